@@ -1,0 +1,29 @@
+"""Options shared by several commands."""
+
+from __future__ import annotations
+
+import click
+
+from notation.rules import DEFAULT, NAMES, RuleSet, rule_set
+
+variant_option = click.option(
+    "--variant", "-v", type=click.Choice(NAMES, case_sensitive=False), default=DEFAULT,
+    show_default=True, help="Rule set.")
+rule_option = click.option(
+    "--option", "-O", "options", multiple=True, metavar="NAME=VALUE",
+    help="A rule-set option, e.g. courier_release=next-turn, bouchon=last-two, "
+         "third_table_penalty=2. Repeatable.")
+
+
+def rules_from(variant: str, options: tuple[str, ...]) -> RuleSet:
+    """The rule set named on the command line, or a usage error (exit 2)."""
+    named: dict[str, object] = {}
+    for option in options:
+        name, sep, value = option.partition("=")
+        if not sep:
+            raise click.BadParameter(f"{option!r} is not NAME=VALUE", param_hint="--option")
+        named[name.strip()] = int(value) if value.strip().isdigit() else value.strip()
+    try:
+        return rule_set(variant, **named)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--option") from None

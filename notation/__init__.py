@@ -1,0 +1,21 @@
+"""Rules engine and formats for Jacquet and its relatives.
+
+>>> from notation import Position, legal_plays, rule_set
+>>> start = rule_set("jacquet").start
+>>> [str(play) for play in legal_plays(start, "66")]
+['24/18']
+"""
+
+from .board import BAR, OFF, Position
+from .dice import Dice
+from .errors import (AmbiguousPlayError, IllegalPlayError, InvalidDiceError, InvalidError,
+                     InvalidPlayError, InvalidPositionError, NotationError)
+from .movegen import legal_plays
+from .play import Play, Step
+from .rules import RuleSet, rule_set
+
+__all__ = [
+    "BAR", "OFF", "Position", "Dice", "Play", "Step", "RuleSet", "rule_set", "legal_plays",
+    "NotationError", "InvalidError", "InvalidDiceError", "InvalidPositionError",
+    "InvalidPlayError", "IllegalPlayError", "AmbiguousPlayError",
+]

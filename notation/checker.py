@@ -1,0 +1,240 @@
+"""Checking a play as written against the rules.
+
+:func:`check_play` accepts any legal play however it is written (rest points left out,
+moves in any order, repeats as ``(2)``) and returns the legal :class:`~notation.play.Play`
+it means. Otherwise it raises :class:`~notation.errors.InvalidPlayError` for text that
+cannot be read, or :class:`~notation.errors.IllegalPlayError` naming the rule the play
+breaks, why, and the legal plays.
+
+How: the written moves are *realized*, i.e. turned into single-die steps in every order and
+with every choice of dice that fits them, each step judged by the same
+:class:`~notation.movegen.TurnRules` the generator uses. A realization that plays every die
+is legal at once (the common case, no generation needed); otherwise the turn-level rules
+(R-MAX, R-WASTE, R-HIGH) decide against the full list of legal plays. When no realization
+gets through, the one that went furthest names the broken rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .board import BAR, OFF, Position, point_name
+from .dice import Dice
+from .errors import AmbiguousPlayError, IllegalPlayError
+from .movegen import TurnRules, allowed, legal_plays, notation_of, step_sequences
+from .play import Play, Step
+from .rules import RuleSet, rule_set as get_rule_set
+from .written import WrittenPlay, parse_play
+
+R_DICE = "R-DICE"
+R_HIT = "R-HIT"
+
+
+@dataclass
+class _Failure:
+    depth: int = -1
+    rule_id: str = ""
+    reason: str = ""
+
+
+@dataclass
+class _Search:
+    turn: TurnRules
+    written: WrittenPlay
+    check_rules: bool
+    complete: list = field(default_factory=list)
+    failure: _Failure = field(default_factory=_Failure)
+    seen: set = field(default_factory=set)
+
+
+def check_play(position: Position, dice: Dice | str, play: str | WrittenPlay,
+               rules: RuleSet | str | None = None) -> Play:
+    """The legal play that ``play`` (text or parsed) means, or an error saying why not.
+
+    >>> from notation import rule_set
+    >>> start = rule_set("jacquet").start
+    >>> str(check_play(start, "56", "24/19/13"))
+    '24/13'
+    >>> check_play(start, "66", "24/18 24/18")
+    Traceback (most recent call last):
+    ...
+    notation.errors.IllegalPlayError: [R-COURIER] 24/18 moves a second man while the courier, on 18, has not reached points 6-1
+    """
+    rules = rules if isinstance(rules, RuleSet) else get_rule_set(rules or "jacquet")
+    dice = Dice.parse(dice) if isinstance(dice, str) else dice
+    written = play if isinstance(play, WrittenPlay) else parse_play(play, rules.has_bar)
+    if not rules.has_bar:
+        for move in written.moves:
+            if any(move.hits):
+                raise IllegalPlayError("R-OPEN", f"{move} marks a hit, but {rules.name} has no hitting",
+                                       legal_plays(position, dice, rules))
+    turn = TurnRules(rules, position, dice)
+    search = _Search(turn, written, check_rules=True)
+    _realize(search, position.mover, position.opponent, turn.die_sequence,
+             tuple((move.points[0], 1) for move in written.moves), ())
+    if not search.complete:
+        _raise_step_error(search, position, dice, rules)
+    full_use = len(turn.die_sequence)
+    if not rules.waste:
+        for steps, mover, opponent in search.complete:
+            if len(steps) == full_use:
+                steps = canonical_order(turn, steps)
+                result = Position(mover, opponent)
+                return Play(steps, result, notation_of(turn, steps, result))
+    return _judge_turn(turn, search, written)
+
+
+def canonical_order(turn: TurnRules, steps: tuple[Step, ...]) -> tuple[Step, ...]:
+    """The same steps in the order the generator would find them: at each point the legal
+    step from the rear-most point (higher die first) comes first."""
+    def order(mover, opponent, left: tuple[Step, ...]) -> tuple[Step, ...] | None:
+        if not left:
+            return ()
+        tried = set()
+        for step in sorted(left, key=lambda s: (-s.from_point, -s.die)):
+            if (step.from_point, step.die) in tried:
+                continue
+            tried.add((step.from_point, step.die))
+            outcome = turn.step(mover, opponent, step.from_point, step.die)
+            if outcome.broken is None:
+                rest = list(left)
+                rest.remove(step)
+                tail = order(outcome.mover, outcome.opponent, tuple(rest))
+                if tail is not None:
+                    return (outcome.step,) + tail
+        return None
+
+    return order(turn.start.mover, turn.start.opponent, steps) or steps
+
+
+def _judge_turn(turn: TurnRules, search: _Search, written: WrittenPlay) -> Play:
+    """Apply R-MAX, R-WASTE and R-HIGH to the complete realizations."""
+    kept = allowed(turn, step_sequences(turn))
+    legal = {(s.mover, s.opponent): s for s in kept}
+    matches = {}
+    for steps, mover, opponent in search.complete:
+        if (mover, opponent) in legal:
+            matches[(mover, opponent)] = legal[(mover, opponent)]
+    plays = legal_plays(turn.start, turn.dice, turn.rules)
+    if len(matches) == 1:
+        sequence = next(iter(matches.values()))
+        result = Position(sequence.mover, sequence.opponent)
+        return Play(sequence.steps, result, notation_of(turn, sequence.steps, result))
+    if len(matches) > 1:
+        meant = [str(p) for p in plays if (p.result.mover, p.result.opponent) in matches]
+        raise AmbiguousPlayError("R-STEP", f"{written} can mean {' or '.join(meant)}: write the rest point",
+                                 plays)
+    steps, mover, _ = max(search.complete, key=lambda c: (len(c[0]), c[1][OFF]))
+    example = plays[0]
+    most = len(kept[0].steps)
+    if len(steps) < most:
+        if turn.dice.is_doublet:
+            reason = (f"{written} plays {_count(len(steps), 'step')} of {turn.dice.high}; "
+                      f"{most} can be played, e.g. {example}")
+        else:
+            reason = (f"{written} plays {_count(len(steps), 'die')} of {turn.dice}; "
+                      f"{_count(most, 'die')} can be played, e.g. {example}")
+        raise IllegalPlayError("R-MAX", reason, plays)
+    if turn.rules.waste and mover[OFF] < kept[0].mover[OFF]:
+        borne = mover[OFF] - turn.start.mover[OFF]
+        best = kept[0].mover[OFF] - turn.start.mover[OFF]
+        raise IllegalPlayError("R-WASTE", f"{written} bears off {_count(borne, 'man', 'men')}; "
+                               f"{best} can be borne off, e.g. {example}", plays)
+    raise IllegalPlayError("R-HIGH", f"{written} plays the {steps[0].die}; when only one die can be "
+                           f"played it must be the higher, {turn.dice.high}, e.g. {example}", plays)
+
+
+def _count(n: int, word: str, plural: str | None = None) -> str:
+    if word == "die":
+        plural = plural or "dice"
+    return f"{n} {word if n == 1 else (plural or word + 's')}"
+
+
+def _raise_step_error(search: _Search, position: Position, dice: Dice, rules: RuleSet) -> None:
+    """No realization got through: a dice mismatch, or the deepest broken step rule."""
+    plays = legal_plays(position, dice, rules)
+    geometry = _Search(search.turn, search.written, check_rules=False)
+    _realize(geometry, position.mover, position.opponent, search.turn.die_sequence,
+             tuple((move.points[0], 1) for move in search.written.moves), ())
+    if not geometry.complete:
+        raise IllegalPlayError(*_dice_mismatch(search.turn, search.written), plays)
+    raise IllegalPlayError(search.failure.rule_id, search.failure.reason, plays)
+
+
+def _dice_mismatch(turn: TurnRules, written: WrittenPlay) -> tuple[str, str]:
+    dice = turn.dice
+    pips = sum(_distance(m.points) for m in written.moves)
+    if dice.is_doublet:
+        steps = len(turn.die_sequence)
+        rule = "R-DOUBLET-SQUARED" if turn.rules.squared_doublets else "R-DOUBLET"
+        return rule, (f"{written} does not fit {dice}: a doublet gives {steps} steps of "
+                      f"{dice.high} ({steps * dice.high} pips), the play moves {pips}")
+    faces = " and ".join(str(v) for v in dice.values)
+    return R_DICE, (f"{written} does not fit the roll {'-'.join(map(str, dice.values))}: "
+                    f"it moves {pips} pips, the dice give steps of {faces}")
+
+
+def _distance(points: tuple[int, ...]) -> int:
+    return points[0] - points[-1]
+
+
+def _realize(search: _Search, mover, opponent, dice: tuple[int, ...],
+             progress: tuple[tuple[int, int], ...], steps: tuple[Step, ...]) -> None:
+    """Depth first over every way to turn the written moves into single-die steps.
+
+    ``progress[i]`` is (where the man of move ``i`` stands, index of the next written point
+    he must reach); a move is done when that index passes its last point."""
+    moves = search.written.moves
+    if all(index == len(moves[i].points) for i, (_, index) in enumerate(progress)):
+        search.complete.append((steps, mover, opponent))
+        return
+    key = (mover, opponent, dice, tuple(sorted(progress)))
+    if key in search.seen:
+        return
+    search.seen.add(key)
+    tried: set = set()
+    turn = search.turn
+    for i, (at, index) in enumerate(progress):
+        move = moves[i]
+        if index == len(move.points) or (at, index, move) in tried:
+            continue
+        tried.add((at, index, move))
+        goal = move.points[index]
+        for die in sorted(set(dice), reverse=True):
+            landing = BAR - die if at == BAR else at - die
+            if landing < goal and not (goal == OFF and landing < OFF):
+                continue
+            landing = max(landing, OFF)
+            rest = list(dice)
+            rest.remove(die)
+            reached = landing == goal
+            if search.check_rules:
+                outcome = turn.step(mover, opponent, at, die)
+                if outcome.broken is not None:
+                    _note_failure(search, len(steps), outcome.broken,
+                                  lambda: turn.explain(mover, opponent, at, die, outcome.broken,
+                                                       _step_text(move, at, landing)))
+                    continue
+                step = outcome.step
+                if reached and move.hits[index] and not step.hit:
+                    _note_failure(search, len(steps) + 1, R_HIT,
+                                  lambda: f"{move} marks a hit on {landing}, but no lone opposing man is there")
+                    continue
+                new_mover, new_opponent = outcome.mover, outcome.opponent
+            else:
+                step = Step(at, landing, die)
+                new_mover, new_opponent = mover, opponent
+            advanced = progress[:i] + ((landing, index + 1 if reached else index),) + progress[i + 1:]
+            _realize(search, new_mover, new_opponent, tuple(rest), advanced, steps + (step,))
+
+
+def _note_failure(search: _Search, depth: int, rule_id: str, reason) -> None:
+    if depth > search.failure.depth:
+        search.failure = _Failure(depth, rule_id, reason())
+
+
+def _step_text(move, at: int, landing: int) -> str:
+    """How to name a failing step in a message: the written move, or the step within it."""
+    if at == move.points[0] and landing == move.points[-1]:
+        return str(move)
+    return f"{point_name(at)}/{point_name(landing)} (in {move})"

@@ -1,0 +1,55 @@
+"""The errors of the notation package.
+
+Like python-chess, every error is a :class:`ValueError`, split by what went wrong:
+
+* :class:`InvalidError`: the input cannot be read at all (a die 7, a point 25 where there
+  is no bar, a malformed position ID).
+* :class:`IllegalPlayError`: the play is readable but breaks a rule; it names the rule id
+  (see ``docs/rules.md``), says why in one sentence, and carries the legal plays.
+* :class:`AmbiguousPlayError`: the text fits several different legal plays.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .play import Play
+
+
+class NotationError(ValueError):
+    """Base class of every error raised by :mod:`notation`."""
+
+
+class InvalidError(NotationError):
+    """Input that cannot be read: malformed text, dice, points or position IDs."""
+
+
+class InvalidDiceError(InvalidError):
+    """Dice that are not two numbers from 1 to 6 (or one, for a passed die)."""
+
+
+class InvalidPositionError(InvalidError):
+    """A position ID or board that is malformed or impossible for the rule set."""
+
+
+class InvalidPlayError(InvalidError):
+    """Play text that cannot be read, or that names points the rule set does not have."""
+
+
+class IllegalPlayError(NotationError):
+    """A readable play that breaks a rule.
+
+    ``rule_id`` is the id of the broken rule (``R-COURIER``, ``R-MAX``...), ``reason`` the
+    sentence that explains it, and ``legal_plays`` every legal play for the same roll.
+    """
+
+    def __init__(self, rule_id: str, reason: str, legal_plays: Sequence["Play"] = ()) -> None:
+        self.rule_id = rule_id
+        self.reason = reason
+        self.legal_plays = tuple(legal_plays)
+        super().__init__(f"[{rule_id}] {reason}")
+
+
+class AmbiguousPlayError(IllegalPlayError):
+    """Play text that fits more than one legal play (written without a needed rest point)."""

@@ -1,0 +1,280 @@
+"""The one move generator shared by every rule set.
+
+A turn is a sequence of single-die steps. :class:`TurnRules` judges one step against the
+shared rules (R-OPEN, R-HIT, R-BAR, R-BEAROFF / R-BEAROFF-REAR) and then the rule set's
+own step rules (the courier, the blocking limits...). :func:`legal_plays` explores every
+sequence of steps depth first, remembering the states already seen, then keeps the
+sequences the turn-level rules allow (R-MAX, R-WASTE, R-HIGH) and returns one
+:class:`~notation.play.Play` per distinct resulting position.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, NamedTuple
+
+from .board import BAR, MEN, OFF, Position, point_name
+from .dice import Dice
+from .play import Play, Step
+from .rules import RuleSet, StepContext, rule_set as get_rule_set
+
+Board = tuple[int, ...]
+
+R_EMPTY = "R-EMPTY"
+R_BAR = "R-BAR"
+R_OPEN = "R-OPEN"
+R_BEAROFF = "R-BEAROFF"
+R_BEAROFF_REAR = "R-BEAROFF-REAR"
+
+
+class StepResult(NamedTuple):
+    """The outcome of one step: ``broken`` is ``None`` when it is legal, else the rule id."""
+
+    broken: str | None
+    mover: Board
+    opponent: Board
+    step: Step | None
+
+
+class TurnRules:
+    """The rules for the steps of one turn: a rule set, the position at the start of the
+    turn, and the dice."""
+
+    def __init__(self, rules: RuleSet, position: Position, dice: Dice) -> None:
+        self.rules = rules
+        self.start = position
+        self.dice = dice
+        self.opposite = rules.opposite
+        self.closes_at = rules.closes_at
+        self.hitting = rules.hitting
+        self.rear_bear_off = rules.bear_off == "rear"
+        self.step_rules = rules.step_rules
+        if dice.is_doublet:
+            self.die_sequence: tuple[int, ...] = (dice.high,) * rules.doublet_steps(dice.high)
+        else:
+            self.die_sequence = dice.values
+
+    def target(self, from_point: int, die: int) -> int:
+        """Where a die takes a man, before any rule: 0 for off, the entry point from the bar."""
+        if from_point == BAR:
+            return BAR - die
+        return max(from_point - die, OFF)
+
+    def step(self, mover: Board, opponent: Board, from_point: int, die: int) -> StepResult:
+        """Play one die with one man from ``from_point``; say which rule it breaks, if any."""
+        if not mover[from_point]:
+            return StepResult(R_EMPTY, mover, opponent, None)
+        if mover[BAR] and from_point != BAR:
+            return StepResult(R_BAR, mover, opponent, None)
+        to_point = BAR - die if from_point == BAR else from_point - die
+        hit = False
+        if to_point <= 0:
+            if any(mover[7:26]):
+                return StepResult(R_BEAROFF, mover, opponent, None)
+            if self.rear_bear_off:
+                if die < from_point or any(mover[from_point + 1:7]):
+                    return StepResult(R_BEAROFF_REAR, mover, opponent, None)
+            elif to_point < 0 and any(mover[from_point + 1:7]):
+                return StepResult(R_BEAROFF, mover, opponent, None)
+            to_point = OFF
+        else:
+            their_point = self.opposite[to_point]
+            there = opponent[their_point]
+            if there >= self.closes_at:
+                return StepResult(R_OPEN, mover, opponent, None)
+            if there and self.hitting:
+                hit = True
+                board = list(opponent)
+                board[their_point] -= 1
+                board[BAR] += 1
+                opponent = tuple(board)
+        board = list(mover)
+        board[from_point] -= 1
+        board[to_point] += 1
+        after = tuple(board)
+        if self.step_rules:
+            ctx = StepContext(self.rules, self.start, mover, after, opponent, from_point, to_point)
+            for rule in self.step_rules:
+                if rule.broken(ctx):
+                    return StepResult(rule.rule_id, mover, opponent, None)
+        return StepResult(None, after, opponent, Step(from_point, to_point, die, hit))
+
+    def explain(self, mover: Board, opponent: Board, from_point: int, die: int,
+                broken: str, written: str | None = None) -> str:
+        """The sentence for a step that breaks ``broken``."""
+        to_point = self.target(from_point, die)
+        text = written or f"{point_name(from_point)}/{point_name(to_point)}"
+        if broken == R_EMPTY:
+            return f"{text} moves from point {point_name(from_point)}, where you have no man"
+        if broken == R_BAR:
+            return f"{text} moves another man while a man is on the bar"
+        if broken == R_OPEN:
+            their = self.opposite[to_point]
+            men = opponent[their]
+            return (f"{text} lands on point {to_point}, closed by {men} opposing "
+                    f"{'man' if men == 1 else 'men'}")
+        if broken == R_BEAROFF:
+            outside = [p for p in range(BAR, 6, -1) if mover[p]]
+            if outside:
+                return (f"{text} bears off while men are still outside points 6-1 "
+                        f"(on {point_name(outside[0])})")
+            higher = max(p for p in range(1, 7) if mover[p])
+            return (f"{text} bears off with a {die} from {from_point} while a man stands "
+                    f"higher, on {higher}")
+        if broken == R_BEAROFF_REAR:
+            rear = max(p for p in range(1, 7) if mover[p])
+            if from_point != rear:
+                return (f"{text} bears off from {from_point}; only men on the rear-most "
+                        f"point, {rear}, may be borne off")
+            return f"{text} bears off from {from_point} with a {die}, smaller than the point"
+        board = list(mover)
+        board[from_point] -= 1
+        board[to_point] += 1
+        ctx = StepContext(self.rules, self.start, mover, tuple(board), opponent,
+                          from_point, to_point)
+        for rule in self.step_rules:
+            if rule.rule_id == broken:
+                return rule.explain(ctx, text)
+        return f"{text} breaks {broken}"  # pragma: no cover - every id is explained above
+
+    def sources(self, mover: Board) -> Iterator[int]:
+        """Points a step may start from, bar first, then from the rear."""
+        if mover[BAR]:
+            yield BAR
+            return
+        for point in range(24, 0, -1):
+            if mover[point]:
+                yield point
+
+
+class _Sequence(NamedTuple):
+    steps: tuple[Step, ...]
+    mover: Board
+    opponent: Board
+
+
+def step_sequences(turn: TurnRules) -> list[_Sequence]:
+    """Every maximal sequence of legal steps (no further die can be played), one per
+    distinct (result, dice used), found depth first from the rear so that the first
+    sequence found for a result is its canonical order."""
+    found: list[_Sequence] = []
+    seen: set = set()
+
+    def explore(mover: Board, opponent: Board, dice: tuple[int, ...], steps: tuple) -> None:
+        key = (mover, opponent, dice)
+        if key in seen:
+            return
+        seen.add(key)
+        moved = False
+        distinct = sorted(set(dice), reverse=True)
+        for from_point in turn.sources(mover):
+            for die in distinct:
+                outcome = turn.step(mover, opponent, from_point, die)
+                if outcome.broken is None:
+                    moved = True
+                    rest = list(dice)
+                    rest.remove(die)
+                    explore(outcome.mover, outcome.opponent, tuple(rest),
+                            steps + (outcome.step,))
+        if not moved:
+            found.append(_Sequence(steps, mover, opponent))
+
+    start = turn.start
+    explore(start.mover, start.opponent, turn.die_sequence, ())
+    return found
+
+
+def allowed(turn: TurnRules, sequences: list[_Sequence]) -> list[_Sequence]:
+    """The sequences the turn-level rules keep: R-MAX (most dice), then R-WASTE (most men
+    borne off, where the rule set has it), then R-HIGH (the higher die when only one of a
+    non-doublet can be played)."""
+    most = max(len(s.steps) for s in sequences)
+    kept = [s for s in sequences if len(s.steps) == most]
+    if turn.rules.waste:
+        best = max(s.mover[OFF] for s in kept)
+        kept = [s for s in kept if s.mover[OFF] == best]
+    dice = turn.dice
+    if most == 1 and not dice.is_doublet and dice.low is not None:
+        high = [s for s in kept if s.steps[0].die == dice.high]
+        kept = high or kept
+    return kept
+
+
+def legal_plays(position: Position, dice: Dice | str, rules: RuleSet | str | None = None) -> list[Play]:
+    """Every legal play for the player on roll, one per distinct resulting position,
+    sorted, each with its single-die steps and canonical notation.
+
+    >>> from notation.board import Position
+    >>> [str(p) for p in legal_plays(Position.from_points({24: 15}, {24: 15}), "55")]
+    ['24/19/14/9/4']
+    """
+    rules = _rules(rules)
+    dice = Dice.parse(dice) if isinstance(dice, str) else dice
+    turn = TurnRules(rules, position, dice)
+    plays: dict[tuple[Board, Board], Play] = {}
+    for sequence in allowed(turn, step_sequences(turn)):
+        key = (sequence.mover, sequence.opponent)
+        if key not in plays:
+            result = Position(sequence.mover, sequence.opponent)
+            plays[key] = Play(sequence.steps, result, notation_of(turn, sequence.steps, result))
+    return sorted(plays.values(), key=Play.sort_key)
+
+
+def _rules(rules: RuleSet | str | None) -> RuleSet:
+    if rules is None:
+        return get_rule_set()
+    if isinstance(rules, str):
+        return get_rule_set(rules)
+    return rules
+
+
+# -- canonical notation ---------------------------------------------------------------
+
+
+def moves_of(steps: tuple[Step, ...]) -> list[list[Step]]:
+    """Group steps into the moves of single men: a step that starts where a man of this
+    turn stopped continues that man's move (``24/18`` then ``18/13`` is ``24/18/13``)."""
+    moves: list[list[Step]] = []
+    for step in steps:
+        for move in reversed(moves):
+            if move[-1].to_point == step.from_point and step.from_point != OFF:
+                move.append(step)
+                break
+        else:
+            moves.append([step])
+    return moves
+
+
+def _rest_point_needed(turn: TurnRules, move: list[Step], result: Position) -> bool:
+    """For a man moved by both dice of a non-doublet: whether the other order of the dice
+    is illegal or ends elsewhere, so the rest point must be written."""
+    first, second = move
+    start = turn.start
+    outcome = turn.step(start.mover, start.opponent, first.from_point, second.die)
+    if outcome.broken is not None or outcome.step.to_point == OFF:
+        return True
+    again = turn.step(outcome.mover, outcome.opponent, outcome.step.to_point, first.die)
+    return again.broken is not None or (again.mover, again.opponent) != (result.mover, result.opponent)
+
+
+def notation_of(turn: TurnRules, steps: tuple[Step, ...], result: Position) -> str:
+    """The canonical text of a legal play (see :class:`~notation.play.Play`)."""
+    if not steps:
+        return "-"
+    doublet = turn.dice.is_doublet
+    texts: list[str] = []
+    for move in moves_of(steps):
+        parts = [point_name(move[0].from_point)]
+        for index, step in enumerate(move):
+            last = index == len(move) - 1
+            if last or step.hit or (doublet and turn.rules.shows_doublet_rest_points) or (
+                    not doublet and len(move) == 2 and _rest_point_needed(turn, move, result)):
+                parts.append(point_name(step.to_point) + ("*" if step.hit else ""))
+        texts.append("/".join(parts))
+    counted: dict[str, int] = {}
+    for text in texts:
+        counted[text] = counted.get(text, 0) + 1
+    return " ".join(text if n == 1 else f"{text}({n})" for text, n in counted.items())
+
+
+__all__ = ["legal_plays", "TurnRules", "step_sequences", "allowed", "notation_of", "moves_of",
+           "MEN"]

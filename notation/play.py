@@ -1,0 +1,66 @@
+"""Value types for what a player does in a turn: :class:`Step` (one die, one man) and
+:class:`Play` (the whole turn, as the rules engine found it legal).
+
+They know nothing about legality; :func:`notation.movegen.legal_plays` makes them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .board import Position, point_name
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One man moved by one die: ``from_point`` to ``to_point`` (0 = borne off, 25 = bar),
+    ``hit`` when it lands on a lone opposing man.
+
+    >>> str(Step(6, 0, 6)), str(Step(25, 22, 3, hit=True))
+    ('6/off', 'bar/22*')
+    """
+
+    from_point: int
+    to_point: int
+    die: int
+    hit: bool = False
+
+    def __str__(self) -> str:
+        return f"{point_name(self.from_point)}/{point_name(self.to_point)}{'*' if self.hit else ''}"
+
+
+@dataclass(frozen=True)
+class Play:
+    """A legal play: its single-die steps in an order the rules allow, the position it
+    leaves (still seen by the mover), and its canonical notation.
+
+    ``str(play)`` is the canonical notation: higher die first, moves from the rear, rest
+    points shown where the rules need them, repeats as ``(2)``, ``-`` for an empty play.
+    """
+
+    steps: tuple[Step, ...]
+    result: Position
+    notation: str
+
+    def __str__(self) -> str:
+        return self.notation
+
+    @property
+    def dice_used(self) -> tuple[int, ...]:
+        return tuple(step.die for step in self.steps)
+
+    @property
+    def next_position(self) -> Position:
+        """The position after the play, seen by the next player."""
+        return self.result.swapped()
+
+    def as_json(self) -> dict:
+        """``{"play", "steps", "position"}`` as the command-line contract gives it: the steps
+        are single-die ``[from, to]`` pairs, ``position`` the ID seen by the next player."""
+        return {"play": self.notation,
+                "steps": [[s.from_point, s.to_point] for s in self.steps],
+                "position": self.next_position.position_id()}
+
+    def sort_key(self) -> tuple:
+        """Plays sort by their steps' points, higher first (then the text, to be total)."""
+        return (tuple((-s.from_point, -s.to_point) for s in self.steps), self.notation)

@@ -1,0 +1,46 @@
+"""The rule sets, by name: ``jacquet`` (default), ``murray``, ``versailles``, ``hale``,
+``backgammon``. Each lives in its own module as data plus small hooks.
+
+>>> rule_set("jacquet").name
+'jacquet'
+>>> rule_set("jacquet", courier_release="next-turn").describe()
+'jacquet(courier_release=next-turn)'
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from .backgammon import backgammon
+from .base import RuleSet, StepContext, courier_phase, courier_point
+from .hale import hale
+from .jacquet import jacquet
+from .murray import holds_prime, murray
+from .versailles import versailles
+
+DEFAULT = "jacquet"
+FACTORIES: dict[str, Callable[..., RuleSet]] = {
+    "jacquet": jacquet,
+    "murray": murray,
+    "versailles": versailles,
+    "hale": hale,
+    "backgammon": backgammon,
+}
+NAMES = tuple(FACTORIES)
+
+
+def rule_set(name: str = DEFAULT, **options: object) -> RuleSet:
+    """The rule set called ``name`` with its named options (``courier_release``,
+    ``bouchon``, ``third_table_penalty``); :class:`ValueError` for an unknown name/option."""
+    key = name.strip().lower()
+    if key not in FACTORIES:
+        raise ValueError(f"unknown rule set {name!r}; known: {', '.join(NAMES)}")
+    try:
+        return FACTORIES[key](**options)
+    except TypeError:
+        raise ValueError(f"rule set {key!r} has no option among {sorted(options)}") from None
+
+
+__all__ = ["RuleSet", "StepContext", "rule_set", "NAMES", "DEFAULT", "courier_phase",
+           "courier_point", "holds_prime", "jacquet", "murray", "versailles", "hale",
+           "backgammon"]

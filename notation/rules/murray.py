@@ -1,0 +1,79 @@
+"""Rule set ``murray``: Jacquet after H.J.R. Murray (1951) and Mark Driver.
+
+Hitting and the bar (R-HIT, R-BAR), the courier, at most two closed points in the starting
+table (R-CLOSE2), at most two men on point 13 (R-MID2), bearing off from the rear-most point
+only (R-BEAROFF-REAR) without wasting pips (R-WASTE), marcia scoring (R-SCORE-MARCIA).
+"""
+
+from __future__ import annotations
+
+from ..board import OFF, Position
+from .base import RuleSet, StepContext, jacquet_opposite
+from .courier import CourierRule
+
+STARTING_TABLE = range(19, 25)
+MIDPOINT = 13
+PRIME = 6
+
+
+class CloseTwoRule:
+    """R-CLOSE2: at no time two or more men on more than two of the points 24-19."""
+
+    rule_id = "R-CLOSE2"
+
+    def broken(self, ctx: StepContext) -> bool:
+        return (ctx.to_point in STARTING_TABLE
+                and sum(1 for p in STARTING_TABLE if ctx.after[p] >= 2) > 2)
+
+    def explain(self, ctx: StepContext, step_text: str) -> str:
+        closed = [p for p in sorted(STARTING_TABLE, reverse=True) if ctx.after[p] >= 2]
+        return (f"{step_text} would close a third point in the starting table "
+                f"({', '.join(map(str, closed))}); at most two may be closed")
+
+
+class MidpointRule:
+    """R-MID2: at no time more than two men on point 13."""
+
+    rule_id = "R-MID2"
+
+    def broken(self, ctx: StepContext) -> bool:
+        return ctx.to_point == MIDPOINT and ctx.after[MIDPOINT] > 2
+
+    def explain(self, ctx: StepContext, step_text: str) -> str:
+        return f"{step_text} puts a third man on point 13; at most two may stand there"
+
+
+def holds_prime(board: tuple[int, ...]) -> bool:
+    """Six consecutive points of the side's own route, each with two or more of its men."""
+    run = 0
+    for point in range(24, 0, -1):
+        run = run + 1 if board[point] >= 2 else 0
+        if run >= PRIME:
+            return True
+    return False
+
+
+def marcia(rules: RuleSet, final: Position, held_prime: bool, cube: int) -> int:
+    """R-SCORE-MARCIA: 1; marcia 2 if the loser bore off none; marcia per punto 3 if marcia
+    and the winner never held a prime during the game."""
+    if final.opponent[OFF]:
+        return 1
+    return 2 if held_prime else 3
+
+
+def murray(courier_release: str = "die") -> RuleSet:
+    """The ``murray`` rule set."""
+    options = {"courier_release": courier_release} if courier_release != "die" else {}
+    return RuleSet(
+        name="murray",
+        opposite=jacquet_opposite(),
+        start=Position.from_points({24: 15}, {24: 15}),
+        hitting=True,
+        bear_off="rear",
+        waste=True,
+        step_rules=(CourierRule(courier_release), CloseTwoRule(), MidpointRule()),
+        score_rule="R-SCORE-MARCIA",
+        scorer=marcia,
+        score_range=(1, 3),
+        options=options,
+    )

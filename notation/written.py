@@ -1,0 +1,100 @@
+"""Reading a play as people write it: ``24/18 13/8``, ``24/13`` (rest point left out),
+``bar/22*``, ``6/off`` or ``6/0``, ``25/22``, ``8/7(2)``, and ``-`` for an empty play.
+
+Reading is lenient about spelling and strict about meaning: the result is a
+:class:`WrittenPlay`, the moves of single men with the points written for them. Whether
+it is legal is :mod:`notation.checker`'s question.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .board import BAR, OFF, point_name
+from .errors import InvalidPlayError
+
+_POINT = re.compile(r"^(bar|off|b|o|\d{1,2})(\*?)$", re.IGNORECASE)
+_REPEAT = re.compile(r"^(.*?)\((\d+)\)$")
+EMPTY_PLAY = frozenset({"-", "--", "", "pass"})
+
+
+@dataclass(frozen=True, slots=True)
+class WrittenMove:
+    """One man's move as written: the points it names, in order, and which were marked
+    as hits (``*``)."""
+
+    points: tuple[int, ...]
+    hits: tuple[bool, ...]
+
+    def __str__(self) -> str:
+        return "/".join(point_name(p) + ("*" if h else "") for p, h in zip(self.points, self.hits))
+
+
+@dataclass(frozen=True, slots=True)
+class WrittenPlay:
+    """A play as written: its moves (repeats expanded) and the text it came from."""
+
+    moves: tuple[WrittenMove, ...]
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def parse_play(text: str, has_bar: bool = True) -> WrittenPlay:
+    """Read a play; :class:`InvalidPlayError` if it cannot be read, or names the bar
+    (25) in a rule set that has none (``has_bar=False``).
+
+    >>> [str(m) for m in parse_play("8/7(2) 25/22* 6/0").moves]
+    ['8/7', '8/7', 'bar/22*', '6/off']
+    """
+    stripped = text.strip()
+    if stripped.lower() in EMPTY_PLAY:
+        return WrittenPlay((), stripped or "-")
+    moves: list[WrittenMove] = []
+    for token in stripped.split():
+        count = 1
+        repeat = _REPEAT.match(token)
+        if repeat:
+            token, count = repeat.group(1), int(repeat.group(2))
+            if not 1 <= count <= 6:
+                raise InvalidPlayError(f"cannot repeat a move {count} times in {text!r}")
+        move = _parse_move(token, text, has_bar)
+        moves.extend([move] * count)
+    return WrittenPlay(tuple(moves), stripped)
+
+
+def _parse_move(token: str, text: str, has_bar: bool) -> WrittenMove:
+    parts = token.split("/")
+    if len(parts) < 2 or not all(parts):
+        raise InvalidPlayError(f"cannot read {token!r} in {text!r}: a move is FROM/TO, as 24/18")
+    points: list[int] = []
+    hits: list[bool] = []
+    for index, part in enumerate(parts):
+        match = _POINT.match(part)
+        if not match:
+            raise InvalidPlayError(f"cannot read point {part!r} in {text!r}")
+        name, star = match.group(1).lower(), match.group(2)
+        if name in ("bar", "b"):
+            point = BAR
+        elif name in ("off", "o"):
+            point = OFF
+        else:
+            point = int(name)
+        if point > BAR:
+            raise InvalidPlayError(f"there is no point {point} (points are 1-24, bar 25, off 0) in {text!r}")
+        if point == BAR and (index > 0 or not has_bar):
+            where = "can only be where a move starts" if has_bar else "does not exist in this rule set"
+            raise InvalidPlayError(f"the bar (point 25) {where}: {token!r} in {text!r}")
+        if point == OFF and index == 0:
+            raise InvalidPlayError(f"a move cannot start from off (point 0): {token!r} in {text!r}")
+        if points and point >= points[-1]:
+            raise InvalidPlayError(f"{token!r} in {text!r} does not move forward (points count down)")
+        if star and point == OFF:
+            raise InvalidPlayError(f"nothing can be hit off the board: {token!r} in {text!r}")
+        points.append(point)
+        hits.append(bool(star))
+    if hits[0]:
+        raise InvalidPlayError(f"a hit mark belongs on the point landed on: {token!r} in {text!r}")
+    return WrittenMove(tuple(points), tuple(hits))

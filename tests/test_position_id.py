@@ -1,0 +1,57 @@
+"""Position IDs: GNU Backgammon's encoding, the player not on roll first."""
+
+import pytest
+from hypothesis import given, strategies as st
+
+from notation import InvalidPositionError, Position
+from notation.position_id import decode, encode
+
+from .conftest import load_jsonl
+
+
+def test_start_of_jacquet_is_the_briefs_id(jacquet):
+    assert encode(jacquet.start) == "AACA/z8AAID/Pw"
+
+
+def test_start_of_backgammon_is_gnubgs_id(backgammon):
+    assert encode(backgammon.start) == "4HPwATDgc/ABMA"
+
+
+def test_player_not_on_roll_is_encoded_first():
+    # Only the player on roll has a man on the bar: gnubg puts his 25-bit block second.
+    position = Position.from_points({25: 1, 6: 14}, {6: 15})
+    decoded = decode(encode(position))
+    assert decoded.mover[25] == 1 and decoded.opponent[25] == 0
+    assert encode(position.swapped()) != encode(position)
+
+
+@pytest.mark.parametrize("vector", load_jsonl("legal_plays_500_real_positions.jsonl")[:100],
+                         ids=lambda v: v["posid"])
+def test_real_ids_decode_and_encode_back(vector):
+    assert encode(decode(vector["posid"])) == vector["posid"]
+
+
+@pytest.mark.parametrize("bad", ["", "AACA/z8AAID/P", "AACA/z8AAID/Pw=", "!!!!!!!!!!!!!!",
+                                 "//////////////"])
+def test_malformed_ids_are_invalid(bad):
+    with pytest.raises(InvalidPositionError):
+        decode(bad)
+
+
+@st.composite
+def positions(draw):
+    sides = []
+    for _ in range(2):
+        points = draw(st.lists(st.integers(1, 25), max_size=15))
+        counts = {}
+        for p in points:
+            counts[p] = counts.get(p, 0) + 1
+        sides.append(counts)
+    return Position.from_points(*sides)
+
+
+@given(positions())
+def test_encode_decode_round_trip(position):
+    position_id = encode(position)
+    assert len(position_id) == 14
+    assert decode(position_id) == position
