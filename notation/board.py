@@ -49,6 +49,14 @@ class Position:
                 raise InvalidPositionError(f"{side} has {sum(counts)} men, not {MEN}")
 
     @classmethod
+    def _trusted(cls, mover: tuple[int, ...], opponent: tuple[int, ...]) -> "Position":
+        """A position from counts the engine made itself (already checked): no validation."""
+        position = object.__new__(cls)
+        object.__setattr__(position, "mover", mover)
+        object.__setattr__(position, "opponent", opponent)
+        return position
+
+    @classmethod
     def from_points(cls, mover: dict[int, int], opponent: dict[int, int]) -> "Position":
         """Build a position from ``{point: men}`` maps; men not placed are borne off.
 
@@ -59,7 +67,7 @@ class Position:
 
     def swapped(self) -> "Position":
         """The same board seen by the other player (the turn passes)."""
-        return Position(self.opponent, self.mover)
+        return Position._trusted(self.opponent, self.mover)
 
     def pip_counts(self) -> tuple[int, int]:
         """Pips each side still has to travel: (mover, opponent)."""

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from .board import BAR, OFF, Position, point_name
 from .dice import Dice
 from .errors import AmbiguousPlayError, IllegalPlayError
-from .movegen import TurnRules, allowed, legal_plays, notation_of, step_sequences
+from .movegen import TurnRules, allowed, legal_plays, step_sequences
 from .play import Play, Step
 from .rules import RuleSet, rule_set as get_rule_set
 from .written import WrittenPlay, parse_play
@@ -78,9 +78,8 @@ def check_play(position: Position, dice: Dice | str, play: str | WrittenPlay,
     if not rules.waste:
         for steps, mover, opponent in search.complete:
             if len(steps) == full_use:
-                steps = canonical_order(turn, steps)
-                result = Position(mover, opponent)
-                return Play(steps, result, notation_of(turn, steps, result))
+                return Play(canonical_order(turn, steps), Position._trusted(mover, opponent),
+                            turn.write)
     return _judge_turn(turn, search, written)
 
 
@@ -118,8 +117,8 @@ def _judge_turn(turn: TurnRules, search: _Search, written: WrittenPlay) -> Play:
     plays = legal_plays(turn.start, turn.dice, turn.rules)
     if len(matches) == 1:
         sequence = next(iter(matches.values()))
-        result = Position(sequence.mover, sequence.opponent)
-        return Play(sequence.steps, result, notation_of(turn, sequence.steps, result))
+        return Play(sequence.steps, Position._trusted(sequence.mover, sequence.opponent),
+                    turn.write)
     if len(matches) > 1:
         meant = [str(p) for p in plays if (p.result.mover, p.result.opponent) in matches]
         raise AmbiguousPlayError("R-STEP", f"{written} can mean {' or '.join(meant)}: write the rest point",

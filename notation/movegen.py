@@ -47,7 +47,8 @@ class TurnRules:
         self.closes_at = rules.closes_at
         self.hitting = rules.hitting
         self.rear_bear_off = rules.bear_off == "rear"
-        self.step_rules = rules.step_rules
+        self.step_rules = tuple(rule for rule in rules.step_rules if rule.applies(rules, position))
+        self.order_free = not self.step_rules
         if dice.is_doublet:
             self.die_sequence: tuple[int, ...] = (dice.high,) * rules.doublet_steps(dice.high)
         else:
@@ -91,9 +92,11 @@ class TurnRules:
         board[from_point] -= 1
         board[to_point] += 1
         after = tuple(board)
-        if self.step_rules:
-            ctx = StepContext(self.rules, self.start, mover, after, opponent, from_point, to_point)
-            for rule in self.step_rules:
+        ctx = None
+        for rule in self.step_rules:
+            if rule.watches is None or to_point in rule.watches:
+                ctx = ctx or StepContext(self.rules, self.start, mover, after, opponent,
+                                         from_point, to_point)
                 if rule.broken(ctx):
                     return StepResult(rule.rule_id, mover, opponent, None)
         return StepResult(None, after, opponent, Step(from_point, to_point, die, hit))
@@ -131,10 +134,14 @@ class TurnRules:
         board[to_point] += 1
         ctx = StepContext(self.rules, self.start, mover, tuple(board), opponent,
                           from_point, to_point)
-        for rule in self.step_rules:
+        for rule in self.rules.step_rules:
             if rule.rule_id == broken:
                 return rule.explain(ctx, text)
         return f"{text} breaks {broken}"  # pragma: no cover - every id is explained above
+
+    def write(self, play: Play) -> str:
+        """The canonical notation of a legal play of this turn."""
+        return notation_of(self, play.steps, play.result)
 
     def sources(self, mover: Board) -> Iterator[int]:
         """Points a step may start from, bar first, then from the rear."""
@@ -155,31 +162,46 @@ class _Sequence(NamedTuple):
 def step_sequences(turn: TurnRules) -> list[_Sequence]:
     """Every maximal sequence of legal steps (no further die can be played), one per
     distinct (result, dice used), found depth first from the rear so that the first
-    sequence found for a result is its canonical order."""
+    sequence found for a result is its canonical order.
+
+    When no step rule can fire in this turn (always in backgammon) the order of the steps
+    cannot matter, so only orders whose starting points never rise are explored; the
+    results are the same."""
     found: list[_Sequence] = []
     seen: set = set()
+    order_free = turn.order_free
+    step = turn.step
+    points = tuple(range(BAR, 0, -1))
 
-    def explore(mover: Board, opponent: Board, dice: tuple[int, ...], steps: tuple) -> None:
+    def explore(mover: Board, opponent: Board, dice: tuple[int, ...], steps: tuple,
+                highest: int) -> None:
         key = (mover, opponent, dice)
         if key in seen:
             return
         seen.add(key)
         moved = False
-        distinct = sorted(set(dice), reverse=True)
-        for from_point in turn.sources(mover):
+        distinct = dice[:1] if dice[0] == dice[-1] else dice
+        sources = (BAR,) if mover[BAR] else points
+        for from_point in sources:
+            if not mover[from_point] or from_point > highest:
+                continue
             for die in distinct:
-                outcome = turn.step(mover, opponent, from_point, die)
+                outcome = step(mover, opponent, from_point, die)
                 if outcome.broken is None:
                     moved = True
-                    rest = list(dice)
-                    rest.remove(die)
-                    explore(outcome.mover, outcome.opponent, tuple(rest),
-                            steps + (outcome.step,))
+                    if len(dice) > 1:
+                        rest = list(dice)
+                        rest.remove(die)
+                        explore(outcome.mover, outcome.opponent, tuple(rest),
+                                steps + (outcome.step,), from_point if order_free else BAR)
+                    else:
+                        found.append(_Sequence(steps + (outcome.step,), outcome.mover,
+                                               outcome.opponent))
         if not moved:
             found.append(_Sequence(steps, mover, opponent))
 
     start = turn.start
-    explore(start.mover, start.opponent, turn.die_sequence, ())
+    explore(start.mover, start.opponent, turn.die_sequence, (), BAR)
     return found
 
 
@@ -211,11 +233,11 @@ def legal_plays(position: Position, dice: Dice | str, rules: RuleSet | str | Non
     dice = Dice.parse(dice) if isinstance(dice, str) else dice
     turn = TurnRules(rules, position, dice)
     plays: dict[tuple[Board, Board], Play] = {}
+    writer = turn.write
     for sequence in allowed(turn, step_sequences(turn)):
         key = (sequence.mover, sequence.opponent)
         if key not in plays:
-            result = Position(sequence.mover, sequence.opponent)
-            plays[key] = Play(sequence.steps, result, notation_of(turn, sequence.steps, result))
+            plays[key] = Play(sequence.steps, Position._trusted(*key), writer)
     return sorted(plays.values(), key=Play.sort_key)
 
 

@@ -6,7 +6,9 @@ They know nothing about legality; :func:`notation.movegen.legal_plays` makes the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Callable
 
 from .board import Position, point_name
 
@@ -31,8 +33,9 @@ class Step:
 
 @dataclass(frozen=True)
 class Play:
-    """A legal play: its single-die steps in an order the rules allow, the position it
-    leaves (still seen by the mover), and its canonical notation.
+    """A legal play: its single-die steps in an order the rules allow, and the position it
+    leaves (still seen by the mover). Made by the rules engine, which also knows how to
+    write it (``notation``, worked out on first use).
 
     ``str(play)`` is the canonical notation: higher die first, moves from the rear, rest
     points shown where the rules need them, repeats as ``(2)``, ``-`` for an empty play.
@@ -40,7 +43,11 @@ class Play:
 
     steps: tuple[Step, ...]
     result: Position
-    notation: str
+    writer: Callable[["Play"], str] = field(compare=False, repr=False)
+
+    @cached_property
+    def notation(self) -> str:
+        return self.writer(self)
 
     def __str__(self) -> str:
         return self.notation
@@ -62,5 +69,6 @@ class Play:
                 "position": self.next_position.position_id()}
 
     def sort_key(self) -> tuple:
-        """Plays sort by their steps' points, higher first (then the text, to be total)."""
-        return (tuple((-s.from_point, -s.to_point) for s in self.steps), self.notation)
+        """Plays sort by their steps, highest starting point first (the steps determine the
+        result, so two legal plays never tie)."""
+        return tuple(sorted(((-s.from_point, -s.to_point) for s in self.steps)))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Protocol
 
-from ..board import BAR, HOME, MEN, OFF, TALON, Position
+from ..board import BAR, MEN, OFF, TALON, Position
 from ..errors import InvalidPositionError
 
 
@@ -33,9 +33,16 @@ class StepContext:
 
 class StepRule(Protocol):
     """A check run after every step. ``broken`` says whether the step breaks the rule;
-    ``explain`` gives the sentence for the error message (called only on failure)."""
+    ``explain`` gives the sentence for the error message (called only on failure).
+
+    Two cheap filters keep the generator fast: ``applies(rules, start)`` says whether the
+    rule can fire at all in a turn from ``start``; ``watches`` is the set of points a step
+    must land on for the rule to fire (``None``: any step)."""
 
     rule_id: str
+    watches: frozenset[int] | None
+
+    def applies(self, rules: "RuleSet", start: Position) -> bool: ...  # pragma: no cover
 
     def broken(self, ctx: StepContext) -> bool: ...  # pragma: no cover
 
@@ -119,8 +126,8 @@ def backgammon_opposite() -> tuple[int, ...]:
 def courier_phase(board: tuple[int, ...]) -> bool:
     """R-COURIER, derived from the position alone: no man home (points 6-1), none borne
     off, and at most one man away from the talon (a man on the bar counts as away)."""
-    return (board[OFF] == 0 and not any(board[p] for p in HOME)
-            and MEN - board[TALON] <= 1)
+    return (board[TALON] >= MEN - 1 and board[OFF] == 0
+            and not (board[1] or board[2] or board[3] or board[4] or board[5] or board[6]))
 
 
 def courier_point(board: tuple[int, ...]) -> int:

@@ -46,9 +46,14 @@ class PostilionRule:
     has left it) while his courier phase lasts."""
 
     rule_id = "R-POSTILION"
+    watches = None
+
+    def applies(self, rules, start) -> bool:
+        """Only while the opponent's courier phase lasts (it cannot start again here)."""
+        return courier_phase(start.opponent)
 
     def broken(self, ctx: StepContext) -> bool:
-        if not _made_a_point(ctx) or not courier_phase(ctx.opponent):
+        if not _made_a_point(ctx):
             return False
         return find_block(ctx, below=courier_point(ctx.opponent)) is not None
 
@@ -65,6 +70,13 @@ class FirstQuarterRule:
     """R-FIRSTQUARTER: never all six points 24-19 held unless point 1 is held too."""
 
     rule_id = "R-FIRSTQUARTER"
+    watches = frozenset(FIRST_QUARTER)
+
+    def applies(self, rules, start) -> bool:
+        """Not while point 1 is held (it can only be left by bearing off, never with men
+        on 24-19), nor with fewer than six men on 24-19 (no man can come back there)."""
+        mover = start.mover
+        return not mover[1] and sum(mover[p] for p in FIRST_QUARTER) >= len(FIRST_QUARTER)
 
     def broken(self, ctx: StepContext) -> bool:
         after = ctx.after
@@ -78,12 +90,16 @@ class LastTwoRule:
     """``bouchon="last-two"``: any block needs the mover's points 2 and 1 held."""
 
     rule_id = "R-BOUCHON"
+    watches = None
+
+    def applies(self, rules, start) -> bool:
+        return True
 
     def broken(self, ctx: StepContext) -> bool:
         after = ctx.after
         if after[1] and after[2]:
             return False
-        return find_block(ctx) is not None
+        return (_made_a_point(ctx) or ctx.from_point in (1, 2)) and find_block(ctx) is not None
 
     def explain(self, ctx: StepContext, step_text: str) -> str:
         block = find_block(ctx) or []

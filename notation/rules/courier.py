@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..board import MEN, TALON, point_name
+from ..board import BAR, MEN, OFF, TALON, point_name
 from .base import StepContext, courier_phase, courier_point
 
 
@@ -16,11 +16,19 @@ class CourierRule:
     """
 
     rule_id = "R-COURIER"
+    watches = None
 
     def __init__(self, release: str = "die") -> None:
         if release not in ("die", "next-turn"):
             raise ValueError(f"courier_release is 'die' or 'next-turn', not {release!r}")
         self.release = release
+
+    def applies(self, rules, start) -> bool:
+        """Whether the phase can hold during a turn from ``start``: it does at the start, or
+        (with hitting) a man on the bar may enter on the talon and bring it back."""
+        mover = start.mover
+        return courier_phase(mover) or (
+            mover[BAR] > 0 and mover[OFF] == 0 and not any(mover[p] for p in range(1, 7)))
 
     def in_phase(self, ctx: StepContext) -> bool:
         judged = ctx.before if self.release == "die" else ctx.turn_start.mover

@@ -7,7 +7,7 @@ only (R-BEAROFF-REAR) without wasting pips (R-WASTE), marcia scoring (R-SCORE-MA
 
 from __future__ import annotations
 
-from ..board import OFF, Position
+from ..board import BAR, OFF, Position
 from .base import RuleSet, StepContext, jacquet_opposite
 from .courier import CourierRule
 
@@ -20,10 +20,15 @@ class CloseTwoRule:
     """R-CLOSE2: at no time two or more men on more than two of the points 24-19."""
 
     rule_id = "R-CLOSE2"
+    watches = frozenset(STARTING_TABLE)
+
+    def applies(self, rules, start) -> bool:
+        """Three closed points need six men there or able to get there (from the bar)."""
+        mover = start.mover
+        return sum(mover[p] for p in STARTING_TABLE) + mover[BAR] >= 6
 
     def broken(self, ctx: StepContext) -> bool:
-        return (ctx.to_point in STARTING_TABLE
-                and sum(1 for p in STARTING_TABLE if ctx.after[p] >= 2) > 2)
+        return (sum(1 for p in STARTING_TABLE if ctx.after[p] >= 2) > 2)
 
     def explain(self, ctx: StepContext, step_text: str) -> str:
         closed = [p for p in sorted(STARTING_TABLE, reverse=True) if ctx.after[p] >= 2]
@@ -35,9 +40,14 @@ class MidpointRule:
     """R-MID2: at no time more than two men on point 13."""
 
     rule_id = "R-MID2"
+    watches = frozenset({MIDPOINT})
+
+    def applies(self, rules, start) -> bool:
+        """A third man on 13 needs three men on 13 or behind it."""
+        return sum(start.mover[MIDPOINT:]) >= 3
 
     def broken(self, ctx: StepContext) -> bool:
-        return ctx.to_point == MIDPOINT and ctx.after[MIDPOINT] > 2
+        return ctx.after[MIDPOINT] > 2
 
     def explain(self, ctx: StepContext, step_text: str) -> str:
         return f"{step_text} puts a third man on point 13; at most two may stand there"
