@@ -17,7 +17,7 @@ from .board import MEN, OFF, Position
 from .dice import Dice
 from .movegen import legal_plays
 from .play import Play
-from .rules import RuleSet, holds_prime
+from .rules import RuleSet, prime_during
 
 
 @dataclass
@@ -52,7 +52,7 @@ def play_random_game(rules: RuleSet, rng: random.Random, max_turns: int = 20000)
         dice = roll(rng)
         play = rng.choice(legal_plays(position, dice, rules))
         game.turns.append((dice, play))
-        primes[side] = primes[side] or holds_prime(play.result.mover)
+        primes[side] = primes[side] or prime_during(position.mover, play.steps)
         if play.result.mover[OFF] == MEN:
             game.final = play.result
             game.first_player_won = side == 0

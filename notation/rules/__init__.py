@@ -15,7 +15,7 @@ from .backgammon import backgammon
 from .base import RuleSet, StepContext, courier_phase, courier_point
 from .hale import hale
 from .jacquet import jacquet
-from .murray import holds_prime, murray
+from .murray import holds_prime, murray, prime_during
 from .versailles import versailles
 
 DEFAULT = "jacquet"
@@ -42,5 +42,5 @@ def rule_set(name: str = DEFAULT, **options: object) -> RuleSet:
 
 
 __all__ = ["RuleSet", "StepContext", "rule_set", "NAMES", "DEFAULT", "courier_phase",
-           "courier_point", "holds_prime", "jacquet", "murray", "versailles", "hale",
+           "courier_point", "holds_prime", "prime_during", "jacquet", "murray", "versailles", "hale",
            "backgammon"]

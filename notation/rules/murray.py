@@ -53,12 +53,24 @@ class MidpointRule:
         return f"{step_text} puts a third man on point 13; at most two may stand there"
 
 
-def holds_prime(board: tuple[int, ...]) -> bool:
+def holds_prime(board) -> bool:
     """Six consecutive points of the side's own route, each with two or more of its men."""
     run = 0
     for point in range(24, 0, -1):
         run = run + 1 if board[point] >= 2 else 0
         if run >= PRIME:
+            return True
+    return False
+
+
+def prime_during(start: tuple[int, ...], steps) -> bool:
+    """Whether the mover holds a prime at any moment of a turn: after any of its single
+    steps (rest points of a combined move included), starting from his board ``start``."""
+    board = list(start)
+    for step in steps:
+        board[step.from_point] -= 1
+        board[step.to_point] += 1
+        if holds_prime(board):
             return True
     return False
 
