@@ -187,7 +187,7 @@ def _realize(search: _Search, mover, opponent, dice: tuple[int, ...],
     if all(index == len(moves[i].points) for i, (_, index) in enumerate(progress)):
         search.complete.append((steps, mover, opponent))
         return
-    key = (mover, opponent, dice, tuple(sorted(progress)))
+    key = (mover, opponent, dice, progress)
     if key in search.seen:
         return
     search.seen.add(key)

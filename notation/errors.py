@@ -53,3 +53,46 @@ class IllegalPlayError(NotationError):
 
 class AmbiguousPlayError(IllegalPlayError):
     """Play text that fits more than one legal play (written without a needed rest point)."""
+
+
+class RecordError(NotationError):
+    """A problem found while reading a record: where (file, line, column, game, turn),
+    which rule (``rule_id``: a rule id such as ``R-MAX``, or ``SYNTAX`` / ``TAG`` for the
+    form of the record), why, and for a rule violation the legal plays.
+
+    ``str()`` gives the compiler-style line ``FILE:LINE:COL: error: [RULE-ID] message``.
+    """
+
+    def __init__(self, message: str, rule_id: str = "SYNTAX", *, file: str = "-", line: int = 0,
+                 column: int = 0, game: int = 0, turn: str = "",
+                 legal_plays: Sequence[str] = ()) -> None:
+        self.message = message
+        self.rule_id = rule_id
+        self.file = file
+        self.line = line
+        self.column = column
+        self.game = game
+        self.turn = turn
+        self.legal_plays = tuple(legal_plays)
+        super().__init__(self.format())
+
+    def where(self) -> str:
+        """``game N, turn T`` as the message prefix."""
+        parts = [f"game {self.game}"] if self.game else []
+        if self.turn:
+            parts.append(f"turn {self.turn}")
+        return ", ".join(parts)
+
+    def format(self) -> str:
+        prefix = self.where()
+        text = f"{prefix}: {self.message}" if prefix else self.message
+        if self.legal_plays:
+            shown = ", ".join(self.legal_plays[:8])
+            more = f" (and {len(self.legal_plays) - 8} more)" if len(self.legal_plays) > 8 else ""
+            text += f"; legal: {shown}{more}"
+        return f"{self.file}:{self.line}:{self.column}: error: [{self.rule_id}] {text}"
+
+    def as_dict(self) -> dict:
+        return {"file": self.file, "line": self.line, "column": self.column, "game": self.game,
+                "turn": self.turn, "rule": self.rule_id, "message": self.message,
+                "legal_plays": list(self.legal_plays)}

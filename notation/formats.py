@@ -1,0 +1,80 @@
+"""Reading and writing games in every supported format, chosen by file extension or name.
+
+=========  ============  =====================
+format     extensions    read / write
+=========  ============  =====================
+``jqn``    ``.jqn``      both (text notation)
+``json``   ``.json``     both
+=========  ============  =====================
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from functools import partial
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from . import json_format
+from .errors import RecordError
+from .game import Game
+from .jqn import GameBuilder, read_games, write_game
+
+EXTENSIONS = {".jqn": "jqn", ".txt": "jqn", ".json": "json"}
+READABLE = ("jqn", "json")
+WRITABLE = ("jqn", "json")
+
+
+def format_of(path: str | os.PathLike, explicit: str | None = None) -> str:
+    """The format named, or the one the extension says; ``ValueError`` if unknown."""
+    if explicit:
+        name = explicit.lower().lstrip(".")
+        if name not in READABLE + WRITABLE:
+            raise ValueError(f"unknown format {explicit!r}; known: {', '.join(READABLE)}")
+        return name
+    suffix = Path(path).suffix.lower()
+    if suffix not in EXTENSIONS:
+        raise ValueError(f"cannot tell the format of {os.fspath(path)!r} from its extension; "
+                         f"known: {', '.join(sorted(EXTENSIONS))}")
+    return EXTENSIONS[suffix]
+
+
+def read_file(path: str | os.PathLike, fmt: str | None = None,
+              variant: str = "jacquet") -> Iterator[Game]:
+    """Every game of a file, checked; each game carries its ``errors``. Raises
+    :class:`OSError` if the file cannot be read, :class:`RecordError` if a JSON document
+    is malformed."""
+    fmt = format_of(path, fmt)
+    if fmt == "json":
+        text = Path(path).read_text(encoding="utf-8-sig")
+        yield from json_format.loads(text, file=os.fspath(path))
+        return
+    yield from read_games(path, partial(GameBuilder, variant))  # type: ignore[misc]
+
+
+def render(games: Iterable[Game], fmt: str) -> str:
+    """Games as the text of a file in ``fmt``."""
+    games = list(games)
+    if fmt == "json":
+        return json_format.dumps(games, indent=1) + "\n"
+    return "\n".join(write_game(game) for game in games)
+
+
+def write_file(games: Iterable[Game], path: str | os.PathLike, fmt: str | None = None) -> None:
+    """Write games to ``path`` atomically: a temporary file renamed into place, so a
+    failure never leaves a half-written file."""
+    fmt = format_of(path, fmt)
+    text = render(games, fmt)
+    target = Path(path)
+    handle, temporary = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+        os.replace(temporary, target)
+    except BaseException:
+        os.unlink(temporary)
+        raise
+
+
+__all__ = ["format_of", "read_file", "render", "write_file", "RecordError", "READABLE", "WRITABLE"]

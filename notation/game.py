@@ -1,0 +1,158 @@
+"""The game tree: a :class:`Game` (headers, rule set, errors) is the root
+:class:`GameNode`; every other node is one :class:`~notation.state.Turn` with the
+comments and NAGs attached to it and its variations.
+
+As in python-chess, ``node.variations[0]`` continues the main line and the others are
+alternatives to it. Unlike python-chess, each node keeps the :class:`GameState` after its
+turn, so the position at any node is there without replaying the game.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from .board import Position
+from .dice import Dice
+from .errors import NotationError
+from .rules import RuleSet, rule_set
+from .state import Colour, GameState, Turn
+from .written import WrittenPlay
+
+STANDARD_TAGS = ("Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant")
+
+
+class GameNode:
+    """A turn in the tree, with what is said about it.
+
+    ``comments`` follow the turn (on the root: the comments before the first turn);
+    ``starting_comments`` stand before a turn that opens a variation; ``nags`` are
+    numeric annotation glyphs (``$1`` = ``!``)."""
+
+    __slots__ = ("parent", "turn", "state", "comments", "starting_comments", "nags", "variations")
+
+    def __init__(self, parent: "GameNode | None", turn: Turn | None, state: GameState) -> None:
+        self.parent = parent
+        self.turn = turn
+        self.state = state
+        self.comments: list[str] = []
+        self.starting_comments: list[str] = []
+        self.nags: list[int] = []
+        self.variations: list[GameNode] = []
+
+    @property
+    def position(self) -> Position:
+        """The position after this node's turn, seen by the player to act next."""
+        return self.state.position
+
+    @property
+    def ply(self) -> int:
+        """How many turns lead from the start to this node."""
+        count, node = 0, self
+        while node.parent is not None:
+            count, node = count + 1, node.parent
+        return count
+
+    def root(self) -> "Game":
+        node = self
+        while node.parent is not None:
+            node = node.parent
+        return node  # type: ignore[return-value]
+
+    def add_turn(self, kind: str, dice: Dice | None = None,
+                 play: str | WrittenPlay | None = None) -> "GameNode":
+        """Play a turn from this node (checked by the rules) and add it as the next
+        variation; :class:`~notation.errors.NotationError` if it breaks a rule."""
+        state, turn = self.state.after(kind, dice, play)
+        child = GameNode(self, turn, state)
+        self.variations.append(child)
+        return child
+
+    def next(self) -> "GameNode | None":
+        """The main-line continuation, if any."""
+        return self.variations[0] if self.variations else None
+
+    def mainline(self) -> Iterator["GameNode"]:
+        """The nodes of the main line after this one."""
+        node = self.next()
+        while node is not None:
+            yield node
+            node = node.next()
+
+    def is_mainline(self) -> bool:
+        node = self
+        while node.parent is not None:
+            if node.parent.variations[0] is not node:
+                return False
+            node = node.parent
+        return True
+
+    def promote(self) -> None:
+        """Move this node one place up among its parent's variations."""
+        siblings = self.parent.variations
+        index = siblings.index(self)
+        if index:
+            siblings[index - 1], siblings[index] = siblings[index], siblings[index - 1]
+
+    def __repr__(self) -> str:
+        return f"<GameNode ply {self.ply}: {self.turn}>"
+
+
+class Game(GameNode):
+    """A whole game: headers (``[Tag "value"]`` pairs, in order), the rule set, the tree,
+    the errors found while reading it, and its end."""
+
+    __slots__ = ("headers", "rules", "errors", "source")
+
+    def __init__(self, rules: RuleSet | None = None, first: Colour = Colour.WHITE,
+                 headers: dict[str, str] | None = None,
+                 lead_rolls: tuple[tuple[int, int], ...] = ()) -> None:
+        self.rules = rules or rule_set()
+        super().__init__(None, None, GameState.start(self.rules, first, lead_rolls))
+        self.headers: dict[str, str] = dict(headers or {})
+        self.headers.setdefault("Variant", self.rules.name)
+        self.errors: list[NotationError] = []
+        self.source: tuple[str, int] | None = None
+
+    @property
+    def first(self) -> Colour:
+        """Who acts first (White first when a Versailles lead doublet is played)."""
+        return self.state.player
+
+    def end(self) -> GameNode:
+        """The last node of the main line."""
+        node: GameNode = self
+        for node in self.mainline():
+            pass
+        return node
+
+    @property
+    def result(self) -> str:
+        """The result the rules give at the end of the main line: ``W+2``, ``B+1`` or
+        ``*`` when the game is not over."""
+        state = self.end().state
+        if state.winner is None:
+            return "*"
+        return f"{state.winner.value}+{state.points}"
+
+
+def same_tree(a: GameNode, b: GameNode) -> bool:
+    """Whether two trees say the same thing: the same turns (kind, player, dice and the
+    position each play leads to), comments, NAGs and variations, in the same order.
+    Iterative, so long games need no deep recursion."""
+    pending = [(a, b)]
+    while pending:
+        x, y = pending.pop()
+        if x.comments != y.comments or x.starting_comments != y.starting_comments \
+                or x.nags != y.nags or len(x.variations) != len(y.variations):
+            return False
+        if (x.turn is None) != (y.turn is None):
+            return False
+        if x.turn is not None:
+            tx, ty = x.turn, y.turn
+            if (tx.kind, tx.player, tx.dice) != (ty.kind, ty.player, ty.dice):
+                return False
+            if (tx.play is None) != (ty.play is None) or (
+                    tx.play is not None and tx.play.result != ty.play.result):
+                return False
+        pending.extend(zip(x.variations, y.variations))
+    return True

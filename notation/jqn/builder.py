@@ -1,0 +1,255 @@
+"""The visitor that builds a checked :class:`~notation.game.Game` from a record.
+
+Every turn is played through the rules as it is read; the first problem of a game (a
+syntax error or a broken rule) is recorded as a :class:`~notation.errors.RecordError` with
+its file, line, column, game, turn, rule id and the legal plays, and the rest of that game
+is skipped: reading goes on with the next game.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..dice import Dice
+from ..errors import IllegalPlayError, NotationError, RecordError
+from ..game import Game, GameNode
+from ..rules import RuleSet, rule_set
+from ..state import PASSED, ROLL, Colour, GameState
+from .reader import SKIP, RawGame, Visitor
+
+RESULT = re.compile(r"^(?:([WB])\+(\d+)|\*)$")
+LEAD_ROLL = re.compile(r"^\s*W\s*([1-6])\s*[,;]?\s*B\s*([1-6])\s*$", re.IGNORECASE)
+COLOURS = {"white": Colour.WHITE, "w": Colour.WHITE, "black": Colour.BLACK, "b": Colour.BLACK}
+
+
+class GameBuilder(Visitor):
+    """Builds and checks one game; ``result()`` is the :class:`Game`, with ``errors``.
+    ``default_variant`` is the rule set of a record without a ``Variant`` tag."""
+
+    def __init__(self, default_variant: str = "jacquet") -> None:
+        self.default_variant = default_variant
+
+    def begin_game(self, raw: RawGame) -> None:
+        self.raw = raw
+        self.headers: dict[str, str] = {}
+        self.header_lines: dict[str, int] = {}
+        self.game: Game | None = None
+        self.failed = False
+        self.errors: list[RecordError] = []
+        self.lead_rolls: list[tuple[int, int]] = []
+        self.result_token: tuple[str, int, int] | None = None
+
+    # -- headers ------------------------------------------------------------------------
+
+    def visit_header(self, name: str, value: str, line: int) -> None:
+        self.headers[name] = value
+        self.header_lines[name] = line
+
+    def end_headers(self) -> object | None:
+        rules = self._rules()
+        first = self._first_player()
+        self.game = Game(rules or rule_set(), first or Colour.WHITE, self.headers,
+                         tuple(self.lead_rolls))
+        self.game.source = (self.raw.file, self.raw.offset)
+        self.game.errors = self.errors  # type: ignore[assignment]
+        self.node: GameNode = self.game
+        self.stack: list[GameNode] = []
+        self.opening: list[str] = []  # comments before the first turn of a variation
+        self.explicit_variant = "Variant" in self.headers
+        if self.failed:
+            return SKIP
+        return None
+
+    def _tag_error(self, name: str, message: str, rule_id: str = "TAG") -> None:
+        self.error(message, rule_id, self.header_lines.get(name, 0), 1)
+
+    def _rules(self) -> RuleSet | None:
+        name = self.headers.get("Variant") or self.default_variant
+        options: dict[str, object] = {}
+        for item in self.headers.get("Options", "").replace(",", " ").split():
+            key, sep, value = item.partition("=")
+            if not sep:
+                self._tag_error("Options", f"cannot read option {item!r}: write NAME=VALUE")
+                return None
+            options[key] = int(value) if value.isdigit() else value
+        try:
+            return rule_set(name, **options)
+        except ValueError as error:
+            self._tag_error("Variant" if "Variant" in self.headers else "Options", str(error))
+            return None
+
+    def _first_player(self) -> Colour | None:
+        lead = self.headers.get("Lead")
+        first = None
+        if lead is not None:
+            first = COLOURS.get(lead.strip().lower())
+            if first is None:
+                self._tag_error("Lead", f"[Lead] names White or Black, not {lead!r}")
+                return None
+        text = self.headers.get("LeadRoll")
+        if text:
+            for part in text.split(","):
+                match = LEAD_ROLL.match(part)
+                if not match:
+                    self._tag_error("LeadRoll", f"cannot read the lead roll {part.strip()!r}: "
+                                    "write White's and Black's die, as \"W5 B3\"")
+                    return None
+                self.lead_rolls.append((int(match.group(1)), int(match.group(2))))
+            white, black = self.lead_rolls[-1]
+            if white == black:
+                self._tag_error("LeadRoll", f"the last lead roll W{white} B{black} is a tie: "
+                                "a tie is rolled again", "R-LEAD")
+                return None
+            winner = Colour.WHITE if white > black else Colour.BLACK
+            if first is not None and first is not winner:
+                self._tag_error("Lead", f"[Lead] says {first.title} starts, but the lead roll "
+                                f"W{white} B{black} gives the start to {winner.title}", "R-LEAD")
+                return None
+            first = winner
+        return first
+
+    # -- movetext -------------------------------------------------------------------------
+
+    def error(self, message: str, rule_id: str, line: int, column: int, turn: str = "",
+              legal_plays=()) -> None:
+        self.errors.append(RecordError(message, rule_id, file=self.raw.file, line=line,
+                                       column=column, game=self.raw.index, turn=turn,
+                                       legal_plays=legal_plays))
+        self.failed = True
+
+    def visit_error(self, error: RecordError) -> None:
+        self.errors.append(error)
+        self.failed = True
+
+    def visit_comment(self, text: str) -> None:
+        if self.failed:
+            return
+        if self.stack and self.node is self.stack[-1].parent and not self._opened_turn:
+            self.opening.append(text)
+        else:
+            self.node.comments.append(text)
+
+    def visit_nag(self, number: int) -> None:
+        if not self.failed and self.node.turn is not None:
+            self.node.nags.append(number)
+
+    def begin_variation(self) -> None:
+        if self.failed:
+            return
+        self.stack.append(self.node)
+        self.node = self.node.parent if self.node.parent is not None else self.node
+        self._opened_turn = False
+
+    def end_variation(self) -> None:
+        if self.failed or not self.stack:
+            return
+        self.node = self.stack.pop()
+        self._opened_turn = True
+
+    _opened_turn = True
+
+    def visit_turn(self, kind: str, dice: Dice | None, play: str | None,
+                   line: int, column: int) -> object | None:
+        if self.failed:
+            return SKIP
+        node = self.node
+        label = _turn_label(node, kind, dice)
+        try:
+            child = node.add_turn(kind, dice, play)
+        except NotationError as problem:
+            self._turn_error(problem, node, kind, dice, play, line, column, label)
+            return SKIP
+        if self.stack and not self._opened_turn:
+            child.starting_comments.extend(self.opening)
+            self.opening = []
+            self._opened_turn = True
+        self.node = child
+        return None
+
+    def _turn_error(self, problem: NotationError, node: GameNode, kind: str, dice, play,
+                    line: int, column: int, label: str) -> None:
+        rule_id = getattr(problem, "rule_id", "SYNTAX")
+        reason = getattr(problem, "reason", None) or str(problem)
+        legal = [str(p) for p in getattr(problem, "legal_plays", ())]
+        if isinstance(problem, IllegalPlayError) is False:
+            rule_id = "SYNTAX"
+        if node.parent is None and not self.explicit_variant and kind == ROLL:
+            reason += self._backgammon_hint(dice, play)
+        self.error(reason, rule_id, line, column, label, legal)
+
+    def _backgammon_hint(self, dice: Dice, play: str | None) -> str:
+        """Section 8 of the rules: a record with no Variant tag whose first play only makes
+        sense from the backgammon set-up."""
+        try:
+            GameState.start(rule_set("backgammon")).after(ROLL, dice, play)
+        except NotationError:
+            return ""
+        return ' (this play is legal in backgammon: add [Variant "backgammon"] if that is the game)'
+
+    def visit_result(self, text: str, line: int, column: int) -> None:
+        self.result_token = (text, line, column)
+
+    # -- end ------------------------------------------------------------------------------
+
+    def end_game(self) -> None:
+        if self.game is None:
+            self.end_headers()
+        if self.failed:
+            return
+        tag = self.headers.get("Result")
+        token = self.result_token
+        if tag is not None and not RESULT.match(tag):
+            self._tag_error("Result", f"cannot read the result {tag!r}: write W+2, B+1 or *")
+            return
+        if tag is not None and token is not None and token[0] != tag:
+            self.error(f"the result {token[0]} at the end of the game differs from the Result "
+                       f"tag {tag}", "SYNTAX", token[1], token[2])
+            return
+        declared = tag if tag is not None else (token[0] if token else None)
+        if declared is None:
+            return
+        line, column = (token[1], token[2]) if token else (self.header_lines.get("Result", 0), 1)
+        self._check_result(declared, line, column)
+
+    def _check_result(self, declared: str, line: int, column: int) -> None:
+        end = self.game.end()
+        state = end.state
+        rules = self.game.rules
+        if state.ended_by == "resign":
+            if declared == "*" or declared[0] != state.winner.value:
+                self.error(f"{state.winner.other.title} resigned, so {state.winner.title} wins; the "
+                           f"result says {declared}", rules.score_rule, line, column)
+                return
+            try:
+                end.state = state.resigned_for(int(declared[2:]))
+            except NotationError as problem:
+                self.error(problem.reason, problem.rule_id, line, column)
+            return
+        scored = self.game.result
+        if scored == declared:
+            return
+        if scored == "*":
+            self.error(f"the result says {declared}, but the game is not over: no one has borne "
+                       f"off all 15 men (write * for an unfinished game)", rules.score_rule,
+                       line, column)
+        else:
+            self.error(f"the result says {declared}, but the rules score {scored} "
+                       f"({_how(state, rules)})", rules.score_rule, line, column)
+
+    def result(self) -> Game:
+        return self.game
+
+
+def _turn_label(node: GameNode, kind: str, dice: Dice | None) -> str:
+    player = node.state.player
+    what = f"{'>' if kind == PASSED else ''}{dice}" if dice is not None else kind
+    return f"{node.ply + 1} ({player.title} {what})"
+
+
+def _how(state: GameState, rules: RuleSet) -> str:
+    if state.ended_by == "drop":
+        return f"{state.winner.other.title} dropped the cube at {state.cube}"
+    loser_off = state.position.opponent[0]
+    if rules.name == "hale":
+        return "the loser's men left, by quarter"
+    return f"the loser has borne off {loser_off}"

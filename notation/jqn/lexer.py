@@ -1,0 +1,80 @@
+"""Tokens of the movetext of the text notation (``.jqn``), with where they stand.
+
+The lexer is one compiled regular expression over a game's movetext. Every character
+belongs to a token; what matches nothing known is an ``unknown`` token, which the reader
+reports as an error (never dropped silently).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from typing import Iterator, NamedTuple
+
+_POINT = r"(?:bar|off|[bo]|\d{1,2})\*?"
+TOKEN = re.compile(
+    r"""
+    (?P<space>\s+)
+  | (?P<comment>\{(?:\\.|[^\\}])*\})
+  | (?P<open_comment>\{)
+  | (?P<number>\d+\.(?:\.\.)?)
+  | (?P<roll>>?[1-6](?:[-\ ]?[1-6])?\ ?:)
+  | (?P<move>""" + _POINT + r"(?:/" + _POINT + r""")+(?:\(\d+\))?)
+  | (?P<result>[WB]\+\d+|\*)
+  | (?P<nag>\$\d+|!!|\?\?|!\?|\?!|!|\?)
+  | (?P<empty>-(?=[\s(){}]|$))
+  | (?P<keyword>(?:double|take|drop|resign)s?\b)
+  | (?P<open>\()
+  | (?P<close>\))
+  | (?P<unknown>[^\s(){}]+|[)}])
+    """,
+    re.VERBOSE | re.IGNORECASE,
+)
+
+NAG_SYMBOLS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
+GLYPHS = {number: symbol for symbol, number in NAG_SYMBOLS.items()}
+_ESCAPE = re.compile(r"\\(.)", re.DOTALL)
+
+
+class Token(NamedTuple):
+    """A token: its kind (a group name of :data:`TOKEN`), its text, and its offset in
+    the movetext."""
+
+    kind: str
+    text: str
+    offset: int
+
+
+def tokens(movetext: str) -> Iterator[Token]:
+    """Every token of ``movetext`` except white space, in order."""
+    for match in TOKEN.finditer(movetext):
+        kind = match.lastgroup
+        if kind != "space":
+            yield Token(kind, match.group(), match.start())
+
+
+def comment_text(token_text: str) -> str:
+    """The text of a ``{...}`` comment token: braces removed, ``\\x`` escapes undone."""
+    return _ESCAPE.sub(r"\1", token_text[1:-1])
+
+
+def escape_comment(text: str) -> str:
+    """A comment's text as written between braces: ``\\``, ``{`` and ``}`` escaped."""
+    return text.replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}")
+
+
+def nag_number(text: str) -> int:
+    """``$12`` → 12, ``!`` → 1, ``?!`` → 6."""
+    return int(text[1:]) if text.startswith("$") else NAG_SYMBOLS[text]
+
+
+class Locator:
+    """Turns offsets in a game's text into (line, column), both counted from 1."""
+
+    def __init__(self, text: str, first_line: int = 1) -> None:
+        self.first_line = first_line
+        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def __call__(self, offset: int) -> tuple[int, int]:
+        index = bisect_right(self.starts, offset) - 1
+        return self.first_line + index, offset - self.starts[index] + 1

@@ -1,0 +1,293 @@
+"""Reading the text notation: split a stream into games, read each game's headers, and
+walk its movetext, driving a visitor.
+
+Streaming: :func:`split_games` reads line by line and yields one :class:`RawGame` at a
+time with its byte offsets, so a file of any size is read in constant memory, and
+:func:`index_games` can list the games of a large file without parsing them.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from dataclasses import dataclass, field
+from typing import IO, Callable, Iterator, TypeVar, Union
+
+from ..dice import Dice
+from ..errors import InvalidError, RecordError
+from .lexer import Locator, comment_text, nag_number, tokens
+
+HEADER = re.compile(r'^\s*\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:\\.|[^"\\])*)"\s*\]\s*$')
+_HEADER_ESCAPE = re.compile(r"\\(.)")
+_COMMENT_REST = re.compile(r"(?:\\.|[^\\}])*\}")
+KEYWORDS = {"double": "double", "doubles": "double", "take": "take", "takes": "take",
+            "drop": "drop", "drops": "drop", "resign": "resign", "resigns": "resign"}
+
+SKIP = object()
+"""Returned by a visitor hook to skip the rest of the game's movetext."""
+
+Source = Union[str, os.PathLike, IO[bytes], IO[str]]
+T = TypeVar("T")
+
+
+@dataclass
+class RawGame:
+    """One game's text, unparsed: header lines with their line numbers, the movetext and
+    the line it starts on, its byte offsets in the file and its 1-based index."""
+
+    index: int
+    offset: int
+    end: int = 0
+    file: str = "-"
+    headers: list[tuple[int, str]] = field(default_factory=list)
+    movetext: str = ""
+    movetext_line: int = 0
+    problems: list[RecordError] = field(default_factory=list)
+
+
+class Visitor:
+    """The hooks the reader calls while it walks a game. Override what you need;
+    return :data:`SKIP` from ``end_headers`` or ``visit_turn`` to skip the rest of the
+    movetext. ``result()`` is what :func:`read_games` yields for the game."""
+
+    def begin_game(self, raw: RawGame) -> None: ...
+    def visit_header(self, name: str, value: str, line: int) -> None: ...
+    def end_headers(self) -> object | None: ...
+    def visit_comment(self, text: str) -> None: ...
+    def visit_nag(self, number: int) -> None: ...
+    def visit_turn(self, kind: str, dice: Dice | None, play: str | None,
+                   line: int, column: int) -> object | None: ...
+    def begin_variation(self) -> None: ...
+    def end_variation(self) -> None: ...
+    def visit_result(self, text: str, line: int, column: int) -> None: ...
+    def visit_error(self, error: RecordError) -> None: ...
+    def end_game(self) -> None: ...
+
+    def result(self) -> object:
+        return None
+
+
+class HeadersOnly(Visitor):
+    """Collects the headers and skips the movetext: the fast path for listings."""
+
+    def begin_game(self, raw: RawGame) -> None:
+        self.headers: dict[str, str] = {}
+
+    def visit_header(self, name: str, value: str, line: int) -> None:
+        self.headers[name] = value
+
+    def end_headers(self) -> object:
+        return SKIP
+
+    def result(self) -> dict[str, str]:
+        return self.headers
+
+
+def _open(source: Source) -> tuple[IO[bytes], str, bool]:
+    if isinstance(source, (str, os.PathLike)):
+        return open(source, "rb"), os.fspath(source), True
+    if isinstance(source, io.TextIOBase):
+        return io.BytesIO(source.read().encode("utf-8")), getattr(source, "name", "-"), True
+    return source, getattr(source, "name", "-"), False  # type: ignore[return-value]
+
+
+def split_games(source: Source, file: str | None = None) -> Iterator[RawGame]:
+    """The games of a stream, one at a time. A new game starts at a header line
+    (``[Tag "value"]``) that follows movetext; lines inside a ``{...}`` comment never do."""
+    handle, name, close = _open(source)
+    name = file or name
+    try:
+        yield from _split(handle, name)
+    finally:
+        if close:
+            handle.close()
+
+
+def _split(handle: IO[bytes], name: str) -> Iterator[RawGame]:
+    offset = 0
+    line_number = 0
+    game = RawGame(1, 0, file=name)
+    body: list[str] = []
+    in_comment = False
+    has_movetext = False
+    for raw in handle:
+        line_number += 1
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            text = raw.decode("utf-8", errors="replace")
+            game.problems.append(RecordError(
+                f"this line is not valid UTF-8 ({error.reason})", "SYNTAX", file=name,
+                line=line_number, column=error.start + 1, game=game.index))
+        if line_number == 1 and text.startswith("\ufeff"):
+            text = text[1:]
+        stripped = text.strip()
+        if not in_comment and stripped.startswith("["):
+            if has_movetext:
+                game.movetext, game.end = "".join(body), offset
+                yield game
+                game = RawGame(game.index + 1, offset, file=name)
+                body, has_movetext = [], False
+            game.headers.append((line_number, text.rstrip("\r\n")))
+        elif has_movetext or stripped:
+            if not has_movetext:
+                game.movetext_line = line_number
+                if not game.headers:
+                    game.offset = offset
+                has_movetext = True
+            body.append(text)
+            if in_comment or "{" in text:
+                in_comment = _still_in_comment(text, in_comment)
+        offset += len(raw)
+    if has_movetext or game.headers:
+        game.movetext, game.end = "".join(body), offset
+        yield game
+
+
+def _still_in_comment(line: str, in_comment: bool) -> bool:
+    position = 0
+    while True:
+        if in_comment:
+            match = _COMMENT_REST.match(line, position)
+            if not match:
+                return True
+            position, in_comment = match.end(), False
+        else:
+            position = line.find("{", position)
+            if position < 0:
+                return False
+            position, in_comment = position + 1, True
+
+
+def walk(raw: RawGame, visitor: Visitor) -> None:
+    """Drive ``visitor`` through one game: headers, then the movetext token by token."""
+    visitor.begin_game(raw)
+    for problem in raw.problems:
+        visitor.visit_error(problem)
+    for line, text in raw.headers:
+        match = HEADER.match(text)
+        if match:
+            visitor.visit_header(match.group(1), _HEADER_ESCAPE.sub(r"\1", match.group(2)), line)
+        else:
+            visitor.visit_error(RecordError(
+                f"cannot read the header line {text.strip()!r}: write [Name \"value\"]",
+                "SYNTAX", file=raw.file, line=line, column=1, game=raw.index))
+    if visitor.end_headers() is not SKIP:
+        _walk_movetext(raw, visitor)
+    visitor.end_game()
+
+
+class _Pending:
+    __slots__ = ("kind", "dice", "moves", "line", "column")
+
+    def __init__(self, kind: str, dice: Dice, line: int, column: int) -> None:
+        self.kind, self.dice, self.moves = kind, dice, []
+        self.line, self.column = line, column
+
+
+def _walk_movetext(raw: RawGame, visitor: Visitor) -> None:
+    locate = Locator(raw.movetext, raw.movetext_line)
+    depth = 0
+    pending: _Pending | None = None
+    finished = False
+
+    def fail(message: str, offset: int) -> None:
+        line, column = locate(offset)
+        visitor.visit_error(RecordError(message, "SYNTAX", file=raw.file, line=line,
+                                        column=column, game=raw.index))
+
+    def flush() -> bool:
+        nonlocal pending
+        turn, pending = pending, None
+        if turn is None:
+            return True
+        if not turn.moves:
+            line, column = turn.line, turn.column
+            visitor.visit_error(RecordError(
+                f"the roll {turn.dice} has no play: write - for an empty play", "SYNTAX",
+                file=raw.file, line=line, column=column, game=raw.index))
+            return False
+        return visitor.visit_turn(turn.kind, turn.dice, " ".join(turn.moves),
+                                  turn.line, turn.column) is not SKIP
+
+    for token in tokens(raw.movetext):
+        kind = token.kind
+        if finished:
+            fail(f"{token.text!r} after the result: a game ends with its result", token.offset)
+            return
+        if kind in ("move", "empty"):
+            if pending is None:
+                fail(f"{token.text!r} has no roll before it: write the dice first, as 53: 24/16",
+                     token.offset)
+                return
+            pending.moves.append(token.text)
+            continue
+        if not flush():
+            return
+        if kind == "roll":
+            try:
+                dice = Dice.parse(token.text.strip(">: ").replace(" ", ""))
+            except InvalidError as error:
+                fail(str(error), token.offset)
+                return
+            line, column = locate(token.offset)
+            pending = _Pending("passed" if token.text.startswith(">") else "roll", dice, line, column)
+        elif kind == "comment":
+            visitor.visit_comment(comment_text(token.text))
+        elif kind == "nag":
+            visitor.visit_nag(nag_number(token.text))
+        elif kind == "keyword":
+            line, column = locate(token.offset)
+            if visitor.visit_turn(KEYWORDS[token.text.lower()], None, None, line, column) is SKIP:
+                return
+        elif kind == "open":
+            depth += 1
+            visitor.begin_variation()
+        elif kind == "close":
+            if depth == 0:
+                fail("')' closes no variation", token.offset)
+                return
+            depth -= 1
+            visitor.end_variation()
+        elif kind == "result":
+            if depth:
+                fail(f"the result {token.text} stands inside a variation: close it with ')' first",
+                     token.offset)
+                return
+            line, column = locate(token.offset)
+            visitor.visit_result(token.text.upper(), line, column)
+            finished = True
+        elif kind == "open_comment":
+            fail("this comment is never closed: end it with '}' (write \\} for a brace inside)",
+                 token.offset)
+            return
+        elif kind == "number":
+            continue
+        else:
+            fail(f"unknown token {token.text!r}", token.offset)
+            return
+    if not flush():
+        return
+    if depth:
+        fail(f"{depth} variation{'s are' if depth > 1 else ' is'} never closed: add ')'",
+             len(raw.movetext.rstrip()))
+
+
+def read_games(source: Source, visitor: Callable[[], Visitor], file: str | None = None) -> Iterator[object]:
+    """Read every game of ``source`` (a path or a binary/text stream) with a fresh
+    ``visitor()`` each, yielding each visitor's ``result()``."""
+    for raw in split_games(source, file):
+        current = visitor()
+        walk(raw, current)
+        yield current.result()
+
+
+def read_headers(source: Source) -> Iterator[dict[str, str]]:
+    """The headers of every game, without reading the movetext."""
+    return read_games(source, HeadersOnly)  # type: ignore[return-value]
+
+
+def index_games(source: Source) -> list[tuple[int, int]]:
+    """The (start, end) byte offsets of every game, without parsing any."""
+    return [(raw.offset, raw.end) for raw in split_games(source)]

@@ -1,0 +1,241 @@
+"""The state of a game between turns, and the game-level rules that move it on.
+
+A :class:`GameState` is everything the next turn depends on: the position (seen by the
+player to act), who acts, the doubling cube, dice passed under R-PASS, whether each side
+has held a prime (R-SCORE-MARCIA), and how the game ended. :meth:`GameState.after` applies
+one turn and returns the next state, or raises an error naming the broken rule:
+
+* a roll and its play (checked by :func:`notation.checker.check_play`);
+* ``versailles``: dice passed to the opponent (R-PASS), played before his own roll;
+* ``backgammon``: cube actions (double, take, drop: R-CUBE);
+* a resignation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from .board import MEN, OFF, Position
+from .checker import check_play
+from .dice import Dice
+from .errors import IllegalPlayError
+from .play import Play
+from .rules import RuleSet, prime_during
+from .written import WrittenPlay
+
+ROLL = "roll"
+PASSED = "passed"
+DOUBLE = "double"
+TAKE = "take"
+DROP = "drop"
+RESIGN = "resign"
+CUBE_ACTIONS = (DOUBLE, TAKE, DROP)
+KINDS = (ROLL, PASSED, DOUBLE, TAKE, DROP, RESIGN)
+
+
+class Colour(str, Enum):
+    """The two players. White's talon is top right on the drawn board."""
+
+    WHITE = "W"
+    BLACK = "B"
+
+    @property
+    def other(self) -> "Colour":
+        return Colour.BLACK if self is Colour.WHITE else Colour.WHITE
+
+    @property
+    def title(self) -> str:
+        return "White" if self is Colour.WHITE else "Black"
+
+    @property
+    def index(self) -> int:
+        return 0 if self is Colour.WHITE else 1
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What one player did: ``kind`` is ``roll`` (dice and play), ``passed`` (dice handed
+    over by the opponent, R-PASS), ``double``/``take``/``drop`` (the cube) or ``resign``.
+    ``player`` is who did it."""
+
+    kind: str
+    player: Colour
+    dice: Dice | None = None
+    play: Play | None = None
+
+    def __str__(self) -> str:
+        if self.kind in (ROLL, PASSED):
+            marker = ">" if self.kind == PASSED else ""
+            return f"{marker}{self.dice}: {self.play}"
+        return self.kind
+
+
+class GameRuleError(IllegalPlayError):
+    """A turn that breaks a game-level rule (R-PASS, R-CUBE, R-END, ...)."""
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Everything the next turn depends on. ``position`` is seen by ``player``, who acts
+    next; ``passed`` holds dice he must play before his own roll (``versailles``)."""
+
+    rules: RuleSet
+    position: Position
+    player: Colour
+    cube: int = 1
+    cube_owner: Colour | None = None
+    offered: bool = False
+    passed: Dice | None = None
+    prime_held: tuple[bool, bool] = (False, False)
+    winner: Colour | None = None
+    points: int = 0
+    ended_by: str | None = None
+    forced: tuple[tuple[Colour, Dice], ...] = ()
+
+    @classmethod
+    def start(cls, rules: RuleSet, first: Colour = Colour.WHITE,
+              lead_rolls: tuple[tuple[int, int], ...] = ()) -> "GameState":
+        """The state before the first turn. ``first`` starts, unless ``lead_rolls``
+        (White's die, Black's die; the last one not a tie) say otherwise: the higher die
+        starts (R-LEAD). In ``backgammon`` and ``versailles`` the lead dice are the
+        starter's first roll, and in ``versailles`` a doublet lead is first played by
+        White, then by Black (R-LEADDICE)."""
+        forced: list[tuple[Colour, Dice]] = []
+        if lead_rolls:
+            white, black = lead_rolls[-1]
+            first = Colour.WHITE if white > black else Colour.BLACK
+            if rules.name == "versailles":
+                for die, _ in lead_rolls[:-1]:
+                    forced += [(Colour.WHITE, Dice(die, die)), (Colour.BLACK, Dice(die, die))]
+            if rules.name in ("versailles", "backgammon"):
+                forced.append((first, Dice(white, black)))
+        player = forced[0][0] if forced else first
+        return cls(rules, rules.start if player is Colour.WHITE else rules.start.swapped(),
+                   player, forced=tuple(forced))
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    def white_view(self) -> Position:
+        """The position seen by White, whoever is to act."""
+        return self.position if self.player is Colour.WHITE else self.position.swapped()
+
+    def after(self, kind: str, dice: Dice | None = None,
+              written: str | WrittenPlay | None = None) -> tuple["GameState", Turn]:
+        """Apply one turn; return the next state and the turn as played."""
+        if self.over:
+            raise GameRuleError("R-END", f"the game is over: {self.winner.title} won "
+                                f"{self.points} ({self.ended_by}); nothing more can be played")
+        if kind in CUBE_ACTIONS:
+            return self._cube(kind)
+        if kind == RESIGN:
+            return self._resign()
+        if self.offered:
+            raise GameRuleError("R-CUBE", f"{self.player.title} must take or drop the cube first")
+        if kind == ROLL and self.passed is not None:
+            raise GameRuleError("R-PASS", f"{self.player.title} must first play the passed "
+                                f"{_dice_words(self.passed)} (written >{self.passed}:)")
+        if kind == PASSED:
+            if self.passed is None:
+                raise GameRuleError("R-PASS", "no dice were passed to "
+                                    f"{self.player.title}: the opponent played all he rolled")
+            if dice is not None and dice != self.passed:
+                raise GameRuleError("R-PASS", f"the dice passed to {self.player.title} are "
+                                    f"{self.passed}, not {dice}")
+            dice = self.passed
+        if dice is None:
+            raise ValueError("a roll needs its dice")
+        if self.forced and kind == ROLL and self.forced[0][1] != dice:
+            rule = "R-LEADDICE" if self.rules.name == "versailles" else "R-LEAD"
+            raise GameRuleError(rule, f"this roll must be the lead dice {self.forced[0][1]}, "
+                                f"not {dice}")
+        play = check_play(self.position, dice, written if written is not None else "-", self.rules)
+        return self._played(kind, dice, play), Turn(kind, self.player, dice, play)
+
+    def _played(self, kind: str, dice: Dice, play: Play) -> "GameState":
+        primes = list(self.prime_held)
+        if not primes[self.player.index] and prime_during(self.position.mover, play.steps):
+            primes[self.player.index] = True
+        prime_held = (primes[0], primes[1])
+        if play.result.mover[OFF] == MEN:
+            points = self.rules.score(play.result, prime_held[self.player.index], self.cube)
+            return replace(self, position=play.result, passed=None, prime_held=prime_held,
+                           winner=self.player, points=points, ended_by="bear-off")
+        passed = self._dice_to_pass(kind, dice, play)
+        forced = self.forced[1:] if kind == ROLL else self.forced
+        if kind == PASSED:
+            following = self.player  # the passed dice are played; he now rolls his own
+        elif forced and passed is None:
+            following = forced[0][0]
+        else:
+            following = self.player.other
+        position = play.result if following is self.player else play.next_position
+        return replace(self, position=position, player=following, passed=passed,
+                       prime_held=prime_held, forced=forced)
+
+    def _dice_to_pass(self, kind: str, dice: Dice, play: Play) -> Dice | None:
+        """R-PASS (``versailles``): of a non-doublet roll, the die or dice the mover could not
+        play go to the opponent; dice passed once are never passed back. A doublet none of
+        whose steps can be played passes whole; a partly played doublet loses the rest."""
+        if self.rules.name != "versailles" or kind != ROLL:
+            return None
+        if not play.steps:
+            return dice
+        if dice.is_doublet or len(play.steps) == 2:
+            return None
+        used = play.steps[0].die
+        return Dice(dice.low if used == dice.high else dice.high)
+
+    def _cube(self, kind: str) -> tuple["GameState", Turn]:
+        if self.rules.name != "backgammon":
+            raise GameRuleError("R-CUBE", f"{self.rules.name} has no doubling cube")
+        if kind == DOUBLE:
+            if self.offered:
+                raise GameRuleError("R-CUBE", "a double is already offered: take or drop")
+            if self.cube_owner is not None and self.cube_owner is not self.player:
+                raise GameRuleError("R-CUBE", f"{self.player.title} cannot double: "
+                                    f"{self.cube_owner.title} owns the cube at {self.cube}")
+            if self.passed is not None:
+                raise GameRuleError("R-CUBE", "a double comes before the roll")
+            offered = replace(self, offered=True, player=self.player.other,
+                              position=self.position.swapped())
+            return offered, Turn(DOUBLE, self.player)
+        if not self.offered:
+            raise GameRuleError("R-CUBE", f"{self.player.title} cannot {kind}: no double is offered")
+        doubler = self.player.other
+        if kind == TAKE:
+            taken = replace(self, offered=False, cube=self.cube * 2, cube_owner=self.player,
+                            player=doubler, position=self.position.swapped())
+            return taken, Turn(TAKE, self.player)
+        dropped = replace(self, offered=False, winner=doubler, points=self.cube, ended_by="drop")
+        return dropped, Turn(DROP, self.player)
+
+    def _resign(self) -> tuple["GameState", Turn]:
+        # The points of a resignation are those the record declares; see GameState.resigned.
+        ended = replace(self, winner=self.player.other, offered=False, ended_by="resign")
+        return ended, Turn(RESIGN, self.player)
+
+    def resigned_for(self, points: int) -> "GameState":
+        """A resigned game's state with the points the record gives it, if the rule set
+        allows them (backgammon: 1-3 times the cube; otherwise the rule set's range)."""
+        low, high = self.rules.score_range
+        if self.rules.name == "backgammon":
+            allowed = {self.cube, 2 * self.cube, 3 * self.cube}
+        else:
+            allowed = set(range(low, high + 1))
+        if points not in allowed:
+            raise GameRuleError(self.rules.score_rule, f"a resignation in {self.rules.name} "
+                                f"scores {_range_words(sorted(allowed))}, not {points}")
+        return replace(self, points=points)
+
+
+def _dice_words(dice: Dice) -> str:
+    return f"die {dice}" if dice.low is None else f"dice {dice}"
+
+
+def _range_words(values: list[int]) -> str:
+    if len(values) > 3 and values == list(range(values[0], values[-1] + 1)):
+        return f"{values[0]} to {values[-1]}"
+    return " or ".join(str(v) for v in values)
