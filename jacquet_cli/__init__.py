@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import click
 
+from .convert import convert
+from .generate import generate
 from .legal import legal
+from .show import show
+from .validate import validate
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -17,4 +21,5 @@ def main() -> None:
     """
 
 
-main.add_command(legal)
+for command in (legal, validate, show, convert, generate):
+    main.add_command(command)

@@ -40,17 +40,22 @@ def format_of(path: str | os.PathLike, explicit: str | None = None) -> str:
     return EXTENSIONS[suffix]
 
 
-def read_file(path: str | os.PathLike, fmt: str | None = None,
-              variant: str = "jacquet") -> Iterator[Game]:
-    """Every game of a file, checked; each game carries its ``errors``. Raises
+def read_file(path: str | os.PathLike, fmt: str | None = None, variant: str = "jacquet",
+              strict: bool = False) -> Iterator[Game]:
+    """Every game of a file, checked; each game carries its ``errors`` and reading goes on
+    with the next game. With ``strict=True`` the first error is raised instead. Raises
     :class:`OSError` if the file cannot be read, :class:`RecordError` if a JSON document
     is malformed."""
     fmt = format_of(path, fmt)
     if fmt == "json":
         text = Path(path).read_text(encoding="utf-8-sig")
-        yield from json_format.loads(text, file=os.fspath(path))
-        return
-    yield from read_games(path, partial(GameBuilder, variant))  # type: ignore[misc]
+        games: Iterable[Game] = json_format.loads(text, file=os.fspath(path))
+    else:
+        games = read_games(path, partial(GameBuilder, variant))  # type: ignore[assignment]
+    for game in games:
+        if strict and game.errors:
+            raise game.errors[0]
+        yield game
 
 
 def render(games: Iterable[Game], fmt: str) -> str:

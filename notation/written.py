@@ -61,7 +61,11 @@ def parse_play(text: str, has_bar: bool = True) -> WrittenPlay:
             if not 1 <= count <= 6:
                 raise InvalidPlayError(f"cannot repeat a move {count} times in {text!r}")
         move = _parse_move(token, text, has_bar)
-        moves.extend([move] * count)
+        moves.append(move)
+        if count > 1:
+            # "9/5*(2)": a blot is hit once, so the mark belongs to one of the copies.
+            unmarked = WrittenMove(move.points, (False,) * len(move.points))
+            moves.extend([unmarked] * (count - 1))
     return WrittenPlay(tuple(moves), stripped)
 
 

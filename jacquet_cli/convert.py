@@ -1,0 +1,45 @@
+"""``jacquet convert``: from one format to another."""
+
+from __future__ import annotations
+
+import click
+
+from notation.formats import WRITABLE, format_of, write_file
+
+from .reading import Unreadable, load_games
+
+
+@click.command()
+@click.argument("source", type=click.Path(dir_okay=False))
+@click.argument("target", type=click.Path(dir_okay=False))
+@click.option("--to", "to_format", help=f"Output format: {', '.join(WRITABLE)} (default: from the extension).")
+@click.option("--from", "from_format", help="Input format (default: from the extension).")
+def convert(source: str, target: str, to_format: str | None, from_format: str | None) -> None:
+    """Convert the games of SOURCE into TARGET.
+
+    Every game is checked first; if any has an error nothing is written (exit 1), so a
+    conversion never drops part of a game.
+
+    \b
+    Example:
+        jacquet convert game.jqn game.json
+        jacquet convert game.json game.jqn
+    """
+    try:
+        fmt = format_of(target, to_format)
+    except ValueError as error:
+        raise Unreadable(str(error)) from None
+    if fmt not in WRITABLE:
+        raise Unreadable(f"cannot write {fmt}; writable: {', '.join(WRITABLE)}")
+    games = load_games(source, from_format)
+    errors = [error for game in games for error in game.errors]
+    for error in errors:
+        click.echo(str(error), err=True)
+    if errors:
+        click.echo(f"nothing written: {len(errors)} error(s) in {source}", err=True)
+        raise SystemExit(1)
+    try:
+        write_file(games, target, fmt)
+    except OSError as error:
+        raise Unreadable(f"cannot write {target}: {error.strerror or error}") from None
+    click.echo(f"{len(games)} game(s) written to {target}", err=True)

@@ -1,0 +1,63 @@
+"""``jacquet show``: the position at a ply of a game, as text, SVG or JSON."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from notation.diagram import diagram
+from notation.json_format import turn_dict
+from notation.svg import board
+
+from .reading import load_games
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--game", "-g", "number", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Which game of the file (from 1).")
+@click.option("--ply", "-k", type=click.IntRange(min=0),
+              help="Turns played from the start along the main line (default: the end).")
+@click.option("--format", "-f", "output", type=click.Choice(["text", "svg", "json"]), default="text",
+              show_default=True)
+def show(file: str, number: int, ply: int | None, output: str) -> None:
+    """The position at a ply of a game.
+
+    Exits 1 if the game has errors (the position shown is then the last one read).
+
+    \b
+    Example:
+        jacquet show samples/jacquet/opening-5-5.jqn --ply 1
+        jacquet show match.jqn --game 2 --format svg > board.svg
+    """
+    games = load_games(file)
+    if number > len(games):
+        raise click.BadParameter(f"{file} has {len(games)} game(s), not {number}", param_hint="--game")
+    game = games[number - 1]
+    nodes = [game, *game.mainline()]
+    if ply is not None and ply >= len(nodes):
+        raise click.BadParameter(f"game {number} has {len(nodes) - 1} turns", param_hint="--ply")
+    node = nodes[-1 if ply is None else ply]
+    state = node.state
+    if output == "text":
+        who = state.player.title
+        click.echo(f"{file}, game {number}, ply {node.ply}: {who} to play "
+                   f"({game.rules.describe()}), position {state.position.position_id()}")
+        click.echo(diagram(state.position, game.rules).replace("X on roll", f"X ({who}) on roll"))
+    elif output == "svg":
+        steps = node.turn.play.steps if node.turn is not None and node.turn.play else ()
+        click.echo(board(state.position, game.rules, white_to_move=state.player.value == "W",
+                         last_steps=() if node.turn is None or node.turn.player is state.player else steps,
+                         dice=node.turn.dice if node.turn is not None else None))
+    else:
+        data = turn_dict(node) if node.turn is not None else {
+            "ply": 0, "position": state.position.position_id(),
+            "pips": list(state.white_view().pip_counts())}
+        data.update({"to_play": state.player.value, "variant": game.rules.name,
+                     "over": state.over, "result": game.result if state.over else "*"})
+        click.echo(json.dumps(data, ensure_ascii=False))
+    for error in game.errors:
+        click.echo(str(error), err=True)
+    if game.errors:
+        raise SystemExit(1)

@@ -1,0 +1,60 @@
+"""``jacquet validate``: read and check every game of some files."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from notation.rules import NAMES
+
+from .reading import Unreadable, load_games
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--variant", "-v", type=click.Choice(NAMES, case_sensitive=False), default="jacquet",
+              show_default=True, help="Rule set of records without a Variant tag.")
+@click.option("--format", "fmt", help="Input format (default: from the extension).")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per game, with its errors.")
+def validate(files: tuple[str, ...], variant: str, fmt: str | None, as_json: bool) -> None:
+    """Check every game of FILES against the rules.
+
+    Prints one line per problem, FILE:LINE:COL: error: [RULE-ID] message, and exits
+    0 when every game is legal, 1 on any error, 2 when a file cannot be read.
+
+    \b
+    Example:
+        jacquet validate samples/jacquet/*.jqn
+        jacquet validate --json game.jqn
+    """
+    errors = unreadable = games_seen = 0
+    for path in files:
+        try:
+            games = load_games(path, fmt, variant)
+        except Unreadable as problem:
+            click.echo(f"{path}: error: {problem.message}", err=True)
+            unreadable += 1
+            continue
+        for index, game in enumerate(games, 1):
+            games_seen += 1
+            errors += len(game.errors)
+            if as_json:
+                click.echo(json.dumps(_summary(path, index, game), ensure_ascii=False))
+            else:
+                for error in game.errors:
+                    click.echo(str(error))
+    click.echo(f"{games_seen} game{'s' if games_seen != 1 else ''}, "
+               f"{errors} error{'s' if errors != 1 else ''}", err=True)
+    if unreadable:
+        raise SystemExit(2)
+    if errors:
+        raise SystemExit(1)
+
+
+def _summary(path: str, index: int, game) -> dict:
+    end = game.end()
+    return {"file": path, "game": index, "variant": game.rules.name, "valid": not game.errors,
+            "turns": end.ply, "result": game.headers.get("Result") or game.result,
+            "white": game.headers.get("White"), "black": game.headers.get("Black"),
+            "errors": [e.as_dict() if hasattr(e, "as_dict") else {"message": str(e)} for e in game.errors]}

@@ -1,0 +1,118 @@
+"""The record commands: validate, show, convert, generate (exit codes and outputs)."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from jacquet_cli import main
+
+GOOD = '[Event "good"]\n[Result "*"]\n\n1. 55: 24/19/14/9/4 66: 24/18 2. 21: 4/1 *\n'
+BAD = '[Event "bad"]\n\n1. 63: 24/18 24/21 *\n'
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(main, [str(a) for a in args], input=input)
+
+
+@pytest.fixture
+def files(tmp_path):
+    good = tmp_path / "good.jqn"
+    good.write_text(GOOD, encoding="utf-8")
+    bad = tmp_path / "bad.jqn"
+    bad.write_text(GOOD + "\n" + BAD, encoding="utf-8")
+    return good, bad
+
+
+def test_validate_exit_codes(files, tmp_path):
+    good, bad = files
+    assert run("validate", good).exit_code == 0
+    result = run("validate", bad)
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        f"{bad}:8:4: error: [R-COURIER] game 2, turn 1 (White 63): 24/21 moves a second man while "
+        "the courier, on 18, has not reached points 6-1 (this play is legal in backgammon: add "
+        '[Variant "backgammon"] if that is the game); legal: 24/15']
+    assert run("validate", tmp_path / "missing.jqn").exit_code == 2
+    assert run("validate", tmp_path / "game.unknown").exit_code == 2
+    assert run("validate").exit_code == 2
+
+
+def test_validate_json_gives_one_object_per_game(files):
+    _, bad = files
+    result = run("validate", "--json", bad)
+    objects = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [o["valid"] for o in objects] == [True, False]
+    assert objects[1]["errors"][0]["rule"] == "R-COURIER"
+    assert objects[1]["errors"][0]["line"] == 8
+
+
+def test_validate_variant_applies_to_records_without_a_variant_tag(tmp_path):
+    path = tmp_path / "bg.jqn"
+    path.write_text("1. 31: 8/5 6/5 *\n", encoding="utf-8")
+    assert run("validate", path).exit_code == 1
+    assert run("validate", "--variant", "backgammon", path).exit_code == 0
+
+
+def test_show_text_svg_json(files):
+    good, _ = files
+    text = run("show", good, "--ply", 1)
+    assert text.exit_code == 0 and "Black to play" in text.stdout
+    svg = run("show", good, "--format", "svg")
+    assert svg.exit_code == 0 and svg.stdout.startswith("<svg")
+    data = json.loads(run("show", good, "--ply", 2, "--format", "json").stdout)
+    assert data["play"] == "24/18" and data["to_play"] == "W"
+    assert run("show", good, "--ply", 99).exit_code == 2
+    assert run("show", good, "--game", 2).exit_code == 2
+
+
+def test_show_exits_1_for_a_game_with_errors(files):
+    _, bad = files
+    assert run("show", bad, "--game", 2).exit_code == 1
+
+
+def test_convert_text_json_text_is_lossless(files, tmp_path):
+    good, bad = files
+    as_json = tmp_path / "g.json"
+    back = tmp_path / "g.jqn"
+    assert run("convert", good, as_json).exit_code == 0
+    assert run("convert", as_json, back).exit_code == 0
+    first = (tmp_path / "first.jqn")
+    assert run("convert", good, first, "--to", "jqn").exit_code == 0
+    assert back.read_text(encoding="utf-8") == first.read_text(encoding="utf-8")
+
+
+def test_convert_refuses_a_file_with_errors_and_writes_nothing(files, tmp_path):
+    _, bad = files
+    target = tmp_path / "out.json"
+    result = run("convert", bad, target)
+    assert result.exit_code == 1
+    assert not target.exists()
+    assert run("convert", bad, tmp_path / "out.xyz").exit_code == 2
+
+
+def test_convert_bad_json_reports_line_and_column(tmp_path):
+    broken = tmp_path / "broken.json"
+    broken.write_text('[{"headers": {}\n  "turns": []}]', encoding="utf-8")
+    result = run("convert", broken, tmp_path / "x.jqn")
+    assert result.exit_code == 1
+    assert f"{broken}:2:3: error: [SYNTAX]" in result.stderr
+
+
+def test_generate_is_reproducible_and_valid(tmp_path):
+    first = run("generate", "--variant", "murray", "--games", 2, "--seed", 7, "--annotate")
+    second = run("generate", "--variant", "murray", "--games", 2, "--seed", 7, "--annotate")
+    assert first.exit_code == 0 and first.stdout == second.stdout
+    assert first.stdout != run("generate", "--variant", "murray", "--games", 2, "--seed", 8).stdout
+    path = tmp_path / "gen.jqn"
+    path.write_text(first.stdout, encoding="utf-8")
+    assert run("validate", path).exit_code == 0
+
+
+@pytest.mark.parametrize("variant", ["jacquet", "murray", "versailles", "hale", "backgammon"])
+def test_generate_every_rule_set_to_a_file(variant, tmp_path):
+    path = tmp_path / f"{variant}.jqn"
+    assert run("generate", "--variant", variant, "--games", 1, "--seed", 3, "-o", path).exit_code == 0
+    result = run("validate", "--json", path)
+    [summary] = [json.loads(line) for line in result.stdout.splitlines()]
+    assert summary["valid"] and summary["variant"] == variant and summary["result"] != "*"

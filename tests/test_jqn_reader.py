@@ -1,0 +1,224 @@
+"""Reading the text notation: lenient spelling, strict meaning, errors with their place."""
+
+import io
+from functools import partial
+
+import pytest
+
+from notation.errors import RecordError
+from notation.formats import read_file
+from notation.jqn import GameBuilder, HeadersOnly, SKIP, Visitor, index_games, read_games, read_headers
+from notation.state import Colour
+
+
+def read(text: str, variant: str = "jacquet"):
+    return list(read_games(io.BytesIO(text.encode("utf-8")), partial(GameBuilder, variant), file="t.jqn"))
+
+
+def only_game(text: str, variant: str = "jacquet"):
+    [game] = read(text, variant)
+    return game
+
+
+def plays(game):
+    return [str(node.turn) for node in game.mainline()]
+
+
+def test_spellings_of_the_same_roll_and_play_give_the_same_game():
+    canonical = only_game("1. 65: 24/13 21: 24/21 *")
+    for text in ("65: 24/18/13 12: 24/22/21 *", "1. 6-5: 24/19/13 1...2-1: 24/23/21 *",
+                 "5 6: 24/18 18/13 1 2: 24/22 22/21 *"):
+        game = only_game(text)
+        assert not game.errors, game.errors
+        assert plays(game) == plays(canonical) == ["65: 24/13", "21: 24/21"]
+
+
+def test_bear_off_and_bar_spellings(tmp_path):
+    text = '[Variant "backgammon"]\n\n1. 61: 13/7 8/7 64: 24/14 2. 62: 13/7 13/11 *'
+    game = only_game(text)
+    assert not game.errors, game.errors
+    # White hits on his 5 point (Black's 20); Black enters with 25/22 as well as bar/22.
+    for bar in ("bar/22", "25/22", "b/22"):
+        entered = only_game('[Variant "backgammon"]\n\n1. 64: 24/18 13/9 41: 13/9 6/5 '
+                            f'2. 44: 24/20* 13/9(2) 6/2 31: {bar} 8/7 *')
+        assert not entered.errors, entered.errors
+        assert entered.end().position.opponent[25] == 0
+
+
+def test_comments_nags_and_nested_variations_attach_to_turns():
+    game = only_game("{before} 1. 55: 24/19/14/9/4 ! {courier home} {second} 66: 24/18 $4 "
+                     "(66: 24/18 {same} ({deeper} 66: 24/18 ?)) 2. 21: 4/2/1 *")
+    assert game.comments == ["before"]
+    first, second, third = list(game.mainline())
+    assert first.nags == [1] and first.comments == ["courier home", "second"]
+    assert second.nags == [4]
+    assert len(first.variations) == 3
+    assert first.variations[1].comments == ["same"]
+    assert first.variations[2].starting_comments == ["deeper"]
+    assert first.variations[2].nags == [2]
+    assert str(third.turn) == "21: 4/1"  # both rest points open: canonical form omits it
+
+
+def test_comment_with_escaped_braces_and_backslash():
+    game = only_game(r"{a \{b\} c \\ d} 55: 24/4 *")
+    assert game.comments == [r"a {b} c \ d"]
+
+
+def test_lead_and_lead_roll_decide_who_starts():
+    game = only_game('[LeadRoll "W2 B6"]\n\n1... 55: 24/4 *')
+    assert game.first is Colour.BLACK
+    wrong = only_game('[Lead "White"]\n[LeadRoll "W2 B6"]\n\n55: 24/4 *')
+    assert wrong.errors[0].rule_id == "R-LEAD"
+
+
+def test_backgammon_first_roll_must_be_the_lead_dice():
+    game = only_game('[Variant "backgammon"]\n[LeadRoll "W3 B1"]\n\n1. 64: 24/18 13/9 *')
+    [error] = game.errors
+    assert error.rule_id == "R-LEAD" and "lead dice 31" in error.message
+
+
+def test_versailles_lead_doublet_is_played_by_both_then_the_lead_is_rolled_again():
+    game = only_game('[Variant "versailles"]\n[LeadRoll "W1 B1, W6 B4"]\n\n'
+                     "1. 11: 24/23 1... 11: 24/23 2. 64: 23/13 *")
+    assert not game.errors, game.errors
+    players = [node.turn.player for node in game.mainline()]
+    assert players == [Colour.WHITE, Colour.BLACK, Colour.WHITE]
+    wrong = only_game('[Variant "versailles"]\n[LeadRoll "W1 B1, W6 B4"]\n\n1. 64: 24/14 *')
+    assert wrong.errors[0].rule_id == "R-LEADDICE"
+
+
+def test_versailles_passed_die_is_played_by_the_opponent_before_his_roll():
+    import random
+
+    from notation import rule_set
+    from notation.generate import random_game
+    from notation.jqn import write_game
+
+    for seed in range(50):
+        generated = random_game(rule_set("versailles"), random.Random(seed))
+        passed = [n for n in generated.mainline() if n.turn.kind == "passed"]
+        if passed:
+            break
+    text = write_game(generated)
+    game = only_game(text)
+    assert not game.errors
+    node = [n for n in game.mainline() if n.turn.kind == "passed"][0]
+    previous = node.parent.turn
+    assert previous.player is not node.turn.player
+    assert len(previous.play.steps) < 2  # the passer could not play both dice
+    marker = f">{node.turn.dice}:"
+    assert marker in text
+    other = 1 if str(node.turn.dice) != "1" else 2
+    wrong = only_game(text.replace(marker, f">{other}:", 1))
+    assert wrong.errors[0].rule_id == "R-PASS"
+
+
+def test_unknown_token_is_an_error_with_line_and_column():
+    game = only_game("[Event \"x\"]\n\n1. 55: 24/4\n2. 66: 24/18 hello 21: 4/2/1 *")
+    [error] = game.errors
+    assert (error.line, error.column, error.rule_id) == (4, 14, "SYNTAX")
+    assert "hello" in error.message
+
+
+def test_rule_error_names_rule_turn_and_legal_plays():
+    game = only_game("1. 55: 24/4 66: 24/18 2. 63: 4/1 *")
+    [error] = game.errors
+    assert error.rule_id == "R-MAX"
+    assert error.game == 1 and error.turn == "3 (White 63)"
+    assert "24/18 4/1" in error.legal_plays
+    assert str(error).startswith("t.jqn:1:26: error: [R-MAX] game 1, turn 3 (White 63): 4/1 plays 1 die")
+
+
+def test_reader_recovers_at_the_next_game():
+    games = read('[Event "one"]\n\n1. 63: 24/18 24/21 *\n\n[Event "two"]\n\n1. 55: 24/4 *\n')
+    assert len(games) == 2
+    assert games[0].errors and not games[1].errors
+    assert plays(games[1]) == ["55: 24/19/14/9/4"]
+
+
+def test_strict_mode_raises(tmp_path):
+    path = tmp_path / "bad.jqn"
+    path.write_text("1. 63: 24/18 24/21 *\n", encoding="utf-8")
+    with pytest.raises(RecordError) as caught:
+        list(read_file(path, strict=True))
+    assert caught.value.rule_id == "R-COURIER"
+
+
+def test_result_must_match_the_rules_score():
+    game = only_game('[Result "W+1"]\n\n1. 55: 24/4 *')
+    assert game.errors[0].rule_id == "SYNTAX"  # the result token differs from the tag
+    game = only_game('[Result "W+1"]\n\n1. 55: 24/4 W+1')
+    assert game.errors[0].rule_id == "R-SCORE"
+    assert "not over" in game.errors[0].message
+
+
+def test_utf8_bom_is_tolerated():
+    [game] = list(read_games(io.BytesIO("\ufeff[Event \"é\"]\n\n55: 24/4 *".encode("utf-8")), GameBuilder))
+    assert game.headers["Event"] == "é" and not game.errors
+
+
+def test_invalid_utf8_is_an_error_not_a_crash():
+    [game] = list(read_games(io.BytesIO(b'[Event "\xff"]\n\n55: 24/4 *'), GameBuilder))
+    assert game.errors and game.errors[0].rule_id == "SYNTAX"
+
+
+def test_headers_only_fast_path_does_not_read_movetext():
+    text = b'[Event "a"]\n\n1. 63: 24/18 24/21 *\n\n[Event "b"]\n\nnot even movetext\n'
+    assert [h["Event"] for h in read_headers(io.BytesIO(text))] == ["a", "b"]
+
+
+def test_skip_from_end_headers_skips_the_game():
+    class CountTurns(Visitor):
+        def begin_game(self, raw):
+            self.turns = 0
+            self.event = None
+
+        def visit_header(self, name, value, line):
+            self.event = value
+
+        def end_headers(self):
+            return SKIP if self.event == "skip" else None
+
+        def visit_turn(self, *args):
+            self.turns += 1
+
+        def result(self):
+            return self.turns
+
+    text = b'[Event "skip"]\n\n55: 24/4 66: 24/18 *\n\n[Event "keep"]\n\n55: 24/4 *\n'
+    assert list(read_games(io.BytesIO(text), CountTurns)) == [0, 1]
+
+
+def test_index_gives_byte_offsets_of_each_game():
+    text = '[Event "a"]\n\n55: 24/4 *\n\n[Event "ü"]\n\n66: 24/18 *\n'.encode("utf-8")
+    offsets = index_games(io.BytesIO(text))
+    assert len(offsets) == 2
+    second = text[offsets[1][0]:offsets[1][1]].decode("utf-8")
+    assert second.startswith('[Event "ü"]') and "66: 24/18" in second
+
+
+def test_bracket_inside_a_multiline_comment_does_not_start_a_game():
+    text = b'[Event "a"]\n\n55: 24/4 {a comment\n[not a tag]\n} 66: 24/18 *\n'
+    games = list(read_games(io.BytesIO(text), GameBuilder))
+    assert len(games) == 1 and not games[0].errors
+    assert games[0].next().comments == ["a comment\n[not a tag]\n"]
+
+
+@pytest.mark.parametrize("movetext, fragment", [
+    ("55: 24/4 {never closed", "never closed"),
+    ("55: 24/4 )", "closes no variation"),
+    ("55: 24/4 (66: 24/18", "never closed"),
+    ("55: 66: 24/18", "has no play"),
+    ("24/18 *", "has no roll"),
+    ("55: 24/4 * 66: 24/18", "after the result"),
+    ("75: 24/12", "1 to 6"),
+])
+def test_syntax_errors(movetext, fragment):
+    game = only_game(movetext)
+    assert game.errors and game.errors[0].rule_id == "SYNTAX"
+    assert fragment in game.errors[0].message
+
+
+def test_a_record_that_is_backgammon_gets_a_hint():
+    game = only_game("1. 31: 8/5 6/5 *")
+    assert 'Variant "backgammon"' in game.errors[0].message
