@@ -16,18 +16,22 @@ gets through, the one that went furthest names the broken rule.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .board import BAR, OFF, Position, point_name
 from .dice import Dice
 from .errors import AmbiguousPlayError, IllegalPlayError
-from .movegen import TurnRules, allowed, legal_plays, step_sequences
+from .movegen import TurnRules, allowed, legal_plays, notation_of, plays_of, step_sequences
 from .play import Play, Step
 from .rules import RuleSet, rule_set as get_rule_set
 from .written import WrittenPlay, parse_play
 
 R_DICE = "R-DICE"
 R_HIT = "R-HIT"
+
+
+class _Found(Exception):
+    """Stops a search at the first realization that plays every die."""
 
 
 @dataclass
@@ -37,14 +41,94 @@ class _Failure:
     reason: str = ""
 
 
-@dataclass
 class _Search:
-    turn: TurnRules
-    written: WrittenPlay
-    check_rules: bool
-    complete: list = field(default_factory=list)
-    failure: _Failure = field(default_factory=_Failure)
-    seen: set = field(default_factory=set)
+    """The state of one realization search: the written moves by index (identical moves
+    share a ``kind`` so they are tried once), and what was found."""
+
+    def __init__(self, turn: TurnRules, written: WrittenPlay, check_rules: bool,
+                 first_full: bool = False) -> None:
+        self.turn = turn
+        self.first_full = first_full
+        self.full = len(turn.die_sequence)
+        self.written = written
+        self.check_rules = check_rules
+        moves = written.moves
+        self.points = [move.points for move in moves]
+        self.hits = [move.hits for move in moves]
+        self.kind = [moves.index(move) for move in moves]
+        self.complete: list[tuple[tuple[Step, ...], tuple, tuple]] = []
+        self.failure = _Failure()
+        self.seen: set = set()
+
+    def run(self) -> "_Search":
+        start = self.turn.start
+        try:
+            self.realize(start.mover, start.opponent, self.turn.die_sequence,
+                         tuple((points[0], 1) for points in self.points), (), 0)
+        except _Found:
+            pass
+        return self
+
+    def fail(self, depth: int, rule_id: str, reason) -> None:
+        if depth > self.failure.depth:
+            self.failure = _Failure(depth, rule_id, reason())
+
+    def realize(self, mover, opponent, dice: tuple[int, ...],
+                progress: tuple[tuple[int, int], ...], steps: tuple[Step, ...], done: int) -> None:
+        """Depth first over every way to turn the written moves into single-die steps.
+
+        ``progress[i]`` is (where the man of move ``i`` stands, index of the next written
+        point he must reach); ``done`` counts the moves finished."""
+        if done == len(progress):
+            self.complete.append((steps, mover, opponent))
+            if self.first_full and len(steps) == self.full:
+                raise _Found
+            return
+        if not dice:
+            return
+        key = (mover, opponent, dice, progress)
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        tried: set = set()
+        turn = self.turn
+        distinct = dice[:1] if dice[0] == dice[-1] else dice
+        for i, (at, index) in enumerate(progress):
+            points = self.points[i]
+            if index == len(points) or (at, index, self.kind[i]) in tried:
+                continue
+            tried.add((at, index, self.kind[i]))
+            goal = points[index]
+            for die in distinct:
+                landing = BAR - die if at == BAR else at - die
+                if landing < goal and not (goal == OFF and landing < OFF):
+                    continue
+                if landing < OFF:
+                    landing = OFF
+                reached = landing == goal
+                if self.check_rules:
+                    outcome = turn.step(mover, opponent, at, die)
+                    if outcome.broken is not None:
+                        broken = outcome.broken
+                        self.fail(len(steps), broken, lambda: turn.explain(
+                            mover, opponent, at, die, broken, _step_text(self.written.moves[i], at, landing)))
+                        continue
+                    step = outcome.step
+                    if reached and self.hits[i][index] and not step.hit:
+                        self.fail(len(steps) + 1, R_HIT, lambda: (
+                            f"{self.written.moves[i]} marks a hit on {landing}, but no lone "
+                            "opposing man is there"))
+                        continue
+                    new_mover, new_opponent = outcome.mover, outcome.opponent
+                else:
+                    step = Step(at, landing, die)
+                    new_mover, new_opponent = mover, opponent
+                rest = list(dice)
+                rest.remove(die)
+                finished = reached and index + 1 == len(points)
+                advanced = progress[:i] + ((landing, index + 1 if reached else index),) + progress[i + 1:]
+                self.realize(new_mover, new_opponent, tuple(rest), advanced, steps + (step,),
+                             done + finished)
 
 
 def check_play(position: Position, dice: Dice | str, play: str | WrittenPlay,
@@ -69,18 +153,67 @@ def check_play(position: Position, dice: Dice | str, play: str | WrittenPlay,
                 raise IllegalPlayError("R-OPEN", f"{move} marks a hit, but {rules.name} has no hitting",
                                        legal_plays(position, dice, rules))
     turn = TurnRules(rules, position, dice)
-    search = _Search(turn, written, check_rules=True)
-    _realize(search, position.mover, position.opponent, turn.die_sequence,
-             tuple((move.points[0], 1) for move in written.moves), ())
+    # A play that uses every die is legal as soon as one realization gets through, unless
+    # R-WASTE may prefer another, or a lone combined move could hit on either rest point.
+    waste = _waste_possible(turn)
+    if not waste:
+        direct = _as_written(turn, written)
+        if direct is not None:
+            return Play(direct[0], Position._trusted(direct[1], direct[2]),
+                        _write_in_canonical_order(turn))
+    fast = not waste and not (rules.hitting and not dice.is_doublet and len(written.moves) == 1)
+    search = _Search(turn, written, check_rules=True, first_full=fast).run()
     if not search.complete:
-        _raise_step_error(search, position, dice, rules)
-    full_use = len(turn.die_sequence)
-    if not rules.waste:
+        _raise_step_error(search)
+    if not waste:
+        full_use = len(turn.die_sequence)
         for steps, mover, opponent in search.complete:
             if len(steps) == full_use:
-                return Play(canonical_order(turn, steps), Position._trusted(mover, opponent),
-                            turn.write)
+                return Play(steps, Position._trusted(mover, opponent), _write_in_canonical_order(turn))
     return _judge_turn(turn, search, written)
+
+
+def _as_written(turn: TurnRules, written: WrittenPlay):
+    """The common case in one pass: every written point is a rest point (each hop is one
+    die), the moves are legal in the order written, and every die is played. Returns
+    (steps, mover, opponent), or ``None`` to leave the play to the full search."""
+    dice = list(turn.die_sequence)
+    start = turn.start
+    mover, opponent = start.mover, start.opponent
+    steps = []
+    for move in written.moves:
+        points = move.points
+        for index in range(1, len(points)):
+            die = points[index - 1] - points[index]
+            if die not in dice:
+                return None
+            dice.remove(die)
+            outcome = turn.step(mover, opponent, points[index - 1], die)
+            if outcome.broken is not None or (move.hits[index] and not outcome.step.hit):
+                return None
+            steps.append(outcome.step)
+            mover, opponent = outcome.mover, outcome.opponent
+    if dice:
+        return None
+    return tuple(steps), mover, opponent
+
+
+def _waste_possible(turn: TurnRules) -> bool:
+    """Whether R-WASTE can matter this turn: the rule set has it and the dice could bring
+    every man home with a pip to spare for a bear-off."""
+    if not turn.rules.waste:
+        return False
+    mover = turn.start.mover
+    outside = sum((point - 6) * mover[point] for point in range(7, BAR + 1))
+    return outside < sum(turn.die_sequence)
+
+
+def _write_in_canonical_order(turn: TurnRules):
+    """A writer for a play whose steps are in the order they were written: the
+    canonical notation is made from the canonical order of the same steps."""
+    def write(play: Play) -> str:
+        return notation_of(turn, canonical_order(turn, play.steps), play.result)
+    return write
 
 
 def canonical_order(turn: TurnRules, steps: tuple[Step, ...]) -> tuple[Step, ...]:
@@ -114,11 +247,11 @@ def _judge_turn(turn: TurnRules, search: _Search, written: WrittenPlay) -> Play:
     for steps, mover, opponent in search.complete:
         if (mover, opponent) in legal:
             matches[(mover, opponent)] = legal[(mover, opponent)]
-    plays = legal_plays(turn.start, turn.dice, turn.rules)
     if len(matches) == 1:
         sequence = next(iter(matches.values()))
         return Play(sequence.steps, Position._trusted(sequence.mover, sequence.opponent),
                     turn.write)
+    plays = plays_of(turn, kept)
     if len(matches) > 1:
         meant = [str(p) for p in plays if (p.result.mover, p.result.opponent) in matches]
         raise AmbiguousPlayError("R-STEP", f"{written} can mean {' or '.join(meant)}: write the rest point",
@@ -149,20 +282,18 @@ def _count(n: int, word: str, plural: str | None = None) -> str:
     return f"{n} {word if n == 1 else (plural or word + 's')}"
 
 
-def _raise_step_error(search: _Search, position: Position, dice: Dice, rules: RuleSet) -> None:
+def _raise_step_error(search: _Search) -> None:
     """No realization got through: a dice mismatch, or the deepest broken step rule."""
-    plays = legal_plays(position, dice, rules)
-    geometry = _Search(search.turn, search.written, check_rules=False)
-    _realize(geometry, position.mover, position.opponent, search.turn.die_sequence,
-             tuple((move.points[0], 1) for move in search.written.moves), ())
-    if not geometry.complete:
-        raise IllegalPlayError(*_dice_mismatch(search.turn, search.written), plays)
+    turn = search.turn
+    plays = legal_plays(turn.start, turn.dice, turn.rules)
+    if not _Search(turn, search.written, check_rules=False).run().complete:
+        raise IllegalPlayError(*_dice_mismatch(turn, search.written), plays)
     raise IllegalPlayError(search.failure.rule_id, search.failure.reason, plays)
 
 
 def _dice_mismatch(turn: TurnRules, written: WrittenPlay) -> tuple[str, str]:
     dice = turn.dice
-    pips = sum(_distance(m.points) for m in written.moves)
+    pips = sum(m.points[0] - m.points[-1] for m in written.moves)
     if dice.is_doublet:
         steps = len(turn.die_sequence)
         rule = "R-DOUBLET-SQUARED" if turn.rules.squared_doublets else "R-DOUBLET"
@@ -171,65 +302,6 @@ def _dice_mismatch(turn: TurnRules, written: WrittenPlay) -> tuple[str, str]:
     faces = " and ".join(str(v) for v in dice.values)
     return R_DICE, (f"{written} does not fit the roll {'-'.join(map(str, dice.values))}: "
                     f"it moves {pips} pips, the dice give steps of {faces}")
-
-
-def _distance(points: tuple[int, ...]) -> int:
-    return points[0] - points[-1]
-
-
-def _realize(search: _Search, mover, opponent, dice: tuple[int, ...],
-             progress: tuple[tuple[int, int], ...], steps: tuple[Step, ...]) -> None:
-    """Depth first over every way to turn the written moves into single-die steps.
-
-    ``progress[i]`` is (where the man of move ``i`` stands, index of the next written point
-    he must reach); a move is done when that index passes its last point."""
-    moves = search.written.moves
-    if all(index == len(moves[i].points) for i, (_, index) in enumerate(progress)):
-        search.complete.append((steps, mover, opponent))
-        return
-    key = (mover, opponent, dice, progress)
-    if key in search.seen:
-        return
-    search.seen.add(key)
-    tried: set = set()
-    turn = search.turn
-    for i, (at, index) in enumerate(progress):
-        move = moves[i]
-        if index == len(move.points) or (at, index, move) in tried:
-            continue
-        tried.add((at, index, move))
-        goal = move.points[index]
-        for die in sorted(set(dice), reverse=True):
-            landing = BAR - die if at == BAR else at - die
-            if landing < goal and not (goal == OFF and landing < OFF):
-                continue
-            landing = max(landing, OFF)
-            rest = list(dice)
-            rest.remove(die)
-            reached = landing == goal
-            if search.check_rules:
-                outcome = turn.step(mover, opponent, at, die)
-                if outcome.broken is not None:
-                    _note_failure(search, len(steps), outcome.broken,
-                                  lambda: turn.explain(mover, opponent, at, die, outcome.broken,
-                                                       _step_text(move, at, landing)))
-                    continue
-                step = outcome.step
-                if reached and move.hits[index] and not step.hit:
-                    _note_failure(search, len(steps) + 1, R_HIT,
-                                  lambda: f"{move} marks a hit on {landing}, but no lone opposing man is there")
-                    continue
-                new_mover, new_opponent = outcome.mover, outcome.opponent
-            else:
-                step = Step(at, landing, die)
-                new_mover, new_opponent = mover, opponent
-            advanced = progress[:i] + ((landing, index + 1 if reached else index),) + progress[i + 1:]
-            _realize(search, new_mover, new_opponent, tuple(rest), advanced, steps + (step,))
-
-
-def _note_failure(search: _Search, depth: int, rule_id: str, reason) -> None:
-    if depth > search.failure.depth:
-        search.failure = _Failure(depth, rule_id, reason())
 
 
 def _step_text(move, at: int, landing: int) -> str:

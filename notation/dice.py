@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .errors import InvalidDiceError
 
@@ -36,6 +37,10 @@ class Dice:
     @classmethod
     def parse(cls, text: str) -> "Dice":
         """Read ``"53"``, ``"5-3"``, ``"5 3"`` or ``"3-5"`` (any order); one digit is one die."""
+        return _parse(text)
+
+    @classmethod
+    def _read(cls, text: str) -> "Dice":
         match = _DICE_TEXT.match(text)
         if not match:
             raise InvalidDiceError(f"cannot read dice {text!r}: write two digits 1-6, as 53 or 5-3")
@@ -57,3 +62,8 @@ class Dice:
 
     def __repr__(self) -> str:
         return f"Dice({', '.join(str(v) for v in self.values)})"
+
+
+@lru_cache(maxsize=256)
+def _parse(text: str) -> Dice:
+    return Dice._read(text)

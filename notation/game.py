@@ -28,10 +28,13 @@ class GameNode:
     ``starting_comments`` stand before a turn that opens a variation; ``nags`` are
     numeric annotation glyphs (``$1`` = ``!``)."""
 
-    __slots__ = ("parent", "turn", "state", "comments", "starting_comments", "nags", "variations")
+    __slots__ = ("parent", "turn", "state", "comments", "starting_comments", "nags", "variations",
+                 "ply")
 
     def __init__(self, parent: "GameNode | None", turn: Turn | None, state: GameState) -> None:
         self.parent = parent
+        self.ply = 0 if parent is None else parent.ply + 1
+        """How many turns lead from the start to this node."""
         self.turn = turn
         self.state = state
         self.comments: list[str] = []
@@ -43,14 +46,6 @@ class GameNode:
     def position(self) -> Position:
         """The position after this node's turn, seen by the player to act next."""
         return self.state.position
-
-    @property
-    def ply(self) -> int:
-        """How many turns lead from the start to this node."""
-        count, node = 0, self
-        while node.parent is not None:
-            count, node = count + 1, node.parent
-        return count
 
     def root(self) -> "Game":
         node = self

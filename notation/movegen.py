@@ -232,9 +232,15 @@ def legal_plays(position: Position, dice: Dice | str, rules: RuleSet | str | Non
     rules = _rules(rules)
     dice = Dice.parse(dice) if isinstance(dice, str) else dice
     turn = TurnRules(rules, position, dice)
+    return plays_of(turn, allowed(turn, step_sequences(turn)))
+
+
+def plays_of(turn: TurnRules, sequences: list[_Sequence]) -> list[Play]:
+    """One play per distinct result of the allowed ``sequences`` (the first found, which
+    is in canonical order), sorted."""
     plays: dict[tuple[Board, Board], Play] = {}
     writer = turn.write
-    for sequence in allowed(turn, step_sequences(turn)):
+    for sequence in sequences:
         key = (sequence.mover, sequence.opponent)
         if key not in plays:
             plays[key] = Play(sequence.steps, Position._trusted(*key), writer)
@@ -298,5 +304,5 @@ def notation_of(turn: TurnRules, steps: tuple[Step, ...], result: Position) -> s
     return " ".join(text if n == 1 else f"{text}({n})" for text, n in counted.items())
 
 
-__all__ = ["legal_plays", "TurnRules", "step_sequences", "allowed", "notation_of", "moves_of",
+__all__ = ["legal_plays", "plays_of", "TurnRules", "step_sequences", "allowed", "notation_of", "moves_of",
            "MEN"]

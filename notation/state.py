@@ -13,7 +13,7 @@ one turn and returns the next state, or raises an error naming the broken rule:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 
 from .board import MEN, OFF, Position
@@ -114,6 +114,14 @@ class GameState:
         return cls(rules, rules.start if player is Colour.WHITE else rules.start.swapped(),
                    player, forced=tuple(forced))
 
+    def _evolve(self, **changes) -> "GameState":
+        """A copy with some fields changed (``dataclasses.replace`` without its cost: the
+        reader makes one state per turn)."""
+        state = object.__new__(GameState)
+        state.__dict__.update(self.__dict__)
+        state.__dict__.update(changes)
+        return state
+
     @property
     def over(self) -> bool:
         return self.winner is not None
@@ -155,13 +163,15 @@ class GameState:
         return self._played(kind, dice, play), Turn(kind, self.player, dice, play)
 
     def _played(self, kind: str, dice: Dice, play: Play) -> "GameState":
-        primes = list(self.prime_held)
-        if not primes[self.player.index] and prime_during(self.position.mover, play.steps):
+        prime_held = self.prime_held
+        if (self.rules.tracks_prime and not prime_held[self.player.index]
+                and prime_during(self.position.mover, play.steps)):
+            primes = list(prime_held)
             primes[self.player.index] = True
-        prime_held = (primes[0], primes[1])
+            prime_held = (primes[0], primes[1])
         if play.result.mover[OFF] == MEN:
             points = self.rules.score(play.result, prime_held[self.player.index], self.cube)
-            return replace(self, position=play.result, passed=None, prime_held=prime_held,
+            return self._evolve(position=play.result, passed=None, prime_held=prime_held,
                            winner=self.player, points=points, ended_by="bear-off")
         passed = self._dice_to_pass(kind, dice, play)
         forced = self.forced[1:] if kind == ROLL else self.forced
@@ -172,7 +182,7 @@ class GameState:
         else:
             following = self.player.other
         position = play.result if following is self.player else play.next_position
-        return replace(self, position=position, player=following, passed=passed,
+        return self._evolve(position=position, player=following, passed=passed,
                        prime_held=prime_held, forced=forced)
 
     def _dice_to_pass(self, kind: str, dice: Dice, play: Play) -> Dice | None:
@@ -199,22 +209,22 @@ class GameState:
                                     f"{self.cube_owner.title} owns the cube at {self.cube}")
             if self.passed is not None:
                 raise GameRuleError("R-CUBE", "a double comes before the roll")
-            offered = replace(self, offered=True, player=self.player.other,
+            offered = self._evolve(offered=True, player=self.player.other,
                               position=self.position.swapped())
             return offered, Turn(DOUBLE, self.player)
         if not self.offered:
             raise GameRuleError("R-CUBE", f"{self.player.title} cannot {kind}: no double is offered")
         doubler = self.player.other
         if kind == TAKE:
-            taken = replace(self, offered=False, cube=self.cube * 2, cube_owner=self.player,
+            taken = self._evolve(offered=False, cube=self.cube * 2, cube_owner=self.player,
                             player=doubler, position=self.position.swapped())
             return taken, Turn(TAKE, self.player)
-        dropped = replace(self, offered=False, winner=doubler, points=self.cube, ended_by="drop")
+        dropped = self._evolve(offered=False, winner=doubler, points=self.cube, ended_by="drop")
         return dropped, Turn(DROP, self.player)
 
     def _resign(self) -> tuple["GameState", Turn]:
         # The points of a resignation are those the record declares; see GameState.resigned.
-        ended = replace(self, winner=self.player.other, offered=False, ended_by="resign")
+        ended = self._evolve(winner=self.player.other, offered=False, ended_by="resign")
         return ended, Turn(RESIGN, self.player)
 
     def resigned_for(self, points: int) -> "GameState":
@@ -228,7 +238,7 @@ class GameState:
         if points not in allowed:
             raise GameRuleError(self.rules.score_rule, f"a resignation in {self.rules.name} "
                                 f"scores {_range_words(sorted(allowed))}, not {points}")
-        return replace(self, points=points)
+        return self._evolve(points=points)
 
 
 def _dice_words(dice: Dice) -> str:

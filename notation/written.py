@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .board import BAR, OFF, point_name
 from .errors import InvalidPlayError
@@ -42,6 +43,7 @@ class WrittenPlay:
         return self.text
 
 
+@lru_cache(maxsize=8192)
 def parse_play(text: str, has_bar: bool = True) -> WrittenPlay:
     """Read a play; :class:`InvalidPlayError` if it cannot be read, or names the bar
     (25) in a rule set that has none (``has_bar=False``).

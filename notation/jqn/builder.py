@@ -153,11 +153,11 @@ class GameBuilder(Visitor):
         if self.failed:
             return SKIP
         node = self.node
-        label = _turn_label(node, kind, dice)
         try:
             child = node.add_turn(kind, dice, play)
         except NotationError as problem:
-            self._turn_error(problem, node, kind, dice, play, line, column, label)
+            self._turn_error(problem, node, kind, dice, play, line, column,
+                             _turn_label(node, kind, dice))
             return SKIP
         if self.stack and not self._opened_turn:
             child.starting_comments.extend(self.opening)

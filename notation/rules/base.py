@@ -59,7 +59,8 @@ class RuleSet:
     ``opposite[p]`` is the opponent's number for the mover's point ``p`` (1-24).
     ``closes_at`` is how many opposing men close a point (1 without hitting, 2 with).
     ``bear_off`` is ``"highest"`` (R-BEAROFF) or ``"rear"`` (R-BEAROFF-REAR).
-    ``score`` maps the final position, seen by the winner, to the points won.
+    ``score`` maps the final position, seen by the winner, to the points won;
+    ``tracks_prime`` says whether it needs to know if the winner ever held a prime.
     """
 
     name: str
@@ -74,6 +75,7 @@ class RuleSet:
     scorer: Scorer | None = None
     shows_doublet_rest_points: bool = True
     score_range: tuple[int, int] = (1, 2)
+    tracks_prime: bool = False
     options: Mapping[str, object] = field(default_factory=dict)
 
     @property

@@ -97,5 +97,6 @@ def murray(courier_release: str = "die") -> RuleSet:
         score_rule="R-SCORE-MARCIA",
         scorer=marcia,
         score_range=(1, 3),
+        tracks_prime=True,
         options=options,
     )
