@@ -174,28 +174,65 @@ def check_play(position: Position, dice: Dice | str, play: str | WrittenPlay,
 
 
 def _as_written(turn: TurnRules, written: WrittenPlay):
-    """The common case in one pass: every written point is a rest point (each hop is one
-    die), the moves are legal in the order written, and every die is played. Returns
-    (steps, mover, opponent), or ``None`` to leave the play to the full search."""
+    """The common case in one pass: the moves are legal in the order written, each hop
+    between written points is one die, or several when the rest points are left out and
+    the dice say which (``24/13`` with 6-5: the 6 first, else the 5), and every die is
+    played. Returns (steps, mover, opponent), or ``None`` to leave the play to the full
+    search (which also finds orders and readings this pass does not try)."""
     dice = list(turn.die_sequence)
     start = turn.start
     mover, opponent = start.mover, start.opponent
-    steps = []
+    steps: list[Step] = []
     for move in written.moves:
         points = move.points
         for index in range(1, len(points)):
-            die = points[index - 1] - points[index]
-            if die not in dice:
+            hop = _hop(turn, mover, opponent, dice, points[index - 1], points[index])
+            if hop is None:
                 return None
-            dice.remove(die)
-            outcome = turn.step(mover, opponent, points[index - 1], die)
-            if outcome.broken is not None or (move.hits[index] and not outcome.step.hit):
+            hop_steps, mover, opponent = hop
+            if move.hits[index] and not hop_steps[-1].hit:
                 return None
-            steps.append(outcome.step)
-            mover, opponent = outcome.mover, outcome.opponent
+            steps.extend(hop_steps)
     if dice:
         return None
     return tuple(steps), mover, opponent
+
+
+def _hop(turn: TurnRules, mover, opponent, dice: list[int], origin: int, goal: int):
+    """Play one written hop ``origin/goal`` with the dice left (removing those used)."""
+    distance = origin - goal
+    if distance in dice:
+        orders = [(distance,)]
+    elif turn.dice.is_doublet:
+        die = dice[0] if dice else 0
+        if not die or distance % die or distance // die > len(dice):
+            return None
+        orders = [(die,) * (distance // die)]
+    elif len(dice) == 2 and sum(dice) == distance:
+        orders = [(dice[0], dice[1]), (dice[1], dice[0])]
+    else:
+        return None
+    found = None
+    for order in orders:
+        at, board, theirs, hop_steps = origin, mover, opponent, []
+        for die in order:
+            outcome = turn.step(board, theirs, at, die)
+            if outcome.broken is not None:
+                break
+            hop_steps.append(outcome.step)
+            at, board, theirs = outcome.step.to_point, outcome.mover, outcome.opponent
+        else:
+            if found is None:
+                found = (hop_steps, board, theirs)
+                if not turn.hitting:
+                    break
+            elif (board, theirs) != found[1:]:
+                return None  # two readings, two results: the full search reports it
+    if found is None:
+        return None
+    for step in found[0]:
+        dice.remove(step.die)
+    return found
 
 
 def _waste_possible(turn: TurnRules) -> bool:
