@@ -21,7 +21,8 @@ def validate(files: tuple[str, ...], variant: str, fmt: str | None, as_json: boo
     """Check every game of FILES against the rules.
 
     Prints one line per problem, FILE:LINE:COL: error: [RULE-ID] message, and exits
-    0 when every game is legal, 1 on any error, 2 when a file cannot be read.
+    0 when every game is legal, 1 on any error, 2 when a file cannot be read. Warnings
+    (a dialect quirk kept as the record says it) are printed too and do not fail.
 
     \b
     Example:
@@ -42,8 +43,8 @@ def validate(files: tuple[str, ...], variant: str, fmt: str | None, as_json: boo
             if as_json:
                 click.echo(json.dumps(_summary(path, index, game), ensure_ascii=False))
             else:
-                for error in game.errors:
-                    click.echo(str(error))
+                for problem in [*game.errors, *game.warnings]:
+                    click.echo(str(problem))
     click.echo(f"{games_seen} game{'s' if games_seen != 1 else ''}, "
                f"{errors} error{'s' if errors != 1 else ''}", err=True)
     if unreadable:
@@ -57,4 +58,9 @@ def _summary(path: str, index: int, game) -> dict:
     return {"file": path, "game": index, "variant": game.rules.name, "valid": not game.errors,
             "turns": end.ply, "result": game.headers.get("Result") or game.result,
             "white": game.headers.get("White"), "black": game.headers.get("Black"),
-            "errors": [e.as_dict() if hasattr(e, "as_dict") else {"message": str(e)} for e in game.errors]}
+            "errors": [_problem(e) for e in game.errors],
+            "warnings": [_problem(w) for w in game.warnings]}
+
+
+def _problem(problem) -> dict:
+    return problem.as_dict() if hasattr(problem, "as_dict") else {"message": str(problem)}

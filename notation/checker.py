@@ -114,6 +114,11 @@ class _Search:
                             mover, opponent, at, die, broken, _step_text(self.written.moves[i], at, landing)))
                         continue
                     step = outcome.step
+                    if step.hit and not reached:
+                        self.fail(len(steps) + 1, R_HIT, lambda: (
+                            f"{self.written.moves[i]} would hit on {landing} on the way: a hit on a "
+                            f"rest point is written, as {point_name(at)}/{landing}*/..."))
+                        continue
                     if reached and self.hits[i][index] and not step.hit:
                         self.fail(len(steps) + 1, R_HIT, lambda: (
                             f"{self.written.moves[i]} marks a hit on {landing}, but no lone "
@@ -154,15 +159,14 @@ def check_play(position: Position, dice: Dice | str, play: str | WrittenPlay,
                                        legal_plays(position, dice, rules))
     turn = TurnRules(rules, position, dice)
     # A play that uses every die is legal as soon as one realization gets through, unless
-    # R-WASTE may prefer another, or a lone combined move could hit on either rest point.
+    # R-WASTE may prefer another.
     waste = _waste_possible(turn)
     if not waste:
         direct = _as_written(turn, written)
         if direct is not None:
             return Play(direct[0], Position._trusted(direct[1], direct[2]),
                         _write_in_canonical_order(turn))
-    fast = not waste and not (rules.hitting and not dice.is_doublet and len(written.moves) == 1)
-    search = _Search(turn, written, check_rules=True, first_full=fast).run()
+    search = _Search(turn, written, check_rules=True, first_full=not waste).run()
     if not search.complete:
         _raise_step_error(search)
     if not waste:
@@ -199,7 +203,8 @@ def _as_written(turn: TurnRules, written: WrittenPlay):
 
 
 def _hop(turn: TurnRules, mover, opponent, dice: list[int], origin: int, goal: int):
-    """Play one written hop ``origin/goal`` with the dice left (removing those used)."""
+    """Play one written hop ``origin/goal`` with the dice left (removing those used). A rest
+    point left out is never a hit: a hit on the way is written (``8/2*/1``)."""
     distance = origin - goal
     if distance in dice:
         orders = [(distance,)]
@@ -212,27 +217,19 @@ def _hop(turn: TurnRules, mover, opponent, dice: list[int], origin: int, goal: i
         orders = [(dice[0], dice[1]), (dice[1], dice[0])]
     else:
         return None
-    found = None
     for order in orders:
         at, board, theirs, hop_steps = origin, mover, opponent, []
-        for die in order:
+        for count, die in enumerate(order, 1):
             outcome = turn.step(board, theirs, at, die)
-            if outcome.broken is not None:
+            if outcome.broken is not None or (outcome.step.hit and count < len(order)):
                 break
             hop_steps.append(outcome.step)
             at, board, theirs = outcome.step.to_point, outcome.mover, outcome.opponent
         else:
-            if found is None:
-                found = (hop_steps, board, theirs)
-                if not turn.hitting:
-                    break
-            elif (board, theirs) != found[1:]:
-                return None  # two readings, two results: the full search reports it
-    if found is None:
-        return None
-    for step in found[0]:
-        dice.remove(step.die)
-    return found
+            for step in hop_steps:
+                dice.remove(step.die)
+            return hop_steps, board, theirs
+    return None
 
 
 def _waste_possible(turn: TurnRules) -> bool:

@@ -61,12 +61,15 @@ class RecordError(NotationError):
     form of the record), why, and for a rule violation the legal plays.
 
     ``str()`` gives the compiler-style line ``FILE:LINE:COL: error: [RULE-ID] message``.
+    A ``severity`` of ``"warning"`` marks what a reader accepted but the user should know
+    (a dialect quirk that contradicts the rules' bookkeeping, never an illegal play).
     """
 
     def __init__(self, message: str, rule_id: str = "SYNTAX", *, file: str = "-", line: int = 0,
                  column: int = 0, game: int = 0, turn: str = "",
-                 legal_plays: Sequence[str] = ()) -> None:
+                 legal_plays: Sequence[str] = (), severity: str = "error") -> None:
         self.message = message
+        self.severity = severity
         self.rule_id = rule_id
         self.file = file
         self.line = line
@@ -90,9 +93,10 @@ class RecordError(NotationError):
             shown = ", ".join(self.legal_plays[:8])
             more = f" (and {len(self.legal_plays) - 8} more)" if len(self.legal_plays) > 8 else ""
             text += f"; legal: {shown}{more}"
-        return f"{self.file}:{self.line}:{self.column}: error: [{self.rule_id}] {text}"
+        return f"{self.file}:{self.line}:{self.column}: {self.severity}: [{self.rule_id}] {text}"
 
     def as_dict(self) -> dict:
-        return {"file": self.file, "line": self.line, "column": self.column, "game": self.game,
+        return {"severity": self.severity, "file": self.file, "line": self.line,
+                "column": self.column, "game": self.game,
                 "turn": self.turn, "rule": self.rule_id, "message": self.message,
                 "legal_plays": list(self.legal_plays)}

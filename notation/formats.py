@@ -5,6 +5,7 @@ format     extensions    read / write
 =========  ============  =====================
 ``jqn``    ``.jqn``      both (text notation)
 ``json``   ``.json``     both
+``mat``    ``.mat``      read (backgammon)
 =========  ============  =====================
 """
 
@@ -20,9 +21,10 @@ from . import json_format
 from .errors import RecordError
 from .game import Game
 from .jqn import GameBuilder, read_games, write_game
+from .mat import read_mat
 
-EXTENSIONS = {".jqn": "jqn", ".txt": "jqn", ".json": "json"}
-READABLE = ("jqn", "json")
+EXTENSIONS = {".jqn": "jqn", ".txt": "jqn", ".json": "json", ".mat": "mat"}
+READABLE = ("jqn", "json", "mat")
 WRITABLE = ("jqn", "json")
 
 
@@ -50,6 +52,8 @@ def read_file(path: str | os.PathLike, fmt: str | None = None, variant: str = "j
     if fmt == "json":
         text = Path(path).read_text(encoding="utf-8-sig")
         games: Iterable[Game] = json_format.loads(text, file=os.fspath(path))
+    elif fmt == "mat":
+        games = read_mat(path)
     else:
         games = read_games(path, partial(GameBuilder, variant))  # type: ignore[assignment]
     for game in games:

@@ -54,10 +54,11 @@ class GameNode:
         return node  # type: ignore[return-value]
 
     def add_turn(self, kind: str, dice: Dice | None = None,
-                 play: str | WrittenPlay | None = None) -> "GameNode":
+                 play: str | WrittenPlay | None = None, by: Colour | None = None) -> "GameNode":
         """Play a turn from this node (checked by the rules) and add it as the next
-        variation; :class:`~notation.errors.NotationError` if it breaks a rule."""
-        state, turn = self.state.after(kind, dice, play)
+        variation; :class:`~notation.errors.NotationError` if it breaks a rule. ``by``:
+        who resigns, when not the player to act."""
+        state, turn = self.state.after(kind, dice, play, by)
         child = GameNode(self, turn, state)
         self.variations.append(child)
         return child
@@ -96,16 +97,17 @@ class Game(GameNode):
     """A whole game: headers (``[Tag "value"]`` pairs, in order), the rule set, the tree,
     the errors found while reading it, and its end."""
 
-    __slots__ = ("headers", "rules", "errors", "source")
+    __slots__ = ("headers", "rules", "errors", "warnings", "source")
 
     def __init__(self, rules: RuleSet | None = None, first: Colour = Colour.WHITE,
                  headers: dict[str, str] | None = None,
-                 lead_rolls: tuple[tuple[int, int], ...] = ()) -> None:
+                 lead_rolls: tuple[tuple[int, int], ...] = (), crawford: bool = False) -> None:
         self.rules = rules or rule_set()
-        super().__init__(None, None, GameState.start(self.rules, first, lead_rolls))
+        super().__init__(None, None, GameState.start(self.rules, first, lead_rolls, crawford))
         self.headers: dict[str, str] = dict(headers or {})
         self.headers.setdefault("Variant", self.rules.name)
         self.errors: list[NotationError] = []
+        self.warnings: list[NotationError] = []
         self.source: tuple[str, int] | None = None
 
     @property

@@ -92,15 +92,17 @@ class GameState:
     points: int = 0
     ended_by: str | None = None
     forced: tuple[tuple[Colour, Dice], ...] = ()
+    crawford: bool = False
 
     @classmethod
     def start(cls, rules: RuleSet, first: Colour = Colour.WHITE,
-              lead_rolls: tuple[tuple[int, int], ...] = ()) -> "GameState":
+              lead_rolls: tuple[tuple[int, int], ...] = (), crawford: bool = False) -> "GameState":
         """The state before the first turn. ``first`` starts, unless ``lead_rolls``
         (White's die, Black's die; the last one not a tie) say otherwise: the higher die
         starts (R-LEAD). In ``backgammon`` and ``versailles`` the lead dice are the
         starter's first roll, and in ``versailles`` a doublet lead is first played by
-        White, then by Black (R-LEADDICE)."""
+        White, then by Black (R-LEADDICE). ``crawford``: the Crawford game of a match,
+        where no one may double."""
         forced: list[tuple[Colour, Dice]] = []
         if lead_rolls:
             white, black = lead_rolls[-1]
@@ -112,7 +114,7 @@ class GameState:
                 forced.append((first, Dice(white, black)))
         player = forced[0][0] if forced else first
         return cls(rules, rules.start if player is Colour.WHITE else rules.start.swapped(),
-                   player, forced=tuple(forced))
+                   player, forced=tuple(forced), crawford=crawford)
 
     def _evolve(self, **changes) -> "GameState":
         """A copy with some fields changed (``dataclasses.replace`` without its cost: the
@@ -131,15 +133,17 @@ class GameState:
         return self.position if self.player is Colour.WHITE else self.position.swapped()
 
     def after(self, kind: str, dice: Dice | None = None,
-              written: str | WrittenPlay | None = None) -> tuple["GameState", Turn]:
-        """Apply one turn; return the next state and the turn as played."""
+              written: str | WrittenPlay | None = None,
+              by: Colour | None = None) -> tuple["GameState", Turn]:
+        """Apply one turn; return the next state and the turn as played. ``by`` names the
+        player who resigns when it is not the one to act."""
         if self.over:
             raise GameRuleError("R-END", f"the game is over: {self.winner.title} won "
                                 f"{self.points} ({self.ended_by}); nothing more can be played")
         if kind in CUBE_ACTIONS:
             return self._cube(kind)
         if kind == RESIGN:
-            return self._resign()
+            return self._resign(by or self.player)
         if self.offered:
             raise GameRuleError("R-CUBE", f"{self.player.title} must take or drop the cube first")
         if kind == ROLL and self.passed is not None:
@@ -202,6 +206,8 @@ class GameState:
         if self.rules.name != "backgammon":
             raise GameRuleError("R-CUBE", f"{self.rules.name} has no doubling cube")
         if kind == DOUBLE:
+            if self.crawford:
+                raise GameRuleError("R-CUBE", "no one may double in the Crawford game")
             if self.offered:
                 raise GameRuleError("R-CUBE", "a double is already offered: take or drop")
             if self.cube_owner is not None and self.cube_owner is not self.player:
@@ -222,10 +228,10 @@ class GameState:
         dropped = self._evolve(offered=False, winner=doubler, points=self.cube, ended_by="drop")
         return dropped, Turn(DROP, self.player)
 
-    def _resign(self) -> tuple["GameState", Turn]:
-        # The points of a resignation are those the record declares; see GameState.resigned.
-        ended = self._evolve(winner=self.player.other, offered=False, ended_by="resign")
-        return ended, Turn(RESIGN, self.player)
+    def _resign(self, by: Colour) -> tuple["GameState", Turn]:
+        # The points of a resignation are those the record declares; see resigned_for.
+        ended = self._evolve(winner=by.other, offered=False, ended_by="resign")
+        return ended, Turn(RESIGN, by)
 
     def resigned_for(self, points: int) -> "GameState":
         """A resigned game's state with the points the record gives it, if the rule set

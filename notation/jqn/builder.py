@@ -48,8 +48,9 @@ class GameBuilder(Visitor):
     def end_headers(self) -> object | None:
         rules = self._rules()
         first = self._first_player()
+        crawford = self.headers.get("Crawford", "").strip().lower() in ("yes", "true", "on", "1")
         self.game = Game(rules or rule_set(), first or Colour.WHITE, self.headers,
-                         tuple(self.lead_rolls))
+                         tuple(self.lead_rolls), crawford)
         self.game.source = (self.raw.file, self.raw.offset)
         self.game.errors = self.errors  # type: ignore[assignment]
         self.node: GameNode = self.game
