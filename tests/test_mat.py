@@ -1,0 +1,133 @@
+"""Reading .mat match files: the real exports' dialects, the edge cases, and the whole
+real corpus against GNU Backgammon's counts (tests/data/SOURCE.md for the files)."""
+
+import csv
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from jacquet_cli import main
+from notation.mat import read_mat
+from notation.state import RESIGN, ROLL
+
+from .conftest import DATA, SHARED
+
+MAT = DATA / "mat"
+CORPUS = SHARED / "backgammon"
+
+
+def rolls(games):
+    """Move records as GNU Backgammon counts them: every roll with its play."""
+    return sum(1 for game in games for node in game.mainline() if node.turn.kind == ROLL)
+
+
+def test_galaxy_match_reads_whole():
+    games = read_mat(MAT / "match10013413.mat")
+    assert len(games) == 5 and not any(g.errors for g in games)
+    assert rolls(games) == 205
+    first = games[0]
+    assert first.headers["White"] == "lasse" and first.headers["Black"] == "mglough"
+    assert first.headers["MatchLength"] == "5"
+    assert first.headers["Result"] == "W+1"  # doubled, dropped
+    scores = [g.headers["Score"] for g in games]
+    assert scores[0] == "0-0" and scores[1] == "1-0"
+
+
+def test_studio_dialect_bar_off_hits_repeats_and_cannot_move():
+    games = read_mat(MAT / "BoardLord_-_Llabba_7pt_Backgammon_Studio_2023_08_09_18_11_07.mat")
+    assert len(games) == 3 and not any(g.errors for g in games)
+    assert rolls(games) == 141
+
+
+def test_gnubg_reexport_reads_to_the_same_games():
+    studio = read_mat(MAT / "BoardLord_-_Llabba_7pt_Backgammon_Studio_2023_08_09_18_11_07.mat")
+    gnubg = read_mat(MAT / "gnubg-reexport-BoardLord_-_Llabba_7pt.mat")
+    assert [g.headers["Result"] for g in gnubg] == [g.headers["Result"] for g in studio]
+    for a, b in zip(studio, gnubg):
+        ends_a = [n.state.position for n in a.mainline()]
+        ends_b = [n.state.position for n in b.mainline()]
+        assert ends_a == ends_b
+
+
+def test_empty_player_name_is_read():
+    [game] = read_mat(MAT / "match8320876.mat")
+    assert not game.errors
+    assert game.headers["White"] == "" and game.headers["Black"] == "lasse"
+
+
+def test_repeated_move_number_in_the_right_column_is_skipped():
+    games = read_mat(MAT / "match2900236.mat")
+    assert not any(g.errors for g in games)
+
+
+def test_roll_then_resign_and_bogus_wins_value_are_kept_with_a_warning():
+    games = read_mat(MAT / "Minchy_-_Llabba_13pt_Backgammon_Studio_2023_02_24_19_44_27.mat")
+    assert not any(g.errors for g in games)
+    last = games[-1]
+    end = last.end()
+    assert end.turn.kind == RESIGN and "rolled 21, then resigned" in end.comments
+    [warning] = last.warnings
+    assert warning.severity == "warning" and "4016" in warning.message
+    assert str(warning).startswith(f"{MAT / 'Minchy_-_Llabba_13pt_Backgammon_Studio_2023_02_24_19_44_27.mat'}:220:")
+
+
+def test_wins_capped_at_the_match_length_is_a_dialect_quirk():
+    games = read_mat(MAT / "match1209610.mat")
+    assert not any(g.errors for g in games) and not any(g.warnings for g in games)
+    assert games[-1].headers["Result"] == "B+4"  # the game is worth 4; the match needed 1
+
+
+@pytest.mark.parametrize("name, line, column, rule", [
+    ("illegal_dice_mismatch_13-10_with_21.mat", 19, 6, "R-DICE"),
+    ("illegal_not_maximal_21_played_as_13-11.mat", 19, 6, "R-MAX"),
+    ("impossible_move_from_empty_point.mat", 18, 34, "R-EMPTY"),
+])
+def test_edge_cases_name_game_line_and_rule(name, line, column, rule):
+    games = read_mat(MAT / name)
+    errors = [e for g in games for e in g.errors]
+    assert len(errors) == 1  # the games after the broken one are read normally
+    [error] = errors
+    assert (error.game, error.line, error.column, error.rule_id) == (1, line, column, rule)
+    result = CliRunner().invoke(main, ["validate", str(MAT / name)])
+    assert result.exit_code == 1
+    assert f":{line}:{column}: error: [{rule}] game 1, turn" in result.stdout
+
+
+def test_a_wrong_score_line_is_an_error(tmp_path):
+    text = (MAT / "match10013413.mat").read_text(encoding="utf-8")
+    broken = tmp_path / "wrong-score.mat"
+    broken.write_text(text.replace(" lasse : 1                       mglough : 0",
+                                   " lasse : 2                       mglough : 0", 1), encoding="utf-8")
+    errors = [e for g in read_mat(broken) for e in g.errors]
+    assert [e.rule_id for e in errors] == ["R-MATCH"]
+    assert errors[0].game == 2 and "1-0" in errors[0].message
+
+
+def test_validate_real_local_files_exits_0():
+    files = [str(p) for p in sorted(MAT.glob("*.mat")) if not p.name.startswith(("illegal", "impossible"))]
+    result = CliRunner().invoke(main, ["validate", *files])
+    assert result.exit_code == 0, result.stdout
+
+
+def manifest():
+    with open(CORPUS / "MANIFEST.tsv", encoding="utf-8") as handle:
+        return list(csv.DictReader(handle, delimiter="\t"))
+
+
+@pytest.mark.skipif(not (CORPUS / "MANIFEST.tsv").exists(), reason="shared data corpus absent")
+def test_whole_real_corpus_validates_and_agrees_with_gnubgs_counts():
+    """Every real file reads with no error; games and moves equal GNU Backgammon's counts
+    except where the manifest notes a gnubg quirk: it crashes on an empty player name
+    (counting nothing), and it reads a few `Losses` lines as one more record."""
+    rows = manifest()
+    assert len(rows) == 1422
+    for row in rows:
+        games = read_mat(CORPUS / row["file"])
+        assert not [e for g in games for e in g.errors], row["file"]
+        assert games[0].headers["MatchLength"] == row["match_length"]
+        if "crash" in row["notes"]:
+            continue
+        assert len(games) == int(row["games_per_gnubg"]), row["file"]
+        extra = int(row["move_records_per_gnubg"]) - rolls(games)
+        assert extra == 0 or (extra == 1 and "Losses-line" in row["notes"]), row["file"]
