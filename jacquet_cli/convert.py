@@ -24,6 +24,7 @@ def convert(source: str, target: str, to_format: str | None, from_format: str | 
     Example:
         jacquet convert game.jqn game.json
         jacquet convert game.json game.jqn
+        jacquet convert match.mat match.jqn
     """
     try:
         fmt = format_of(target, to_format)
@@ -42,4 +43,6 @@ def convert(source: str, target: str, to_format: str | None, from_format: str | 
         write_file(games, target, fmt)
     except OSError as error:
         raise Unreadable(f"cannot write {target}: {error.strerror or error}") from None
+    except ValueError as error:
+        raise Unreadable(str(error)) from None
     click.echo(f"{len(games)} game(s) written to {target}", err=True)

@@ -5,7 +5,7 @@ format     extensions    read / write
 =========  ============  =====================
 ``jqn``    ``.jqn``      both (text notation)
 ``json``   ``.json``     both
-``mat``    ``.mat``      read (backgammon)
+``mat``    ``.mat``      both (backgammon)
 =========  ============  =====================
 """
 
@@ -22,10 +22,11 @@ from .errors import RecordError
 from .game import Game
 from .jqn import GameBuilder, read_games, write_game
 from .mat import read_mat
+from .mat.writer import write_mat
 
 EXTENSIONS = {".jqn": "jqn", ".txt": "jqn", ".json": "json", ".mat": "mat"}
 READABLE = ("jqn", "json", "mat")
-WRITABLE = ("jqn", "json")
+WRITABLE = ("jqn", "json", "mat")
 
 
 def format_of(path: str | os.PathLike, explicit: str | None = None) -> str:
@@ -63,10 +64,13 @@ def read_file(path: str | os.PathLike, fmt: str | None = None, variant: str = "j
 
 
 def render(games: Iterable[Game], fmt: str) -> str:
-    """Games as the text of a file in ``fmt``."""
+    """Games as the text of a file in ``fmt``; ``ValueError`` if the format cannot hold
+    them (``.mat`` holds backgammon only)."""
     games = list(games)
     if fmt == "json":
         return json_format.dumps(games, indent=1) + "\n"
+    if fmt == "mat":
+        return write_mat(games)
     return "\n".join(write_game(game) for game in games)
 
 

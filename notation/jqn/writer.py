@@ -21,6 +21,8 @@ WIDTH = 80
 def header_lines(game: Game) -> list[str]:
     headers = dict(game.headers)
     headers["Result"] = headers.get("Result") or game.result
+    if game.first is Colour.BLACK and "Lead" not in headers and "LeadRoll" not in headers:
+        headers["Lead"] = "Black"
     ordered = [name for name in STANDARD_TAGS if name in headers]
     ordered += [name for name in headers if name not in STANDARD_TAGS]
     return [f'[{name} "{_escape_tag(headers[name])}"]' for name in ordered]

@@ -87,8 +87,10 @@ def _game(mat_game: MatGame, match_headers: dict[str, str], length: int, crawfor
         headers["Crawford"] = "yes"
     first_roll = next((a for a in mat_game.actions if a.kind in ("roll", "double")), None)
     first = COLOURS[first_roll.player] if first_roll else Colour.WHITE
+    headers["Lead"] = first.title
     game = Game(rule_set("backgammon"), first, headers, crawford=crawford)
     game.errors.extend(mat_game.problems)
+    game.headers["Result"] = "*"
     if mat_game.problems:
         return game
     node: GameNode = game

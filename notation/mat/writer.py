@@ -1,0 +1,119 @@
+"""Writing ``.mat`` match files in GNU Backgammon's own dialect (what its ``export match
+mat`` writes), so that GNU Backgammon imports them.
+
+Every single-die step is written as its own move, bar as 25 and off as 0, hits marked
+with ``*``; player 1 (White) in the left column, player 2 (Black) in the right.
+"""
+
+from __future__ import annotations
+
+from ..game import Game
+from ..state import DOUBLE, DROP, RESIGN, ROLL, TAKE, Colour
+
+LEFT_WIDTH = 28
+SCORE_WIDTH = 31
+MATCH_TAGS = (("Site", "Site"), ("Event", "Event"), ("Round", "Round"), ("Date", "EventDate"),
+              ("Time", "EventTime"), ("Match", "Match ID"), ("Annotator", "Annotator"))
+
+
+class NotBackgammon(ValueError):
+    """Only games of the ``backgammon`` rule set can be written as ``.mat``."""
+
+
+def _turn_text(node) -> str:
+    turn = node.turn
+    if turn.kind == ROLL:
+        steps = " ".join(f"{s.from_point}/{s.to_point}{'*' if s.hit else ''}" for s in turn.play.steps)
+        return f"{turn.dice}: {steps}".rstrip() if steps else f"{turn.dice}:"
+    if turn.kind == DOUBLE:
+        return f" Doubles => {node.state.cube * 2}"
+    if turn.kind == TAKE:
+        return " Takes"
+    if turn.kind == DROP:
+        return " Drops"
+    raise AssertionError(turn.kind)  # pragma: no cover - resignations end the lines
+
+
+def _lines(game: Game) -> list[str]:
+    lines: list[str] = []
+    left: str | None = None
+    right: str | None = None
+
+    def flush() -> None:
+        nonlocal left, right
+        if left is not None or right is not None:
+            column = (left or "").ljust(LEFT_WIDTH)
+            if right and len(left or "") >= LEFT_WIDTH and not right.startswith(" "):
+                column += " "
+            lines.append(f"{len(lines) + 1:3d}) {column}{right or ''}".rstrip())
+        left = right = None
+
+    for node in game.mainline():
+        turn = node.turn
+        if turn.kind == RESIGN:
+            continue
+        text = _turn_text(node)
+        if turn.player is Colour.WHITE:
+            flush()
+            left = text
+        else:
+            if right is not None:
+                flush()
+            right = text
+    flush()
+    state = game.end().state
+    if state.winner is not None:
+        points = state.points
+        indent = 6 if state.winner is Colour.WHITE else 6 + 27
+        match = _ends_match(game, points)
+        lines.append(f"{'':{indent}}Wins {points} point{'s' if points != 1 else ''}"
+                     f"{' and the match' if match else ''}")
+    return lines
+
+
+def _ends_match(game: Game, points: int) -> bool:
+    try:
+        length = int(game.headers.get("MatchLength", "0"))
+        white, black = (int(v) for v in game.headers.get("Score", "0-0").split("-"))
+    except ValueError:
+        return False
+    score = white if game.end().state.winner is Colour.WHITE else black
+    return bool(length) and score + points >= length
+
+
+def write_mat(games: list[Game]) -> str:
+    """A match of backgammon games as ``.mat`` text; :class:`NotBackgammon` otherwise.
+    Running scores come from the games' ``Score`` tags or, missing, from their results."""
+    if not games:
+        return ""
+    for game in games:
+        if game.rules.name != "backgammon":
+            raise NotBackgammon(f".mat holds backgammon only, not {game.rules.name}")
+    first = games[0].headers
+    out = [f'; [{name} "{first[key]}"]' for key, name in MATCH_TAGS if first.get(key)]
+    out += [f'; [Player 1 "{first.get("White", "")}"]', f'; [Player 2 "{first.get("Black", "")}"]']
+    out += ["", f" {first.get('MatchLength', '0')} point match", ""]
+    running = [0, 0]
+    for number, game in enumerate(games, 1):
+        score = _score(game, running)
+        white = f"{game.headers.get('White', '')} : {score[0]}"
+        black = f"{game.headers.get('Black', '')} : {score[1]}"
+        out += [f" Game {number}", f" {white:<{SCORE_WIDTH}}{black}"]
+        out += _lines(game)
+        out.append("")
+        state = game.end().state
+        running = list(score)
+        if state.winner is not None:
+            running[state.winner.index] += state.points
+    return "\n".join(out) + "\n"
+
+
+def _score(game: Game, running: list[int]) -> tuple[int, int]:
+    text = game.headers.get("Score")
+    if text:
+        try:
+            white, black = (int(v) for v in text.split("-"))
+            return white, black
+        except ValueError:
+            pass
+    return running[0], running[1]
