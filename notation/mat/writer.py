@@ -60,14 +60,18 @@ def _lines(game: Game) -> list[str]:
             if right is not None:
                 flush()
             right = text
-    flush()
     state = game.end().state
+    wins = None
     if state.winner is not None:
         points = state.points
-        indent = 6 if state.winner is Colour.WHITE else 6 + 27
-        match = _ends_match(game, points)
-        lines.append(f"{'':{indent}}Wins {points} point{'s' if points != 1 else ''}"
-                     f"{' and the match' if match else ''}")
+        wins = (f"Wins {points} point{'s' if points != 1 else ''}"
+                f"{' and the match' if _ends_match(game, points) else ''}")
+        if state.winner is Colour.BLACK and left is not None and right is None:
+            right, wins = " " + wins, None  # gnubg puts it beside the last left action
+    flush()
+    if wins is not None:
+        indent = 6 if state.winner is Colour.WHITE else 34
+        lines.append(f"{'':{indent}}{wins}")
     return lines
 
 
