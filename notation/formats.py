@@ -6,6 +6,7 @@ format     extensions    read / write
 ``jqn``    ``.jqn``      both (text notation)
 ``json``   ``.json``     both
 ``mat``    ``.mat``      both (backgammon)
+``sgf``    ``.sgf``      read (backgammon, GM[6])
 =========  ============  =====================
 """
 
@@ -23,9 +24,10 @@ from .game import Game
 from .jqn import GameBuilder, read_games, write_game
 from .mat import read_mat
 from .mat.writer import write_mat
+from .sgf import read_sgf
 
-EXTENSIONS = {".jqn": "jqn", ".txt": "jqn", ".json": "json", ".mat": "mat"}
-READABLE = ("jqn", "json", "mat")
+EXTENSIONS = {".jqn": "jqn", ".txt": "jqn", ".json": "json", ".mat": "mat", ".sgf": "sgf"}
+READABLE = ("jqn", "json", "mat", "sgf")
 WRITABLE = ("jqn", "json", "mat")
 
 
@@ -55,6 +57,8 @@ def read_file(path: str | os.PathLike, fmt: str | None = None, variant: str = "j
         games: Iterable[Game] = json_format.loads(text, file=os.fspath(path))
     elif fmt == "mat":
         games = read_mat(path)
+    elif fmt == "sgf":
+        games = read_sgf(path)
     else:
         games = read_games(path, partial(GameBuilder, variant))  # type: ignore[assignment]
     for game in games:

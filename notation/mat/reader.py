@@ -12,11 +12,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ..dialects import play_as_exported
 from ..dice import Dice
+from ..movegen import legal_plays
 from ..errors import NotationError, RecordError
 from ..game import Game, GameNode
 from ..rules import rule_set
-from ..state import DOUBLE, DROP, RESIGN, ROLL, TAKE, Colour
+from ..state import DOUBLE, DROP, RESIGN, TAKE, Colour
 from .parser import Action, MatFile, MatGame, parse_mat
 
 COLOURS = (Colour.WHITE, Colour.BLACK)
@@ -95,19 +97,22 @@ def _game(mat_game: MatGame, match_headers: dict[str, str], length: int, crawfor
         return game
     node: GameNode = game
     winner: tuple[Action, Colour] | None = None
-    for action in mat_game.actions:
+    actions = mat_game.actions
+    for number, action in enumerate(actions):
+        def warning(message: str, rule_id: str = "R-SCORE", action=action) -> RecordError:
+            return RecordError(message, rule_id, file=file, line=action.line,
+                               column=action.column, game=index, severity="warning")
         try:
             if action.kind == "wins":
                 winner = (action, COLOURS[action.player])
                 caps = _caps(length, mat_game.score[action.player])
-                node = _wins(node, action, COLOURS[action.player], caps, game.warnings,
-                             lambda message: RecordError(message, "R-SCORE", file=file,
-                                                         line=action.line, column=action.column,
-                                                         game=index, severity="warning"))
+                node = _wins(node, action, COLOURS[action.player], caps, game.warnings, warning)
             elif action.kind in ("losses",):
                 continue
             else:
-                node = _turn(node, action)
+                following = actions[number + 1] if number + 1 < len(actions) else None
+                node = _turn(node, action, following, game.warnings,
+                             lambda message: warning(message, "R-STEP"))
         except NotationError as problem:
             game.errors.append(_located(problem, action, file, index, node))
             return game
@@ -120,7 +125,8 @@ def _game(mat_game: MatGame, match_headers: dict[str, str], length: int, crawfor
     return game
 
 
-def _turn(node: GameNode, action: Action) -> GameNode:
+def _turn(node: GameNode, action: Action, following: Action | None, warnings: list,
+          warning) -> GameNode:
     player = COLOURS[action.player]
     state = node.state
     if state.over:
@@ -128,11 +134,14 @@ def _turn(node: GameNode, action: Action) -> GameNode:
     if player is not state.player:
         raise RecordError(f"{player.title} acts, but it is {state.player.title}'s turn", "R-TURN")
     if action.kind == "roll":
-        if action.play is None:  # "21: ????": rolled, then resigned
+        dice = Dice.parse(action.dice)
+        if action.play is None or (action.play == "-" and _resigns_after(node, dice, following)):
+            # "21: ????" (or, from GNU Backgammon, "21:" then the opponent wins):
+            # rolled, then resigned.
             child = node.add_turn(RESIGN)
             child.comments.append(f"rolled {action.dice}, then resigned")
             return child
-        return node.add_turn(ROLL, Dice.parse(action.dice), action.play)
+        return play_as_exported(node, dice, action.play, warnings, warning)
     if action.kind == "double":
         child = node.add_turn(DOUBLE)
         if action.value != state.cube * 2:
@@ -148,6 +157,14 @@ def _caps(length: int, score: int) -> tuple[int, ...]:
     """The values a ``Wins`` line may give instead of the full points when the game ends a
     match: what the winner needed, or (a Backgammon Galaxy quirk) the match length."""
     return (length - score, length) if length else ()
+
+
+def _resigns_after(node: GameNode, dice: Dice, following: Action | None) -> bool:
+    """An empty play that the rules refuse, followed at once by the opponent's win: GNU
+    Backgammon's way of writing a roll after which the roller resigned."""
+    if following is None or following.kind != "wins" or following.player == COLOURS.index(node.state.player):
+        return False
+    return bool(legal_plays(node.state.position, dice, node.state.rules)[0].steps)
 
 
 def _wins(node: GameNode, action: Action, winner: Colour, caps: tuple[int, ...],
