@@ -7,6 +7,7 @@ format     extensions    read / write
 ``json``   ``.json``     both
 ``mat``    ``.mat``      both (backgammon)
 ``sgf``    ``.sgf``      read (backgammon, GM[6])
+``xml``    ``.xml``      both (checked against ``schema/games.xsd``)
 =========  ============  =====================
 """
 
@@ -18,17 +19,19 @@ from functools import partial
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from . import json_format
+from . import json_format, xml_format
 from .errors import RecordError
 from .game import Game
 from .jqn import GameBuilder, read_games, write_game
 from .mat import read_mat
 from .mat.writer import write_mat
 from .sgf import read_sgf
+from .xml_format import read_xml
 
-EXTENSIONS = {".jqn": "jqn", ".txt": "jqn", ".json": "json", ".mat": "mat", ".sgf": "sgf"}
-READABLE = ("jqn", "json", "mat", "sgf")
-WRITABLE = ("jqn", "json", "mat")
+EXTENSIONS = {".jqn": "jqn", ".txt": "jqn", ".json": "json", ".mat": "mat", ".sgf": "sgf",
+              ".xml": "xml"}
+READABLE = ("jqn", "json", "mat", "sgf", "xml")
+WRITABLE = ("jqn", "json", "mat", "xml")
 
 
 def format_of(path: str | os.PathLike, explicit: str | None = None) -> str:
@@ -49,8 +52,8 @@ def read_file(path: str | os.PathLike, fmt: str | None = None, variant: str = "j
               strict: bool = False) -> Iterator[Game]:
     """Every game of a file, checked; each game carries its ``errors`` and reading goes on
     with the next game. With ``strict=True`` the first error is raised instead. Raises
-    :class:`OSError` if the file cannot be read, :class:`RecordError` if a JSON document
-    is malformed."""
+    :class:`OSError` if the file cannot be read, :class:`RecordError` if a JSON or XML
+    document is malformed (or hostile, or breaks the schema)."""
     fmt = format_of(path, fmt)
     if fmt == "json":
         text = Path(path).read_text(encoding="utf-8-sig")
@@ -59,6 +62,8 @@ def read_file(path: str | os.PathLike, fmt: str | None = None, variant: str = "j
         games = read_mat(path)
     elif fmt == "sgf":
         games = read_sgf(path)
+    elif fmt == "xml":
+        games = read_xml(path)
     else:
         games = read_games(path, partial(GameBuilder, variant))  # type: ignore[assignment]
     for game in games:
@@ -75,6 +80,8 @@ def render(games: Iterable[Game], fmt: str) -> str:
         return json_format.dumps(games, indent=1) + "\n"
     if fmt == "mat":
         return write_mat(games)
+    if fmt == "xml":
+        return xml_format.dumps(games)
     return "\n".join(write_game(game) for game in games)
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from .dice import Dice
 from .errors import NotationError, RecordError
 from .game import Game, GameNode
-from .rules import rule_set
+from .tags import TagProblem, setup_from_tags
 from .state import Colour
 
 
@@ -77,15 +77,18 @@ def game_to_dict(game: Game) -> dict[str, Any]:
 def game_from_dict(data: dict[str, Any], index: int = 1, file: str = "-") -> Game:
     """Rebuild and check a game from its JSON form; problems go to ``game.errors``."""
     headers = {str(k): str(v) for k, v in (data.get("headers") or {}).items()}
-    variant = data.get("variant") or headers.get("Variant", "jacquet")
+    tagged = dict(headers, Variant=data.get("variant") or headers.get("Variant", "jacquet"))
+    options = data.get("options") or {}
+    if options:
+        tagged["Options"] = " ".join(f"{k}={v}" for k, v in options.items())
     try:
-        rules = rule_set(variant, **(data.get("options") or {}))
-        first = Colour(data.get("first", "W"))
-    except ValueError as error:
+        setup = setup_from_tags(tagged, first=Colour(data.get("first", "W")))
+    except (TagProblem, ValueError) as error:
         game = Game(headers=headers)
-        game.errors.append(RecordError(str(error), "TAG", file=file, game=index))
+        game.errors.append(RecordError(getattr(error, "message", str(error)), "TAG", file=file,
+                                       game=index))
         return game
-    game = Game(rules, first, headers)
+    game = Game(setup.rules, setup.first, headers, setup.lead_rolls, setup.crawford)
     game.comments.extend(data.get("comments") or [])
     try:
         _rebuild(game, data.get("turns") or [], index, file)

@@ -14,12 +14,11 @@ from ..dice import Dice
 from ..errors import IllegalPlayError, NotationError, RecordError
 from ..game import Game, GameNode
 from ..rules import RuleSet, rule_set
+from ..tags import Setup, TagProblem, setup_from_tags
 from ..state import PASSED, ROLL, Colour, GameState
 from .reader import SKIP, RawGame, Visitor
 
 RESULT = re.compile(r"^(?:([WB])\+(\d+)|\*)$")
-LEAD_ROLL = re.compile(r"^\s*W\s*([1-6])\s*[,;]?\s*B\s*([1-6])\s*$", re.IGNORECASE)
-COLOURS = {"white": Colour.WHITE, "w": Colour.WHITE, "black": Colour.BLACK, "b": Colour.BLACK}
 
 
 class GameBuilder(Visitor):
@@ -36,7 +35,6 @@ class GameBuilder(Visitor):
         self.game: Game | None = None
         self.failed = False
         self.errors: list[RecordError] = []
-        self.lead_rolls: list[tuple[int, int]] = []
         self.result_token: tuple[str, int, int] | None = None
 
     # -- headers ------------------------------------------------------------------------
@@ -46,11 +44,12 @@ class GameBuilder(Visitor):
         self.header_lines[name] = line
 
     def end_headers(self) -> object | None:
-        rules = self._rules()
-        first = self._first_player()
-        crawford = self.headers.get("Crawford", "").strip().lower() in ("yes", "true", "on", "1")
-        self.game = Game(rules or rule_set(), first or Colour.WHITE, self.headers,
-                         tuple(self.lead_rolls), crawford)
+        try:
+            setup = setup_from_tags(self.headers, self.default_variant)
+        except TagProblem as problem:
+            self.error(problem.message, problem.rule_id, self.header_lines.get(problem.tag, 0), 1)
+            setup = Setup(rule_set())
+        self.game = Game(setup.rules, setup.first, self.headers, setup.lead_rolls, setup.crawford)
         self.game.source = (self.raw.file, self.raw.offset)
         self.game.errors = self.errors  # type: ignore[assignment]
         self.node: GameNode = self.game
@@ -63,51 +62,6 @@ class GameBuilder(Visitor):
 
     def _tag_error(self, name: str, message: str, rule_id: str = "TAG") -> None:
         self.error(message, rule_id, self.header_lines.get(name, 0), 1)
-
-    def _rules(self) -> RuleSet | None:
-        name = self.headers.get("Variant") or self.default_variant
-        options: dict[str, object] = {}
-        for item in self.headers.get("Options", "").replace(",", " ").split():
-            key, sep, value = item.partition("=")
-            if not sep:
-                self._tag_error("Options", f"cannot read option {item!r}: write NAME=VALUE")
-                return None
-            options[key] = int(value) if value.isdigit() else value
-        try:
-            return rule_set(name, **options)
-        except ValueError as error:
-            self._tag_error("Variant" if "Variant" in self.headers else "Options", str(error))
-            return None
-
-    def _first_player(self) -> Colour | None:
-        lead = self.headers.get("Lead")
-        first = None
-        if lead is not None:
-            first = COLOURS.get(lead.strip().lower())
-            if first is None:
-                self._tag_error("Lead", f"[Lead] names White or Black, not {lead!r}")
-                return None
-        text = self.headers.get("LeadRoll")
-        if text:
-            for part in text.split(","):
-                match = LEAD_ROLL.match(part)
-                if not match:
-                    self._tag_error("LeadRoll", f"cannot read the lead roll {part.strip()!r}: "
-                                    "write White's and Black's die, as \"W5 B3\"")
-                    return None
-                self.lead_rolls.append((int(match.group(1)), int(match.group(2))))
-            white, black = self.lead_rolls[-1]
-            if white == black:
-                self._tag_error("LeadRoll", f"the last lead roll W{white} B{black} is a tie: "
-                                "a tie is rolled again", "R-LEAD")
-                return None
-            winner = Colour.WHITE if white > black else Colour.BLACK
-            if first is not None and first is not winner:
-                self._tag_error("Lead", f"[Lead] says {first.title} starts, but the lead roll "
-                                f"W{white} B{black} gives the start to {winner.title}", "R-LEAD")
-                return None
-            first = winner
-        return first
 
     # -- movetext -------------------------------------------------------------------------
 

@@ -1,0 +1,206 @@
+"""Games as XML (``.xml``), read with a hardened lxml parser and checked against the XML
+Schema shipped with the package (``notation/schema/games.xsd``); see ``docs/xml.md``.
+
+Reading refuses what untrusted XML may carry: any DOCTYPE (so no entities, no billion
+laughs), external resources, documents over a size limit or nested too deep. Schema errors
+and rule errors alike come back as :class:`~notation.errors.RecordError` with the line.
+"""
+
+from __future__ import annotations
+
+import os
+from importlib import resources
+from pathlib import Path
+
+from lxml import etree
+
+from .dice import Dice
+from .errors import NotationError, RecordError
+from .game import Game, GameNode
+from .tags import TagProblem, setup_from_tags
+from .state import Colour
+
+NS = "urn:jacquet:games:1"
+Q = "{%s}" % NS
+MAX_BYTES = 50 * 1024 * 1024
+MAX_DEPTH = 200
+_SCHEMA: etree.XMLSchema | None = None
+
+
+def schema() -> etree.XMLSchema:
+    """The package's XML Schema (loaded once)."""
+    global _SCHEMA
+    if _SCHEMA is None:
+        source = resources.files("notation").joinpath("schema/games.xsd").read_bytes()
+        _SCHEMA = etree.XMLSchema(etree.fromstring(source, _parser()))
+    return _SCHEMA
+
+
+def _parser() -> etree.XMLParser:
+    return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
+                           huge_tree=False, dtd_validation=False, remove_comments=True,
+                           remove_pis=True)
+
+
+# -- writing ---------------------------------------------------------------------------
+
+
+def _turn_element(node: GameNode) -> etree._Element:
+    turn = node.turn
+    element = etree.Element(Q + "turn", player=turn.player.value)
+    if turn.kind != "roll":
+        element.set("kind", turn.kind)
+    if turn.dice is not None:
+        element.set("dice", str(turn.dice))
+    if turn.play is not None:
+        element.set("play", str(turn.play))
+    for nag in node.nags:
+        etree.SubElement(element, Q + "nag").text = str(nag)
+    for text in node.comments:
+        etree.SubElement(element, Q + "comment").text = text
+    return element
+
+
+def _line(container: etree._Element, parent: GameNode, first: GameNode) -> None:
+    node, parent_node = first, parent
+    while True:
+        element = _turn_element(node)
+        for text in node.starting_comments:
+            comment = etree.Element(Q + "comment", before="true")
+            comment.text = text
+            element.insert(len(node.nags), comment)
+        container.append(element)
+        if node is parent_node.variations[0]:
+            for alternative in parent_node.variations[1:]:
+                variation = etree.SubElement(element, Q + "variation")
+                _line(variation, parent_node, alternative)
+        if not node.variations:
+            return
+        parent_node, node = node, node.variations[0]
+
+
+def game_element(game: Game) -> etree._Element:
+    element = etree.Element(Q + "game", variant=game.rules.name, first=game.first.value,
+                            result=game.headers.get("Result") or game.result)
+    if game.rules.options:
+        element.set("options", " ".join(f"{k}={v}" for k, v in game.rules.options.items()))
+    for name, value in game.headers.items():
+        etree.SubElement(element, Q + "tag", name=name).text = value
+    for text in game.comments:
+        etree.SubElement(element, Q + "comment").text = text
+    if game.variations:
+        _line(element, game, game.variations[0])
+    return element
+
+
+def dumps(games: list[Game]) -> str:
+    """Games as a pretty, canonical XML document."""
+    root = etree.Element(Q + "games", nsmap={None: NS}, version="1")
+    for game in games:
+        root.append(game_element(game))
+    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True).decode("utf-8")
+
+
+# -- reading ---------------------------------------------------------------------------
+
+
+def read_xml(source: str | os.PathLike, max_bytes: int = MAX_BYTES) -> list[Game]:
+    """The games of an XML file: hardened parsing, schema validation, then the rules."""
+    file = os.fspath(source)
+    path = Path(source)
+    size = path.stat().st_size
+    if size > max_bytes:
+        raise RecordError(f"the file is {size} bytes, over the limit of {max_bytes}", "SYNTAX",
+                          file=file, line=1, column=1)
+    return loads(path.read_bytes(), file)
+
+
+def loads(data: bytes, file: str = "-") -> list[Game]:
+    """Games from XML bytes; :class:`RecordError` for a document that is not well formed,
+    declares a DOCTYPE, or does not follow the schema."""
+    if b"<!DOCTYPE" in data[:4096].upper() or b"<!ENTITY" in data.upper():
+        raise RecordError("a DOCTYPE or ENTITY declaration is not accepted", "SYNTAX",
+                          file=file, line=1, column=1)
+    try:
+        root = etree.fromstring(data, _parser())
+    except etree.XMLSyntaxError as error:
+        line, column = error.position
+        raise RecordError(f"not well-formed XML: {error.msg}", "SYNTAX", file=file,
+                          line=line, column=column) from None
+    tree = root.getroottree()
+    if tree.docinfo.doctype or tree.docinfo.internalDTD is not None:
+        raise RecordError("a DOCTYPE is not accepted", "SYNTAX", file=file, line=1, column=1)
+    _check_depth(root, file)
+    validator = schema()
+    if not validator.validate(root):
+        entry = validator.error_log[0]
+        raise RecordError(entry.message, "SCHEMA", file=file, line=entry.line, column=entry.column)
+    return [_game(element, index, file) for index, element in enumerate(root.iterchildren(Q + "game"), 1)]
+
+
+def _check_depth(root: etree._Element, file: str) -> None:
+    depth = 0
+    for event, element in etree.iterwalk(root, events=("start", "end")):
+        depth += 1 if event == "start" else -1
+        if depth > MAX_DEPTH:
+            raise RecordError(f"elements nest deeper than {MAX_DEPTH}", "SYNTAX", file=file,
+                              line=element.sourceline or 0, column=1)
+
+
+def _game(element: etree._Element, index: int, file: str) -> Game:
+    headers = {tag.get("name"): tag.text or "" for tag in element.iterchildren(Q + "tag")}
+    tagged = dict(headers, Variant=element.get("variant", "jacquet"))
+    if element.get("options"):
+        tagged["Options"] = element.get("options")
+    try:
+        setup = setup_from_tags(tagged, first=Colour(element.get("first", "W")))
+    except TagProblem as problem:
+        game = Game(headers=headers)
+        game.errors.append(RecordError(problem.message, problem.rule_id, file=file,
+                                       line=element.sourceline or 0, column=1, game=index))
+        return game
+    game = Game(setup.rules, setup.first, headers, setup.lead_rolls, setup.crawford)
+    rules = setup.rules
+    if element.get("result") and "Result" not in game.headers:
+        game.headers["Result"] = element.get("result")
+    game.comments.extend(c.text or "" for c in element.iterchildren(Q + "comment"))
+    try:
+        _turns(game, list(element.iterchildren(Q + "turn")), index, file)
+    except RecordError as error:
+        game.errors.append(error)
+        return game
+    declared = game.headers.get("Result")
+    if declared and declared != game.result and game.end().state.ended_by != "resign":
+        game.errors.append(RecordError(f"the result says {declared}, but the rules score {game.result}",
+                                       rules.score_rule, file=file, line=element.sourceline or 0,
+                                       column=1, game=index))
+    elif declared and game.end().state.ended_by == "resign" and declared != "*":
+        end = game.end()
+        end.state = end.state.resigned_for(int(declared[2:]))
+    return game
+
+
+def _turns(parent: GameNode, elements: list, index: int, file: str) -> None:
+    node = parent
+    for element in elements:
+        start = node
+        try:
+            dice = Dice.parse(element.get("dice")) if element.get("dice") else None
+            player = Colour(element.get("player"))
+            if player is not node.state.player and element.get("kind") != "resign":
+                raise RecordError(f"{player.title} plays, but it is {node.state.player.title}'s turn",
+                                  "R-TURN")
+            node = node.add_turn(element.get("kind", "roll"), dice, element.get("play"),
+                                 by=player if element.get("kind") == "resign" else None)
+        except NotationError as problem:
+            raise RecordError(getattr(problem, "reason", None) or getattr(problem, "message", str(problem)),
+                              getattr(problem, "rule_id", "SYNTAX"), file=file,
+                              line=element.sourceline or 0, column=1, game=index,
+                              turn=f"{start.ply + 1}",
+                              legal_plays=[str(p) for p in getattr(problem, "legal_plays", ())]) from None
+        node.nags.extend(int(n.text) for n in element.iterchildren(Q + "nag"))
+        for comment in element.iterchildren(Q + "comment"):
+            (node.starting_comments if comment.get("before") == "true" else node.comments).append(
+                comment.text or "")
+        for variation in element.iterchildren(Q + "variation"):
+            _turns(start, list(variation.iterchildren(Q + "turn")), index, file)

@@ -1,0 +1,114 @@
+"""The XML form: schema, lossless round trips, and hostile documents refused."""
+
+import random
+import time
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from notation import rule_set
+from notation.errors import RecordError
+from notation.formats import read_file, write_file
+from notation.game import same_tree
+from notation.generate import random_game
+from notation.jqn import write_game
+from notation.rules import NAMES
+from notation.xml_format import dumps, loads, read_xml
+
+HEAD = b'<?xml version="1.0"?>\n'
+GAMES = b'<games xmlns="urn:jacquet:games:1" version="1">'
+
+
+@settings(max_examples=15, deadline=None, derandomize=True)
+@given(variant=st.sampled_from(NAMES), seed=st.integers(0, 10**6))
+def test_text_xml_text_is_lossless(variant, seed):
+    game = random_game(rule_set(variant), random.Random(seed), annotate=True)
+    [again] = loads(dumps([game]).encode("utf-8"))
+    assert not again.errors
+    assert same_tree(game, again)
+    assert write_game(again) == write_game(game)
+
+
+def test_xml_is_canonical(tmp_path):
+    game = random_game(rule_set("murray"), random.Random(2), annotate=True)
+    first = dumps([game])
+    assert dumps(loads(first.encode("utf-8"))) == first
+
+
+def test_files_convert_through_xml(tmp_path):
+    games = [random_game(rule_set("versailles"), random.Random(s), annotate=True) for s in range(2)]
+    write_file(games, tmp_path / "g.xml")
+    back = list(read_file(tmp_path / "g.xml"))
+    assert [write_game(g) for g in back] == [write_game(g) for g in games]
+
+
+def test_schema_error_names_line_and_attribute():
+    document = HEAD + GAMES + b'\n<game variant="jacquet">\n<turn player="X" dice="55" play="24/4"/>\n</game></games>'
+    with pytest.raises(RecordError) as caught:
+        loads(document, "bad.xml")
+    error = caught.value
+    assert error.rule_id == "SCHEMA" and error.line == 4
+    assert "player" in error.message and "X" in error.message
+
+
+def test_rule_error_in_xml_has_its_line():
+    document = (HEAD + GAMES + b'\n<game>\n<turn player="W" dice="63" play="24/18 24/21"/>\n</game></games>')
+    [game] = loads(document, "bad.xml")
+    [error] = game.errors
+    assert error.rule_id == "R-COURIER" and error.line == 4 and error.legal_plays
+
+
+def test_malformed_xml_is_a_syntax_error_with_position():
+    with pytest.raises(RecordError) as caught:
+        loads(HEAD + GAMES + b"<game>", "broken.xml")
+    assert caught.value.rule_id == "SYNTAX" and caught.value.line == 2
+
+
+HOSTILE = {
+    "internal entity": b'<!DOCTYPE games [<!ENTITY x "boom">]>' + GAMES + b"<game><tag name='E'>&x;</tag></game></games>",
+    "billion laughs": (b'<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;'
+                       b'&lol;&lol;&lol;&lol;"><!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;'
+                       b'&lol2;&lol2;">]>' + GAMES + b"<game><tag name='E'>&lol3;</tag></game></games>"),
+    "external entity": b'<!DOCTYPE games [<!ENTITY x SYSTEM "file:///etc/passwd">]>' + GAMES + b"<game><tag name='E'>&x;</tag></game></games>",
+    "external DTD": b'<!DOCTYPE games SYSTEM "http://127.0.0.1:9/evil.dtd">' + GAMES + b"</games>",
+    "lowercase doctype": b'<!doctype games [<!ENTITY x "boom">]>' + GAMES + b"</games>",
+}
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_hostile_declarations_are_refused_quickly(name):
+    start = time.perf_counter()
+    with pytest.raises(RecordError) as caught:
+        loads(HEAD + HOSTILE[name], "hostile.xml")
+    assert time.perf_counter() - start < 1
+    assert "passwd" not in str(caught.value) and "root:" not in str(caught.value)
+
+
+def test_xinclude_is_never_processed():
+    document = (HEAD + b'<games xmlns="urn:jacquet:games:1" xmlns:xi="http://www.w3.org/2001/XInclude">'
+                b'<xi:include href="/etc/passwd" parse="text"/></games>')
+    with pytest.raises(RecordError) as caught:
+        loads(document)
+    assert caught.value.rule_id == "SCHEMA"
+
+
+def test_deep_nesting_is_refused():
+    depth = 5000
+    document = HEAD + GAMES + b"<game>" + b'<turn player="W" dice="55" play="24/4"><variation>' * depth
+    document += b"</variation></turn>" * depth + b"</game></games>"
+    with pytest.raises(RecordError):
+        loads(document)
+
+
+def test_huge_file_is_refused_before_reading(tmp_path):
+    path = tmp_path / "huge.xml"
+    path.write_bytes(HEAD + GAMES + b"<!--" + b"x" * 2048 + b"-->" + b"</games>")
+    with pytest.raises(RecordError) as caught:
+        read_xml(path, max_bytes=1024)
+    assert "limit" in caught.value.message
+
+
+def test_huge_text_node_is_refused():
+    document = HEAD + GAMES + b"<game><comment>" + b"x" * (11 * 1024 * 1024) + b"</comment></game></games>"
+    with pytest.raises(RecordError):
+        loads(document)
