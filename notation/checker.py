@@ -187,16 +187,28 @@ def _as_written(turn: TurnRules, written: WrittenPlay):
     start = turn.start
     mover, opponent = start.mover, start.opponent
     steps: list[Step] = []
+    step = turn.step
     for move in written.moves:
         points = move.points
         for index in range(1, len(points)):
-            hop = _hop(turn, mover, opponent, dice, points[index - 1], points[index])
-            if hop is None:
+            origin = points[index - 1]
+            distance = origin - points[index]
+            if distance in dice:  # the common case: one die
+                broken, mover, opponent, made = step(mover, opponent, origin, distance)
+                if broken is not None:
+                    return None
+                dice.remove(distance)
+                last = made
+                steps.append(made)
+            else:
+                hop = _hop(turn, mover, opponent, dice, origin, points[index])
+                if hop is None:
+                    return None
+                hop_steps, mover, opponent = hop
+                last = hop_steps[-1]
+                steps.extend(hop_steps)
+            if move.hits[index] and not last.hit:
                 return None
-            hop_steps, mover, opponent = hop
-            if move.hits[index] and not hop_steps[-1].hit:
-                return None
-            steps.extend(hop_steps)
     if dice:
         return None
     return tuple(steps), mover, opponent
@@ -276,7 +288,9 @@ def canonical_order(turn: TurnRules, steps: tuple[Step, ...]) -> tuple[Step, ...
 def _judge_turn(turn: TurnRules, search: _Search, written: WrittenPlay) -> Play:
     """Apply R-MAX, R-WASTE and R-HIGH to the complete realizations."""
     kept = allowed(turn, step_sequences(turn))
-    legal = {(s.mover, s.opponent): s for s in kept}
+    legal: dict = {}
+    for sequence in kept:  # the first sequence of a result is its canonical order
+        legal.setdefault((sequence.mover, sequence.opponent), sequence)
     matches = {}
     for steps, mover, opponent in search.complete:
         if (mover, opponent) in legal:

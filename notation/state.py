@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from .board import MEN, OFF, Position
 from .checker import check_play
@@ -53,11 +54,10 @@ class Colour(str, Enum):
         return 0 if self is Colour.WHITE else 1
 
 
-@dataclass(frozen=True)
-class Turn:
+class Turn(NamedTuple):
     """What one player did: ``kind`` is ``roll`` (dice and play), ``passed`` (dice handed
     over by the opponent, R-PASS), ``double``/``take``/``drop`` (the cube) or ``resign``.
-    ``player`` is who did it."""
+    ``player`` is who did it. An immutable value."""
 
     kind: str
     player: Colour
