@@ -28,7 +28,7 @@ def show(file: str, number: int, ply: int | None, output: str) -> None:
 
     \b
     Example:
-        jacquet show samples/jacquet/opening-5-5.jqn --ply 1
+        jacquet show samples/openings/jacquet-opening-5-5.jqn --ply 1
         jacquet show match.jqn --game 2 --format svg > board.svg
     """
     games = load_games(file)

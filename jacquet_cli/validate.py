@@ -26,7 +26,7 @@ def validate(files: tuple[str, ...], variant: str, fmt: str | None, as_json: boo
 
     \b
     Example:
-        jacquet validate samples/jacquet/*.jqn
+        jacquet validate samples/*/*.jqn
         jacquet validate --json game.jqn
     """
     errors = unreadable = games_seen = 0

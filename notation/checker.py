@@ -36,7 +36,7 @@ class _Found(Exception):
 
 @dataclass
 class _Failure:
-    depth: int = -1
+    rank: tuple = (-1,)
     rule_id: str = ""
     reason: str = ""
 
@@ -69,9 +69,12 @@ class _Search:
             pass
         return self
 
-    def fail(self, depth: int, rule_id: str, reason) -> None:
-        if depth > self.failure.depth:
-            self.failure = _Failure(depth, rule_id, reason())
+    def fail(self, depth: int, rule_id: str, reason, whole: bool = False) -> None:
+        """Keep the failure that went furthest; at the same depth, one that plays a written
+        hop with one die (what the writer most likely meant) over a split of it."""
+        rank = (depth, whole)
+        if rank > self.failure.rank:
+            self.failure = _Failure(rank, rule_id, reason())
 
     def realize(self, mover, opponent, dice: tuple[int, ...],
                 progress: tuple[tuple[int, int], ...], steps: tuple[Step, ...], done: int) -> None:
@@ -110,8 +113,10 @@ class _Search:
                     outcome = turn.step(mover, opponent, at, die)
                     if outcome.broken is not None:
                         broken = outcome.broken
+                        whole = reached and at == (points[index - 1] if index else at)
                         self.fail(len(steps), broken, lambda: turn.explain(
-                            mover, opponent, at, die, broken, _step_text(self.written.moves[i], at, landing)))
+                            mover, opponent, at, die, broken, _step_text(self.written.moves[i], at, landing)),
+                            whole)
                         continue
                     step = outcome.step
                     if step.hit and not reached:
@@ -312,7 +317,7 @@ def _judge_turn(turn: TurnRules, search: _Search, written: WrittenPlay) -> Play:
             reason = (f"{written} plays {_count(len(steps), 'step')} of {turn.dice.high}; "
                       f"{most} can be played, e.g. {example}")
         else:
-            reason = (f"{written} plays {_count(len(steps), 'die')} of {turn.dice}; "
+            reason = (f"{written} plays {_count(len(steps), 'die')} of {_roll(turn.dice)}; "
                       f"{_count(most, 'die')} can be played, e.g. {example}")
         raise IllegalPlayError("R-MAX", reason, plays)
     if turn.rules.waste and mover[OFF] < kept[0].mover[OFF]:
@@ -322,6 +327,11 @@ def _judge_turn(turn: TurnRules, search: _Search, written: WrittenPlay) -> Play:
                                f"{best} can be borne off, e.g. {example}", plays)
     raise IllegalPlayError("R-HIGH", f"{written} plays the {steps[0].die}; when only one die can be "
                            f"played it must be the higher, {turn.dice.high}, e.g. {example}", plays)
+
+
+def _roll(dice: Dice) -> str:
+    """A roll as said in messages: ``5-3``."""
+    return "-".join(str(v) for v in dice.values)
 
 
 def _count(n: int, word: str, plural: str | None = None) -> str:
@@ -345,10 +355,10 @@ def _dice_mismatch(turn: TurnRules, written: WrittenPlay) -> tuple[str, str]:
     if dice.is_doublet:
         steps = len(turn.die_sequence)
         rule = "R-DOUBLET-SQUARED" if turn.rules.squared_doublets else "R-DOUBLET"
-        return rule, (f"{written} does not fit {dice}: a doublet gives {steps} steps of "
+        return rule, (f"{written} does not fit {_roll(dice)}: a doublet gives {steps} steps of "
                       f"{dice.high} ({steps * dice.high} pips), the play moves {pips}")
     faces = " and ".join(str(v) for v in dice.values)
-    return R_DICE, (f"{written} does not fit the roll {'-'.join(map(str, dice.values))}: "
+    return R_DICE, (f"{written} does not fit the roll {_roll(dice)}: "
                     f"it moves {pips} pips, the dice give steps of {faces}")
 
 

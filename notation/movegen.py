@@ -72,7 +72,7 @@ class TurnRules:
             if any(mover[7:26]):
                 return StepResult(R_BEAROFF, mover, opponent, None)
             if self.rear_bear_off:
-                if die < from_point or any(mover[from_point + 1:7]):
+                if any(mover[from_point + 1:7]):
                     return StepResult(R_BEAROFF_REAR, mover, opponent, None)
             elif to_point < 0 and any(mover[from_point + 1:7]):
                 return StepResult(R_BEAROFF, mover, opponent, None)
@@ -125,10 +125,8 @@ class TurnRules:
                     f"higher, on {higher}")
         if broken == R_BEAROFF_REAR:
             rear = max(p for p in range(1, 7) if mover[p])
-            if from_point != rear:
-                return (f"{text} bears off from {from_point}; only men on the rear-most "
-                        f"point, {rear}, may be borne off")
-            return f"{text} bears off from {from_point} with a {die}, smaller than the point"
+            return (f"{text} bears off from {from_point}; only men on the rear-most "
+                    f"point, {rear}, may be borne off")
         board = list(mover)
         board[from_point] -= 1
         board[to_point] += 1

@@ -147,15 +147,15 @@ class GameState:
         if self.offered:
             raise GameRuleError("R-CUBE", f"{self.player.title} must take or drop the cube first")
         if kind == ROLL and self.passed is not None:
-            raise GameRuleError("R-PASS", f"{self.player.title} must first play the passed "
-                                f"{_dice_words(self.passed)} (written >{self.passed}:)")
+            raise GameRuleError("R-PASS", f"the {_dice_words(self.passed)} passed to "
+                                f"{self.player.title}: he plays them first (written >{self.passed}:)")
         if kind == PASSED:
             if self.passed is None:
                 raise GameRuleError("R-PASS", "no dice were passed to "
                                     f"{self.player.title}: the opponent played all he rolled")
             if dice is not None and dice != self.passed:
-                raise GameRuleError("R-PASS", f"the dice passed to {self.player.title} are "
-                                    f"{self.passed}, not {dice}")
+                raise GameRuleError("R-PASS", f"the {_dice_words(self.passed)} passed to "
+                                    f"{self.player.title}, not {dice}")
             dice = self.passed
         if dice is None:
             raise ValueError("a roll needs its dice")
@@ -248,7 +248,10 @@ class GameState:
 
 
 def _dice_words(dice: Dice) -> str:
-    return f"die {dice}" if dice.low is None else f"dice {dice}"
+    """``die 3 was`` / ``dice 5-3 were``, for messages."""
+    if dice.low is None:
+        return f"die {dice} was"
+    return f"dice {dice.high}-{dice.low} were"
 
 
 def _range_words(values: list[int]) -> str:

@@ -223,6 +223,8 @@ def _walk_movetext(raw: RawGame, visitor: Visitor) -> None:
                 return
             pending.moves.append(token.text)
             continue
+        if kind == "unknown" or kind == "open_comment":
+            break
         if not flush():
             return
         if kind == "roll":
@@ -258,20 +260,20 @@ def _walk_movetext(raw: RawGame, visitor: Visitor) -> None:
             line, column = locate(token.offset)
             visitor.visit_result(token.text.upper(), line, column)
             finished = True
-        elif kind == "open_comment":
-            fail("this comment is never closed: end it with '}' (write \\} for a brace inside)",
-                 token.offset)
-            return
         elif kind == "number":
             continue
-        else:
-            fail(f"unknown token {token.text!r}", token.offset)
+    else:
+        if not flush():
             return
-    if not flush():
+        if depth:
+            fail(f"{depth} variation{'s are' if depth > 1 else ' is'} never closed: add ')'",
+                 len(raw.movetext.rstrip()))
         return
-    if depth:
-        fail(f"{depth} variation{'s are' if depth > 1 else ' is'} never closed: add ')'",
-             len(raw.movetext.rstrip()))
+    if kind == "open_comment":
+        fail("this comment is never closed: end it with '}' (write \\} for a brace inside)",
+             token.offset)
+    else:
+        fail(f"unknown token {token.text!r}", token.offset)
 
 
 def read_games(source: Source, visitor: Callable[[], Visitor], file: str | None = None) -> Iterator[object]:

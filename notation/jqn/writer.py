@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Iterable, TextIO
 
 from ..game import STANDARD_TAGS, Game, GameNode
-from ..state import PASSED, ROLL, Colour
+from ..state import DOUBLE, PASSED, RESIGN, ROLL, Colour
 from .lexer import escape_comment
 
 WIDTH = 80
@@ -32,17 +32,23 @@ def _escape_tag(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def _move_number(node: GameNode) -> int:
-    """PGN-style numbers: White's turns open a number; if Black started, his first turn
-    is ``1...`` and White's first ``2.``."""
-    white_rolls = 0
-    walker = node.parent
+MOVE_STARTS = (ROLL, PASSED, DOUBLE, RESIGN)
+"""Kinds of turn that begin a player's move; ``take`` and ``drop`` answer inside the
+other player's move."""
+
+
+def _history(node: GameNode) -> tuple[int, Colour | None]:
+    """(White's rolls up to ``node``, whose move is in progress at ``node``)."""
+    white_rolls, owner = 0, None
+    walker = node
     while walker is not None and walker.turn is not None:
-        if walker.turn.player is Colour.WHITE and walker.turn.kind == ROLL:
+        turn = walker.turn
+        if turn.player is Colour.WHITE and turn.kind == ROLL:
             white_rolls += 1
+        if owner is None and turn.kind in MOVE_STARTS:
+            owner = turn.player
         walker = walker.parent
-    first = node.root().first
-    return white_rolls + (node.turn.player is Colour.WHITE) + (first is Colour.BLACK)
+    return white_rolls, owner
 
 
 def _turn_text(node: GameNode) -> str:
@@ -53,49 +59,51 @@ def _turn_text(node: GameNode) -> str:
 
 
 class _Words:
-    """The movetext as unbreakable words, and whether the next turn needs its number."""
+    """The movetext as unbreakable words. Numbers are PGN's: White's move opens ``N.``;
+    Black's move is ``N...`` only after a comment or at the start of a line; if Black
+    started, his first move is ``1...`` and White's first ``2.``."""
 
-    def __init__(self) -> None:
+    def __init__(self, black_first: bool) -> None:
         self.words: list[str] = []
-        self.need_number = True
-        self.last_player: Colour | None = None
+        self.offset = 1 if black_first else 0
 
     def add(self, word: str) -> None:
         self.words.append(word)
 
-    def comments(self, texts: Iterable[str]) -> None:
+    def comments(self, texts: Iterable[str]) -> bool:
         for text in texts:
             self.add("{" + escape_comment(text) + "}")
-            self.need_number = True
-
-    def turn(self, node: GameNode) -> None:
-        self.comments(node.starting_comments)
-        player = node.turn.player
-        number = _move_number(node)
-        if player is Colour.WHITE and (self.need_number or self.last_player is not Colour.WHITE):
-            self.add(f"{number}.")
-        elif player is Colour.BLACK and self.need_number:
-            self.add(f"{number}...")
-        self.add(_turn_text(node))
-        self.need_number = False
-        self.last_player = player
-        for nag in node.nags:
-            self.add(f"${nag}")
-        self.comments(node.comments)
+        return bool(texts)
 
     def line(self, parent: GameNode, start: GameNode) -> None:
         """``start`` (a child of ``parent``) and everything after it on its main line,
         with the variations met on the way."""
+        white_rolls, owner = _history(parent)
+        need_number = True
         node, parent_node = start, parent
         while True:
-            self.turn(node)
+            turn = node.turn
+            need_number = self.comments(node.starting_comments) or need_number
+            starts = turn.kind in MOVE_STARTS and turn.player is not owner
+            if starts:
+                owner = turn.player
+            number = white_rolls + self.offset + (owner is Colour.WHITE)
+            if owner is Colour.WHITE and (starts or need_number):
+                self.add(f"{number}.")
+            elif owner is Colour.BLACK and need_number:
+                self.add(f"{number}...")
+            self.add(_turn_text(node))
+            if turn.player is Colour.WHITE and turn.kind == ROLL:
+                white_rolls += 1
+            for nag in node.nags:
+                self.add(f"${nag}")
+            need_number = self.comments(node.comments)
             alternatives = parent_node.variations[1:] if node is parent_node.variations[0] else []
             for alternative in alternatives:
                 self.add("(")
-                self.need_number = True
                 self.line(parent_node, alternative)
                 self.add(")")
-                self.need_number = True
+                need_number = True
             if not node.variations:
                 return
             parent_node, node = node, node.variations[0]
@@ -103,11 +111,10 @@ class _Words:
 
 def movetext(game: Game) -> str:
     """The movetext of ``game``, wrapped."""
-    words = _Words()
+    words = _Words(game.first is Colour.BLACK)
     words.comments(game.comments)
     if game.variations:
         words.line(game, game.variations[0])
-        # Alternatives to the very first turn come right after it.
     words.add(game.headers.get("Result") or game.result)
     return _wrap(_glue(words.words))
 

@@ -1,0 +1,200 @@
+"""The sample records under ``samples/``: they validate, the error file gives exactly the
+expected errors, the annotated games and the match are what they claim to be, and the
+files are what ``samples/build_samples.py`` writes."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from jacquet_cli import main
+from notation import legal_plays
+from notation.formats import read_file
+from notation.jqn import write_game
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = Path(__file__).parents[1] / "samples"
+VARIANTS = ("jacquet", "murray", "versailles", "hale", "backgammon")
+ERRORS = "samples/errors/one-of-each.jqn"
+
+# One line per game of the error file, checked by hand: FILE:LINE:COL: error: [RULE] ...
+EXPECTED_ERRORS = [
+    f"{ERRORS}:11:29: error: [SYNTAX] game 1: unknown token '2;'",
+    f"{ERRORS}:23:4: error: [SYNTAX] game 2: the roll 53 has no play: write - for an empty play",
+    f"{ERRORS}:35:23: error: [SYNTAX] game 3: ')' closes no variation",
+    f"{ERRORS}:44:1: error: [TAG] game 4: unknown rule set 'trictrac'; known: jacquet, murray, versailles, hale, backgammon",
+    f"{ERRORS}:55:1: error: [TAG] game 5: cannot read the result '1-0': write W+2, B+1 or *",
+    f"{ERRORS}:69:1: error: [R-LEAD] game 6: [Lead] says White starts, but the lead roll W2 B5 gives the start to Black",
+    f"{ERRORS}:85:4: error: [R-DICE] game 7, turn 1 (White 53): 24/20 does not fit the roll 5-3: it moves 4 pips, the dice give steps of 5 and 3; legal: 24/16",
+    f"{ERRORS}:97:4: error: [R-DOUBLET] game 8, turn 1 (White 55): 24/13 does not fit 5-5: a doublet gives 4 steps of 5 (20 pips), the play moves 11; legal: 24/19/14/9/4",
+    f"{ERRORS}:110:4: error: [R-EMPTY] game 9, turn 3 (White 62): 15/13 moves from point 15, where you have no man; legal: 16/8",
+    f"{ERRORS}:122:4: error: [R-OPEN] game 10, turn 1 (White 66): 18/12 (in 24/18/12) lands on point 12, closed by 15 opposing men; legal: 24/18",
+    f"{ERRORS}:134:4: error: [R-COURIER] game 11, turn 1 (White 53): 24/21 moves a second man while the courier, on 19, has not reached points 6-1; legal: 24/16",
+    f"{ERRORS}:146:4: error: [R-MAX] game 12, turn 1 (White 53): 24/19 plays 1 die of 5-3; 2 dice can be played, e.g. 24/16; legal: 24/16",
+    f"{ERRORS}:160:4: error: [R-HIGH] game 13, turn 3 (White 21): 15/14 plays the 1; when only one die can be played it must be the higher, 2, e.g. 15/13; legal: 15/13",
+    f"{ERRORS}:174:4: error: [R-POSTILION] game 14, turn 9 (White 61): 18/17 (in 24/18/17) makes a block on points 22, 21, 20, 19, 18, 17 wholly ahead of the opponent's courier on his 18 (your 6); legal: 21/15 24/23, 20/14 24/23, 19/13 24/23, 24/18 22/21, 24/18 21/20, 24/18 20/19, 24/18 19/18, 24/18 4/3 (and 22 more)",
+    f"{ERRORS}:190:4: error: [R-FIRSTQUARTER] game 15, turn 11 (White 42): 24/22 fills all six points 24-19 while point 1 is not held; legal: 23/19 24/22, 21/17 24/22, 20/16 24/22, 19/15 24/22, 5/1 24/22, 24/20 23/21, 24/20 21/19, 24/20/18 (and 22 more)",
+    f"{ERRORS}:203:4: error: [R-BEAROFF] game 16, turn 3 (White 64): 4/off bears off while men are still outside points 6-1 (on 24); legal: 24/18 24/20, 24/14",
+    f"{ERRORS}:234:32: error: [R-SCORE] game 17: the result says B+2, but the rules score B+1 (the loser has borne off 1)",
+    f"{ERRORS}:246:4: error: [R-HIT] game 18, turn 1 (White 53): 24/16* marks a hit on 16, but no lone opposing man is there; legal: 24/16",
+    f"{ERRORS}:260:4: error: [R-BAR] game 19, turn 3 (White 42): 24/20 moves another man while a man is on the bar; legal: bar/19",
+    f"{ERRORS}:276:6: error: [R-CLOSE2] game 20, turn 11 (Black 64): 24/20 would close a third point in the starting table (24, 22, 20); at most two may be closed; legal: 22/16 24/20, 24/18 22/18, 24/18 20/16, 24/18/14, 24/18 7/3, 22/16 22/18, 22/18 20/14, 22/18 7/1 (and 9 more)",
+    f"{ERRORS}:292:4: error: [R-MID2] game 21, turn 16 (White 65): 18/13 puts a third man on point 13; at most two may stand there; legal: 24/18 24/19, 24/19 21/15, 24/19 15/9, 24/19 13/7, 24/18 21/16, 24/18 15/10, 24/18 13/8*, 21/16 15/9 (and 10 more)",
+    f"{ERRORS}:339:5: error: [R-BEAROFF-REAR] game 22, turn 136 (White 42): 2/off bears off from 2; only men on the rear-most point, 4, may be borne off; legal: 6/4/off",
+    f"{ERRORS}:386:5: error: [R-WASTE] game 23, turn 136 (White 42): 6/2 4/2 bears off 0 men; 1 can be borne off, e.g. 6/4/off; legal: 6/4/off",
+    f"{ERRORS}:400:6: error: [R-PASS] game 24, turn 4 (Black >4): the die 2 was passed to Black, not 4",
+    f"{ERRORS}:414:1: error: [R-CUBE] game 25, turn 4 (Black double): Black cannot double: White owns the cube at 2",
+    f"{ERRORS}:428:4: error: [R-END] game 26, turn 4 (White 31): the game is over: Black won 1 (drop); nothing more can be played",
+    f"{ERRORS}:439:14: error: [SYNTAX] game 27: this comment is never closed: end it with '}}' (write \\}} for a brace inside)",
+]
+
+
+def validate(monkeypatch, *paths: str):
+    """``jacquet validate`` run from the project folder, so paths in messages are relative."""
+    monkeypatch.chdir(ROOT)
+    return CliRunner().invoke(main, ["validate", *paths])
+
+
+def valid_samples() -> list[Path]:
+    return sorted(p for p in SAMPLES.rglob("*.jqn") if p.parent.name != "errors")
+
+
+def games_of(relative: str):
+    return list(read_file(SAMPLES / relative))
+
+
+def test_the_expected_samples_are_there():
+    names = {p.relative_to(SAMPLES).as_posix() for p in SAMPLES.rglob("*") if p.is_file()}
+    expected = {"README.md", "build_samples.py", "errors/one-of-each.jqn",
+                "openings/jacquet-opening-5-5.jqn", "openings/jacquet-opening-6-6.jqn",
+                "matches/jacquet-match.jqn"}
+    expected |= {f"{v}/annotated-game.jqn" for v in VARIANTS}
+    expected |= {f"generated/{v}-10.jqn" for v in VARIANTS}
+    assert expected <= names
+
+
+def test_the_error_file_gives_exactly_the_expected_errors(monkeypatch):
+    result = validate(monkeypatch, ERRORS)
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == EXPECTED_ERRORS
+    assert result.stderr.strip() == f"{len(EXPECTED_ERRORS)} games, {len(EXPECTED_ERRORS)} errors"
+
+
+def test_every_game_of_the_error_file_has_one_error_of_its_own_kind():
+    games = games_of("errors/one-of-each.jqn")
+    assert len(games) == len(EXPECTED_ERRORS)
+    for game, line in zip(games, EXPECTED_ERRORS):
+        [error] = game.errors
+        assert f"[{error.rule_id}]" in line
+        # The Event tag names the kind of error the game was written to show.
+        assert game.headers["Event"].split(": ", 1)[1].startswith(error.rule_id), game.headers
+
+
+@pytest.mark.parametrize("path", valid_samples(), ids=lambda p: p.relative_to(SAMPLES).as_posix())
+def test_every_other_sample_validates(monkeypatch, path):
+    result = validate(monkeypatch, path.relative_to(ROOT).as_posix())
+    assert result.exit_code == 0, result.output
+    assert result.stdout == ""
+
+
+def _tree(node):
+    """Every node of a game tree, depth first."""
+    pending = [node]
+    while pending:
+        current = pending.pop()
+        yield current
+        pending.extend(current.variations)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_each_annotated_game_is_complete_and_annotated(variant):
+    [game] = games_of(f"{variant}/annotated-game.jqn")
+    assert not game.errors
+    assert game.rules.name == variant
+    assert game.end().state.over
+    assert game.headers["Result"] != "*" and game.headers["Result"] == game.result
+    headers = game.headers
+    for tag in ("Event", "Date", "Round", "White", "Black", "LeadRoll"):
+        assert headers.get(tag), tag
+    assert headers["Site"] == "Generated sample" and headers["Annotator"] == "jacquet samples"
+    nodes = list(game.mainline())
+    assert game.comments and sum(len(n.comments) for n in nodes) >= 4
+    assert any(n.nags for n in nodes)
+    alternatives = [n for n in _tree(game) if n.turn is not None and not n.is_mainline()]
+    assert 2 <= len(alternatives) <= 3
+    for alternative in alternatives:
+        # A variation is another legal play for the same roll as the main-line turn.
+        main_line = alternative.parent.variations[0]
+        assert alternative.turn.dice == main_line.turn.dice
+        assert alternative.turn.play.result != main_line.turn.play.result
+        assert alternative.comments
+    # The comment on the last turn explains the score.
+    assert nodes[-1].comments and "wins" in nodes[-1].comments[-1]
+
+
+def test_the_opening_five_five_runs_the_courier_home():
+    [game] = games_of("openings/jacquet-opening-5-5.jqn")
+    assert not game.errors and game.headers["Result"] == "*"
+    first = game.next()
+    assert str(first.turn) == "55: 24/19/14/9/4"
+    assert [str(p) for p in legal_plays(game.state.position, "55", game.rules)] == ["24/19/14/9/4"]
+    assert first.position.opponent[4] == 1  # seen by Black: White's courier is home on 4
+    assert any("R-COURIER" in c for c in first.comments)
+    assert any(n.parent.variations[0] is not n for n in _tree(game) if n.parent is not None)
+
+
+def test_the_opening_six_six_plays_one_six():
+    [game] = games_of("openings/jacquet-opening-6-6.jqn")
+    assert not game.errors and game.headers["Result"] == "*"
+    first = game.next()
+    assert str(first.turn) == "66: 24/18"
+    assert [str(p) for p in legal_plays(game.state.position, "66", game.rules)] == ["24/18"]
+    assert any("R-OPEN" in c and "R-COURIER" in c for c in first.comments)
+
+
+def test_the_match_scores_are_consistent():
+    games = games_of("matches/jacquet-match.jqn")
+    assert 3 <= len(games) <= 5
+    first = games[0].headers
+    length = int(first["MatchLength"])
+    score = [0, 0]
+    for number, game in enumerate(games, 1):
+        headers = game.headers
+        assert not game.errors
+        assert headers["Match"] == first["Match"] and headers["MatchLength"] == str(length)
+        assert headers["Game"] == str(number)
+        assert headers["Score"] == f"{score[0]}-{score[1]}"
+        assert max(score) < length, "a game after the match was won"
+        assert headers["Result"] == game.result != "*"
+        winner, points = headers["Result"].split("+")
+        score[0 if winner == "W" else 1] += int(points)
+    assert max(score) >= length
+
+
+def _build_module():
+    spec = importlib.util.spec_from_file_location("build_samples", SAMPLES / "build_samples.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_samples_are_what_the_build_script_writes(tmp_path):
+    """Regenerating gives the same bytes: the samples are in step with the engine."""
+    build = _build_module()
+
+    def text(relative: str) -> str:
+        return (SAMPLES / relative).read_text(encoding="utf-8")
+
+    assert text("openings/jacquet-opening-5-5.jqn") == write_game(build.opening_five_five())
+    assert text("openings/jacquet-opening-6-6.jqn") == write_game(build.opening_six_six())
+    for variant in VARIANTS:
+        assert text(f"{variant}/annotated-game.jqn") == write_game(build.annotated(variant))
+    assert text("matches/jacquet-match.jqn") == "\n".join(write_game(g) for g in build.match())
+    assert text("errors/one-of-each.jqn") == build.errors()
+    for variant in VARIANTS:
+        target = tmp_path / f"{variant}-10.jqn"
+        build.generated(variant, target)
+        assert target.read_bytes() == (SAMPLES / "generated" / f"{variant}-10.jqn").read_bytes()
