@@ -35,24 +35,43 @@ class StepResult(NamedTuple):
     step: Step | None
 
 
+_DIE_SEQUENCES: dict[tuple[Dice, bool], tuple[int, ...]] = {}
+
+
+def die_sequence(dice: Dice, rules: RuleSet) -> tuple[int, ...]:
+    """The steps the dice give: both dice, or a doublet's four (or n, squared) steps."""
+    key = (dice, rules.squared_doublets)
+    sequence = _DIE_SEQUENCES.get(key)
+    if sequence is None:
+        if dice.is_doublet:
+            sequence = (dice.high,) * rules.doublet_steps(dice.high)
+        else:
+            sequence = dice.values
+        _DIE_SEQUENCES[key] = sequence
+    return sequence
+
+
 class TurnRules:
     """The rules for the steps of one turn: a rule set, the position at the start of the
     turn, and the dice."""
+
+    __slots__ = ("rules", "start", "dice", "opposite", "closes_at", "hitting", "rear_bear_off",
+                 "step_rules", "order_free", "die_sequence")
 
     def __init__(self, rules: RuleSet, position: Position, dice: Dice) -> None:
         self.rules = rules
         self.start = position
         self.dice = dice
         self.opposite = rules.opposite
-        self.closes_at = rules.closes_at
-        self.hitting = rules.hitting
+        self.hitting = hitting = rules.hitting
+        self.closes_at = 2 if hitting else 1
         self.rear_bear_off = rules.bear_off == "rear"
-        self.step_rules = tuple(rule for rule in rules.step_rules if rule.applies(rules, position))
-        self.order_free = not self.step_rules
-        if dice.is_doublet:
-            self.die_sequence: tuple[int, ...] = (dice.high,) * rules.doublet_steps(dice.high)
-        else:
-            self.die_sequence = dice.values
+        step_rules = rules.step_rules
+        if step_rules:
+            step_rules = tuple(rule for rule in step_rules if rule.applies(rules, position))
+        self.step_rules = step_rules
+        self.order_free = not step_rules
+        self.die_sequence = die_sequence(dice, rules)
 
     def target(self, from_point: int, die: int) -> int:
         """Where a die takes a man, before any rule: 0 for off, the entry point from the bar."""
