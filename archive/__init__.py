@@ -1,0 +1,26 @@
+"""The game archive: one SQLite file built with sqlite-utils (it opens in Datasette as it
+is). All SQL of the project lives in this package.
+
+>>> from archive import open_archive, import_files, search, Query   # doctest: +SKIP
+"""
+
+from .explorer import PlayStats, games_through, plays_from
+from .importer import ImportSummary, import_files, import_games
+from .rows import game_from_record, game_rows
+from .search import Query, game_ids, record, search
+from .stats import chi_square_p, dice_fairness, opening_plays, results_per_player
+from .store import ArchiveError, default_path, open_archive
+
+
+def load_game(db, game_id: int):
+    """The game stored under ``game_id``, read back from its record (``None`` if absent)."""
+    row = record(db, game_id)
+    if row is None:
+        return None
+    return game_from_record(row["record"], row["variant"])
+
+
+__all__ = ["ArchiveError", "ImportSummary", "PlayStats", "Query", "chi_square_p", "default_path",
+           "dice_fairness", "game_from_record", "game_ids", "game_rows", "games_through",
+           "import_files", "import_games", "load_game", "open_archive", "opening_plays",
+           "plays_from", "record", "results_per_player", "search"]

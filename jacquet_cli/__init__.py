@@ -7,8 +7,11 @@ import click
 
 from .convert import convert
 from .generate import generate
+from .import_cmd import import_command
 from .legal import legal
+from .search import export_command, search_command
 from .show import show
+from .stats import stats_command
 from .validate import validate
 
 
@@ -21,5 +24,6 @@ def main() -> None:
     """
 
 
-for command in (legal, validate, show, convert, generate):
+for command in (legal, validate, show, convert, generate, import_command, search_command,
+                export_command, stats_command):
     main.add_command(command)

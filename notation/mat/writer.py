@@ -17,7 +17,7 @@ MATCH_TAGS = (("Site", "Site"), ("Event", "Event"), ("Round", "Round"), ("Date",
 
 
 class NotBackgammon(ValueError):
-    """Only games of the ``backgammon`` rule set can be written as ``.mat``."""
+    """Only the games of one ``backgammon`` match can be written as one ``.mat``."""
 
 
 def _turn_text(node) -> str:
@@ -93,6 +93,11 @@ def write_mat(games: list[Game]) -> str:
     for game in games:
         if game.rules.name != "backgammon":
             raise NotBackgammon(f".mat holds backgammon only, not {game.rules.name}")
+    matches = {(g.headers.get("Match"), g.headers.get("MatchLength"), g.headers.get("White"),
+                g.headers.get("Black")) for g in games}
+    if len(matches) > 1:
+        raise NotBackgammon(f"a .mat file holds one match; these games come from {len(matches)} "
+                            "(write one match per file, or use .jqn, .xml or .json)")
     first = games[0].headers
     out = [f'; [{name} "{first[key]}"]' for key, name in MATCH_TAGS if first.get(key)]
     out += [f'; [Player 1 "{first.get("White", "")}"]', f'; [Player 2 "{first.get("Black", "")}"]']

@@ -1,0 +1,75 @@
+"""The archive's schema, built and upgraded by sqlite-utils' ``Migrations``.
+
+Tables (see ``docs/archive.md`` for every column):
+
+* ``players``, ``events``: names, normalised (one row per name).
+* ``matches``: a match (its name or source, its length).
+* ``games``: one row per game: tags, rule set, result, points, turns, validity and the
+  first error, where it came from, its content hash (unique: importing twice adds nothing),
+  the match and the score before it, and ``record``, the game in canonical text notation,
+  from which the whole tree (comments, NAGs, variations) is read back losslessly.
+* ``turns``: the main line, one row per turn: ply, player, kind, dice, play, the position
+  ID before and after, both pip counts. ``turns.position_before`` is the position index.
+* ``annotations``: every comment and NAG of the main line and every variation, searchable.
+* FTS5 over player names, event names and annotation text.
+"""
+
+from __future__ import annotations
+
+from sqlite_utils import Database, Migrations
+
+migrations = Migrations("jacquet.archive")
+
+
+@migrations()
+def create_tables(db: Database) -> None:
+    db["players"].create({"id": int, "name": str}, pk="id", not_null={"name"})
+    db["players"].create_index(["name"], unique=True)
+    db["events"].create({"id": int, "name": str}, pk="id", not_null={"name"})
+    db["events"].create_index(["name"], unique=True)
+    db["matches"].create({"id": int, "name": str, "length": int}, pk="id", not_null={"name"})
+    db["matches"].create_index(["name"], unique=True)
+    db["games"].create(
+        {
+            "id": int, "hash": str, "variant": str, "options": str,
+            "white_id": int, "black_id": int, "event_id": int, "match_id": int,
+            "site": str, "date": str, "round": str, "game_number": int,
+            "score_white": int, "score_black": int, "first": str,
+            "result": str, "winner": str, "points": int, "turns": int,
+            "valid": int, "error_rule": str, "error_message": str, "error_ply": int,
+            "error_line": int, "source_file": str, "source_offset": int,
+            "tags": str, "record": str, "imported_at": str,
+        },
+        pk="id",
+        not_null={"hash", "variant", "result", "turns", "valid", "record"},
+        foreign_keys=[("white_id", "players", "id"), ("black_id", "players", "id"),
+                      ("event_id", "events", "id"), ("match_id", "matches", "id")],
+    )
+    db["games"].create_index(["hash"], unique=True)
+    for columns in (["white_id"], ["black_id"], ["event_id"], ["date"], ["variant"],
+                    ["match_id", "game_number"]):
+        db["games"].create_index(columns)
+    db["turns"].create(
+        {
+            "game_id": int, "ply": int, "player": str, "kind": str, "dice": str, "play": str,
+            "position_before": str, "position_after": str, "pips_white": int, "pips_black": int,
+        },
+        pk=("game_id", "ply"),
+        not_null={"player", "kind", "position_before", "position_after"},
+        foreign_keys=[("game_id", "games", "id")],
+    )
+    db["turns"].create_index(["position_before"])
+    db["annotations"].create(
+        {"id": int, "game_id": int, "ply": int, "kind": str, "text": str},
+        pk="id", not_null={"kind", "text"},
+        foreign_keys=[("game_id", "games", "id")],
+    )
+    db["annotations"].create_index(["game_id", "ply"])
+    db["players"].enable_fts(["name"], create_triggers=True)
+    db["events"].enable_fts(["name"], create_triggers=True)
+    db["annotations"].enable_fts(["text"], create_triggers=True)
+
+
+def upgrade(db: Database) -> None:
+    """Bring ``db`` to the current schema (a no-op when it is already there)."""
+    migrations.apply(db)

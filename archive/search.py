@@ -1,0 +1,126 @@
+"""Searching the archive: games by their tags, players, dates, results, length, the text
+of their annotations and their validity; sorted and paged. Every value is a bound
+parameter, and text for full-text search is always quoted, so ``24/13`` or ``6-5`` are
+searched as typed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from sqlite_utils import Database
+
+SORTS = {"id": "g.id", "date": "g.date", "turns": "g.turns", "points": "g.points",
+         "white": "w.name", "black": "b.name", "event": "e.name", "variant": "g.variant"}
+COLUMNS = ("g.id, g.variant, g.date, g.round, g.site, e.name AS event, w.name AS white, "
+           "b.name AS black, g.result, g.winner, g.points, g.turns, g.valid, g.error_rule, "
+           "g.error_message, g.error_ply, g.game_number, g.score_white, g.score_black, "
+           "m.name AS match, m.length AS match_length, g.source_file")
+
+
+@dataclass
+class Query:
+    """A search: every field left ``None`` does not filter. ``player`` matches either
+    colour; names are compared without regard to case. ``result`` is ``W``, ``B`` or
+    ``*``; ``text`` searches comments (full text); ``valid`` keeps valid or invalid games."""
+
+    player: str | None = None
+    white: str | None = None
+    black: str | None = None
+    event: str | None = None
+    date_from: str | None = None
+    date_to: str | None = None
+    variant: str | None = None
+    result: str | None = None
+    points_min: int | None = None
+    points_max: int | None = None
+    turns_min: int | None = None
+    turns_max: int | None = None
+    text: str | None = None
+    valid: bool | None = None
+    match: str | None = None
+    sort: str = "id"
+    descending: bool = False
+    limit: int = 50
+    offset: int = 0
+
+    def is_empty(self) -> bool:
+        return all(getattr(self, f.name) is None for f in fields(self)
+                   if f.name not in ("sort", "descending", "limit", "offset"))
+
+
+def _where(db: Database, query: Query) -> tuple[str, list]:
+    clauses: list[str] = []
+    params: list = []
+
+    def add(clause: str, *values) -> None:
+        clauses.append(clause)
+        params.extend(values)
+
+    if query.player:
+        add("(w.name = ? COLLATE NOCASE OR b.name = ? COLLATE NOCASE)", query.player, query.player)
+    if query.white:
+        add("w.name = ? COLLATE NOCASE", query.white)
+    if query.black:
+        add("b.name = ? COLLATE NOCASE", query.black)
+    if query.event:
+        add("e.name = ? COLLATE NOCASE", query.event)
+    if query.match:
+        add("m.name = ?", query.match)
+    if query.date_from:
+        add("g.date >= ?", query.date_from)
+    if query.date_to:
+        add("g.date <= ?", query.date_to)
+    if query.variant:
+        add("g.variant = ?", query.variant)
+    if query.result == "*":
+        add("g.winner IS NULL")
+    elif query.result:
+        add("g.winner = ?", query.result)
+    if query.points_min is not None:
+        add("g.points >= ?", query.points_min)
+    if query.points_max is not None:
+        add("g.points <= ?", query.points_max)
+    if query.turns_min is not None:
+        add("g.turns >= ?", query.turns_min)
+    if query.turns_max is not None:
+        add("g.turns <= ?", query.turns_max)
+    if query.valid is not None:
+        add("g.valid = ?", int(query.valid))
+    if query.text:
+        add("g.id IN (SELECT a.game_id FROM annotations a JOIN annotations_fts f "
+            "ON f.rowid = a.id WHERE annotations_fts MATCH ?)", db.quote_fts(query.text))
+    return (" WHERE " + " AND ".join(clauses)) if clauses else "", params
+
+
+FROM = ("FROM games g LEFT JOIN players w ON w.id = g.white_id "
+        "LEFT JOIN players b ON b.id = g.black_id LEFT JOIN events e ON e.id = g.event_id "
+        "LEFT JOIN matches m ON m.id = g.match_id")
+
+
+def search(db: Database, query: Query) -> tuple[list[dict], int]:
+    """The games of one page, as dicts, and how many games match in all."""
+    if query.sort not in SORTS:
+        raise ValueError(f"cannot sort by {query.sort!r}; sort by: {', '.join(SORTS)}")
+    where, params = _where(db, query)
+    total = db.execute(f"SELECT count(*) {FROM}{where}", params).fetchone()[0]
+    order = f"{SORTS[query.sort]} {'DESC' if query.descending else 'ASC'}, g.id"
+    cursor = db.execute(f"SELECT {COLUMNS} {FROM}{where} ORDER BY {order} LIMIT ? OFFSET ?",
+                        [*params, max(0, query.limit), max(0, query.offset)])
+    names = [d[0] for d in cursor.description]
+    return [dict(zip(names, row)) for row in cursor.fetchall()], total
+
+
+def game_ids(db: Database, query: Query) -> list[int]:
+    """Every matching game id, in the query's order (for export)."""
+    where, params = _where(db, query)
+    order = f"{SORTS.get(query.sort, 'g.id')} {'DESC' if query.descending else 'ASC'}, g.id"
+    return [row[0] for row in db.execute(f"SELECT g.id {FROM}{where} ORDER BY {order}", params)]
+
+
+def record(db: Database, game_id: int) -> dict | None:
+    """One game's row (with player, event and match names and its ``record``)."""
+    cursor = db.execute(f"SELECT {COLUMNS}, g.record, g.tags, g.first {FROM} WHERE g.id = ?", [game_id])
+    row = cursor.fetchone()
+    if row is None:
+        return None
+    return dict(zip([d[0] for d in cursor.description], row))

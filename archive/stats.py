@@ -1,0 +1,107 @@
+"""Statistics over the archive: results per player, the dice each player rolled with a
+chi-square test of fairness, and the most frequent opening plays per roll."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from sqlite_utils import Database
+
+
+def results_per_player(db: Database, variant: str | None = None) -> list[dict]:
+    """For each player: games, wins, losses, points won and lost (finished games)."""
+    sql = """
+        SELECT p.name AS player, count(*) AS games,
+               sum(CASE WHEN g.winner = side THEN 1 ELSE 0 END) AS wins,
+               sum(CASE WHEN g.winner IS NOT NULL AND g.winner != side THEN 1 ELSE 0 END) AS losses,
+               sum(CASE WHEN g.winner = side THEN g.points ELSE 0 END) AS points_won,
+               sum(CASE WHEN g.winner IS NOT NULL AND g.winner != side THEN g.points ELSE 0 END) AS points_lost
+        FROM (SELECT id, white_id AS player_id, 'W' AS side FROM games
+              UNION ALL SELECT id, black_id, 'B' FROM games) s
+        JOIN games g ON g.id = s.id JOIN players p ON p.id = s.player_id
+        {where}
+        GROUP BY p.name ORDER BY wins DESC, p.name"""
+    where, params = ("WHERE g.variant = ?", [variant]) if variant else ("", [])
+    cursor = db.execute(sql.format(where=where), params)
+    names = [d[0] for d in cursor.description]
+    return [dict(zip(names, row)) for row in cursor.fetchall()]
+
+
+@dataclass
+class DiceFairness:
+    player: str
+    faces: list[int]  # how often each face 1-6 came up
+    chi_square: float
+    p_value: float
+
+    @property
+    def dice(self) -> int:
+        return sum(self.faces)
+
+
+def chi_square_p(statistic: float, degrees: int) -> float:
+    """P(X >= statistic) for a chi-square variable: the regularised upper incomplete gamma
+    function Q(degrees/2, statistic/2), by its series or continued fraction."""
+    if statistic <= 0:
+        return 1.0
+    a, x = degrees / 2, statistic / 2
+    if x < a + 1:  # series for P, then Q = 1 - P
+        term = total = 1 / a
+        n = a
+        for _ in range(500):
+            n += 1
+            term *= x / n
+            total += term
+            if abs(term) < abs(total) * 1e-15:
+                break
+        return max(0.0, 1 - total * math.exp(-x + a * math.log(x) - math.lgamma(a)))
+    b = x + 1 - a  # continued fraction (Lentz) for Q
+    c, d = 1 / 1e-300, 1 / b
+    h = d
+    for i in range(1, 500):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = 1e-300 if abs(d) < 1e-300 else d
+        c = b + an / c
+        c = 1e-300 if abs(c) < 1e-300 else c
+        d = 1 / d
+        delta = d * c
+        h *= delta
+        if abs(delta - 1) < 1e-15:
+            break
+    return min(1.0, math.exp(-x + a * math.log(x) - math.lgamma(a)) * h)
+
+
+def dice_fairness(db: Database, variant: str | None = None) -> list[DiceFairness]:
+    """Each player's die faces over his rolls, and the chi-square test against fair dice
+    (5 degrees of freedom; a small p-value means the faces are unlikely from fair dice)."""
+    sql = ("SELECT p.name, t.dice FROM turns t JOIN games g ON g.id = t.game_id "
+           "JOIN players p ON p.id = CASE t.player WHEN 'W' THEN g.white_id ELSE g.black_id END "
+           "WHERE t.kind = 'roll'" + (" AND g.variant = ?" if variant else ""))
+    faces: dict[str, list[int]] = {}
+    for name, dice in db.execute(sql, [variant] if variant else []):
+        counts = faces.setdefault(name, [0] * 6)
+        for char in dice or "":
+            counts[int(char) - 1] += 1
+    result = []
+    for name, counts in sorted(faces.items()):
+        total = sum(counts)
+        expected = total / 6
+        statistic = sum((c - expected) ** 2 / expected for c in counts) if total else 0.0
+        result.append(DiceFairness(name, counts, statistic, chi_square_p(statistic, 5)))
+    return result
+
+
+def opening_plays(db: Database, variant: str | None = None, top: int = 3) -> dict[str, list[tuple[str, int]]]:
+    """The most frequent first plays of games, per roll."""
+    sql = ("SELECT t.dice, t.play, count(*) AS n FROM turns t JOIN games g ON g.id = t.game_id "
+           "WHERE t.ply = 1 AND t.kind = 'roll'" + (" AND g.variant = ?" if variant else "") +
+           " GROUP BY t.dice, t.play ORDER BY t.dice DESC, n DESC, t.play")
+    openings: dict[str, list[tuple[str, int]]] = {}
+    for dice, play, count in db.execute(sql, [variant] if variant else []):
+        plays = openings.setdefault(dice, [])
+        if len(plays) < top:
+            plays.append((play, count))
+    return openings

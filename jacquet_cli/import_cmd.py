@@ -1,0 +1,55 @@
+"""``jacquet import``: record files into the archive."""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from archive import import_files
+from notation.rules import NAMES
+
+from .archive_options import db_option, open_db
+
+
+@click.command("import")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@db_option
+@click.option("--keep-invalid", is_flag=True, help="Store games that break a rule, flagged, with their error.")
+@click.option("--variant", "-v", type=click.Choice(NAMES, case_sensitive=False), default="jacquet",
+              show_default=True, help="Rule set of records without a Variant tag.")
+def import_command(files: tuple[str, ...], db_path: str, keep_invalid: bool, variant: str) -> None:
+    """Import the games of FILES (any supported format) into the archive.
+
+    Each game is stored whole or not at all; games already in the archive are skipped, so
+    an interrupted import is completed by running it again. Games that break a rule are
+    refused with their errors unless --keep-invalid. A progress bar shows on stderr; a
+    summary follows. Exit 0, or 1 if any game was refused, 2 if a file could not be read.
+
+    \b
+    Example:
+        jacquet import samples/*/*.jqn --db club.db
+        jacquet import match.mat --keep-invalid
+    """
+    db = open_db(db_path)
+    sizes = {path: os.path.getsize(path) if os.path.isfile(path) else 0 for path in files}
+    done = {path: 0 for path in files}
+    with click.progressbar(length=sum(sizes.values()) or 1, label="importing",
+                           file=click.get_text_stream("stderr")) as bar:
+        def on_game(path: str, game) -> None:
+            offset = game.source[1] if game.source else None
+            if offset is not None and offset > done[path]:
+                bar.update(offset - done[path])
+                done[path] = offset
+
+        summary = import_files(db, files, keep_invalid=keep_invalid, variant=variant, on_game=on_game)
+        bar.update(sum(sizes.values()) - sum(done.values()))
+    for error in summary.errors:
+        click.echo(str(error), err=True)
+    for problem in summary.unreadable:
+        click.echo(f"error: {problem}", err=True)
+    click.echo(f"{summary}, into {db_path}", err=True)
+    if summary.unreadable:
+        raise SystemExit(2)
+    if summary.refused:
+        raise SystemExit(1)

@@ -1,0 +1,90 @@
+"""``jacquet search`` and ``jacquet export``: query the archive, write out what it finds."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from archive import game_ids, games_through, load_game, plays_from, search
+from notation.formats import WRITABLE, format_of, write_file
+
+from .archive_options import db_option, filter_options, open_db, pop_filters, query_from
+
+
+@click.command("search")
+@db_option
+@filter_options
+@click.option("--position", metavar="ID", help="Games through this position ID, and the plays made from it.")
+@click.option("--limit", type=click.IntRange(min=1), default=50, show_default=True)
+@click.option("--offset", type=click.IntRange(min=0), default=0)
+@click.option("--json", "as_json", is_flag=True, help="JSON instead of a table.")
+def search_command(db_path: str, position: str | None, limit: int, offset: int, as_json: bool, **filters) -> None:
+    """Search the archive's games; or, with --position, explore a position.
+
+    \b
+    Example:
+        jacquet search --player Marie --variant jacquet --sort date --desc
+        jacquet search --text "24/13" --json
+        jacquet search --position AACA/z8AAID/Pw --variant jacquet
+    """
+    db = open_db(db_path, readonly=True)
+    options = pop_filters(filters)
+    if position:
+        _explore(db, position, options["variant"], limit, as_json)
+        return
+    try:
+        rows, total = search(db, query_from(options, limit, offset))
+    except ValueError as error:
+        raise click.BadParameter(str(error)) from None
+    if as_json:
+        click.echo(json.dumps({"total": total, "offset": offset, "games": rows}, ensure_ascii=False))
+        return
+    click.echo(f"{total} game(s)" + (f", showing {offset + 1}-{offset + len(rows)}" if rows else ""))
+    for row in rows:
+        flag = "" if row["valid"] else f"  INVALID [{row['error_rule']}] at ply {row['error_ply']}"
+        click.echo(f"{row['id']:>6}  {row['date'] or '':10}  {row['variant']:10}  "
+                   f"{row['white'] or '?'} - {row['black'] or '?'}  {row['result']:5}  "
+                   f"{row['turns']:>3} turns  {row['event'] or ''}{flag}")
+
+
+def _explore(db, position: str, variant: str | None, limit: int, as_json: bool) -> None:
+    games = games_through(db, position, variant, limit)
+    plays = plays_from(db, position, variant)
+    if as_json:
+        click.echo(json.dumps({"position": position, "games": games,
+                               "plays": [{"dice": p.dice, "play": p.play, "count": p.count,
+                                          "wins": p.wins, "share_won": round(p.share_won, 4)}
+                                         for p in plays]}))
+        return
+    click.echo(f"{len(games)} game(s) through {position}")
+    for play in plays:
+        click.echo(f"  {play.dice}: {play.play:24} {play.count:>6}  won {play.share_won:.0%}")
+
+
+@click.command("export")
+@db_option
+@filter_options
+@click.option("--output", "-o", required=True, type=click.Path(dir_okay=False),
+              help=f"File to write; format from the extension ({', '.join(WRITABLE)}).")
+@click.option("--format", "to_format", help="Format, if not the extension's.")
+def export_command(db_path: str, output: str, to_format: str | None, **filters) -> None:
+    """Write the games a search selects (all games without filters) to a file.
+
+    \b
+    Example:
+        jacquet export --player Marie -o marie.jqn
+        jacquet export --variant backgammon -o bg.mat
+    """
+    try:
+        fmt = format_of(output, to_format)
+    except ValueError as error:
+        raise click.BadParameter(str(error)) from None
+    db = open_db(db_path, readonly=True)
+    ids = game_ids(db, query_from(pop_filters(filters)))
+    games = [load_game(db, game_id) for game_id in ids]
+    try:
+        write_file(games, output, fmt)
+    except ValueError as error:
+        raise click.ClickException(str(error)) from None
+    click.echo(f"{len(games)} game(s) written to {output}", err=True)

@@ -1,0 +1,46 @@
+"""``jacquet stats``: results per player, dice fairness, opening plays."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from archive import dice_fairness, opening_plays, results_per_player
+from notation.rules import NAMES
+
+from .archive_options import db_option, open_db
+
+
+@click.command("stats")
+@db_option
+@click.option("--variant", type=click.Choice(NAMES, case_sensitive=False))
+@click.option("--json", "as_json", is_flag=True)
+def stats_command(db_path: str, variant: str | None, as_json: bool) -> None:
+    """Statistics of the archive: results per player, the dice each player rolled with a
+    chi-square test of fairness, the most frequent opening plays per roll.
+
+    \b
+    Example:
+        jacquet stats --variant jacquet
+    """
+    db = open_db(db_path, readonly=True)
+    results = results_per_player(db, variant)
+    dice = dice_fairness(db, variant)
+    openings = opening_plays(db, variant)
+    if as_json:
+        click.echo(json.dumps({"results": results,
+                               "dice": [{"player": d.player, "faces": d.faces, "chi_square": d.chi_square,
+                                         "p_value": d.p_value} for d in dice],
+                               "openings": openings}, ensure_ascii=False))
+        return
+    click.echo("Results per player")
+    for row in results:
+        click.echo(f"  {row['player']:24} {row['games']:>5} games  {row['wins']:>4} won  "
+                   f"{row['losses']:>4} lost  points {row['points_won']}-{row['points_lost']}")
+    click.echo("Dice (faces 1-6, chi-square, p-value: small means unlikely from fair dice)")
+    for row in dice:
+        click.echo(f"  {row.player:24} {row.faces}  chi2 {row.chi_square:.2f}  p {row.p_value:.3f}")
+    click.echo("Opening plays per roll")
+    for roll, plays in openings.items():
+        click.echo(f"  {roll}: " + ", ".join(f"{play} ({count})" for play, count in plays))
