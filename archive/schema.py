@@ -70,6 +70,13 @@ def create_tables(db: Database) -> None:
     db["annotations"].enable_fts(["text"], create_triggers=True)
 
 
+@migrations()
+def case_blind_name_indexes(db: Database) -> None:
+    """Names are searched without regard to case: index them so."""
+    db.execute("CREATE INDEX IF NOT EXISTS idx_players_name_nocase ON players (name COLLATE NOCASE)")
+    db.execute("CREATE INDEX IF NOT EXISTS idx_events_name_nocase ON events (name COLLATE NOCASE)")
+
+
 def upgrade(db: Database) -> None:
     """Bring ``db`` to the current schema (a no-op when it is already there)."""
     migrations.apply(db)

@@ -56,14 +56,15 @@ def _where(db: Database, query: Query) -> tuple[str, list]:
         clauses.append(clause)
         params.extend(values)
 
+    player_ids = "SELECT id FROM players WHERE name = ? COLLATE NOCASE"
     if query.player:
-        add("(w.name = ? COLLATE NOCASE OR b.name = ? COLLATE NOCASE)", query.player, query.player)
+        add(f"(g.white_id IN ({player_ids}) OR g.black_id IN ({player_ids}))", query.player, query.player)
     if query.white:
-        add("w.name = ? COLLATE NOCASE", query.white)
+        add(f"g.white_id IN ({player_ids})", query.white)
     if query.black:
-        add("b.name = ? COLLATE NOCASE", query.black)
+        add(f"g.black_id IN ({player_ids})", query.black)
     if query.event:
-        add("e.name = ? COLLATE NOCASE", query.event)
+        add("g.event_id IN (SELECT id FROM events WHERE name = ? COLLATE NOCASE)", query.event)
     if query.match:
         add("m.name = ?", query.match)
     if query.date_from:

@@ -9,6 +9,7 @@ numberings meet on the board is the rule set's business (``RuleSet.opposite``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import mul
 
 from .errors import InvalidPositionError
 
@@ -16,6 +17,7 @@ OFF = 0
 BAR = 25
 TALON = 24
 MEN = 15
+POINTS = range(26)
 HOME = range(1, 7)
 """The mover's finishing table (quarter Q4, points 6-1)."""
 
@@ -71,8 +73,7 @@ class Position:
 
     def pip_counts(self) -> tuple[int, int]:
         """Pips each side still has to travel: (mover, opponent)."""
-        return (sum(p * n for p, n in enumerate(self.mover)),
-                sum(p * n for p, n in enumerate(self.opponent)))
+        return sum(map(mul, self.mover, POINTS)), sum(map(mul, self.opponent, POINTS))
 
     def borne_off(self) -> tuple[int, int]:
         """Men borne off: (mover, opponent)."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+from functools import lru_cache
 
 from .board import MEN, Position
 from .errors import InvalidPositionError
@@ -23,14 +24,16 @@ ID_LENGTH = 14
 
 def encode(position: Position) -> str:
     """The position ID of ``position``."""
-    bits = 0
-    shift = 0
-    for counts in (position.opponent, position.mover):
-        for point in range(1, 26):
-            men = counts[point]
-            bits |= ((1 << men) - 1) << shift
-            shift += men + 1
-    return base64.b64encode(bits.to_bytes(10, "little")).decode("ascii").rstrip("=")
+    return _encode(position.opponent, position.mover)
+
+
+@lru_cache(maxsize=65536)
+def _encode(first: tuple[int, ...], second: tuple[int, ...]) -> str:
+    # Bit i of the ID is character i of this string (least significant bit first).
+    bits = "".join(["1" * first[p] + "0" for p in range(1, 26)] +
+                   ["1" * second[p] + "0" for p in range(1, 26)])
+    value = int(bits[::-1], 2)
+    return base64.b64encode(value.to_bytes(10, "little")).decode("ascii").rstrip("=")
 
 
 def decode(position_id: str) -> Position:

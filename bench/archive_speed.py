@@ -1,0 +1,174 @@
+"""Benchmark: the archive's import throughput and search latency.
+
+1. Import: storing games (rows built from checked games, then inserted by the archive's
+   own code, one savepoint per game) against a bare ``executemany`` of the same rows in one
+   transaction, in the same run. Target: within 3x of the bare insert.
+2. Search: an archive of ``--games`` games (default 1,000,000; never committed) made from
+   a pool of real random games whose rows are replicated with other players, events and
+   dates, then exact-position search (p50, p95), player search and full-text search.
+   Target: position search p95 under 20 ms. Prints the archive's size on disk.
+
+    python bench/archive_speed.py [--import-games 2000] [--games 1000000] [--folder DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sqlite3
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from sqlite_utils import Database
+
+from archive import Query, import_games, open_archive, search
+from archive.explorer import plays_from
+from archive.rows import game_rows
+from notation import rule_set
+from notation.generate import random_game
+from notation.rules import NAMES
+
+
+def pool(count: int, seed: int = 7) -> list:
+    rng = random.Random(seed)
+    games = []
+    for index in range(count):
+        variant = NAMES[index % len(NAMES)]
+        headers = {"White": f"Player {rng.randint(1, 400)}", "Black": f"Player {rng.randint(1, 400)}",
+                   "Event": f"Event {rng.randint(1, 50)}",
+                   "Date": f"{rng.randint(1890, 2026)}.{rng.randint(1, 12):02d}.{rng.randint(1, 28):02d}"}
+        games.append(random_game(rule_set(variant), rng, annotate=True, headers=headers))
+    return games
+
+
+def bare_insert(path: str, all_rows) -> float:
+    """The same rows with a bare executemany each, in one transaction."""
+    db = open_archive(path)
+    connection = db.conn
+    start = time.perf_counter()
+    with connection:
+        games = [dict(r.game, white_id=None, black_id=None, event_id=None, match_id=None) for r in all_rows]
+        columns = list(games[0])
+        cursor = connection.executemany(
+            f"INSERT INTO games ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
+            [[g[c] for c in columns] for g in games])
+        first_id = connection.execute("SELECT min(id) FROM games").fetchone()[0]
+        turns, notes = [], []
+        for offset, rows in enumerate(all_rows):
+            turns += [[first_id + offset, *t.values()] for t in rows.turns]
+            notes += [[first_id + offset, *n.values()] for n in rows.annotations]
+        connection.executemany(f"INSERT INTO turns VALUES ({', '.join('?' * 10)})", turns)
+        connection.executemany("INSERT INTO annotations (game_id, ply, kind, text) VALUES (?, ?, ?, ?)", notes)
+    return time.perf_counter() - start
+
+
+def import_benchmark(count: int, folder: Path) -> None:
+    games = pool(count)
+    turns = sum(g.end().ply for g in games)
+    all_rows = [game_rows(g) for g in games]  # also computes every play's notation once
+    ours_path = str(folder / "ours.db")
+    db = open_archive(ours_path)
+    start = time.perf_counter()
+    import_games(db, games)
+    ours = time.perf_counter() - start
+    bare = bare_insert(str(folder / "bare.db"), all_rows)
+    print(f"import of {count} games, {turns} turns")
+    print(f"  archive import_games           {count / ours:9.0f} games/s {turns / ours:10.0f} turns/s")
+    print(f"  bare executemany, same rows    {count / bare:9.0f} games/s {turns / bare:10.0f} turns/s")
+    print(f"  ratio (ours / bare): {ours / bare:.1f}x   target: <= 3x")
+
+
+def big_archive(path: str, total: int, seed_games: int) -> None:
+    """An archive of ``total`` games: the rows of ``seed_games`` real games replicated
+    with other players, events and dates (inserted in bulk: this builds data to search)."""
+    games = pool(seed_games, seed=11)
+    rows = [game_rows(g) for g in games]
+    db = open_archive(path)
+    connection = db.conn
+    rng = random.Random(3)
+    connection.executemany("INSERT INTO players (name) VALUES (?)", [(f"Player {i}",) for i in range(1, 5001)])
+    connection.executemany("INSERT INTO events (name) VALUES (?)", [(f"Event {i}",) for i in range(1, 501)])
+    connection.commit()
+    columns = [c for c in rows[0].game if c != "hash"]
+    done = 0
+    batch = 20000
+    while done < total:
+        with connection:
+            games_rows, turn_rows, note_rows = [], [], []
+            base = done + 1
+            for offset in range(min(batch, total - done)):
+                source = rows[(done + offset) % len(rows)]
+                game_id = base + offset
+                values = dict(source.game, hash=f"{game_id:016x}", white_id=rng.randint(1, 5000),
+                              black_id=rng.randint(1, 5000), event_id=rng.randint(1, 500),
+                              date=f"{rng.randint(1890, 2026)}.{rng.randint(1, 12):02d}.{rng.randint(1, 28):02d}")
+                games_rows.append([game_id, values["hash"], *[values.get(c) for c in columns]])
+                turn_rows += [[game_id, *t.values()] for t in source.turns]
+                note_rows += [[game_id, *n.values()] for n in source.annotations]
+            connection.executemany(
+                f"INSERT INTO games (id, hash, {', '.join(columns)}) VALUES ({', '.join('?' * (len(columns) + 2))})",
+                games_rows)
+            connection.executemany(f"INSERT INTO turns VALUES ({', '.join('?' * 10)})", turn_rows)
+            connection.executemany("INSERT INTO annotations (game_id, ply, kind, text) VALUES (?, ?, ?, ?)",
+                                   note_rows)
+        done += len(games_rows)
+        print(f"\r  built {done}/{total} games", end="", flush=True)
+    print()
+    connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def search_benchmark(total: int, folder: Path) -> None:
+    path = str(folder / "big.db")
+    if not os.path.exists(path):
+        start = time.perf_counter()
+        big_archive(path, total, seed_games=300)
+        print(f"  built in {time.perf_counter() - start:.0f} s")
+    size = sum(os.path.getsize(p) for p in (path, path + "-wal") if os.path.exists(p))
+    db = open_archive(path, readonly=True)
+    positions = [row[0] for row in db.execute(
+        "SELECT position_before FROM turns WHERE game_id <= 300 ORDER BY random() LIMIT 200")]
+    timings = []
+    for position in positions:
+        start = time.perf_counter()
+        plays_from(db, position)
+        timings.append((time.perf_counter() - start) * 1e3)
+    players = []
+    for index in range(50):
+        start = time.perf_counter()
+        search(db, Query(player=f"Player {index + 1}", limit=20))
+        players.append((time.perf_counter() - start) * 1e3)
+    texts = []
+    for word in ["courier", "race", "talon", "block", "tempo"] * 4:
+        start = time.perf_counter()
+        search(db, Query(text=word, limit=20))
+        texts.append((time.perf_counter() - start) * 1e3)
+    print(f"archive of {total} games: {size / 1e9:.2f} GB on disk")
+    print(f"  exact-position search  p50 {percentile(timings, 0.5):7.2f} ms  p95 {percentile(timings, 0.95):7.2f} ms"
+          "   target: p95 < 20 ms")
+    print(f"  player search          p50 {percentile(players, 0.5):7.2f} ms  p95 {percentile(players, 0.95):7.2f} ms")
+    print(f"  full-text search       p50 {percentile(texts, 0.5):7.2f} ms  p95 {percentile(texts, 0.95):7.2f} ms")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--import-games", type=int, default=2000)
+    parser.add_argument("--games", type=int, default=1_000_000)
+    parser.add_argument("--folder", help="where to build the archives (default: a temporary folder)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as temporary:
+        folder = Path(args.folder or temporary)
+        folder.mkdir(parents=True, exist_ok=True)
+        import_benchmark(args.import_games, folder)
+        search_benchmark(args.games, folder)
+
+
+if __name__ == "__main__":
+    main()
