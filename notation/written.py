@@ -55,32 +55,41 @@ def parse_play(text: str, has_bar: bool = True) -> WrittenPlay:
     if stripped.lower() in EMPTY_PLAY:
         return WrittenPlay((), stripped or "-")
     moves: list[WrittenMove] = []
-    for token in stripped.split():
-        count = 1
-        repeat = _REPEAT.match(token)
-        if repeat:
-            token, count = repeat.group(1), int(repeat.group(2))
-            if not 1 <= count <= 6:
-                raise InvalidPlayError(f"cannot repeat a move {count} times in {text!r}")
-        move = _parse_move(token, text, has_bar)
-        moves.append(move)
-        if count > 1:
-            # "9/5*(2)": a blot is hit once, so the mark belongs to one of the copies.
-            unmarked = WrittenMove(move.points, (False,) * len(move.points))
-            moves.extend([unmarked] * (count - 1))
+    try:
+        for token in stripped.split():
+            moves.extend(_token_moves(token, has_bar))
+    except InvalidPlayError as error:
+        raise InvalidPlayError(f"{error} in {text!r}") from None
     return WrittenPlay(tuple(moves), stripped)
 
 
-def _parse_move(token: str, text: str, has_bar: bool) -> WrittenMove:
+@lru_cache(maxsize=4096)
+def _token_moves(token: str, has_bar: bool) -> tuple[WrittenMove, ...]:
+    """The moves one token stands for (``8/7(2)`` is two)."""
+    count = 1
+    repeat = _REPEAT.match(token)
+    if repeat:
+        token, count = repeat.group(1), int(repeat.group(2))
+        if not 1 <= count <= 6:
+            raise InvalidPlayError(f"cannot repeat a move {count} times")
+    move = _parse_move(token, has_bar)
+    if count == 1:
+        return (move,)
+    # "9/5*(2)": a blot is hit once, so the mark belongs to one of the copies.
+    unmarked = WrittenMove(move.points, (False,) * len(move.points))
+    return (move,) + (unmarked,) * (count - 1)
+
+
+def _parse_move(token: str, has_bar: bool) -> WrittenMove:
     parts = token.split("/")
     if len(parts) < 2 or not all(parts):
-        raise InvalidPlayError(f"cannot read {token!r} in {text!r}: a move is FROM/TO, as 24/18")
+        raise InvalidPlayError(f"cannot read {token!r}: a move is FROM/TO, as 24/18")
     points: list[int] = []
     hits: list[bool] = []
     for index, part in enumerate(parts):
         match = _POINT.match(part)
         if not match:
-            raise InvalidPlayError(f"cannot read point {part!r} in {text!r}")
+            raise InvalidPlayError(f"cannot read point {part!r}")
         name, star = match.group(1).lower(), match.group(2)
         if name in ("bar", "b"):
             point = BAR
@@ -89,18 +98,18 @@ def _parse_move(token: str, text: str, has_bar: bool) -> WrittenMove:
         else:
             point = int(name)
         if point > BAR:
-            raise InvalidPlayError(f"there is no point {point} (points are 1-24, bar 25, off 0) in {text!r}")
+            raise InvalidPlayError(f"there is no point {point} (points are 1-24, bar 25, off 0)")
         if point == BAR and (index > 0 or not has_bar):
             where = "can only be where a move starts" if has_bar else "does not exist in this rule set"
-            raise InvalidPlayError(f"the bar (point 25) {where}: {token!r} in {text!r}")
+            raise InvalidPlayError(f"the bar (point 25) {where}: {token!r}")
         if point == OFF and index == 0:
-            raise InvalidPlayError(f"a move cannot start from off (point 0): {token!r} in {text!r}")
+            raise InvalidPlayError(f"a move cannot start from off (point 0): {token!r}")
         if points and point >= points[-1]:
-            raise InvalidPlayError(f"{token!r} in {text!r} does not move forward (points count down)")
+            raise InvalidPlayError(f"{token!r} does not move forward (points count down)")
         if star and point == OFF:
-            raise InvalidPlayError(f"nothing can be hit off the board: {token!r} in {text!r}")
+            raise InvalidPlayError(f"nothing can be hit off the board: {token!r}")
         points.append(point)
         hits.append(bool(star))
     if hits[0]:
-        raise InvalidPlayError(f"a hit mark belongs on the point landed on: {token!r} in {text!r}")
+        raise InvalidPlayError(f"a hit mark belongs on the point landed on: {token!r}")
     return WrittenMove(tuple(points), tuple(hits))
