@@ -47,22 +47,30 @@ class ImportSummary:
 
 
 class _Names:
-    """Ids of players, events and matches by name, looked up once per import."""
+    """Ids of players and events by name, and of matches by name and length, looked up
+    once per batch."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
-        self.cache: dict[tuple[str, str], int] = {}
+        self.cache: dict[tuple, int] = {}
 
-    def id(self, table: str, name: str | None, extra: dict | None = None) -> int | None:
+    def id(self, table: str, name: str | None) -> int | None:
         if not name:
             return None
         key = (table, name)
         if key not in self.cache:
             row = self.db.execute(f"SELECT id FROM [{table}] WHERE name = ?", [name]).fetchone()
-            if row:
-                self.cache[key] = row[0]
-            else:
-                self.cache[key] = self.db[table].insert({"name": name, **(extra or {})}).last_pk
+            self.cache[key] = row[0] if row else self.db[table].insert(
+                {"name": name, "key": name.casefold()}).last_pk
+        return self.cache[key]
+
+    def match_id(self, name: str, length: int | None) -> int:
+        key = ("matches", name, length)
+        if key not in self.cache:
+            row = self.db.execute("SELECT id FROM matches WHERE name = ? AND length IS ?",
+                                  [name, length]).fetchone()
+            self.cache[key] = row[0] if row else self.db["matches"].insert(
+                {"name": name, "length": length}).last_pk
         return self.cache[key]
 
 
@@ -72,7 +80,7 @@ def store_game(db: Database, rows: GameRows, names: _Names) -> int:
     game["white_id"] = names.id("players", rows.white)
     game["black_id"] = names.id("players", rows.black)
     game["event_id"] = names.id("events", rows.event)
-    game["match_id"] = names.id("matches", rows.match[0], {"length": rows.match[1]}) if rows.match else None
+    game["match_id"] = names.match_id(*rows.match) if rows.match else None
     game_id = db["games"].insert(game).last_pk
     db["turns"].insert_all(({"game_id": game_id, **turn} for turn in rows.turns), batch_size=500)
     if rows.annotations:
@@ -135,6 +143,10 @@ def import_files(db: Database, paths: Iterable[str | os.PathLike], *, keep_inval
         name = os.fspath(path)
         try:
             format_of(name)
+        except ValueError as error:
+            summary.unreadable.append(f"{name}: {error}")
+            continue
+        try:
             if not Path(name).is_file():
                 raise OSError(f"no such file: {name}")
             import_games(db, read_file(name, variant=variant), source=name,
@@ -143,6 +155,6 @@ def import_files(db: Database, paths: Iterable[str | os.PathLike], *, keep_inval
         except RecordError as error:  # a JSON/XML document that cannot be read at all
             summary.refused += 1
             summary.errors.append(error)
-        except (OSError, ValueError) as error:
+        except OSError as error:
             summary.unreadable.append(f"{name}: {error}")
     return summary

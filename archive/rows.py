@@ -47,9 +47,15 @@ def _int(value: str | None) -> int | None:
         return None
 
 
+def record_text(game: Game) -> str:
+    """What the archive keeps of a game: its canonical text, or for an invalid game the text
+    it was read from, when the reader had it, so nothing after its error is lost."""
+    return game.source_text if game.errors and game.source_text else write_game(game)
+
+
 def game_rows(game: Game, source_file: str | None = None, source_offset: int | None = None) -> GameRows:
     """The rows of ``game`` (with its first error, if any)."""
-    record = write_game(game)
+    record = record_text(game)
     headers = game.headers
     end = game.end().state
     result = headers.get("Result") or game.result
@@ -124,4 +130,4 @@ def game_from_record(record: str, default_variant: str = "jacquet") -> Game:
     return game
 
 
-__all__ = ["GameRows", "game_rows", "game_from_record", "content_hash", "RecordError"]
+__all__ = ["GameRows", "game_rows", "game_from_record", "content_hash", "record_text", "RecordError"]

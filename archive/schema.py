@@ -77,6 +77,20 @@ def case_blind_name_indexes(db: Database) -> None:
     db.execute("CREATE INDEX IF NOT EXISTS idx_events_name_nocase ON events (name COLLATE NOCASE)")
 
 
+@migrations()
+def name_keys_and_match_lengths(db: Database) -> None:
+    """Names are compared by their Unicode case fold (``key``), which SQLite's NOCASE does
+    only for ASCII; a match is told by its name and its length."""
+    for table in ("players", "events"):
+        db[table].add_column("key", str)
+        rows = db.execute(f"SELECT id, name FROM [{table}]").fetchall()
+        db.conn.executemany(f"UPDATE [{table}] SET key = ? WHERE id = ?",
+                            [(name.casefold(), row_id) for row_id, name in rows])
+        db[table].create_index(["key"])
+    db.execute("DROP INDEX IF EXISTS idx_matches_name")
+    db["matches"].create_index(["name", "length"])
+
+
 def upgrade(db: Database) -> None:
     """Bring ``db`` to the current schema (a no-op when it is already there)."""
     migrations.apply(db)

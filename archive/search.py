@@ -20,7 +20,7 @@ COLUMNS = ("g.id, g.variant, g.date, g.round, g.site, e.name AS event, w.name AS
 @dataclass
 class Query:
     """A search: every field left ``None`` does not filter. ``player`` matches either
-    colour; names are compared without regard to case. ``result`` is ``W``, ``B`` or
+    colour; names are compared without regard to case (Unicode case folding). ``result`` is ``W``, ``B`` or
     ``*``; ``text`` searches comments (full text); ``valid`` keeps valid or invalid games."""
 
     player: str | None = None
@@ -56,17 +56,18 @@ def _where(db: Database, query: Query) -> tuple[str, list]:
         clauses.append(clause)
         params.extend(values)
 
-    player_ids = "SELECT id FROM players WHERE name = ? COLLATE NOCASE"
+    player_ids = "SELECT id FROM players WHERE key = ?"
     if query.player:
-        add(f"(g.white_id IN ({player_ids}) OR g.black_id IN ({player_ids}))", query.player, query.player)
+        key = query.player.casefold()
+        add(f"(g.white_id IN ({player_ids}) OR g.black_id IN ({player_ids}))", key, key)
     if query.white:
-        add(f"g.white_id IN ({player_ids})", query.white)
+        add(f"g.white_id IN ({player_ids})", query.white.casefold())
     if query.black:
-        add(f"g.black_id IN ({player_ids})", query.black)
+        add(f"g.black_id IN ({player_ids})", query.black.casefold())
     if query.event:
-        add("g.event_id IN (SELECT id FROM events WHERE name = ? COLLATE NOCASE)", query.event)
+        add("g.event_id IN (SELECT id FROM events WHERE key = ?)", query.event.casefold())
     if query.match:
-        add("m.name = ?", query.match)
+        add("m.name = ? COLLATE NOCASE", query.match)
     if query.date_from:
         add("g.date >= ?", query.date_from)
     if query.date_to:
@@ -88,8 +89,12 @@ def _where(db: Database, query: Query) -> tuple[str, list]:
     if query.valid is not None:
         add("g.valid = ?", int(query.valid))
     if query.text:
-        add("g.id IN (SELECT a.game_id FROM annotations a JOIN annotations_fts f "
-            "ON f.rowid = a.id WHERE annotations_fts MATCH ?)", db.quote_fts(query.text))
+        words = db.quote_fts(query.text)
+        if words:
+            add("g.id IN (SELECT a.game_id FROM annotations a JOIN annotations_fts f "
+                "ON f.rowid = a.id WHERE annotations_fts MATCH ?)", words)
+        else:  # no word to look for: no comment contains it
+            add("0")
     return (" WHERE " + " AND ".join(clauses)) if clauses else "", params
 
 

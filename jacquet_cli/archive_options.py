@@ -10,6 +10,8 @@ from archive import ArchiveError, Query, open_archive
 from archive.search import SORTS
 from notation.rules import NAMES
 
+from .reading import Unreadable
+
 db_option = click.option("--db", "db_path", type=click.Path(dir_okay=False), envvar="JACQUET_DB",
                          default="jacquet.db", show_default=True,
                          help="The archive file (or $JACQUET_DB).")
@@ -20,7 +22,7 @@ def open_db(path: str, readonly: bool = False):
     try:
         return open_archive(path, readonly=readonly)
     except ArchiveError as error:
-        raise click.ClickException(str(error)) from None
+        raise Unreadable(str(error)) from None
 
 
 FILTERS = [

@@ -97,7 +97,7 @@ class Game(GameNode):
     """A whole game: headers (``[Tag "value"]`` pairs, in order), the rule set, the tree,
     the errors found while reading it, and its end."""
 
-    __slots__ = ("headers", "rules", "errors", "warnings", "source")
+    __slots__ = ("headers", "rules", "errors", "warnings", "source", "source_text")
 
     def __init__(self, rules: RuleSet | None = None, first: Colour = Colour.WHITE,
                  headers: dict[str, str] | None = None,
@@ -108,6 +108,9 @@ class Game(GameNode):
         self.headers.setdefault("Variant", self.rules.name)
         self.errors: list[NotationError] = []
         self.warnings: list[NotationError] = []
+        self.source_text: str | None = None
+        """The record's own text, kept by readers for a game with errors (so that nothing
+        after the error is lost)."""
         self.source: tuple[str, int] | None = None
 
     @property

@@ -149,6 +149,12 @@ class GameBuilder(Visitor):
     def end_game(self) -> None:
         if self.game is None:
             self.end_headers()
+        self._check_end()
+        if self.errors:
+            raw = self.raw
+            self.game.source_text = "\n".join(text for _, text in raw.headers) + "\n\n" + raw.movetext
+
+    def _check_end(self) -> None:
         if self.failed:
             return
         tag = self.headers.get("Result")

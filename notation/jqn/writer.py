@@ -151,7 +151,11 @@ def _wrap(words: list[str]) -> str:
 
 
 def write_game(game: Game) -> str:
-    """One game as text: headers, a blank line, the movetext, a newline."""
+    """One game as text: headers, a blank line, the movetext, a newline. A game read with
+    errors is written as the text it was read from, when the reader kept it: nothing after
+    its first error is lost."""
+    if game.errors and game.source_text:
+        return game.source_text.rstrip("\n") + "\n"
     return "\n".join(header_lines(game)) + "\n\n" + movetext(game) + "\n"
 
 
