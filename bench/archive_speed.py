@@ -16,13 +16,9 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import sqlite3
-import statistics
 import tempfile
 import time
 from pathlib import Path
-
-from sqlite_utils import Database
 
 from archive import Query, import_games, open_archive, search
 from archive.explorer import plays_from
@@ -52,7 +48,7 @@ def bare_insert(path: str, all_rows) -> float:
     with connection:
         games = [dict(r.game, white_id=None, black_id=None, event_id=None, match_id=None) for r in all_rows]
         columns = list(games[0])
-        cursor = connection.executemany(
+        connection.executemany(
             f"INSERT INTO games ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
             [[g[c] for c in columns] for g in games])
         first_id = connection.execute("SELECT min(id) FROM games").fetchone()[0]

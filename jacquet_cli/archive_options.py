@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-
 import click
 
 from archive import ArchiveError, Query, open_archive
@@ -68,4 +66,4 @@ def pop_filters(kwargs: dict) -> dict:
     return {name: kwargs.pop(name) for name in names}
 
 
-__all__ = ["db_option", "filter_options", "open_db", "query_from", "pop_filters", "functools"]
+__all__ = ["db_option", "filter_options", "open_db", "query_from", "pop_filters"]

@@ -27,7 +27,6 @@ from notation.dice import Dice
 from notation.formats import read_file
 from notation.game import Game, GameNode
 from notation.generate import random_game
-from notation.jqn import write_game
 from notation.movegen import legal_plays
 from notation.state import PASSED, ROLL
 

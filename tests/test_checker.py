@@ -7,7 +7,7 @@ Positions are built by hand; the opponent's men are in his own numbering.
 
 import pytest
 
-from notation import (AmbiguousPlayError, IllegalPlayError, InvalidDiceError, InvalidError,
+from notation import (IllegalPlayError, InvalidDiceError, InvalidError,
                       InvalidPlayError, Position, legal_plays, rule_set)
 from notation.checker import check_play
 

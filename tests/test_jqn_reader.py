@@ -7,7 +7,7 @@ import pytest
 
 from notation.errors import RecordError
 from notation.formats import read_file
-from notation.jqn import GameBuilder, HeadersOnly, SKIP, Visitor, index_games, read_games, read_headers
+from notation.jqn import GameBuilder, SKIP, Visitor, index_games, read_games, read_headers
 from notation.state import Colour
 
 

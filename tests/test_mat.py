@@ -2,7 +2,6 @@
 real corpus against GNU Backgammon's counts (tests/data/SOURCE.md for the files)."""
 
 import csv
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner

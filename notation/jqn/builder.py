@@ -15,7 +15,7 @@ from ..errors import IllegalPlayError, NotationError, RecordError
 from ..game import Game, GameNode
 from ..rules import RuleSet, rule_set
 from ..tags import Setup, TagProblem, setup_from_tags
-from ..state import PASSED, ROLL, Colour, GameState
+from ..state import PASSED, ROLL, GameState
 from .reader import SKIP, RawGame, Visitor
 
 RESULT = re.compile(r"^(?:([WB])\+(\d+)|\*)$")
