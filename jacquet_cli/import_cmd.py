@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 
 import click
 
@@ -35,7 +36,7 @@ def import_command(files: tuple[str, ...], db_path: str, keep_invalid: bool, var
     sizes = {path: os.path.getsize(path) if os.path.isfile(path) else 0 for path in files}
     done = {path: 0 for path in files}
     with click.progressbar(length=sum(sizes.values()) or 1, label="importing",
-                           file=click.get_text_stream("stderr")) as bar:
+                           file=sys.stderr) as bar:
         def on_game(path: str, game) -> None:
             offset = game.source[1] if game.source else None
             if offset is not None and offset > done[path]:
