@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from .board import BAR, OFF, Position, point_name
 from .dice import Dice
 from .errors import AmbiguousPlayError, IllegalPlayError
-from .movegen import TurnRules, allowed, legal_plays, notation_of, plays_of, step_sequences
+from .movegen import TurnRules, allowed, legal_plays, plays_of, step_sequences
 from .play import Play, Step
 from .rules import RuleSet, rule_set as get_rule_set
 from .written import WrittenPlay, parse_play
@@ -169,8 +169,7 @@ def check_play(position: Position, dice: Dice | str, play: str | WrittenPlay,
     if not waste:
         direct = _as_written(turn, written)
         if direct is not None:
-            return Play(direct[0], Position._trusted(direct[1], direct[2]),
-                        _write_in_canonical_order(turn))
+            return Play(direct[0], Position._trusted(direct[1], direct[2]), turn.write_reordered)
     search = _Search(turn, written, check_rules=True, first_full=not waste).run()
     if not search.complete:
         _raise_step_error(search)
@@ -178,7 +177,7 @@ def check_play(position: Position, dice: Dice | str, play: str | WrittenPlay,
         full_use = len(turn.die_sequence)
         for steps, mover, opponent in search.complete:
             if len(steps) == full_use:
-                return Play(steps, Position._trusted(mover, opponent), _write_in_canonical_order(turn))
+                return Play(steps, Position._trusted(mover, opponent), turn.write_reordered)
     return _judge_turn(turn, search, written)
 
 
@@ -257,37 +256,6 @@ def _waste_possible(turn: TurnRules) -> bool:
     mover = turn.start.mover
     outside = sum((point - 6) * mover[point] for point in range(7, BAR + 1))
     return outside < sum(turn.die_sequence)
-
-
-def _write_in_canonical_order(turn: TurnRules):
-    """A writer for a play whose steps are in the order they were written: the
-    canonical notation is made from the canonical order of the same steps."""
-    def write(play: Play) -> str:
-        return notation_of(turn, canonical_order(turn, play.steps), play.result)
-    return write
-
-
-def canonical_order(turn: TurnRules, steps: tuple[Step, ...]) -> tuple[Step, ...]:
-    """The same steps in the order the generator would find them: at each point the legal
-    step from the rear-most point (higher die first) comes first."""
-    def order(mover, opponent, left: tuple[Step, ...]) -> tuple[Step, ...] | None:
-        if not left:
-            return ()
-        tried = set()
-        for step in sorted(left, key=lambda s: (-s.from_point, -s.die)):
-            if (step.from_point, step.die) in tried:
-                continue
-            tried.add((step.from_point, step.die))
-            outcome = turn.step(mover, opponent, step.from_point, step.die)
-            if outcome.broken is None:
-                rest = list(left)
-                rest.remove(step)
-                tail = order(outcome.mover, outcome.opponent, tuple(rest))
-                if tail is not None:
-                    return (outcome.step,) + tail
-        return None
-
-    return order(turn.start.mover, turn.start.opponent, steps) or steps
 
 
 def _judge_turn(turn: TurnRules, search: _Search, written: WrittenPlay) -> Play:

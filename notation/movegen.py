@@ -160,6 +160,11 @@ class TurnRules:
         """The canonical notation of a legal play of this turn."""
         return notation_of(self, play.steps, play.result)
 
+    def write_reordered(self, play: Play) -> str:
+        """The canonical notation of a legal play whose steps are in the order they were
+        written: first put in the order the generator would find them."""
+        return notation_of(self, canonical_order(self, play.steps), play.result)
+
     def sources(self, mover: Board) -> Iterator[int]:
         """Points a step may start from, bar first, then from the rear."""
         if mover[BAR]:
@@ -273,6 +278,30 @@ def _rules(rules: RuleSet | str | None) -> RuleSet:
 
 
 # -- canonical notation ---------------------------------------------------------------
+
+
+def canonical_order(turn: TurnRules, steps: tuple[Step, ...]) -> tuple[Step, ...]:
+    """The same steps in the order the generator would find them: at each point the legal
+    step from the rear-most point (higher die first) comes first."""
+    def order(mover, opponent, left: tuple[Step, ...]) -> tuple[Step, ...] | None:
+        if not left:
+            return ()
+        tried = set()
+        for step in sorted(left, key=lambda s: (-s.from_point, -s.die)):
+            if (step.from_point, step.die) in tried:
+                continue
+            tried.add((step.from_point, step.die))
+            outcome = turn.step(mover, opponent, step.from_point, step.die)
+            if outcome.broken is None:
+                rest = list(left)
+                rest.remove(step)
+                tail = order(outcome.mover, outcome.opponent, tuple(rest))
+                if tail is not None:
+                    return (outcome.step,) + tail
+        return None
+
+    return order(turn.start.mover, turn.start.opponent, steps) or steps
+
 
 
 def moves_of(steps: tuple[Step, ...]) -> list[list[Step]]:

@@ -123,8 +123,7 @@ def _read_actions(game: MatGame, line: str, number: int, split: int, file: str) 
     for found in ACTION.finditer(line, position):
         column = found.start() + 1
         player = 1 if split and found.start() >= split - 1 else 0
-        kind = next(name for name in ("roll", "double", "beaver", "take", "drop", "wins", "losses",
-                                      "number", "other") if found.group(name) is not None)
+        kind = found.lastgroup  # the outer group: its inner groups close before it
         if kind == "number":  # a move number repeated in the right column (Galaxy)
             continue
         if kind == "other":
