@@ -10,6 +10,7 @@ from .generate import generate
 from .import_cmd import import_command
 from .legal import legal
 from .search import export_command, search_command
+from .serve import serve_command
 from .show import show
 from .stats import stats_command
 from .validate import validate
@@ -25,5 +26,5 @@ def main() -> None:
 
 
 for command in (legal, validate, show, convert, generate, import_command, search_command,
-                export_command, stats_command):
+                export_command, stats_command, serve_command):
     main.add_command(command)

@@ -1,0 +1,68 @@
+"""The JSON API (documented in docs/viewer.md): games, one game with every position, the
+plays from a position, the legal plays for a position and roll."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, jsonify, request
+
+from archive import games_through, load_game, plays_from, search
+from notation import Dice, NotationError, Position, legal_plays
+from notation.json_format import game_to_dict
+from notation.rules import NAMES, rule_set
+
+from .db import get_db
+from .games import query_from_args
+
+blueprint = Blueprint("api", __name__, url_prefix="/api")
+
+
+@blueprint.route("/games")
+def games():
+    rows, total = search(get_db(), query_from_args(current_app.config["PAGE_SIZE"]))
+    return jsonify({"total": total, "games": rows})
+
+
+@blueprint.route("/games/<int:game_id>")
+def game(game_id: int):
+    loaded = load_game(get_db(), game_id)
+    if loaded is None:
+        abort(404, description=f"no game {game_id}")
+    return jsonify(game_to_dict(loaded))
+
+
+def _variant() -> str | None:
+    variant = request.args.get("variant") or None
+    if variant is not None and variant not in NAMES:
+        abort(400, description=f"unknown rule set {variant!r}")
+    return variant
+
+
+@blueprint.route("/positions/<path:position_id>")
+def position(position_id: str):
+    try:
+        Position.from_id(position_id)
+    except NotationError as error:
+        abort(400, description=str(error))
+    variant = _variant()
+    db = get_db()
+    return jsonify({"position": position_id, "games": games_through(db, position_id, variant),
+                    "plays": [{"dice": p.dice, "play": p.play, "count": p.count, "wins": p.wins}
+                              for p in plays_from(db, position_id, variant)]})
+
+
+@blueprint.route("/legal")
+def legal():
+    try:
+        rules = rule_set(_variant() or "jacquet")
+        raw = request.args.get("position")
+        start = rules.check_position(Position.from_id(raw)) if raw else rules.start
+        plays = legal_plays(start, Dice.parse(request.args.get("dice", "")), rules)
+    except (NotationError, ValueError) as error:
+        abort(400, description=str(error))
+    return jsonify([play.as_json() for play in plays])
+
+
+@blueprint.errorhandler(400)
+@blueprint.errorhandler(404)
+def json_error(error):
+    return jsonify({"error": error.description}), error.code
