@@ -111,3 +111,37 @@ def test_serve_command_is_documented():
 
     result = CliRunner().invoke(main, ["serve", "--help"])
     assert result.exit_code == 0 and "demo" in result.output and "--port" in result.output
+
+
+def test_pip_chart_links_every_ply(client):
+    page = client.get("/game/1?ply=0").data.decode()
+    assert 'class="pip-chart"' in page
+    assert page.count('href="/game/1?ply=') >= 2
+
+
+@pytest.mark.parametrize("fmt", ["jqn", "xml", "json"])
+def test_downloads_read_back_to_the_same_game(client, app, fmt, tmp_path):
+    from notation.formats import read_file
+    from notation.game import same_tree
+
+    response = client.get(f"/game/1.{fmt}")
+    assert response.status_code == 200
+    assert "attachment" in response.headers["Content-Disposition"]
+    path = tmp_path / f"g.{fmt}"
+    path.write_bytes(response.data)
+    [game] = list(read_file(path))
+    with app.app_context():
+        from webviewer.db import get_db
+        stored = archive.load_game(get_db(), 1)
+    assert same_tree(game, stored)
+
+
+def test_download_errors(client):
+    assert client.get("/game/1.exe").status_code == 404
+    assert client.get("/game/999999.jqn").status_code == 404
+
+
+def test_keyboard_script_is_a_static_file(client):
+    with client.get("/static/keys.js") as script:
+        assert script.status_code == 200 and b"ArrowLeft" in script.data
+    assert b"<script>" not in client.get("/game/1").data  # no inline script

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, render_template, request
+from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 
 from archive import Query, load_game, record, search
 from archive.search import SORTS
 from notation.jqn.lexer import GLYPHS
 from notation.jqn.writer import _turn_text
+from notation.formats import WRITABLE, render
 from notation.svg import board
 
+from .chart import pip_chart
 from .db import get_db
 
 blueprint = Blueprint("games", __name__)
@@ -97,7 +99,29 @@ def game_page(game_id: int):
                 dice=node.turn.dice if node.turn is not None else None, last_steps=last,
                 title=f"Position after ply {ply}")
     white, black = state.white_view().pip_counts()
+    chart = pip_chart([n.state.white_view().pip_counts() for n in nodes], ply,
+                      lambda k: url_for("games.game_page", game_id=game_id, ply=k))
     return render_template("games/game.html", row=row, game=game, moves=_moves(game), ply=ply,
                            last=len(nodes) - 1, svg=svg, flipped=flipped, to_play=state.player.title,
                            pips=(white, black), position_id=state.position.position_id(),
-                           comments=game.comments)
+                           comments=game.comments, chart=chart, formats=DOWNLOADS)
+
+
+DOWNLOADS = {"jqn": "text/plain", "xml": "application/xml", "json": "application/json",
+             "mat": "text/plain"}
+
+
+@blueprint.route("/game/<int:game_id>.<fmt>")
+def download(game_id: int, fmt: str):
+    """The game as a file in a writable format (``.mat`` for backgammon only)."""
+    if fmt not in DOWNLOADS or fmt not in WRITABLE:
+        abort(404, description=f"no format {fmt!r}")
+    game = load_game(get_db(), game_id)
+    if game is None:
+        abort(404, description=f"no game {game_id}")
+    try:
+        text = render([game], fmt)
+    except ValueError as error:
+        abort(404, description=str(error))
+    return Response(text, mimetype=DOWNLOADS[fmt], headers={
+        "Content-Disposition": f'attachment; filename="game-{game_id}.{fmt}"'})
