@@ -9,33 +9,10 @@ opposing man stands in the mover's numbering ("his 20, my 8").
 
 import pytest
 
-from notation import IllegalPlayError, Position, legal_plays, rule_set
+from notation import Position, legal_plays, rule_set
 from notation.checker import check_play
 
-
-# -- helpers ---------------------------------------------------------------------------
-
-
-def texts(plays):
-    """The canonical texts of some plays, as a set."""
-    return {str(play) for play in plays}
-
-
-def outcome(points):
-    """A mover's board as a comparable value: ``{point: men}`` for points 1-25."""
-    return frozenset(points.items())
-
-
-def outcomes(plays):
-    """The mover's resulting boards of some plays, as a set of :func:`outcome` values."""
-    return {outcome(play.result.points()) for play in plays}
-
-
-def broken(position, dice, text, rules):
-    """The IllegalPlayError that checking ``text`` raises (the test fails if none)."""
-    with pytest.raises(IllegalPlayError) as info:
-        check_play(position, dice, text, rules)
-    return info.value
+from .rule_helpers import texts, outcome, outcomes, broken
 
 
 def holds_block(points, block):

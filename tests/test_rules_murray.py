@@ -6,34 +6,11 @@ Positions are built by hand. The mover's men in his numbering; the opponent's in
 comment. Two or more opposing men close a point; one is a blot.
 """
 
-import pytest
-
-from notation import IllegalPlayError, Position, legal_plays, rule_set
+from notation import Position, legal_plays, rule_set
 from notation.checker import check_play
+
+from .rule_helpers import texts, outcome, outcomes, broken
 from notation.rules import holds_prime, prime_during
-
-
-# -- helpers ---------------------------------------------------------------------------
-
-
-def texts(plays):
-    return {str(play) for play in plays}
-
-
-def outcome(points):
-    """A mover's board as a comparable value: ``{point: men}`` for points 1-25."""
-    return frozenset(points.items())
-
-
-def outcomes(plays):
-    return {outcome(play.result.points()) for play in plays}
-
-
-def broken(position, dice, text, rules):
-    """The IllegalPlayError that checking ``text`` raises (the test fails if none)."""
-    with pytest.raises(IllegalPlayError) as info:
-        check_play(position, dice, text, rules)
-    return info.value
 
 
 def closed_in_starting_table(points):
