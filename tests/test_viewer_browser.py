@@ -1,0 +1,98 @@
+"""The viewer in a real browser: Debian's Chromium driven by playwright.
+
+Stepping with the keyboard, opening a permalink, flipping the board, and a comment holding
+``<script>`` shown as text without running. Screenshots of the game page are saved under
+``tests/artifacts/``. Where Chromium is missing the tests skip, except in CI (``CI=true``),
+where that is a failure: ``.ci/run`` installs it.
+"""
+
+import io
+import os
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+import archive
+from notation.jqn import GameBuilder, read_games
+from webviewer import create_app
+
+CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
+ARTIFACTS = Path(__file__).parent / "artifacts"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"]
+RECORD = ('[Event "Browser test"]\n[White "Marie"]\n[Black "Jean"]\n\n'
+          '1. 55: 24/4 {<script>window.pwned = 1</script>} 66: 24/18 2. 21: 4/1 21: 18/15 *\n')
+
+if CHROMIUM is None:
+    if os.environ.get("CI") == "true":
+        pytest.fail("Chromium is missing in CI: .ci/run must install it", pytrace=False)
+    pytest.skip("Chromium is not installed (apt-get install chromium)", allow_module_level=True)
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """The viewer on a werkzeug server thread, on a free loopback port."""
+    from werkzeug.serving import make_server
+
+    path = tmp_path_factory.mktemp("browser") / "browser.db"
+    db = archive.open_archive(path)
+    [game] = list(read_games(io.BytesIO(RECORD.encode("utf-8")), GameBuilder))
+    archive.import_games(db, [game])
+    game_id = db.execute("SELECT id FROM games").fetchone()[0]
+    db.close()
+    httpd = make_server("127.0.0.1", 0, create_app({"ARCHIVE": str(path)}), threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}", game_id
+    httpd.shutdown()
+
+
+@pytest.fixture(scope="module")
+def page():
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1200, "height": 1000})
+        yield page
+        browser.close()
+
+
+def test_keyboard_steps_through_the_game(server, page):
+    base, game_id = server
+    page.goto(f"{base}/game/{game_id}?ply=0")
+    assert "Ply 0 of 4" in page.inner_text("figcaption")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_url(f"**/game/{game_id}?ply=1")
+    assert "Ply 1 of 4" in page.inner_text("figure.board figcaption")
+    page.keyboard.press("End")
+    page.wait_for_url(f"**/game/{game_id}?ply=4")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_url(f"**/game/{game_id}?ply=3")
+    page.keyboard.press("Home")
+    page.wait_for_url(f"**/game/{game_id}?ply=0")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "game-page.png"), full_page=True)
+
+
+def test_permalink_opens_that_ply_and_flip_turns_the_board(server, page):
+    base, game_id = server
+    page.goto(f"{base}/game/{game_id}?ply=2")
+    assert "Ply 2 of 4" in page.inner_text("figure.board figcaption")
+    assert page.locator('.moves li[aria-current="step"]').inner_text().startswith("Black 66")
+    talon = 'svg.jacquet-board polygon[data-point="24"]'
+    before = page.get_attribute(talon, "points")
+    page.click("text=Flip board")
+    page.wait_for_url("**flip=1**")
+    assert page.get_attribute(talon, "points") != before  # White's talon drawn elsewhere
+    page.screenshot(path=str(ARTIFACTS / "game-page-flipped.png"), full_page=True)
+
+
+def test_a_comment_with_script_is_text_and_runs_nothing(server, page):
+    base, game_id = server
+    page.goto(f"{base}/game/{game_id}?ply=1")
+    assert "<script>window.pwned = 1</script>" in page.inner_text(".moves")
+    assert page.evaluate("window.pwned") is None
