@@ -16,7 +16,7 @@ from datetime import datetime, timezone
 from notation.errors import RecordError
 from notation.game import Game, GameNode
 from notation.jqn import GameBuilder, read_games, write_game
-from notation.jqn.writer import _turn_text
+from notation.jqn.writer import line_text
 
 STANDARD = {"Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant", "Options",
             "Match", "MatchLength", "Game", "Score"}
@@ -57,7 +57,6 @@ def game_rows(game: Game, source_file: str | None = None, source_offset: int | N
     """The rows of ``game`` (with its first error, if any)."""
     record = record_text(game)
     headers = game.headers
-    end = game.end().state
     result = headers.get("Result") or game.result
     score = (headers.get("Score") or "").split("-")
     error = game.errors[0] if game.errors else None
@@ -80,8 +79,6 @@ def game_rows(game: Game, source_file: str | None = None, source_offset: int | N
         "tags": json.dumps({k: v for k, v in headers.items() if k not in STANDARD}, ensure_ascii=False),
         "record": record, "imported_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
     }
-    if end.winner is None and result == "*":
-        row["winner"] = None
     match_name = headers.get("Match")
     match = (match_name, _int(headers.get("MatchLength"))) if match_name else None
     rows = GameRows(row, headers.get("White") or None, headers.get("Black") or None,
@@ -116,11 +113,7 @@ def _annotation_rows(game: Game, rows: GameRows) -> None:
             rows.annotations.append({"ply": node.ply, "kind": "comment", "text": text})
         rows.annotations += [{"ply": node.ply, "kind": "nag", "text": f"${nag}"} for nag in node.nags]
         if node.parent is not None and node is not node.parent.variations[0]:
-            line, walker = [], node
-            while walker is not None:
-                line.append(_turn_text(walker))
-                walker = walker.next()
-            rows.annotations.append({"ply": node.ply, "kind": "variation", "text": " ".join(line)})
+            rows.annotations.append({"ply": node.ply, "kind": "variation", "text": line_text(node)})
         pending.extend(node.variations)
 
 

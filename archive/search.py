@@ -5,7 +5,7 @@ searched as typed."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 from sqlite_utils import Database
 
@@ -43,9 +43,6 @@ class Query:
     limit: int = 50
     offset: int = 0
 
-    def is_empty(self) -> bool:
-        return all(getattr(self, f.name) is None for f in fields(self)
-                   if f.name not in ("sort", "descending", "limit", "offset"))
 
 
 def _where(db: Database, query: Query) -> tuple[str, list]:

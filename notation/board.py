@@ -18,8 +18,6 @@ BAR = 25
 TALON = 24
 MEN = 15
 POINTS = range(26)
-HOME = range(1, 7)
-"""The mover's finishing table (quarter Q4, points 6-1)."""
 
 
 def point_name(point: int) -> str:

@@ -82,13 +82,6 @@ class GameNode:
             node = node.parent
         return True
 
-    def promote(self) -> None:
-        """Move this node one place up among its parent's variations."""
-        siblings = self.parent.variations
-        index = siblings.index(self)
-        if index:
-            siblings[index - 1], siblings[index] = siblings[index], siblings[index - 1]
-
     def __repr__(self) -> str:
         return f"<GameNode ply {self.ply}: {self.turn}>"
 

@@ -32,7 +32,6 @@ TAKE = "take"
 DROP = "drop"
 RESIGN = "resign"
 CUBE_ACTIONS = (DOUBLE, TAKE, DROP)
-KINDS = (ROLL, PASSED, DOUBLE, TAKE, DROP, RESIGN)
 
 
 class Colour(str, Enum):

@@ -17,8 +17,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     """The app. Config: ``ARCHIVE`` (the archive path, default ``$JACQUET_DB`` or
     ``jacquet.db``), then the instance folder's ``config.py``, then ``test_config``."""
     app = Flask(__name__, instance_relative_config=True)
-    app.config.from_mapping(ARCHIVE=os.environ.get("JACQUET_DB", "jacquet.db"), PAGE_SIZE=50,
-                            JSON_SORT_KEYS=False)
+    app.config.from_mapping(ARCHIVE=os.environ.get("JACQUET_DB", "jacquet.db"), PAGE_SIZE=50)
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
     else:

@@ -7,7 +7,7 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 from archive import Query, load_game, record, search
 from archive.search import SORTS
 from notation.jqn.lexer import GLYPHS
-from notation.jqn.writer import _turn_text
+from notation.jqn.writer import line_text, turn_text
 from notation.formats import WRITABLE, render
 from notation.svg import board
 
@@ -64,19 +64,13 @@ def _moves(game) -> list[dict]:
     moves = []
     parent = game
     for node in game.mainline():
-        alternatives = [" ".join(_turn_text(n) for n in _line(v)) for v in parent.variations[1:]]
-        moves.append({"ply": node.ply, "player": node.turn.player.title, "text": _turn_text(node),
+        alternatives = [line_text(v) for v in parent.variations[1:]]
+        moves.append({"ply": node.ply, "player": node.turn.player.title, "text": turn_text(node),
                       "nags": [GLYPHS.get(n, f"${n}") for n in node.nags],
                       "comments": node.starting_comments + node.comments,
                       "variations": alternatives})
         parent = node
     return moves
-
-
-def _line(node):
-    while node is not None:
-        yield node
-        node = node.next()
 
 
 @blueprint.route("/game/<int:game_id>")

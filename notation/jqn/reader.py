@@ -12,7 +12,7 @@ import io
 import os
 import re
 from dataclasses import dataclass, field
-from typing import IO, Callable, Iterator, TypeVar, Union
+from typing import IO, Callable, Iterator, Union
 
 from ..dice import Dice
 from ..errors import InvalidError, RecordError
@@ -28,7 +28,6 @@ SKIP = object()
 """Returned by a visitor hook to skip the rest of the game's movetext."""
 
 Source = Union[str, os.PathLike, IO[bytes], IO[str]]
-T = TypeVar("T")
 
 
 @dataclass

@@ -51,11 +51,21 @@ def _history(node: GameNode) -> tuple[int, Colour | None]:
     return white_rolls, owner
 
 
-def _turn_text(node: GameNode) -> str:
+def turn_text(node: GameNode) -> str:
+    """A turn as the notation writes it: ``53: 24/16``, ``>3: 13/10``, ``double``."""
     turn = node.turn
     if turn.kind in (ROLL, PASSED):
         return f"{'>' if turn.kind == PASSED else ''}{turn.dice}: {turn.play}"
     return turn.kind
+
+
+def line_text(node: GameNode) -> str:
+    """The turns from ``node`` on along its main line, as text (a variation's moves)."""
+    texts = []
+    while node is not None:
+        texts.append(turn_text(node))
+        node = node.next()
+    return " ".join(texts)
 
 
 class _Words:
@@ -92,7 +102,7 @@ class _Words:
                 self.add(f"{number}.")
             elif owner is Colour.BLACK and need_number:
                 self.add(f"{number}...")
-            self.add(_turn_text(node))
+            self.add(turn_text(node))
             if turn.player is Colour.WHITE and turn.kind == ROLL:
                 white_rolls += 1
             for nag in node.nags:

@@ -36,4 +36,4 @@ def hale(third_table_penalty: int = 1, courier_release: str = "die",
     highest_rate = max(FIRST_TABLE_PENALTY, SECOND_TABLE_PENALTY, third_table_penalty)
     return jacquet_family("hale", courier_release, bouchon, scorer=penalty,
                           score_rule="R-SCORE-HALE", options=options,
-                          score_range=(min(rates.values()) or 0, highest_rate * MEN))
+                          score_range=(min(rates.values()), highest_rate * MEN))
