@@ -8,7 +8,7 @@ from .explorer import PlayStats, games_through, plays_from
 from .importer import ImportSummary, import_files, import_games
 from .rows import game_from_record, game_rows
 from .search import Query, game_ids, record, search
-from .stats import chi_square_p, dice_fairness, opening_plays, results_per_player
+from .stats import chi_square_p, dice_fairness, opening_plays, player_results, results_per_player
 from .store import ArchiveError, default_path, open_archive
 
 
@@ -23,4 +23,4 @@ def load_game(db, game_id: int):
 __all__ = ["ArchiveError", "ImportSummary", "PlayStats", "Query", "chi_square_p", "default_path",
            "dice_fairness", "game_from_record", "game_ids", "game_rows", "games_through",
            "import_files", "import_games", "load_game", "open_archive", "opening_plays",
-           "plays_from", "record", "results_per_player", "search"]
+           "player_results", "plays_from", "record", "results_per_player", "search"]

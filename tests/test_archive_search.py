@@ -313,6 +313,31 @@ def test_results_per_player(vdb, varied, variant):
     assert archive.results_per_player(vdb, variant) == expected
 
 
+def test_player_results_per_rule_set(vdb, varied):
+    names = sorted({s.name(tag) for s in varied.games for tag in ("White", "Black")} - {None})
+    for name in names[:12]:
+        table = defaultdict(lambda: {"games": 0, "wins": 0, "losses": 0, "unfinished": 0,
+                                     "points_won": 0, "points_lost": 0})
+        for s in varied.games:
+            for side, tag in (("W", "White"), ("B", "Black")):
+                if s.name(tag) is None or s.name(tag).casefold() != name.casefold():
+                    continue
+                row = table[s.variant]
+                row["games"] += 1
+                if s.winner is None:
+                    row["unfinished"] += 1
+                elif s.winner == side:
+                    row["wins"] += 1
+                    row["points_won"] += s.points or 0
+                else:
+                    row["losses"] += 1
+                    row["points_lost"] += s.points or 0
+        expected = sorted(({"variant": v, **row} for v, row in table.items()),
+                          key=lambda r: (-r["games"], r["variant"]))
+        assert archive.player_results(vdb, name.upper()) == expected, name
+    assert archive.player_results(vdb, "nobody of that name") == []
+
+
 @pytest.mark.parametrize("variant", [None, "jacquet", "versailles", "backgammon"])
 def test_dice_fairness_counts(vdb, varied, variant):
     faces = defaultdict(lambda: [0] * 6)

@@ -141,7 +141,68 @@ def test_download_errors(client):
     assert client.get("/game/999999.jqn").status_code == 404
 
 
-def test_keyboard_script_is_a_static_file(client):
-    with client.get("/static/keys.js") as script:
+def test_viewer_script_is_a_static_file(client):
+    with client.get("/static/viewer.js") as script:
         assert script.status_code == 200 and b"ArrowLeft" in script.data
     assert b"<script>" not in client.get("/game/1").data  # no inline script
+
+
+NESTED = ('[White "Ann"]\n[Black "Bob"]\n[Variant "backgammon"]\n[LeadRoll "W3 B1"]\n\n'
+          '1. 31: 8/5 6/5 (1. 31: 24/21 6/5 {split} 1... 62: 24/18 13/11 (1... 62: 24/16)) '
+          '1... 62: 24/18 13/11 (1... 62: 24/16 {run}) *\n')
+
+
+@pytest.fixture
+def nested(app):
+    """The id of a game with a variation inside a variation."""
+    [game] = list(read_games(io.BytesIO(NESTED.encode("utf-8")), GameBuilder))
+    assert not game.errors, game.errors
+    with app.app_context():
+        db = archive.open_archive(app.config["ARCHIVE"])
+        archive.import_games(db, [game])
+        game_id = db.execute("SELECT max(id) FROM games").fetchone()[0]
+        db.close()
+    return game_id
+
+
+def test_every_variation_turn_is_a_link_that_shows_it(client, nested):
+    page = client.get(f"/game/{nested}").data.decode()
+    for path in ("1", "1.0", "1.1", "0.1"):
+        assert f'path={path}"' in page
+    text = client.get(f"/game/{nested}?path=1.1").data.decode()
+    current = text.split('aria-current="step">')[1].split("</a>")[0]
+    assert "24/16" in current and "in a variation" in text
+    assert "White: 2 on 21" not in text and "1 on 21" in text  # the split, then Black's run
+    back = text.split('" rel="up"')[0].rsplit('href="', 1)[1]
+    assert back.endswith("?ply=0")  # back to the main line where the variation branched
+    run = client.get(f"/game/{nested}?path=0.1").data.decode()
+    assert "24/16" in run.split('aria-current="step">')[1].split("</a>")[0]
+    assert 'rel="up"' in run and "Ply 2 of 2" in run
+    main = client.get(f"/game/{nested}?ply=1").data.decode()
+    assert "in a variation" not in main and 'rel="up"' not in main
+
+
+@pytest.mark.parametrize("path", ["9", "0.0.0.0.0.0.7", "a", "0..1", "-1", "1" * 20_000])
+def test_a_path_naming_no_turn_is_400(client, nested, path):
+    assert client.get(f"/game/{nested}?path={path}").status_code == 400
+
+
+def test_position_page_lists_games_and_plays(client):
+    page = client.get("/game/1?ply=0").data.decode()
+    link = "/position/" + page.split('href="/position/')[1].split('"')[0].replace("&amp;", "&")
+    response = client.get(link)
+    assert response.status_code == 200
+    text = response.data.decode()
+    assert "<svg" in text and "/game/1?ply=0" in text
+    assert "Plays made from it" in text and "<td>" in text  # the first play of game 1 at least
+    position_id = link.split("/position/")[1].split("?")[0]
+    assert client.get("/position/notanid").status_code == 400
+    assert client.get(f"/position/{position_id}?variant=chess").status_code == 400
+
+
+def test_player_page_shows_results_by_rule_set(client, nested):
+    response = client.get("/player/ann")  # names are matched without regard to case
+    assert response.status_code == 200
+    text = response.data.decode()
+    assert "backgammon</a>" in text and f"/game/{nested}" in text
+    assert client.get("/player/Nobody%20at%20all").status_code == 404

@@ -1,7 +1,8 @@
 """The viewer in a real browser: Debian's Chromium driven by playwright.
 
-Stepping with the keyboard, opening a permalink, flipping the board, and a comment holding
-``<script>`` shown as text without running. Screenshots of the game page are saved under
+Stepping with the keyboard without reloading the page, opening a permalink, flipping the
+board, entering and leaving a variation, autoplay, and a comment holding ``<script>`` shown
+as text without running. Screenshots of the game page are saved under
 ``tests/artifacts/``. Where Chromium is missing the tests skip, except in CI (``CI=true``),
 where that is a failure: ``.ci/run`` installs it.
 """
@@ -25,6 +26,8 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
         "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"]
 RECORD = ('[Event "Browser test"]\n[White "Marie"]\n[Black "Jean"]\n\n'
           '1. 55: 24/4 {<script>window.pwned = 1</script>} 66: 24/18 2. 21: 4/1 21: 18/15 *\n')
+VARIATIONS = ('[White "Ann"]\n[Black "Bob"]\n[Variant "backgammon"]\n[LeadRoll "W3 B1"]\n\n'
+              '1. 31: 8/5 6/5 (1. 31: 24/21 6/5 {split}) 1... 62: 24/18 13/11 *\n')
 
 if CHROMIUM is None:
     if os.environ.get("CI") == "true":
@@ -41,9 +44,9 @@ def server(tmp_path_factory):
 
     path = tmp_path_factory.mktemp("browser") / "browser.db"
     db = archive.open_archive(path)
-    [game] = list(read_games(io.BytesIO(RECORD.encode("utf-8")), GameBuilder))
-    archive.import_games(db, [game])
-    game_id = db.execute("SELECT id FROM games").fetchone()[0]
+    games = [next(read_games(io.BytesIO(text.encode("utf-8")), GameBuilder)) for text in (RECORD, VARIATIONS)]
+    archive.import_games(db, games)
+    game_id = db.execute("SELECT min(id) FROM games").fetchone()[0]
     db.close()
     httpd = make_server("127.0.0.1", 0, create_app({"ARCHIVE": str(path)}), threaded=True)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
@@ -82,7 +85,7 @@ def test_permalink_opens_that_ply_and_flip_turns_the_board(server, page):
     base, game_id = server
     page.goto(f"{base}/game/{game_id}?ply=2")
     assert "Ply 2 of 4" in page.inner_text("figure.board figcaption")
-    assert page.locator('.moves li[aria-current="step"]').inner_text().startswith("Black 66")
+    assert page.locator('.moves [aria-current="step"]').inner_text().startswith("Black 66")
     talon = 'svg.jacquet-board polygon[data-point="24"]'
     before = page.get_attribute(talon, "points")
     page.click("text=Flip board")
@@ -96,3 +99,41 @@ def test_a_comment_with_script_is_text_and_runs_nothing(server, page):
     page.goto(f"{base}/game/{game_id}?ply=1")
     assert "<script>window.pwned = 1</script>" in page.inner_text(".moves")
     assert page.evaluate("window.pwned") is None
+
+
+def test_stepping_does_not_reload_the_page(server, page):
+    base, game_id = server
+    page.goto(f"{base}/game/{game_id}?ply=0")
+    page.evaluate("window.sameDocument = true")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_url(f"**/game/{game_id}?ply=1")
+    page.locator("figure.board figcaption", has_text="Ply 1 of 4").wait_for()
+    page.click(".moves a.move >> nth=2")
+    page.wait_for_url(f"**/game/{game_id}?ply=3")
+    assert page.evaluate("window.sameDocument") is True
+    assert "Ply 3" in page.inner_text("#announce")  # told to screen readers
+    page.go_back()
+    page.locator("figure.board figcaption", has_text="Ply 1 of 4").wait_for()
+    assert page.evaluate("window.sameDocument") is True
+
+
+def test_enter_and_leave_a_variation(server, page):
+    base, game_id = server
+    page.goto(f"{base}/game/{game_id + 1}?ply=0")
+    page.click(".moves .variation a.move")
+    page.wait_for_url(f"**/game/{game_id + 1}?path=1")
+    assert "in a variation" in page.inner_text("figure.board figcaption")
+    assert "24/21 6/5" in page.inner_text('.moves [aria-current="step"]')
+    page.screenshot(path=str(ARTIFACTS / "game-page-variation.png"), full_page=True)
+    page.keyboard.press("ArrowUp")
+    page.wait_for_url(f"**/game/{game_id + 1}?ply=0")
+    assert "in a variation" not in page.inner_text("figure.board figcaption")
+
+
+def test_autoplay_steps_to_the_end_and_stops(server, page):
+    base, game_id = server
+    page.goto(f"{base}/game/{game_id}?ply=2")
+    page.click("button.autoplay")
+    page.wait_for_url(f"**/game/{game_id}?ply=4", timeout=10_000)
+    page.locator('button.autoplay[aria-pressed="false"]').wait_for()
+    assert page.inner_text("button.autoplay") == "Autoplay"

@@ -24,9 +24,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.from_mapping(test_config)
     app.teardown_appcontext(close_db)
 
-    from . import api, games
+    from . import api, explore, games
 
     app.register_blueprint(games.blueprint)
+    app.register_blueprint(explore.blueprint)
     app.register_blueprint(api.blueprint)
 
     @app.after_request

@@ -6,13 +6,12 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 
 from archive import Query, load_game, record, search
 from archive.search import SORTS
-from notation.jqn.lexer import GLYPHS
-from notation.jqn.writer import line_text, turn_text
 from notation.formats import WRITABLE, render
-from notation.svg import board
 
+from .board_view import board_svg, describe
 from .chart import pip_chart
 from .db import get_db
+from .tree import BadAddress, address, line_end, main_line_ancestor, move_items, node_at
 
 blueprint = Blueprint("games", __name__)
 TEXT_FILTERS = ("player", "white", "black", "event", "variant", "text")
@@ -58,47 +57,42 @@ def index():
                            sorts=sorted(SORTS))
 
 
-def _moves(game) -> list[dict]:
-    """The main line for the move list: ply, number, who, text, NAG glyphs, comments,
-    and the variations as text."""
-    moves = []
-    parent = game
-    for node in game.mainline():
-        alternatives = [line_text(v) for v in parent.variations[1:]]
-        moves.append({"ply": node.ply, "player": node.turn.player.title, "text": turn_text(node),
-                      "nags": [GLYPHS.get(n, f"${n}") for n in node.nags],
-                      "comments": node.starting_comments + node.comments,
-                      "variations": alternatives})
-        parent = node
-    return moves
-
-
 @blueprint.route("/game/<int:game_id>")
 def game_page(game_id: int):
+    """A game at one node (``?ply=K`` on the main line, ``?path=...`` in a variation;
+    the end by default): the board, the steps, the move list, the pip chart."""
     db = get_db()
     row = record(db, game_id)
     if row is None:
         abort(404, description=f"no game {game_id}")
     game = load_game(db, game_id)
-    nodes = [game, *game.mainline()]
-    ply = _int("ply")
-    ply = len(nodes) - 1 if ply is None else ply
-    if not 0 <= ply < len(nodes):
-        abort(400, description=f"ply is 0 to {len(nodes) - 1}")
-    node = nodes[ply]
+    try:
+        node = node_at(game, _int("ply"), request.args.get("path"))
+    except BadAddress as error:
+        abort(400, description=str(error))
+    flip = 1 if request.args.get("flip") == "1" else None
+
+    def link(target) -> str:
+        return url_for("games.game_page", game_id=game_id, flip=flip, **address(target))
+
+    mainline = [game, *game.mainline()]
+    branch = main_line_ancestor(node)
+    steps = {"first": link(game), "prev": link(node.parent) if node.parent else None,
+             "next": link(node.variations[0]) if node.variations else None,
+             "last": link(line_end(node)),
+             "flip": url_for("games.game_page", game_id=game_id, flip=None if flip else 1, **address(node)),
+             "main": link(branch) if branch is not node else None}
     state = node.state
-    flipped = request.args.get("flip") == "1"
-    last = node.turn.play.steps if node.turn is not None and node.turn.play and node.turn.player is not state.player else ()
-    svg = board(state.position, game.rules, white_to_move=state.player.value == "W", flipped=flipped,
-                dice=node.turn.dice if node.turn is not None else None, last_steps=last,
-                title=f"Position after ply {ply}")
-    white, black = state.white_view().pip_counts()
-    chart = pip_chart([n.state.white_view().pip_counts() for n in nodes], ply,
-                      lambda k: url_for("games.game_page", game_id=game_id, ply=k))
-    return render_template("games/game.html", row=row, game=game, moves=_moves(game), ply=ply,
-                           last=len(nodes) - 1, svg=svg, flipped=flipped, to_play=state.player.title,
-                           pips=(white, black), position_id=state.position.position_id(),
-                           comments=game.comments, chart=chart, formats=DOWNLOADS)
+    white_view = state.white_view()
+    chart = pip_chart([n.state.white_view().pip_counts() for n in mainline],
+                      node.ply if branch is node else -1, lambda k: link(mainline[k]))
+    return render_template(
+        "games/game.html", row=row, game=game, node=node, items=move_items(game), link=link,
+        current=address(node), flip=flip, last=line_end(node).ply, steps=steps,
+        svg=board_svg(node, game.rules, bool(flip), f"Position after ply {node.ply}"),
+        description=describe(white_view), to_play=state.player.title,
+        pips=white_view.pip_counts(), position_id=state.position.position_id(),
+        comments=game.comments, chart=chart, formats=DOWNLOADS)
 
 
 DOWNLOADS = {"jqn": "text/plain", "xml": "application/xml", "json": "application/json",

@@ -1,0 +1,52 @@
+"""Pages that look across games: a position (the board, the games through it, the plays
+made from it with how they fared) and a player (results by rule set, recent games)."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, render_template, request
+
+from archive import Query, games_through, player_results, plays_from, search
+from notation import NotationError, Position
+from notation.rules import NAMES, rule_set
+from notation.svg import board
+
+from .board_view import describe
+from .db import get_db
+
+blueprint = Blueprint("explore", __name__)
+RECENT = 20
+
+
+@blueprint.route("/position/<path:position_id>")
+def position(position_id: str):
+    """``?variant=`` says which rule set draws the board (default: the rule set of the
+    first game through the position, else jacquet)."""
+    variant = request.args.get("variant") or None
+    if variant is not None and variant not in NAMES:
+        abort(400, description=f"unknown rule set {variant!r}")
+    try:
+        seen = Position.from_id(position_id)
+    except NotationError as error:
+        abort(400, description=str(error))
+    db = get_db()
+    games = games_through(db, position_id, variant)
+    rules = rule_set(variant or (games[0]["variant"] if games else "jacquet"))
+    try:
+        rules.check_position(seen)
+    except NotationError as error:
+        abort(400, description=str(error))
+    svg = board(seen, rules, title=f"Position {position_id}, the player on roll at the bottom")
+    return render_template("explore/position.html", position_id=position_id, svg=svg,
+                           description=describe(seen, ("On roll", "The other player")), variant=rules.name, games=games,
+                           plays=plays_from(db, position_id, variant))
+
+
+@blueprint.route("/player/<path:name>")
+def player(name: str):
+    db = get_db()
+    results = player_results(db, name)
+    if not results:
+        abort(404, description=f"no games of {name!r}")
+    recent, total = search(db, Query(player=name, sort="date", descending=True, limit=RECENT))
+    return render_template("explore/player.html", name=name, results=results, recent=recent,
+                           total=total)

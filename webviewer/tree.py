@@ -1,0 +1,123 @@
+"""Addressing the nodes of a game tree in a URL, and the move list as a flat sequence.
+
+A main-line node is addressed by its ply (``?ply=12``); a node inside a variation by its
+path, the index of the variation taken at each step from the start (``?path=0.0.0.1.0``:
+three main-line turns, then the first alternative to the fourth, then its continuation).
+The move list is built without recursion, so a deeply nested record cannot exhaust the
+stack.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from notation.game import Game, GameNode
+from notation.jqn.lexer import GLYPHS
+from notation.jqn.writer import turn_text
+
+MAX_PATH = 10_000
+"""The longest path accepted from a query string."""
+
+
+class BadAddress(ValueError):
+    """A ply or path that names no node of the game."""
+
+
+def node_at(game: Game, ply: int | None, path: str | None) -> GameNode:
+    """The node a query string names: ``path`` if given, else the main-line ``ply``, else
+    the end of the main line."""
+    if path:
+        if len(path) > MAX_PATH:
+            raise BadAddress("path is too long")
+        node: GameNode = game
+        for part in path.split("."):
+            if not part.isdigit() or int(part) >= len(node.variations):
+                raise BadAddress(f"path {path!r} names no turn of this game")
+            node = node.variations[int(part)]
+        return node
+    if ply is None:
+        return game.end()
+    node = game
+    for _ in range(ply):
+        following = node.next()
+        if following is None:
+            break
+        node = following
+    if node.ply != ply or ply < 0:
+        raise BadAddress(f"ply is 0 to {game.end().ply}")
+    return node
+
+
+def address(node: GameNode) -> dict[str, str | int]:
+    """The query arguments that name ``node``: its ply on the main line, else its path."""
+    indices = []
+    child = node
+    while child.parent is not None:
+        indices.append(child.parent.variations.index(child))
+        child = child.parent
+    if not any(indices):
+        return {"ply": node.ply}
+    return {"path": ".".join(str(i) for i in reversed(indices))}
+
+
+def line_end(node: GameNode) -> GameNode:
+    """The last node of the line ``node`` is on (its first continuations, followed)."""
+    while node.variations:
+        node = node.variations[0]
+    return node
+
+
+def main_line_ancestor(node: GameNode) -> GameNode:
+    """The last main-line node on the way from the start to ``node``."""
+    chain = []
+    while node is not None:
+        chain.append(node)
+        node = node.parent
+    branch = chain[-1]
+    for node in reversed(chain[:-1]):
+        if node.parent.variations[0] is not node:
+            break
+        branch = node
+    return branch
+
+
+@dataclass
+class MoveItem:
+    """One entry of the move list: a turn (``kind="move"``) or the opening or closing of
+    a variation around the turns between them."""
+
+    kind: str
+    depth: int
+    node: GameNode | None = None
+    text: str = ""
+    nags: list[str] = field(default_factory=list)
+    address: dict[str, str | int] = field(default_factory=dict)
+
+
+def move_items(game: Game) -> list[MoveItem]:
+    """The whole tree in reading order: each main-line turn, then the variations that
+    replace it (each opened, its turns, closed), then the next turn."""
+    items: list[MoveItem] = []
+    # Tasks on a stack: ("line", parent, index, path, depth) walks a line whose first turn
+    # is parent.variations[index]; ("open"/"close", depth) mark a variation's bounds.
+    tasks: list[tuple] = [("line", game, 0, (), 0)]
+    while tasks:
+        task = tasks.pop()
+        if task[0] != "line":
+            items.append(MoveItem(task[0], task[1]))
+            continue
+        _, parent, index, path, depth = task
+        if index >= len(parent.variations):
+            continue
+        node = parent.variations[index]
+        node_path = (*path, index)
+        where = ({"ply": node.ply} if not any(node_path)
+                 else {"path": ".".join(map(str, node_path))})
+        items.append(MoveItem("move", depth, node, turn_text(node),
+                              [GLYPHS.get(n, f"${n}") for n in node.nags], where))
+        tasks.append(("line", node, 0, node_path, depth))
+        if index == 0:
+            for alternative in reversed(range(1, len(parent.variations))):
+                tasks += [("close", depth + 1), ("line", parent, alternative, path, depth + 1),
+                          ("open", depth + 1)]
+    return items
