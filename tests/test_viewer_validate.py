@@ -1,0 +1,245 @@
+"""The Validate page through Flask's test client: every format read, every problem shown on
+its line with its rule, legal plays and board, hostile input kept inert, the limits, and a
+valid record saved to the archive once (CSRF-protected throughout)."""
+
+from __future__ import annotations
+
+import html
+import io
+import re
+from pathlib import Path
+
+import pytest
+from markupsafe import escape
+
+import archive
+from notation.formats import read_file, render
+from webviewer import create_app
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLE = ROOT / "samples" / "jacquet" / "annotated-game.jqn"
+ERRORS = ROOT / "samples" / "errors" / "one-of-each.jqn"
+MAT = ROOT / "tests" / "data" / "mat" / "match1209610.mat"
+SGF = ROOT / "tests" / "data" / "sgf" / "BoardLord_-_Llabba_7pt_Backgammon_Studio_2023_08_09_18_11_07.sgf"
+HOSTILE = ('[Event "<script>alert(1)</script>"]\n[White "<img src=x onerror=alert(2)>"]\n'
+           '[Black "B"]\n\n{<script>alert(3)</script>} 1. 55: 24/4 {</li><script>x()</script>} *\n')
+
+
+@pytest.fixture
+def path(tmp_path):
+    """An empty archive."""
+    archive.open_archive(tmp_path / "validate.db").close()
+    return tmp_path / "validate.db"
+
+
+def make_client(path, **config):
+    return create_app({"ARCHIVE": str(path), "TESTING": True, **config}).test_client()
+
+
+@pytest.fixture
+def client(path):
+    return make_client(path)
+
+
+def token(client) -> str:
+    """The CSRF token of the form page (the test client keeps the session cookie)."""
+    page = client.get("/validate")
+    return re.search(r'name="csrf_token" value="([^"]+)"', page.text).group(1)
+
+
+def validate(client, text: str | None = None, upload: tuple[bytes, str] | None = None,
+             fmt: str = "auto", variant: str = "jacquet"):
+    data = {"csrf_token": token(client), "format": fmt, "variant": variant, "record": text or ""}
+    if upload is not None:
+        data["file"] = (io.BytesIO(upload[0]), upload[1])
+    return client.post("/validate", data=data, content_type="multipart/form-data")
+
+
+def hidden_fields(page) -> dict[str, str]:
+    """The save form's hidden inputs, as the browser would send them."""
+    form = page.text[page.text.index('action="/validate/save"'):]
+    form = form[:form.index("</form>")]
+    return {name: html.unescape(value)
+            for name, value in re.findall(r'name="(\w+)" value="([^"]*)"', form)}
+
+
+def problem_blocks(page) -> list[str]:
+    return re.findall(r'<div class="problem \w+" id="p\d+">.*?\n</div>', page.text, re.DOTALL)
+
+
+def test_form_page_has_its_fields_and_is_linked_from_the_header(client):
+    page = client.get("/validate")
+    assert page.status_code == 200
+    for field in ('name="record"', 'type="file"', 'name="format"', 'name="variant"',
+                  'name="csrf_token"', 'value="auto"', 'value="backgammon"'):
+        assert field in page.text
+    assert 'href="/validate">Validate a record</a>' in client.get("/").text
+
+
+def test_a_post_without_the_csrf_token_is_refused(client):
+    page = client.post("/validate", data={"record": SAMPLE.read_text(), "format": "auto"})
+    assert page.status_code == 400 and "CSRF" in page.text
+    save = client.post("/validate/save", data={"record": SAMPLE.read_text(), "format": "jqn"})
+    assert save.status_code == 400
+
+
+def test_a_valid_record_is_summed_up_with_a_save_button(client):
+    page = validate(client, SAMPLE.read_text())
+    assert page.status_code == 200
+    assert "Read as jqn" in page.text
+    assert "<li>1 game(s) read</li>" in page.text and "<li>1 valid</li>" in page.text
+    assert "<li>0 with errors</li>" in page.text and "<li>0 error(s) in all</li>" in page.text
+    assert "Save 1 game(s) to the archive" in page.text
+    assert problem_blocks(page) == []
+
+
+def test_saving_stores_the_games_once_and_links_them(client, path):
+    fields = hidden_fields(validate(client, SAMPLE.read_text()))
+    assert fields["record"] == SAMPLE.read_text() and fields["format"] == "jqn"
+    saved = client.post("/validate/save", data=fields)
+    assert saved.status_code == 200 and "1 game(s) saved, 0 duplicate(s)" in saved.text
+    db = archive.open_archive(path, readonly=True)
+    rows, total = archive.search(db, archive.Query(player="Random White"))
+    db.close()
+    assert total == 1
+    assert f'href="/game/{rows[0]["id"]}"' in saved.text
+    assert client.get(f'/game/{rows[0]["id"]}').status_code == 200
+    again = client.post("/validate/save", data=fields)
+    assert "0 game(s) saved, 1 duplicate(s)" in again.text and "already in the archive" in again.text
+    assert f'href="/game/{rows[0]["id"]}"' in again.text
+
+
+def test_every_error_is_shown_on_its_highlighted_line(client):
+    page = validate(client, ERRORS.read_text())
+    expected = [error for game in read_file(ERRORS) for error in game.errors]
+    blocks = problem_blocks(page)
+    assert len(expected) == 27 and len(blocks) == len(expected)
+    assert "<li>27 with errors</li>" in page.text and "Save" not in page.text
+    for error, block in zip(sorted(expected, key=lambda e: (e.line, e.column)), blocks):
+        assert f'<a href="#L{error.line}">line {error.line}, column {error.column}</a>' in block
+        assert f'<span class="rule">[{error.rule_id}]</span>' in block
+        assert str(escape(error.message)) in block
+        assert f'<tr id="L{error.line}" class="line-error">' in page.text
+    assert '<mark>2;</mark>' in page.text  # the token at the column of the first error
+
+
+def test_an_illegal_play_shows_the_legal_plays_and_the_board(client):
+    page = validate(client, ERRORS.read_text())
+    [block] = [b for b in problem_blocks(page) if "[R-EMPTY]" in b]
+    assert "Legal plays for this roll (1):" in block and "<code>16/8</code>" in block
+    assert "<svg" in block and "after the last turn it could play" in block
+
+
+def written(fmt: str) -> tuple[bytes, str]:
+    """A file of each readable format: XML and JSON written by ``render``, the real
+    ``.mat`` and SGF exports of ``tests/data``, the sample as plain text."""
+    if fmt in ("xml", "json"):
+        return render(read_file(SAMPLE), fmt).encode("utf-8"), f"game.{fmt}"
+    source = {"mat": MAT, "sgf": SGF, "jqn": SAMPLE}[fmt]
+    return source.read_bytes(), f"upload.{'txt' if fmt == 'jqn' else fmt}"
+
+
+@pytest.mark.parametrize("fmt", ["jqn", "xml", "json", "mat", "sgf"])
+@pytest.mark.parametrize("how", ["upload", "paste"])
+def test_each_format_is_read_uploaded_or_pasted(client, fmt, how):
+    data, name = written(fmt)
+    if how == "upload":
+        page = validate(client, upload=(data, name))
+    else:
+        page = validate(client, data.decode("utf-8"))  # the format sniffed from the text
+    games = len(list(read_file(MAT if fmt == "mat" else SGF if fmt == "sgf" else SAMPLE)))
+    assert page.status_code == 200 and f"Read as {fmt}" in page.text
+    assert f"<li>{games} game(s) read</li>" in page.text and f"<li>{games} valid</li>" in page.text
+    assert f"Save {games} game(s)" in page.text
+
+
+def test_a_mat_file_with_an_illegal_play_is_shown_on_its_line(client):
+    source = ROOT / "tests" / "data" / "mat" / "illegal_not_maximal_21_played_as_13-11.mat"
+    page = validate(client, upload=(source.read_bytes(), source.name))
+    [block] = problem_blocks(page)
+    assert "[R-MAX]" in block and "line 19, column 6" in block and "<svg" in block
+    assert '<tr id="L19" class="line-error">' in page.text
+
+
+def test_warnings_are_shown_apart_and_do_not_stop_a_save(client):
+    source = ROOT / "tests" / "data" / "mat" / "Minchy_-_Llabba_13pt_Backgammon_Studio_2023_02_24_19_44_27.mat"
+    page = validate(client, upload=(source.read_bytes(), source.name))
+    [block] = problem_blocks(page)
+    assert block.startswith('<div class="problem warning"') and "[R-SCORE]" in block
+    assert "<svg" not in block and '<tr id="L220" class="line-warning">' in page.text
+    assert "<li>1 warning(s)</li>" in page.text and "Save 10 game(s)" in page.text
+
+
+@pytest.mark.parametrize("text, line, message", [
+    ("<?xml version='1.0'?>\n<games>\n<game>\n</gam>\n", 4, "not well-formed XML"),
+    ('<?xml version="1.0"?>\n<!DOCTYPE games [<!ENTITY x "boom">]>\n<games>&x;</games>\n', 1,
+     "a DOCTYPE or ENTITY declaration is not accepted"),
+    ("<?xml version='1.0'?>\n<games><foo/></games>\n", 2, "No matching global declaration"),
+])
+def test_unreadable_xml_is_refused_with_its_line(client, text, line, message):
+    page = validate(client, upload=(text.encode("utf-8"), "hostile.xml"))
+    assert page.status_code == 200 and message in page.text
+    assert f'<tr id="L{line}" class="line-error">' in page.text
+    assert "<li>0 game(s) read</li>" in page.text and "Save" not in page.text
+    assert "hostile.xml" in page.text and "jacquet-validate-" not in page.text  # no temporary path
+
+
+def test_script_in_the_record_or_the_file_name_is_inert(client):
+    page = validate(client, upload=(HOSTILE.encode("utf-8"), "<img src=y onerror=alert(9)>.jqn"))
+    assert page.status_code == 200 and "Read as jqn" in page.text
+    assert "<script>alert" not in page.text and "<img src=" not in page.text
+    assert "Validation of &lt;img src=y onerror=alert(9)&gt;.jqn" in page.text
+    assert "&lt;script&gt;alert(3)&lt;/script&gt;" in page.text
+
+
+def test_a_file_name_is_never_a_path(client):
+    page = validate(client, upload=(SAMPLE.read_bytes(), "../../etc/passwd.jqn"))
+    assert "Validation of passwd.jqn" in page.text and "../" not in page.text
+
+
+def test_too_large_an_upload_or_paste_is_413(path):
+    client = make_client(path, MAX_UPLOAD_BYTES=5_000)
+    big = SAMPLE.read_text() * 3
+    assert len(big.encode("utf-8")) > 5_000
+    upload = validate(client, upload=(big.encode("utf-8"), "big.jqn"))
+    assert upload.status_code == 413 and "too large" in upload.text and "5,000 bytes" in upload.text
+    paste = validate(client, big)
+    assert paste.status_code == 413 and "too large" in paste.text
+    huge = validate(client, upload=(b"x" * 200_000, "huge.jqn"))  # past the request limit
+    assert huge.status_code == 413 and "too large" in huge.text
+
+
+def test_too_many_games_is_a_clear_error(path):
+    client = make_client(path, MAX_GAMES=3)
+    page = validate(client, (ROOT / "samples" / "generated" / "jacquet-10.jqn").read_text())
+    assert page.status_code == 413 and "more than 3 games (MAX_GAMES)" in page.text
+
+
+def test_saving_a_record_with_errors_is_refused(client, path):
+    page = client.post("/validate/save", data={"csrf_token": token(client), "format": "jqn",
+                                               "variant": "jacquet", "record": ERRORS.read_text()})
+    assert page.status_code == 400 and "27 error(s)" in page.text
+    db = archive.open_archive(path, readonly=True)
+    assert archive.search(db, archive.Query())[1] == 0
+    db.close()
+
+
+@pytest.mark.parametrize("data, message", [
+    ({"record": "   "}, "Paste a record or choose a file"),
+    ({"record": "x", "format": "pdf"}, "format must be one of"),
+    ({"record": "x", "variant": "trictrac"}, "variant must be one of"),
+])
+def test_bad_submissions_are_400(client, data, message):
+    page = client.post("/validate", data={"csrf_token": token(client), **data})
+    assert page.status_code == 400 and message in page.text
+
+
+def test_a_paste_past_flasks_form_field_limit_but_within_ours_is_read(client):
+    text = SAMPLE.read_text().replace("{", "{" + "padding " * 100_000, 1)
+    assert 500_000 < len(text.encode("utf-8")) < 2_000_000
+    page = validate(client, text.replace("\n", "\r\n"))
+    page.request.environ["wsgi.input"].close()  # the test client spools a large body to a file
+    assert page.status_code == 200 and "<li>1 valid</li>" in page.text
+    saved = client.post("/validate/save", data=hidden_fields(page), content_type="multipart/form-data")
+    saved.request.environ["wsgi.input"].close()
+    assert saved.status_code == 200 and "1 game(s) saved" in saved.text

@@ -1,0 +1,143 @@
+"""The Validate page: a record pasted or uploaded, read and checked by the notation's
+readers, every problem shown on its line; a valid record saved to the archive in one
+click (read and checked again on the server first)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import NoReturn
+
+from flask import Blueprint, abort, current_app, make_response, render_template, request
+from flask.blueprints import BlueprintSetupState
+from sqlite_utils import Database
+
+from archive import import_games
+from archive.rows import content_hash, record_text
+from notation.formats import READABLE
+from notation.game import Game
+from notation.rules import NAMES
+
+from .db import get_db
+from .validation import (
+    Report,
+    TooManyGames,
+    check_record,
+    display_name,
+    format_of_upload,
+)
+
+blueprint = Blueprint("check", __name__)
+FORMATS = {"auto": "automatic (from the file's extension, else from the text)",
+           "jqn": "text notation (.jqn, .txt)", "xml": "XML", "json": "JSON",
+           "mat": "GNU Backgammon match (.mat)", "sgf": "SGF (backgammon)"}
+
+
+@blueprint.record_once
+def _take_whole_records(state: BlueprintSetupState) -> None:
+    """Let a form field hold a whole record: Flask keeps a text field (not a file) under
+    ``MAX_FORM_MEMORY_SIZE`` (500 kB by default), less than ``MAX_UPLOAD_BYTES`` allows
+    for a paste and for the record the save form carries."""
+    config = state.app.config
+    config["MAX_FORM_MEMORY_SIZE"] = max(config.get("MAX_FORM_MEMORY_SIZE") or 0,
+                                         config["MAX_CONTENT_LENGTH"])
+
+
+def _refuse(code: int, message: str) -> NoReturn:
+    """Stop with the error page saying ``message``."""
+    abort(make_response(render_template("error.html", code=code, message=message), code))
+
+
+def _choice(name: str, allowed: Collection[str], default: str) -> str:
+    value = request.form.get(name, default)
+    if value not in allowed:
+        _refuse(400, f"{name} must be one of: {', '.join(allowed)}")
+    return value
+
+
+def _normalised(text: str) -> str:
+    """The text with its line breaks made ``\\n`` (browsers send ``\\r\\n``), within the
+    size limit."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    limit = current_app.config["MAX_UPLOAD_BYTES"]
+    if len(text.encode("utf-8")) > limit:
+        _refuse(413, f"The record is too large: the limit is {limit:,} bytes (MAX_UPLOAD_BYTES).")
+    return text
+
+
+def _submission() -> tuple[str, str, str | None]:
+    """The record sent to the form: its text, its name and its file name (``None`` if
+    pasted). A chosen file wins over the text area."""
+    upload = request.files.get("file")
+    if upload is not None and upload.filename:
+        limit = current_app.config["MAX_UPLOAD_BYTES"]
+        data = upload.stream.read(limit + 1)
+        if len(data) > limit:
+            _refuse(413, f"The file is too large: the limit is {limit:,} bytes (MAX_UPLOAD_BYTES).")
+        text = data.decode("utf-8", errors="replace").lstrip("\ufeff")
+        return _normalised(text), display_name(upload.filename), upload.filename
+    text = request.form.get("record", "")
+    if not text.strip():
+        _refuse(400, "Paste a record or choose a file to validate.")
+    return _normalised(text), display_name(None), None
+
+
+def _check(text: str, fmt: str, variant: str, name: str) -> Report:
+    """The record read and checked, or the error page if it holds too many games."""
+    limit = current_app.config["MAX_GAMES"]
+    try:
+        return check_record(text, fmt, variant, name, limit)
+    except TooManyGames:
+        _refuse(413, f"The record holds more than {limit:,} games (MAX_GAMES): split it and "
+                     "validate the parts one by one.")
+
+
+@blueprint.get("/validate")
+def form():
+    """The form: a text area, a file, the format and the default rule set."""
+    return render_template("check/form.html", formats=FORMATS, variants=NAMES,
+                           max_bytes=current_app.config["MAX_UPLOAD_BYTES"],
+                           max_games=current_app.config["MAX_GAMES"])
+
+
+@blueprint.post("/validate")
+def validate():
+    """Every game of the record read and checked; the problems shown in place."""
+    fmt = _choice("format", FORMATS, "auto")
+    variant = _choice("variant", NAMES, "jacquet")
+    text, name, filename = _submission()
+    if fmt == "auto":
+        fmt = format_of_upload(filename, text)
+    report = _check(text, fmt, variant, name)
+    return render_template("check/result.html", report=report)
+
+
+@blueprint.post("/validate/save")
+def save():
+    """A valid record stored in the archive: read and checked again here, refused if any
+    game has an error; games already there are reported as duplicates."""
+    fmt = _choice("format", READABLE, "jqn")
+    variant = _choice("variant", NAMES, "jacquet")
+    name = display_name(request.form.get("name"))
+    report = _check(_normalised(request.form.get("record", "")), fmt, variant, name)
+    if not report.savable:
+        _refuse(400, f"{name} cannot be saved: "
+                     + ("it holds no game." if not report.games else
+                        f"it has {report.errors} error(s). Validate it to see them."))
+    db = get_db(write=True)
+    known = [_game_id(db, game) for game in report.games]
+    summary = import_games(db, report.games, source=name)
+    seen: set[int] = set()
+    saved = []
+    for game, before in zip(report.games, known):
+        game_id = before or _game_id(db, game)
+        saved.append((game, game_id, before is not None or game_id in seen))
+        seen.add(game_id)
+    return render_template("check/saved.html", name=name, summary=summary, saved=saved)
+
+
+def _game_id(db: Database, game: Game) -> int | None:
+    """The id of the archive's copy of a valid game (found by its content hash)."""
+    for row in db["games"].rows_where("hash = ?", [content_hash(record_text(game))],
+                                      select="id", limit=1):
+        return row["id"]
+    return None

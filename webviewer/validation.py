@@ -1,0 +1,187 @@
+"""Checking a record sent to the Validate page: its format (named, from the file's
+extension, or sniffed from the text), its games read by :func:`notation.formats.read_file`
+from a temporary file (the same hardened readers as ``jacquet validate``), and every
+problem placed on its line of the source, with the board as the reader left it."""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import islice
+from pathlib import Path
+
+from notation.errors import RecordError
+from notation.formats import EXTENSIONS, READABLE, read_file
+from notation.game import Game
+
+from .board_view import board_svg
+
+MAT_HEADER = re.compile(r"^[ \t]*\d+[ \t]+point[ \t]+match\b", re.IGNORECASE | re.MULTILINE)
+JSON_START = re.compile(r'\{\s*"|\[\s*[{\]]')
+NAME_UNSAFE = re.compile(r"[\x00-\x1f\x7f]")
+
+
+class TooManyGames(ValueError):
+    """The record holds more games than one request may check."""
+
+
+def display_name(filename: str | None) -> str:
+    """What to call an uploaded file in messages: its base name without control
+    characters, at most 100 characters; never used as a path.
+
+    >>> display_name("C:\\\\games\\\\../x/<b>.jqn")
+    '<b>.jqn'
+    >>> display_name("")
+    'pasted record'
+    """
+    base = re.split(r"[/\\]", filename or "")[-1]
+    return NAME_UNSAFE.sub("", base).strip()[:100] or "pasted record"
+
+
+def format_of_upload(filename: str | None, text: str) -> str:
+    """The format a file's extension names, else the one its text looks like."""
+    suffix = Path(display_name(filename)).suffix.lower()
+    return EXTENSIONS.get(suffix) or sniff(text)
+
+
+def sniff(text: str) -> str:
+    """The format ``text`` looks like: XML, SGF, JSON, a ``.mat`` match (its ``N point
+    match`` header), else the text notation.
+
+    >>> [sniff(t) for t in ("<?xml version='1.0'?>", "(;FF[4]GM[6]", '[{"headers": {}}]',
+    ...                     "; [Site \\"x\\"]\\n\\n 3 point match\\n", '[Event "x"]')]
+    ['xml', 'sgf', 'json', 'mat', 'jqn']
+    """
+    head = text.lstrip("\ufeff \t\r\n")
+    if head.startswith(("<?xml", "<games")):
+        return "xml"
+    if head.startswith("(;"):
+        return "sgf"
+    if JSON_START.match(head):
+        return "json"
+    if MAT_HEADER.search(head[:4000]):
+        return "mat"
+    return "jqn"
+
+
+@dataclass
+class Problem:
+    """One error or warning, numbered in the order of the source (its anchor is
+    ``p<number>``), with the board where the reader stopped for an error of a game."""
+
+    number: int
+    severity: str
+    rule: str
+    message: str
+    line: int
+    column: int
+    game: int
+    turn: str
+    legal_plays: tuple[str, ...] = ()
+    board: str | None = None
+
+    def excerpt(self, lines: list[str]) -> tuple[str, str, str] | None:
+        """The offending line cut around the token at the column (before, token, after)."""
+        if not 1 <= self.line <= len(lines) or self.column < 1:
+            return None
+        text = lines[self.line - 1]
+        start = min(self.column - 1, len(text))
+        token = re.match(r"\S*", text[start:]).group()
+        return text[:start], token, text[start + len(token):]
+
+
+@dataclass
+class Report:
+    """What reading a record found: its games and problems, and the source by line."""
+
+    name: str
+    fmt: str
+    variant: str
+    text: str
+    games: list[Game] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+    @cached_property
+    def lines(self) -> list[str]:
+        return self.text.split("\n")
+
+    @property
+    def errors(self) -> int:
+        return sum(p.severity == "error" for p in self.problems)
+
+    @property
+    def warnings(self) -> int:
+        return sum(p.severity == "warning" for p in self.problems)
+
+    @property
+    def invalid_games(self) -> int:
+        return sum(bool(game.errors) for game in self.games)
+
+    @property
+    def savable(self) -> bool:
+        """Every game read, at least one, and none with an error."""
+        return bool(self.games) and not self.errors
+
+    def on_line(self) -> dict[int, list[Problem]]:
+        """The problems of each line that has some."""
+        placed: dict[int, list[Problem]] = {}
+        for problem in self.problems:
+            if 1 <= problem.line <= len(self.lines):
+                placed.setdefault(problem.line, []).append(problem)
+        return placed
+
+    def unplaced(self) -> list[Problem]:
+        """The problems the reader could not tie to a line of the source."""
+        count = len(self.lines)
+        return [p for p in self.problems if not 1 <= p.line <= count]
+
+    def first_problem(self, game: int) -> Problem | None:
+        return next((p for p in self.problems if p.game == game), None)
+
+
+def check_record(text: str, fmt: str, variant: str, name: str, max_games: int) -> Report:
+    """Read and check ``text`` as a file in ``fmt`` (``variant`` for text records without
+    a Variant tag). Raises :class:`TooManyGames` past ``max_games``."""
+    if fmt not in READABLE:
+        raise ValueError(f"unknown format {fmt!r}")
+    report = Report(name, fmt, variant, text)
+    found: list[tuple[int, RecordError, Game | None]] = []
+    with tempfile.TemporaryDirectory(prefix="jacquet-validate-") as folder:
+        path = Path(folder) / f"record.{fmt}"
+        path.write_text(text, encoding="utf-8", newline="")
+        try:
+            report.games = list(islice(read_file(path, fmt, variant), max_games + 1))
+        except RecordError as error:  # a document that cannot be read at all
+            found.append((0, error, None))
+    if len(report.games) > max_games:
+        raise TooManyGames(f"the record holds more than {max_games} games")
+    for index, game in enumerate(report.games, 1):
+        found.extend((index, problem, game) for problem in [*game.errors, *game.warnings])
+    found.sort(key=lambda item: (item[1].line, item[1].column))
+    boards: dict[int, str] = {}
+    for number, (index, error, game) in enumerate(found, 1):
+        report.problems.append(_problem(number, index, error, game, boards,
+                                        (str(path), folder), name))
+    return report
+
+
+def _problem(number: int, index: int, error: RecordError, game: Game | None,
+             boards: dict[int, str], hidden: tuple[str, str], name: str) -> Problem:
+    """A reader's error as shown: the temporary file's path (``hidden``: the file, its
+    folder) replaced by the record's name, and for an error of a game the board at the
+    node the reader reached, drawn once per game."""
+    message = error.message
+    for path in hidden:
+        message = message.replace(path, name)
+    board = None
+    if game is not None and error.severity == "error":
+        if index not in boards:
+            end = game.end()
+            boards[index] = board_svg(end, game.rules, False,
+                                      f"Game {index}: the board after ply {end.ply}")
+        board = boards[index]
+    return Problem(number=number, severity=error.severity, rule=error.rule_id, message=message,
+                   line=error.line, column=error.column, game=index, turn=error.turn,
+                   legal_plays=error.legal_plays, board=board)
