@@ -12,6 +12,8 @@ Tables (see ``docs/archive.md`` for every column):
   ID before and after, both pip counts. ``turns.position_before`` is the position index.
 * ``annotations``: every comment and NAG of the main line and every variation, searchable.
 * FTS5 over player names, event names and annotation text.
+* ``live_games``: games being recorded in the viewer (their record so far and the turn in
+  progress), until they are saved as games.
 """
 
 from __future__ import annotations
@@ -94,3 +96,11 @@ def name_keys_and_match_lengths(db: Database) -> None:
 def upgrade(db: Database) -> None:
     """Bring ``db`` to the current schema (a no-op when it is already there)."""
     migrations.apply(db)
+
+
+@migrations()
+def live_games(db: Database) -> None:
+    """Games being recorded in the viewer, kept between requests and across restarts: the
+    record so far (text notation) and the turn in progress (JSON)."""
+    db["live_games"].create({"key": str, "record": str, "pending": str, "created": str,
+                             "updated": str}, pk="key", not_null={"record", "pending"})

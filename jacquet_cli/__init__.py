@@ -9,6 +9,7 @@ from .convert import convert
 from .generate import generate
 from .import_cmd import import_command
 from .legal import legal
+from .record import record_command
 from .search import export_command, search_command
 from .serve import serve_command
 from .show import show
@@ -26,5 +27,5 @@ def main() -> None:
 
 
 for command in (legal, validate, show, convert, generate, import_command, search_command,
-                export_command, stats_command, serve_command):
+                export_command, stats_command, serve_command, record_command):
     main.add_command(command)

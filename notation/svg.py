@@ -62,11 +62,26 @@ def _men(x: float, top: bool, count: int, colour: str, label_colour: str) -> lis
 
 def board(position: Position, rules: RuleSet, *, white_to_move: bool = True,
           flipped: bool = False, dice: Dice | None = None,
-          last_steps: Iterable[Step] = (), size: int | None = None,
+          last_steps: Iterable[Step] = (), entered_steps: Iterable[Step] = (),
+          size: int | None = None,
           title: str | None = None) -> str:
     """The SVG of ``position`` (seen by the player on roll; ``white_to_move`` says who
-    that is). ``last_steps`` are the last play's steps in the mover-before's numbering
-    (they are highlighted), ``dice`` the roll to draw."""
+    that is). ``last_steps`` are the last play's steps, in the numbering of the player who
+    made it (the one not on roll); ``entered_steps`` the steps the player on roll has
+    entered so far, in his numbering; both are highlighted. ``dice`` is the roll to draw.
+
+    >>> from notation import rule_set
+    >>> from notation.play import Step
+    >>> jacquet = rule_set("jacquet")
+    >>> import re
+    >>> def marked(svg):
+    ...     return sorted(int(p) for p in re.findall(r'data-point="(\\d+)"[^>]*stroke-width="3"', svg))
+    >>> after = jacquet.start.swapped()  # White has played 24/14: Black to play
+    >>> marked(board(after, jacquet, white_to_move=False, last_steps=[Step(24, 14, 10)]))
+    [14, 24]
+    >>> marked(board(jacquet.start, jacquet, entered_steps=[Step(24, 18, 6)]))  # White entering
+    [18, 24]
+    """
     white = position if white_to_move else position.swapped()
     black_of = rules.opposite  # White's point p is Black's opposite[p]
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}"'
@@ -80,16 +95,19 @@ def board(position: Position, rules: RuleSet, *, white_to_move: bool = True,
     bar_x = MARGIN + 6 * POINT_W
     parts.append(f'<rect x="{bar_x}" y="{MARGIN}" width="{BAR_W}" height="{HALF_H * 2}" '
                  f'fill="{STYLE["frame"]}"/>')
-    highlighted = _highlighted(last_steps, white_to_move, rules)
+    highlighted = (_highlighted(last_steps, not white_to_move, rules)
+                   | _highlighted(entered_steps, white_to_move, rules))
     for white_point in range(1, 25):
         x, top = _slot(white_point, flipped)
         tip = MARGIN + HALF_H - 20 if top else MARGIN + HALF_H + 20
         base = MARGIN if top else MARGIN + HALF_H * 2
         colour = STYLE["point_a"] if white_point % 2 else STYLE["point_b"]
         mark = ' stroke="{}" stroke-width="3"'.format(STYLE["mark"]) if white_point in highlighted else ""
+        # The point, its number and its men form one group: a click anywhere on it names it.
+        parts.append(f'<g class="column" data-point="{white_point}">')
         parts.append(f'<polygon class="point" data-point="{white_point}" points="{x - POINT_W / 2:.0f},'
                      f'{base} {x + POINT_W / 2:.0f},{base} {x:.0f},{tip}" fill="{colour}"{mark}/>')
-        label_y = HEIGHT - 40 + 16 if not top else HEIGHT - 40 + 16
+        label_y = HEIGHT - 40 + 16
         if top:
             parts.append(f'<text x="{x:.0f}" y="{MARGIN - 5}" text-anchor="middle" font-size="11" '
                          f'fill="#f4e7c9">{white_point}</text>')
@@ -101,6 +119,7 @@ def board(position: Position, rules: RuleSet, *, white_to_move: bool = True,
         theirs = white.opponent[black_of[white_point]]
         if theirs:
             parts += _men(x, top, theirs, STYLE["black"], "#fff")
+        parts.append("</g>")
     parts += _couriers(white, rules, flipped)
     parts += _bar_and_trays(white, flipped)
     if dice is not None:

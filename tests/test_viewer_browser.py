@@ -137,3 +137,46 @@ def test_autoplay_steps_to_the_end_and_stops(server, page):
     page.wait_for_url(f"**/game/{game_id}?ply=4", timeout=10_000)
     page.locator('button.autoplay[aria-pressed="false"]').wait_for()
     assert page.inner_text("button.autoplay") == "Autoplay"
+
+
+def test_record_a_short_game_by_clicking(server, page):
+    base, _ = server
+    page.goto(f"{base}/record/")
+    page.select_option("select[name=variant]", "backgammon")
+    page.fill("input[name=white]", "Clicker")
+    page.fill("input[name=black]", "Typist")
+    page.fill("input[name=lead_roll]", "W3 B1")
+    page.click("text=Start the game")
+    page.click("text=Play the 31")
+    board = "figure.board svg g.column"  # a point with its men: the scorer clicks a man
+    page.click(f'{board}[data-point="8"]')  # a man, then where it goes
+    page.click(f'{board}[data-point="5"]')
+    page.wait_for_selector("text=8/5 so far")
+    page.click(f'{board}[data-point="6"]')
+    page.click(f'{board}[data-point="5"]')
+    page.wait_for_selector("text=Black to roll")
+    page.fill("input[name=dice]", "62")
+    page.click("button[value=dice]")
+    page.fill("input[name=play]", "24/10")
+    page.click("button[value=play]")
+    assert "Refused: [R-DICE]" in page.inner_text(".flash")
+    page.click(f'{board}[data-point="1"]')  # Black's 24 is White's 1
+    page.click(f'{board}[data-point="7"]')
+    page.click(f'{board}[data-point="12"]')
+    page.click(f'{board}[data-point="14"]')
+    page.wait_for_selector("text=White to roll")
+    page.click("text=Take back the last turn")
+    page.wait_for_selector("text=Black to roll")
+    page.fill("input[name=dice]", "62")
+    page.click("button[value=dice]")
+    page.fill("input[name=play]", "24/18 13/11")
+    page.click("button[value=play]")
+    page.click("button[value=double]")
+    page.click("button[value=drop]")
+    page.screenshot(path=str(ARTIFACTS / "record-page.png"), full_page=True)
+    page.click("text=Save the game to the archive")
+    page.click("text=The game in the archive")
+    assert "Clicker" in page.inner_text("h1") and "W+1" in page.inner_text("h1")
+    assert "24/18 13/11" in page.inner_text(".moves")
+    page.goto(f"{base}/?player=clicker")
+    assert "Typist" in page.inner_text("table.games")

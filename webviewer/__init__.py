@@ -1,5 +1,6 @@
-"""The web viewer: a Flask app over the archive (read-only), server-rendered pages that
-work without JavaScript, and a JSON API.
+"""The web viewer: a Flask app over the archive, server-rendered pages that work without
+JavaScript, and a JSON API. Browsing reads the archive read-only; the validate and record
+pages write to it, every such request protected against cross-site forgery (CSRF).
 
 ``create_app(test_config)`` is the factory; ``jacquet serve`` runs it under waitress.
 """
@@ -8,27 +9,57 @@ from __future__ import annotations
 
 import os
 
-from flask import Flask
+from flask import Flask, render_template
+from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.exceptions import HTTPException
 
 from .db import close_db
+from .secret import secret_key
+
+csrf = CSRFProtect()
 
 
 def create_app(test_config: dict | None = None) -> Flask:
     """The app. Config: ``ARCHIVE`` (the archive path, default ``$JACQUET_DB`` or
-    ``jacquet.db``), then the instance folder's ``config.py``, then ``test_config``."""
+    ``jacquet.db``), ``MAX_UPLOAD_BYTES`` (default 2 MB), ``MAX_GAMES`` per pasted record
+    (default 500), then the instance folder's ``config.py``, then ``test_config``."""
     app = Flask(__name__, instance_relative_config=True)
-    app.config.from_mapping(ARCHIVE=os.environ.get("JACQUET_DB", "jacquet.db"), PAGE_SIZE=50)
+    app.config.from_mapping(ARCHIVE=os.environ.get("JACQUET_DB", "jacquet.db"), PAGE_SIZE=50,
+                            MAX_UPLOAD_BYTES=2_000_000, MAX_GAMES=500,
+                            WTF_CSRF_TIME_LIMIT=None)
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
     else:
         app.config.from_mapping(test_config)
+    app.config.setdefault("SECRET_KEY", None)
+    if not app.config["SECRET_KEY"]:
+        app.config["SECRET_KEY"] = secret_key(app.config["ARCHIVE"])
+    app.config["MAX_CONTENT_LENGTH"] = app.config["MAX_UPLOAD_BYTES"] + 64_000  # the form around it
+    app.config["MAX_FORM_MEMORY_SIZE"] = app.config["MAX_CONTENT_LENGTH"]  # a pasted record is a text field
     app.teardown_appcontext(close_db)
+    csrf.init_app(app)
 
-    from . import api, explore, games
+    from . import api, check, explore, games, record
 
     app.register_blueprint(games.blueprint)
     app.register_blueprint(explore.blueprint)
+    app.register_blueprint(record.blueprint)
+    app.register_blueprint(check.blueprint)
     app.register_blueprint(api.blueprint)
+
+    @app.errorhandler(CSRFError)
+    def csrf_refused(error):
+        return render_template("error.html", code=400, message="This form has expired or did not "
+                               "come from this site (CSRF check failed): reload the page and try again."), 400
+
+    @app.errorhandler(HTTPException)
+    def http_error(error):
+        if error.code == 413:
+            message = (f"The upload is too large: the limit is {app.config['MAX_UPLOAD_BYTES']:,} "
+                       "bytes (MAX_UPLOAD_BYTES).")
+        else:
+            message = error.description
+        return render_template("error.html", code=error.code, message=message), error.code
 
     @app.after_request
     def security_headers(response):

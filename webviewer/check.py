@@ -8,13 +8,9 @@ from collections.abc import Collection
 from typing import NoReturn
 
 from flask import Blueprint, abort, current_app, make_response, render_template, request
-from flask.blueprints import BlueprintSetupState
-from sqlite_utils import Database
 
-from archive import import_games
-from archive.rows import content_hash, record_text
+from archive import import_games, stored_id
 from notation.formats import READABLE
-from notation.game import Game
 from notation.rules import NAMES
 
 from .db import get_db
@@ -30,16 +26,6 @@ blueprint = Blueprint("check", __name__)
 FORMATS = {"auto": "automatic (from the file's extension, else from the text)",
            "jqn": "text notation (.jqn, .txt)", "xml": "XML", "json": "JSON",
            "mat": "GNU Backgammon match (.mat)", "sgf": "SGF (backgammon)"}
-
-
-@blueprint.record_once
-def _take_whole_records(state: BlueprintSetupState) -> None:
-    """Let a form field hold a whole record: Flask keeps a text field (not a file) under
-    ``MAX_FORM_MEMORY_SIZE`` (500 kB by default), less than ``MAX_UPLOAD_BYTES`` allows
-    for a paste and for the record the save form carries."""
-    config = state.app.config
-    config["MAX_FORM_MEMORY_SIZE"] = max(config.get("MAX_FORM_MEMORY_SIZE") or 0,
-                                         config["MAX_CONTENT_LENGTH"])
 
 
 def _refuse(code: int, message: str) -> NoReturn:
@@ -124,20 +110,12 @@ def save():
                      + ("it holds no game." if not report.games else
                         f"it has {report.errors} error(s). Validate it to see them."))
     db = get_db(write=True)
-    known = [_game_id(db, game) for game in report.games]
+    known = [stored_id(db, game) for game in report.games]
     summary = import_games(db, report.games, source=name)
     seen: set[int] = set()
     saved = []
     for game, before in zip(report.games, known):
-        game_id = before or _game_id(db, game)
+        game_id = before or stored_id(db, game)
         saved.append((game, game_id, before is not None or game_id in seen))
         seen.add(game_id)
     return render_template("check/saved.html", name=name, summary=summary, saved=saved)
-
-
-def _game_id(db: Database, game: Game) -> int | None:
-    """The id of the archive's copy of a valid game (found by its content hash)."""
-    for row in db["games"].rows_where("hash = ?", [content_hash(record_text(game))],
-                                      select="id", limit=1):
-        return row["id"]
-    return None

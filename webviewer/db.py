@@ -1,4 +1,5 @@
-"""The archive for the request: opened read-only once per request, closed after it."""
+"""The archive for the request: opened once per request, closed after it. Browsing
+opens it read-only; recording and saving games open it for writing."""
 
 from __future__ import annotations
 
@@ -7,16 +8,21 @@ from flask import abort, current_app, g
 from archive import ArchiveError, open_archive
 
 
-def get_db():
-    if "db" not in g:
+def get_db(write: bool = False):
+    """The request's archive connection (read-only unless ``write``)."""
+    name = "write_db" if write else "db"
+    if name not in g:
         try:
-            g.db = open_archive(current_app.config["ARCHIVE"], readonly=True)
-        except ArchiveError:
-            abort(503, description="the archive cannot be opened")
-    return g.db
+            setattr(g, name, open_archive(current_app.config["ARCHIVE"], readonly=not write))
+        except ArchiveError as error:
+            current_app.logger.error("%s", error)
+            abort(503, description="the archive cannot be opened"
+                  + ("" if not write else " for writing"))
+    return getattr(g, name)
 
 
 def close_db(error: BaseException | None = None) -> None:
-    db = g.pop("db", None)
-    if db is not None:
-        db.close()
+    for name in ("db", "write_db"):
+        db = g.pop(name, None)
+        if db is not None:
+            db.close()

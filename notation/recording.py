@@ -1,0 +1,242 @@
+"""A game being recorded: the game so far (a :class:`~notation.game.Game` read from its
+record) and the turn in progress (the dice and the steps entered), with every action the
+scorer can take. Each action checks the rules and raises a
+:class:`~notation.errors.NotationError` that names the broken rule when it is refused.
+
+Used by the viewer's record page and by ``jacquet record``. The state between actions is
+plain data (:meth:`LiveGame.dump`); the viewer keeps it in the archive (:mod:`archive.live`).
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from dataclasses import dataclass, field
+
+from .dice import Dice
+from .errors import IllegalPlayError, NotationError, RecordError
+from .game import Game, GameNode
+from .jqn import GameBuilder, read_games, write_game
+from .play import Step
+from .scorer import StepEntry
+from .state import DOUBLE, DROP, PASSED, RESIGN, ROLL, TAKE, GameRuleError
+
+HEADERS = ("Event", "Site", "Date", "Round", "White", "Black", "Variant", "Options", "Lead",
+           "LeadRoll", "Match", "MatchLength", "Game", "Score", "Crawford")
+
+
+def game_from_text(record: str) -> Game:
+    """The game of a record; the first :class:`RecordError` if it has one."""
+    games = list(read_games(io.BytesIO(record.encode("utf-8")), GameBuilder))
+    if len(games) != 1:
+        raise RecordError("a live game's record holds one game")
+    if games[0].errors:
+        raise games[0].errors[0]
+    return games[0]
+
+
+def new_game(headers: dict[str, str]) -> Game:
+    """A game with these tags and no turn yet (tags checked as a reader checks them)."""
+    lines = [f'[{name} "{_tag_value(value)}"]' for name, value in headers.items()
+             if name in HEADERS and value.strip()]
+    return game_from_text("\n".join(lines) + "\n\n*\n")
+
+
+def _tag_value(value: str) -> str:
+    """A tag value on one line, its quotes and backslashes escaped."""
+    return " ".join(value.split()).replace("\\", "\\\\").replace('"', '\\"')
+
+
+@dataclass
+class LiveGame:
+    """A game in progress and the turn being entered."""
+
+    game: Game
+    dice: Dice | None = None
+    steps: list[Step] = field(default_factory=list)
+
+    # -- state ---------------------------------------------------------------------------
+
+    @property
+    def node(self) -> GameNode:
+        return self.game.end()
+
+    @property
+    def over(self) -> bool:
+        return self.node.state.over
+
+    @property
+    def kind(self) -> str:
+        """The kind of the turn in progress: dice passed to the player, or his roll."""
+        return PASSED if self.node.state.passed is not None else ROLL
+
+    @property
+    def forced_dice(self) -> Dice | None:
+        """Dice the next turn must play: passed dice (R-PASS) or the lead roll (R-LEAD)."""
+        state = self.node.state
+        if state.passed is not None:
+            return state.passed
+        if state.forced and state.forced[0][0] is state.player:
+            return state.forced[0][1]
+        return None
+
+    def entry(self) -> StepEntry:
+        state = self.node.state
+        return StepEntry(state.position, self.dice, self.game.rules)
+
+    def can(self, kind: str) -> bool:
+        """Whether a cube action or resignation is allowed now."""
+        if self.over or self.dice is not None:
+            return False
+        try:
+            self.node.state.after(kind)
+        except NotationError:
+            return False
+        return True
+
+    # -- actions -------------------------------------------------------------------------
+
+    def set_dice(self, dice: Dice | None, rng: random.Random | None = None) -> None:
+        """Start the turn with these dice (entered from the table), or rolled with ``rng``
+        when ``dice`` is ``None``; dice the rules impose are taken whatever is asked."""
+        self._expect_turn()
+        if self.node.state.offered:
+            raise GameRuleError("R-CUBE", f"{self.node.state.player.title} must take or drop first")
+        forced = self.forced_dice
+        if forced is not None:
+            if dice is not None and dice != forced:
+                rule = "R-PASS" if self.kind == PASSED else "R-LEAD"
+                raise GameRuleError(rule, f"this turn plays the dice {forced}, not {dice}")
+            dice = forced
+        elif dice is not None and dice.low is None:
+            raise GameRuleError("R-DICE", f"a roll is two dice, not {dice}")
+        elif dice is None:
+            rng = rng or random.SystemRandom()
+            dice = Dice(rng.randint(1, 6), rng.randint(1, 6))
+        self.dice, self.steps = dice, []
+        if self.entry().length == 0:  # nothing can be played: the turn is over at once
+            self._commit("-")
+
+    def add_step(self, step: Step) -> None:
+        """Enter one step; the turn is played as soon as the steps make a whole play."""
+        if self.dice is None:
+            raise GameRuleError("R-DICE", "roll or enter the dice first")
+        entry = self.entry()
+        offered = entry.next_steps(self.steps)
+        match = next((s for s in offered if s[:3] == step[:3]), None)
+        if match is None:
+            entry.next_steps([*self.steps, step])  # raises with the rule and the reason
+            raise IllegalPlayError("R-MAX", f"{step} cannot be played here", entry.plays)
+        self.steps.append(match)
+        if entry.is_complete(self.steps):
+            self._commit(" ".join(str(s) for s in self.steps))
+
+    def undo_step(self) -> None:
+        if self.steps:
+            self.steps.pop()
+
+    def play_text(self, text: str) -> None:
+        """Enter the whole play as written (``24/18 13/11``, ``6/off``, ``-``)."""
+        if self.dice is None:
+            raise GameRuleError("R-DICE", "roll or enter the dice first")
+        self._commit(text)
+
+    def cube(self, kind: str) -> None:
+        """``double``, ``take`` or ``drop`` (R-CUBE)."""
+        self._expect_turn()
+        if kind not in (DOUBLE, TAKE, DROP):
+            raise GameRuleError("R-CUBE", f"no cube action {kind!r}")
+        self.node.add_turn(kind)
+
+    def resign(self, points: int) -> None:
+        """The player to act resigns, giving ``points`` (checked against the rule set)."""
+        self._expect_turn()
+        node = self.node.add_turn(RESIGN)
+        try:
+            node.state = node.state.resigned_for(points)
+        except NotationError:
+            node.parent.variations.remove(node)
+            raise
+        self.game.headers["Result"] = self.game.result
+
+    def undo_turn(self) -> None:
+        """Take back the turn in progress, else the last turn played."""
+        if self.dice is not None:
+            self.dice, self.steps = None, []
+            return
+        node = self.node
+        if node.parent is None:
+            raise GameRuleError("R-END", "no turn to take back")
+        node.parent.variations.remove(node)
+        self.game.headers.pop("Result", None)
+
+    def annotate(self, comment: str, nag: int | None) -> None:
+        """A comment and/or a NAG on the last turn (on the game before the first turn)."""
+        node = self.node
+        if comment.strip():
+            node.comments.append(" ".join(comment.split()))
+        if nag is not None and nag not in node.nags:
+            node.nags.append(nag)
+
+    def _expect_turn(self) -> None:
+        if self.over:
+            state = self.node.state
+            raise GameRuleError("R-END", f"the game is over: {state.winner.title} won {state.points}")
+        if self.dice is not None:
+            raise GameRuleError("R-DICE", f"finish the {self.dice} first, or take it back")
+
+    def _commit(self, text: str) -> None:
+        dice = None if self.kind == PASSED else self.dice
+        self.node.add_turn(self.kind, dice, text)
+        self.dice, self.steps = None, []
+
+    # -- storage -------------------------------------------------------------------------
+
+    def record(self) -> str:
+        """The game so far in text notation (the result written once it is over)."""
+        headers = self.game.headers
+        if not self.over:
+            headers.pop("Result", None)
+        elif self.node.state.ended_by != "resign":  # a resignation's points are the record's
+            headers["Result"] = self.game.result
+        return write_game(self.game)
+
+    def dump(self) -> tuple[str, dict]:
+        """(record, pending turn) to store."""
+        return self.record(), {"dice": str(self.dice) if self.dice else None,
+                               "steps": [list(step) for step in self.steps]}
+
+    @classmethod
+    def load(cls, record: str, pending: dict) -> "LiveGame":
+        live = cls(game_from_text(record))
+        if pending.get("dice"):
+            live.dice = Dice.parse(pending["dice"])
+            live.steps = [Step(*values) for values in pending.get("steps", [])]
+        return live
+
+
+def next_match_game(game: Game) -> dict[str, str] | None:
+    """The tags of the match's next game after ``game`` (finished): the same players and
+    match, the game number and the score moved on, the Crawford game marked; ``None`` when
+    the game is not part of a match or the match is over."""
+    headers = game.headers
+    state = game.end().state
+    if not headers.get("MatchLength") or state.winner is None:
+        return None
+    length = int(headers["MatchLength"])
+    white, black = (int(x) for x in (headers.get("Score") or "0-0").split("-"))
+    before = (white, black)
+    if state.winner.value == "W":
+        white += state.points
+    else:
+        black += state.points
+    if max(white, black) >= length:
+        return None
+    following = {name: headers[name] for name in ("Variant", "White", "Black", "Event", "Site",
+                                                  "Date", "Match", "MatchLength", "Options")
+                 if headers.get(name)}
+    following["Game"] = str(int(headers.get("Game") or 1) + 1)
+    following["Score"] = f"{white}-{black}"
+    if length - 1 in (white, black) and length - 1 not in before and game.rules.name == "backgammon":
+        following["Crawford"] = "yes"
+    return following

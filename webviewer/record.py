@@ -1,0 +1,200 @@
+"""The scorer's tool: start a game, then enter each turn (roll or enter the dice, then the
+play step by step on the board or typed), undo, annotate, the cube and resignations; at
+the end save the game to the archive and go on with the match.
+
+A game in progress lives in the archive (``live_games``) under an unguessable key, so it
+survives a reload and a restart. Every change is a POST (CSRF-protected) answered by a
+redirect to the game's page; a refused action is shown there with its rule and reason.
+"""
+
+from __future__ import annotations
+
+from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template,
+                   request, url_for)
+
+from archive import create_live, delete_live, import_games, load_live, save_live, stored_id
+from notation.dice import Dice
+from notation.errors import IllegalPlayError, NotationError
+from notation.formats import WRITABLE, render
+from notation.play import Step
+from notation.rules import NAMES
+from notation.state import DOUBLE, DROP, RESIGN, TAKE
+from notation.svg import board
+
+from .board_view import describe
+from .db import get_db
+from .games import DOWNLOADS
+from notation.recording import LiveGame, game_from_text, new_game, next_match_game
+
+blueprint = Blueprint("record", __name__, url_prefix="/record")
+NAGS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
+
+
+@blueprint.get("/")
+def start_form():
+    return render_template("record/start.html", variants=NAMES)
+
+
+def _headers(form) -> dict[str, str]:
+    """The new game's tags from the start form."""
+    headers = {"Variant": form.get("variant", "jacquet"), "White": form.get("white", ""),
+               "Black": form.get("black", ""), "Event": form.get("event", ""),
+               "Site": form.get("site", ""), "Date": form.get("date", ""),
+               "Match": form.get("match", ""), "MatchLength": form.get("match_length", ""),
+               "Game": form.get("game", ""), "Score": form.get("score", "")}
+    lead = form.get("lead_roll", "").strip()
+    if form.get("starter") in ("White", "Black"):
+        headers["Lead"] = form["starter"]
+    elif lead:
+        headers["LeadRoll"] = lead
+    if form.get("crawford"):
+        headers["Crawford"] = "yes"
+    return headers
+
+
+@blueprint.post("/")
+def start():
+    if request.form.get("variant") not in NAMES:
+        abort(400, description="choose a rule set")
+    try:
+        game = new_game(_headers(request.form))
+    except NotationError as error:
+        flash(f"The game cannot start: {error}", "error")
+        return render_template("record/start.html", variants=NAMES, form=request.form), 400
+    record, pending = LiveGame(game).dump()
+    key = create_live(get_db(write=True), record, pending)
+    return redirect(url_for("record.page", key=key), code=303)
+
+
+def _load(key: str) -> LiveGame:
+    stored = load_live(get_db(write=True), key)
+    if stored is None:
+        abort(404, description="no game in progress under this address (it may have been saved)")
+    try:
+        return LiveGame.load(*stored)
+    except NotationError as error:
+        current_app.logger.error("live game %s cannot be read: %s", key, error)
+        abort(500, description="this game in progress cannot be read back")
+
+
+@blueprint.get("/<key>")
+def page(key: str):
+    """The game in progress: the board as it stands (with the steps entered so far), what
+    the player to act may do, the record so far."""
+    live = _load(key)
+    state = live.node.state
+    rules = live.game.rules
+    entry = live.entry() if live.dice is not None else None
+    position = entry.position_after(live.steps) if entry else state.position
+    white = state.player.value == "W"
+    turn = live.node.turn
+    last = turn.play.steps if entry is None and turn is not None and turn.play else ()
+    svg = board(position, rules, white_to_move=white, dice=live.dice, entered_steps=live.steps,
+                last_steps=last if turn is not None and turn.player is not state.player else (),
+                title="The board as it stands")
+
+    def white_point(point: int) -> str:
+        """A point of the mover's in White's numbering, as the board names it."""
+        if not 1 <= point <= 24:
+            return "bar" if point else "off"
+        return str(point if white else rules.opposite[point])
+
+    offered = [(step, white_point(step.from_point), white_point(step.to_point))
+               for step in (entry.next_steps(live.steps) if entry else [])]
+    return render_template(
+        "record/page.html", key=key, live=live, state=state, svg=svg,
+        description=describe(position if white else position.swapped()), offered=offered,
+        nags=NAGS, plays=entry.plays if entry else [], record=live.record(),
+        can={kind: live.can(kind) for kind in (DOUBLE, TAKE, DROP, RESIGN)},
+        resign_points=_resign_points(live), formats=[f for f in DOWNLOADS if f in WRITABLE])
+
+
+def _resign_points(live: LiveGame) -> list[int]:
+    low, high = live.game.rules.score_range
+    if live.game.rules.name == "backgammon":
+        cube = live.node.state.cube
+        return [cube, 2 * cube, 3 * cube]
+    return list(range(low, high + 1))
+
+
+def _step(form) -> Step:
+    try:
+        return Step(int(form["from"]), int(form["to"]), int(form["die"]))
+    except (KeyError, ValueError):
+        abort(400, description="a step needs from, to and die")
+
+
+def _act(live: LiveGame, action: str, form) -> None:
+    """Apply one of the scorer's actions; NotationError when the rules refuse it."""
+    if action == "roll":
+        live.set_dice(None)
+    elif action == "dice":
+        live.set_dice(Dice.parse(form.get("dice", "")))
+    elif action == "step":
+        live.add_step(_step(form))
+    elif action == "undo-step":
+        live.undo_step()
+    elif action == "play":
+        live.play_text(form.get("play", ""))
+    elif action == "undo":
+        live.undo_turn()
+    elif action in (DOUBLE, TAKE, DROP):
+        live.cube(action)
+    elif action == "resign":
+        points = form.get("points", "")
+        if not points.isdigit():
+            abort(400, description="a resignation gives a number of points")
+        live.resign(int(points))
+    elif action == "annotate":
+        nag = form.get("nag", "")
+        live.annotate(form.get("comment", ""), int(nag) if nag.isdigit() and int(nag) in NAGS else None)
+    else:
+        abort(400, description=f"unknown action {action!r}")
+
+
+@blueprint.post("/<key>")
+def act(key: str):
+    live = _load(key)
+    action = request.form.get("action", "")
+    if action == "save":
+        return _save(key, live)
+    try:
+        _act(live, action, request.form)
+    except IllegalPlayError as error:
+        legal = ", ".join(str(play) for play in error.legal_plays)
+        reason = error.reason.rstrip(".") + "."
+        flash(f"Refused: [{error.rule_id}] {reason}" + (f" Legal plays: {legal}." if legal else ""), "error")
+    except NotationError as error:
+        flash(f"Refused: {error}", "error")
+    else:
+        save_live(get_db(write=True), key, *live.dump())
+    return redirect(url_for("record.page", key=key), code=303)
+
+
+def _save(key: str, live: LiveGame):
+    """Store the finished game in the archive and end the recording; offer the match's
+    next game."""
+    if not live.over:
+        flash("The game is not over: finish it or resign first.", "error")
+        return redirect(url_for("record.page", key=key), code=303)
+    db = get_db(write=True)
+    game = game_from_text(live.record())
+    import_games(db, [game])
+    game_id = stored_id(db, game)
+    delete_live(db, key)
+    return render_template("record/saved.html", game_id=game_id, live=live,
+                           following=next_match_game(live.game))
+
+
+@blueprint.get("/<key>.<fmt>")
+def download(key: str, fmt: str):
+    """The game so far as a file."""
+    if fmt not in DOWNLOADS or fmt not in WRITABLE:
+        abort(404, description=f"no format {fmt!r}")
+    live = _load(key)
+    try:
+        text = render([game_from_text(live.record())], fmt)
+    except ValueError as error:
+        abort(404, description=str(error))
+    return Response(text, mimetype=DOWNLOADS[fmt],
+                    headers={"Content-Disposition": f'attachment; filename="recording.{fmt}"'})

@@ -1,0 +1,62 @@
+// The scorer's board: click a man's point, then the point it goes to. Every legal next
+// step is also a button under the board (the page works with the keyboard alone and
+// without this script); clicking the board only presses those buttons, so nothing but a
+// step the server offered can be sent. Points are named in White's numbering on the board
+// (data-point) and on the buttons (data-from-white, data-to-white).
+(function () {
+  "use strict";
+  var figure = document.querySelector(".recorder figure.board");
+  var buttons = Array.prototype.slice.call(document.querySelectorAll(".steps-offered button"));
+  if (!figure || buttons.length === 0) {
+    return;
+  }
+  var chosen = null;
+
+  function polygon(point) {
+    return figure.querySelector('polygon.point[data-point="' + point + '"]');
+  }
+
+  function mark() {
+    figure.querySelectorAll("polygon.point").forEach(function (p) {
+      p.classList.remove("source", "target", "chosen");
+    });
+    buttons.forEach(function (button) {
+      var from = polygon(button.dataset.fromWhite);
+      var to = polygon(button.dataset.toWhite);
+      if (chosen === null && from) {
+        from.classList.add("source");
+      }
+      if (chosen !== null && button.dataset.fromWhite === chosen && to) {
+        to.classList.add("target");
+      }
+    });
+    if (chosen !== null && polygon(chosen)) {
+      polygon(chosen).classList.add("chosen");
+    }
+  }
+
+  figure.addEventListener("click", function (event) {
+    var target = event.target.closest("[data-point]");
+    if (!target) {
+      return;
+    }
+    var point = target.dataset.point;
+    var arriving = buttons.filter(function (b) {
+      return b.dataset.toWhite === point && (chosen === null || b.dataset.fromWhite === chosen);
+    });
+    var leaving = buttons.filter(function (b) { return b.dataset.fromWhite === point; });
+    if (chosen !== null && arriving.length) {
+      arriving[0].click();
+    } else if (leaving.length) {
+      chosen = chosen === point ? null : point;
+      mark();
+    } else if (chosen === null && arriving.length &&
+               arriving.every(function (b) { return b.dataset.fromWhite === arriving[0].dataset.fromWhite; })) {
+      arriving[0].click();  // from the bar: only one way to reach this point
+    } else {
+      chosen = null;
+      mark();
+    }
+  });
+  mark();
+})();
