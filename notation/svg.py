@@ -155,9 +155,12 @@ def _couriers(white: Position, rules: RuleSet, flipped: bool) -> list[str]:
 
 
 def _bar_and_trays(white: Position, flipped: bool) -> list[str]:
-    parts = []
+    """The men on the bar and the men borne off. The bar and the trays are groups named
+    ``data-point="bar"`` and ``"off"``, like the points, so a scorer can click them."""
     bar_x = MARGIN + 6 * POINT_W + BAR_W / 2
     tray_x = MARGIN + 12 * POINT_W + BAR_W + TRAY_W / 2
+    parts = [f'<g class="bar" data-point="bar"><rect x="{bar_x - BAR_W / 2:.0f}" y="{MARGIN}" '
+             f'width="{BAR_W}" height="{HALF_H * 2}" fill="transparent"/>']
     for count, colour, label, top in ((white.mover[BAR], STYLE["white"], "#000", False),
                                       (white.opponent[BAR], STYLE["black"], "#fff", True)):
         if count:
@@ -167,6 +170,8 @@ def _bar_and_trays(white: Position, flipped: bool) -> list[str]:
                          f'stroke="{STYLE["edge"]}"/>')
             parts.append(f'<text x="{bar_x:.0f}" y="{y + 5}" text-anchor="middle" font-size="14" '
                          f'fill="{label}">{count}</text>')
+    parts.append(f'</g><g class="tray" data-point="off"><rect x="{tray_x - TRAY_W / 2:.0f}" '
+                 f'y="{MARGIN}" width="{TRAY_W}" height="{HALF_H * 2}" fill="transparent"/>')
     for count, colour, top in ((white.mover[OFF], STYLE["white"], False),
                                (white.opponent[OFF], STYLE["black"], True)):
         top = top != flipped
@@ -175,6 +180,7 @@ def _bar_and_trays(white: Position, flipped: bool) -> list[str]:
             y = y0 + i * 8 if top else y0 - i * 8 - 6
             parts.append(f'<rect class="off" x="{tray_x - 16:.0f}" y="{y}" width="32" height="6" '
                          f'fill="{colour}" stroke="{STYLE["edge"]}" stroke-width="0.5"/>')
+    parts.append("</g>")
     return parts
 
 

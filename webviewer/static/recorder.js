@@ -2,7 +2,8 @@
 // step is also a button under the board (the page works with the keyboard alone and
 // without this script); clicking the board only presses those buttons, so nothing but a
 // step the server offered can be sent. Points are named in White's numbering on the board
-// (data-point) and on the buttons (data-from-white, data-to-white).
+// (data-point; the bar is "bar" and the trays "off") and on the buttons (data-from-white,
+// data-to-white).
 (function () {
   "use strict";
   var figure = document.querySelector(".recorder figure.board");
@@ -12,12 +13,12 @@
   }
   var chosen = null;
 
-  function polygon(point) {
-    return figure.querySelector('polygon.point[data-point="' + point + '"]');
+  function polygon(point) {  // the shape to mark: a point's triangle, the bar's or a tray's rectangle
+    return figure.querySelector('polygon.point[data-point="' + point + '"], g[data-point="' + point + '"] > rect');
   }
 
   function mark() {
-    figure.querySelectorAll("polygon.point").forEach(function (p) {
+    figure.querySelectorAll(".source, .target, .chosen").forEach(function (p) {
       p.classList.remove("source", "target", "chosen");
     });
     buttons.forEach(function (button) {
