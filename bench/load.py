@@ -77,16 +77,18 @@ def _close_connections(server) -> None:
 @contextmanager
 def serving(app, threads: int = SERVER_THREADS) -> Iterator[Address]:
     """Serve ``app`` under waitress on a free loopback port, in a thread; yields the
-    address. On exit the loop closes every socket and the worker threads are stopped."""
+    address. On exit the worker threads finish their requests and stop (a worker ends each
+    request by pulling the loop's trigger, so it must still be open), then the loop closes
+    every socket and returns."""
     server = create_server(app, host=HOST, port=0, threads=threads)
     loop = threading.Thread(target=server.run, name="waitress-loop", daemon=True)
     loop.start()
     try:
         yield HOST, server.effective_port
     finally:
+        server.task_dispatcher.shutdown()
         server.trigger.pull_trigger(lambda: _close_connections(server))
         loop.join(timeout=10)
-        server.task_dispatcher.shutdown()
         if loop.is_alive():
             raise RuntimeError("the waitress loop did not stop")
 
