@@ -105,12 +105,14 @@ def search(db: Database, query: Query) -> tuple[list[dict], int]:
     if query.sort not in SORTS:
         raise ValueError(f"cannot sort by {query.sort!r}; sort by: {', '.join(SORTS)}")
     where, params = _where(db, query)
-    total = db.execute(f"SELECT count(*) {FROM}{where}", params).fetchone()[0]
     order = f"{SORTS[query.sort]} {'DESC' if query.descending else 'ASC'}, g.id"
-    cursor = db.execute(f"SELECT {COLUMNS} {FROM}{where} ORDER BY {order} LIMIT ? OFFSET ?",
-                        [*params, max(0, query.limit), max(0, query.offset)])
-    names = [d[0] for d in cursor.description]
-    return [dict(zip(names, row)) for row in cursor.fetchall()], total
+    with db.atomic():  # one read transaction: the count and the page see the same games
+        total = db.execute(f"SELECT count(*) {FROM}{where}", params).fetchone()[0]
+        cursor = db.execute(f"SELECT {COLUMNS} {FROM}{where} ORDER BY {order} LIMIT ? OFFSET ?",
+                            [*params, max(0, query.limit), max(0, query.offset)])
+        names = [d[0] for d in cursor.description]
+        rows = [dict(zip(names, row)) for row in cursor.fetchall()]
+    return rows, total
 
 
 def game_ids(db: Database, query: Query) -> list[int]:

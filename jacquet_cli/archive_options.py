@@ -1,26 +1,48 @@
-"""Options shared by the archive commands: where the archive is, and the search filters."""
+"""Options shared by the archive commands: where the archive is, the search filters, and
+how a failing archive is reported."""
 
 from __future__ import annotations
 
+import functools
+import sqlite3
+from typing import Callable
+
 import click
 
-from archive import ArchiveError, Query, open_archive
+from archive import ArchiveError, Query
 from archive.search import SORTS
+from archive.store import archive_error
 from notation.rules import NAMES
-
-from .reading import Unreadable
 
 db_option = click.option("--db", "db_path", type=click.Path(dir_okay=False), envvar="JACQUET_DB",
                          default="jacquet.db", show_default=True,
                          help="The archive file (or $JACQUET_DB).")
 
 
-def open_db(path: str, readonly: bool = False):
-    """The archive, or a clean error (exit 2)."""
-    try:
-        return open_archive(path, readonly=readonly)
-    except ArchiveError as error:
-        raise Unreadable(str(error)) from None
+class ArchiveFailure(click.ClickException):
+    """An archive that cannot be opened, read or written (missing, not an archive, damaged,
+    read-only, on a full disk): one line on stderr, exit 2."""
+
+    exit_code = 2
+
+
+def reports_archive_errors(action: str) -> Callable:
+    """Decorate a command taking ``db_path``: an :class:`ArchiveError`, or an SQLite error
+    while it does ``action`` ("read", "write to"), ends it with one clear line naming the
+    archive instead of a traceback."""
+
+    def decorate(command: Callable) -> Callable:
+        @functools.wraps(command)
+        def run(*args, **kwargs):
+            try:
+                return command(*args, **kwargs)
+            except ArchiveError as error:
+                raise ArchiveFailure(str(error)) from None
+            except sqlite3.Error as error:
+                raise ArchiveFailure(str(archive_error(action, kwargs["db_path"], error))) from None
+        return run
+
+    return decorate
 
 
 FILTERS = [
@@ -66,4 +88,5 @@ def pop_filters(kwargs: dict) -> dict:
     return {name: kwargs.pop(name) for name in names}
 
 
-__all__ = ["db_option", "filter_options", "open_db", "query_from", "pop_filters"]
+__all__ = ["ArchiveFailure", "db_option", "filter_options", "pop_filters", "query_from",
+           "reports_archive_errors"]

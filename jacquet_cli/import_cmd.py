@@ -7,10 +7,10 @@ import sys
 
 import click
 
-from archive import import_files
+from archive import ImportSummary, import_files, open_archive
 from notation.rules import NAMES
 
-from .archive_options import db_option, open_db
+from .archive_options import db_option, reports_archive_errors
 
 
 @click.command("import")
@@ -19,20 +19,40 @@ from .archive_options import db_option, open_db
 @click.option("--keep-invalid", is_flag=True, help="Store games that break a rule, flagged, with their error.")
 @click.option("--variant", "-v", type=click.Choice(NAMES, case_sensitive=False), default="jacquet",
               show_default=True, help="Rule set of records without a Variant tag.")
-def import_command(files: tuple[str, ...], db_path: str, keep_invalid: bool, variant: str) -> None:
+@click.option("--batch", type=click.IntRange(min=1), default=200, show_default=True,
+              help="Games per transaction: what an interrupted import has to redo at most.")
+@reports_archive_errors("write to")
+def import_command(files: tuple[str, ...], db_path: str, keep_invalid: bool, variant: str,
+                   batch: int) -> None:
     """Import the games of FILES (any supported format) into the archive.
 
     Each game is stored whole or not at all; games already in the archive are skipped, so
     an interrupted import is completed by running it again. Games that break a rule are
     refused with their errors unless --keep-invalid. A progress bar shows on stderr; a
-    summary follows. Exit 0, or 1 if any game was refused, 2 if a file could not be read.
+    summary follows. Exit 0, or 1 if any game was refused, 2 if a file could not be read
+    or the archive cannot be written (read-only, disk full: the games committed before
+    stay).
 
     \b
     Example:
         jacquet import samples/*/*.jqn --db club.db
         jacquet import match.mat --keep-invalid
     """
-    db = open_db(db_path)
+    with open_archive(db_path) as db:
+        summary = _import(db, files, keep_invalid, variant, batch)
+    for error in summary.errors:
+        click.echo(str(error), err=True)
+    for problem in summary.unreadable:
+        click.echo(f"error: {problem}", err=True)
+    click.echo(f"{summary}, into {db_path}", err=True)
+    if summary.unreadable:
+        raise SystemExit(2)
+    if summary.refused:
+        raise SystemExit(1)
+
+
+def _import(db, files: tuple[str, ...], keep_invalid: bool, variant: str, batch: int) -> ImportSummary:
+    """Import with a progress bar on stderr, by bytes of the files read."""
     sizes = {path: os.path.getsize(path) if os.path.isfile(path) else 0 for path in files}
     done = {path: 0 for path in files}
     with click.progressbar(length=sum(sizes.values()) or 1, label="importing",
@@ -43,14 +63,7 @@ def import_command(files: tuple[str, ...], db_path: str, keep_invalid: bool, var
                 bar.update(offset - done[path])
                 done[path] = offset
 
-        summary = import_files(db, files, keep_invalid=keep_invalid, variant=variant, on_game=on_game)
+        summary = import_files(db, files, keep_invalid=keep_invalid, variant=variant,
+                               on_game=on_game, batch=batch)
         bar.update(sum(sizes.values()) - sum(done.values()))
-    for error in summary.errors:
-        click.echo(str(error), err=True)
-    for problem in summary.unreadable:
-        click.echo(f"error: {problem}", err=True)
-    click.echo(f"{summary}, into {db_path}", err=True)
-    if summary.unreadable:
-        raise SystemExit(2)
-    if summary.refused:
-        raise SystemExit(1)
+    return summary

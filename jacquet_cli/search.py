@@ -6,10 +6,10 @@ import json
 
 import click
 
-from archive import game_ids, games_through, load_game, plays_from, search
+from archive import game_ids, games_through, load_game, open_archive, plays_from, search
 from notation.formats import WRITABLE, format_of, write_file
 
-from .archive_options import db_option, filter_options, open_db, pop_filters, query_from
+from .archive_options import db_option, filter_options, pop_filters, query_from, reports_archive_errors
 
 
 @click.command("search")
@@ -19,6 +19,7 @@ from .archive_options import db_option, filter_options, open_db, pop_filters, qu
 @click.option("--limit", type=click.IntRange(min=1), default=50, show_default=True)
 @click.option("--offset", type=click.IntRange(min=0), default=0)
 @click.option("--json", "as_json", is_flag=True, help="JSON instead of a table.")
+@reports_archive_errors("read")
 def search_command(db_path: str, position: str | None, limit: int, offset: int, as_json: bool, **filters) -> None:
     """Search the archive's games; or, with --position, explore a position.
 
@@ -28,7 +29,7 @@ def search_command(db_path: str, position: str | None, limit: int, offset: int, 
         jacquet search --text "24/13" --json
         jacquet search --position AACA/z8AAID/Pw --variant jacquet
     """
-    db = open_db(db_path, readonly=True)
+    db = open_archive(db_path, readonly=True)
     options = pop_filters(filters)
     if position:
         _explore(db, position, options["variant"], limit, as_json)
@@ -68,6 +69,7 @@ def _explore(db, position: str, variant: str | None, limit: int, as_json: bool) 
 @click.option("--output", "-o", required=True, type=click.Path(dir_okay=False),
               help=f"File to write; format from the extension ({', '.join(WRITABLE)}).")
 @click.option("--format", "to_format", help="Format, if not the extension's.")
+@reports_archive_errors("read")
 def export_command(db_path: str, output: str, to_format: str | None, **filters) -> None:
     """Write the games a search selects (all games without filters) to a file.
 
@@ -80,7 +82,7 @@ def export_command(db_path: str, output: str, to_format: str | None, **filters) 
         fmt = format_of(output, to_format)
     except ValueError as error:
         raise click.BadParameter(str(error)) from None
-    db = open_db(db_path, readonly=True)
+    db = open_archive(db_path, readonly=True)
     ids = game_ids(db, query_from(pop_filters(filters)))
     games = [load_game(db, game_id) for game_id in ids]
     try:

@@ -6,16 +6,17 @@ import json
 
 import click
 
-from archive import dice_fairness, opening_plays, results_per_player
+from archive import dice_fairness, open_archive, opening_plays, results_per_player
 from notation.rules import NAMES
 
-from .archive_options import db_option, open_db
+from .archive_options import db_option, reports_archive_errors
 
 
 @click.command("stats")
 @db_option
 @click.option("--variant", type=click.Choice(NAMES, case_sensitive=False))
 @click.option("--json", "as_json", is_flag=True)
+@reports_archive_errors("read")
 def stats_command(db_path: str, variant: str | None, as_json: bool) -> None:
     """Statistics of the archive: results per player, the dice each player rolled with a
     chi-square test of fairness, the most frequent opening plays per roll.
@@ -24,7 +25,7 @@ def stats_command(db_path: str, variant: str | None, as_json: bool) -> None:
     Example:
         jacquet stats --variant jacquet
     """
-    db = open_db(db_path, readonly=True)
+    db = open_archive(db_path, readonly=True)
     results = results_per_player(db, variant)
     dice = dice_fairness(db, variant)
     openings = opening_plays(db, variant)
