@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, jsonify, request
 
-from archive import games_through, load_game, plays_from, search
+from archive import games_through, plays_from, record, search
 from notation import Dice, NotationError, Position, legal_plays
-from notation.json_format import game_to_dict
 from notation.rules import NAMES, rule_set
 
 from .db import get_db
 from .games import query_from_args
+from .views import game_json
 
 blueprint = Blueprint("api", __name__, url_prefix="/api")
 
@@ -24,10 +24,11 @@ def games():
 
 @blueprint.route("/games/<int:game_id>")
 def game(game_id: int):
-    loaded = load_game(get_db(), game_id)
-    if loaded is None:
+    row = record(get_db(), game_id)
+    if row is None:
         abort(404, description=f"no game {game_id}")
-    return jsonify(game_to_dict(loaded))
+    return current_app.response_class(game_json(row["record"], row["variant"]) + "\n",
+                                      mimetype="application/json")
 
 
 def _variant() -> str | None:

@@ -11,7 +11,8 @@ from notation.formats import WRITABLE, render
 from .board_view import board_svg, describe
 from .chart import pip_chart
 from .db import get_db
-from .tree import BadAddress, address, line_end, main_line_ancestor, move_items, node_at
+from .tree import BadAddress, address, line_end, main_line_ancestor, node_at
+from .views import game_view
 
 blueprint = Blueprint("games", __name__)
 TEXT_FILTERS = ("player", "white", "black", "event", "variant", "text")
@@ -61,35 +62,34 @@ def index():
 def game_page(game_id: int):
     """A game at one node (``?ply=K`` on the main line, ``?path=...`` in a variation;
     the end by default): the board, the steps, the move list, the pip chart."""
-    db = get_db()
-    row = record(db, game_id)
+    row = record(get_db(), game_id)
     if row is None:
         abort(404, description=f"no game {game_id}")
-    game = load_game(db, game_id)
+    view = game_view(row["record"], row["variant"])
+    game = view.game
     try:
         node = node_at(game, _int("ply"), request.args.get("path"))
     except BadAddress as error:
         abort(400, description=str(error))
-    flip = 1 if request.args.get("flip") == "1" else None
+    flip = request.args.get("flip") == "1"
+    base = url_for("games.game_page", game_id=game_id)
 
-    def link(target) -> str:
-        return url_for("games.game_page", game_id=game_id, flip=flip, **address(target))
+    def href(where: str, flipped: bool = flip) -> str:
+        """The address of a node from its query string (``ply=3``), flipped or not."""
+        return f"{base}?{where}&flip=1" if flipped else f"{base}?{where}"
 
-    mainline = [game, *game.mainline()]
     branch = main_line_ancestor(node)
-    steps = {"first": link(game), "prev": link(node.parent) if node.parent else None,
-             "next": link(node.variations[0]) if node.variations else None,
-             "last": link(line_end(node)),
-             "flip": url_for("games.game_page", game_id=game_id, flip=None if flip else 1, **address(node)),
-             "main": link(branch) if branch is not node else None}
+    steps = {"first": href("ply=0"), "prev": href(address(node.parent)) if node.parent else None,
+             "next": href(address(node.variations[0])) if node.variations else None,
+             "last": href(address(line_end(node))), "flip": href(address(node), not flip),
+             "main": href(f"ply={branch.ply}") if branch is not node else None}
     state = node.state
     white_view = state.white_view()
-    chart = pip_chart([n.state.white_view().pip_counts() for n in mainline],
-                      node.ply if branch is node else -1, lambda k: link(mainline[k]))
+    chart = pip_chart(list(view.pips), node.ply if branch is node else -1, lambda k: href(f"ply={k}"))
     return render_template(
-        "games/game.html", row=row, game=game, node=node, items=move_items(game), link=link,
-        current=address(node), flip=flip, last=line_end(node).ply, steps=steps,
-        svg=board_svg(node, game.rules, bool(flip), f"Position after ply {node.ply}"),
+        "games/game.html", row=row, game=game, node=node, items=view.items, href=href,
+        current=address(node), last=line_end(node).ply, steps=steps,
+        svg=board_svg(node, game.rules, flip, f"Position after ply {node.ply}"),
         description=describe(white_view), to_play=state.player.title,
         pips=white_view.pip_counts(), position_id=state.position.position_id(),
         comments=game.comments, chart=chart, formats=DOWNLOADS)

@@ -48,16 +48,17 @@ def node_at(game: Game, ply: int | None, path: str | None) -> GameNode:
     return node
 
 
-def address(node: GameNode) -> dict[str, str | int]:
-    """The query arguments that name ``node``: its ply on the main line, else its path."""
+def address(node: GameNode) -> str:
+    """The query string that names ``node``: ``ply=K`` on the main line, else
+    ``path=...`` (digits and dots only: nothing to escape)."""
     indices = []
     child = node
     while child.parent is not None:
         indices.append(child.parent.variations.index(child))
         child = child.parent
     if not any(indices):
-        return {"ply": node.ply}
-    return {"path": ".".join(str(i) for i in reversed(indices))}
+        return f"ply={node.ply}"
+    return "path=" + ".".join(str(i) for i in reversed(indices))
 
 
 def line_end(node: GameNode) -> GameNode:
@@ -91,7 +92,8 @@ class MoveItem:
     node: GameNode | None = None
     text: str = ""
     nags: list[str] = field(default_factory=list)
-    address: dict[str, str | int] = field(default_factory=dict)
+    address: str = ""
+    """The query string naming the turn (see :func:`address`)."""
 
 
 def move_items(game: Game) -> list[MoveItem]:
@@ -111,8 +113,8 @@ def move_items(game: Game) -> list[MoveItem]:
             continue
         node = parent.variations[index]
         node_path = (*path, index)
-        where = ({"ply": node.ply} if not any(node_path)
-                 else {"path": ".".join(map(str, node_path))})
+        where = (f"ply={node.ply}" if not any(node_path)
+                 else "path=" + ".".join(map(str, node_path)))
         items.append(MoveItem("move", depth, node, turn_text(node),
                               [GLYPHS.get(n, f"${n}") for n in node.nags], where))
         tasks.append(("line", node, 0, node_path, depth))
