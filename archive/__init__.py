@@ -5,10 +5,10 @@ is). All SQL of the project lives in this package.
 """
 
 from .explorer import PlayStats, games_through, plays_from
-from .live import create_live, delete_live, load_live, save_live
 from .importer import ImportSummary, import_files, import_games
-from .rows import content_hash, game_from_record, game_rows, record_text
-from .search import Query, game_ids, record, search
+from .live import LiveRecord, create_live, delete_live, load_live, save_live
+from .rows import game_from_record, game_rows
+from .search import Query, game_ids, record, search, stored_id
 from .stats import chi_square_p, dice_fairness, opening_plays, player_results, results_per_player
 from .store import ArchiveError, default_path, open_archive
 
@@ -21,13 +21,8 @@ def load_game(db, game_id: int):
     return game_from_record(row["record"], row["variant"])
 
 
-def stored_id(db, game) -> int | None:
-    """The id under which ``game`` is stored (found by its content hash), or ``None``."""
-    row = db.execute("SELECT id FROM games WHERE hash = ?", [content_hash(record_text(game))]).fetchone()
-    return None if row is None else row[0]
-
-
-__all__ = ["ArchiveError", "create_live", "delete_live", "load_live", "save_live", "ImportSummary", "PlayStats", "Query", "chi_square_p", "default_path",
-           "dice_fairness", "game_from_record", "game_ids", "game_rows", "games_through",
-           "import_files", "import_games", "load_game", "open_archive", "opening_plays",
-           "player_results", "plays_from", "record", "results_per_player", "search", "stored_id"]
+__all__ = ["ArchiveError", "ImportSummary", "LiveRecord", "PlayStats", "Query", "chi_square_p",
+           "create_live", "default_path", "delete_live", "dice_fairness", "game_from_record",
+           "game_ids", "game_rows", "games_through", "import_files", "import_games", "load_game",
+           "load_live", "open_archive", "opening_plays", "player_results", "plays_from", "record",
+           "results_per_player", "save_live", "search", "stored_id"]

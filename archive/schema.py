@@ -101,6 +101,9 @@ def upgrade(db: Database) -> None:
 @migrations()
 def live_games(db: Database) -> None:
     """Games being recorded in the viewer, kept between requests and across restarts: the
-    record so far (text notation) and the turn in progress (JSON)."""
-    db["live_games"].create({"key": str, "record": str, "pending": str, "created": str,
-                             "updated": str}, pk="key", not_null={"record", "pending"})
+    record so far (text notation), the turn in progress (JSON), and a version that every
+    change moves on (two changes made at once cannot overwrite each other). The game's key
+    is stored hashed, so reading the archive (Datasette) gives no access to the game."""
+    db["live_games"].create({"key_hash": str, "record": str, "pending": str, "version": int,
+                             "created": str, "updated": str}, pk="key_hash",
+                            not_null={"record", "pending", "version"})

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
+from .rows import content_hash, record_text
+
 SORTS = {"id": "g.id", "date": "g.date", "turns": "g.turns", "points": "g.points",
          "white": "w.name", "black": "b.name", "event": "e.name", "variant": "g.variant"}
 COLUMNS = ("g.id, g.variant, g.date, g.round, g.site, e.name AS event, w.name AS white, "
@@ -129,3 +131,9 @@ def record(db: Database, game_id: int) -> dict | None:
     if row is None:
         return None
     return dict(zip([d[0] for d in cursor.description], row))
+
+
+def stored_id(db: Database, game) -> int | None:
+    """The id under which ``game`` is stored (found by its content hash), or ``None``."""
+    row = db.execute("SELECT id FROM games WHERE hash = ?", [content_hash(record_text(game))]).fetchone()
+    return None if row is None else row[0]

@@ -6,6 +6,7 @@ the scorer quits early, so nothing typed is lost."""
 from __future__ import annotations
 
 import random
+import re
 
 import click
 
@@ -13,13 +14,14 @@ from archive import import_games, open_archive
 from notation.diagram import diagram
 from notation.dice import Dice
 from notation.errors import IllegalPlayError, InvalidPlayError, NotationError
-from notation.formats import write_file
+from notation.formats import WRITABLE, format_of, write_file
 from notation.recording import LiveGame, game_from_text, new_game
 from notation.rules import NAMES
 from notation.state import DOUBLE, DROP, TAKE
 
 from .archive_options import reports_archive_errors
 
+NUMBER = re.compile(r"[0-9]{1,4}")
 HELP = ("Commands: Enter rolls; dice such as 64 enter the dice thrown; a play such as 24/18 13/11, "
         "or its number in the list; undo; comment TEXT; nag N; double, take, drop; resign N; quit.")
 
@@ -45,6 +47,12 @@ def record_command(variant: str, white: str, black: str, event: str, lead_roll: 
         jacquet record --white Marie --black Jean --lead-roll "W5 B3"
         jacquet record --variant backgammon --first White -o final.jqn --db club.db
     """
+    try:
+        fmt = format_of(output)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--output") from None
+    if fmt not in WRITABLE or (fmt == "mat" and variant != "backgammon"):
+        raise click.BadParameter(f"cannot write a {variant} game as {fmt}", param_hint="--output")
     headers = {"Variant": variant, "White": white, "Black": black, "Event": event,
                "LeadRoll": lead_roll, "Lead": first or ""}
     try:
@@ -103,15 +111,15 @@ def _answer(live: LiveGame, answer: str, rng: random.Random) -> None:
         live.undo_turn()
     elif word == "comment":
         live.annotate(rest, None)
-    elif word == "nag" and rest.isdigit():
+    elif word == "nag" and NUMBER.fullmatch(rest):
         live.annotate("", int(rest))
     elif word in (DOUBLE, TAKE, DROP):
         live.cube(word)
-    elif word == "resign" and rest.isdigit():
+    elif word == "resign" and NUMBER.fullmatch(rest):
         live.resign(int(rest))
     elif live.dice is None:
         live.set_dice(Dice.parse(answer))
-    elif answer.isdigit():
+    elif NUMBER.fullmatch(answer):
         plays = live.entry().plays
         if not 1 <= int(answer) <= len(plays):
             raise InvalidPlayError(f"choose a play from 1 to {len(plays)}")
@@ -123,7 +131,11 @@ def _answer(live: LiveGame, answer: str, rng: random.Random) -> None:
 def _finish(live: LiveGame, output: str, db_path: str | None) -> None:
     """Write the record (finished or not) and store a finished game in the archive."""
     game = game_from_text(live.record())
-    write_file([game], output)
+    try:
+        write_file([game], output)
+    except OSError as error:  # keep what was typed: on the terminal, as text notation
+        click.echo(live.record())
+        raise click.ClickException(f"cannot write {output}: {error.strerror}; the record is above") from None
     click.echo(f"{'result ' + game.result if live.over else 'unfinished game'} written to {output}")
     if live.over and db_path:
         db = open_archive(db_path)

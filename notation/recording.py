@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from dataclasses import dataclass, field
 
 from .dice import Dice
-from .errors import IllegalPlayError, NotationError, RecordError
+from .errors import InvalidPlayError, NotationError, RecordError
 from .game import Game, GameNode
 from .jqn import GameBuilder, read_games, write_game
 from .play import Step
@@ -35,11 +36,37 @@ def game_from_text(record: str) -> Game:
     return games[0]
 
 
+MAX_TAG = 200
+"""The longest tag value a scorer may enter."""
+MATCH_NUMBERS = {"MatchLength": re.compile(r"[1-9][0-9]{0,2}"), "Game": re.compile(r"[1-9][0-9]{0,2}"),
+                 "Score": re.compile(r"[0-9]{1,3}-[0-9]{1,3}")}
+
+
 def new_game(headers: dict[str, str]) -> Game:
-    """A game with these tags and no turn yet (tags checked as a reader checks them)."""
+    """A game with these tags and no turn yet (tags checked as a reader checks them, and
+    a match's length, game number and score checked as numbers)."""
+    for name, value in headers.items():
+        if len(value) > MAX_TAG:
+            raise RecordError(f"{name} is longer than {MAX_TAG} characters", "TAG")
+        pattern = MATCH_NUMBERS.get(name)
+        if value.strip() and pattern and not pattern.fullmatch(value.strip()):
+            raise RecordError(f"{name} {value.strip()!r} is not a number"
+                              + (" pair such as 3-1" if name == "Score" else " from 1 to 999"), "TAG")
     lines = [f'[{name} "{_tag_value(value)}"]' for name, value in headers.items()
              if name in HEADERS and value.strip()]
     return game_from_text("\n".join(lines) + "\n\n*\n")
+
+
+def roll_lead(variant: str, rng: random.Random) -> str:
+    """A lead roll as the ``LeadRoll`` tag writes it, White's die first: rolled again on a
+    tie, except in Versailles, where a doublet lead is played and kept (R-LEADDICE)."""
+    rolls = []
+    while True:
+        white, black = rng.randint(1, 6), rng.randint(1, 6)
+        if white != black or variant == "versailles":
+            rolls.append(f"W{white} B{black}")
+        if white != black:
+            return ", ".join(rolls)
 
 
 def _tag_value(value: str) -> str:
@@ -121,12 +148,13 @@ class LiveGame:
         """Enter one step; the turn is played as soon as the steps make a whole play."""
         if self.dice is None:
             raise GameRuleError("R-DICE", "roll or enter the dice first")
+        if not (0 <= step.from_point <= 25 and 0 <= step.to_point <= 25 and 1 <= step.die <= 6):
+            raise InvalidPlayError(f"no step from {step.from_point} to {step.to_point} with a {step.die}")
         entry = self.entry()
         offered = entry.next_steps(self.steps)
         match = next((s for s in offered if s[:3] == step[:3]), None)
         if match is None:
             entry.next_steps([*self.steps, step])  # raises with the rule and the reason
-            raise IllegalPlayError("R-MAX", f"{step} cannot be played here", entry.plays)
         self.steps.append(match)
         if entry.is_complete(self.steps):
             self._commit(" ".join(str(s) for s in self.steps))
@@ -147,6 +175,7 @@ class LiveGame:
         if kind not in (DOUBLE, TAKE, DROP):
             raise GameRuleError("R-CUBE", f"no cube action {kind!r}")
         self.node.add_turn(kind)
+        self._sync_result()
 
     def resign(self, points: int) -> None:
         """The player to act resigns, giving ``points`` (checked against the rule set)."""
@@ -157,7 +186,7 @@ class LiveGame:
         except NotationError:
             node.parent.variations.remove(node)
             raise
-        self.game.headers["Result"] = self.game.result
+        self._sync_result()
 
     def undo_turn(self) -> None:
         """Take back the turn in progress, else the last turn played."""
@@ -168,7 +197,7 @@ class LiveGame:
         if node.parent is None:
             raise GameRuleError("R-END", "no turn to take back")
         node.parent.variations.remove(node)
-        self.game.headers.pop("Result", None)
+        self._sync_result()
 
     def annotate(self, comment: str, nag: int | None) -> None:
         """A comment and/or a NAG on the last turn (on the game before the first turn)."""
@@ -189,16 +218,19 @@ class LiveGame:
         dice = None if self.kind == PASSED else self.dice
         self.node.add_turn(self.kind, dice, text)
         self.dice, self.steps = None, []
+        self._sync_result()
+
+    def _sync_result(self) -> None:
+        """The Result tag: none while the game goes on, the score once it is over."""
+        if self.over:
+            self.game.headers["Result"] = self.game.result
+        else:
+            self.game.headers.pop("Result", None)
 
     # -- storage -------------------------------------------------------------------------
 
     def record(self) -> str:
         """The game so far in text notation (the result written once it is over)."""
-        headers = self.game.headers
-        if not self.over:
-            headers.pop("Result", None)
-        elif self.node.state.ended_by != "resign":  # a resignation's points are the record's
-            headers["Result"] = self.game.result
         return write_game(self.game)
 
     def dump(self) -> tuple[str, dict]:
@@ -209,6 +241,7 @@ class LiveGame:
     @classmethod
     def load(cls, record: str, pending: dict) -> "LiveGame":
         live = cls(game_from_text(record))
+        live._sync_result()
         if pending.get("dice"):
             live.dice = Dice.parse(pending["dice"])
             live.steps = [Step(*values) for values in pending.get("steps", [])]

@@ -51,3 +51,17 @@ def test_the_record_so_far_is_kept_when_the_input_ends(tmp_path):
 def test_a_bad_lead_roll_is_a_usage_error(tmp_path):
     result = run(["--lead-roll", "W9 B1", "-o", str(tmp_path / "x.jqn")], "")
     assert result.exit_code == 2 and "W9 B1" in result.output + result.stderr
+
+
+def test_an_output_that_cannot_hold_the_game_is_refused_before_it_starts(tmp_path):
+    for name in ("game.pgn", "game.mat"):
+        result = run(["--first", "White", "-o", str(tmp_path / name)], "64\n")
+        assert result.exit_code == 2 and "--output" in result.output + result.stderr
+        assert not (tmp_path / name).exists()
+
+
+def test_odd_numbers_typed_are_refused_not_a_traceback(tmp_path):
+    out = tmp_path / "game.jqn"
+    result = run(["--first", "White", "-o", str(out)], "nag ²\nresign ²\n²\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert result.exception is None and "refused" in result.stderr

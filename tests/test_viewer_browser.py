@@ -180,3 +180,15 @@ def test_record_a_short_game_by_clicking(server, page):
     assert "24/18 13/11" in page.inner_text(".moves")
     page.goto(f"{base}/?player=clicker")
     assert "Typist" in page.inner_text("table.games")
+
+
+def test_focus_stays_on_the_step_link_without_reload(server, page):
+    base, game_id = server
+    page.goto(f"{base}/game/{game_id}?ply=0")
+    page.focus('.steps a[rel="next"]')
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"**/game/{game_id}?ply=1")
+    page.locator("figure.board figcaption", has_text="Ply 1 of 4").wait_for()
+    assert page.evaluate("document.activeElement.getAttribute('rel')") == "next"
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"**/game/{game_id}?ply=2")

@@ -199,3 +199,58 @@ def test_unknown_recordings_and_actions(client):
     with client.get(at + ".jqn") as download:
         assert download.status_code == 200 and b'[White "Ann"]' in download.data
     assert client.get(at + ".mat").status_code == 404  # .mat holds backgammon only
+
+
+@pytest.mark.parametrize("fields", [{"action": "resign", "points": "²"},
+                                    {"action": "resign", "points": "9" * 5000},
+                                    {"action": "annotate", "nag": "²"},
+                                    {"action": "annotate", "nag": "77"},
+                                    {"action": "annotate", "comment": "x" * 2001},
+                                    {"action": "play", "play": "24/18(" + "9" * 5000},
+                                    {"action": "step", "from": "99999999999999999999", "to": "1", "die": "1"}])
+def test_malformed_actions_are_400_not_500(client, fields):
+    at = start(client, variant="jacquet", starter="White")
+    if fields["action"] in ("play", "step"):
+        act(client, at, "dice", dice="64")
+    assert client.post(at, data=fields).status_code == 400
+
+
+def test_a_step_off_the_board_is_refused(client):
+    at = start(client, variant="jacquet", starter="White")
+    act(client, at, "dice", dice="64")
+    act(client, at, "step", **{"from": 99, "to": 1, "die": 6})
+    assert "Refused: no step from 99" in status(client, at)
+
+
+@pytest.mark.parametrize("fields", [{"match_length": "x"}, {"score": "abc"}, {"game": "0"},
+                                    {"white": "x" * 201}])
+def test_bad_match_tags_are_refused_at_the_start(client, fields):
+    response = client.post("/record/", data={"variant": "backgammon", "starter": "White", **fields})
+    assert response.status_code == 400 and "The game cannot start" in response.text
+
+
+def test_the_lead_roll_is_rolled_when_none_is_given(client):
+    at = start(client, variant="backgammon")
+    page = client.get(at).text.replace("&#34;", '"')
+    lead = re.search(r'\[LeadRoll "W(\d) B(\d)"\]', page)
+    assert lead and lead.group(1) != lead.group(2)
+    assert "the lead roll" in status(client, at)
+
+
+def test_no_double_before_the_opening_roll(client):
+    at = start(client, lead_roll="W3 B1")
+    assert 'value="double"' not in client.get(at).text
+    act(client, at, "double")
+    assert "Refused: [R-CUBE]" in status(client, at)
+
+
+def test_two_changes_at_once_do_not_overwrite_each_other(db_path, client):
+    at = start(client, variant="jacquet", starter="White")
+    key = at.rsplit("/", 1)[1]
+    db = archive.open_archive(db_path)
+    stale = archive.load_live(db, key)
+    act(client, at, "annotate", comment="first")
+    assert not archive.save_live(db, key, stale.record, stale.pending, stale.version)
+    assert "first" in client.get(at).text
+    assert key not in " ".join(str(row) for row in db.execute("SELECT * FROM live_games"))  # stored hashed
+    db.close()

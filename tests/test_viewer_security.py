@@ -156,3 +156,20 @@ def test_payloads_run_nothing_in_the_browser(browser_page, client):
     page.click("button[type=submit]")
     assert page.evaluate(f"window.{MARK}") is None
     assert dialogs == []
+
+
+def test_the_session_key_is_kept_beside_the_archive_privately(tmp_path, monkeypatch):
+    from webviewer.secret import secret_key
+
+    monkeypatch.delenv("JACQUET_SECRET_KEY", raising=False)
+    path = tmp_path / "club.db"
+    first = secret_key(path)
+    kept = tmp_path / "club.db.secret"
+    assert len(first) >= 32 and secret_key(path) == first  # the same after a restart
+    assert kept.stat().st_mode & 0o777 == 0o600
+    kept.write_text("")  # a file cut short (a crash, a full disk) is replaced
+    second = secret_key(path)
+    assert len(second) >= 32 and secret_key(path) == second
+    monkeypatch.setenv("JACQUET_SECRET_KEY", "from the environment")
+    assert secret_key(path) == "from the environment"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club.db.secret"]  # no temporary left

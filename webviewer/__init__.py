@@ -20,17 +20,17 @@ csrf = CSRFProtect()
 
 
 def create_app(test_config: dict | None = None) -> Flask:
-    """The app. Config: ``ARCHIVE`` (the archive path, default ``$JACQUET_DB`` or
-    ``jacquet.db``), ``MAX_UPLOAD_BYTES`` (default 2 MB), ``MAX_GAMES`` per pasted record
-    (default 500), then the instance folder's ``config.py``, then ``test_config``."""
+    """The app. Config, each layer over the one before: the defaults (``ARCHIVE``, the
+    archive path: ``$JACQUET_DB`` or ``jacquet.db``; ``MAX_UPLOAD_BYTES``, 2 MB;
+    ``MAX_GAMES`` per pasted record, 500; ``SECRET_KEY``: see :mod:`webviewer.secret`),
+    then the instance folder's ``config.py`` if there is one, then ``test_config`` (what
+    ``jacquet serve`` passes: the archive)."""
     app = Flask(__name__, instance_relative_config=True)
     app.config.from_mapping(ARCHIVE=os.environ.get("JACQUET_DB", "jacquet.db"), PAGE_SIZE=50,
                             MAX_UPLOAD_BYTES=2_000_000, MAX_GAMES=500,
                             WTF_CSRF_TIME_LIMIT=None)
-    if test_config is None:
-        app.config.from_pyfile("config.py", silent=True)
-    else:
-        app.config.from_mapping(test_config)
+    app.config.from_pyfile("config.py", silent=True)
+    app.config.from_mapping(test_config or {})
     app.config.setdefault("SECRET_KEY", None)
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = secret_key(app.config["ARCHIVE"])

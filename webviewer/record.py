@@ -9,14 +9,18 @@ redirect to the game's page; a refused action is shown there with its rule and r
 
 from __future__ import annotations
 
+import random
+import re
+
 from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template,
                    request, url_for)
 
 from archive import create_live, delete_live, import_games, load_live, save_live, stored_id
 from notation.dice import Dice
-from notation.errors import IllegalPlayError, NotationError
+from notation.errors import IllegalPlayError, NotationError, RecordError
 from notation.formats import WRITABLE, render
 from notation.play import Step
+from notation.recording import LiveGame, game_from_text, new_game, next_match_game, roll_lead
 from notation.rules import NAMES
 from notation.state import DOUBLE, DROP, RESIGN, TAKE
 from notation.svg import board
@@ -24,10 +28,12 @@ from notation.svg import board
 from .board_view import describe
 from .db import get_db
 from .games import DOWNLOADS
-from notation.recording import LiveGame, game_from_text, new_game, next_match_game
 
 blueprint = Blueprint("record", __name__, url_prefix="/record")
 NAGS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
+MAX_PLAY = 200
+MAX_COMMENT = 2000
+NUMBER = re.compile(r"[0-9]{1,4}")
 
 
 @blueprint.get("/")
@@ -54,26 +60,37 @@ def _headers(form) -> dict[str, str]:
 
 @blueprint.post("/")
 def start():
-    if request.form.get("variant") not in NAMES:
+    """Start a game; with the lead roll chosen and none given, the server rolls it."""
+    form = request.form.to_dict()
+    if form.get("variant") not in NAMES:
         abort(400, description="choose a rule set")
+    if form.get("starter", "lead") == "lead" and not form.get("lead_roll", "").strip():
+        form["lead_roll"] = roll_lead(form["variant"], random.SystemRandom())
+        flash(f"Lead roll: {form['lead_roll']}.", "info")
     try:
-        game = new_game(_headers(request.form))
+        game = new_game(_headers(form))
     except NotationError as error:
-        flash(f"The game cannot start: {error}", "error")
-        return render_template("record/start.html", variants=NAMES, form=request.form), 400
+        flash(f"The game cannot start: {_words(error)}", "error")
+        return render_template("record/start.html", variants=NAMES, form=form), 400
     record, pending = LiveGame(game).dump()
     key = create_live(get_db(write=True), record, pending)
     return redirect(url_for("record.page", key=key), code=303)
 
 
-def _load(key: str) -> LiveGame:
+def _words(error: NotationError) -> str:
+    """An error's sentence, without a reader's file and line prefix."""
+    return error.message if isinstance(error, RecordError) else str(error)
+
+
+def _load(key: str) -> tuple[LiveGame, int]:
+    """The game in progress under ``key`` and its version."""
     stored = load_live(get_db(write=True), key)
     if stored is None:
         abort(404, description="no game in progress under this address (it may have been saved)")
     try:
-        return LiveGame.load(*stored)
+        return LiveGame.load(stored.record, stored.pending), stored.version
     except NotationError as error:
-        current_app.logger.error("live game %s cannot be read: %s", key, error)
+        current_app.logger.error("a live game cannot be read: %s", error)
         abort(500, description="this game in progress cannot be read back")
 
 
@@ -81,7 +98,7 @@ def _load(key: str) -> LiveGame:
 def page(key: str):
     """The game in progress: the board as it stands (with the steps entered so far), what
     the player to act may do, the record so far."""
-    live = _load(key)
+    live, _ = _load(key)
     state = live.node.state
     rules = live.game.rules
     entry = live.entry() if live.dice is not None else None
@@ -106,22 +123,22 @@ def page(key: str):
         description=describe(position if white else position.swapped()), offered=offered,
         nags=NAGS, plays=entry.plays if entry else [], record=live.record(),
         can={kind: live.can(kind) for kind in (DOUBLE, TAKE, DROP, RESIGN)},
-        resign_points=_resign_points(live), formats=[f for f in DOWNLOADS if f in WRITABLE])
+        resign_points=state.resign_points(), formats=[f for f in DOWNLOADS if f in WRITABLE])
 
 
-def _resign_points(live: LiveGame) -> list[int]:
-    low, high = live.game.rules.score_range
-    if live.game.rules.name == "backgammon":
-        cube = live.node.state.cube
-        return [cube, 2 * cube, 3 * cube]
-    return list(range(low, high + 1))
+def _number(form, name: str) -> int:
+    """A small whole number from the form (ASCII digits only), else a 400."""
+    value = form.get(name, "")
+    if not NUMBER.fullmatch(value):
+        abort(400, description=f"{name} must be a whole number")
+    return int(value)
 
 
-def _step(form) -> Step:
-    try:
-        return Step(int(form["from"]), int(form["to"]), int(form["die"]))
-    except (KeyError, ValueError):
-        abort(400, description="a step needs from, to and die")
+def _text(form, name: str, limit: int) -> str:
+    value = form.get(name, "")
+    if len(value) > limit:
+        abort(400, description=f"{name} is longer than {limit} characters")
+    return value
 
 
 def _act(live: LiveGame, action: str, form) -> None:
@@ -131,33 +148,34 @@ def _act(live: LiveGame, action: str, form) -> None:
     elif action == "dice":
         live.set_dice(Dice.parse(form.get("dice", "")))
     elif action == "step":
-        live.add_step(_step(form))
+        live.add_step(Step(_number(form, "from"), _number(form, "to"), _number(form, "die")))
     elif action == "undo-step":
         live.undo_step()
     elif action == "play":
-        live.play_text(form.get("play", ""))
+        live.play_text(_text(form, "play", MAX_PLAY))
     elif action == "undo":
         live.undo_turn()
     elif action in (DOUBLE, TAKE, DROP):
         live.cube(action)
     elif action == "resign":
-        points = form.get("points", "")
-        if not points.isdigit():
-            abort(400, description="a resignation gives a number of points")
-        live.resign(int(points))
+        live.resign(_number(form, "points"))
     elif action == "annotate":
-        nag = form.get("nag", "")
-        live.annotate(form.get("comment", ""), int(nag) if nag.isdigit() and int(nag) in NAGS else None)
+        nag = _number(form, "nag") if form.get("nag") else None
+        if nag is not None and nag not in NAGS:
+            abort(400, description=f"no mark ${nag}")
+        live.annotate(_text(form, "comment", MAX_COMMENT), nag)
     else:
         abort(400, description=f"unknown action {action!r}")
 
 
 @blueprint.post("/<key>")
 def act(key: str):
-    live = _load(key)
+    """One action of the scorer's; a refusal or a clash with another change is shown on
+    the game's page."""
+    live, version = _load(key)
     action = request.form.get("action", "")
     if action == "save":
-        return _save(key, live)
+        return _save(key, live, version)
     try:
         _act(live, action, request.form)
     except IllegalPlayError as error:
@@ -165,13 +183,15 @@ def act(key: str):
         reason = error.reason.rstrip(".") + "."
         flash(f"Refused: [{error.rule_id}] {reason}" + (f" Legal plays: {legal}." if legal else ""), "error")
     except NotationError as error:
-        flash(f"Refused: {error}", "error")
+        flash(f"Refused: {_words(error)}", "error")
     else:
-        save_live(get_db(write=True), key, *live.dump())
+        if not save_live(get_db(write=True), key, *live.dump(), version):
+            flash("The game was changed meanwhile (from another window?): look again, nothing "
+                  "of this action was kept.", "error")
     return redirect(url_for("record.page", key=key), code=303)
 
 
-def _save(key: str, live: LiveGame):
+def _save(key: str, live: LiveGame, version: int):
     """Store the finished game in the archive and end the recording; offer the match's
     next game."""
     if not live.over:
@@ -179,11 +199,11 @@ def _save(key: str, live: LiveGame):
         return redirect(url_for("record.page", key=key), code=303)
     db = get_db(write=True)
     game = game_from_text(live.record())
-    import_games(db, [game])
-    game_id = stored_id(db, game)
-    delete_live(db, key)
-    return render_template("record/saved.html", game_id=game_id, live=live,
-                           following=next_match_game(live.game))
+    following = next_match_game(game)
+    import_games(db, [game])  # idempotent: a second save adds nothing
+    delete_live(db, key, version)
+    return render_template("record/saved.html", game_id=stored_id(db, game), live=live,
+                           following=following)
 
 
 @blueprint.get("/<key>.<fmt>")
@@ -191,7 +211,7 @@ def download(key: str, fmt: str):
     """The game so far as a file."""
     if fmt not in DOWNLOADS or fmt not in WRITABLE:
         abort(404, description=f"no format {fmt!r}")
-    live = _load(key)
+    live, _ = _load(key)
     try:
         text = render([game_from_text(live.record())], fmt)
     except ValueError as error:

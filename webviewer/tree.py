@@ -9,6 +9,7 @@ stack.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from notation.game import Game, GameNode
@@ -17,6 +18,7 @@ from notation.jqn.writer import turn_text
 
 MAX_PATH = 10_000
 """The longest path accepted from a query string."""
+INDEX = re.compile(r"[0-9]{1,4}")
 
 
 class BadAddress(ValueError):
@@ -31,7 +33,7 @@ def node_at(game: Game, ply: int | None, path: str | None) -> GameNode:
             raise BadAddress("path is too long")
         node: GameNode = game
         for part in path.split("."):
-            if not part.isdigit() or int(part) >= len(node.variations):
+            if not INDEX.fullmatch(part) or int(part) >= len(node.variations):
                 raise BadAddress(f"path {path!r} names no turn of this game")
             node = node.variations[int(part)]
         return node

@@ -51,9 +51,8 @@
     } else if (leaving.length) {
       chosen = chosen === point ? null : point;
       mark();
-    } else if (chosen === null && arriving.length &&
-               arriving.every(function (b) { return b.dataset.fromWhite === arriving[0].dataset.fromWhite; })) {
-      arriving[0].click();  // from the bar: only one way to reach this point
+    } else if (chosen === null && arriving.length && arriving.every(function (b) { return b.dataset.fromWhite === "bar"; })) {
+      arriving[0].click();  // a man on the bar must enter: the entry point alone says the step
     } else {
       chosen = null;
       mark();

@@ -28,13 +28,33 @@
     return pages.get(href);
   }
 
+  // Where the focus was, to put it back on the same control of the new content.
+  function focusKey() {
+    var active = document.activeElement;
+    if (!active || !active.closest("#live")) {
+      return null;
+    }
+    if (active.getAttribute("rel")) {
+      return '#live .steps a[rel="' + active.getAttribute("rel") + '"]';
+    }
+    if (active.classList.contains("autoplay")) {
+      return "#live button.autoplay";
+    }
+    return '#live .moves a[aria-current="step"]';
+  }
+
   function show(href, push) {
     return fetchPage(href).then(function (html) {
       var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("live");
       if (!fresh) {
         throw new Error("no live part");
       }
+      var focus = focusKey();
       document.getElementById("live").replaceWith(document.adoptNode(fresh));
+      var control = focus && (document.querySelector(focus) || document.querySelector("#live .steps a"));
+      if (control) {
+        control.focus();
+      }
       var caption = fresh.querySelector("figure.board figcaption");
       var announce = document.getElementById("announce");
       if (caption && announce) {
@@ -53,15 +73,26 @@
 
   function follow(rel) {
     var link = document.querySelector('#live .steps a[rel="' + rel + '"]');
-    if (link) {
-      show(link.href, true);
+    return link ? show(link.href, true) : null;
+  }
+
+  // Autoplay: one step, then the next a second after it is shown, until the end.
+  function tick() {
+    var shown = follow("next");
+    if (!shown) {
+      stop();
+      return;
     }
-    return Boolean(link);
+    shown.then(function () {
+      if (timer !== null) {
+        timer = setTimeout(tick, 1000);
+      }
+    });
   }
 
   function stop() {
     if (timer !== null) {
-      clearInterval(timer);
+      clearTimeout(timer);
       timer = null;
     }
     setUpAutoplay();
@@ -80,11 +111,7 @@
     var button = event.target.closest("#live button.autoplay");
     if (button) {
       if (timer === null) {
-        timer = setInterval(function () {
-          if (!follow("next")) {
-            stop();
-          }
-        }, 1000);
+        timer = setTimeout(tick, 1000);
         setUpAutoplay();
       } else {
         stop();
@@ -98,6 +125,7 @@
     var url = new URL(link.href, window.location.href);
     if (sameGame(url)) {
       event.preventDefault();
+      stop();
       show(url.href, true);
     }
   });
@@ -107,12 +135,16 @@
       return;
     }
     var rel = {ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last", ArrowUp: "up"}[event.key];
-    if (rel && follow(rel)) {
-      event.preventDefault();
+    if (rel) {
+      stop();
+      if (follow(rel)) {
+        event.preventDefault();
+      }
     }
   });
 
   window.addEventListener("popstate", function () {
+    stop();
     show(window.location.href, false);
   });
 
