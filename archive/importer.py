@@ -21,6 +21,7 @@ from notation.formats import format_of, read_file
 from notation.game import Game
 
 from .rows import GameRows, game_rows
+from .schema import add_position_plays
 
 @dataclass
 class ImportSummary:
@@ -83,6 +84,7 @@ def store_game(db: Database, rows: GameRows, names: _Names) -> int:
     game["match_id"] = names.match_id(*rows.match) if rows.match else None
     game_id = db["games"].insert(game).last_pk
     db["turns"].insert_all(({"game_id": game_id, **turn} for turn in rows.turns), batch_size=500)
+    add_position_plays(db, game_id)
     if rows.annotations:
         db["annotations"].insert_all(({"game_id": game_id, **note} for note in rows.annotations),
                                      batch_size=500)

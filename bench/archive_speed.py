@@ -21,7 +21,8 @@ import time
 from pathlib import Path
 
 from archive import Query, import_games, open_archive, search
-from archive.explorer import plays_from
+from archive.explorer import games_through, plays_from
+from archive.schema import add_position_plays
 from archive.rows import game_rows
 from notation import rule_set
 from notation.generate import random_game
@@ -65,6 +66,10 @@ def import_benchmark(count: int, folder: Path) -> None:
     games = pool(count)
     turns = sum(g.end().ply for g in games)
     all_rows = [game_rows(g) for g in games]  # also computes every play's notation once
+    for stale in folder.glob("ours.db*"):  # an earlier run's: importing again would skip all
+        stale.unlink()
+    for stale in folder.glob("bare.db*"):
+        stale.unlink()
     ours_path = str(folder / "ours.db")
     db = open_archive(ours_path)
     start = time.perf_counter()
@@ -88,6 +93,16 @@ def big_archive(path: str, total: int, seed_games: int) -> None:
     connection.executemany("INSERT INTO players (name) VALUES (?)", [(f"Player {i}",) for i in range(1, 5001)])
     connection.executemany("INSERT INTO events (name) VALUES (?)", [(f"Event {i}",) for i in range(1, 501)])
     connection.commit()
+    # Bulk load: no journal, indexes dropped during the load and built again after it
+    # (one sort each instead of a random B-tree insert per row).
+    connection.execute("PRAGMA journal_mode=OFF")
+    connection.execute("PRAGMA synchronous=OFF")
+    connection.execute("PRAGMA cache_size=-1000000")
+    indexes = connection.execute(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL "
+        "AND tbl_name IN ('games', 'turns', 'annotations')").fetchall()
+    for name, _ in indexes:
+        connection.execute(f"DROP INDEX [{name}]")
     columns = [c for c in rows[0].game if c != "hash"]
     done = 0
     batch = 20000
@@ -113,7 +128,15 @@ def big_archive(path: str, total: int, seed_games: int) -> None:
         done += len(games_rows)
         print(f"\r  built {done}/{total} games", end="", flush=True)
     print()
-    connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    for name, sql in indexes:
+        start = time.perf_counter()
+        connection.execute(sql)
+        print(f"  index {name} built in {time.perf_counter() - start:.0f} s")
+    start = time.perf_counter()
+    add_position_plays(db)  # the explorer's counts, as the migration fills them
+    connection.commit()
+    print(f"  explorer counts (position_plays) built in {time.perf_counter() - start:.0f} s")
+    connection.execute("PRAGMA journal_mode=WAL")
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -128,11 +151,17 @@ def search_benchmark(total: int, folder: Path) -> None:
         big_archive(path, total, seed_games=300)
         print(f"  built in {time.perf_counter() - start:.0f} s")
     size = sum(os.path.getsize(p) for p in (path, path + "-wal") if os.path.exists(p))
+    start = time.perf_counter()
+    open_archive(path).close()  # an archive left by an earlier run: its schema brought up to date
+    print(f"  schema up to date in {time.perf_counter() - start:.0f} s")
     db = open_archive(path, readonly=True)
     positions = [row[0] for row in db.execute(
         "SELECT position_before FROM turns WHERE game_id <= 300 ORDER BY random() LIMIT 200")]
-    timings = []
+    through, timings = [], []
     for position in positions:
+        start = time.perf_counter()
+        games_through(db, position)
+        through.append((time.perf_counter() - start) * 1e3)
         start = time.perf_counter()
         plays_from(db, position)
         timings.append((time.perf_counter() - start) * 1e3)
@@ -147,8 +176,10 @@ def search_benchmark(total: int, folder: Path) -> None:
         search(db, Query(text=word, limit=20))
         texts.append((time.perf_counter() - start) * 1e3)
     print(f"archive of {total} games: {size / 1e9:.2f} GB on disk")
-    print(f"  exact-position search  p50 {percentile(timings, 0.5):7.2f} ms  p95 {percentile(timings, 0.95):7.2f} ms"
-          "   target: p95 < 20 ms")
+    print(f"  games through a position (first 100)  p50 {percentile(through, 0.5):7.2f} ms  "
+          f"p95 {percentile(through, 0.95):7.2f} ms   target: p95 < 20 ms")
+    print(f"  plays from a position (explorer)      p50 {percentile(timings, 0.5):7.2f} ms  "
+          f"p95 {percentile(timings, 0.95):7.2f} ms   target: p95 < 20 ms")
     print(f"  player search          p50 {percentile(players, 0.5):7.2f} ms  p95 {percentile(players, 0.95):7.2f} ms")
     print(f"  full-text search       p50 {percentile(texts, 0.5):7.2f} ms  p95 {percentile(texts, 0.95):7.2f} ms")
 

@@ -474,3 +474,25 @@ def test_two_matches_of_the_same_name_keep_their_own_length(fresh_db):
     archive.import_games(fresh_db, [seven, five])
     rows, _ = archive.search(fresh_db, archive.Query(match="Final"))
     assert {(r["white"], r["match_length"]) for r in rows} == {("A", 7), ("C", 5)}
+
+
+def test_an_archive_made_before_the_explorer_counts_gets_them_on_opening(db_path):
+    """The ``position_plays`` migration on an archive that already holds games: its counts
+    are those of the turns, and an import after it adds to them."""
+    db = archive.open_archive(db_path)
+    archive.import_games(db, [generated("jacquet", seed) for seed in range(3)] + [generated("backgammon", 7)])
+    db.execute("DROP TABLE position_plays")  # as an archive made before the migration
+    db.execute("DELETE FROM _sqlite_migrations WHERE name = 'position_plays'")
+    db.conn.commit()
+    db.close()
+    db = archive.open_archive(db_path)
+    expected = db.execute(
+        "SELECT t.position_before, t.dice, t.play, count(*) FROM turns t "
+        "WHERE t.kind IN ('roll', 'passed') GROUP BY 1, 2, 3 ORDER BY 1, 2, 3").fetchall()
+    counted = db.execute("SELECT position, dice, play, sum(count) FROM position_plays "
+                         "GROUP BY 1, 2, 3 ORDER BY 1, 2, 3").fetchall()
+    assert counted == expected and sum(row[3] for row in counted) > 100
+    archive.import_games(db, [generated("jacquet", 11)])
+    assert db.execute("SELECT sum(count) FROM position_plays").fetchone()[0] == db.execute(
+        "SELECT count(*) FROM turns WHERE kind IN ('roll', 'passed')").fetchone()[0]
+    db.close()
