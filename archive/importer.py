@@ -83,12 +83,20 @@ def store_game(db: Database, rows: GameRows, names: _Names) -> int:
     game["event_id"] = names.id("events", rows.event)
     game["match_id"] = names.match_id(*rows.match) if rows.match else None
     game_id = db["games"].insert(game).last_pk
-    db["turns"].insert_all(({"game_id": game_id, **turn} for turn in rows.turns), batch_size=500)
+    # The turns and annotations, many rows of a few columns, go in by plain executemany:
+    # sqlite-utils' insert_all spends more time building its statements than SQLite does.
+    _insert_many(db, "turns", game_id, rows.turns)
     add_position_plays(db, game_id)
-    if rows.annotations:
-        db["annotations"].insert_all(({"game_id": game_id, **note} for note in rows.annotations),
-                                     batch_size=500)
+    _insert_many(db, "annotations", game_id, rows.annotations)
     return game_id
+
+
+def _insert_many(db: Database, table: str, game_id: int, rows: list[dict]) -> None:
+    if rows:
+        columns = ["game_id", *rows[0]]
+        db.conn.executemany(
+            f"INSERT INTO [{table}] ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
+            [(game_id, *row.values()) for row in rows])
 
 
 def exists(db: Database, content_hash: str) -> bool:
