@@ -138,3 +138,12 @@ def position_plays(db: Database) -> None:
         count INTEGER NOT NULL, wins INTEGER NOT NULL,
         PRIMARY KEY (position, variant, dice, play)) WITHOUT ROWID""")
     add_position_plays(db)
+
+
+@migrations()
+def position_index_in_game_order(db: Database) -> None:
+    """The position index ordered by game and ply too, so that the first games through a
+    common position come straight from the index instead of sorting every turn through
+    it (the start position is in every game)."""
+    db["turns"].create_index(["position_before", "game_id", "ply"])
+    db.execute("DROP INDEX IF EXISTS idx_turns_position_before")

@@ -67,7 +67,7 @@ def test_archive_opens_with_plain_sqlite3_and_sqlite_utils(fresh_db, db_path):
                                                  "position_before", "position_after", "pips_white",
                                                  "pips_black"}
         assert db["turns"].pks == ["game_id", "ply"]
-        assert any(index.columns == ["position_before"] for index in db["turns"].indexes)
+        assert any(index.columns == ["position_before", "game_id", "ply"] for index in db["turns"].indexes)
         assert any(index.columns == ["hash"] and index.unique for index in db["games"].indexes)
         assert db["players"].detect_fts() == "players_fts"
         assert db["annotations"].detect_fts() == "annotations_fts"
