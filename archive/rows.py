@@ -89,19 +89,19 @@ def game_rows(game: Game, source_file: str | None = None, source_offset: int | N
 
 
 def _turn_rows(game: Game, rows: GameRows) -> None:
-    parent: GameNode = game
+    before = game.state.position.position_id()
     for node in game.mainline():
         turn = node.turn
-        white = node.state.white_view()
+        after = node.state.position.position_id()  # the next turn's position before
+        pips_white, pips_black = node.state.white_view().pip_counts()
         rows.turns.append({
             "ply": node.ply, "player": turn.player.value, "kind": turn.kind,
             "dice": str(turn.dice) if turn.dice is not None else None,
             "play": str(turn.play) if turn.play is not None else None,
-            "position_before": parent.state.position.position_id(),
-            "position_after": node.state.position.position_id(),
-            "pips_white": white.pip_counts()[0], "pips_black": white.pip_counts()[1],
+            "position_before": before, "position_after": after,
+            "pips_white": pips_white, "pips_black": pips_black,
         })
-        parent = node
+        before = after
 
 
 def _annotation_rows(game: Game, rows: GameRows) -> None:
