@@ -163,6 +163,9 @@ def check_play(position: Position, dice: Dice | str, play: str | WrittenPlay,
                 raise IllegalPlayError("R-OPEN", f"{move} marks a hit, but {rules.name} has no hitting",
                                        legal_plays(position, dice, rules))
     turn = TurnRules(rules, position, dice)
+    if sum(len(move.points) - 1 for move in written.moves) > len(turn.die_sequence):
+        # More hops than dice: nothing to search (and a search over many moves is slow).
+        raise IllegalPlayError(*_dice_mismatch(turn, written), legal_plays(position, dice, rules))
     # A play that uses every die is legal as soon as one realization gets through, unless
     # R-WASTE may prefer another.
     waste = _waste_possible(turn)

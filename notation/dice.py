@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from .errors import InvalidDiceError
 
-_DICE_TEXT = re.compile(r"^\s*([0-9])\s*[-\s]?\s*([0-9])?\s*$")
+_DICE_TEXT = re.compile(r"^\s*([0-9])\s*(?:-\s*)?(?:([0-9])\s*)?$")
 
 
 @dataclass(frozen=True, slots=True)

@@ -52,12 +52,14 @@ def read_file(path: str | os.PathLike, fmt: str | None = None, variant: str = "j
               strict: bool = False) -> Iterator[Game]:
     """Every game of a file, checked; each game carries its ``errors`` and reading goes on
     with the next game. With ``strict=True`` the first error is raised instead. Raises
-    :class:`OSError` if the file cannot be read, :class:`RecordError` if a JSON or XML
-    document is malformed (or hostile, or breaks the schema)."""
+    :class:`OSError` if the file cannot be read, :class:`RecordError` if a file read whole
+    (JSON, ``.mat``, SGF, XML) cannot be read as a whole: a JSON or XML document that is
+    malformed (or hostile, or breaks the schema), or a limit of ``notation.limits``
+    crossed. Nothing else: the text notation reports every problem, limits included, as
+    an error of its game."""
     fmt = format_of(path, fmt)
     if fmt == "json":
-        text = Path(path).read_text(encoding="utf-8-sig")
-        games: Iterable[Game] = json_format.loads(text, file=os.fspath(path))
+        games: Iterable[Game] = json_format.read_json(path)
     elif fmt == "mat":
         games = read_mat(path)
     elif fmt == "sgf":

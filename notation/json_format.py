@@ -11,11 +11,14 @@ has ``player``, ``kind``, ``dice``, ``play`` (canonical), ``steps`` (single-die
 from __future__ import annotations
 
 import json
+import os
+from functools import partial
 from typing import Any
 
 from .dice import Dice
 from .errors import NotationError, RecordError
 from .game import Game, GameNode
+from .limits import LIMIT, MAX_DEPTH, MAX_DIGITS, MAX_ELEMENTS, MAX_NAG, Budget, read_whole
 from .tags import TagProblem, setup_from_tags
 from .state import Colour
 
@@ -74,44 +77,104 @@ def game_to_dict(game: Game) -> dict[str, Any]:
     }
 
 
-def game_from_dict(data: dict[str, Any], index: int = 1, file: str = "-") -> Game:
-    """Rebuild and check a game from its JSON form; problems go to ``game.errors``."""
-    headers = {str(k): str(v) for k, v in (data.get("headers") or {}).items()}
-    tagged = dict(headers, Variant=data.get("variant") or headers.get("Variant", "jacquet"))
-    options = data.get("options") or {}
-    if options:
-        tagged["Options"] = " ".join(f"{k}={v}" for k, v in options.items())
+def game_from_dict(data: dict[str, Any], index: int = 1, file: str = "-",
+                   budget: Budget | None = None) -> Game:
+    """Rebuild and check a game from its JSON form; problems go to ``game.errors``. A field
+    of the wrong type is such a problem (``SYNTAX``); a limit crossed (``budget``: the
+    positions of the file so far) is raised."""
+    budget = budget or Budget()
+    if not budget.spend():
+        raise budget.error("one file", file=file, game=index)
     try:
-        setup = setup_from_tags(tagged, first=Colour(data.get("first", "W")))
+        headers = {str(k): str(v) for k, v in _field(data, "headers", dict, {}, index, file).items()}
+        options = _field(data, "options", dict, {}, index, file)
+        tagged = dict(headers, Variant=_field(data, "variant", str, "", index, file)
+                      or headers.get("Variant", "jacquet"))
+        if options:
+            tagged["Options"] = " ".join(f"{k}={v}" for k, v in options.items())
+        setup = setup_from_tags(tagged, first=Colour(_field(data, "first", str, "W", index, file)))
+    except RecordError as error:
+        game = Game()
+        game.errors.append(error)
+        return game
     except (TagProblem, ValueError) as error:
         game = Game(headers=headers)
         game.errors.append(RecordError(getattr(error, "message", str(error)), "TAG", file=file,
                                        game=index))
         return game
     game = Game(setup.rules, setup.first, headers, setup.lead_rolls, setup.crawford)
-    game.comments.extend(data.get("comments") or [])
     try:
-        _rebuild(game, data.get("turns") or [], index, file)
+        game.comments.extend(_strings(data, "comments", index, file))
+        _rebuild(game, _field(data, "turns", list, [], index, file), index, file, budget, 0)
     except RecordError as error:
+        if error.rule_id == LIMIT:
+            raise
         game.errors.append(error)
     return game
 
 
-def _rebuild(parent: GameNode, turns: list[dict[str, Any]], index: int, file: str) -> None:
+def _field(data: dict[str, Any], key: str, kind: type, default: Any, index: int, file: str,
+           turn: str = "") -> Any:
+    """``data[key]``, or ``default`` when it is missing or null; :class:`RecordError` when
+    it is not a ``kind``."""
+    value = data.get(key)
+    if value is None:
+        return default
+    if not isinstance(value, kind):
+        raise RecordError(f"{key!r} is {_TYPE_NAMES[kind]}, not {_TYPE_NAMES[type(value)]}",
+                          "SYNTAX", file=file, game=index, turn=turn)
+    return value
+
+
+def _strings(data: dict[str, Any], key: str, index: int, file: str, turn: str = "") -> list[str]:
+    values = _field(data, key, list, [], index, file, turn)
+    if not all(isinstance(v, str) for v in values):
+        raise RecordError(f"{key!r} is a list of strings", "SYNTAX", file=file, game=index, turn=turn)
+    return values
+
+
+def _nags(data: dict[str, Any], index: int, file: str, turn: str) -> list[int]:
+    values = _field(data, "nags", list, [], index, file, turn)
+    if not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_NAG for v in values):
+        raise RecordError(f"'nags' is a list of numbers from 0 to {MAX_NAG}", "SYNTAX", file=file,
+                          game=index, turn=turn)
+    return values
+
+
+_TYPE_NAMES = {dict: "an object", list: "a list", str: "a string", int: "a number",
+               float: "a number", bool: "true or false"}
+
+
+def _rebuild(parent: GameNode, turns: list[Any], index: int, file: str, budget: Budget,
+             depth: int) -> None:
+    if depth > MAX_DEPTH:
+        raise RecordError(f"variations nest deeper than {MAX_DEPTH}", LIMIT, file=file, game=index)
     for data in turns:
+        label = f"{parent.ply + 1}"
+        if not isinstance(data, dict):
+            raise RecordError("a turn is a JSON object", "SYNTAX", file=file, game=index, turn=label)
+        if not budget.spend():
+            raise budget.error("one file", file=file, game=index)
         try:
-            dice = Dice.parse(data["dice"]) if data.get("dice") else None
-            node = parent.add_turn(data.get("kind", "roll"), dice, data.get("play"))
-        except (NotationError, KeyError, TypeError, AttributeError) as problem:
+            dice = _field(data, "dice", str, "", index, file, label)
+            node = parent.add_turn(_field(data, "kind", str, "roll", index, file, label),
+                                   Dice.parse(dice) if dice else None,
+                                   _field(data, "play", str, None, index, file, label))
+        except NotationError as problem:
+            if isinstance(problem, RecordError):
+                raise
             raise RecordError(getattr(problem, "reason", None) or str(problem),
                               getattr(problem, "rule_id", "SYNTAX"), file=file, game=index,
-                              turn=f"{parent.ply + 1}",
+                              turn=label,
                               legal_plays=[str(p) for p in getattr(problem, "legal_plays", ())])
-        node.comments.extend(data.get("comments") or [])
-        node.starting_comments.extend(data.get("starting_comments") or [])
-        node.nags.extend(int(n) for n in data.get("nags") or [])
-        for variation in data.get("variations") or []:
-            _rebuild(parent, variation, index, file)
+        node.comments.extend(_strings(data, "comments", index, file, label))
+        node.starting_comments.extend(_strings(data, "starting_comments", index, file, label))
+        node.nags.extend(_nags(data, index, file, label))
+        for variation in _field(data, "variations", list, [], index, file, label):
+            if not isinstance(variation, list):
+                raise RecordError("a variation is a list of turns", "SYNTAX", file=file,
+                                  game=index, turn=label)
+            _rebuild(parent, variation, index, file, budget, depth + 1)
         parent = node
 
 
@@ -120,18 +183,55 @@ def dumps(games: list[Game], indent: int | None = None) -> str:
     return json.dumps([game_to_dict(g) for g in games], indent=indent, ensure_ascii=False)
 
 
+def read_json(source: str | os.PathLike) -> list[Game]:
+    """The games of a JSON file (UTF-8, a byte-order mark tolerated); :class:`RecordError`
+    for a file over :data:`~notation.limits.MAX_FILE_BYTES`, not UTF-8, or not JSON."""
+    file = os.fspath(source)
+    data = read_whole(source)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - data.rfind(b"\n", 0, error.start)
+        raise RecordError(f"not valid UTF-8 ({error.reason})", "SYNTAX", file=file, line=line,
+                          column=column) from None
+    return loads(text, file)
+
+
 def loads(text: str, file: str = "-") -> list[Game]:
     """Games from a JSON list (or one game object); a malformed document raises
-    :class:`RecordError` with the line and column where JSON reading stopped."""
+    :class:`RecordError` with the line and column where JSON reading stopped, as does one
+    that crosses a limit: more than :data:`~notation.limits.MAX_ELEMENTS` objects and
+    arrays, nesting deeper than Python's JSON reader follows, integers of more than
+    :data:`~notation.limits.MAX_DIGITS` digits, more than
+    :data:`~notation.limits.MAX_POSITIONS` positions."""
+    if text.count("{") + text.count("[") > MAX_ELEMENTS:
+        raise RecordError(f"more than {MAX_ELEMENTS} objects and arrays in one file: split the "
+                          "record", LIMIT, file=file, line=1, column=1)
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=partial(_integer, text, file))
     except json.JSONDecodeError as error:
         raise RecordError(f"not valid JSON: {error.msg}", "SYNTAX", file=file, line=error.lineno,
                           column=error.colno) from None
+    except RecursionError:
+        raise RecordError("the JSON nests too deep to be read", LIMIT, file=file, line=1,
+                          column=1) from None
     items = data if isinstance(data, list) else [data]
     games = []
+    budget = Budget()
     for index, item in enumerate(items, 1):
         if not isinstance(item, dict):
             raise RecordError("a game is a JSON object", "SYNTAX", file=file, game=index)
-        games.append(game_from_dict(item, index, file))
+        games.append(game_from_dict(item, index, file, budget))
     return games
+
+
+def _integer(text: str, file: str, digits: str) -> int:
+    """A JSON integer, refused past :data:`~notation.limits.MAX_DIGITS` digits (located at
+    its first occurrence in ``text``)."""
+    if len(digits.lstrip("-")) <= MAX_DIGITS:
+        return int(digits)
+    offset = text.find(digits)
+    line = text.count("\n", 0, offset) + 1
+    raise RecordError(f"a number of {len(digits)} digits: at most {MAX_DIGITS} are read", LIMIT,
+                      file=file, line=line, column=offset - text.rfind("\n", 0, offset))

@@ -16,20 +16,21 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from .dialects import play_as_exported
 from .dice import Dice
-from .errors import NotationError, RecordError
+from .errors import IllegalPlayError, NotationError, RecordError
 from .game import Game, GameNode
 from .jqn.lexer import Locator
+from .limits import LIMIT, MAX_DEPTH, NUMBER, Budget, read_whole
 from .rules import rule_set
 from .state import DOUBLE, DROP, RESIGN, TAKE, Colour
 
 _PROPERTY = re.compile(r"\s*([A-Za-z]+)((?:\s*\[(?:\\.|[^\\\]])*\])+)", re.DOTALL)
 _VALUE = re.compile(r"\[((?:\\.|[^\\\]])*)\]", re.DOTALL)
 _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
-_RESULT = re.compile(r"^([WB])\+(\d+)(R?)$")
+_RESULT = re.compile(rf"^([WB])\+({NUMBER})(R?)$")
+_NUMBER = re.compile(NUMBER)
 ACTIONS = {"double": DOUBLE, "take": TAKE, "drop": DROP}
 
 
@@ -49,16 +50,25 @@ class SgfTree:
 
 
 def parse_sgf(text: str, locate: Locator, file: str) -> list[SgfTree]:
-    """The game trees of an SGF text; :class:`RecordError` for malformed SGF."""
+    """The game trees of an SGF text; :class:`RecordError` for malformed SGF, or (``LIMIT``)
+    for trees nested deeper than :data:`~notation.limits.MAX_DEPTH` or more than
+    :data:`~notation.limits.MAX_POSITIONS` trees and nodes."""
     trees: list[SgfTree] = []
     stack: list[SgfTree] = []
     position = 0
     length = len(text)
+    budget = Budget()
     while position < length:
         char = text[position]
         if char.isspace():
             position += 1
+        elif char in "(;" and not budget.spend():
+            line, column = locate(position)
+            raise budget.error("one file", file=file, line=line, column=column)
         elif char == "(":
+            if len(stack) == MAX_DEPTH:
+                raise _error(f"game trees nest deeper than {MAX_DEPTH}", locate, position, file,
+                             rule_id=LIMIT)
             tree = SgfTree(offset=position)
             (stack[-1].children if stack else trees).append(tree)
             stack.append(tree)
@@ -88,19 +98,23 @@ def parse_sgf(text: str, locate: Locator, file: str) -> list[SgfTree]:
     return trees
 
 
-def _error(message: str, locate: Locator, offset: int, file: str, game: int = 0) -> RecordError:
+def _error(message: str, locate: Locator, offset: int, file: str, game: int = 0,
+           rule_id: str = "SYNTAX") -> RecordError:
     line, column = locate(offset)
-    return RecordError(message, "SYNTAX", file=file, line=line, column=column, game=game)
+    return RecordError(message, rule_id, file=file, line=line, column=column, game=game)
 
 
 def read_sgf(source: str | os.PathLike) -> list[Game]:
-    """The games of a GNU Backgammon SGF file, checked; each carries its ``errors``."""
+    """The games of a GNU Backgammon SGF file, checked; each carries its ``errors``. Malformed
+    SGF is the error of one game; a limit crossed (``LIMIT``) is raised."""
     file = os.fspath(source)
-    text = Path(source).read_bytes().decode("utf-8", errors="replace").lstrip("\ufeff")
+    text = read_whole(source).decode("utf-8", errors="replace").lstrip("\ufeff")
     locate = Locator(text)
     try:
         trees = parse_sgf(text, locate, file)
     except RecordError as error:
+        if error.rule_id == LIMIT:
+            raise
         game = Game(rule_set("backgammon"))
         game.errors.append(error)
         return [game]
@@ -143,7 +157,7 @@ def _headers(root: dict[str, list[str]]) -> dict[str, str]:
     info = dict(part.split(":", 1) for part in root.get("MI", []) if ":" in part)
     if "length" in info:
         headers["MatchLength"] = info["length"]
-    if "game" in info and info["game"].isdigit():
+    if "game" in info and _NUMBER.fullmatch(info["game"]):
         headers["Game"] = str(int(info["game"]) + 1)
     if "ws" in info and "bs" in info:
         headers["Score"] = f"{info['ws']}-{info['bs']}"
@@ -214,11 +228,15 @@ def _finish(game: Game, result: str, locate: Locator, offset: int, file: str, in
         return
     winner = Colour(match.group(1))
     points = int(match.group(2))
+    line, column = locate(offset)
     if match.group(3) and not end.state.over:
         resigned = end.add_turn(RESIGN, by=winner.other)
-        resigned.state = resigned.state.resigned_for(points)
+        try:
+            resigned.state = resigned.state.resigned_for(points)
+        except IllegalPlayError as problem:
+            raise RecordError(f"RE[{result}]: {problem.reason}", problem.rule_id, file=file,
+                              line=line, column=column, game=index) from None
     elif game.result != f"{winner.value}+{points}":
-        line, column = locate(offset)
         raise RecordError(f"RE[{result}] says {winner.title} wins {points}, but the rules score "
                           f"{game.result}", "R-SCORE", file=file, line=line, column=column, game=index)
     game.headers["Result"] = game.result

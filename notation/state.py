@@ -20,7 +20,7 @@ from typing import NamedTuple
 from .board import MEN, OFF, Position
 from .checker import check_play
 from .dice import Dice
-from .errors import IllegalPlayError
+from .errors import IllegalPlayError, InvalidDiceError, InvalidError
 from .play import Play
 from .rules import RuleSet, prime_during
 from .written import WrittenPlay
@@ -143,6 +143,9 @@ class GameState:
             return self._cube(kind)
         if kind == RESIGN:
             return self._resign(by or self.player)
+        if kind not in (ROLL, PASSED):
+            raise InvalidError(f"unknown kind of turn {kind!r}: roll, passed, double, take, "
+                               "drop or resign")
         if self.offered:
             raise GameRuleError("R-CUBE", f"{self.player.title} must take or drop the cube first")
         if kind == ROLL and self.passed is not None:
@@ -157,7 +160,7 @@ class GameState:
                                     f"{self.player.title}, not {dice}")
             dice = self.passed
         if dice is None:
-            raise ValueError("a roll needs its dice")
+            raise InvalidDiceError("a roll needs its dice")
         if self.forced and kind == ROLL and self.forced[0][1] != dice:
             rule = "R-LEADDICE" if self.rules.name == "versailles" else "R-LEAD"
             raise GameRuleError(rule, f"this roll must be the lead dice {self.forced[0][1]}, "
@@ -214,6 +217,8 @@ class GameState:
                                     f"{self.cube_owner.title} owns the cube at {self.cube}")
             if self.passed is not None:
                 raise GameRuleError("R-CUBE", "a double comes before the roll")
+            if self.forced:
+                raise GameRuleError("R-CUBE", "no one may double before the opening roll is played")
             offered = self._evolve(offered=True, player=self.player.other,
                               position=self.position.swapped())
             return offered, Turn(DOUBLE, self.player)
@@ -235,15 +240,19 @@ class GameState:
     def resigned_for(self, points: int) -> "GameState":
         """A resigned game's state with the points the record gives it, if the rule set
         allows them (backgammon: 1-3 times the cube; otherwise the rule set's range)."""
-        low, high = self.rules.score_range
-        if self.rules.name == "backgammon":
-            allowed = {self.cube, 2 * self.cube, 3 * self.cube}
-        else:
-            allowed = set(range(low, high + 1))
+        allowed = self.resign_points()
         if points not in allowed:
             raise GameRuleError(self.rules.score_rule, f"a resignation in {self.rules.name} "
-                                f"scores {_range_words(sorted(allowed))}, not {points}")
+                                f"scores {_range_words(allowed)}, not {points}")
         return self._evolve(points=points)
+
+    def resign_points(self) -> list[int]:
+        """The points a resignation may give now: in backgammon 1, 2 or 3 times the cube
+        (a single game, a gammon, a backgammon), otherwise the rule set's range."""
+        if self.rules.name == "backgammon":
+            return [self.cube, 2 * self.cube, 3 * self.cube]
+        low, high = self.rules.score_range
+        return list(range(low, high + 1))
 
 
 def _dice_words(dice: Dice) -> str:

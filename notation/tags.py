@@ -7,10 +7,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .limits import LIMIT, MAX_LEAD_ROLLS, NUMBER
 from .rules import RuleSet, rule_set
 from .state import Colour
 
-LEAD_ROLL = re.compile(r"^\s*W\s*([1-6])\s*[,;]?\s*B\s*([1-6])\s*$", re.IGNORECASE)
+LEAD_ROLL = re.compile(r"^\s*W\s*([1-6])\s*(?:[,;]\s*)?B\s*([1-6])\s*$", re.IGNORECASE)
+_OPTION_NUMBER = re.compile(NUMBER)
+RESULT = re.compile(rf"^(?:([WB])\+({NUMBER})|\*)$")
+"""A result as the ``Result`` tag writes it: ``W+2``, ``B+1`` or ``*``."""
 COLOURS = {"white": Colour.WHITE, "w": Colour.WHITE, "black": Colour.BLACK, "b": Colour.BLACK}
 YES = ("yes", "true", "on", "1")
 
@@ -42,7 +46,7 @@ def rules_from_tags(headers: dict[str, str], default_variant: str = "jacquet") -
         key, sep, value = item.partition("=")
         if not sep:
             raise TagProblem("Options", f"cannot read option {item!r}: write NAME=VALUE")
-        options[key] = int(value) if value.isdigit() else value
+        options[key] = int(value) if _OPTION_NUMBER.fullmatch(value) else value
     try:
         return rule_set(headers.get("Variant") or default_variant, **options)
     except ValueError as error:
@@ -62,6 +66,8 @@ def setup_from_tags(headers: dict[str, str], default_variant: str = "jacquet",
     rolls: list[tuple[int, int]] = []
     text = headers.get("LeadRoll")
     if text:
+        if text.count(",") >= MAX_LEAD_ROLLS:
+            raise TagProblem("LeadRoll", f"more than {MAX_LEAD_ROLLS} lead rolls", LIMIT)
         for part in text.split(","):
             match = LEAD_ROLL.match(part)
             if not match:

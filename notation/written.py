@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from .board import BAR, OFF, point_name
 from .errors import InvalidPlayError
+from .limits import MAX_PLAY_CHARS
 
 _POINT = re.compile(r"^(bar|off|b|o|\d{1,2})(\*?)$", re.IGNORECASE)
 _REPEAT = re.compile(r"^(.*?)\((\d+)\)$")
@@ -43,14 +44,23 @@ class WrittenPlay:
         return self.text
 
 
-@lru_cache(maxsize=8192)
 def parse_play(text: str, has_bar: bool = True) -> WrittenPlay:
-    """Read a play; :class:`InvalidPlayError` if it cannot be read, or names the bar
-    (25) in a rule set that has none (``has_bar=False``).
+    """Read a play; :class:`InvalidPlayError` if it cannot be read, names the bar (25) in a
+    rule set that has none (``has_bar=False``), or is longer than
+    :data:`~notation.limits.MAX_PLAY_CHARS` (so that the cache of plays read holds short
+    texts only).
 
     >>> [str(m) for m in parse_play("8/7(2) 25/22* 6/0").moves]
     ['8/7', '8/7', 'bar/22*', '6/off']
     """
+    if len(text) > MAX_PLAY_CHARS:
+        raise InvalidPlayError(f"a play is at most {MAX_PLAY_CHARS} characters; this one has "
+                               f"{len(text)}: {text[:40]!r}...")
+    return _parse_play(text, has_bar)
+
+
+@lru_cache(maxsize=8192)
+def _parse_play(text: str, has_bar: bool) -> WrittenPlay:
     stripped = text.strip()
     if stripped.lower() in EMPTY_PLAY:
         return WrittenPlay((), stripped or "-")
@@ -69,9 +79,10 @@ def _token_moves(token: str, has_bar: bool) -> tuple[WrittenMove, ...]:
     count = 1
     repeat = _REPEAT.match(token)
     if repeat:
-        token, count = repeat.group(1), int(repeat.group(2))
+        token, digits = repeat.group(1), repeat.group(2)
+        count = int(digits) if len(digits) <= 2 else 0  # a longer number is out of range
         if not 1 <= count <= 6:
-            raise InvalidPlayError(f"cannot repeat a move {count} times")
+            raise InvalidPlayError(f"cannot repeat a move {digits} times")
     move = _parse_move(token, has_bar)
     if count == 1:
         return (move,)

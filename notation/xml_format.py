@@ -10,20 +10,18 @@ from __future__ import annotations
 
 import os
 from importlib import resources
-from pathlib import Path
 
 from lxml import etree
 
 from .dice import Dice
-from .errors import NotationError, RecordError
+from .errors import IllegalPlayError, NotationError, RecordError
 from .game import Game, GameNode
-from .tags import TagProblem, setup_from_tags
+from .limits import LIMIT, MAX_DEPTH, MAX_ELEMENTS, Budget, read_whole
+from .tags import RESULT, TagProblem, setup_from_tags
 from .state import Colour
 
 NS = "urn:jacquet:games:1"
 Q = "{%s}" % NS
-MAX_BYTES = 50 * 1024 * 1024
-MAX_DEPTH = 200
 _SCHEMA: etree.XMLSchema | None = None
 
 
@@ -104,23 +102,21 @@ def dumps(games: list[Game]) -> str:
 # -- reading ---------------------------------------------------------------------------
 
 
-def read_xml(source: str | os.PathLike, max_bytes: int = MAX_BYTES) -> list[Game]:
+def read_xml(source: str | os.PathLike, max_bytes: int | None = None) -> list[Game]:
     """The games of an XML file: hardened parsing, schema validation, then the rules."""
-    file = os.fspath(source)
-    path = Path(source)
-    size = path.stat().st_size
-    if size > max_bytes:
-        raise RecordError(f"the file is {size} bytes, over the limit of {max_bytes}", "SYNTAX",
-                          file=file, line=1, column=1)
-    return loads(path.read_bytes(), file)
+    return loads(read_whole(source, max_bytes), os.fspath(source))
 
 
 def loads(data: bytes, file: str = "-") -> list[Game]:
     """Games from XML bytes; :class:`RecordError` for a document that is not well formed,
-    declares a DOCTYPE, or does not follow the schema."""
+    declares a DOCTYPE, does not follow the schema, or crosses a limit (more than
+    :data:`~notation.limits.MAX_ELEMENTS` elements, counted before parsing)."""
     if b"<!DOCTYPE" in data[:4096].upper() or b"<!ENTITY" in data.upper():
         raise RecordError("a DOCTYPE or ENTITY declaration is not accepted", "SYNTAX",
                           file=file, line=1, column=1)
+    if data.count(b"<") - data.count(b"</") > MAX_ELEMENTS:
+        raise RecordError(f"more than {MAX_ELEMENTS} elements in one file: split the record",
+                          LIMIT, file=file, line=1, column=1)
     try:
         root = etree.fromstring(data, _parser())
     except etree.XMLSyntaxError as error:
@@ -135,7 +131,9 @@ def loads(data: bytes, file: str = "-") -> list[Game]:
     if not validator.validate(root):
         entry = validator.error_log[0]
         raise RecordError(entry.message, "SCHEMA", file=file, line=entry.line, column=entry.column)
-    return [_game(element, index, file) for index, element in enumerate(root.iterchildren(Q + "game"), 1)]
+    budget = Budget()
+    return [_game(element, index, file, budget)
+            for index, element in enumerate(root.iterchildren(Q + "game"), 1)]
 
 
 def _check_depth(root: etree._Element, file: str) -> None:
@@ -143,11 +141,13 @@ def _check_depth(root: etree._Element, file: str) -> None:
     for event, element in etree.iterwalk(root, events=("start", "end")):
         depth += 1 if event == "start" else -1
         if depth > MAX_DEPTH:
-            raise RecordError(f"elements nest deeper than {MAX_DEPTH}", "SYNTAX", file=file,
+            raise RecordError(f"elements nest deeper than {MAX_DEPTH}", LIMIT, file=file,
                               line=element.sourceline or 0, column=1)
 
 
-def _game(element: etree._Element, index: int, file: str) -> Game:
+def _game(element: etree._Element, index: int, file: str, budget: Budget) -> Game:
+    if not budget.spend():
+        raise budget.error("one file", file=file, line=element.sourceline or 0, column=1, game=index)
     headers = {tag.get("name"): tag.text or "" for tag in element.iterchildren(Q + "tag")}
     tagged = dict(headers, Variant=element.get("variant", "jacquet"))
     if element.get("options"):
@@ -160,30 +160,55 @@ def _game(element: etree._Element, index: int, file: str) -> Game:
                                        line=element.sourceline or 0, column=1, game=index))
         return game
     game = Game(setup.rules, setup.first, headers, setup.lead_rolls, setup.crawford)
-    rules = setup.rules
     if element.get("result") and "Result" not in game.headers:
         game.headers["Result"] = element.get("result")
     game.comments.extend(c.text or "" for c in element.iterchildren(Q + "comment"))
     try:
-        _turns(game, list(element.iterchildren(Q + "turn")), index, file)
+        _turns(game, list(element.iterchildren(Q + "turn")), index, file, budget)
     except RecordError as error:
+        if error.rule_id == LIMIT:
+            raise
         game.errors.append(error)
         return game
     declared = game.headers.get("Result")
-    if declared and declared != game.result and game.end().state.ended_by != "resign":
-        game.errors.append(RecordError(f"the result says {declared}, but the rules score {game.result}",
-                                       rules.score_rule, file=file, line=element.sourceline or 0,
-                                       column=1, game=index))
-    elif declared and game.end().state.ended_by == "resign" and declared != "*":
-        end = game.end()
-        end.state = end.state.resigned_for(int(declared[2:]))
+    problem = _result_problem(game, declared) if declared else None
+    if problem is not None:
+        game.errors.append(RecordError(problem[1], problem[0], file=file,
+                                       line=element.sourceline or 0, column=1, game=index))
     return game
 
 
-def _turns(parent: GameNode, elements: list, index: int, file: str) -> None:
+def _result_problem(game: Game, declared: str) -> tuple[str, str] | None:
+    """Check the declared result against the end of the main line (a resignation scores
+    what it declares, within what the rules allow); ``(rule id, message)`` if it disagrees."""
+    if not RESULT.match(declared):
+        return "TAG", f"cannot read the result {declared!r}: write W+2, B+1 or *"
+    end = game.end()
+    state = end.state
+    rule = game.rules.score_rule
+    if state.ended_by != "resign":
+        if declared != game.result:
+            return rule, f"the result says {declared}, but the rules score {game.result}"
+        return None
+    if declared == "*":
+        return None
+    if declared[0] != state.winner.value:
+        return rule, (f"{state.winner.other.title} resigned, so {state.winner.title} wins; the "
+                      f"result says {declared}")
+    try:
+        end.state = state.resigned_for(int(declared[2:]))
+    except IllegalPlayError as problem:
+        return rule, problem.reason
+    return None
+
+
+def _turns(parent: GameNode, elements: list, index: int, file: str, budget: Budget) -> None:
     node = parent
     for element in elements:
         start = node
+        if not budget.spend():
+            raise budget.error("one file", file=file, line=element.sourceline or 0, column=1,
+                               game=index)
         try:
             dice = Dice.parse(element.get("dice")) if element.get("dice") else None
             player = Colour(element.get("player"))
@@ -203,4 +228,4 @@ def _turns(parent: GameNode, elements: list, index: int, file: str) -> None:
             (node.starting_comments if comment.get("before") == "true" else node.comments).append(
                 comment.text or "")
         for variation in element.iterchildren(Q + "variation"):
-            _turns(start, list(variation.iterchildren(Q + "turn")), index, file)
+            _turns(start, list(variation.iterchildren(Q + "turn")), index, file, budget)

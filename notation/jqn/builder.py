@@ -3,23 +3,20 @@
 Every turn is played through the rules as it is read; the first problem of a game (a
 syntax error or a broken rule) is recorded as a :class:`~notation.errors.RecordError` with
 its file, line, column, game, turn, rule id and the legal plays, and the rest of that game
-is skipped: reading goes on with the next game.
+is skipped: reading goes on with the next game. A game holds at most
+:data:`~notation.limits.MAX_POSITIONS` positions.
 """
 
 from __future__ import annotations
 
-import re
-
 from ..dice import Dice
 from ..errors import IllegalPlayError, NotationError, RecordError
 from ..game import Game, GameNode
+from ..limits import Budget
 from ..rules import RuleSet, rule_set
-from ..tags import Setup, TagProblem, setup_from_tags
+from ..tags import RESULT, Setup, TagProblem, setup_from_tags
 from ..state import PASSED, ROLL, GameState
 from .reader import SKIP, RawGame, Visitor
-
-RESULT = re.compile(r"^(?:([WB])\+(\d+)|\*)$")
-
 
 class GameBuilder(Visitor):
     """Builds and checks one game; ``result()`` is the :class:`Game`, with ``errors``.
@@ -36,6 +33,8 @@ class GameBuilder(Visitor):
         self.failed = False
         self.errors: list[RecordError] = []
         self.result_token: tuple[str, int, int] | None = None
+        self.budget = Budget()
+        self.budget.spend()  # the game's start
 
     # -- headers ------------------------------------------------------------------------
 
@@ -67,13 +66,14 @@ class GameBuilder(Visitor):
 
     def error(self, message: str, rule_id: str, line: int, column: int, turn: str = "",
               legal_plays=()) -> None:
-        self.errors.append(RecordError(message, rule_id, file=self.raw.file, line=line,
-                                       column=column, game=self.raw.index, turn=turn,
-                                       legal_plays=legal_plays))
-        self.failed = True
+        self.visit_error(RecordError(message, rule_id, file=self.raw.file, line=line,
+                                     column=column, game=self.raw.index, turn=turn,
+                                     legal_plays=legal_plays))
 
     def visit_error(self, error: RecordError) -> None:
-        self.errors.append(error)
+        """Record the game's first problem; the game is skipped from there."""
+        if not self.failed:
+            self.errors.append(error)
         self.failed = True
 
     def visit_comment(self, text: str) -> None:
@@ -106,6 +106,10 @@ class GameBuilder(Visitor):
     def visit_turn(self, kind: str, dice: Dice | None, play: str | None,
                    line: int, column: int) -> object | None:
         if self.failed:
+            return SKIP
+        if not self.budget.spend():
+            self.visit_error(self.budget.error("one game", file=self.raw.file, line=line,
+                                               column=column, game=self.raw.index))
             return SKIP
         node = self.node
         try:

@@ -8,8 +8,12 @@ reports as an error (never dropped silently).
 from __future__ import annotations
 
 import re
+from array import array
 from bisect import bisect_right
 from typing import Iterator, NamedTuple
+
+from ..errors import InvalidError
+from ..limits import MAX_NAG, NUMBER
 
 _POINT = r"(?:bar|off|[bo]|\d{1,2})\*?"
 TOKEN = re.compile(
@@ -20,7 +24,7 @@ TOKEN = re.compile(
   | (?P<number>\d+\.(?:\.\.)?)
   | (?P<roll>>?\d(?:[-\ ]?\d)?\ ?:)
   | (?P<move>""" + _POINT + r"(?:/" + _POINT + r""")+(?:\(\d+\))?)
-  | (?P<result>[WB]\+\d+|\*)
+  | (?P<result>[WB]\+""" + NUMBER + r"""|\*)
   | (?P<nag>\$\d+|!!|\?\?|!\?|\?!|!|\?)
   | (?P<empty>-(?=[\s(){}]|$))
   | (?P<keyword>(?:double|take|drop|resign)s?\b)
@@ -64,16 +68,27 @@ def escape_comment(text: str) -> str:
 
 
 def nag_number(text: str) -> int:
-    """``$12`` → 12, ``!`` → 1, ``?!`` → 6."""
-    return int(text[1:]) if text.startswith("$") else NAG_SYMBOLS[text]
+    """``$12`` → 12, ``!`` → 1, ``?!`` → 6; :class:`InvalidError` past ``$255``.
+
+    >>> nag_number("$12"), nag_number("?!")
+    (12, 6)
+    """
+    if not text.startswith("$"):
+        return NAG_SYMBOLS[text]
+    digits = text[1:]
+    if len(digits) > len(str(MAX_NAG)) or int(digits) > MAX_NAG:
+        raise InvalidError(f"{text} is not a NAG: they go from $0 to ${MAX_NAG}")
+    return int(digits)
 
 
 class Locator:
-    """Turns offsets in a game's text into (line, column), both counted from 1."""
+    """Turns offsets in a game's text into (line, column), both counted from 1. The line
+    starts are kept in an array (8 bytes a line, where a list of ints takes 36)."""
 
     def __init__(self, text: str, first_line: int = 1) -> None:
         self.first_line = first_line
-        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        self.starts = array("q", [0])
+        self.starts.extend(m.end() for m in re.finditer("\n", text))
 
     def __call__(self, offset: int) -> tuple[int, int]:
         index = bisect_right(self.starts, offset) - 1

@@ -3,7 +3,10 @@ walk its movetext, driving a visitor.
 
 Streaming: :func:`split_games` reads line by line and yields one :class:`RawGame` at a
 time with its byte offsets, so a file of any size is read in constant memory, and
-:func:`index_games` can list the games of a large file without parsing them.
+:func:`index_games` can list the games of a large file without parsing them. A line over
+:data:`~notation.limits.MAX_LINE_BYTES` or a game over
+:data:`~notation.limits.MAX_GAME_BYTES` is an error of its game (``LIMIT``), and is not
+kept, so memory stays bounded whatever the input.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from typing import IO, Callable, Iterator, Union
 
 from ..dice import Dice
 from ..errors import InvalidError, RecordError
+from ..limits import LIMIT, MAX_DEPTH, MAX_GAME_BYTES, MAX_LINE_BYTES, line_too_long
 from .lexer import Locator, comment_text, nag_number, tokens
 
 HEADER = re.compile(r'^\s*\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:\\.|[^"\\])*)"\s*\]\s*$')
@@ -33,7 +37,8 @@ Source = Union[str, os.PathLike, IO[bytes], IO[str]]
 @dataclass
 class RawGame:
     """One game's text, unparsed: header lines with their line numbers, the movetext and
-    the line it starts on, its byte offsets in the file and its 1-based index."""
+    the line it starts on, its byte offsets in the file and its 1-based index. ``problems``
+    holds the first problem found while splitting (bad UTF-8, a limit crossed), if any."""
 
     index: int
     offset: int
@@ -43,6 +48,17 @@ class RawGame:
     movetext: str = ""
     movetext_line: int = 0
     problems: list[RecordError] = field(default_factory=list)
+    size: int = 0
+
+    def problem(self, error: RecordError) -> None:
+        """Keep ``error`` if it is the game's first problem (the reader reports one per game)."""
+        if not self.problems:
+            self.problems.append(error)
+
+    @property
+    def full(self) -> bool:
+        """Whether the game's text has reached :data:`MAX_GAME_BYTES` (no more is kept)."""
+        return self.size > MAX_GAME_BYTES
 
 
 class Visitor:
@@ -110,17 +126,13 @@ def _split(handle: IO[bytes], name: str) -> Iterator[RawGame]:
     body: list[str] = []
     in_comment = False
     has_movetext = False
-    for raw in handle:
+    for raw, size in _lines(handle):
         line_number += 1
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as error:
-            text = raw.decode("utf-8", errors="replace")
-            game.problems.append(RecordError(
-                f"this line is not valid UTF-8 ({error.reason})", "SYNTAX", file=name,
-                line=line_number, column=error.start + 1, game=game.index))
-        if line_number == 1 and text.startswith("\ufeff"):
-            text = text[1:]
+        if raw is None:  # a line over the limit: reported, not kept
+            game.problem(line_too_long(name, line_number, game.index))
+            text = "\n"
+        else:
+            text = _decode(raw, game, name, line_number)
         stripped = text.strip()
         if not in_comment and stripped.startswith("["):
             if has_movetext:
@@ -128,20 +140,66 @@ def _split(handle: IO[bytes], name: str) -> Iterator[RawGame]:
                 yield game
                 game = RawGame(game.index + 1, offset, file=name)
                 body, has_movetext = [], False
-            game.headers.append((line_number, text.rstrip("\r\n")))
-        elif has_movetext or stripped:
+            if _keep(game, size, line_number):
+                game.headers.append((line_number, text.rstrip("\r\n")))
+        elif has_movetext or stripped or raw is None:
             if not has_movetext:
                 game.movetext_line = line_number
                 if not game.headers:
                     game.offset = offset
                 has_movetext = True
-            body.append(text)
+            if _keep(game, size, line_number):
+                body.append(text)
             if in_comment or "{" in text:
                 in_comment = _still_in_comment(text, in_comment)
-        offset += len(raw)
+        offset += size
     if has_movetext or game.headers:
         game.movetext, game.end = "".join(body), offset
         yield game
+
+
+def _lines(handle: IO[bytes]) -> Iterator[tuple[bytes | None, int]]:
+    """The lines of ``handle`` with their sizes in bytes. A line of more than
+    :data:`MAX_LINE_BYTES` bytes before its line break is read through a block at a time
+    and comes as ``None``: it is never held whole."""
+    while True:
+        raw = handle.readline(MAX_LINE_BYTES + 1)
+        if not raw:
+            return
+        if len(raw) <= MAX_LINE_BYTES or raw.endswith(b"\n"):
+            yield raw, len(raw)
+            continue
+        size = len(raw)
+        while not raw.endswith(b"\n"):
+            raw = handle.readline(MAX_LINE_BYTES)
+            if not raw:
+                break
+            size += len(raw)
+        yield None, size
+
+
+def _decode(raw: bytes, game: RawGame, name: str, line_number: int) -> str:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        text = raw.decode("utf-8", errors="replace")
+        game.problem(RecordError(f"this line is not valid UTF-8 ({error.reason})", "SYNTAX",
+                                 file=name, line=line_number, column=error.start + 1,
+                                 game=game.index))
+    if line_number == 1 and text.startswith("\ufeff"):
+        text = text[1:]
+    return text
+
+
+def _keep(game: RawGame, size: int, line_number: int) -> bool:
+    """Count a line of ``size`` bytes into its game; whether it is kept (the game is within
+    :data:`MAX_GAME_BYTES`)."""
+    game.size += size
+    if game.full:
+        game.problem(RecordError(f"the game is longer than {MAX_GAME_BYTES} bytes", LIMIT,
+                                 file=game.file, line=line_number, column=1, game=game.index))
+        return False
+    return True
 
 
 def _still_in_comment(line: str, in_comment: bool) -> bool:
@@ -191,9 +249,9 @@ def _walk_movetext(raw: RawGame, visitor: Visitor) -> None:
     pending: _Pending | None = None
     finished = False
 
-    def fail(message: str, offset: int) -> None:
+    def fail(message: str, offset: int, rule_id: str = "SYNTAX") -> None:
         line, column = locate(offset)
-        visitor.visit_error(RecordError(message, "SYNTAX", file=raw.file, line=line,
+        visitor.visit_error(RecordError(message, rule_id, file=raw.file, line=line,
                                         column=column, game=raw.index))
 
     def flush() -> bool:
@@ -237,13 +295,20 @@ def _walk_movetext(raw: RawGame, visitor: Visitor) -> None:
         elif kind == "comment":
             visitor.visit_comment(comment_text(token.text))
         elif kind == "nag":
-            visitor.visit_nag(nag_number(token.text))
+            try:
+                visitor.visit_nag(nag_number(token.text))
+            except InvalidError as error:
+                fail(str(error), token.offset)
+                return
         elif kind == "keyword":
             line, column = locate(token.offset)
             if visitor.visit_turn(KEYWORDS[token.text.lower()], None, None, line, column) is SKIP:
                 return
         elif kind == "open":
             depth += 1
+            if depth > MAX_DEPTH:
+                fail(f"variations nest deeper than {MAX_DEPTH}", token.offset, LIMIT)
+                return
             visitor.begin_variation()
         elif kind == "close":
             if depth == 0:

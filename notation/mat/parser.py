@@ -15,25 +15,28 @@ singular or plural ``point(s)``, ``and the match``, empty player names.
 
 from __future__ import annotations
 
+import io
 import re
 from dataclasses import dataclass, field
 
 from ..errors import RecordError
+from ..limits import MAX_LINE_BYTES, NUMBER, Budget, line_too_long
 
-TAG = re.compile(r'^;\s*\[\s*([^"\]]+?)\s+"(.*)"\s*\]\s*$')
-MATCH_LENGTH = re.compile(r"^\s*(\d+)\s+point\s+match\s*$", re.IGNORECASE)
-GAME = re.compile(r"^\s*Game\s+(\d+)\s*$", re.IGNORECASE)
-SCORE = re.compile(r"^\s*(?P<first>.*?)\s*:\s*(?P<a>\d+)\s+(?P<second>\S.*?|)\s*:\s*(?P<b>\d+)\s*$")
+TAG = re.compile(r'^;\s*\[\s*([^"\]\s](?:[^"\]]*[^"\]\s])?)\s+"(.*)"\s*\]\s*$')
+MATCH_LENGTH = re.compile(rf"^\s*({NUMBER})\s+point\s+match\s*$", re.IGNORECASE)
+GAME = re.compile(rf"^\s*Game\s+({NUMBER})\s*$", re.IGNORECASE)
+FIRST_SCORE = re.compile(rf":\s*({NUMBER})\s")
+LAST_SCORE = re.compile(rf":\s*({NUMBER})\s*$")
 NUMBERED = re.compile(r"^\s*(\d+)\)")
 ACTION = re.compile(
     r"(?P<roll>(?P<dice>[1-6][1-6]):(?P<play>(?:[ \t]+(?!Doubles|Takes|Drops|Wins|Losses|Beavers|\d\d:|\d+\))"
     r"(?:Cannot\s+Move|\?\?\?\?|[^\s]+))*))"
-    r"|(?P<double>Doubles\s*=>\s*(?P<cube>\d+))"
-    r"|(?P<beaver>Beavers\s*=>\s*(?P<beaver_cube>\d+))"
+    rf"|(?P<double>Doubles\s*=>\s*(?P<cube>{NUMBER}))"
+    rf"|(?P<beaver>Beavers\s*=>\s*(?P<beaver_cube>{NUMBER}))"
     r"|(?P<take>Takes)"
     r"|(?P<drop>Drops)"
-    r"|(?P<wins>Wins\s+(?P<points>\d+)\s+points?(?P<match>\s+and\s+the\s+match)?)"
-    r"|(?P<losses>Losses\s+(?P<lost>\d+)\s+points?)"
+    rf"|(?P<wins>Wins\s+(?P<points>{NUMBER})\s+points?(?P<match>\s+and\s+the\s+match)?)"
+    rf"|(?P<losses>Losses\s+(?P<lost>{NUMBER})\s+points?)"
     r"|(?P<number>\d+\))"
     r"|(?P<other>\S+)",
     re.IGNORECASE,
@@ -77,18 +80,27 @@ class MatFile:
 
 
 def parse_mat(text: str, file: str = "-") -> MatFile:
-    """Split a ``.mat`` text into its tags, match length and games of actions. Lines that
-    cannot be read become :class:`RecordError` problems of their game (or of the file)."""
+    """Split a ``.mat`` text into its tags, match length and games of actions. A line that
+    cannot be read is a :class:`RecordError` problem of its game (or of the file; the first
+    of each is kept). A line over :data:`~notation.limits.MAX_LINE_BYTES` bytes, or more
+    than :data:`~notation.limits.MAX_POSITIONS` records (games, actions, and the copies of
+    the match's tags every game carries), raises a ``LIMIT`` error."""
     match = MatFile()
     game: MatGame | None = None
     split = 0
-    for number, raw in enumerate(text.splitlines(), 1):
+    budget = Budget()
+    for number, raw in enumerate(io.StringIO(text, newline=None), 1):
+        if len(raw) > MAX_LINE_BYTES // 4 and len(raw.encode("utf-8")) > MAX_LINE_BYTES:
+            raise line_too_long(file, number, len(match.games))
         line = raw.rstrip()
         if not line.strip():
             continue
         tag = TAG.match(line)
         if tag:
-            match.tags[tag.group(1).strip()] = tag.group(2)
+            name = tag.group(1).strip()
+            if name not in match.tags and not budget.spend(1 + len(match.games)):
+                raise budget.error("one file", file=file, line=number, column=1)
+            match.tags[name] = tag.group(2)
             continue
         if line.lstrip().startswith(";"):
             continue
@@ -98,26 +110,47 @@ def parse_mat(text: str, file: str = "-") -> MatFile:
             continue
         header = GAME.match(line)
         if header:
+            if not budget.spend(1 + len(match.tags)):
+                raise budget.error("one file", file=file, line=number, column=1)
             game = MatGame(int(header.group(1)), number)
             match.games.append(game)
             split = 0
             continue
         if game is None:
-            match.problems.append(RecordError(f"cannot read {line.strip()!r} before the first game",
-                                              "SYNTAX", file=file, line=number, column=1))
+            if not match.problems:
+                match.problems.append(RecordError(
+                    f"cannot read {line.strip()!r} before the first game", "SYNTAX", file=file,
+                    line=number, column=1))
             continue
-        score = SCORE.match(line) if not split and not NUMBERED.match(line) else None
+        score = _score(line) if not split and not NUMBERED.match(line) else None
         if score:
-            game.names = (score.group("first"), score.group("second"))
-            game.score = (int(score.group("a")), int(score.group("b")))
+            game.names, game.score, split = score
             game.score_line = number
-            split = score.start("second") if score.group("second") else score.start("b") - 2
             continue
-        _read_actions(game, line, number, split, file)
+        before = len(game.actions)
+        _read_actions(game, line, number, split, file, len(match.games))
+        if not budget.spend(len(game.actions) - before):
+            raise budget.error("one file", file=file, line=number, column=1, game=len(match.games))
     return match
 
 
-def _read_actions(game: MatGame, line: str, number: int, split: int, file: str) -> None:
+def _score(line: str) -> tuple[tuple[str, str], tuple[int, int], int] | None:
+    """A score line, `` name1 : score1   name2 : score2``: the names, the scores, and where
+    the right column starts. Found with two scans that cannot backtrack far (a single
+    regular expression for the whole line takes cubic time on a line of spaces)."""
+    first = FIRST_SCORE.search(line)
+    last = LAST_SCORE.search(line, first.end() - 1) if first else None
+    if last is None:
+        return None
+    between = line[first.end() - 1:last.start()]
+    second = between.strip()
+    split = (first.end() - 1 + len(between) - len(between.lstrip())) if second else last.start(1) - 2
+    return ((line[:first.start()].strip(), second), (int(first.group(1)), int(last.group(1))),
+            split)
+
+
+def _read_actions(game: MatGame, line: str, number: int, split: int, file: str,
+                  index: int) -> None:
     numbered = NUMBERED.match(line)
     position = numbered.end() if numbered else 0
     for found in ACTION.finditer(line, position):
@@ -127,9 +160,10 @@ def _read_actions(game: MatGame, line: str, number: int, split: int, file: str) 
         if kind == "number":  # a move number repeated in the right column (Galaxy)
             continue
         if kind == "other":
-            game.problems.append(RecordError(f"cannot read {found.group().strip()!r}", "SYNTAX",
-                                             file=file, line=number, column=column,
-                                             game=game.number))
+            if not game.problems:
+                game.problems.append(RecordError(f"cannot read {found.group().strip()!r}",
+                                                 "SYNTAX", file=file, line=number,
+                                                 column=column, game=index))
             return
         action = Action(kind, player, number, column)
         if kind == "roll":

@@ -10,13 +10,13 @@ next game. Between games the score lines are checked against the results (R-MATC
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from ..dialects import play_as_exported
 from ..dice import Dice
 from ..movegen import legal_plays
 from ..errors import NotationError, RecordError
 from ..game import Game, GameNode
+from ..limits import read_whole
 from ..rules import rule_set
 from ..state import DOUBLE, DROP, RESIGN, TAKE, Colour
 from .parser import Action, MatFile, MatGame, parse_mat
@@ -28,10 +28,12 @@ TAG_NAMES = {"Match ID": "Match", "Player 1": "White", "Player 2": "Black",
 
 
 def read_mat(source: str | os.PathLike, file: str | None = None) -> list[Game]:
-    """The games of a ``.mat`` file, checked; each carries its ``errors``."""
-    path = Path(source)
-    text = path.read_bytes().decode("utf-8", errors="replace").lstrip("\ufeff")
-    return games_of(parse_mat(text, file or os.fspath(source)), file or os.fspath(source))
+    """The games of a ``.mat`` file, checked; each carries its ``errors``. A file over
+    :data:`~notation.limits.MAX_FILE_BYTES`, or crossing another limit, raises
+    :class:`RecordError` (``LIMIT``)."""
+    name = file or os.fspath(source)
+    text = read_whole(source).decode("utf-8", errors="replace").lstrip("\ufeff")
+    return games_of(parse_mat(text, name), name)
 
 
 def games_of(match: MatFile, file: str) -> list[Game]:
@@ -59,8 +61,10 @@ def games_of(match: MatFile, file: str) -> list[Game]:
         if known:
             running[0 if result[0] == "W" else 1] += int(result[2:])
         games.append(game)
+    if match.problems and not games:  # nothing but lines that cannot be read
+        games.append(Game(rule_set("backgammon"), headers=headers))
     for problem in match.problems:
-        (games[0].errors if games else []).append(problem)
+        games[0].errors.append(problem)
     return games
 
 

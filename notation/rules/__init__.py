@@ -29,9 +29,10 @@ FACTORIES: dict[str, Callable[..., RuleSet]] = {
 NAMES = tuple(FACTORIES)
 
 
-def rule_set(name: str = DEFAULT, **options: object) -> RuleSet:
+def rule_set(name: str = DEFAULT, /, **options: object) -> RuleSet:
     """The rule set called ``name`` with its named options (``courier_release``,
-    ``bouchon``, ``third_table_penalty``); :class:`ValueError` for an unknown name/option."""
+    ``bouchon``, ``third_table_penalty``); :class:`ValueError` for an unknown name/option
+    (an option called ``name`` too: the name is positional only)."""
     key = name.strip().lower()
     if key not in FACTORIES:
         raise ValueError(f"unknown rule set {name!r}; known: {', '.join(NAMES)}")
