@@ -30,7 +30,9 @@ def merge_chains(play: str) -> str | None:
 
 def play_as_exported(node: GameNode, dice: Dice, play: str, warnings: list, warning) -> GameNode:
     """Play a roll from an exported record: as written, or, if that breaks a rule only
-    through the order of a man's steps, as the combined move (with a warning)."""
+    through the order of a man's steps, as the combined move (with a warning). The combined
+    move must play as many dice as the steps written (``3/2 2/0 2/1`` is three steps for
+    6-1, not ``3/off 2/1``)."""
     try:
         return node.add_turn(ROLL, dice, play)
     except IllegalPlayError as problem:
@@ -38,9 +40,12 @@ def play_as_exported(node: GameNode, dice: Dice, play: str, warnings: list, warn
         if merged is None:
             raise
         try:
-            child = node.add_turn(ROLL, dice, merged)
+            _, turn = node.state.after(ROLL, dice, merged)
         except IllegalPlayError:
             raise problem from None
+        if len(turn.play.steps) != sum(len(move.points) - 1 for move in parse_play(play).moves):
+            raise problem from None
+        child = node.add_turn(ROLL, dice, merged)
         warnings.append(warning(f"{dice}: {play} breaks {problem.rule_id} in the order written; "
                                 f"read as {child.turn.play} (the exporter writes a combined move "
                                 "step by step)"))

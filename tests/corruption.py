@@ -36,8 +36,9 @@ column of the file:
   turn, at it but naming another turn, or in another game), ``missed-accepted`` (the turn
   accepted although the play the reader took is not the one written, its board differing
   from the written steps applied one by one, or is not among ``legal_plays`` for the
-  dice), ``refused-legal`` (the turn refused although ``legal_plays`` lists a play of
-  exactly the written steps) and ``missed-raised`` (a ``RecordError`` raised for the whole
+  dice, or with dice that were not the mover's to choose: dice passed to him, the lead
+  dice), ``refused-legal`` (the turn refused although its dice were free and
+  ``legal_plays`` lists a play of exactly the written steps) and ``missed-raised`` (a ``RecordError`` raised for the whole
   file). Any other exception propagates.
 
 "Accepted, rightly" is judged without the checker: the mover's board after the written
@@ -297,15 +298,20 @@ def judge(record: Record, mutated: Mutant, games: list[Game]) -> str:
     game = games[site.game - 1]
     first = game.errors[0] if game.errors else None
     here = (site.line, site.column)
+    before = site.node.parent.state
+    fixed = before.passed if site.node.turn.kind == PASSED else (
+        before.forced[0][1] if before.forced else None)
+    free = fixed is None or mutated.dice == fixed  # passed or lead dice are not the mover's choice
     if first is not None and (first.line, first.column) == here and first.turn.startswith(f"{site.ply} "):
         written = sorted(mutated.steps)
-        if any(sorted((s.from_point, s.to_point) for s in p.steps) == written for p in legal):
+        if free and any(sorted((s.from_point, s.to_point) for s in p.steps) == written for p in legal):
             return "refused-legal"
         return "caught"
     if first is not None and (first.line, first.column) <= here:
         return "missed-elsewhere"
     node = _mainline_at(game, site.ply)
-    if (node is None or node.turn.kind != site.node.turn.kind or node.turn.dice != mutated.dice
+    if (node is None or not free or node.turn.kind != site.node.turn.kind
+            or node.turn.dice != mutated.dice
             or node.turn.play.result.mover != _board(position, mutated.steps)
             or node.turn.play.result not in {p.result for p in legal}):
         return "missed-accepted"

@@ -6,7 +6,7 @@ a legal play whose consequence shows later, or make a genuinely different legal 
 
 Here a sample: the records a fresh clone has (the sample games, ``tests/data/mat``) and,
 where the shared corpus is present (CI), 20 of its matches; **mutants: the environment
-variable ``JACQUET_MUTANTS``, default 500** (about ten seconds), drawn with a fixed seed
+variable ``JACQUET_MUTANTS``, default 500** (about five seconds), drawn with a fixed seed
 spread over records, sites and kinds.
 """
 
@@ -18,7 +18,12 @@ from collections import Counter
 
 import pytest
 
+from notation import IllegalPlayError, Position, rule_set
+from notation.dialects import play_as_exported
+from notation.dice import Dice
 from notation.formats import read_file
+from notation.game import GameNode
+from notation.state import Colour, GameState
 
 from .corruption import (GOOD, KINDS, Mutant, Record, corrupt, jqn_records, load, mat_record,
                          mutant, try_mutant)
@@ -83,3 +88,16 @@ def test_corrupted_plays_and_dice_are_caught_or_legal(records, scratch):
         assert verdicts[kind, "later" if kind == "legal" else "caught"] > 0, kind
     for kind in ("swap", "empty"):  # never legal: a move written backwards, a man not there
         assert sum(n for (k, _), n in verdicts.items() if k == kind) == verdicts[kind, "caught"]
+
+
+def test_a_play_of_more_steps_than_dice_is_refused_where_its_chains_merge():
+    """Found by mutating a real match: the leniency for GNU Backgammon's step-by-step moves
+    merged ``3/2 2/0`` and took ``61: 3/2 2/0 2/1``, three steps, for the legal ``3/off
+    2/1``."""
+    rules = rule_set("backgammon")
+    node = GameNode(None, None, GameState(rules, Position.from_points({3: 1, 2: 2}, {24: 2}),
+                                          Colour.WHITE))
+    with pytest.raises(IllegalPlayError) as refused:
+        play_as_exported(node, Dice(6, 1), "3/2 2/0 2/1", [], str)
+    assert refused.value.rule_id == "R-DICE" and not node.variations
+    assert str(play_as_exported(node, Dice(6, 1), "3/2 2/0", [], str).turn) == "61: 3/2/off"
