@@ -6,19 +6,26 @@ it means. Otherwise it raises :class:`~notation.errors.InvalidPlayError` for tex
 cannot be read, or :class:`~notation.errors.IllegalPlayError` naming the rule the play
 breaks, why, and the legal plays.
 
-How: the written moves are *realized*, i.e. turned into single-die steps in every order and
-with every choice of dice that fits them, each step judged by the same
-:class:`~notation.movegen.TurnRules` the generator uses. A realization that plays every die
-is legal at once (the common case, no generation needed); otherwise the turn-level rules
-(R-MAX, R-WASTE, R-HIGH) decide against the full list of legal plays. When no realization
-gets through, the one that went furthest names the broken rule.
+How: the written moves are *realized*, i.e. turned into single-die steps, each step judged
+by the same :class:`~notation.movegen.TurnRules` the generator uses (the step rules of every
+rule set: closed points, the bar, bearing off, the courier, the blocking limits...). Every
+realization of a text ends in the same position (the written points fix every man's path,
+and a rest point left out is never a hit), and a realization that plays every die is
+maximal, so it is legal at once without generating the legal plays (R-MAX and R-HIGH
+cannot refuse it; only R-WASTE could prefer another, so where it may apply the search
+decides). The fast path plays the hops in the order written; an empty play is legal at
+once when no single step is. Otherwise every realization is searched (other orders,
+other choices of dice), and the turn-level rules (R-MAX, R-WASTE, R-HIGH) decide against
+the full list of legal plays. When no realization gets through, the one that went furthest names the
+broken rule; the legal plays, for the error, are generated only then.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import mul
 
-from .board import BAR, OFF, Position, point_name
+from .board import BAR, MEN, OFF, Position, point_name
 from .dice import Dice
 from .errors import AmbiguousPlayError, IllegalPlayError
 from .movegen import TurnRules, allowed, legal_plays, plays_of, step_sequences
@@ -142,8 +149,11 @@ class _Search:
 
 
 def check_play(position: Position, dice: Dice | str, play: str | WrittenPlay,
-               rules: RuleSet | str | None = None) -> Play:
+               rules: RuleSet | str | None = None, exhaustive: bool = False) -> Play:
     """The legal play that ``play`` (text or parsed) means, or an error saying why not.
+
+    ``exhaustive=True`` skips the fast paths and judges the play against every legal play
+    (slower, with the same outcome: the reference the fast paths are tested against).
 
     >>> from notation import rule_set
     >>> start = rule_set("jacquet").start
@@ -156,27 +166,35 @@ def check_play(position: Position, dice: Dice | str, play: str | WrittenPlay,
     """
     rules = rules if isinstance(rules, RuleSet) else get_rule_set(rules or "jacquet")
     dice = Dice.parse(dice) if isinstance(dice, str) else dice
-    written = play if isinstance(play, WrittenPlay) else parse_play(play, rules.has_bar)
-    if not rules.has_bar:
-        for move in written.moves:
-            if any(move.hits):
-                raise IllegalPlayError("R-OPEN", f"{move} marks a hit, but {rules.name} has no hitting",
-                                       legal_plays(position, dice, rules))
+    written = play if isinstance(play, WrittenPlay) else parse_play(play, rules.hitting)
+    if written.marked and not rules.hitting:
+        move = next(move for move in written.moves if any(move.hits))
+        raise IllegalPlayError("R-OPEN", f"{move} marks a hit, but {rules.name} has no hitting",
+                               legal_plays(position, dice, rules))
     turn = TurnRules(rules, position, dice)
-    if sum(len(move.points) - 1 for move in written.moves) > len(turn.die_sequence):
+    if len(written.hops) > len(turn.die_sequence):
         # More hops than dice: nothing to search (and a search over many moves is slow).
         raise IllegalPlayError(*_dice_mismatch(turn, written), legal_plays(position, dice, rules))
-    # A play that uses every die is legal as soon as one realization gets through, unless
-    # R-WASTE may prefer another.
-    waste = _waste_possible(turn)
-    if not waste:
-        direct = _as_written(turn, written)
-        if direct is not None:
-            return Play(direct[0], Position._trusted(direct[1], direct[2]), turn.write_reordered)
-    search = _Search(turn, written, check_rules=True, first_full=not waste).run()
+    # R-WASTE may prefer another play that uses every die: then only the search decides.
+    waste = rules.waste and _waste_possible(turn)
+    if not exhaustive:
+        if not written.hops:
+            fast = _empty_play(turn)
+        else:
+            fast = None if waste else _as_written(turn, written)
+        if fast is not None:
+            return fast
+    return _searched(turn, written, shortcut=not (waste or exhaustive))
+
+
+def _searched(turn: TurnRules, written: WrittenPlay, shortcut: bool) -> Play:
+    """Every way to realize the written moves, judged by the turn-level rules; with
+    ``shortcut``, the first realization that plays every die is taken as it is (R-MAX
+    cannot refuse it)."""
+    search = _Search(turn, written, check_rules=True, first_full=shortcut).run()
     if not search.complete:
         _raise_step_error(search)
-    if not waste:
+    if shortcut:
         full_use = len(turn.die_sequence)
         for steps, mover, opponent in search.complete:
             if len(steps) == full_use:
@@ -184,71 +202,95 @@ def check_play(position: Position, dice: Dice | str, play: str | WrittenPlay,
     return _judge_turn(turn, search, written)
 
 
-def _as_written(turn: TurnRules, written: WrittenPlay):
-    """The common case in one pass: the moves are legal in the order written, each hop
-    between written points is one die, or several when the rest points are left out and
-    the dice say which (``24/13`` with 6-5: the 6 first, else the 5), and every die is
-    played. Returns (steps, mover, opponent), or ``None`` to leave the play to the full
-    search (which also finds orders and readings this pass does not try)."""
+def _as_written(turn: TurnRules, written: WrittenPlay) -> Play | None:
+    """The common case, without a search: the moves are legal in the order written and
+    every die is played. Each hop between written points is one die where one fits it;
+    otherwise, first, the dice that add up to it (``24/13`` with 6-5: the 6 first, else
+    the 5); failing that, a second pass takes for every hop the dice in the order the
+    full search tries them (the higher first, a man borne off by a higher die), so that
+    what it finds is the search's own first answer. ``None`` leaves the play to the
+    search (which also finds other orders and readings)."""
+    return (_first_realization(turn, written, _exact_orders)
+            or _first_realization(turn, written, _search_orders))
+
+
+def _first_realization(turn: TurnRules, written: WrittenPlay, orders) -> Play | None:
+    """Play the written hops in order, each with the first of its ``orders`` of dice whose
+    steps are legal (a rest point left out is never a hit: a hit on the way is written,
+    ``8/2*/1``); the play if it uses every die."""
     dice = list(turn.die_sequence)
     start = turn.start
     mover, opponent = start.mover, start.opponent
     steps: list[Step] = []
     step = turn.step
-    for move in written.moves:
-        points = move.points
-        for index in range(1, len(points)):
-            origin = points[index - 1]
-            distance = origin - points[index]
-            if distance in dice:  # the common case: one die
-                broken, mover, opponent, made = step(mover, opponent, origin, distance)
-                if broken is not None:
-                    return None
-                dice.remove(distance)
-                last = made
+    doublet = turn.dice.is_doublet
+    for origin, goal, marked in written.hops:
+        for order in orders(dice, origin - goal, goal == OFF, doublet):
+            at, board, theirs, last = origin, mover, opponent, len(order) - 1
+            for count, die in enumerate(order):
+                broken, board, theirs, made = step(board, theirs, at, die)
+                if broken is not None or (made.hit and count < last):
+                    break
                 steps.append(made)
+                at = made.to_point
             else:
-                hop = _hop(turn, mover, opponent, dice, origin, points[index])
-                if hop is None:
+                if marked and not made.hit:
                     return None
-                hop_steps, mover, opponent = hop
-                last = hop_steps[-1]
-                steps.extend(hop_steps)
-            if move.hits[index] and not last.hit:
-                return None
+                mover, opponent = board, theirs
+                for die in order:
+                    dice.remove(die)
+                break
+            del steps[len(steps) - count:]
+        else:
+            return None
     if dice:
         return None
-    return tuple(steps), mover, opponent
+    return Play(tuple(steps), Position._trusted(mover, opponent), turn.write_reordered)
 
 
-def _hop(turn: TurnRules, mover, opponent, dice: list[int], origin: int, goal: int):
-    """Play one written hop ``origin/goal`` with the dice left (removing those used). A rest
-    point left out is never a hit: a hit on the way is written (``8/2*/1``)."""
-    distance = origin - goal
+def _exact_orders(dice: list[int], distance: int, off: bool, doublet: bool):
+    """The dice for a hop of ``distance`` pips as people mean them: one die that fits, else
+    a doublet's die as many times as it divides the distance, else two different dice
+    adding up to it, either first."""
     if distance in dice:
-        orders = [(distance,)]
-    elif turn.dice.is_doublet:
-        die = dice[0] if dice else 0
-        if not die or distance % die or distance // die > len(dice):
-            return None
-        orders = [(die,) * (distance // die)]
-    elif len(dice) == 2 and sum(dice) == distance:
-        orders = [(dice[0], dice[1]), (dice[1], dice[0])]
-    else:
-        return None
-    for order in orders:
-        at, board, theirs, hop_steps = origin, mover, opponent, []
-        for count, die in enumerate(order, 1):
-            outcome = turn.step(board, theirs, at, die)
-            if outcome.broken is not None or (outcome.step.hit and count < len(order)):
-                break
-            hop_steps.append(outcome.step)
-            at, board, theirs = outcome.step.to_point, outcome.mover, outcome.opponent
-        else:
-            for step in hop_steps:
-                dice.remove(step.die)
-            return hop_steps, board, theirs
-    return None
+        return ((distance,),)
+    if not dice:
+        return ()
+    if doublet:
+        die = dice[0]
+        count = distance // die
+        return ((die,) * count,) if not distance % die and count <= len(dice) else ()
+    if len(dice) == 2 and dice[0] + dice[1] == distance:
+        return ((dice[0], dice[1]), (dice[1], dice[0]))
+    return ()
+
+
+def _search_orders(dice: list[int], distance: int, off: bool, doublet: bool):
+    """Every order of dice that plays a hop of ``distance`` pips, in the order the full
+    search tries them: the higher die first; a die past the end of the board bears the man
+    off when the hop ends off."""
+    distinct = dice[:1] if doublet else dice
+    for die in distinct:
+        if die == distance or (off and die > distance):
+            yield (die,)
+        elif die < distance and len(dice) > 1:
+            rest = list(dice)
+            rest.remove(die)
+            for tail in _search_orders(rest, distance - die, off, doublet):
+                yield (die,) + tail
+
+
+def _empty_play(turn: TurnRules) -> Play | None:
+    """An empty play is legal exactly when no single step is (R-MAX: any legal first step
+    starts a longer sequence); ``None`` otherwise, to leave the error to the full search."""
+    start = turn.start
+    mover, opponent = start.mover, start.opponent
+    faces = set(turn.die_sequence)
+    for from_point in turn.sources(mover):
+        for die in faces:
+            if turn.step(mover, opponent, from_point, die).broken is None:
+                return None
+    return Play((), start, turn.write)
 
 
 def _waste_possible(turn: TurnRules) -> bool:
@@ -256,9 +298,8 @@ def _waste_possible(turn: TurnRules) -> bool:
     every man home with a pip to spare for a bear-off."""
     if not turn.rules.waste:
         return False
-    mover = turn.start.mover
-    outside = sum((point - 6) * mover[point] for point in range(7, BAR + 1))
-    return outside < sum(turn.die_sequence)
+    pips_outside = sum(map(mul, turn.start.mover[7:], range(1, BAR - 5)))
+    return pips_outside < sum(turn.die_sequence)
 
 
 def _judge_turn(turn: TurnRules, search: _Search, written: WrittenPlay) -> Play:

@@ -9,7 +9,7 @@ it is legal is :mod:`notation.checker`'s question.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .board import BAR, OFF, point_name
@@ -33,12 +33,26 @@ class WrittenMove:
         return "/".join(point_name(p) + ("*" if h else "") for p, h in zip(self.points, self.hits))
 
 
+Hop = tuple[int, int, bool]
+
+
 @dataclass(frozen=True, slots=True)
 class WrittenPlay:
-    """A play as written: its moves (repeats expanded) and the text it came from."""
+    """A play as written: its moves (repeats expanded) and the text it came from.
+
+    ``hops`` lists every hop between two written points, move by move, as (from, to,
+    marked as a hit); ``marked`` says whether any point is marked as a hit."""
 
     moves: tuple[WrittenMove, ...]
     text: str
+    hops: tuple[Hop, ...] = field(init=False, repr=False, compare=False)
+    marked: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        hops = tuple((move.points[index - 1], move.points[index], move.hits[index])
+                     for move in self.moves for index in range(1, len(move.points)))
+        object.__setattr__(self, "hops", hops)
+        object.__setattr__(self, "marked", any(marked for _, _, marked in hops))
 
     def __str__(self) -> str:
         return self.text

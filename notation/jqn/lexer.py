@@ -1,8 +1,9 @@
 """Tokens of the movetext of the text notation (``.jqn``), with where they stand.
 
 The lexer is one compiled regular expression over a game's movetext. Every character
-belongs to a token; what matches nothing known is an ``unknown`` token, which the reader
-reports as an error (never dropped silently).
+belongs to a token or to the white space before one (skipped by the same match, so that a
+token costs one match); what matches nothing known is an ``unknown`` token, which the
+reader reports as an error (never dropped silently).
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from ..limits import MAX_NAG, NUMBER
 _POINT = r"(?:bar|off|[bo]|\d{1,2})\*?"
 TOKEN = re.compile(
     r"""
-    (?P<space>\s+)
-  | (?P<comment>\{(?:\\.|[^\\}])*\})
+    \s*+(?:
+    (?P<comment>\{(?:\\.|[^\\}])*\})
   | (?P<open_comment>\{)
   | (?P<number>\d+\.(?:\.\.)?)
   | (?P<roll>>?\d(?:[-\ ]?\d)?\ ?:)
@@ -31,7 +32,7 @@ TOKEN = re.compile(
   | (?P<open>\()
   | (?P<close>\))
   | (?P<unknown>[^\s(){}]+|[)}])
-    """,
+    )""",
     re.VERBOSE | re.IGNORECASE,
 )
 
@@ -49,12 +50,18 @@ class Token(NamedTuple):
     offset: int
 
 
+def matches(movetext: str) -> Iterator[re.Match]:
+    """The match of every token of ``movetext``, in order: its kind is ``lastgroup``, its
+    text and offset those of that group (white space is not a token). Trailing white space
+    is left out of the search, so that no run of it is scanned more than once."""
+    return TOKEN.finditer(movetext, 0, len(movetext.rstrip()))
+
+
 def tokens(movetext: str) -> Iterator[Token]:
-    """Every token of ``movetext`` except white space, in order."""
-    for match in TOKEN.finditer(movetext):
+    """Every token of ``movetext``, in order."""
+    for match in matches(movetext):
         kind = match.lastgroup
-        if kind != "space":
-            yield Token(kind, match.group(), match.start())
+        yield Token(kind, match.group(kind), match.start(kind))
 
 
 def comment_text(token_text: str) -> str:

@@ -20,7 +20,7 @@ from typing import IO, Callable, Iterator, Union
 from ..dice import Dice
 from ..errors import InvalidError, RecordError
 from ..limits import LIMIT, MAX_DEPTH, MAX_GAME_BYTES, MAX_LINE_BYTES, line_too_long
-from .lexer import Locator, comment_text, nag_number, tokens
+from .lexer import Locator, comment_text, matches, nag_number
 
 HEADER = re.compile(r'^\s*\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:\\.|[^"\\])*)"\s*\]\s*$')
 _HEADER_ESCAPE = re.compile(r"\\(.)")
@@ -268,64 +268,68 @@ def _walk_movetext(raw: RawGame, visitor: Visitor) -> None:
         return visitor.visit_turn(turn.kind, turn.dice, " ".join(turn.moves),
                                   turn.line, turn.column) is not SKIP
 
-    for token in tokens(raw.movetext):
-        kind = token.kind
+    for match in matches(raw.movetext):
+        kind = match.lastgroup
         if finished:
-            fail(f"{token.text!r} after the result: a game ends with its result", token.offset)
+            fail(f"{match.group(kind)!r} after the result: a game ends with its result",
+                 match.start(kind))
             return
-        if kind in ("move", "empty"):
+        if kind == "move" or kind == "empty":
             if pending is None:
-                fail(f"{token.text!r} has no roll before it: write the dice first, as 53: 24/16",
-                     token.offset)
+                fail(f"{match.group(kind)!r} has no roll before it: write the dice first, as "
+                     "53: 24/16", match.start(kind))
                 return
-            pending.moves.append(token.text)
+            pending.moves.append(match.group(kind))
+            continue
+        if kind == "number":
+            if not flush():
+                return
             continue
         if kind == "unknown" or kind == "open_comment":
             break
         if not flush():
             return
+        text, offset = match.group(kind), match.start(kind)
         if kind == "roll":
             try:
-                dice = Dice.parse(token.text.strip(">: ").replace(" ", ""))
+                dice = Dice.parse(text.strip(">: ").replace(" ", ""))
             except InvalidError as error:
-                fail(str(error), token.offset)
+                fail(str(error), offset)
                 return
-            line, column = locate(token.offset)
-            pending = _Pending("passed" if token.text.startswith(">") else "roll", dice, line, column)
+            line, column = locate(offset)
+            pending = _Pending("passed" if text.startswith(">") else "roll", dice, line, column)
         elif kind == "comment":
-            visitor.visit_comment(comment_text(token.text))
+            visitor.visit_comment(comment_text(text))
         elif kind == "nag":
             try:
-                visitor.visit_nag(nag_number(token.text))
+                visitor.visit_nag(nag_number(text))
             except InvalidError as error:
-                fail(str(error), token.offset)
+                fail(str(error), offset)
                 return
         elif kind == "keyword":
-            line, column = locate(token.offset)
-            if visitor.visit_turn(KEYWORDS[token.text.lower()], None, None, line, column) is SKIP:
+            line, column = locate(offset)
+            if visitor.visit_turn(KEYWORDS[text.lower()], None, None, line, column) is SKIP:
                 return
         elif kind == "open":
             depth += 1
             if depth > MAX_DEPTH:
-                fail(f"variations nest deeper than {MAX_DEPTH}", token.offset, LIMIT)
+                fail(f"variations nest deeper than {MAX_DEPTH}", offset, LIMIT)
                 return
             visitor.begin_variation()
         elif kind == "close":
             if depth == 0:
-                fail("')' closes no variation", token.offset)
+                fail("')' closes no variation", offset)
                 return
             depth -= 1
             visitor.end_variation()
         elif kind == "result":
             if depth:
-                fail(f"the result {token.text} stands inside a variation: close it with ')' first",
-                     token.offset)
+                fail(f"the result {text} stands inside a variation: close it with ')' first",
+                     offset)
                 return
-            line, column = locate(token.offset)
-            visitor.visit_result(token.text.upper(), line, column)
+            line, column = locate(offset)
+            visitor.visit_result(text.upper(), line, column)
             finished = True
-        elif kind == "number":
-            continue
     else:
         if not flush():
             return
@@ -335,9 +339,9 @@ def _walk_movetext(raw: RawGame, visitor: Visitor) -> None:
         return
     if kind == "open_comment":
         fail("this comment is never closed: end it with '}' (write \\} for a brace inside)",
-             token.offset)
+             match.start(kind))
     else:
-        fail(f"unknown token {token.text!r}", token.offset)
+        fail(f"unknown token {match.group(kind)!r}", match.start(kind))
 
 
 def read_games(source: Source, visitor: Callable[[], Visitor], file: str | None = None) -> Iterator[object]:
