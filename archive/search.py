@@ -124,13 +124,29 @@ def game_ids(db: Database, query: Query) -> list[int]:
     return [row[0] for row in db.execute(f"SELECT g.id {FROM}{where} ORDER BY {order}", params)]
 
 
-def record(db: Database, game_id: int) -> dict | None:
-    """One game's row (with player, event and match names and its ``record``)."""
-    cursor = db.execute(f"SELECT {COLUMNS}, g.record, g.tags, g.first {FROM} WHERE g.id = ?", [game_id])
+def _game(db: Database, game_id: int, columns: str) -> dict | None:
+    cursor = db.execute(f"SELECT {COLUMNS}, {columns} {FROM} WHERE g.id = ?", [game_id])
     row = cursor.fetchone()
     if row is None:
         return None
     return dict(zip([d[0] for d in cursor.description], row))
+
+
+def record(db: Database, game_id: int) -> dict | None:
+    """One game's row (with player, event and match names and its ``record``)."""
+    return _game(db, game_id, "g.record, g.tags, g.first")
+
+
+def game_row(db: Database, game_id: int) -> dict | None:
+    """One game's row as :func:`record` gives it, without the record but with its content
+    ``hash``, which names the record: what is read from a record can be kept under it."""
+    return _game(db, game_id, "g.hash, g.tags, g.first")
+
+
+def record_by_hash(db: Database, content_hash: str) -> str | None:
+    """The record whose content hash is ``content_hash`` (``None`` if none is stored)."""
+    row = db.execute("SELECT record FROM games WHERE hash = ?", [content_hash]).fetchone()
+    return None if row is None else row[0]
 
 
 def stored_id(db: Database, game) -> int | None:

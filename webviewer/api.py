@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, jsonify, request
 
-from archive import games_through, plays_from, record, search
+from archive import games_through, plays_from, search
 from notation import Dice, NotationError, Position, legal_plays
 from notation.rules import NAMES, rule_set
 
 from .db import get_db
-from .games import query_from_args
-from .views import game_json
+from .games import query_from_args, stored_game
 
 blueprint = Blueprint("api", __name__, url_prefix="/api")
 
@@ -24,10 +23,8 @@ def games():
 
 @blueprint.route("/games/<int:game_id>")
 def game(game_id: int):
-    row = record(get_db(), game_id)
-    if row is None:
-        abort(404, description=f"no game {game_id}")
-    return current_app.response_class(game_json(row["record"], row["variant"]) + "\n",
+    _, view = stored_game(game_id)
+    return current_app.response_class(view.json + "\n",
                                       mimetype="application/json")
 
 

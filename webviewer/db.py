@@ -1,19 +1,90 @@
-"""The archive for the request: opened once per request, closed after it. Browsing
-opens it read-only; recording and saving games open it for writing."""
+"""The archive for the request. Browsing borrows a read-only connection from a small pool
+kept by the app and gives it back after the request (opening one costs more than a whole
+simple request); recording and saving games open a connection for writing per request.
+
+A pooled connection sees every game committed since, as a new one would: each read starts
+from the archive's latest state. One whose archive file has since been replaced by another
+file at the same path is closed instead of reused.
+"""
 
 from __future__ import annotations
 
-from flask import abort, current_app, g
+import os
+import threading
+
+from flask import Flask, abort, current_app, g
+from sqlite_utils import Database
 
 from archive import ArchiveError, open_archive
 
+POOL_SIZE = 8
+"""Idle read-only connections kept, as many as ``jacquet serve``'s threads."""
+_POOL = "jacquet.read_pool"
 
-def get_db(write: bool = False):
+
+def _file_identity(path: str) -> tuple[int, int] | None:
+    """The device and inode of the file at ``path`` (``None`` if there is none)."""
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    return status.st_dev, status.st_ino
+
+
+class ReadPool:
+    """At most ``size`` idle read-only connections to the archive at ``path``, each kept
+    with the identity of the file it opened."""
+
+    def __init__(self, path: str, size: int = POOL_SIZE) -> None:
+        self.path = path
+        self.size = size
+        self._idle: list[tuple[Database, tuple[int, int] | None]] = []
+        self._lock = threading.Lock()
+
+    def take(self) -> tuple[Database, tuple[int, int] | None]:
+        """An idle connection to the file now at ``path``, else a new one (an
+        :class:`ArchiveError` if it cannot be opened), with the file's identity."""
+        identity = _file_identity(self.path)
+        db, stale = None, []
+        with self._lock:
+            while self._idle and db is None:
+                candidate, opened = self._idle.pop()
+                if opened == identity:
+                    db = candidate
+                else:
+                    stale.append(candidate)
+        for old in stale:
+            old.close()
+        if db is None:
+            db = open_archive(self.path, readonly=True)
+        return db, identity
+
+    def give_back(self, db: Database, identity: tuple[int, int] | None) -> None:
+        """Keep ``db`` for a later request, or close it if the pool is full or a
+        transaction is still open on it."""
+        if not db.conn.in_transaction:
+            with self._lock:
+                if len(self._idle) < self.size:
+                    self._idle.append((db, identity))
+                    return
+        db.close()
+
+
+def init_app(app: Flask) -> None:
+    """Give ``app`` its pool of read connections and close every request's archive."""
+    app.extensions[_POOL] = ReadPool(app.config["ARCHIVE"])
+    app.teardown_appcontext(close_db)
+
+
+def get_db(write: bool = False) -> Database:
     """The request's archive connection (read-only unless ``write``)."""
     name = "write_db" if write else "db"
     if name not in g:
         try:
-            setattr(g, name, open_archive(current_app.config["ARCHIVE"], readonly=not write))
+            if write:
+                g.write_db = open_archive(current_app.config["ARCHIVE"])
+            else:
+                g.db, g.db_identity = current_app.extensions[_POOL].take()
         except ArchiveError as error:
             current_app.logger.error("%s", error)
             abort(503, description="the archive cannot be opened"
@@ -22,7 +93,11 @@ def get_db(write: bool = False):
 
 
 def close_db(error: BaseException | None = None) -> None:
-    for name in ("db", "write_db"):
-        db = g.pop(name, None)
-        if db is not None:
-            db.close()
+    """At the end of a request: the read connection back to the pool, the write one
+    closed."""
+    db = g.pop("db", None)
+    if db is not None:
+        current_app.extensions[_POOL].give_back(db, g.pop("db_identity", None))
+    db = g.pop("write_db", None)
+    if db is not None:
+        db.close()

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+from markupsafe import Markup
 
-from archive import Query, load_game, record, search
-from archive.search import SORTS
+from archive import Query, load_game, search
+from archive.search import SORTS, game_row, record_by_hash
 from notation.formats import WRITABLE, render
 
 from .board_view import board_svg, describe
-from .chart import pip_chart
 from .db import get_db
-from .tree import BadAddress, address, line_end, main_line_ancestor, node_at
-from .views import game_view
+from .tree import BadAddress, line_end, main_line_ancestor, node_at
+from .chart import PipChart
+from .movelist import MoveList
+from .views import GameView, game_view
 
 blueprint = Blueprint("games", __name__)
 TEXT_FILTERS = ("player", "white", "black", "event", "variant", "text")
@@ -58,14 +60,48 @@ def index():
                            sorts=sorted(SORTS))
 
 
+def stored_game(game_id: int) -> tuple[dict, GameView]:
+    """The row of game ``game_id`` (404 if there is none) and its view."""
+    db = get_db()
+    row = game_row(db, game_id)
+    if row is None:
+        abort(404, description=f"no game {game_id}")
+
+    def stored_record() -> str:
+        text = record_by_hash(db, row["hash"])
+        if text is None:
+            abort(404, description=f"no game {game_id}")
+        return text
+
+    return row, game_view(row["hash"], row["variant"], stored_record)
+
+
+def link(base: str, where: str, flip: bool) -> str:
+    """The address of the node of the game page at ``base`` that the query string
+    ``where`` names (``ply=3``, ``path=0.1``), flipped or not."""
+    return f"{base}?{where}&flip=1" if flip else f"{base}?{where}"
+
+
+def _turn_links(view: GameView, base: str, flip: bool) -> tuple[MoveList, PipChart]:
+    """The move list and the pip chart of a game whose page is at ``base``."""
+    def href(where: str) -> str:
+        return link(base, where, flip)
+
+    return MoveList(view.items, href), PipChart(view.pips, lambda ply: href(f"ply={ply}"))
+
+
+def _frame(view: GameView, row: dict) -> tuple[Markup, Markup]:
+    """The game page's heading and downloads."""
+    return (Markup(render_template("games/head.html", row=row, comments=view.game.comments)),
+            Markup(render_template("games/downloads.html", row=row, formats=DOWNLOADS)))
+
+
 @blueprint.route("/game/<int:game_id>")
 def game_page(game_id: int):
     """A game at one node (``?ply=K`` on the main line, ``?path=...`` in a variation;
-    the end by default): the board, the steps, the move list, the pip chart."""
-    row = record(get_db(), game_id)
-    if row is None:
-        abort(404, description=f"no game {game_id}")
-    view = game_view(row["record"], row["variant"])
+    the end by default): the board, the steps, the move list, the pip chart. What does
+    not depend on the node is drawn once per game and kept (:mod:`webviewer.views`)."""
+    row, view = stored_game(game_id)
     game = view.game
     try:
         node = node_at(game, _int("ply"), request.args.get("path"))
@@ -75,24 +111,26 @@ def game_page(game_id: int):
     base = url_for("games.game_page", game_id=game_id)
 
     def href(where: str, flipped: bool = flip) -> str:
-        """The address of a node from its query string (``ply=3``), flipped or not."""
-        return f"{base}?{where}&flip=1" if flipped else f"{base}?{where}"
+        return link(base, where, flipped)
 
     branch = main_line_ancestor(node)
-    steps = {"first": href("ply=0"), "prev": href(address(node.parent)) if node.parent else None,
-             "next": href(address(node.variations[0])) if node.variations else None,
-             "last": href(address(line_end(node))), "flip": href(address(node), not flip),
+    addresses = view.addresses
+    here = addresses[node]
+    steps = {"first": href("ply=0"), "prev": href(addresses[node.parent]) if node.parent else None,
+             "next": href(addresses[node.variations[0]]) if node.variations else None,
+             "last": href(addresses[line_end(node)]), "flip": href(here, not flip),
              "main": href(f"ply={branch.ply}") if branch is not node else None}
+    moves, chart = view.part(("turns", base, flip), lambda: _turn_links(view, base, flip))
+    head, downloads = view.part(("frame", base, tuple(row.items())), lambda: _frame(view, row))
     state = node.state
     white_view = state.white_view()
-    chart = pip_chart(list(view.pips), node.ply if branch is node else -1, lambda k: href(f"ply={k}"))
     return render_template(
-        "games/game.html", row=row, game=game, node=node, items=view.items, href=href,
-        current=address(node), last=line_end(node).ply, steps=steps,
+        "games/game.html", row=row, node=node, last=line_end(node).ply, steps=steps,
+        head=head, downloads=downloads, moves=moves.marked(here),
+        chart=chart.svg(node.ply if branch is node else -1),
         svg=board_svg(node, game.rules, flip, f"Position after ply {node.ply}"),
         description=describe(white_view), to_play=state.player.title,
-        pips=white_view.pip_counts(), position_id=state.position.position_id(),
-        comments=game.comments, chart=chart, formats=DOWNLOADS)
+        pips=white_view.pip_counts(), position_id=state.position.position_id())
 
 
 DOWNLOADS = {"jqn": "text/plain", "xml": "application/xml", "json": "application/json",

@@ -50,19 +50,6 @@ def node_at(game: Game, ply: int | None, path: str | None) -> GameNode:
     return node
 
 
-def address(node: GameNode) -> str:
-    """The query string that names ``node``: ``ply=K`` on the main line, else
-    ``path=...`` (digits and dots only: nothing to escape)."""
-    indices = []
-    child = node
-    while child.parent is not None:
-        indices.append(child.parent.variations.index(child))
-        child = child.parent
-    if not any(indices):
-        return f"ply={node.ply}"
-    return "path=" + ".".join(str(i) for i in reversed(indices))
-
-
 def line_end(node: GameNode) -> GameNode:
     """The last node of the line ``node`` is on (its first continuations, followed)."""
     while node.variations:
@@ -95,7 +82,8 @@ class MoveItem:
     text: str = ""
     nags: list[str] = field(default_factory=list)
     address: str = ""
-    """The query string naming the turn (see :func:`address`)."""
+    """The query string naming the turn: ``ply=K`` on the main line, else ``path=...``
+    (digits and dots only: nothing to escape)."""
 
 
 def move_items(game: Game) -> list[MoveItem]:

@@ -1,16 +1,23 @@
 """What the game page and the game JSON need of a stored game, computed once per record.
 
-Browsing never changes a stored game, so reading its record back (parsing and checking
-every play), building its move list, its pip counts and its JSON is done once and kept,
-keyed by the record itself: a game stored again under the same id with another record is
-simply another key. The cache is bounded (least recently used games are dropped).
+A stored game never changes, and its record is named by its content hash (the archive's
+``games.hash``). So what is read from a record is kept under ``(hash, variant)`` in a
+bounded cache (the least recently used games are dropped): the game tree read back from
+the record (every play parsed and checked), and, each made when first asked for, its move
+items, the addresses of its nodes, its pip counts, its JSON, and the parts of its pages
+that do not depend on the turn shown (see :mod:`webviewer.games`). A record is read
+from the archive only when its game is not in the cache; a game stored under another id
+with the same record shares its entry.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from functools import lru_cache
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from functools import cached_property
+from typing import Generic, TypeVar
 
 from archive import game_from_record
 from notation.game import Game, GameNode
@@ -19,27 +26,78 @@ from notation.json_format import game_to_dict
 from .tree import MoveItem, move_items
 
 CACHED_GAMES = 256
+PARTS = 8
+"""Page parts kept per game: for its page's address (fixed per app), flipped or not."""
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
 
 
-@dataclass(frozen=True)
+class BoundedCache(Generic[K, V]):
+    """At most ``size`` values, the least recently used dropped first; safe to share
+    between threads (two threads missing the same key at once may both make its value)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._values: OrderedDict[K, V] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: K, make: Callable[[], V]) -> V:
+        """The value kept under ``key``, else ``make()``, kept."""
+        with self._lock:
+            if key in self._values:
+                self._values.move_to_end(key)
+                return self._values[key]
+        value = make()
+        with self._lock:
+            self._values[key] = value
+            self._values.move_to_end(key)
+            while len(self._values) > self.size:
+                self._values.popitem(last=False)
+        return value
+
+
 class GameView:
-    game: Game
-    mainline: tuple[GameNode, ...]
-    """The start and every main-line node."""
-    items: tuple[MoveItem, ...]
-    pips: tuple[tuple[int, int], ...]
-    """(White, Black) pip counts after each main-line ply."""
+    """A game read back from its record, and what pages make of it."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.mainline: tuple[GameNode, ...] = (game, *game.mainline())
+        """The start and every main-line node."""
+        self._parts: BoundedCache[Hashable, object] = BoundedCache(PARTS)
+
+    @cached_property
+    def items(self) -> tuple[MoveItem, ...]:
+        """The move list's items (see :func:`~webviewer.tree.move_items`)."""
+        return tuple(move_items(self.game))
+
+    @cached_property
+    def addresses(self) -> dict[GameNode, str]:
+        """Each node's address: the query string naming it (the start's is ``ply=0``)."""
+        return {self.game: "ply=0", **{item.node: item.address for item in self.items
+                                       if item.node is not None}}
+
+    @cached_property
+    def pips(self) -> tuple[tuple[int, int], ...]:
+        """(White, Black) pip counts after each main-line ply."""
+        return tuple(node.state.white_view().pip_counts() for node in self.mainline)
+
+    @cached_property
+    def json(self) -> str:
+        """The game as the API's JSON text."""
+        return json.dumps(game_to_dict(self.game), ensure_ascii=False)
+
+    def part(self, key: Hashable, make: Callable[[], V]) -> V:
+        """A part of a page of the game, kept under ``key`` (which names everything the
+        part depends on besides the game), else ``make()``, kept."""
+        return self._parts.get(key, make)  # type: ignore[return-value]
 
 
-@lru_cache(maxsize=CACHED_GAMES)
-def game_view(record: str, variant: str) -> GameView:
-    game = game_from_record(record, variant)
-    mainline = (game, *game.mainline())
-    return GameView(game, mainline, tuple(move_items(game)),
-                    tuple(node.state.white_view().pip_counts() for node in mainline))
+_views: BoundedCache[tuple[str, str], GameView] = BoundedCache(CACHED_GAMES)
 
 
-@lru_cache(maxsize=CACHED_GAMES)
-def game_json(record: str, variant: str) -> str:
-    """The game as the API's JSON text."""
-    return json.dumps(game_to_dict(game_view(record, variant).game), ensure_ascii=False)
+def game_view(content_hash: str, variant: str, record: Callable[[], str]) -> GameView:
+    """The view of the game whose record has ``content_hash``; ``record()`` gives the
+    record when it has to be read (``variant``: the rule set of a record without a
+    ``Variant`` tag)."""
+    return _views.get((content_hash, variant), lambda: GameView(game_from_record(record(), variant)))
