@@ -9,10 +9,12 @@ again completes it (games already there are recognised by their content hash).
 from __future__ import annotations
 
 import os
+import sqlite3
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator
 
 from sqlite_utils import Database
 
@@ -20,8 +22,7 @@ from notation.errors import NotationError, RecordError
 from notation.formats import format_of, read_file
 from notation.game import Game
 
-from .rows import GameRows, game_rows
-from .schema import add_position_plays
+from .rows import ANNOTATION_COLUMNS, TURN_COLUMNS, GameRows, content_hash, game_rows, record_text
 
 @dataclass
 class ImportSummary:
@@ -61,8 +62,8 @@ class _Names:
         key = (table, name)
         if key not in self.cache:
             row = self.db.execute(f"SELECT id FROM [{table}] WHERE name = ?", [name]).fetchone()
-            self.cache[key] = row[0] if row else self.db[table].insert(
-                {"name": name, "key": name.casefold()}).last_pk
+            self.cache[key] = row[0] if row else self.db.execute(
+                f"INSERT INTO [{table}] (name, key) VALUES (?, ?)", [name, name.casefold()]).lastrowid
         return self.cache[key]
 
     def match_id(self, name: str, length: int | None) -> int:
@@ -70,37 +71,68 @@ class _Names:
         if key not in self.cache:
             row = self.db.execute("SELECT id FROM matches WHERE name = ? AND length IS ?",
                                   [name, length]).fetchone()
-            self.cache[key] = row[0] if row else self.db["matches"].insert(
-                {"name": name, "length": length}).last_pk
+            self.cache[key] = row[0] if row else self.db.execute(
+                "INSERT INTO matches (name, length) VALUES (?, ?)", [name, length]).lastrowid
         return self.cache[key]
 
 
+# One statement text each, so that sqlite3 prepares them once per connection.
+INSERT_TURNS = (f"INSERT INTO turns (game_id, {', '.join(TURN_COLUMNS)}) "
+                f"VALUES ({', '.join('?' * (len(TURN_COLUMNS) + 1))})")
+INSERT_ANNOTATIONS = (f"INSERT INTO annotations (game_id, {', '.join(ANNOTATION_COLUMNS)}) "
+                      f"VALUES ({', '.join('?' * (len(ANNOTATION_COLUMNS) + 1))})")
+COUNT_PLAY = ("INSERT INTO position_plays (position, variant, dice, play, count, wins) "
+              "VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (position, variant, dice, play) DO UPDATE SET "
+              "count = count + 1, wins = wins + excluded.wins")
+COUNTED_KINDS = ("roll", "passed")
+"""The turns the explorer counts (``schema.PLAYS_FROM_TURNS`` counts the same)."""
+
+
 def store_game(db: Database, rows: GameRows, names: _Names) -> int:
-    """Insert one game's rows (call inside a transaction); returns the game id."""
-    game = dict(rows.game)
-    game["white_id"] = names.id("players", rows.white)
-    game["black_id"] = names.id("players", rows.black)
-    game["event_id"] = names.id("events", rows.event)
-    game["match_id"] = names.match_id(*rows.match) if rows.match else None
-    game_id = db["games"].insert(game).last_pk
-    # The turns and annotations, many rows of a few columns, go in by plain executemany:
-    # sqlite-utils' insert_all spends more time building its statements than SQLite does.
-    _insert_many(db, "turns", game_id, rows.turns)
-    add_position_plays(db, game_id)
-    _insert_many(db, "annotations", game_id, rows.annotations)
+    """Insert one game's rows (call inside a transaction); returns the game id. Plain
+    statements and one ``executemany`` per table: sqlite-utils' ``insert`` spends more time
+    building its statements than SQLite spends inserting."""
+    game = dict(rows.game, white_id=names.id("players", rows.white),
+                black_id=names.id("players", rows.black), event_id=names.id("events", rows.event),
+                match_id=names.match_id(*rows.match) if rows.match else None)
+    connection = db.conn
+    game_id = connection.execute(f"INSERT INTO games ({', '.join(game)}) "
+                                 f"VALUES ({', '.join(':' + column for column in game)})", game).lastrowid
+    connection.executemany(INSERT_TURNS, [(game_id, *turn) for turn in rows.turns])
+    _count_plays(connection, game["variant"], game["winner"], rows.turns)
+    connection.executemany(INSERT_ANNOTATIONS, [(game_id, *note) for note in rows.annotations])
     return game_id
 
 
-def _insert_many(db: Database, table: str, game_id: int, rows: list[dict]) -> None:
-    if rows:
-        columns = ["game_id", *rows[0]]
-        db.conn.executemany(
-            f"INSERT INTO [{table}] ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
-            [(game_id, *row.values()) for row in rows])
+def _count_plays(connection: sqlite3.Connection, variant: str, winner: str | None,
+                 turns: list[tuple]) -> None:
+    """Add one game's plays to the explorer's counts (``position_plays``): one upsert per
+    counted turn, from the rows in hand instead of reading the turns back."""
+    connection.executemany(COUNT_PLAY, [
+        (before, variant, dice, play, int(player == winner))
+        for _, player, kind, dice, play, before, *_ in turns if kind in COUNTED_KINDS])
 
 
 def exists(db: Database, content_hash: str) -> bool:
     return db.execute("SELECT 1 FROM games WHERE hash = ?", [content_hash]).fetchone() is not None
+
+
+@contextmanager
+def _savepoint(connection: sqlite3.Connection) -> Iterator[None]:
+    """One game's savepoint (inside the batch's transaction): released when the game is
+    stored, rolled back to if storing it fails, so a failing game leaves nothing. Like
+    sqlite-utils' ``atomic`` but under one fixed name, so its statements are prepared once."""
+    connection.execute("SAVEPOINT game")
+    try:
+        yield
+    except BaseException:
+        # An error can end the whole transaction (and the savepoint with it): rolling back
+        # to it then would hide the error with "no such savepoint".
+        if connection.in_transaction:
+            connection.execute("ROLLBACK TO SAVEPOINT game")
+            connection.execute("RELEASE SAVEPOINT game")
+        raise
+    connection.execute("RELEASE SAVEPOINT game")
 
 
 def import_games(db: Database, games: Iterable[Game], *, source: str | None = None,
@@ -120,20 +152,11 @@ def import_games(db: Database, games: Iterable[Game], *, source: str | None = No
             for game in iterator:
                 if on_game is not None:
                     on_game(game)
-                offset = game.source[1] if game.source else None
                 if game.errors and not keep_invalid:
                     summary.refused += 1
                     summary.errors.extend(game.errors)
                 else:
-                    rows = game_rows(game, source, offset)
-                    if exists(db, rows.game["hash"]):
-                        summary.duplicates += 1
-                    else:
-                        with db.atomic():  # a savepoint: a failing game leaves nothing
-                            store_game(db, rows, names)
-                        summary.imported += 1
-                        summary.kept_invalid += bool(game.errors)
-                        summary.turns += len(rows.turns)
+                    _import_game(db, game, source, names, summary)
                 pending += 1
                 if pending % batch == 0:
                     break
@@ -141,6 +164,22 @@ def import_games(db: Database, games: Iterable[Game], *, source: str | None = No
                 break
     summary.seconds += time.perf_counter() - started
     return summary
+
+
+def _import_game(db: Database, game: Game, source: str | None, names: _Names,
+                 summary: ImportSummary) -> None:
+    """Store one game in its own savepoint, unless its record is there already (then its
+    rows are not even built)."""
+    record = record_text(game)
+    if exists(db, content_hash(record)):
+        summary.duplicates += 1
+        return
+    rows = game_rows(game, source, game.source[1] if game.source else None, record)
+    with _savepoint(db.conn):
+        store_game(db, rows, names)
+    summary.imported += 1
+    summary.kept_invalid += bool(game.errors)
+    summary.turns += len(rows.turns)
 
 
 def import_files(db: Database, paths: Iterable[str | os.PathLike], *, keep_invalid: bool = False,

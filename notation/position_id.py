@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-from functools import lru_cache
 
 from .board import MEN, Position
 from .errors import InvalidPositionError
@@ -22,18 +21,19 @@ from .errors import InvalidPositionError
 ID_LENGTH = 14
 
 
+# A point's men in unary as the ID's bits read from the most significant end: the point's
+# 0-bit, then one 1-bit per man (the men's 1-bits followed by the 0-bit, read backwards).
+_UNARY = tuple("0" + "1" * men for men in range(MEN + 1))
+
+
 def encode(position: Position) -> str:
-    """The position ID of ``position``."""
-    return _encode(position.opponent, position.mover)
-
-
-@lru_cache(maxsize=65536)
-def _encode(first: tuple[int, ...], second: tuple[int, ...]) -> str:
-    # Bit i of the ID is character i of this string (least significant bit first).
-    bits = "".join(["1" * first[p] + "0" for p in range(1, 26)] +
-                   ["1" * second[p] + "0" for p in range(1, 26)])
-    value = int(bits[::-1], 2)
-    return base64.b64encode(value.to_bytes(10, "little")).decode("ascii").rstrip("=")
+    """The position ID of ``position``: the 80 bits written most significant first (the
+    mover's bar down to his point 1, then the same for the player not on roll), each point
+    turned into its bits by one ``str.translate`` of the counts, read as an integer."""
+    counts = position.mover[25:0:-1] + position.opponent[25:0:-1]
+    bits = bytes(counts).decode("latin-1").translate(_UNARY)
+    raw = int(bits, 2).to_bytes(10, "little")
+    return binascii.b2a_base64(raw, newline=False)[:ID_LENGTH].decode("ascii")
 
 
 def decode(position_id: str) -> Position:

@@ -157,6 +157,52 @@ def test_round_trip_of_many_games_through_import_games(fresh_db):
     integrity(fresh_db)
 
 
+def expected_turns(game) -> list[tuple]:
+    """The turn rows of ``game`` worked out the plain way, through the public API."""
+    rows, before = [], game.state.position.position_id()
+    for node in game.mainline():
+        turn = node.turn
+        after = node.state.position.position_id()
+        rows.append((node.ply, turn.player.value, turn.kind,
+                     str(turn.dice) if turn.dice is not None else None,
+                     str(turn.play) if turn.play is not None else None,
+                     before, after, *node.state.white_view().pip_counts()))
+        before = after
+    return rows
+
+
+def test_stored_turns_are_the_games_turns(fresh_db):
+    """Every turn column of every game of every rule set (passed dice, cube actions and
+    invalid games included), against the game itself."""
+    games = [annotated_game(v, seed) for seed, v in enumerate(VARIANTS)] + sample_errors()
+    archive.import_games(fresh_db, games, keep_invalid=True)
+    ids = ids_by_hash(fresh_db)
+    kinds = set()
+    for game in games:
+        stored = fresh_db.execute(
+            "SELECT ply, player, kind, dice, play, position_before, position_after, pips_white, "
+            "pips_black FROM turns WHERE game_id = ? ORDER BY ply", [ids[content_hash(game)]]).fetchall()
+        assert stored == expected_turns(game)
+        kinds |= {row[2] for row in stored}
+    assert {"roll", "passed", "double", "take"} <= kinds
+
+
+def test_explorer_counts_kept_at_import_are_those_of_the_turns(fresh_db):
+    """``position_plays`` after imports (two batches, a duplicate, kept invalid games) is
+    exactly what counting the stored turns gives, wins included."""
+    games = [annotated_game(v, seed) for seed, v in enumerate(VARIANTS * 2)] + sample_errors()
+    archive.import_games(fresh_db, games[:7], keep_invalid=True, batch=3)
+    archive.import_games(fresh_db, games, keep_invalid=True, batch=5)
+    kept = fresh_db.execute("SELECT position, variant, dice, play, count, wins FROM position_plays "
+                            "ORDER BY 1, 2, 3, 4").fetchall()
+    fresh_db.execute("DELETE FROM position_plays")
+    archive.schema.add_position_plays(fresh_db)
+    recounted = fresh_db.execute("SELECT position, variant, dice, play, count, wins FROM position_plays "
+                                 "ORDER BY 1, 2, 3, 4").fetchall()
+    assert kept == recounted
+    assert sum(row[4] for row in kept) > 100 and sum(row[5] for row in kept) > 0
+
+
 # ------------------------------------------------------------------ idempotence
 
 @pytest.fixture

@@ -1,5 +1,7 @@
 """Position IDs: GNU Backgammon's encoding, the player not on roll first."""
 
+import base64
+
 import pytest
 from hypothesis import given, strategies as st
 
@@ -55,3 +57,19 @@ def test_encode_decode_round_trip(position):
     position_id = encode(position)
     assert len(position_id) == 14
     assert decode(position_id) == position
+
+
+def bit_by_bit(position: Position) -> str:
+    """The ID as the format describes it, one bit at a time (a reference for ``encode``)."""
+    bits = []
+    for side in (position.opponent, position.mover):
+        for point in range(1, 26):
+            bits += [1] * side[point] + [0]
+    raw = bytes(sum(bit << (i % 8) for i, bit in enumerate(bits[start:start + 8]))
+                for start in range(0, 80, 8))
+    return base64.b64encode(raw).decode("ascii")[:14]
+
+
+@given(positions())
+def test_encode_is_the_bit_by_bit_layout(position):
+    assert encode(position) == bit_by_bit(position)
