@@ -21,15 +21,40 @@ from .written import WrittenPlay
 STANDARD_TAGS = ("Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant")
 
 
+class _AnnotationList:
+    """A list attribute of a node, made on first use: most nodes have no comments or NAGs,
+    and a reader makes one node per turn (fewer objects to make and for the garbage
+    collector to visit)."""
+
+    def __init__(self, slot: str) -> None:
+        self.slot = slot
+
+    def __get__(self, node: "GameNode | None", owner: type | None = None):
+        if node is None:
+            return self
+        values = getattr(node, self.slot)
+        if values is None:
+            values = []
+            setattr(node, self.slot, values)
+        return values
+
+    def __set__(self, node: "GameNode", values: list) -> None:
+        setattr(node, self.slot, values)
+
+
 class GameNode:
     """A turn in the tree, with what is said about it.
 
     ``comments`` follow the turn (on the root: the comments before the first turn);
     ``starting_comments`` stand before a turn that opens a variation; ``nags`` are
-    numeric annotation glyphs (``$1`` = ``!``)."""
+    numeric annotation glyphs (``$1`` = ``!``). Each is a list."""
 
-    __slots__ = ("parent", "turn", "state", "comments", "starting_comments", "nags", "variations",
-                 "ply")
+    __slots__ = ("parent", "turn", "state", "_comments", "_starting_comments", "_nags",
+                 "variations", "ply")
+
+    comments = _AnnotationList("_comments")
+    starting_comments = _AnnotationList("_starting_comments")
+    nags = _AnnotationList("_nags")
 
     def __init__(self, parent: "GameNode | None", turn: Turn | None, state: GameState) -> None:
         self.parent = parent
@@ -37,9 +62,9 @@ class GameNode:
         """How many turns lead from the start to this node."""
         self.turn = turn
         self.state = state
-        self.comments: list[str] = []
-        self.starting_comments: list[str] = []
-        self.nags: list[int] = []
+        self._comments: list[str] | None = None
+        self._starting_comments: list[str] | None = None
+        self._nags: list[int] | None = None
         self.variations: list[GameNode] = []
 
     @property

@@ -35,12 +35,13 @@ class StepResult(NamedTuple):
     step: Step | None
 
 
-_DIE_SEQUENCES: dict[tuple[Dice, bool], tuple[int, ...]] = {}
+_DIE_SEQUENCES: dict[tuple[int, int | None, bool], tuple[int, ...]] = {}
+_new_tuple = tuple.__new__  # makes a named tuple from its values without a Python call
 
 
 def die_sequence(dice: Dice, rules: RuleSet) -> tuple[int, ...]:
     """The steps the dice give: both dice, or a doublet's four (or n, squared) steps."""
-    key = (dice, rules.squared_doublets)
+    key = (dice.high, dice.low, rules.squared_doublets)
     sequence = _DIE_SEQUENCES.get(key)
     if sequence is None:
         if dice.is_doublet:
@@ -68,7 +69,7 @@ class TurnRules:
         self.rear_bear_off = rules.bear_off == "rear"
         step_rules = rules.step_rules
         if step_rules:
-            step_rules = tuple(rule for rule in step_rules if rule.applies(rules, position))
+            step_rules = tuple([rule for rule in step_rules if rule.applies(rules, position)])
         self.step_rules = step_rules
         self.order_free = not step_rules
         self.die_sequence = die_sequence(dice, rules)
@@ -82,25 +83,25 @@ class TurnRules:
     def step(self, mover: Board, opponent: Board, from_point: int, die: int) -> StepResult:
         """Play one die with one man from ``from_point``; say which rule it breaks, if any."""
         if not mover[from_point]:
-            return StepResult(R_EMPTY, mover, opponent, None)
+            return _new_tuple(StepResult, (R_EMPTY, mover, opponent, None))
         if mover[BAR] and from_point != BAR:
-            return StepResult(R_BAR, mover, opponent, None)
+            return _new_tuple(StepResult, (R_BAR, mover, opponent, None))
         to_point = BAR - die if from_point == BAR else from_point - die
         hit = False
         if to_point <= 0:
             if any(mover[7:26]):
-                return StepResult(R_BEAROFF, mover, opponent, None)
+                return _new_tuple(StepResult, (R_BEAROFF, mover, opponent, None))
             if self.rear_bear_off:
                 if any(mover[from_point + 1:7]):
-                    return StepResult(R_BEAROFF_REAR, mover, opponent, None)
+                    return _new_tuple(StepResult, (R_BEAROFF_REAR, mover, opponent, None))
             elif to_point < 0 and any(mover[from_point + 1:7]):
-                return StepResult(R_BEAROFF, mover, opponent, None)
+                return _new_tuple(StepResult, (R_BEAROFF, mover, opponent, None))
             to_point = OFF
         else:
             their_point = self.opposite[to_point]
             there = opponent[their_point]
             if there >= self.closes_at:
-                return StepResult(R_OPEN, mover, opponent, None)
+                return _new_tuple(StepResult, (R_OPEN, mover, opponent, None))
             if there and self.hitting:
                 hit = True
                 board = list(opponent)
@@ -117,8 +118,9 @@ class TurnRules:
                 ctx = ctx or StepContext(self.rules, self.start, mover, after, opponent,
                                          from_point, to_point)
                 if rule.broken(ctx):
-                    return StepResult(rule.rule_id, mover, opponent, None)
-        return StepResult(None, after, opponent, Step(from_point, to_point, die, hit))
+                    return _new_tuple(StepResult, (rule.rule_id, mover, opponent, None))
+        return _new_tuple(StepResult, (None, after, opponent,
+                                       _new_tuple(Step, (from_point, to_point, die, hit))))
 
     def explain(self, mover: Board, opponent: Board, from_point: int, die: int,
                 broken: str, written: str | None = None) -> str:

@@ -7,7 +7,6 @@ They know nothing about legality; :func:`notation.movegen.legal_plays` makes the
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Callable, NamedTuple
 
 from .board import Position, point_name
@@ -31,7 +30,7 @@ class Step(NamedTuple):
         return f"{point_name(self.from_point)}/{point_name(self.to_point)}{'*' if self.hit else ''}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Play:
     """A legal play: its single-die steps in an order the rules allow, and the position it
     leaves (still seen by the mover). Made by the rules engine, which also knows how to
@@ -44,10 +43,13 @@ class Play:
     steps: tuple[Step, ...]
     result: Position
     writer: Callable[["Play"], str] = field(compare=False, repr=False)
+    _notation: str | None = field(default=None, init=False, compare=False, repr=False)
 
-    @cached_property
+    @property
     def notation(self) -> str:
-        return self.writer(self)
+        if self._notation is None:
+            object.__setattr__(self, "_notation", self.writer(self))
+        return self._notation
 
     def __str__(self) -> str:
         return self.notation

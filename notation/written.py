@@ -45,14 +45,8 @@ class WrittenPlay:
 
     moves: tuple[WrittenMove, ...]
     text: str
-    hops: tuple[Hop, ...] = field(init=False, repr=False, compare=False)
-    marked: bool = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        hops = tuple((move.points[index - 1], move.points[index], move.hits[index])
-                     for move in self.moves for index in range(1, len(move.points)))
-        object.__setattr__(self, "hops", hops)
-        object.__setattr__(self, "marked", any(marked for _, _, marked in hops))
+    hops: tuple[Hop, ...] = field(repr=False, compare=False)
+    marked: bool = field(repr=False, compare=False)
 
     def __str__(self) -> str:
         return self.text
@@ -77,19 +71,30 @@ def parse_play(text: str, has_bar: bool = True) -> WrittenPlay:
 def _parse_play(text: str, has_bar: bool) -> WrittenPlay:
     stripped = text.strip()
     if stripped.lower() in EMPTY_PLAY:
-        return WrittenPlay((), stripped or "-")
+        return WrittenPlay((), stripped or "-", (), False)
     moves: list[WrittenMove] = []
+    hops: list[Hop] = []
     try:
         for token in stripped.split():
-            moves.extend(_token_moves(token, has_bar))
+            token_moves, token_hops = _token_moves(token, has_bar)
+            moves.extend(token_moves)
+            hops.extend(token_hops)
     except InvalidPlayError as error:
         raise InvalidPlayError(f"{error} in {text!r}") from None
-    return WrittenPlay(tuple(moves), stripped)
+    return WrittenPlay(tuple(moves), stripped, tuple(hops), any(hop[2] for hop in hops))
 
 
 @lru_cache(maxsize=4096)
-def _token_moves(token: str, has_bar: bool) -> tuple[WrittenMove, ...]:
-    """The moves one token stands for (``8/7(2)`` is two)."""
+def _token_moves(token: str, has_bar: bool) -> tuple[tuple[WrittenMove, ...], tuple[Hop, ...]]:
+    """The moves one token stands for (``8/7(2)`` is two), and their hops."""
+    moves = _repeated_moves(token, has_bar)
+    hops = tuple((move.points[index - 1], move.points[index], move.hits[index])
+                 for move in moves for index in range(1, len(move.points)))
+    return moves, hops
+
+
+def _repeated_moves(token: str, has_bar: bool) -> tuple[WrittenMove, ...]:
+    """The moves of a token, its repeat count expanded."""
     count = 1
     repeat = _REPEAT.match(token)
     if repeat:

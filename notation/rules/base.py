@@ -10,17 +10,17 @@ points of a combined move included (the courier, the blocking limits, ...).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Mapping, Protocol
+from typing import Callable, Mapping, NamedTuple, Protocol
 
 from ..board import BAR, MEN, OFF, TALON, Position
 from ..errors import InvalidPositionError
 
 
-@dataclass(frozen=True, slots=True)
-class StepContext:
+class StepContext(NamedTuple):
     """What a step rule may look at: the rule set, the position the turn started from,
     the mover's board just before and just after the step, the opponent's board after it
-    (each side in its own numbering), and where the step went from and to."""
+    (each side in its own numbering), and where the step went from and to. A named tuple:
+    one is made for every step a step rule judges."""
 
     rules: "RuleSet"
     turn_start: Position

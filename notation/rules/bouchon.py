@@ -76,11 +76,11 @@ class FirstQuarterRule:
         """Not while point 1 is held (it can only be left by bearing off, never with men
         on 24-19), nor with fewer than six men on 24-19 (no man can come back there)."""
         mover = start.mover
-        return not mover[1] and sum(mover[p] for p in FIRST_QUARTER) >= len(FIRST_QUARTER)
+        return not mover[1] and sum(mover[FIRST_QUARTER.start:FIRST_QUARTER.stop]) >= len(FIRST_QUARTER)
 
     def broken(self, ctx: StepContext) -> bool:
         after = ctx.after
-        return not after[1] and all(after[p] for p in FIRST_QUARTER)
+        return not after[1] and all(after[FIRST_QUARTER.start:FIRST_QUARTER.stop])
 
     def explain(self, ctx: StepContext, step_text: str) -> str:
         return f"{step_text} fills all six points 24-19 while point 1 is not held"

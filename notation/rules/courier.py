@@ -28,7 +28,7 @@ class CourierRule:
         (with hitting) a man on the bar may enter on the talon and bring it back."""
         mover = start.mover
         return courier_phase(mover) or (
-            mover[BAR] > 0 and mover[OFF] == 0 and not any(mover[p] for p in range(1, 7)))
+            mover[BAR] > 0 and mover[OFF] == 0 and not any(mover[1:7]))
 
     def in_phase(self, ctx: StepContext) -> bool:
         judged = ctx.before if self.release == "die" else ctx.turn_start.mover

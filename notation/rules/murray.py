@@ -24,11 +24,10 @@ class CloseTwoRule:
 
     def applies(self, rules, start) -> bool:
         """Three closed points need six men there or able to get there (from the bar)."""
-        mover = start.mover
-        return sum(mover[p] for p in STARTING_TABLE) + mover[BAR] >= 6
+        return sum(start.mover[STARTING_TABLE.start:BAR + 1]) >= 6
 
     def broken(self, ctx: StepContext) -> bool:
-        return (sum(1 for p in STARTING_TABLE if ctx.after[p] >= 2) > 2)
+        return len([men for men in ctx.after[STARTING_TABLE.start:STARTING_TABLE.stop] if men >= 2]) > 2
 
     def explain(self, ctx: StepContext, step_text: str) -> str:
         closed = [p for p in sorted(STARTING_TABLE, reverse=True) if ctx.after[p] >= 2]
@@ -65,12 +64,14 @@ def holds_prime(board) -> bool:
 
 def prime_during(start: tuple[int, ...], steps) -> bool:
     """Whether the mover holds a prime at any moment of a turn: after any of its single
-    steps (rest points of a combined move included), starting from his board ``start``."""
+    steps (rest points of a combined move included), starting from his board ``start``.
+    After the first step the whole board is looked at; after a later one only when it made
+    a point of two men (no prime held before it, none can appear otherwise)."""
     board = list(start)
-    for step in steps:
+    for index, step in enumerate(steps):
         board[step.from_point] -= 1
         board[step.to_point] += 1
-        if holds_prime(board):
+        if (index == 0 or board[step.to_point] == 2) and holds_prime(board):
             return True
     return False
 
