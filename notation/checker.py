@@ -205,19 +205,18 @@ def _searched(turn: TurnRules, written: WrittenPlay, shortcut: bool) -> Play:
 def _as_written(turn: TurnRules, written: WrittenPlay) -> Play | None:
     """The common case, without a search: the moves are legal in the order written and
     every die is played. Each hop between written points is one die where one fits it;
-    otherwise, first, the dice that add up to it (``24/13`` with 6-5: the 6 first, else
-    the 5); failing that, a second pass takes for every hop the dice in the order the
-    full search tries them (the higher first, a man borne off by a higher die), so that
-    what it finds is the search's own first answer. ``None`` leaves the play to the
-    search (which also finds other orders and readings)."""
+    otherwise the dice that add up to it (``24/13`` with 6-5: the 6 first, else the 5).
+    Failing that, a second pass takes for every hop the dice in the order the full search
+    tries them (the higher first, a man borne off by a higher die), so that what it finds
+    is the search's own first answer. ``None`` leaves the play to the search (which also
+    finds other orders and readings)."""
     return (_first_realization(turn, written, _exact_orders)
             or _first_realization(turn, written, _search_orders))
 
 
 def _first_realization(turn: TurnRules, written: WrittenPlay, orders) -> Play | None:
     """Play the written hops in order, each with the first of its ``orders`` of dice whose
-    steps are legal (a rest point left out is never a hit: a hit on the way is written,
-    ``8/2*/1``); the play if it uses every die."""
+    steps are legal; the play if it uses every die."""
     dice = list(turn.die_sequence)
     start = turn.start
     mover, opponent = start.mover, start.opponent
@@ -225,27 +224,46 @@ def _first_realization(turn: TurnRules, written: WrittenPlay, orders) -> Play | 
     step = turn.step
     doublet = turn.dice.is_doublet
     for origin, goal, marked in written.hops:
-        for order in orders(dice, origin - goal, goal == OFF, doublet):
-            at, board, theirs, last = origin, mover, opponent, len(order) - 1
-            for count, die in enumerate(order):
-                broken, board, theirs, made = step(board, theirs, at, die)
-                if broken is not None or (made.hit and count < last):
-                    break
-                steps.append(made)
-                at = made.to_point
-            else:
-                if marked and not made.hit:
-                    return None
-                mover, opponent = board, theirs
-                for die in order:
-                    dice.remove(die)
-                break
-            del steps[len(steps) - count:]
+        distance = origin - goal
+        if orders is _exact_orders and distance in dice:  # the common case: one die
+            broken, mover, opponent, made = step(mover, opponent, origin, distance)
+            if broken is not None:
+                return None
+            dice.remove(distance)
+            steps.append(made)
         else:
+            hop = _hop(turn, mover, opponent, dice, origin,
+                       orders(dice, distance, goal == OFF, doublet))
+            if hop is None:
+                return None
+            hop_steps, mover, opponent = hop
+            made = hop_steps[-1]
+            steps.extend(hop_steps)
+        if marked and not made.hit:
             return None
     if dice:
         return None
     return Play(tuple(steps), Position._trusted(mover, opponent), turn.write_reordered)
+
+
+def _hop(turn: TurnRules, mover, opponent, dice: list[int], origin: int, orders):
+    """Play one written hop from ``origin`` with the first of its ``orders`` of dice whose
+    steps are all legal, removing the dice used; (steps, mover, opponent) or ``None``. A
+    rest point left out is never a hit: a hit on the way is written (``8/2*/1``)."""
+    for order in orders:
+        at, board, theirs, hop_steps = origin, mover, opponent, []
+        last = len(order) - 1
+        for count, die in enumerate(order):
+            outcome = turn.step(board, theirs, at, die)
+            if outcome.broken is not None or (outcome.step.hit and count < last):
+                break
+            hop_steps.append(outcome.step)
+            at, board, theirs = outcome.step.to_point, outcome.mover, outcome.opponent
+        else:
+            for die in order:
+                dice.remove(die)
+            return hop_steps, board, theirs
+    return None
 
 
 def _exact_orders(dice: list[int], distance: int, off: bool, doublet: bool):
