@@ -13,7 +13,7 @@ from flask import Flask, render_template
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
-from . import db
+from . import db, site
 from .secret import secret_key
 
 csrf = CSRFProtect()
@@ -37,6 +37,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config["MAX_CONTENT_LENGTH"] = app.config["MAX_UPLOAD_BYTES"] + 64_000  # the form around it
     app.config["MAX_FORM_MEMORY_SIZE"] = app.config["MAX_CONTENT_LENGTH"]  # a pasted record is a text field
     db.init_app(app)
+    site.init_app(app)
     csrf.init_app(app)
 
     from . import api, check, explore, games, record

@@ -10,10 +10,10 @@ from archive.search import SORTS, game_row, record_by_hash
 from notation.formats import WRITABLE, render
 
 from .board_view import board_svg, describe
-from .db import get_db
-from .tree import BadAddress, line_end, main_line_ancestor, node_at
 from .chart import PipChart
+from .db import get_db
 from .movelist import MoveList
+from .tree import BadAddress, line_end, main_line_ancestor, node_at
 from .views import GameView, game_view
 
 blueprint = Blueprint("games", __name__)

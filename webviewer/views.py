@@ -13,48 +13,22 @@ with the same record shares its entry.
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from functools import cached_property
-from typing import Generic, TypeVar
+from typing import TypeVar
 
 from archive import game_from_record
 from notation.game import Game, GameNode
 from notation.json_format import game_to_dict
 
+from .cache import BoundedCache
 from .tree import MoveItem, move_items
 
 CACHED_GAMES = 256
 PARTS = 8
-"""Page parts kept per game: for its page's address (fixed per app), flipped or not."""
+"""Page parts kept per game (one per kind of link and per version of its row: a few)."""
 
-K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
-
-
-class BoundedCache(Generic[K, V]):
-    """At most ``size`` values, the least recently used dropped first; safe to share
-    between threads (two threads missing the same key at once may both make its value)."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._values: OrderedDict[K, V] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: K, make: Callable[[], V]) -> V:
-        """The value kept under ``key``, else ``make()``, kept."""
-        with self._lock:
-            if key in self._values:
-                self._values.move_to_end(key)
-                return self._values[key]
-        value = make()
-        with self._lock:
-            self._values[key] = value
-            self._values.move_to_end(key)
-            while len(self._values) > self.size:
-                self._values.popitem(last=False)
-        return value
 
 
 class GameView:

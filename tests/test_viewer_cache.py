@@ -1,0 +1,115 @@
+"""What the viewer keeps between requests stays correct: pooled read connections see new
+games and never a replaced archive file's old games; a stored game's view is named by its
+record's content, not its id; each page marks only its own turn; caches are bounded."""
+
+import io
+import os
+import re
+
+import pytest
+
+import archive
+from notation.jqn import GameBuilder, read_games
+from webviewer import create_app
+from webviewer.cache import BoundedCache
+from webviewer.db import POOL_SIZE
+from webviewer.demo import build_demo
+
+NESTED = ('[White "Ann"]\n[Black "Bob"]\n[Variant "backgammon"]\n[LeadRoll "W3 B1"]\n\n'
+          '1. 31: 8/5 6/5 (1. 31: 24/21 6/5 {split} 1... 62: 24/18 13/11 (1... 62: 24/16)) '
+          '1... 62: 24/18 13/11 (1... 62: 24/16 {run}) *\n')
+OTHER = '[White "Zed"]\n[Black "Yan"]\n\n1. 55: 24/4 *\n'
+
+
+def games_of(text: str) -> list:
+    games = list(read_games(io.BytesIO(text.encode("utf-8")), GameBuilder))
+    assert not any(game.errors for game in games)
+    return games
+
+
+def archive_of(path, text: str | None = None, journal: str = "WAL") -> None:
+    """An archive at ``path``: the demo's games, or those of ``text``."""
+    if text is None:
+        build_demo(path)
+    db = archive.open_archive(path)
+    if text is not None:
+        archive.import_games(db, games_of(text))
+    db.execute(f"PRAGMA journal_mode={journal}")
+    db.close()
+
+
+@pytest.fixture
+def demo(tmp_path):
+    path = tmp_path / "viewer.db"
+    archive_of(path)
+    return path
+
+
+def test_a_game_imported_later_is_seen_by_a_pooled_connection(demo):
+    client = create_app({"ARCHIVE": str(demo)}).test_client()
+    for _ in range(2 * POOL_SIZE):
+        assert client.get("/game/1").status_code == 200
+    db = archive.open_archive(demo)
+    archive.import_games(db, games_of(OTHER))
+    new = db.execute("SELECT max(id) FROM games").fetchone()[0]
+    db.close()
+    page = client.get(f"/game/{new}")
+    assert page.status_code == 200 and b"Zed" in page.data
+
+
+def test_an_archive_replaced_by_another_file_is_read_afresh(tmp_path):
+    path, other = tmp_path / "viewer.db", tmp_path / "other.db"
+    archive_of(path, NESTED, journal="DELETE")  # no -shm file to share with the next archive
+    archive_of(other, OTHER, journal="DELETE")
+    client = create_app({"ARCHIVE": str(path)}).test_client()
+    assert b"Ann" in client.get("/game/1").data and b"Ann" in client.get("/api/games/1").data
+    os.replace(other, path)  # game 1 is now another game, under the same id
+    page = client.get("/game/1").data
+    assert b"Zed" in page and b"Ann" not in page
+    assert b"Zed" in client.get("/api/games/1").data
+
+
+def test_a_game_is_kept_under_its_record_not_its_id(tmp_path):
+    first, second = tmp_path / "first.db", tmp_path / "second.db"
+    archive_of(first, NESTED)
+    archive_of(second, OTHER)
+    one, two = (create_app({"ARCHIVE": str(p)}).test_client() for p in (first, second))
+    assert b"Ann" in one.get("/game/1").data
+    assert b"Zed" in two.get("/game/1").data and b"Ann" not in two.get("/game/1").data
+
+
+def test_each_page_marks_its_own_turn_only(tmp_path):
+    path = tmp_path / "viewer.db"
+    archive_of(path, NESTED)
+    client = create_app({"ARCHIVE": str(path)}).test_client()
+    page = client.get("/game/1").data.decode()
+    addresses = ["ply=0"] + sorted(set(re.findall(r'\?((?:ply|path)=[0-9.]+)" class="move"', page)))
+    assert len(addresses) == 7
+    for flip in ("", "&flip=1"):
+        for where in addresses:
+            text = client.get(f"/game/1?{where}{flip}").data.decode()
+            marked = re.findall(r'href="[^"]*\?([^"&]*)[^"]*" class="move" aria-current="step"', text)
+            assert marked == ([] if where == "ply=0" else [where])
+            current = text.count('<li class="current">')
+            assert current == (1 if where.startswith("ply=") and where != "ply=0" else 0)
+            assert ("flip=1" in text.split('class="moves"')[1].split("</ol>")[0]) == bool(flip)
+            chart = text.split('class="pip-chart"')[1].split("</svg>")[0]
+            assert chart.count('fill="#2f7de1"') == (0 if where.startswith("path=") else 1)
+
+
+def test_bounded_cache_drops_the_least_recently_used():
+    cache: BoundedCache[str, int] = BoundedCache(2)
+    made = []
+
+    def make(value: int):
+        def value_made() -> int:
+            made.append(value)
+            return value
+        return value_made
+
+    assert cache.get("a", make(1)) == 1 and cache.get("b", make(2)) == 2
+    assert cache.get("a", make(9)) == 1  # kept, and now the most recently used
+    assert cache.get("c", make(3)) == 3  # b is dropped
+    assert cache.get("b", make(4)) == 4  # made again; a is dropped
+    assert cache.get("a", make(5)) == 5
+    assert made == [1, 2, 3, 4, 5]
