@@ -28,8 +28,12 @@ GAME = re.compile(rf"^\s*Game\s+({NUMBER})\s*$", re.IGNORECASE)
 FIRST_SCORE = re.compile(rf":\s*({NUMBER})\s")
 LAST_SCORE = re.compile(rf":\s*({NUMBER})\s*$")
 NUMBERED = re.compile(r"^\s*(\d+)\)")
+# White space before an action is skipped inside its match (every action starts with
+# something else), and the spaces before each word of a play are never given back: a
+# long run of spaces between the columns costs one pass.
 ACTION = re.compile(
-    r"(?P<roll>(?P<dice>[1-6][1-6]):(?P<play>(?:[ \t]+(?!Doubles|Takes|Drops|Wins|Losses|Beavers|\d\d:|\d+\))"
+    r"\s*+(?:"
+    r"(?P<roll>(?P<dice>[1-6][1-6]):(?P<play>(?:[ \t]++(?!Doubles|Takes|Drops|Wins|Losses|Beavers|\d\d:|\d+\))"
     r"(?:Cannot\s+Move|\?\?\?\?|[^\s]+))*))"
     rf"|(?P<double>Doubles\s*=>\s*(?P<cube>{NUMBER}))"
     rf"|(?P<beaver>Beavers\s*=>\s*(?P<beaver_cube>{NUMBER}))"
@@ -38,7 +42,7 @@ ACTION = re.compile(
     rf"|(?P<wins>Wins\s+(?P<points>{NUMBER})\s+points?(?P<match>\s+and\s+the\s+match)?)"
     rf"|(?P<losses>Losses\s+(?P<lost>{NUMBER})\s+points?)"
     r"|(?P<number>\d+\))"
-    r"|(?P<other>\S+)",
+    r"|(?P<other>\S+))",
     re.IGNORECASE,
 )
 
@@ -154,14 +158,15 @@ def _read_actions(game: MatGame, line: str, number: int, split: int, file: str,
     numbered = NUMBERED.match(line)
     position = numbered.end() if numbered else 0
     for found in ACTION.finditer(line, position):
-        column = found.start() + 1
-        player = 1 if split and found.start() >= split - 1 else 0
         kind = found.lastgroup  # the outer group: its inner groups close before it
+        start = found.start(kind)
+        column = start + 1
+        player = 1 if split and start >= split - 1 else 0
         if kind == "number":  # a move number repeated in the right column (Galaxy)
             continue
         if kind == "other":
             if not game.problems:
-                game.problems.append(RecordError(f"cannot read {found.group().strip()!r}",
+                game.problems.append(RecordError(f"cannot read {found.group(kind)!r}",
                                                  "SYNTAX", file=file, line=number,
                                                  column=column, game=index))
             return
