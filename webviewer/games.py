@@ -113,19 +113,19 @@ def game_page(game_id: int):
     def href(where: str, flipped: bool = flip) -> str:
         return link(base, where, flipped)
 
-    branch = main_line_ancestor(node)
+    branch, end = main_line_ancestor(node), line_end(node)
     addresses = view.addresses
     here = addresses[node]
     steps = {"first": href("ply=0"), "prev": href(addresses[node.parent]) if node.parent else None,
              "next": href(addresses[node.variations[0]]) if node.variations else None,
-             "last": href(addresses[line_end(node)]), "flip": href(here, not flip),
+             "last": href(addresses[end]), "flip": href(here, not flip),
              "main": href(f"ply={branch.ply}") if branch is not node else None}
     moves, chart = view.part(("turns", base, flip), lambda: _turn_links(view, base, flip))
     head, downloads = view.part(("frame", base, tuple(row.items())), lambda: _frame(view, row))
     state = node.state
     white_view = state.white_view()
     return render_template(
-        "games/game.html", row=row, node=node, last=line_end(node).ply, steps=steps,
+        "games/game.html", row=row, node=node, last=end.ply, steps=steps,
         head=head, downloads=downloads, moves=moves.marked(here),
         chart=chart.svg(node.ply if branch is node else -1),
         svg=board_svg(node, game.rules, flip, f"Position after ply {node.ply}"),
