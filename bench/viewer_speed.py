@@ -17,16 +17,17 @@ and checked) the first time the server is asked for it, and kept (bounded) for i
 pages, so the order of requests matters, and every stream below is what a real client does:
 
 * **game page, stepping**: visitors, each opening a game no earlier visitor opened and
-  stepping through it as ``viewer.js`` does (every ply of the main line, then every turn of
-  its variations by its path; every other visitor with the board flipped). The first page
+  stepping through it as ``viewer.js`` does: the start, then every turn in the move list's
+  order (each main-line turn by its ply, followed by the turns of the variations that
+  replace it, by their paths); every other visitor with the board flipped. The first page
   of each game pays for reading its record.
 * **game page, first view**: every request a game not asked for before, at a random ply:
   each one pays for reading its record.
 * **game JSON, first request**: the JSON of a game not asked for before (what an API client
   fetching games does).
-* **game JSON, game read before**: the JSON of the games that the last visitors viewed, so
-  already read (``CACHED_GAMES // 2`` of them, requested beforehand): what answering from
-  the cache costs.
+* **game JSON, read before**: the JSON of ``CACHED_GAMES // 2`` games requested once
+  beforehand, so already read (as is the game of a page being viewed, whose page links to
+  its JSON): what answering from the cache costs.
 * **search** and **games list**: random players and pages (reported, no target).
 
 No stream repeats a game it needs unread; the test-client passes (all in this process,
