@@ -12,15 +12,14 @@ import io
 import json
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from operator import mul
+from itertools import accumulate
 
-from notation.board import POINTS
 from notation.dice import Dice
 from notation.errors import RecordError
 from notation.game import Game, GameNode
 from notation.jqn import GameBuilder, read_games, write_game
 from notation.jqn.writer import line_text
-from notation.position_id import encode
+from notation.position_id import ids_from_bits, side_bits
 from notation.state import Colour
 
 STANDARD = {"Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant", "Options",
@@ -117,24 +116,37 @@ def _dice_text(dice: Dice | None) -> str | None:
     return text
 
 
+class _Sides(dict):
+    """Each side's position-ID bits and pip count by its counts, for the positions of one
+    game: a turn changes one side (the other only by a hit), so most are worked out once."""
+
+    def __missing__(self, counts: tuple[int, ...]) -> tuple[str, int]:
+        # The pips: each point k from the bar down to 1 counts the men on points k and above.
+        value = self[counts] = (side_bits(counts), sum(accumulate(counts[25:0:-1])))
+        return value
+
+
 def _turn_rows(game: Game) -> list[tuple]:
     """The main line's turns (``TURN_COLUMNS``). Run for every turn of every imported game,
-    so written for speed: each position ID computed once (a turn's position after is the
-    next one's before), the pip counts summed in C, no object made but the row."""
-    rows = []
-    before = encode(game.state.position)
+    so written for speed: each side's ID bits and pips worked out once, the game's position
+    IDs converted together, a turn's position after reused as the next one's before."""
+    sides = _Sides()
+    start = game.state.position
+    bits = [sides[start.mover][0] + sides[start.opponent][0]]
+    turns = []
     for node in game.mainline():
         kind, player, dice, play = node.turn
         state = node.state
-        position = state.position
-        after = encode(position)
-        mover = sum(map(mul, position.mover, POINTS))
-        opponent = sum(map(mul, position.opponent, POINTS))
-        white, black = (mover, opponent) if state.player is Colour.WHITE else (opponent, mover)
-        rows.append((node.ply, _PLAYERS[player], kind, _dice_text(dice),
-                     play.notation if play is not None else None, before, after, white, black))
-        before = after
-    return rows
+        mover_bits, mover_pips = sides[state.position.mover]
+        opponent_bits, opponent_pips = sides[state.position.opponent]
+        bits.append(mover_bits + opponent_bits)
+        white, black = ((mover_pips, opponent_pips) if state.player is Colour.WHITE
+                        else (opponent_pips, mover_pips))
+        turns.append((node.ply, _PLAYERS[player], kind, _dice_text(dice),
+                      play.notation if play is not None else None, white, black))
+    ids = ids_from_bits(bits)
+    return [(ply, player, kind, dice, play, before, after, white, black)
+            for (ply, player, kind, dice, play, white, black), before, after in zip(turns, ids, ids[1:])]
 
 
 def _annotation_rows(game: Game) -> list[tuple]:

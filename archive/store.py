@@ -74,6 +74,9 @@ def _prepared(db: Database, path: Path, readonly: bool) -> Database:
         if not readonly:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")  # a commit is on disk, even if the power fails
+            # 16 MiB of pages instead of SQLite's 2 MB: an import adds to several indexes at
+            # random places (positions, explorer counts, full text) and rereads fewer pages.
+            db.execute("PRAGMA cache_size=-16384")
             upgrade(db)
         db.execute("PRAGMA foreign_keys=ON")
         is_archive = "games" in db.table_names()

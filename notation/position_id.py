@@ -25,15 +25,34 @@ ID_LENGTH = 14
 # 0-bit, then one 1-bit per man (the men's 1-bits followed by the 0-bit, read backwards).
 _UNARY = tuple("0" + "1" * men for men in range(MEN + 1))
 
+_PADDED_BITS = 96
+"""An ID's 80 bits padded to 12 bytes, which Base64 writes as 16 characters without padding;
+the first 14 are the ID (the 14th holds the last 2 bits and 4 bits of zeros, as when the
+10 bytes alone are written)."""
+
 
 def encode(position: Position) -> str:
-    """The position ID of ``position``: the 80 bits written most significant first (the
-    mover's bar down to his point 1, then the same for the player not on roll), each point
-    turned into its bits by one ``str.translate`` of the counts, read as an integer."""
-    counts = position.mover[25:0:-1] + position.opponent[25:0:-1]
-    bits = bytes(counts).decode("latin-1").translate(_UNARY)
-    raw = int(bits, 2).to_bytes(10, "little")
-    return binascii.b2a_base64(raw, newline=False)[:ID_LENGTH].decode("ascii")
+    """The position ID of ``position``."""
+    return ids_from_bits([side_bits(position.mover) + side_bits(position.opponent)])[0]
+
+
+def side_bits(counts: tuple[int, ...]) -> str:
+    """One side's part of a position ID as ``0``/``1`` characters, most significant first:
+    for its bar, then its points 24 down to 1, a 0-bit then one 1-bit per man (one
+    ``str.translate`` of the counts). The player on roll's part is the more significant."""
+    return bytes(counts[25:0:-1]).decode("latin-1").translate(_UNARY)
+
+
+def ids_from_bits(bits: list[str]) -> list[str]:
+    """The IDs of positions given by their bits (:func:`side_bits` of the player on roll,
+    then of the other), converted together: one integer, one ``to_bytes``, one Base64."""
+    if not bits:
+        return []
+    packed = "".join([position.rjust(_PADDED_BITS, "0") for position in reversed(bits)])
+    raw = int(packed, 2).to_bytes(_PADDED_BITS // 8 * len(bits), "little")
+    text = binascii.b2a_base64(raw, newline=False).decode("ascii")
+    step = _PADDED_BITS // 6
+    return [text[start:start + ID_LENGTH] for start in range(0, len(text), step)]
 
 
 def decode(position_id: str) -> Position:

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from notation import InvalidPositionError, Position
-from notation.position_id import decode, encode
+from notation.position_id import decode, encode, ids_from_bits, side_bits
 
 from .conftest import load_jsonl
 
@@ -73,3 +73,9 @@ def bit_by_bit(position: Position) -> str:
 @given(positions())
 def test_encode_is_the_bit_by_bit_layout(position):
     assert encode(position) == bit_by_bit(position)
+
+
+@given(st.lists(positions(), max_size=12))
+def test_ids_converted_together_are_each_ones_id(many):
+    bits = [side_bits(p.mover) + side_bits(p.opponent) for p in many]
+    assert ids_from_bits(bits) == [bit_by_bit(p) for p in many]
