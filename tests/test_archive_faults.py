@@ -117,6 +117,8 @@ class Kill:
     mid_transaction: bool | None  # the write lock was held when the signal was sent
     returncode: int
     stderr: str
+    first_write: float | None  # seconds from the start to the first write, if waited for
+    ended: float  # seconds from the start to the exit or the signal
 
 
 def kill_import(db_path: Path, source: Path, batch: int, delay: float,
@@ -127,10 +129,12 @@ def kill_import(db_path: Path, source: Path, batch: int, delay: float,
     first write is sure to fall where it stores games."""
     process = subprocess.Popen(import_command(db_path, source, batch), stdout=subprocess.DEVNULL,
                                stderr=subprocess.PIPE, text=True)
-    mid_transaction = None
+    started, first_write, mid_transaction = time.monotonic(), None, None
     try:
-        while from_first_write and process.poll() is None and not holds_write_lock(db_path):
-            time.sleep(0.002)
+        if from_first_write:
+            while process.poll() is None and not holds_write_lock(db_path):
+                time.sleep(0.002)
+            first_write = time.monotonic() - started
         try:
             process.wait(timeout=delay)
             killed = False
@@ -138,8 +142,9 @@ def kill_import(db_path: Path, source: Path, batch: int, delay: float,
             mid_transaction = holds_write_lock(db_path)
             process.send_signal(sig)
             killed = True
+        ended = time.monotonic() - started
         stderr = process.communicate()[1]
-        return Kill(killed, mid_transaction, process.returncode, stderr)
+        return Kill(killed, mid_transaction, process.returncode, stderr, first_write, ended)
     finally:
         if process.poll() is None:
             process.kill()
@@ -233,7 +238,27 @@ def source(tmp_path_factory) -> tuple[Path, dict[str, Expected]]:
     return path, write_source(path, GAMES)
 
 
-def test_imports_killed_at_random_moments_lose_nothing_and_leave_no_half_game(tmp_path, source):
+@dataclass
+class Pace:
+    """How long an import of the source takes here, uninterrupted: seconds to its first
+    write, and from there to its end. Kill moments are drawn in proportion, so that the
+    kills fall all along the import however fast this machine and the importer are."""
+
+    starting: float
+    storing: float
+
+
+@pytest.fixture(scope="module")
+def pace(source, tmp_path_factory) -> Pace:
+    path, _ = source
+    whole = kill_import(tmp_path_factory.mktemp("pace") / "paced.db", path, BATCH, 600,
+                        from_first_write=True)
+    assert not whole.killed and whole.returncode == 0, whole.stderr
+    return Pace(whole.first_write, whole.ended - whole.first_write)
+
+
+def test_imports_killed_at_random_moments_lose_nothing_and_leave_no_half_game(tmp_path, source,
+                                                                             pace):
     path, expected = source
     db_path = tmp_path / "killed.db"
     rng = random.Random(8)
@@ -241,10 +266,12 @@ def test_imports_killed_at_random_moments_lose_nothing_and_leave_no_half_game(tm
     verified: set[str] = set()
     kills, sizes = [], []
     for _ in range(KILLS):
+        # about a tenth of the storing time a kill: the kills cover the import
+        storing = rng.uniform(0, pace.storing / 10)
         if rng.random() < 0.75:  # while it stores games
-            kill = kill_import(db_path, path, BATCH, rng.uniform(0, 0.4), from_first_write=True)
+            kill = kill_import(db_path, path, BATCH, storing, from_first_write=True)
         else:  # anywhere: starting, opening, recovering, reading what is stored
-            kill = kill_import(db_path, path, BATCH, rng.uniform(0, 2.5))
+            kill = kill_import(db_path, path, BATCH, rng.uniform(0, pace.starting) + storing)
         findings = inspect(db_path, expected, present, verified)
         assert findings.integrity == [] and findings.half == []
         assert findings.lost == set(), "games committed before the kill are gone"
@@ -270,15 +297,16 @@ def test_imports_killed_at_random_moments_lose_nothing_and_leave_no_half_game(tm
         assert db["games"].count == GAMES
 
 
-def test_an_import_interrupted_by_ctrl_c_says_aborted_and_keeps_whole_batches(tmp_path, source):
+def test_an_import_interrupted_by_ctrl_c_says_aborted_and_keeps_whole_batches(tmp_path, source,
+                                                                             pace):
     path, expected = source
     db_path = tmp_path / "interrupted.db"
     rng = random.Random(3)
     present: set[str] = set()
     verified: set[str] = set()
     for _ in range(3):
-        kill = kill_import(db_path, path, BATCH, rng.uniform(0.1, 0.5), from_first_write=True,
-                           sig=signal.SIGINT)
+        kill = kill_import(db_path, path, BATCH, rng.uniform(0.05, 0.2) * pace.storing,
+                           from_first_write=True, sig=signal.SIGINT)
         assert kill.killed and kill.returncode == 1
         assert "Aborted!" in kill.stderr and "Traceback" not in kill.stderr, kill.stderr
         findings = inspect(db_path, expected, present, verified)
