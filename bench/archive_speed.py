@@ -1,8 +1,10 @@
 """Benchmark: the archive's import throughput and search latency.
 
 1. Import: storing games (rows built from checked games, then inserted by the archive's
-   own code, one savepoint per game) against a bare ``executemany`` of the same rows in one
-   transaction, in the same run. Target: within 3x of the bare insert.
+   own code: duplicates looked up by content hash, names looked up, explorer counts
+   upserted, a transaction per batch of 200 games) against a bare ``executemany`` of the
+   same game, turn and annotation rows in one transaction, in the same run. Target: within
+   3x of the bare insert.
 2. Search: an archive of ``--games`` games (default 1,000,000; never committed) made from
    a pool of real random games whose rows are replicated with other players, events and
    dates, then exact-position search (p50, p95), player search and full-text search.

@@ -329,6 +329,24 @@ def test_a_failure_inside_a_game_leaves_nothing_of_it(monkeypatch, fresh_db, db_
     assert same_tree(back, games[VICTIM])
 
 
+def test_a_failure_in_a_callers_transaction_leaves_whole_batches_only(monkeypatch, fresh_db, seven):
+    """Called inside a transaction of its own caller, which goes on and commits after the
+    failure, the import still leaves only whole batches (each one a savepoint then)."""
+    path, games = seven
+    seen = fail_in_store_game(monkeypatch, fresh_db)
+    with fresh_db.atomic():
+        fresh_db.execute("INSERT INTO events (name, key) VALUES ('Before', 'before')")
+        with pytest.raises(sqlite3.Error):
+            archive.import_files(fresh_db, [path], batch=3)
+    assert seen
+    integrity(fresh_db)
+    fts_check(fresh_db)
+    assert set(ids_by_hash(fresh_db)) == {content_hash(g) for g in games[:3]}
+    assert fresh_db.execute("SELECT count(*) FROM players WHERE name = 'Victim'").fetchone()[0] == 0
+    assert fresh_db.execute("SELECT count(*) FROM events WHERE name = 'Before'").fetchone()[0] == 1
+    assert fresh_db.execute("SELECT count(*) FROM turns").fetchone()[0] == sum(g.end().ply for g in games[:3])
+
+
 def test_readers_see_whole_batches_while_an_import_writes(fresh_db, db_path):
     games = [generated("jacquet", 60 + i, max_turns=30) for i in range(9)]
     seen = []
