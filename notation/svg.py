@@ -9,6 +9,7 @@ the courier (a ring) and the last play (highlighted points) are drawn when given
 
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 from typing import Iterable
 
@@ -44,7 +45,9 @@ def _slot(white_point: int, flipped: bool) -> tuple[float, bool]:
     return x, top
 
 
-def _men(x: float, top: bool, count: int, colour: str, label_colour: str) -> list[str]:
+@lru_cache(maxsize=4096)
+def _men(x: float, top: bool, count: int, colour: str, label_colour: str) -> str:
+    """The men of one side on one point (up to five drawn, a count above that)."""
     parts = []
     shown = min(count, 5)
     for i in range(shown):
@@ -57,7 +60,41 @@ def _men(x: float, top: bool, count: int, colour: str, label_colour: str) -> lis
         y = offset if top else HEIGHT - 40 - offset
         parts.append(f'<text x="{x:.0f}" y="{y + 5:.0f}" text-anchor="middle" font-size="15" '
                      f'font-weight="bold" fill="{label_colour}">{count}</text>')
-    return parts
+    return "".join(parts)
+
+
+FRAME = (f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="{STYLE["frame"]}"/>'
+         f'<rect x="{MARGIN}" y="{MARGIN}" width="{POINT_W * 12 + BAR_W}" '
+         f'height="{HALF_H * 2}" fill="{STYLE["board"]}"/>'
+         f'<rect x="{MARGIN + 6 * POINT_W}" y="{MARGIN}" width="{BAR_W}" height="{HALF_H * 2}" '
+         f'fill="{STYLE["frame"]}"/>')
+"""The frame, the playing area and the bar, under everything else."""
+
+
+def _point_head(white_point: int, flipped: bool, marked: bool) -> str:
+    """White's point ``white_point`` up to its men: its group opened, the point (with the
+    last play's mark or not) and its number."""
+    x, top = _slot(white_point, flipped)
+    tip = MARGIN + HALF_H - 20 if top else MARGIN + HALF_H + 20
+    base = MARGIN if top else MARGIN + HALF_H * 2
+    colour = STYLE["point_a"] if white_point % 2 else STYLE["point_b"]
+    mark = ' stroke="{}" stroke-width="3"'.format(STYLE["mark"]) if marked else ""
+    # The point, its number and its men form one group: a click anywhere on it names it.
+    label_y = (MARGIN - 5) if top else (HEIGHT - 40 + 16 - 2)
+    return (f'<g class="column" data-point="{white_point}">'
+            f'<polygon class="point" data-point="{white_point}" points="{x - POINT_W / 2:.0f},'
+            f'{base} {x + POINT_W / 2:.0f},{base} {x:.0f},{tip}" fill="{colour}"{mark}/>'
+            f'<text x="{x:.0f}" y="{label_y}" text-anchor="middle" font-size="11" '
+            f'fill="#f4e7c9">{white_point}</text>')
+
+
+POINTS = {(flipped, marked): tuple(
+              (white_point, *_slot(white_point, flipped), _point_head(white_point, flipped, marked))
+              for white_point in range(1, 25))
+          for flipped in (False, True) for marked in (False, True)}
+"""Per (flipped, marked): for White's points 1 to 24, (the point, its x, on the top row,
+the point drawn up to its men). The board is drawn from these, only the men, the marks,
+the couriers, the bar, the trays and the dice depending on the position."""
 
 
 def board(position: Position, rules: RuleSet, *, white_to_move: bool = True,
@@ -89,36 +126,22 @@ def board(position: Position, rules: RuleSet, *, white_to_move: bool = True,
              + ' role="img" class="jacquet-board">']
     if title:
         parts.append(f"<title>{escape(title)}</title>")
-    parts.append(f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="{STYLE["frame"]}"/>')
-    parts.append(f'<rect x="{MARGIN}" y="{MARGIN}" width="{POINT_W * 12 + BAR_W}" '
-                 f'height="{HALF_H * 2}" fill="{STYLE["board"]}"/>')
-    bar_x = MARGIN + 6 * POINT_W
-    parts.append(f'<rect x="{bar_x}" y="{MARGIN}" width="{BAR_W}" height="{HALF_H * 2}" '
-                 f'fill="{STYLE["frame"]}"/>')
+    parts.append(FRAME)
     highlighted = (_highlighted(last_steps, not white_to_move, rules)
                    | _highlighted(entered_steps, white_to_move, rules))
-    for white_point in range(1, 25):
-        x, top = _slot(white_point, flipped)
-        tip = MARGIN + HALF_H - 20 if top else MARGIN + HALF_H + 20
-        base = MARGIN if top else MARGIN + HALF_H * 2
-        colour = STYLE["point_a"] if white_point % 2 else STYLE["point_b"]
-        mark = ' stroke="{}" stroke-width="3"'.format(STYLE["mark"]) if white_point in highlighted else ""
-        # The point, its number and its men form one group: a click anywhere on it names it.
-        parts.append(f'<g class="column" data-point="{white_point}">')
-        parts.append(f'<polygon class="point" data-point="{white_point}" points="{x - POINT_W / 2:.0f},'
-                     f'{base} {x + POINT_W / 2:.0f},{base} {x:.0f},{tip}" fill="{colour}"{mark}/>')
-        label_y = HEIGHT - 40 + 16
-        if top:
-            parts.append(f'<text x="{x:.0f}" y="{MARGIN - 5}" text-anchor="middle" font-size="11" '
-                         f'fill="#f4e7c9">{white_point}</text>')
-        else:
-            parts.append(f'<text x="{x:.0f}" y="{label_y - 2}" text-anchor="middle" font-size="11" '
-                         f'fill="#f4e7c9">{white_point}</text>')
-        if white.mover[white_point]:
-            parts += _men(x, top, white.mover[white_point], STYLE["white"], "#000")
-        theirs = white.opponent[black_of[white_point]]
-        if theirs:
-            parts += _men(x, top, theirs, STYLE["black"], "#fff")
+    plain, marked = POINTS[flipped, False], POINTS[flipped, True]
+    mine, theirs = white.mover, white.opponent
+    white_colour, black_colour = STYLE["white"], STYLE["black"]
+    for white_point, x, top, head in plain:
+        if white_point in highlighted:
+            head = marked[white_point - 1][3]
+        parts.append(head)
+        count = mine[white_point]
+        if count:
+            parts.append(_men(x, top, count, white_colour, "#000"))
+        count = theirs[black_of[white_point]]
+        if count:
+            parts.append(_men(x, top, count, black_colour, "#fff"))
         parts.append("</g>")
     parts += _couriers(white, rules, flipped)
     parts += _bar_and_trays(white, flipped)
