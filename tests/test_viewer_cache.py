@@ -113,3 +113,30 @@ def test_bounded_cache_drops_the_least_recently_used():
     assert cache.get("b", make(4)) == 4  # made again; a is dropped
     assert cache.get("a", make(5)) == 5
     assert made == [1, 2, 3, 4, 5]
+
+
+def test_a_flashed_message_is_shown_once_in_the_game_page_frame(tmp_path):
+    """The frame around a page's live part is kept per game without messages; a visitor
+    with a message waiting gets it, escaped, in an otherwise identical page."""
+    path = tmp_path / "viewer.db"
+    archive_of(path, NESTED)
+    client = create_app({"ARCHIVE": str(path), "SECRET_KEY": "test"}).test_client()
+    plain = client.get("/game/1?path=0.1").data.decode()
+    with client.session_transaction() as session:
+        session["_flashes"] = [("error", "<script>alert(1)</script>")]
+    flashed = client.get("/game/1?path=0.1").data.decode()
+    message = '<p class="flash error" role="alert">&lt;script&gt;alert(1)&lt;/script&gt;</p>\n    \n    '
+    assert message in flashed and "<script>alert" not in flashed
+    assert flashed.replace(message, "") == plain
+    assert client.get("/game/1?path=0.1").data.decode() == plain
+
+
+def test_a_views_branches_and_line_ends_are_those_found_by_walking_the_tree():
+    from webviewer.tree import line_end, main_line_ancestor
+    from webviewer.views import GameView
+
+    view = GameView(games_of(NESTED)[0])
+    assert len(view.nodes) == 7
+    for node in view.nodes:
+        assert view.branch[node] is main_line_ancestor(node)
+        assert view.end[node] is line_end(node)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
-from markupsafe import Markup
+from flask import Blueprint, Response, abort, current_app, render_template, request, session, url_for
+from markupsafe import Markup, escape
 
 from archive import Query, load_game, search
 from archive.search import SORTS, game_row, record_by_hash
@@ -13,7 +13,7 @@ from .board_view import board_svg, describe
 from .chart import PipChart
 from .db import get_db
 from .movelist import MoveList
-from .tree import BadAddress, line_end, main_line_ancestor, node_at
+from .tree import BadAddress, node_at
 from .views import GameView, game_view
 
 blueprint = Blueprint("games", __name__)
@@ -90,47 +90,94 @@ def _turn_links(view: GameView, base: str, flip: bool) -> tuple[MoveList, PipCha
     return MoveList(view.items, href), PipChart(view.pips, lambda ply: href(f"ply={ply}"))
 
 
-def _frame(view: GameView, row: dict) -> tuple[Markup, Markup]:
-    """The game page's heading and downloads."""
-    return (Markup(render_template("games/head.html", row=row, comments=view.game.comments)),
-            Markup(render_template("games/downloads.html", row=row, formats=DOWNLOADS)))
+LIVE = "\x00live\x00"
+"""Where the live part goes in the frame rendered once per game (no escaped text holds it)."""
+
+
+def _frame(view: GameView, row: dict) -> tuple[str, str]:
+    """The game page before and after its live part, with no flashed messages: the
+    heading, the downloads, the site's header."""
+    page = _framed(view, row, Markup(LIVE))
+    before, after = page.split(LIVE)
+    return before, after
+
+
+def _framed(view: GameView, row: dict, live: Markup) -> str:
+    """The whole game page around ``live`` (and any flashed messages)."""
+    return render_template("games/game.html", row=row, live=live,
+                           head=Markup(render_template("games/head.html", row=row,
+                                                       comments=view.game.comments)),
+                           downloads=Markup(render_template("games/downloads.html", row=row,
+                                                            formats=DOWNLOADS)))
+
+
+def _step(href: str | None, rel: str, text: str) -> str:
+    """A line of the steps that the node may not have."""
+    return f'      <a href="{escape(href)}" rel="{rel}">{text}</a>\n' if href else "      \n"
 
 
 @blueprint.route("/game/<int:game_id>")
 def game_page(game_id: int):
     """A game at one node (``?ply=K`` on the main line, ``?path=...`` in a variation;
     the end by default): the board, the steps, the move list, the pip chart. What does
-    not depend on the node is drawn once per game and kept (:mod:`webviewer.views`)."""
+    not depend on the node is drawn once per game and kept (:mod:`webviewer.views`); the
+    rest is joined from strings, every one not made here escaped."""
     row, view = stored_game(game_id)
     game = view.game
-    try:
-        node = node_at(game, _int("ply"), request.args.get("path"))
-    except BadAddress as error:
-        abort(400, description=str(error))
+    ply, path = _int("ply"), request.args.get("path")
+    mainline = view.mainline
+    if not path and ply is not None and 0 <= ply < len(mainline):
+        node = mainline[ply]
+    else:
+        try:
+            node = node_at(game, ply, path)
+        except BadAddress as error:
+            abort(400, description=str(error))
     flip = request.args.get("flip") == "1"
     base = url_for("games.game_page", game_id=game_id)
 
     def href(where: str, flipped: bool = flip) -> str:
         return link(base, where, flipped)
 
-    branch, end = main_line_ancestor(node), line_end(node)
+    branch, end = view.branch[node], view.end[node]
     addresses = view.addresses
     here = addresses[node]
-    steps = {"first": href("ply=0"), "prev": href(addresses[node.parent]) if node.parent else None,
-             "next": href(addresses[node.variations[0]]) if node.variations else None,
-             "last": href(addresses[end]), "flip": href(here, not flip),
-             "main": href(f"ply={branch.ply}") if branch is not node else None}
+    main = href(f"ply={branch.ply}") if branch is not node else None
     moves, chart = view.part(("turns", base, flip), lambda: _turn_links(view, base, flip))
-    head, downloads = view.part(("frame", base, tuple(row.items())), lambda: _frame(view, row))
     state = node.state
     white_view = state.white_view()
-    return render_template(
-        "games/game.html", row=row, node=node, last=end.ply, steps=steps,
-        head=head, downloads=downloads, moves=moves.marked(here),
-        chart=chart.svg(node.ply if branch is node else -1),
-        svg=board_svg(node, game.rules, flip, f"Position after ply {node.ply}"),
-        description=describe(white_view), to_play=state.player.title,
-        pips=white_view.pip_counts(), position_id=state.position.position_id())
+    pips = white_view.pip_counts()
+    position_id = state.position.position_id()
+    position = url_for("explore.position", position_id=position_id, variant=row["variant"])
+    live = "".join((
+        '<div class="viewer">\n  <figure class="board">\n    ',
+        board_svg(node, game.rules, flip, f"Position after ply {node.ply}"),
+        f"\n    <figcaption>Ply {node.ply} of {end.ply}{' (in a variation)' if main else ''}: "
+        f"{escape(state.player.title)} to play.\n"
+        f"      Pips: White {pips[0]}, Black {pips[1]}.\n"
+        f'      Position <a href="{escape(position)}">{escape(position_id)}</a>.</figcaption>\n'
+        '  </figure>\n  <div class="side">\n'
+        '    <nav class="steps" aria-label="Step through the game">\n'
+        f'      <a href="{escape(href("ply=0"))}" rel="first">Start</a>\n',
+        _step(href(addresses[node.parent]) if node.parent else None, "prev", "Back"),
+        _step(href(addresses[node.variations[0]]) if node.variations else None, "next", "Forward"),
+        f'      <a href="{escape(href(addresses[end]))}" rel="last">End</a>\n'
+        f'      <a href="{escape(href(here, not flip))}" class="flip">Flip board</a>\n',
+        f'      <a href="{escape(main)}" rel="up" class="leave">Back to the main line</a>\n'
+        if main else "      \n",
+        '      <button type="button" class="autoplay" hidden aria-pressed="false">Autoplay</button>\n'
+        '    </nav>\n'
+        f'    <p class="description" id="description">{escape(describe(white_view))}</p>\n'
+        '  </div>\n</div>\n<figure class="chart">',
+        chart.svg(node.ply if branch is node else -1),
+        '<figcaption>Pip counts: White (gold) and Black (dark); click a ply.</figcaption></figure>\n'
+        '<ol class="moves" aria-label="Moves">',
+        moves.marked(here),
+        "\n</ol>"))
+    if "_flashes" in session:  # a message for this visitor: the frame shows it
+        return _framed(view, row, Markup(live))
+    before, after = view.part(("frame", base, tuple(row.items())), lambda: _frame(view, row))
+    return "".join((before, live, after))
 
 
 DOWNLOADS = {"jqn": "text/plain", "xml": "application/xml", "json": "application/json",

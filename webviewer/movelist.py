@@ -1,21 +1,51 @@
-"""The game page's move list as HTML, rendered once per game (and kind of link).
+"""The game page's move list as HTML, built once per game (and kind of link).
 
 The list is one entry (``<li>``) per main-line turn, holding the variations that replace
-that turn. Every entry is rendered once by the ``entry`` macro of
-``games/moves.html`` (autoescaped) with no turn marked; a page renders again only the
-entry that holds its own turn, marked, and joins it with the others.
+that turn. Every entry is built once by :func:`entry` with no turn marked; a page builds
+again only the entry that holds its own turn, marked, and joins it with the others.
+
+The markup is joined from strings, every one that comes from the record (comments, the
+play as written, NAG glyphs) and every address passed through :func:`markupsafe.escape`,
+as the templates' autoescaping would.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import current_app
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from .tree import MoveItem
 
-TEMPLATE = "games/moves.html"
+
+def entry(items: tuple[MoveItem, ...], current: str, href: Callable[[str], str]) -> Markup:
+    """The ``<li>`` of one main-line turn and the variations that replace it; the turn at
+    address ``current`` marked as the page's own (``aria-current``, and the ``<li>``'s
+    class when it is the main-line turn)."""
+    parts: list[str] = []
+    add = parts.append
+    for item in items:
+        kind = item.kind
+        if kind == "open":
+            add(f'<span class="variation" data-depth="{item.depth}">(')
+        elif kind == "close":
+            add(")</span>")
+        else:
+            here = item.address == current
+            node = item.node
+            if item.depth == 0:
+                add('<li class="current">' if here else "<li>")
+            for text in node.starting_comments:
+                add(f'<span class="comment">{escape(text)}</span>')
+            add(f'\n  <a href="{escape(href(item.address))}" class="move"'
+                f'{" aria-current=" + chr(34) + "step" + chr(34) if here else ""}>'
+                f"{escape(node.turn.player.title)} {escape(item.text)}</a>")
+            for glyph in item.nags:
+                add(f'<span class="nag">{escape(glyph)}</span>')
+            for text in node.comments:
+                add(f'<span class="comment">{escape(text)}</span>')
+    add("</li>")
+    return Markup("".join(parts))
 
 
 def _entries(items: tuple[MoveItem, ...]) -> list[tuple[MoveItem, ...]]:
@@ -37,17 +67,14 @@ class MoveList:
         self.entries = _entries(items)
         self.entry_of = {item.address: index for index, entry in enumerate(self.entries)
                          for item in entry if item.kind == "move"}
-        self.html = tuple(self._render(entry, "") for entry in self.entries)
-
-    def _render(self, entry: tuple[MoveItem, ...], current: str) -> Markup:
-        macro = current_app.jinja_env.get_template(TEMPLATE).module.entry
-        return macro(entry, current, self.href)
+        self.html = tuple(entry(items, "", href) for items in self.entries)
 
     def marked(self, current: str) -> Markup:
         """The whole list with the turn at address ``current`` marked as the current one
         (none if the address is not a turn: the start of the game)."""
-        html = list(self.html)
         index = self.entry_of.get(current)
-        if index is not None:
-            html[index] = self._render(self.entries[index], current)
-        return Markup("".join(html))  # every entry is Markup already: nothing to escape
+        if index is None:
+            return Markup("".join(self.html))
+        html = self.html
+        return Markup("".join((*html[:index], entry(self.entries[index], current, self.href),
+                               *html[index + 1:])))  # every entry is Markup already

@@ -52,6 +52,30 @@ class GameView:
                                        if item.node is not None}}
 
     @cached_property
+    def nodes(self) -> tuple[GameNode, ...]:
+        """The start and every turn, each after its parent (the move list's order)."""
+        return (self.game, *(item.node for item in self.items if item.node is not None))
+
+    @cached_property
+    def branch(self) -> dict[GameNode, GameNode]:
+        """Each node's last main-line node on the way from the start to it (itself if it
+        is on the main line): where "Back to the main line" goes."""
+        branch = {self.game: self.game}
+        for node in self.nodes[1:]:
+            parent = node.parent
+            above = branch[parent]
+            branch[node] = node if above is parent and parent.variations[0] is node else above
+        return branch
+
+    @cached_property
+    def end(self) -> dict[GameNode, GameNode]:
+        """The last node of each node's line (its first continuations, followed)."""
+        end: dict[GameNode, GameNode] = {}
+        for node in reversed(self.nodes):
+            end[node] = end[node.variations[0]] if node.variations else node
+        return end
+
+    @cached_property
     def pips(self) -> tuple[tuple[int, int], ...]:
         """(White, Black) pip counts after each main-line ply."""
         return tuple(node.state.white_view().pip_counts() for node in self.mainline)
