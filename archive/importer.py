@@ -26,6 +26,7 @@ from notation.game import Game
 
 from .rows import ANNOTATION_COLUMNS, TURN_COLUMNS, GameRows, content_hash, game_rows, record_text
 
+
 @dataclass
 class ImportSummary:
     """What an import did: games imported, duplicates skipped, games refused (with their
