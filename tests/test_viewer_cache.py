@@ -140,3 +140,18 @@ def test_a_views_branches_and_line_ends_are_those_found_by_walking_the_tree():
     for node in view.nodes:
         assert view.branch[node] is main_line_ancestor(node)
         assert view.end[node] is line_end(node)
+
+
+def test_the_session_serializer_is_kept_per_secret_key(demo):
+    app = create_app({"ARCHIVE": str(demo), "SECRET_KEY": "one"})
+    interface = app.session_interface
+    first = interface.get_signing_serializer(app)
+    assert interface.get_signing_serializer(app) is first
+    cookie = first.dumps({"a": 1})
+    app.secret_key = "two"
+    second = interface.get_signing_serializer(app)
+    assert second is not first and second.loads(second.dumps({"b": 2})) == {"b": 2}
+    with pytest.raises(Exception):
+        second.loads(cookie)  # signed with the old key
+    app.config["SECRET_KEY_FALLBACKS"] = ["one"]
+    assert interface.get_signing_serializer(app).loads(cookie) == {"a": 1}

@@ -15,6 +15,7 @@ from werkzeug.exceptions import HTTPException
 
 from . import db, site
 from .secret import secret_key
+from .sessions import SessionInterface
 
 csrf = CSRFProtect()
 
@@ -36,6 +37,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config["SECRET_KEY"] = secret_key(app.config["ARCHIVE"])
     app.config["MAX_CONTENT_LENGTH"] = app.config["MAX_UPLOAD_BYTES"] + 64_000  # the form around it
     app.config["MAX_FORM_MEMORY_SIZE"] = app.config["MAX_CONTENT_LENGTH"]  # a pasted record is a text field
+    app.session_interface = SessionInterface()
     db.init_app(app)
     site.init_app(app)
     csrf.init_app(app)

@@ -7,6 +7,7 @@ The chart is drawn once per game (and kind of link); a page only marks its own p
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import accumulate
 
 WIDTH, HEIGHT, PAD = 600, 160, 24
 MARK = "#2f7de1"
@@ -30,6 +31,8 @@ class PipChart:
             f'<polyline points="{white}" fill="none" stroke="#c9a227" stroke-width="2"/>'
             f'<polyline points="{black}" fill="none" stroke="#222" stroke-width="2"/>')
         self.bands = tuple(self._band(ply, "transparent") for ply in range(len(pips)))
+        self._utf8 = self.head.encode(), "".join(self.bands).encode(), b"</svg>"
+        self._ends = tuple(accumulate(len(band) for band in self.bands))  # ASCII: chars are bytes
 
     def _point(self, ply: int, value: int) -> str:
         x = PAD + ply * self.step
@@ -52,3 +55,15 @@ class PipChart:
         if 0 <= current < len(bands):
             bands[current] = self._band(current, MARK)
         return "".join((self.head, *bands, "</svg>"))
+
+    def utf8(self, current: int) -> tuple[bytes | memoryview, ...]:
+        """:meth:`svg` in UTF-8, in pieces (most of them kept from one page to the next)."""
+        if not self.pips:
+            return ()
+        head, bands, tail = self._utf8
+        if not 0 <= current < len(self.bands):
+            return head, bands, tail
+        start = self._ends[current] - len(self.bands[current])
+        whole = memoryview(bands)
+        return (head, whole[:start], self._band(current, MARK).encode(),
+                whole[self._ends[current]:], tail)

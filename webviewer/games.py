@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import secrets
+from typing import NamedTuple
+from urllib.parse import quote
+
 from flask import Blueprint, Response, abort, current_app, render_template, request, session, url_for
 from markupsafe import Markup, escape
 
@@ -13,6 +17,7 @@ from .board_view import board_svg, describe
 from .chart import PipChart
 from .db import get_db
 from .movelist import MoveList
+from .site import site_urls
 from .tree import BadAddress, node_at
 from .views import GameView, game_view
 
@@ -90,16 +95,29 @@ def _turn_links(view: GameView, base: str, flip: bool) -> tuple[MoveList, PipCha
     return MoveList(view.items, href), PipChart(view.pips, lambda ply: href(f"ply={ply}"))
 
 
-LIVE = "\x00live\x00"
-"""Where the live part goes in the frame rendered once per game (no escaped text holds it)."""
+LIVE = f"\x00{secrets.token_hex(16)}\x00"
+"""Where the live part goes in the frame rendered once per game (no record can hold it)."""
+SAFE = "!$&'()*+,/:;=@"
+"""What werkzeug's path converter leaves unquoted in a URL (a position ID is all such)."""
 
 
-def _frame(view: GameView, row: dict) -> tuple[str, str]:
-    """The game page before and after its live part, with no flashed messages: the
-    heading, the downloads, the site's header."""
-    page = _framed(view, row, Markup(LIVE))
-    before, after = page.split(LIVE)
-    return before, after
+class Frame(NamedTuple):
+    """What a game's page keeps of its frame (for one address of the page and one version
+    of its row): the page before and after its live part (no flashed message), UTF-8, and
+    the address of a position's page split round the position ID."""
+
+    before: bytes
+    after: bytes
+    position_head: str
+    position_tail: str
+
+
+def _frame(view: GameView, row: dict) -> Frame:
+    """The game page's frame: the site's header, the heading, the downloads."""
+    before, marker, after = _framed(view, row, Markup(LIVE)).rpartition(LIVE)
+    assert marker, "the frame holds its live part"
+    head, query, tail = url_for("explore.position", position_id="A", variant=row["variant"]).partition("?")
+    return Frame(before.encode(), after.encode(), head[:-1], query + tail)
 
 
 def _framed(view: GameView, row: dict, live: Markup) -> str:
@@ -121,7 +139,8 @@ def game_page(game_id: int):
     """A game at one node (``?ply=K`` on the main line, ``?path=...`` in a variation;
     the end by default): the board, the steps, the move list, the pip chart. What does
     not depend on the node is drawn once per game and kept (:mod:`webviewer.views`); the
-    rest is joined from strings, every one not made here escaped."""
+    rest is joined from strings, every one not made here escaped, and the page's UTF-8
+    from the kept parts' UTF-8."""
     row, view = stored_game(game_id)
     game = view.game
     ply, path = _int("ply"), request.args.get("path")
@@ -134,11 +153,12 @@ def game_page(game_id: int):
         except BadAddress as error:
             abort(400, description=str(error))
     flip = request.args.get("flip") == "1"
-    base = url_for("games.game_page", game_id=game_id)
+    base = site_urls()["game_0"][:-1] + str(game_id)  # as url_for makes it (an int converter)
 
     def href(where: str, flipped: bool = flip) -> str:
         return link(base, where, flipped)
 
+    frame = view.part(("frame", base, tuple(row.items())), lambda: _frame(view, row))
     branch, end = view.branch[node], view.end[node]
     addresses = view.addresses
     here = addresses[node]
@@ -148,8 +168,8 @@ def game_page(game_id: int):
     white_view = state.white_view()
     pips = white_view.pip_counts()
     position_id = state.position.position_id()
-    position = url_for("explore.position", position_id=position_id, variant=row["variant"])
-    live = "".join((
+    position = frame.position_head + quote(position_id, safe=SAFE) + frame.position_tail
+    board = "".join((
         '<div class="viewer">\n  <figure class="board">\n    ',
         board_svg(node, game.rules, flip, f"Position after ply {node.ply}"),
         f"\n    <figcaption>Ply {node.ply} of {end.ply}{' (in a variation)' if main else ''}: "
@@ -168,16 +188,13 @@ def game_page(game_id: int):
         '      <button type="button" class="autoplay" hidden aria-pressed="false">Autoplay</button>\n'
         '    </nav>\n'
         f'    <p class="description" id="description">{escape(describe(white_view))}</p>\n'
-        '  </div>\n</div>\n<figure class="chart">',
-        chart.svg(node.ply if branch is node else -1),
-        '<figcaption>Pip counts: White (gold) and Black (dark); click a ply.</figcaption></figure>\n'
-        '<ol class="moves" aria-label="Moves">',
-        moves.marked(here),
-        "\n</ol>"))
+        '  </div>\n</div>\n<figure class="chart">'))
+    live = (board.encode(), *chart.utf8(node.ply if branch is node else -1),
+            b'<figcaption>Pip counts: White (gold) and Black (dark); click a ply.</figcaption></figure>\n'
+            b'<ol class="moves" aria-label="Moves">', *moves.utf8(here), b"\n</ol>")
     if "_flashes" in session:  # a message for this visitor: the frame shows it
-        return _framed(view, row, Markup(live))
-    before, after = view.part(("frame", base, tuple(row.items())), lambda: _frame(view, row))
-    return "".join((before, live, after))
+        return _framed(view, row, Markup(b"".join(live).decode()))
+    return Response(b"".join((frame.before, *live, frame.after)), mimetype="text/html")
 
 
 DOWNLOADS = {"jqn": "text/plain", "xml": "application/xml", "json": "application/json",

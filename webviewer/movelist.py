@@ -12,6 +12,7 @@ as the templates' autoescaping would.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import accumulate
 
 from markupsafe import Markup, escape
 
@@ -68,6 +69,9 @@ class MoveList:
         self.entry_of = {item.address: index for index, entry in enumerate(self.entries)
                          for item in entry if item.kind == "move"}
         self.html = tuple(entry(items, "", href) for items in self.entries)
+        encoded = tuple(html.encode() for html in self.html)
+        self._utf8 = b"".join(encoded)
+        self._ends = tuple(accumulate(len(html) for html in encoded))
 
     def marked(self, current: str) -> Markup:
         """The whole list with the turn at address ``current`` marked as the current one
@@ -78,3 +82,13 @@ class MoveList:
         html = self.html
         return Markup("".join((*html[:index], entry(self.entries[index], current, self.href),
                                *html[index + 1:])))  # every entry is Markup already
+
+    def utf8(self, current: str) -> tuple[bytes | memoryview, ...]:
+        """:meth:`marked` in UTF-8, in pieces (most of them kept from one page to the next)."""
+        index = self.entry_of.get(current)
+        if index is None:
+            return (self._utf8,)
+        start = self._ends[index - 1] if index else 0
+        whole = memoryview(self._utf8)
+        return (whole[:start], entry(self.entries[index], current, self.href).encode(),
+                whole[self._ends[index]:])

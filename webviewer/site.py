@@ -1,4 +1,5 @@
 """The addresses every page links to (its style sheet and scripts, the header's links),
+and that of game 0's page (a game's page is at the same address but for the number),
 built once per app and script root instead of on every page."""
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ LINKS = {"style": ("static", {"filename": "style.css"}),
          "viewer_js": ("static", {"filename": "viewer.js"}),
          "recorder_js": ("static", {"filename": "recorder.js"}),
          "archive": ("games.index", {}), "validate": ("check.form", {}),
-         "record": ("record.start_form", {})}
+         "record": ("record.start_form", {}),
+         "game_0": ("games.game_page", {"game_id": 0})}
 ROOTS = 4
 """Script roots kept per app (one, unless the app is mounted at several addresses)."""
 _CACHE = "jacquet.site_urls"
