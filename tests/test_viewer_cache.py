@@ -155,3 +155,29 @@ def test_the_session_serializer_is_kept_per_secret_key(demo):
         second.loads(cookie)  # signed with the old key
     app.config["SECRET_KEY_FALLBACKS"] = ["one"]
     assert interface.get_signing_serializer(app).loads(cookie) == {"a": 1}
+
+
+def test_a_games_row_is_read_once_per_archive_file(tmp_path, monkeypatch):
+    from webviewer import games
+
+    path, other = tmp_path / "viewer.db", tmp_path / "other.db"
+    archive_of(path, NESTED, journal="DELETE")
+    archive_of(other, OTHER, journal="DELETE")
+    reads = []
+    real = games.game_row
+    monkeypatch.setattr(games, "game_row", lambda db, game_id: reads.append(game_id) or real(db, game_id))
+    client = create_app({"ARCHIVE": str(path)}).test_client()
+    for where in ("ply=0", "ply=1", "path=0.1", "ply=2&flip=1"):
+        assert b"Ann" in client.get(f"/game/1?{where}").data
+    assert client.get("/api/games/1").status_code == 200
+    assert reads == [1]
+    assert client.get("/game/2").status_code == 404
+    assert client.get("/game/2").status_code == 404 and reads == [1, 2, 2]  # no game: never kept
+    db = archive.open_archive(path)
+    archive.import_games(db, games_of(OTHER))
+    db.close()
+    assert b"Zed" in client.get("/game/2").data
+    os.replace(other, path)  # another file: every row read again
+    page = client.get("/game/1").data
+    assert b"Zed" in page and b"Ann" not in page
+    assert reads[-1] == 1 and client.get("/game/2").status_code == 404

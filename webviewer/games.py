@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import secrets
 from typing import NamedTuple
 from urllib.parse import quote
@@ -14,6 +15,7 @@ from archive.search import SORTS, game_row, record_by_hash
 from notation.formats import WRITABLE, render
 
 from .board_view import board_svg, describe
+from .cache import BoundedCache
 from .chart import PipChart
 from .db import get_db
 from .movelist import MoveList
@@ -65,15 +67,39 @@ def index():
                            sorts=sorted(SORTS))
 
 
+ROWS = 1024
+"""Games' rows kept per app (see :func:`stored_game`)."""
+_ROWS = "jacquet.game_rows"
+
+
+def _archive_version() -> tuple[int, int, int] | None:
+    """The archive file's device, inode and change time (``None`` if there is no file)."""
+    try:
+        status = os.stat(current_app.config["ARCHIVE"])
+    except OSError:
+        return None
+    return status.st_dev, status.st_ino, status.st_ctime_ns
+
+
 def stored_game(game_id: int) -> tuple[dict, GameView]:
-    """The row of game ``game_id`` (404 if there is none) and its view."""
-    db = get_db()
-    row = game_row(db, game_id)
-    if row is None:
-        abort(404, description=f"no game {game_id}")
+    """The row of game ``game_id`` (404 if there is none) and its view.
+
+    The archive never changes or deletes a stored game (a new game gets a new id), so a
+    row read once is kept (bounded, per app) under the id and the archive file's identity
+    and change time: another file put at the archive's path, or the file itself written
+    (a checkpoint), and the row is read again. An id with no game is never kept."""
+    def read_row() -> dict:
+        row = game_row(get_db(), game_id)
+        if row is None:
+            abort(404, description=f"no game {game_id}")
+        return row
+
+    version = _archive_version()
+    rows = current_app.extensions.setdefault(_ROWS, BoundedCache(ROWS))
+    row = read_row() if version is None else rows.get((version, game_id), read_row)
 
     def stored_record() -> str:
-        text = record_by_hash(db, row["hash"])
+        text = record_by_hash(get_db(), row["hash"])
         if text is None:
             abort(404, description=f"no game {game_id}")
         return text
