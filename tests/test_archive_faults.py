@@ -121,12 +121,29 @@ class Kill:
     ended: float  # seconds from the start to the exit or the signal
 
 
+def stored_games(db_path: Path) -> int:
+    """How many games the archive holds, asked through a connection opened and closed
+    here (so that no lock of this process outlives the question)."""
+    try:
+        connection = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=5)
+    except sqlite3.OperationalError:
+        return 0
+    try:
+        return connection.execute("SELECT count(*) FROM games").fetchone()[0]
+    except sqlite3.OperationalError:  # no schema yet
+        return 0
+    finally:
+        connection.close()
+
+
 def kill_import(db_path: Path, source: Path, batch: int, delay: float,
-                from_first_write: bool = False, sig: int = signal.SIGKILL) -> Kill:
+                from_first_write: bool = False, sig: int = signal.SIGKILL,
+                once_stored: int | None = None) -> Kill:
     """Run ``jacquet import`` and send it ``sig`` ``delay`` seconds after it starts or, with
     ``from_first_write``, after it first takes the write lock: a resumed import spends its
     first seconds reading the games it already stored, and only a moment counted from its
-    first write is sure to fall where it stores games."""
+    first write is sure to fall where it stores games. With ``once_stored``, the moment is
+    counted from when the archive first holds that many games (or the import ends)."""
     process = subprocess.Popen(import_command(db_path, source, batch), stdout=subprocess.DEVNULL,
                                stderr=subprocess.PIPE, text=True)
     started, first_write, mid_transaction = time.monotonic(), None, None
@@ -135,6 +152,8 @@ def kill_import(db_path: Path, source: Path, batch: int, delay: float,
             while process.poll() is None and not holds_write_lock(db_path):
                 time.sleep(0.002)
             first_write = time.monotonic() - started
+        while once_stored is not None and process.poll() is None and stored_games(db_path) < once_stored:
+            time.sleep(0.01)
         try:
             process.wait(timeout=delay)
             killed = False
@@ -240,21 +259,23 @@ def source(tmp_path_factory) -> tuple[Path, dict[str, Expected]]:
 
 @dataclass
 class Pace:
-    """How long an import of the source takes here, uninterrupted: seconds to its first
-    write, and from there to its end. Kill moments are drawn in proportion, so that the
-    kills fall all along the import however fast this machine and the importer are."""
+    """How long imports of the source take here, uninterrupted: seconds to the first write,
+    from there to the end on an empty archive (storing every game), and a whole import on
+    the full archive (reading and skipping every game)."""
 
     starting: float
     storing: float
+    skipping: float
 
 
 @pytest.fixture(scope="module")
 def pace(source, tmp_path_factory) -> Pace:
     path, _ = source
-    whole = kill_import(tmp_path_factory.mktemp("pace") / "paced.db", path, BATCH, 600,
-                        from_first_write=True)
-    assert not whole.killed and whole.returncode == 0, whole.stderr
-    return Pace(whole.first_write, whole.ended - whole.first_write)
+    db_path = tmp_path_factory.mktemp("pace") / "paced.db"
+    whole = kill_import(db_path, path, BATCH, 600, from_first_write=True)
+    again = kill_import(db_path, path, BATCH, 600)
+    assert not (whole.killed or again.killed) and whole.returncode == again.returncode == 0
+    return Pace(whole.first_write, whole.ended - whole.first_write, again.ended)
 
 
 def test_imports_killed_at_random_moments_lose_nothing_and_leave_no_half_game(tmp_path, source,
@@ -266,12 +287,13 @@ def test_imports_killed_at_random_moments_lose_nothing_and_leave_no_half_game(tm
     verified: set[str] = set()
     kills, sizes = [], []
     for _ in range(KILLS):
-        # about a tenth of the storing time a kill: the kills cover the import
-        storing = rng.uniform(0, pace.storing / 10)
-        if rng.random() < 0.75:  # while it stores games
-            kill = kill_import(db_path, path, BATCH, storing, from_first_write=True)
+        if rng.random() < 0.75:  # while it stores games: one to three batches on, within a batch
+            target = min(len(present) + rng.randint(1, 3) * BATCH, GAMES - BATCH)
+            kill = kill_import(db_path, path, BATCH, rng.uniform(0, 2 * pace.storing * BATCH / GAMES),
+                               once_stored=target)
         else:  # anywhere: starting, opening, recovering, reading what is stored
-            kill = kill_import(db_path, path, BATCH, rng.uniform(0, pace.starting) + storing)
+            reading = pace.starting + pace.skipping * len(present) / GAMES
+            kill = kill_import(db_path, path, BATCH, rng.uniform(0, reading))
         findings = inspect(db_path, expected, present, verified)
         assert findings.integrity == [] and findings.half == []
         assert findings.lost == set(), "games committed before the kill are gone"
