@@ -206,3 +206,13 @@ def test_player_page_shows_results_by_rule_set(client, nested):
     text = response.data.decode()
     assert "backgammon</a>" in text and f"/game/{nested}" in text
     assert client.get("/player/Nobody%20at%20all").status_code == 404
+
+
+def test_every_address_in_a_flipped_page_escapes_its_ampersands(client):
+    """Links of the move list and of the pip chart's inline SVG alike: a raw ``&`` in an
+    attribute is an error in XML and ambiguous in HTML."""
+    text = client.get("/game/1?ply=2&flip=1").get_data(as_text=True)
+    hrefs = [part.split('"', 1)[0] for part in text.split('href="')[1:]]
+    flipped = [href for href in hrefs if "flip=1" in href]
+    assert len(flipped) > 2 and all("&amp;flip=1" in href for href in flipped)
+    assert "&flip=" not in text

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import accumulate
 
+from markupsafe import escape
+
 WIDTH, HEIGHT, PAD = 600, 160, 24
 MARK = "#2f7de1"
 """The fill of the current ply's band."""
@@ -43,7 +45,7 @@ class PipChart:
         """Ply ``ply``'s clickable band, its counts as its title."""
         x = PAD + ply * self.step
         w, b = self.pips[ply]
-        return (f'<a href="{self.href(ply)}"><rect x="{x - self.step / 2:.1f}" y="0" '
+        return (f'<a href="{escape(self.href(ply))}"><rect x="{x - self.step / 2:.1f}" y="0" '
                 f'width="{max(self.step, 1):.1f}" height="{HEIGHT}" fill="{fill}" fill-opacity="0.25">'
                 f'<title>ply {ply}: White {w}, Black {b}</title></rect></a>')
 
