@@ -10,7 +10,7 @@ from urllib.parse import quote
 from flask import Blueprint, Response, abort, current_app, render_template, request, session, url_for
 from markupsafe import Markup, escape
 
-from archive import Query, load_game, search
+from archive import Query, search
 from archive.search import SORTS, game_row, record_by_hash
 from notation.formats import WRITABLE, render
 
@@ -232,11 +232,9 @@ def download(game_id: int, fmt: str):
     """The game as a file in a writable format (``.mat`` for backgammon only)."""
     if fmt not in DOWNLOADS or fmt not in WRITABLE:
         abort(404, description=f"no format {fmt!r}")
-    game = load_game(get_db(), game_id)
-    if game is None:
-        abort(404, description=f"no game {game_id}")
+    _, view = stored_game(game_id)  # the game read back once, kept with its page's parts
     try:
-        text = render([game], fmt)
+        text = render([view.game], fmt)
     except ValueError as error:
         abort(404, description=str(error))
     return Response(text, mimetype=DOWNLOADS[fmt], headers={
