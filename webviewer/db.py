@@ -22,13 +22,18 @@ POOL_SIZE = 8
 _POOL = "jacquet.read_pool"
 
 
-def _file_identity(path: str) -> tuple[int, int] | None:
-    """The device and inode of the file at ``path`` (``None`` if there is none)."""
+def file_status(path: str) -> os.stat_result | None:
+    """The archive file's status (``None`` if there is no file at ``path``)."""
     try:
-        status = os.stat(path)
+        return os.stat(path)
     except OSError:
         return None
-    return status.st_dev, status.st_ino
+
+
+def _file_identity(path: str) -> tuple[int, int] | None:
+    """The device and inode of the file at ``path`` (``None`` if there is none)."""
+    status = file_status(path)
+    return None if status is None else (status.st_dev, status.st_ino)
 
 
 class ReadPool:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import secrets
 from typing import NamedTuple
 from urllib.parse import quote
@@ -17,7 +16,7 @@ from notation.formats import WRITABLE, render
 from .board_view import board_svg, describe
 from .cache import BoundedCache
 from .chart import PipChart
-from .db import get_db
+from .db import file_status, get_db
 from .movelist import MoveList
 from .site import site_urls
 from .tree import BadAddress, node_at
@@ -74,11 +73,8 @@ _ROWS = "jacquet.game_rows"
 
 def _archive_version() -> tuple[int, int, int] | None:
     """The archive file's device, inode and change time (``None`` if there is no file)."""
-    try:
-        status = os.stat(current_app.config["ARCHIVE"])
-    except OSError:
-        return None
-    return status.st_dev, status.st_ino, status.st_ctime_ns
+    status = file_status(current_app.config["ARCHIVE"])
+    return None if status is None else (status.st_dev, status.st_ino, status.st_ctime_ns)
 
 
 def stored_game(game_id: int) -> tuple[dict, GameView]:
