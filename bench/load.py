@@ -3,7 +3,8 @@
 
 ``serving(app)`` runs a WSGI app under waitress on a free loopback port in a thread and
 shuts it down cleanly; ``serving_in_process(factory)`` does the same in a child process, so
-that the load's clients do not share the server's interpreter lock. ``run_load`` sends a
+that the load's clients do not share the server's interpreter lock, with the garbage
+collector set as ``jacquet serve`` sets it (:mod:`webviewer.collector`). ``run_load`` sends a
 fixed list of requests from a few concurrent keep-alive clients, stopping by itself at a
 deadline, and tallies every status that was not the one expected and every connection error.
 """
@@ -23,6 +24,8 @@ from dataclasses import dataclass, field
 from flask import Flask
 from waitress import create_server
 from waitress.channel import HTTPChannel
+
+from webviewer.collector import settle_for_serving
 
 HOST = "127.0.0.1"
 SERVER_THREADS = 8  # as ``jacquet serve``
@@ -94,8 +97,11 @@ def serving(app, threads: int = SERVER_THREADS) -> Iterator[Address]:
 
 
 def _serve_child(factory: Callable[[], Flask], threads: int, pipe) -> None:
-    """In the child process: serve ``factory()``, send the address, wait for a word."""
-    with serving(factory(), threads) as address:
+    """In the child process: serve ``factory()`` (the collector set as ``jacquet serve``
+    sets it), send the address, wait for a word."""
+    app = factory()
+    settle_for_serving()
+    with serving(app, threads) as address:
         pipe.send(address)
         pipe.recv()
     pipe.close()

@@ -6,8 +6,11 @@ variations; with players, events and dates), then, side by side for each route:
 1. server time through Flask's test client (no network): p50 and p95 over ``--requests``
    requests;
 2. requests per second under a bounded load on loopback: the real app under waitress (8
-   threads, as ``jacquet serve``) in a child process, ``--concurrency`` keep-alive clients
-   for ``--seconds`` seconds per route.
+   threads) in a child process, ``--concurrency`` keep-alive clients for ``--seconds``
+   seconds per route.
+
+Both as ``jacquet serve`` runs: the garbage collector set for serving
+(:mod:`webviewer.collector`), here and in each server process.
 
 The baseline is a trivial Flask app (``return "ok"``) measured the same way, first and
 last (its mean rate is the baseline).
@@ -62,6 +65,7 @@ from archive import game_from_record, import_games, open_archive
 from bench.archive_speed import pool
 from bench.load import SERVER_THREADS, Probe, run_load, serving_in_process, trivial_app
 from webviewer import create_app
+from webviewer.collector import settle_for_serving
 from webviewer.demo import build_demo
 from webviewer.tree import move_items
 from webviewer.views import CACHED_GAMES
@@ -234,7 +238,9 @@ def main() -> None:
         path = args.archive or Path(folder) / "viewer.db"
         if not path.exists():
             build_archive(path, args.games)
-        rows = [measure(route, args) for route in routes(path, args.requests)]
+        measured = routes(path, args.requests)
+        settle_for_serving()  # as in the server processes (and as ``jacquet serve``)
+        rows = [measure(route, args) for route in measured]
     baseline = (rows[0].rate + rows[-1].rate) / 2  # measured first and last: the machine drifts
     print(f"\nserver time: {args.requests} requests per route through the Flask test client; load: "
           f"{args.concurrency} keep-alive clients on loopback for {args.seconds:g} s per route, "

@@ -28,6 +28,7 @@ def serve_command(db_path: str, host: str, port: int) -> None:
     from waitress import serve
 
     from webviewer import create_app
+    from webviewer.collector import settle_for_serving
     from webviewer.demo import build_demo
 
     if not os.path.exists(db_path):
@@ -35,5 +36,7 @@ def serve_command(db_path: str, host: str, port: int) -> None:
         summary = build_demo(db_path)
         click.echo(f"{summary}", err=True)
     open_archive(db_path, readonly=True).close()  # not an archive, unreadable: say so now
+    app = create_app({"ARCHIVE": db_path})
+    settle_for_serving()
     click.echo(f"serving {db_path} on http://{host}:{port}/", err=True)
-    serve(create_app({"ARCHIVE": db_path}), host=host, port=port, threads=8)
+    serve(app, host=host, port=port, threads=8)

@@ -113,6 +113,38 @@ def test_serve_command_is_documented():
     assert result.exit_code == 0 and "demo" in result.output and "--port" in result.output
 
 
+def test_serve_sets_the_collector_for_serving_before_the_first_request(tmp_path, monkeypatch):
+    """What start-up made is out of the collector's sight and full collections are rarer
+    by the time waitress is handed the app (webviewer.collector); the served app is the
+    viewer over the demo archive built at --db."""
+    import gc
+
+    from click.testing import CliRunner
+
+    from jacquet_cli import main
+    from webviewer.collector import FULL_COLLECTION_EVERY
+
+    seen = {}
+
+    def serve(app, **options):
+        seen.update(threshold=gc.get_threshold(), frozen=gc.get_freeze_count(),
+                    archive=app.config["ARCHIVE"], options=options)
+
+    monkeypatch.setattr("waitress.serve", serve)
+    threshold = gc.get_threshold()
+    try:
+        db = tmp_path / "demo.db"
+        result = CliRunner().invoke(main, ["serve", "--db", str(db), "--port", "8123"])
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*threshold)
+    assert result.exit_code == 0, result.output
+    assert seen["threshold"][2] == FULL_COLLECTION_EVERY > threshold[2]
+    assert seen["threshold"][:2] == threshold[:2]
+    assert seen["frozen"] > 0
+    assert seen["archive"] == str(db) and seen["options"]["port"] == 8123
+
+
 def test_pip_chart_links_every_ply(client):
     page = client.get("/game/1?ply=0").data.decode()
     assert 'class="pip-chart"' in page
