@@ -156,8 +156,10 @@ def _annotation_rows(game: Game) -> list[tuple]:
     while pending:
         node = pending.pop()
         ply = node.ply
-        rows += [(ply, "comment", text) for text in node.starting_comments + node.comments]
-        rows += [(ply, "nag", f"${nag}") for nag in node.nags]
+        starting, comments, nags = node.annotations()
+        if starting or comments or nags:
+            rows += [(ply, "comment", text) for text in (*starting, *comments)]
+            rows += [(ply, "nag", f"${nag}") for nag in nags]
         if node.parent is not None and node is not node.parent.variations[0]:
             rows.append((ply, "variation", line_text(node)))
         pending.extend(node.variations)

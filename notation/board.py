@@ -20,13 +20,13 @@ MEN = 15
 POINTS = range(26)
 
 
+POINT_NAMES = ("off", *map(str, range(1, BAR)), "bar")
+"""Each point's name by its number (see :func:`point_name`)."""
+
+
 def point_name(point: int) -> str:
     """``"off"`` for 0, ``"bar"`` for 25, otherwise the number."""
-    if point == OFF:
-        return "off"
-    if point == BAR:
-        return "bar"
-    return str(point)
+    return POINT_NAMES[point] if 0 <= point <= BAR else str(point)
 
 
 @dataclass(frozen=True, slots=True)

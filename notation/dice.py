@@ -58,7 +58,7 @@ class Dice:
         return (self.high,) if self.low is None else (self.high, self.low)
 
     def __str__(self) -> str:
-        return "".join(str(v) for v in self.values)
+        return str(self.high) if self.low is None else f"{self.high}{self.low}"
 
     def __repr__(self) -> str:
         return f"Dice({', '.join(str(v) for v in self.values)})"

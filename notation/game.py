@@ -9,7 +9,7 @@ turn, so the position at any node is there without replaying the game.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterator, Sequence
 
 from .board import Position
 from .dice import Dice
@@ -66,6 +66,11 @@ class GameNode:
         self._starting_comments: list[str] | None = None
         self._nags: list[int] | None = None
         self.variations: list[GameNode] = []
+
+    def annotations(self) -> tuple[Sequence[str], Sequence[str], Sequence[int]]:
+        """``(starting_comments, comments, nags)`` for reading: an empty one is ``()``, so
+        that reading a node makes none of the lists (writers read every node)."""
+        return self._starting_comments or (), self._comments or (), self._nags or ()
 
     @property
     def position(self) -> Position:

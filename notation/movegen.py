@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Iterator, NamedTuple
 
-from .board import BAR, MEN, OFF, Position, point_name
+from .board import BAR, MEN, OFF, POINT_NAMES, Position, point_name
 from .dice import Dice
 from .play import Play, Step
 from .rules import RuleSet, StepContext, rule_set as get_rule_set
@@ -284,7 +284,18 @@ def _rules(rules: RuleSet | str | None) -> RuleSet:
 
 def canonical_order(turn: TurnRules, steps: tuple[Step, ...]) -> tuple[Step, ...]:
     """The same steps in the order the generator would find them: at each point the legal
-    step from the rear-most point (higher die first) comes first."""
+    step from the rear-most point (higher die first) comes first.
+
+    ``steps`` must be legal in the order given. When that order already goes from the rear
+    (starting points never rise, and the higher die first from one point) it is the one
+    the generator finds first, so it is kept as it is: the common case, checked without
+    playing a step."""
+    for earlier, later in zip(steps, steps[1:]):
+        if (later.from_point, later.die) > (earlier.from_point, earlier.die):
+            break
+    else:
+        return steps
+
     def order(mover, opponent, left: tuple[Step, ...]) -> tuple[Step, ...] | None:
         if not left:
             return ()
@@ -337,15 +348,23 @@ def notation_of(turn: TurnRules, steps: tuple[Step, ...], result: Position) -> s
     if not steps:
         return "-"
     doublet = turn.dice.is_doublet
+    every_rest_point = doublet and turn.rules.shows_doublet_rest_points
     texts: list[str] = []
     for move in moves_of(steps):
-        parts = [point_name(move[0].from_point)]
-        for index, step in enumerate(move):
-            last = index == len(move) - 1
-            if last or step.hit or (doublet and turn.rules.shows_doublet_rest_points) or (
+        if len(move) == 1:
+            step = move[0]
+            texts.append(f"{POINT_NAMES[step.from_point]}/{POINT_NAMES[step.to_point]}"
+                         f"{'*' if step.hit else ''}")
+            continue
+        parts = [POINT_NAMES[move[0].from_point]]
+        last = move[-1]
+        for step in move:
+            if step is last or step.hit or every_rest_point or (
                     not doublet and len(move) == 2 and _rest_point_needed(turn, move, result)):
-                parts.append(point_name(step.to_point) + ("*" if step.hit else ""))
+                parts.append(POINT_NAMES[step.to_point] + ("*" if step.hit else ""))
         texts.append("/".join(parts))
+    if len(texts) == len(set(texts)):
+        return " ".join(texts)
     counted: dict[str, int] = {}
     for text in texts:
         counted[text] = counted.get(text, 0) + 1

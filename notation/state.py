@@ -64,10 +64,13 @@ class Turn(NamedTuple):
     play: Play | None = None
 
     def __str__(self) -> str:
-        if self.kind in (ROLL, PASSED):
-            marker = ">" if self.kind == PASSED else ""
-            return f"{marker}{self.dice}: {self.play}"
-        return self.kind
+        """As the notation writes it: ``53: 24/16``, ``>3: 13/10``, ``double``."""
+        kind = self.kind
+        if kind == ROLL:
+            return f"{self.dice}: {self.play.notation}"
+        if kind == PASSED:
+            return f">{self.dice}: {self.play.notation}"
+        return kind
 
 
 class GameRuleError(IllegalPlayError):

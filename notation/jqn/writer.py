@@ -53,10 +53,7 @@ def _history(node: GameNode) -> tuple[int, Colour | None]:
 
 def turn_text(node: GameNode) -> str:
     """A turn as the notation writes it: ``53: 24/16``, ``>3: 13/10``, ``double``."""
-    turn = node.turn
-    if turn.kind in (ROLL, PASSED):
-        return f"{'>' if turn.kind == PASSED else ''}{turn.dice}: {turn.play}"
-    return turn.kind
+    return str(node.turn)
 
 
 def line_text(node: GameNode) -> str:
@@ -87,32 +84,37 @@ class _Words:
 
     def line(self, parent: GameNode, start: GameNode) -> None:
         """``start`` (a child of ``parent``) and everything after it on its main line,
-        with the variations met on the way."""
+        with the variations met on the way. (Run for every turn of every game written.)"""
         white_rolls, owner = _history(parent)
         need_number = True
+        add = self.words.append
         node, parent_node = start, parent
         while True:
             turn = node.turn
-            need_number = self.comments(node.starting_comments) or need_number
-            starts = turn.kind in MOVE_STARTS and turn.player is not owner
+            starting, comments, nags = node.annotations()
+            if starting:
+                self.comments(starting)
+                need_number = True
+            kind, player = turn.kind, turn.player
+            starts = kind in MOVE_STARTS and player is not owner
             if starts:
-                owner = turn.player
-            number = white_rolls + self.offset + (owner is Colour.WHITE)
+                owner = player
             if owner is Colour.WHITE and (starts or need_number):
-                self.add(f"{number}.")
+                add(f"{white_rolls + self.offset + 1}.")
             elif owner is Colour.BLACK and need_number:
-                self.add(f"{number}...")
-            self.add(turn_text(node))
-            if turn.player is Colour.WHITE and turn.kind == ROLL:
+                add(f"{white_rolls + self.offset}...")
+            add(turn_text(node))
+            if player is Colour.WHITE and kind == ROLL:
                 white_rolls += 1
-            for nag in node.nags:
-                self.add(f"${nag}")
-            need_number = self.comments(node.comments)
-            alternatives = parent_node.variations[1:] if node is parent_node.variations[0] else []
-            for alternative in alternatives:
-                self.add("(")
-                self.line(parent_node, alternative)
-                self.add(")")
+            for nag in nags:
+                add(f"${nag}")
+            need_number = self.comments(comments)
+            siblings = parent_node.variations
+            if len(siblings) > 1 and node is siblings[0]:
+                for alternative in siblings[1:]:
+                    add("(")
+                    self.line(parent_node, alternative)
+                    add(")")
                 need_number = True
             if not node.variations:
                 return
