@@ -28,6 +28,7 @@ def turn_dict(node: GameNode) -> dict[str, Any]:
     turn = node.turn
     state = node.state
     white = state.white_view()
+    starting, comments, nags = node.annotations()
     data: dict[str, Any] = {
         "ply": node.ply,
         "player": turn.player.value,
@@ -37,9 +38,9 @@ def turn_dict(node: GameNode) -> dict[str, Any]:
         "steps": [[s.from_point, s.to_point] for s in turn.play.steps] if turn.play else [],
         "position": state.position.position_id(),
         "pips": list(white.pip_counts()),
-        "comments": list(node.comments),
-        "starting_comments": list(node.starting_comments),
-        "nags": list(node.nags),
+        "comments": list(comments),
+        "starting_comments": list(starting),
+        "nags": list(nags),
     }
     if state.cube != 1 or state.cube_owner is not None:
         data["cube"] = {"value": state.cube, "owner": state.cube_owner.value if state.cube_owner else None}

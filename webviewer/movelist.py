@@ -34,16 +34,17 @@ def entry(items: tuple[MoveItem, ...], current: str, href: Callable[[str], str])
         else:
             here = item.address == current
             node = item.node
+            starting, comments, _ = node.annotations()
             if item.depth == 0:
                 add('<li class="current">' if here else "<li>")
-            for text in node.starting_comments:
+            for text in starting:
                 add(f'<span class="comment">{escape(text)}</span>')
             add(f'\n  <a href="{escape(href(item.address))}" class="move"'
                 f'{" aria-current=" + chr(34) + "step" + chr(34) if here else ""}>'
                 f"{escape(node.turn.player.title)} {escape(item.text)}</a>")
             for glyph in item.nags:
                 add(f'<span class="nag">{escape(glyph)}</span>')
-            for text in node.comments:
+            for text in comments:
                 add(f'<span class="comment">{escape(text)}</span>')
     add("</li>")
     return Markup("".join(parts))

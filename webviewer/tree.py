@@ -91,8 +91,9 @@ def move_items(game: Game) -> list[MoveItem]:
     replace it (each opened, its turns, closed), then the next turn."""
     items: list[MoveItem] = []
     # Tasks on a stack: ("line", parent, index, path, depth) walks a line whose first turn
-    # is parent.variations[index]; ("open"/"close", depth) mark a variation's bounds.
-    tasks: list[tuple] = [("line", game, 0, (), 0)]
+    # is parent.variations[index], ``path`` being the parent's (``None`` on the main line,
+    # where a turn is named by its ply); ("open"/"close", depth) mark a variation's bounds.
+    tasks: list[tuple] = [("line", game, 0, None, 0)]
     while tasks:
         task = tasks.pop()
         if task[0] != "line":
@@ -102,11 +103,16 @@ def move_items(game: Game) -> list[MoveItem]:
         if index >= len(parent.variations):
             continue
         node = parent.variations[index]
-        node_path = (*path, index)
-        where = (f"ply={node.ply}" if not any(node_path)
-                 else "path=" + ".".join(map(str, node_path)))
+        if path is not None:
+            node_path = f"{path}.{index}"
+        elif index:
+            node_path = ".".join(["0"] * parent.ply + [str(index)])
+        else:
+            node_path = None
+        nags = node.annotations()[2]
         items.append(MoveItem("move", depth, node, turn_text(node),
-                              [GLYPHS.get(n, f"${n}") for n in node.nags], where))
+                              [GLYPHS.get(n, f"${n}") for n in nags],
+                              f"ply={node.ply}" if node_path is None else f"path={node_path}"))
         tasks.append(("line", node, 0, node_path, depth))
         if index == 0:
             for alternative in reversed(range(1, len(parent.variations))):
