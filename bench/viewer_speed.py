@@ -9,8 +9,8 @@ variations; with players, events and dates), then, side by side for each route:
    threads) in a child process, ``--concurrency`` keep-alive clients for ``--seconds``
    seconds per route.
 
-Both as ``jacquet serve`` runs: the garbage collector set for serving
-(:mod:`webviewer.collector`), here and in each server process.
+The garbage collector is set for serving (:mod:`webviewer.collector`) in each server
+process as ``jacquet serve`` sets it, and in this process before the test-client passes.
 
 The baseline is a trivial Flask app (``return "ok"``) measured the same way, first and
 last (its mean rate is the baseline).
@@ -239,7 +239,7 @@ def main() -> None:
         if not path.exists():
             build_archive(path, args.games)
         measured = routes(path, args.requests)
-        settle_for_serving()  # as in the server processes (and as ``jacquet serve``)
+        settle_for_serving()  # this process's start-up frozen, full collections rarer
         rows = [measure(route, args) for route in measured]
     baseline = (rows[0].rate + rows[-1].rate) / 2  # measured first and last: the machine drifts
     print(f"\nserver time: {args.requests} requests per route through the Flask test client; load: "

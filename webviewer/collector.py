@@ -4,14 +4,20 @@ A server keeps up to :data:`~webviewer.views.CACHED_GAMES` game trees read back 
 archive (a few thousand objects each, their nodes linked both ways), and every first view of
 a game reads another. With CPython's default thresholds a full collection comes every few
 games read, and each one visits every kept tree again (measured: about 40% of a first view's
-time). A server process therefore, once it has started:
+time). A server process therefore, once it has started and before its first request:
 
-* collects once, then moves what start-up made (modules, templates, the app, the rule sets)
-  out of the collector's sight (:func:`gc.freeze`): none of it is ever garbage;
+* collects once, then moves what start-up made (the modules, the app and its
+  configuration) out of the collector's sight (:func:`gc.freeze`): none of it is garbage;
 * runs a full collection after :data:`FULL_COLLECTION_EVERY` collections of the middle
-  generation instead of 10, so kept trees are visited ten times less often. The youngest
-  generations are collected as usual, and so is garbage in the end: a game dropped from the
-  cache is reclaimed at the next full collection (every few hundred games read).
+  generation instead of 10, so kept trees are visited up to ten times less often (CPython
+  also waits, as before, until the objects that survived since the last full collection
+  are a quarter of those that had). The youngest generations are collected as usual, and
+  garbage is reclaimed in the end: a game dropped from the cache goes at the next full
+  collection. A CPython whose collector has no third generation ignores the threshold;
+  the freeze still applies.
+
+Call it once per process: a second call would also freeze the game trees kept by then,
+which would never be reclaimed after leaving the cache.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ FULL_COLLECTION_EVERY = 100
 
 def settle_for_serving() -> None:
     """Set the collector for a long-running server process (see the module's text); call
-    once start-up is done, before the first request. Calling it again changes nothing more."""
+    once, when start-up is done, before the first request."""
     gc.collect()
     gc.freeze()
     youngest, middle, _ = gc.get_threshold()

@@ -84,7 +84,8 @@ class _Words:
 
     def line(self, parent: GameNode, start: GameNode) -> None:
         """``start`` (a child of ``parent``) and everything after it on its main line,
-        with the variations met on the way. (Run for every turn of every game written.)"""
+        with the variations met on the way. (Its loop runs for every turn of every game
+        written, so it is kept lean.)"""
         white_rolls, owner = _history(parent)
         need_number = True
         add = self.words.append
