@@ -131,15 +131,20 @@ def test_a_flashed_message_is_shown_once_in_the_game_page_frame(tmp_path):
     assert client.get("/game/1?path=0.1").data.decode() == plain
 
 
-def test_a_views_branches_and_line_ends_are_those_found_by_walking_the_tree():
-    from webviewer.tree import line_end, main_line_ancestor
+def test_a_views_branches_and_line_ends_follow_the_record():
+    """In NESTED, 1. 31 has an alternative (itself answered by 62, with an alternative) and
+    1... 62 has one: "Back to the main line" leads to where each variation leaves it, and
+    "End" to the last turn of the node's own line."""
     from webviewer.views import GameView
 
     view = GameView(games_of(NESTED)[0])
-    assert len(view.nodes) == 7
-    for node in view.nodes:
-        assert view.branch[node] is main_line_ancestor(node)
-        assert view.end[node] is line_end(node)
+    address = view.addresses
+    branch = {address[node]: address[view.branch[node]] for node in view.nodes}
+    end = {address[node]: address[view.end[node]] for node in view.nodes}
+    assert branch == {"ply=0": "ply=0", "ply=1": "ply=1", "ply=2": "ply=2", "path=0.1": "ply=1",
+                      "path=1": "ply=0", "path=1.0": "ply=0", "path=1.1": "ply=0"}
+    assert end == {"ply=0": "ply=2", "ply=1": "ply=2", "ply=2": "ply=2", "path=0.1": "path=0.1",
+                   "path=1": "path=1.0", "path=1.0": "path=1.0", "path=1.1": "path=1.1"}
 
 
 def test_the_session_serializer_is_kept_per_secret_key(demo):

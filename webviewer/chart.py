@@ -49,17 +49,9 @@ class PipChart:
                 f'width="{max(self.step, 1):.1f}" height="{HEIGHT}" fill="{fill}" fill-opacity="0.25">'
                 f'<title>ply {ply}: White {w}, Black {b}</title></rect></a>')
 
-    def svg(self, current: int) -> str:
-        """The chart with ply ``current`` marked (none if it is not a ply of the chart)."""
-        if not self.pips:
-            return ""
-        bands = list(self.bands)
-        if 0 <= current < len(bands):
-            bands[current] = self._band(current, MARK)
-        return "".join((self.head, *bands, "</svg>"))
-
     def utf8(self, current: int) -> tuple[bytes | memoryview, ...]:
-        """:meth:`svg` in UTF-8, in pieces (most of them kept from one page to the next)."""
+        """The chart in UTF-8 with ply ``current`` marked (none if it is not a ply of the
+        chart), in pieces (most of them kept from one page to the next)."""
         if not self.pips:
             return ()
         head, bands, tail = self._utf8

@@ -165,15 +165,10 @@ def game_page(game_id: int):
     from the kept parts' UTF-8."""
     row, view = stored_game(game_id)
     game = view.game
-    ply, path = _int("ply"), request.args.get("path")
-    mainline = view.mainline
-    if not path and ply is not None and 0 <= ply < len(mainline):
-        node = mainline[ply]
-    else:
-        try:
-            node = node_at(game, ply, path)
-        except BadAddress as error:
-            abort(400, description=str(error))
+    try:
+        node = node_at(game, view.mainline, _int("ply"), request.args.get("path"))
+    except BadAddress as error:
+        abort(400, description=str(error))
     flip = request.args.get("flip") == "1"
     base = site_urls()["game_0"][:-1] + str(game_id)  # as url_for makes it (an int converter)
 

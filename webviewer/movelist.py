@@ -39,8 +39,8 @@ def entry(items: tuple[MoveItem, ...], current: str, href: Callable[[str], str])
                 add('<li class="current">' if here else "<li>")
             for text in starting:
                 add(f'<span class="comment">{escape(text)}</span>')
-            add(f'\n  <a href="{escape(href(item.address))}" class="move"'
-                f'{" aria-current=" + chr(34) + "step" + chr(34) if here else ""}>'
+            current_mark = ' aria-current="step"' if here else ""
+            add(f'\n  <a href="{escape(href(item.address))}" class="move"{current_mark}>'
                 f"{escape(node.turn.player.title)} {escape(item.text)}</a>")
             for glyph in item.nags:
                 add(f'<span class="nag">{escape(glyph)}</span>')
@@ -74,18 +74,10 @@ class MoveList:
         self._utf8 = b"".join(encoded)
         self._ends = tuple(accumulate(len(html) for html in encoded))
 
-    def marked(self, current: str) -> Markup:
-        """The whole list with the turn at address ``current`` marked as the current one
-        (none if the address is not a turn: the start of the game)."""
-        index = self.entry_of.get(current)
-        if index is None:
-            return Markup("".join(self.html))
-        html = self.html
-        return Markup("".join((*html[:index], entry(self.entries[index], current, self.href),
-                               *html[index + 1:])))  # every entry is Markup already
-
     def utf8(self, current: str) -> tuple[bytes | memoryview, ...]:
-        """:meth:`marked` in UTF-8, in pieces (most of them kept from one page to the next)."""
+        """The whole list in UTF-8, the turn at address ``current`` marked as the current
+        one (none if the address is not a turn: the start of the game), in pieces (most of
+        them kept from one page to the next)."""
         index = self.entry_of.get(current)
         if index is None:
             return (self._utf8,)

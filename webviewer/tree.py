@@ -10,6 +10,7 @@ stack.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from notation.game import Game, GameNode
@@ -25,9 +26,10 @@ class BadAddress(ValueError):
     """A ply or path that names no node of the game."""
 
 
-def node_at(game: Game, ply: int | None, path: str | None) -> GameNode:
+def node_at(game: Game, mainline: Sequence[GameNode], ply: int | None,
+            path: str | None) -> GameNode:
     """The node a query string names: ``path`` if given, else the main-line ``ply``, else
-    the end of the main line."""
+    the end of the main line (``mainline``: the start and every main-line node)."""
     if path:
         if len(path) > MAX_PATH:
             raise BadAddress("path is too long")
@@ -38,37 +40,10 @@ def node_at(game: Game, ply: int | None, path: str | None) -> GameNode:
             node = node.variations[int(part)]
         return node
     if ply is None:
-        return game.end()
-    node = game
-    for _ in range(ply):
-        following = node.next()
-        if following is None:
-            break
-        node = following
-    if node.ply != ply or ply < 0:
-        raise BadAddress(f"ply is 0 to {game.end().ply}")
-    return node
-
-
-def line_end(node: GameNode) -> GameNode:
-    """The last node of the line ``node`` is on (its first continuations, followed)."""
-    while node.variations:
-        node = node.variations[0]
-    return node
-
-
-def main_line_ancestor(node: GameNode) -> GameNode:
-    """The last main-line node on the way from the start to ``node``."""
-    chain = []
-    while node is not None:
-        chain.append(node)
-        node = node.parent
-    branch = chain[-1]
-    for node in reversed(chain[:-1]):
-        if node.parent.variations[0] is not node:
-            break
-        branch = node
-    return branch
+        return mainline[-1]
+    if not 0 <= ply < len(mainline):
+        raise BadAddress(f"ply is 0 to {len(mainline) - 1}")
+    return mainline[ply]
 
 
 @dataclass
