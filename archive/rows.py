@@ -12,9 +12,8 @@ import io
 import json
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from itertools import accumulate
 
-from notation.dice import Dice
+from notation.board import side_pips
 from notation.errors import RecordError
 from notation.game import Game, GameNode
 from notation.jqn import GameBuilder, read_games, write_game
@@ -102,18 +101,6 @@ def game_rows(game: Game, source_file: str | None = None, source_offset: int | N
 
 
 _PLAYERS = {colour: colour.value for colour in Colour}
-_dice_texts: dict[tuple[int, int | None], str] = {}
-
-
-def _dice_text(dice: Dice | None) -> str | None:
-    """``str(dice)``, remembered for each of the few rolls there are."""
-    if dice is None:
-        return None
-    key = (dice.high, dice.low)
-    text = _dice_texts.get(key)
-    if text is None:
-        text = _dice_texts[key] = str(dice)
-    return text
 
 
 class _Sides(dict):
@@ -121,8 +108,7 @@ class _Sides(dict):
     game: a turn changes one side (the other only by a hit), so most are worked out once."""
 
     def __missing__(self, counts: tuple[int, ...]) -> tuple[str, int]:
-        # The pips: each point k from the bar down to 1 counts the men on points k and above.
-        value = self[counts] = (side_bits(counts), sum(accumulate(counts[25:0:-1])))
+        value = self[counts] = (side_bits(counts), side_pips(counts))
         return value
 
 
@@ -142,7 +128,7 @@ def _turn_rows(game: Game) -> list[tuple]:
         bits.append(mover_bits + opponent_bits)
         white, black = ((mover_pips, opponent_pips) if state.player is Colour.WHITE
                         else (opponent_pips, mover_pips))
-        turns.append((node.ply, _PLAYERS[player], kind, _dice_text(dice),
+        turns.append((node.ply, _PLAYERS[player], kind, None if dice is None else str(dice),
                       play.notation if play is not None else None, white, black))
     ids = ids_from_bits(bits)
     return [(ply, player, kind, dice, play, before, after, white, black)

@@ -9,7 +9,7 @@ numberings meet on the board is the rule set's business (``RuleSet.opposite``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from operator import mul
+from itertools import accumulate
 
 from .errors import InvalidPositionError
 
@@ -17,7 +17,6 @@ OFF = 0
 BAR = 25
 TALON = 24
 MEN = 15
-POINTS = range(26)
 
 
 POINT_NAMES = ("off", *map(str, range(1, BAR)), "bar")
@@ -27,6 +26,12 @@ POINT_NAMES = ("off", *map(str, range(1, BAR)), "bar")
 def point_name(point: int) -> str:
     """``"off"`` for 0, ``"bar"`` for 25, otherwise the number."""
     return POINT_NAMES[point] if 0 <= point <= BAR else str(point)
+
+
+def side_pips(counts: tuple[int, ...]) -> int:
+    """The pips one side's men (counts by point, 0 to the bar) still have to travel: each
+    point k from the bar down to 1 counts the men on points k and above."""
+    return sum(accumulate(counts[BAR:OFF:-1]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +76,7 @@ class Position:
 
     def pip_counts(self) -> tuple[int, int]:
         """Pips each side still has to travel: (mover, opponent)."""
-        return sum(map(mul, self.mover, POINTS)), sum(map(mul, self.opponent, POINTS))
+        return side_pips(self.mover), side_pips(self.opponent)
 
     def borne_off(self) -> tuple[int, int]:
         """Men borne off: (mover, opponent)."""
