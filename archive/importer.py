@@ -22,7 +22,7 @@ from sqlite_utils import Database
 
 from notation.errors import NotationError, RecordError
 from notation.formats import format_of, read_file
-from notation.game import Game
+from notation.game import Game, released
 
 from .rows import ANNOTATION_COLUMNS, TURN_COLUMNS, GameRows, content_hash, game_rows, record_text
 
@@ -170,7 +170,8 @@ def import_files(db: Database, paths: Iterable[str | os.PathLike], *, keep_inval
                  variant: str = "jacquet", on_game: Callable[[str, Game], None] | None = None,
                  batch: int = 200) -> ImportSummary:
     """Import every game of every file; unreadable files are listed in the summary.
-    ``on_game(path, game)`` is called as each game is read (for progress bars)."""
+    ``on_game(path, game)`` is called as each game is read (for progress bars). Each game
+    is released (:meth:`~notation.game.Game.release`) once stored."""
     summary = ImportSummary()
     for path in paths:
         name = os.fspath(path)
@@ -182,7 +183,7 @@ def import_files(db: Database, paths: Iterable[str | os.PathLike], *, keep_inval
         try:
             if not Path(name).is_file():
                 raise OSError(f"no such file: {name}")
-            import_games(db, read_file(name, variant=variant), source=name,
+            import_games(db, released(read_file(name, variant=variant)), source=name,
                          keep_invalid=keep_invalid, summary=summary, batch=batch,
                          on_game=(lambda game, name=name: on_game(name, game)) if on_game else None)
         except RecordError as error:  # a JSON/XML document that cannot be read at all

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import click
 
 from notation.errors import RecordError
 from notation.formats import format_of, read_file
-from notation.game import Game
+from notation.game import Game, released
 
 
 class Unreadable(click.ClickException):
@@ -18,14 +20,26 @@ class Unreadable(click.ClickException):
 def load_games(path: str, fmt: str | None = None, variant: str = "jacquet") -> list[Game]:
     """All games of ``path``; :class:`Unreadable` if the file cannot be read at all. A
     malformed JSON document comes back as one game carrying the error."""
+    return list(_games(path, fmt, variant))
+
+
+def stream_games(path: str, fmt: str | None = None, variant: str = "jacquet") -> Iterator[Game]:
+    """The games of ``path`` one by one, as :func:`load_games` gives them, each released
+    (:meth:`~notation.game.Game.release`) once the next is asked for: a file of any size
+    is read in the memory of one game. :class:`Unreadable` is raised where reading stops,
+    after the games read until then."""
+    return released(_games(path, fmt, variant))
+
+
+def _games(path: str, fmt: str | None, variant: str) -> Iterator[Game]:
     try:
         format_of(path, fmt)
-        return list(read_file(path, fmt, variant))
+        yield from read_file(path, fmt, variant)
     except ValueError as error:
-        if isinstance(error, RecordError):
-            game = Game()
-            game.errors.append(error)
-            return [game]
-        raise Unreadable(str(error)) from None
+        if not isinstance(error, RecordError):
+            raise Unreadable(str(error)) from None
+        game = Game()
+        game.errors.append(error)
+        yield game
     except OSError as error:
         raise Unreadable(f"cannot read {path}: {error.strerror or error}") from None

@@ -8,7 +8,7 @@ import click
 
 from notation.rules import NAMES
 
-from .reading import Unreadable, load_games
+from .reading import Unreadable, stream_games
 
 
 @click.command()
@@ -32,19 +32,17 @@ def validate(files: tuple[str, ...], variant: str, fmt: str | None, as_json: boo
     errors = unreadable = games_seen = 0
     for path in files:
         try:
-            games = load_games(path, fmt, variant)
+            for index, game in enumerate(stream_games(path, fmt, variant), 1):
+                games_seen += 1
+                errors += len(game.errors)
+                if as_json:
+                    click.echo(json.dumps(_summary(path, index, game), ensure_ascii=False))
+                else:
+                    for problem in [*game.errors, *game.warnings]:
+                        click.echo(str(problem))
         except Unreadable as problem:
             click.echo(f"{path}: error: {problem.message}", err=True)
             unreadable += 1
-            continue
-        for index, game in enumerate(games, 1):
-            games_seen += 1
-            errors += len(game.errors)
-            if as_json:
-                click.echo(json.dumps(_summary(path, index, game), ensure_ascii=False))
-            else:
-                for problem in [*game.errors, *game.warnings]:
-                    click.echo(str(problem))
     click.echo(f"{games_seen} game{'s' if games_seen != 1 else ''}, "
                f"{errors} error{'s' if errors != 1 else ''}", err=True)
     if unreadable:

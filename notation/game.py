@@ -9,7 +9,7 @@ turn, so the position at any node is there without replaying the game.
 
 from __future__ import annotations
 
-from typing import Iterator, Sequence
+from typing import Iterable, Iterator, Sequence
 
 from .board import Position
 from .dice import Dice
@@ -156,6 +156,30 @@ class Game(GameNode):
         if state.winner is None:
             return "*"
         return f"{state.winner.value}+{state.points}"
+
+    def release(self) -> None:
+        """Unlink every node from its parent, for a program done with the game.
+
+        A node and its parent refer to each other, so a game tree no longer used waits for
+        the garbage collector's next pass over older objects, which meanwhile visits it
+        again and again; unlinked, it is freed as soon as the last reference to the game
+        goes. Afterwards ``parent`` is ``None`` everywhere: the game's fields, its result
+        and the way down the tree are left, but it is not to be written or stepped through
+        any more. See :func:`released`."""
+        pending = list(self.variations)
+        while pending:
+            node = pending.pop()
+            node.parent = None
+            pending.extend(node.variations)
+
+
+def released(games: Iterable[Game]) -> Iterator[Game]:
+    """Each of ``games``, released (:meth:`Game.release`) when the next one is asked for:
+    for a loop that is done with a game when it moves on, such as validating or importing
+    a large file."""
+    for game in games:
+        yield game
+        game.release()
 
 
 def same_tree(a: GameNode, b: GameNode) -> bool:

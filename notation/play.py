@@ -42,14 +42,22 @@ class Play:
 
     steps: tuple[Step, ...]
     result: Position
-    writer: Callable[["Play"], str] = field(compare=False, repr=False)
+    writer: Callable[["Play"], str] | None = field(compare=False, repr=False)
+    """Writes the play (a method of the turn's rules); dropped once it has, so that a kept
+    play does not keep its turn's rules too."""
     _notation: str | None = field(default=None, init=False, compare=False, repr=False)
 
     @property
     def notation(self) -> str:
-        if self._notation is None:
-            object.__setattr__(self, "_notation", self.writer(self))
-        return self._notation
+        notation = self._notation
+        if notation is None:
+            # Another thread may have written it since: then its writer is gone, and the
+            # text (set before the writer is dropped) is there.
+            writer = self.writer
+            notation = self._notation if writer is None else writer(self)
+            object.__setattr__(self, "_notation", notation)
+            object.__setattr__(self, "writer", None)
+        return notation  # type: ignore[return-value]
 
     def __str__(self) -> str:
         return self.notation

@@ -69,8 +69,7 @@ class MoveList:
         self.entries = _entries(items)
         self.entry_of = {item.address: index for index, entry in enumerate(self.entries)
                          for item in entry if item.kind == "move"}
-        self.html = tuple(entry(items, "", href) for items in self.entries)
-        encoded = tuple(html.encode() for html in self.html)
+        encoded = tuple(entry(items, "", href).encode() for items in self.entries)
         self._utf8 = b"".join(encoded)
         self._ends = tuple(accumulate(len(html) for html in encoded))
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from notation.game import Game, GameNode
 from notation.jqn.lexer import GLYPHS
@@ -55,7 +55,7 @@ class MoveItem:
     depth: int
     node: GameNode | None = None
     text: str = ""
-    nags: list[str] = field(default_factory=list)
+    nags: tuple[str, ...] = ()
     address: str = ""
     """The query string naming the turn: ``ply=K`` on the main line, else ``path=...``
     (digits and dots only: nothing to escape)."""
@@ -86,7 +86,7 @@ def move_items(game: Game) -> list[MoveItem]:
             node_path = None
         nags = node.annotations()[2]
         items.append(MoveItem("move", depth, node, turn_text(node),
-                              [GLYPHS.get(n, f"${n}") for n in nags],
+                              tuple([GLYPHS.get(n, f"${n}") for n in nags]) if nags else (),
                               f"ply={node.ply}" if node_path is None else f"path={node_path}"))
         tasks.append(("line", node, 0, node_path, depth))
         if index == 0:
