@@ -25,8 +25,9 @@ def load_games(path: str, fmt: str | None = None, variant: str = "jacquet") -> l
 
 def stream_games(path: str, fmt: str | None = None, variant: str = "jacquet") -> Iterator[Game]:
     """The games of ``path`` one by one, as :func:`load_games` gives them, each released
-    (:meth:`~notation.game.Game.release`) once the next is asked for: a file of any size
-    is read in the memory of one game. :class:`Unreadable` is raised where reading stops,
+    (:meth:`~notation.game.Game.release`) once the next is asked for: a text-notation file
+    of any size is read in the memory of one game (the other formats are read whole,
+    within :mod:`notation.limits`). :class:`Unreadable` is raised where reading stops,
     after the games read until then."""
     return released(_games(path, fmt, variant))
 
