@@ -13,7 +13,7 @@ realization of a text ends in the same position (the written points fix every ma
 and a rest point left out is never a hit), and a realization that plays every die is
 maximal, so it is legal at once without generating the legal plays (R-MAX and R-HIGH
 cannot refuse it; only R-WASTE could prefer another, so where it may apply the search
-decides). The fast path plays the hops in the order written; an empty play is legal at
+decides, unless every die bears a man off, which no play can better). The fast path plays the hops in the order written; an empty play is legal at
 once when no single step is. Otherwise every realization is searched (other orders,
 other choices of dice), and the turn-level rules (R-MAX, R-WASTE, R-HIGH) decide against
 the full list of legal plays. When no realization gets through, the one that went furthest names the
@@ -175,16 +175,25 @@ def check_play(position: Position, dice: Dice | str, play: str | WrittenPlay,
     if len(written.hops) > len(turn.die_sequence):
         # More hops than dice: nothing to search (and a search over many moves is slow).
         raise IllegalPlayError(*_dice_mismatch(turn, written), legal_plays(position, dice, rules))
-    # R-WASTE may prefer another play that uses every die: then only the search decides.
+    # R-WASTE may prefer another play that uses every die: then only the search decides,
+    # unless every die of the play bears a man off (no play bears off more).
     waste = rules.waste and _waste_possible(turn)
     if not exhaustive:
         if not written.hops:
             fast = _empty_play(turn)
         else:
-            fast = None if waste else _as_written(turn, written)
+            fast = _as_written(turn, written)
+            if waste and fast is not None and not _all_borne_off(fast):
+                fast = None
         if fast is not None:
             return fast
     return _searched(turn, written, shortcut=not (waste or exhaustive))
+
+
+def _all_borne_off(play: Play) -> bool:
+    """Whether every step of ``play`` bears a man off: for a play that uses every die, the
+    most men any play of the turn can bear off (R-WASTE keeps it)."""
+    return all(step.to_point == OFF for step in play.steps)
 
 
 def _searched(turn: TurnRules, written: WrittenPlay, shortcut: bool) -> Play:

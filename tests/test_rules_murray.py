@@ -269,6 +269,22 @@ def test_waste_not_fired_when_the_plays_bear_off_as_many(murray):
     assert outcomes(legal_plays(position, "62", murray)) == {outcome({2: 1}), outcome({4: 1})}
 
 
+def test_waste_a_play_bearing_off_with_every_die_is_the_one_the_search_keeps(murray):
+    # Every die bears a man off: no play can bear off more, so R-WASTE keeps it (the
+    # checker accepts it without the search; written in another order, the search finds
+    # it). The same play as the exhaustive check gives. (A play that leaves a die unborne
+    # is still searched: see the seed example above.)
+    cases = ((Position.from_points({6: 1, 5: 1, 3: 4}, {24: 15}), "65", ("6/off 5/off", "5/off 6/off")),
+             (Position.from_points({6: 2, 5: 2, 3: 4}, {24: 15}), "66", ("6/off(2) 5/off(2)",)))
+    for position, dice, texts in cases:
+        legal = {play.result for play in legal_plays(position, dice, murray)}
+        for written in texts:
+            fast = check_play(position, dice, written, murray)
+            reference = check_play(position, dice, written, murray, exhaustive=True)
+            assert (fast.result, str(fast)) == (reference.result, str(reference))
+            assert fast.result in legal and all(step.to_point == 0 for step in fast.steps)
+
+
 def test_high_applies_in_murray(murray):
     # courier on 13, my 4 closed (his 16): 13/8/4 and 13/9/4 are blocked
     position = Position.from_points({24: 14, 13: 1}, {16: 2, 24: 13})
@@ -303,6 +319,7 @@ def test_score_marcia_per_punto_three_without_a_prime(murray):
 def test_holds_prime_six_consecutive_points_of_two_or_more():
     assert holds_prime(board({10: 2, 9: 2, 8: 2, 7: 2, 6: 2, 5: 2}))
     assert holds_prime(board({24: 3, 23: 2, 22: 2, 21: 2, 20: 2, 19: 2}))
+    assert holds_prime(board({6: 2, 5: 2, 4: 2, 3: 2, 2: 2, 1: 3}))
 
 
 def test_holds_prime_not_with_five_points_or_a_blot():
@@ -310,6 +327,9 @@ def test_holds_prime_not_with_five_points_or_a_blot():
     assert not holds_prime(board({10: 2, 9: 2, 8: 1, 7: 2, 6: 2, 5: 2}))
     # the route ends at 1: 2, 1, 24, 23, 22, 21 are not consecutive points of it
     assert not holds_prime(board({2: 2, 1: 2, 24: 2, 23: 2, 22: 2, 21: 2}))
+    # the bar and the men borne off are not points of the route
+    assert not holds_prime(board({25: 2, 24: 2, 23: 2, 22: 2, 21: 2, 20: 2}))
+    assert not holds_prime(board({6: 2, 5: 2, 4: 2, 3: 2, 2: 2}))  # ten men off
 
 
 def test_prime_held_only_on_a_rest_point_counts():

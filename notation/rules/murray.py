@@ -52,14 +52,15 @@ class MidpointRule:
         return f"{step_text} puts a third man on point 13; at most two may stand there"
 
 
+_MADE = bytes(b"x"[0] if men >= 2 else b"."[0] for men in range(256))
+"""A ``bytes.translate`` table: a point's count of men to ``x`` when it holds two or more."""
+_PRIME_RUN = b"x" * PRIME
+
+
 def holds_prime(board) -> bool:
-    """Six consecutive points of the side's own route, each with two or more of its men."""
-    run = 0
-    for point in range(24, 0, -1):
-        run = run + 1 if board[point] >= 2 else 0
-        if run >= PRIME:
-            return True
-    return False
+    """Six consecutive points of the side's own route, each with two or more of its men
+    (points 1-24 as one string of made and open points, searched for a run of six)."""
+    return _PRIME_RUN in bytes(board[1:BAR]).translate(_MADE)
 
 
 def prime_during(start: tuple[int, ...], steps) -> bool:
