@@ -186,3 +186,25 @@ def test_a_games_row_is_read_once_per_archive_file(tmp_path, monkeypatch):
     page = client.get("/game/1").data
     assert b"Zed" in page and b"Ann" not in page
     assert reads[-1] == 1 and client.get("/game/2").status_code == 404
+
+
+def test_a_view_no_longer_kept_or_used_releases_its_game_at_once():
+    """A view dropped by the cache (and held by no request) unlinks its game tree then and
+    there, so the tree is freed by reference counting, not left to a full collection."""
+    import gc
+
+    from webviewer.views import GameView
+
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        view = GameView(games_of(NESTED)[0])
+        assert view.items and view.branch and view.json  # what pages keep, made
+        game = view.game
+        variation_turn = game.variations[1]
+        assert variation_turn.parent is game
+        del view
+        assert variation_turn.parent is None and game.end().parent is None
+    finally:
+        if was_on:
+            gc.enable()

@@ -13,6 +13,7 @@ with the same record shares its entry.
 from __future__ import annotations
 
 import json
+import weakref
 from collections.abc import Callable, Hashable
 from functools import cached_property
 from typing import TypeVar
@@ -36,6 +37,12 @@ class GameView:
 
     def __init__(self, game: Game) -> None:
         self.game = game
+        # The view is the only way to its game, and nothing it keeps refers back to it:
+        # once the cache drops it and no request holds it, it goes, and its game tree is
+        # unlinked then and there (Game.release), freed at once rather than left, cycles
+        # and all, to a full collection (which, with a few hundred dropped games to
+        # free, paused a server for up to a second: docs/viewer.md).
+        weakref.finalize(self, game.release)
         self.mainline: tuple[GameNode, ...] = (game, *game.mainline())
         """The start and every main-line node."""
         self._parts: BoundedCache[Hashable, object] = BoundedCache(PARTS)
