@@ -29,8 +29,8 @@ pages, so the order of requests matters, and every stream below is what a real c
 * **game JSON, first request**: the JSON of a game not asked for before (what an API client
   fetching games does).
 * **game JSON, read before**: the JSON of ``CACHED_GAMES // 2`` games requested once
-  beforehand, so already read (as is the game of a page being viewed, whose page links to
-  its JSON): what answering from the cache costs.
+  beforehand, so already made and kept (an API client asking again): what answering from
+  the cache costs.
 * **search** and **games list**: random players and pages (reported, no target).
 
 No stream repeats a game it needs unread; the test-client passes (all in this process,

@@ -138,9 +138,9 @@ def test_a_views_branches_and_line_ends_follow_the_record():
     from webviewer.views import GameView
 
     view = GameView(games_of(NESTED)[0])
-    address = view.addresses
-    branch = {address[node]: address[view.branch[node]] for node in view.nodes}
-    end = {address[node]: address[view.end[node]] for node in view.nodes}
+    nodes = view.nodes
+    branch = {node.address: nodes[node.branch].address for node in nodes}
+    end = {node.address: nodes[node.end].address for node in nodes}
     assert branch == {"ply=0": "ply=0", "ply=1": "ply=1", "ply=2": "ply=2", "path=0.1": "ply=1",
                       "path=1": "ply=0", "path=1.0": "ply=0", "path=1.1": "ply=0"}
     assert end == {"ply=0": "ply=2", "ply=1": "ply=2", "ply=2": "ply=2", "path=0.1": "path=0.1",
@@ -188,23 +188,43 @@ def test_a_games_row_is_read_once_per_archive_file(tmp_path, monkeypatch):
     assert reads[-1] == 1 and client.get("/game/2").status_code == 404
 
 
-def test_a_view_no_longer_kept_or_used_releases_its_game_at_once():
-    """A view dropped by the cache (and held by no request) unlinks its game tree then and
-    there, so the tree is freed by reference counting, not left to a full collection."""
+def test_a_view_keeps_no_game_tree():
+    """A kept view is page nodes (numbers, strings and tuples of them), not the game tree:
+    the tree it was made from is released at once, freed by reference counting rather
+    than left to a full collection."""
     import gc
 
+    from notation.game import GameNode
     from webviewer.views import GameView
 
     was_on = gc.isenabled()
+    gc.collect()
     gc.disable()
     try:
-        view = GameView(games_of(NESTED)[0])
-        assert view.items and view.branch and view.json  # what pages keep, made
-        game = view.game
-        variation_turn = game.variations[1]
-        assert variation_turn.parent is game
-        del view
-        assert variation_turn.parent is None and game.end().parent is None
+        game = games_of(NESTED)[0]
+        variation_turn, last = game.variations[1], game.end()
+        view = GameView(game)
+        assert variation_turn.parent is None and last.parent is None
+        kept = gc.get_referents(*view.nodes, *view.items)
+        assert not any(isinstance(thing, GameNode) for thing in kept)
+        assert {node.address for node in view.nodes} == {
+            "ply=0", "ply=1", "path=0.1", "ply=2", "path=1", "path=1.0", "path=1.1"}
     finally:
         if was_on:
             gc.enable()
+
+
+def test_a_games_json_is_read_once_and_kept_apart_from_its_page(tmp_path, monkeypatch):
+    from webviewer import views
+
+    path = tmp_path / "viewer.db"
+    archive_of(path, NESTED.replace("{split}", "{a record no other test shows}"))
+    reads = []
+    real = views.game_from_record
+    monkeypatch.setattr(views, "game_from_record", lambda *args: reads.append("read") or real(*args))
+    client = create_app({"ARCHIVE": str(path)}).test_client()
+    first = client.get("/api/games/1")
+    assert first.status_code == 200 and reads == ["read"]
+    assert client.get("/api/games/1").data == first.data and reads == ["read"]
+    assert client.get("/game/1?ply=1").status_code == 200 and reads == ["read", "read"]
+    assert client.get("/game/1?ply=2").status_code == 200 and reads == ["read", "read"]

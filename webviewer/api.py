@@ -10,7 +10,8 @@ from notation import Dice, NotationError, Position, legal_plays
 from notation.rules import NAMES, rule_set
 
 from .db import get_db
-from .games import query_from_args, stored_game
+from .games import query_from_args, record_of, stored_row
+from .views import game_json
 
 blueprint = Blueprint("api", __name__, url_prefix="/api")
 
@@ -23,8 +24,8 @@ def games():
 
 @blueprint.route("/games/<int:game_id>")
 def game(game_id: int):
-    _, view = stored_game(game_id)
-    return current_app.response_class(view.json + "\n",
+    row = stored_row(game_id)
+    return current_app.response_class(game_json(row["hash"], row["variant"], record_of(row)) + "\n",
                                       mimetype="application/json")
 
 

@@ -3,10 +3,15 @@ position in words, for screen readers and for anyone who prefers text."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from notation.board import BAR, OFF, Position
 from notation.game import GameNode
 from notation.rules import RuleSet
 from notation.svg import board
+
+if TYPE_CHECKING:
+    from .views import PageNode
 
 
 def board_svg(node: GameNode, rules: RuleSet, flipped: bool, title: str) -> str:
@@ -16,6 +21,12 @@ def board_svg(node: GameNode, rules: RuleSet, flipped: bool, title: str) -> str:
     last = turn.play.steps if turn is not None and turn.play and turn.player is not state.player else ()
     return board(state.position, rules, white_to_move=state.player.value == "W", flipped=flipped,
                  dice=turn.dice if turn is not None else None, last_steps=last, title=title)
+
+
+def page_board(node: PageNode, rules: RuleSet, flipped: bool, title: str) -> str:
+    """:func:`board_svg` for a node of a kept game (:class:`~webviewer.views.PageNode`)."""
+    return board(node.position(), rules, white_to_move=node.white_to_move, flipped=flipped,
+                 dice=node.roll(), last_steps=node.last_steps(), title=title)
 
 
 def _side(name: str, counts: tuple[int, ...]) -> str:

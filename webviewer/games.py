@@ -3,23 +3,24 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from typing import NamedTuple
 from urllib.parse import quote
 
 from flask import Blueprint, Response, abort, current_app, render_template, request, session, url_for
 from markupsafe import Markup, escape
 
-from archive import Query, search
+from archive import Query, game_from_record, search
 from archive.search import SORTS, game_row, record_by_hash
 from notation.formats import WRITABLE, render
 
-from .board_view import board_svg, describe
+from .board_view import describe, page_board
 from .cache import BoundedCache
 from .chart import PipChart
 from .db import file_status, get_db
 from .movelist import MoveList
 from .site import site_urls
-from .tree import BadAddress, node_at
+from .tree import BadAddress
 from .views import GameView, game_view
 
 blueprint = Blueprint("games", __name__)
@@ -77,8 +78,8 @@ def _archive_version() -> tuple[int, int, int] | None:
     return None if status is None else (status.st_dev, status.st_ino, status.st_ctime_ns)
 
 
-def stored_game(game_id: int) -> tuple[dict, GameView]:
-    """The row of game ``game_id`` (404 if there is none) and its view.
+def stored_row(game_id: int) -> dict:
+    """The row of game ``game_id`` (404 if there is none).
 
     The archive never changes or deletes a stored game (a new game gets a new id), so a
     row read once is kept (bounded, per app) under the id and the archive file's identity
@@ -92,15 +93,24 @@ def stored_game(game_id: int) -> tuple[dict, GameView]:
 
     version = _archive_version()
     rows = current_app.extensions.setdefault(_ROWS, BoundedCache(ROWS))
-    row = read_row() if version is None else rows.get((version, game_id), read_row)
+    return read_row() if version is None else rows.get((version, game_id), read_row)
 
+
+def record_of(row: dict) -> Callable[[], str]:
+    """Reads the record of the game of ``row`` from the archive (404 if it is gone)."""
     def stored_record() -> str:
         text = record_by_hash(get_db(), row["hash"])
         if text is None:
-            abort(404, description=f"no game {game_id}")
+            abort(404, description=f"no game {row['id']}")
         return text
 
-    return row, game_view(row["hash"], row["variant"], stored_record)
+    return stored_record
+
+
+def stored_game(game_id: int) -> tuple[dict, GameView]:
+    """The row of game ``game_id`` (see :func:`stored_row`) and its view."""
+    row = stored_row(game_id)
+    return row, game_view(row["hash"], row["variant"], record_of(row))
 
 
 def link(base: str, where: str, flip: bool) -> str:
@@ -146,7 +156,7 @@ def _framed(view: GameView, row: dict, live: Markup) -> str:
     """The whole game page around ``live`` (and any flashed messages)."""
     return render_template("games/game.html", row=row, live=live,
                            head=Markup(render_template("games/head.html", row=row,
-                                                       comments=view.game.comments)),
+                                                       comments=view.comments)),
                            downloads=Markup(render_template("games/downloads.html", row=row,
                                                             formats=DOWNLOADS)))
 
@@ -164,9 +174,8 @@ def game_page(game_id: int):
     rest is joined from strings, every one not made here escaped, and the page's UTF-8
     from the kept parts' UTF-8."""
     row, view = stored_game(game_id)
-    game = view.game
     try:
-        node = node_at(game, view.mainline, _int("ply"), request.args.get("path"))
+        index = view.node_at(_int("ply"), request.args.get("path"))
     except BadAddress as error:
         abort(400, description=str(error))
     flip = request.args.get("flip") == "1"
@@ -176,29 +185,31 @@ def game_page(game_id: int):
         return link(base, where, flipped)
 
     frame = view.part(("frame", base, tuple(row.items())), lambda: _frame(view, row))
-    branch, end = view.branch[node], view.end[node]
-    addresses = view.addresses
-    here = addresses[node]
-    main = href(f"ply={branch.ply}") if branch is not node else None
+    nodes = view.nodes
+    node = nodes[index]
+    on_main_line = node.branch == index
+    end = nodes[node.end]
+    here = node.address
+    main = None if on_main_line else href(f"ply={nodes[node.branch].ply}")
     moves, chart = view.part(("turns", base, flip), lambda: _turn_links(view, base, flip))
-    state = node.state
-    white_view = state.white_view()
+    position = node.position()
+    white_view = position if node.white_to_move else position.swapped()
     pips = white_view.pip_counts()
-    position_id = state.position.position_id()
-    position = frame.position_head + quote(position_id, safe=SAFE) + frame.position_tail
+    position_id = position.position_id()
+    position_page = frame.position_head + quote(position_id, safe=SAFE) + frame.position_tail
     board = "".join((
         '<div class="viewer">\n  <figure class="board">\n    ',
-        board_svg(node, game.rules, flip, f"Position after ply {node.ply}"),
+        page_board(node, view.rules, flip, f"Position after ply {node.ply}"),
         f"\n    <figcaption>Ply {node.ply} of {end.ply}{' (in a variation)' if main else ''}: "
-        f"{escape(state.player.title)} to play.\n"
+        f"{escape(node.player.title)} to play.\n"
         f"      Pips: White {pips[0]}, Black {pips[1]}.\n"
-        f'      Position <a href="{escape(position)}">{escape(position_id)}</a>.</figcaption>\n'
+        f'      Position <a href="{escape(position_page)}">{escape(position_id)}</a>.</figcaption>\n'
         '  </figure>\n  <div class="side">\n'
         '    <nav class="steps" aria-label="Step through the game">\n'
         f'      <a href="{escape(href("ply=0"))}" rel="first">Start</a>\n',
-        _step(href(addresses[node.parent]) if node.parent else None, "prev", "Back"),
-        _step(href(addresses[node.variations[0]]) if node.variations else None, "next", "Forward"),
-        f'      <a href="{escape(href(addresses[end]))}" rel="last">End</a>\n'
+        _step(href(nodes[node.parent].address) if node.parent is not None else None, "prev", "Back"),
+        _step(href(nodes[node.children[0]].address) if node.children else None, "next", "Forward"),
+        f'      <a href="{escape(href(end.address))}" rel="last">End</a>\n'
         f'      <a href="{escape(href(here, not flip))}" class="flip">Flip board</a>\n',
         f'      <a href="{escape(main)}" rel="up" class="leave">Back to the main line</a>\n'
         if main else "      \n",
@@ -206,7 +217,7 @@ def game_page(game_id: int):
         '    </nav>\n'
         f'    <p class="description" id="description">{escape(describe(white_view))}</p>\n'
         '  </div>\n</div>\n<figure class="chart">'))
-    live = (board.encode(), *chart.utf8(node.ply if branch is node else -1),
+    live = (board.encode(), *chart.utf8(node.ply if on_main_line else -1),
             b'<figcaption>Pip counts: White (gold) and Black (dark); click a ply.</figcaption></figure>\n'
             b'<ol class="moves" aria-label="Moves">', *moves.utf8(here), b"\n</ol>")
     if "_flashes" in session:  # a message for this visitor: the frame shows it
@@ -223,9 +234,9 @@ def download(game_id: int, fmt: str):
     """The game as a file in a writable format (``.mat`` for backgammon only)."""
     if fmt not in DOWNLOADS or fmt not in WRITABLE:
         abort(404, description=f"no format {fmt!r}")
-    _, view = stored_game(game_id)  # the game read back once, kept with its page's parts
+    row = stored_row(game_id)
     try:
-        text = render([view.game], fmt)
+        text = render([game_from_record(record_of(row)(), row["variant"])], fmt)
     except ValueError as error:
         abort(404, description=str(error))
     return Response(text, mimetype=DOWNLOADS[fmt], headers={

@@ -33,18 +33,16 @@ def entry(items: tuple[MoveItem, ...], current: str, href: Callable[[str], str])
             add(")</span>")
         else:
             here = item.address == current
-            node = item.node
-            starting, comments, _ = node.annotations()
             if item.depth == 0:
                 add('<li class="current">' if here else "<li>")
-            for text in starting:
+            for text in item.starting:
                 add(f'<span class="comment">{escape(text)}</span>')
             current_mark = ' aria-current="step"' if here else ""
             add(f'\n  <a href="{escape(href(item.address))}" class="move"{current_mark}>'
-                f"{escape(node.turn.player.title)} {escape(item.text)}</a>")
+                f"{escape(item.player)} {escape(item.text)}</a>")
             for glyph in item.nags:
                 add(f'<span class="nag">{escape(glyph)}</span>')
-            for text in comments:
+            for text in item.comments:
                 add(f'<span class="comment">{escape(text)}</span>')
     add("</li>")
     return Markup("".join(parts))

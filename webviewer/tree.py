@@ -10,7 +10,7 @@ stack.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from notation.game import Game, GameNode
@@ -26,53 +26,46 @@ class BadAddress(ValueError):
     """A ply or path that names no node of the game."""
 
 
-def node_at(game: Game, mainline: Sequence[GameNode], ply: int | None,
-            path: str | None) -> GameNode:
-    """The node a query string names: ``path`` if given, else the main-line ``ply``, else
-    the end of the main line (``mainline``: the start and every main-line node)."""
-    if path:
-        if len(path) > MAX_PATH:
-            raise BadAddress("path is too long")
-        node: GameNode = game
-        for part in path.split("."):
-            if not INDEX.fullmatch(part) or int(part) >= len(node.variations):
-                raise BadAddress(f"path {path!r} names no turn of this game")
-            node = node.variations[int(part)]
-        return node
-    if ply is None:
-        return mainline[-1]
-    if not 0 <= ply < len(mainline):
-        raise BadAddress(f"ply is 0 to {len(mainline) - 1}")
-    return mainline[ply]
-
-
 @dataclass
 class MoveItem:
     """One entry of the move list: a turn (``kind="move"``) or the opening or closing of
-    a variation around the turns between them."""
+    a variation around the turns between them. A turn's item holds what the list shows of
+    it (no link to the game tree: the viewer keeps items, not trees)."""
 
     kind: str
     depth: int
-    node: GameNode | None = None
+    index: int | None = None
+    """The turn's place in the move list's order of turns, the start being 0."""
     text: str = ""
     nags: tuple[str, ...] = ()
     address: str = ""
     """The query string naming the turn: ``ply=K`` on the main line, else ``path=...``
     (digits and dots only: nothing to escape)."""
+    player: str = ""
+    """Who played the turn: ``White`` or ``Black``."""
+    starting: tuple[str, ...] = ()
+    """The comments before the turn (on a variation's first turn)."""
+    comments: tuple[str, ...] = ()
 
 
 def move_items(game: Game) -> list[MoveItem]:
     """The whole tree in reading order: each main-line turn, then the variations that
     replace it (each opened, its turns, closed), then the next turn."""
-    items: list[MoveItem] = []
+    return [item for item, _ in walk(game)]
+
+
+def walk(game: Game) -> Iterator[tuple[MoveItem, GameNode | None]]:
+    """:func:`move_items` with each turn's node (``None`` for the bounds of a variation);
+    the turns are numbered from 1 in this order."""
     # Tasks on a stack: ("line", parent, index, path, depth) walks a line whose first turn
     # is parent.variations[index], ``path`` being the parent's (``None`` on the main line,
     # where a turn is named by its ply); ("open"/"close", depth) mark a variation's bounds.
     tasks: list[tuple] = [("line", game, 0, None, 0)]
+    turns = 0
     while tasks:
         task = tasks.pop()
         if task[0] != "line":
-            items.append(MoveItem(task[0], task[1]))
+            yield MoveItem(task[0], task[1]), None
             continue
         _, parent, index, path, depth = task
         if index >= len(parent.variations):
@@ -84,13 +77,14 @@ def move_items(game: Game) -> list[MoveItem]:
             node_path = ".".join(["0"] * parent.ply + [str(index)])
         else:
             node_path = None
-        nags = node.annotations()[2]
-        items.append(MoveItem("move", depth, node, turn_text(node),
-                              tuple([GLYPHS.get(n, f"${n}") for n in nags]) if nags else (),
-                              f"ply={node.ply}" if node_path is None else f"path={node_path}"))
+        starting, comments, nags = node.annotations()
+        turns += 1
+        yield MoveItem("move", depth, turns, turn_text(node),
+                       tuple([GLYPHS.get(n, f"${n}") for n in nags]) if nags else (),
+                       f"ply={node.ply}" if node_path is None else f"path={node_path}",
+                       node.turn.player.title, tuple(starting), tuple(comments)), node
         tasks.append(("line", node, 0, node_path, depth))
         if index == 0:
             for alternative in reversed(range(1, len(parent.variations))):
                 tasks += [("close", depth + 1), ("line", parent, alternative, path, depth + 1),
                           ("open", depth + 1)]
-    return items

@@ -2,28 +2,37 @@
 
 A stored game never changes, and its record is named by its content hash (the archive's
 ``games.hash``). So what is read from a record is kept under ``(hash, variant)`` in a
-bounded cache (the least recently used games are dropped): the game tree read back from
-the record (every play parsed and checked), and, each made when first asked for, its move
-items, the addresses of its nodes, its pip counts, its JSON, and the parts of its pages
-that do not depend on the turn shown (see :mod:`webviewer.games`). A record is read
-from the archive only when its game is not in the cache; a game stored under another id
-with the same record shares its entry.
+bounded cache (the least recently used games are dropped): not the game tree read back
+from the record (every play parsed and checked), but what pages show of each of its
+nodes, in numbers, strings and tuples of them (:class:`PageNode`), and, each made when
+first asked for, the parts of its pages that do not depend on the turn shown
+(see :mod:`webviewer.games`). A record is read from the archive only when its game is not
+in the cache; a game stored under another id with the same record shares its entry. The
+API's JSON of a game is kept apart, as text (:func:`game_json`).
+
+Why not keep the tree: a kept tree is some twenty objects per turn for the garbage
+collector to visit on each full collection, and a few hundred kept games made that take
+a quarter of a second; kept as page nodes, a game is a few objects per turn. The tree
+itself is released (:meth:`~notation.game.Game.release`) as soon as its view is made.
 """
 
 from __future__ import annotations
 
 import json
-import weakref
 from collections.abc import Callable, Hashable
-from functools import cached_property
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from archive import game_from_record
+from notation.board import Position
+from notation.dice import Dice
 from notation.game import Game, GameNode
 from notation.json_format import game_to_dict
+from notation.play import Step
+from notation.rules import RuleSet
+from notation.state import Colour
 
 from .cache import BoundedCache
-from .tree import MoveItem, move_items
+from .tree import INDEX, MAX_PATH, BadAddress, MoveItem, walk
 
 CACHED_GAMES = 256
 PARTS = 8
@@ -32,65 +41,90 @@ PARTS = 8
 V = TypeVar("V")
 
 
+class PageNode(NamedTuple):
+    """A node of a kept game (the start or a turn) as its page shows it. Links to other
+    nodes are their indices in :attr:`GameView.nodes`."""
+
+    ply: int
+    address: str
+    """The query string naming the node: ``ply=K`` on the main line, else ``path=...``."""
+    parent: int | None
+    children: tuple[int, ...]
+    """The nodes after this one: its main line's next turn first, then the alternatives."""
+    branch: int
+    """The last main-line node on the way from the start (itself on the main line): where
+    "Back to the main line" goes."""
+    end: int
+    """The last node of this node's line (its first continuations, followed)."""
+    white_to_move: bool
+    mover: tuple[int, ...]
+    opponent: tuple[int, ...]
+    """The position after the node's turn, seen by the player to act (his men first)."""
+    dice: tuple[int, int | None] | None
+    """The turn's dice, ``(high, low)``; ``None`` for the start, a cube action, a resignation."""
+    last: tuple[tuple[int, int, int, bool], ...]
+    """The steps of the turn to mark on the board, as :class:`~notation.play.Step` values:
+    the last play, when the other player is to act."""
+
+    @property
+    def player(self) -> Colour:
+        """Who acts next."""
+        return Colour.WHITE if self.white_to_move else Colour.BLACK
+
+    def position(self) -> Position:
+        """The position, seen by the player to act."""
+        return Position._trusted(self.mover, self.opponent)
+
+    def roll(self) -> Dice | None:
+        return None if self.dice is None else Dice(*self.dice)
+
+    def last_steps(self) -> tuple[Step, ...]:
+        return tuple(Step(*step) for step in self.last)
+
+
 class GameView:
-    """A game read back from its record, and what pages make of it."""
+    """What pages make of a game: its nodes, move list items and pip counts (the game
+    itself released once they are made)."""
 
     def __init__(self, game: Game) -> None:
-        self.game = game
-        # The view is the only way to its game, and nothing it keeps refers back to it:
-        # once the cache drops it and no request holds it, it goes, and its game tree is
-        # unlinked then and there (Game.release), freed at once rather than left, cycles
-        # and all, to a full collection (which, with a few hundred dropped games to
-        # free, paused a server for up to a second: docs/viewer.md).
-        weakref.finalize(self, game.release)
-        self.mainline: tuple[GameNode, ...] = (game, *game.mainline())
-        """The start and every main-line node."""
-        self._parts: BoundedCache[Hashable, object] = BoundedCache(PARTS)
-
-    @cached_property
-    def items(self) -> tuple[MoveItem, ...]:
+        self.rules: RuleSet = game.rules
+        self.comments: tuple[str, ...] = tuple(game.comments)
+        walked = list(walk(game))
+        self.items: tuple[MoveItem, ...] = tuple(item for item, _ in walked)
         """The move list's items (see :func:`~webviewer.tree.move_items`)."""
-        return tuple(move_items(self.game))
-
-    @cached_property
-    def addresses(self) -> dict[GameNode, str]:
-        """Each node's address: the query string naming it (the start's is ``ply=0``)."""
-        return {self.game: "ply=0", **{item.node: item.address for item in self.items
-                                       if item.node is not None}}
-
-    @cached_property
-    def nodes(self) -> tuple[GameNode, ...]:
+        order: list[GameNode] = [game, *(node for _, node in walked if node is not None)]
+        addresses = ["ply=0", *(item.address for item in self.items if item.kind == "move")]
+        self.nodes: tuple[PageNode, ...] = _page_nodes(order, addresses)
         """The start and every turn, each after its parent (the move list's order)."""
-        return (self.game, *(item.node for item in self.items if item.node is not None))
-
-    @cached_property
-    def branch(self) -> dict[GameNode, GameNode]:
-        """Each node's last main-line node on the way from the start to it (itself if it
-        is on the main line): where "Back to the main line" goes."""
-        branch = {self.game: self.game}
-        for node in self.nodes[1:]:
-            parent = node.parent
-            above = branch[parent]
-            branch[node] = node if above is parent and parent.variations[0] is node else above
-        return branch
-
-    @cached_property
-    def end(self) -> dict[GameNode, GameNode]:
-        """The last node of each node's line (its first continuations, followed)."""
-        end: dict[GameNode, GameNode] = {}
-        for node in reversed(self.nodes):
-            end[node] = end[node.variations[0]] if node.variations else node
-        return end
-
-    @cached_property
-    def pips(self) -> tuple[tuple[int, int], ...]:
+        mainline = [0]
+        while self.nodes[mainline[-1]].children:
+            mainline.append(self.nodes[mainline[-1]].children[0])
+        self.mainline: tuple[int, ...] = tuple(mainline)
+        """The start and every main-line node, by ply."""
+        self.pips: tuple[tuple[int, int], ...] = tuple(
+            _white_view(self.nodes[index]).pip_counts() for index in self.mainline)
         """(White, Black) pip counts after each main-line ply."""
-        return tuple(node.state.white_view().pip_counts() for node in self.mainline)
+        self._parts: BoundedCache[Hashable, object] = BoundedCache(PARTS)
+        game.release()
 
-    @cached_property
-    def json(self) -> str:
-        """The game as the API's JSON text."""
-        return json.dumps(game_to_dict(self.game), ensure_ascii=False)
+    def node_at(self, ply: int | None, path: str | None) -> int:
+        """The index of the node a query string names: ``path`` if given, else the
+        main-line ``ply``, else the end of the main line; :class:`BadAddress` if none."""
+        if path:
+            if len(path) > MAX_PATH:
+                raise BadAddress("path is too long")
+            index = 0
+            for part in path.split("."):
+                children = self.nodes[index].children
+                if not INDEX.fullmatch(part) or int(part) >= len(children):
+                    raise BadAddress(f"path {path!r} names no turn of this game")
+                index = children[int(part)]
+            return index
+        if ply is None:
+            return self.mainline[-1]
+        if not 0 <= ply < len(self.mainline):
+            raise BadAddress(f"ply is 0 to {len(self.mainline) - 1}")
+        return self.mainline[ply]
 
     def part(self, key: Hashable, make: Callable[[], V]) -> V:
         """A part of a page of the game, kept under ``key`` (which names everything the
@@ -98,11 +132,64 @@ class GameView:
         return self._parts.get(key, make)  # type: ignore[return-value]
 
 
+def _white_view(node: PageNode) -> Position:
+    """A node's position seen by White."""
+    position = node.position()
+    return position if node.white_to_move else position.swapped()
+
+
+def _page_nodes(order: list[GameNode], addresses: list[str]) -> tuple[PageNode, ...]:
+    """The page nodes of ``order`` (the start, then each turn after its parent), named by
+    ``addresses``."""
+    index = {node: number for number, node in enumerate(order)}
+    branch: list[int] = []
+    for number, node in enumerate(order):
+        parent = node.parent
+        if parent is None:
+            branch.append(number)
+            continue
+        above = branch[index[parent]]
+        on_line = above == index[parent] and parent.variations[0] is node
+        branch.append(number if on_line else above)
+    end = [0] * len(order)
+    for number in reversed(range(len(order))):
+        node = order[number]
+        end[number] = end[index[node.variations[0]]] if node.variations else number
+    nodes = []
+    for number, node in enumerate(order):
+        state, turn = node.state, node.turn
+        marked = (turn is not None and turn.play is not None and turn.player is not state.player)
+        nodes.append(PageNode(
+            node.ply, addresses[number],
+            None if node.parent is None else index[node.parent],
+            tuple([index[child] for child in node.variations]),
+            branch[number], end[number],
+            state.player is Colour.WHITE, state.position.mover, state.position.opponent,
+            None if turn is None or turn.dice is None else (turn.dice.high, turn.dice.low),
+            tuple([tuple(step) for step in turn.play.steps]) if marked else ()))
+    return tuple(nodes)
+
+
 _views: BoundedCache[tuple[str, str], GameView] = BoundedCache(CACHED_GAMES)
+_json: BoundedCache[tuple[str, str], str] = BoundedCache(CACHED_GAMES)
 
 
 def game_view(content_hash: str, variant: str, record: Callable[[], str]) -> GameView:
     """The view of the game whose record has ``content_hash``; ``record()`` gives the
     record when it has to be read (``variant``: the rule set of a record without a
     ``Variant`` tag)."""
-    return _views.get((content_hash, variant), lambda: GameView(game_from_record(record(), variant)))
+    return _views.get((content_hash, variant),
+                      lambda: GameView(game_from_record(record(), variant)))
+
+
+def game_json(content_hash: str, variant: str, record: Callable[[], str]) -> str:
+    """The API's JSON text of the game whose record has ``content_hash`` (as
+    :func:`game_view`), kept apart from the views: an API client needs no page."""
+    def make() -> str:
+        game = game_from_record(record(), variant)
+        try:
+            return json.dumps(game_to_dict(game), ensure_ascii=False)
+        finally:
+            game.release()
+
+    return _json.get((content_hash, variant), make)
