@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from operator import mul
 
-from .board import BAR, MEN, OFF, Position, point_name
+from .board import BAR, OFF, Position, point_name
 from .dice import Dice
 from .errors import AmbiguousPlayError, IllegalPlayError
 from .movegen import TurnRules, allowed, legal_plays, plays_of, step_sequences

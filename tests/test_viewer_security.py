@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import io
 import os
-import re
 import threading
 
 import pytest
