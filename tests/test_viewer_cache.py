@@ -205,7 +205,8 @@ def test_a_view_keeps_no_game_tree():
         variation_turn, last = game.variations[1], game.end()
         view = GameView(game)
         assert variation_turn.parent is None and last.parent is None
-        kept = gc.get_referents(*view.nodes, *view.items)
+        kept = [*gc.get_referents(*view.nodes), *(value for item in view.items
+                                                   for value in vars(item).values())]
         assert not any(isinstance(thing, GameNode) for thing in kept)
         assert {node.address for node in view.nodes} == {
             "ply=0", "ply=1", "path=0.1", "ply=2", "path=1", "path=1.0", "path=1.1"}

@@ -1,23 +1,24 @@
 """The garbage collector's settings for a process that serves the viewer.
 
-A server keeps up to :data:`~webviewer.views.CACHED_GAMES` game trees read back from the
-archive (a few thousand objects each, their nodes linked both ways), and every first view of
-a game reads another. With CPython's default thresholds a full collection comes every few
-games read, and each one visits every kept tree again (measured: about 40% of a first view's
-time). A server process therefore, once it has started and before its first request:
+A server keeps up to :data:`~webviewer.views.CACHED_GAMES` game views (a few objects per
+turn: :mod:`webviewer.views`), and every first view of a game reads its record back into a
+game tree (some twenty objects per turn, its nodes linked both ways), from which the view
+is made before the tree is released. With CPython's default thresholds a full collection
+comes every few games read, and each one visits everything kept again (measured when the
+views kept their trees: about 40% of a first view's time). A server process therefore,
+once it has started and before its first request:
 
 * collects once, then moves what start-up made (the modules, the app and its
   configuration) out of the collector's sight (:func:`gc.freeze`): none of it is garbage;
 * runs a full collection after :data:`FULL_COLLECTION_EVERY` collections of the middle
-  generation instead of 10, so kept trees are visited up to ten times less often (CPython
+  generation instead of 10, so what is kept is visited up to ten times less often (CPython
   also waits, as before, until the objects that survived since the last full collection
   are a quarter of those that had). The youngest generations are collected as usual, and
-  garbage is reclaimed in the end: a game dropped from the cache goes at the next full
-  collection. A CPython whose collector has no third generation ignores the threshold;
-  the freeze still applies.
+  garbage in cycles is reclaimed in the end, at the next full collection. A CPython whose
+  collector has no third generation ignores the threshold; the freeze still applies.
 
-Call it once per process: a second call would also freeze the game trees kept by then,
-which would never be reclaimed after leaving the cache.
+Call it once per process: a second call would also freeze the views kept by then, which
+would never be reclaimed after leaving the cache.
 """
 
 from __future__ import annotations

@@ -235,9 +235,12 @@ def download(game_id: int, fmt: str):
     if fmt not in DOWNLOADS or fmt not in WRITABLE:
         abort(404, description=f"no format {fmt!r}")
     row = stored_row(game_id)
+    game = game_from_record(record_of(row)(), row["variant"])
     try:
-        text = render([game_from_record(record_of(row)(), row["variant"])], fmt)
+        text = render([game], fmt)
     except ValueError as error:
         abort(404, description=str(error))
+    finally:
+        game.release()
     return Response(text, mimetype=DOWNLOADS[fmt], headers={
         "Content-Disposition": f'attachment; filename="game-{game_id}.{fmt}"'})

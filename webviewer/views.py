@@ -87,25 +87,27 @@ class GameView:
     itself released once they are made)."""
 
     def __init__(self, game: Game) -> None:
-        self.rules: RuleSet = game.rules
-        self.comments: tuple[str, ...] = tuple(game.comments)
-        walked = list(walk(game))
-        self.items: tuple[MoveItem, ...] = tuple(item for item, _ in walked)
-        """The move list's items (see :func:`~webviewer.tree.move_items`)."""
-        order: list[GameNode] = [game, *(node for _, node in walked if node is not None)]
-        addresses = ["ply=0", *(item.address for item in self.items if item.kind == "move")]
-        self.nodes: tuple[PageNode, ...] = _page_nodes(order, addresses)
-        """The start and every turn, each after its parent (the move list's order)."""
-        mainline = [0]
-        while self.nodes[mainline[-1]].children:
-            mainline.append(self.nodes[mainline[-1]].children[0])
-        self.mainline: tuple[int, ...] = tuple(mainline)
-        """The start and every main-line node, by ply."""
-        self.pips: tuple[tuple[int, int], ...] = tuple(
-            _white_view(self.nodes[index]).pip_counts() for index in self.mainline)
-        """(White, Black) pip counts after each main-line ply."""
-        self._parts: BoundedCache[Hashable, object] = BoundedCache(PARTS)
-        game.release()
+        try:
+            self.rules: RuleSet = game.rules
+            self.comments: tuple[str, ...] = tuple(game.comments)
+            walked = list(walk(game))
+            self.items: tuple[MoveItem, ...] = tuple(item for item, _ in walked)
+            """The move list's items (see :func:`~webviewer.tree.move_items`)."""
+            order: list[GameNode] = [game, *(node for _, node in walked if node is not None)]
+            addresses = ["ply=0", *(item.address for item in self.items if item.kind == "move")]
+            self.nodes: tuple[PageNode, ...] = _page_nodes(order, addresses)
+            """The start and every turn, each after its parent (the move list's order)."""
+            mainline = [0]
+            while self.nodes[mainline[-1]].children:
+                mainline.append(self.nodes[mainline[-1]].children[0])
+            self.mainline: tuple[int, ...] = tuple(mainline)
+            """The start and every main-line node, by ply."""
+            self.pips: tuple[tuple[int, int], ...] = tuple(
+                _white_view(self.nodes[index]).pip_counts() for index in self.mainline)
+            """(White, Black) pip counts after each main-line ply."""
+            self._parts: BoundedCache[Hashable, object] = BoundedCache(PARTS)
+        finally:
+            game.release()
 
     def node_at(self, ply: int | None, path: str | None) -> int:
         """The index of the node a query string names: ``path`` if given, else the
