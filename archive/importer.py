@@ -156,10 +156,11 @@ def _import_game(db: Database, game: Game, source: str | None, names: _Names,
     """Store one game, unless its record is there already (then its rows are not even
     built)."""
     record = record_text(game)
-    if exists(db, content_hash(record)):
+    digest = content_hash(record)
+    if exists(db, digest):
         summary.duplicates += 1
         return
-    rows = game_rows(game, source, game.source[1] if game.source else None, record)
+    rows = game_rows(game, source, game.source[1] if game.source else None, record, digest)
     store_game(db, rows, names)
     summary.imported += 1
     summary.kept_invalid += bool(game.errors)

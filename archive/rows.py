@@ -66,9 +66,10 @@ def record_text(game: Game) -> str:
 
 
 def game_rows(game: Game, source_file: str | None = None, source_offset: int | None = None,
-              record: str | None = None) -> GameRows:
+              record: str | None = None, digest: str | None = None) -> GameRows:
     """The rows of ``game`` (with its first error, if any). ``record`` is its
-    :func:`record_text`, when the caller has it already."""
+    :func:`record_text` and ``digest`` that text's :func:`content_hash`, when the caller
+    has them already."""
     record = record if record is not None else record_text(game)
     headers = game.headers
     result = headers.get("Result") or game.result
@@ -76,7 +77,7 @@ def game_rows(game: Game, source_file: str | None = None, source_offset: int | N
     error = game.errors[0] if game.errors else None
     turns = _turn_rows(game)
     row = {
-        "hash": content_hash(record), "variant": game.rules.name,
+        "hash": digest or content_hash(record), "variant": game.rules.name,
         "options": " ".join(f"{k}={v}" for k, v in game.rules.options.items()) or None,
         "site": headers.get("Site"), "date": headers.get("Date"), "round": headers.get("Round"),
         "game_number": _int(headers.get("Game")),
