@@ -13,10 +13,10 @@ realization of a text ends in the same position (the written points fix every ma
 and a rest point left out is never a hit), and a realization that plays every die is
 maximal, so it is legal at once without generating the legal plays (R-MAX and R-HIGH
 cannot refuse it; only R-WASTE could prefer another, so where it may apply the search
-decides, unless every die bears a man off, which no play can better). The fast path plays the hops in the order written; an empty play is legal at
-once when no single step is. Otherwise every realization is searched (other orders,
-other choices of dice), and the turn-level rules (R-MAX, R-WASTE, R-HIGH) decide against
-the full list of legal plays. When no realization gets through, the one that went furthest names the
+decides, unless every die bears a man off, which no play can better). The fast path plays
+the hops in the order written; an empty play is legal at once when no single step is.
+Otherwise every realization is searched (other orders, other choices of dice), and the
+turn-level rules (R-MAX, R-WASTE, R-HIGH) decide against the full list of legal plays. When no realization gets through, the one that went furthest names the
 broken rule; the legal plays, for the error, are generated only then.
 """
 

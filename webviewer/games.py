@@ -10,7 +10,7 @@ from urllib.parse import quote
 from flask import Blueprint, Response, abort, current_app, render_template, request, session, url_for
 from markupsafe import Markup, escape
 
-from archive import Query, game_from_record, search
+from archive import Query, search
 from archive.search import SORTS, game_row, record_by_hash
 from notation.formats import WRITABLE, render
 
@@ -21,7 +21,7 @@ from .db import file_status, get_db
 from .movelist import MoveList
 from .site import site_urls
 from .tree import BadAddress
-from .views import GameView, game_view
+from .views import GameView, game_view, read_back
 
 blueprint = Blueprint("games", __name__)
 TEXT_FILTERS = ("player", "white", "black", "event", "variant", "text")
@@ -192,10 +192,9 @@ def game_page(game_id: int):
     here = node.address
     main = None if on_main_line else href(f"ply={nodes[node.branch].ply}")
     moves, chart = view.part(("turns", base, flip), lambda: _turn_links(view, base, flip))
-    position = node.position()
-    white_view = position if node.white_to_move else position.swapped()
+    white_view = node.white_view()
     pips = white_view.pip_counts()
-    position_id = position.position_id()
+    position_id = node.position().position_id()
     position_page = frame.position_head + quote(position_id, safe=SAFE) + frame.position_tail
     board = "".join((
         '<div class="viewer">\n  <figure class="board">\n    ',
@@ -235,12 +234,10 @@ def download(game_id: int, fmt: str):
     if fmt not in DOWNLOADS or fmt not in WRITABLE:
         abort(404, description=f"no format {fmt!r}")
     row = stored_row(game_id)
-    game = game_from_record(record_of(row)(), row["variant"])
-    try:
-        text = render([game], fmt)
-    except ValueError as error:
-        abort(404, description=str(error))
-    finally:
-        game.release()
+    with read_back(record_of(row)(), row["variant"]) as game:
+        try:
+            text = render([game], fmt)
+        except ValueError as error:
+            abort(404, description=str(error))
     return Response(text, mimetype=DOWNLOADS[fmt], headers={
         "Content-Disposition": f'attachment; filename="game-{game_id}.{fmt}"'})

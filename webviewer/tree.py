@@ -34,8 +34,6 @@ class MoveItem:
 
     kind: str
     depth: int
-    index: int | None = None
-    """The turn's place in the move list's order of turns, the start being 0."""
     text: str = ""
     nags: tuple[str, ...] = ()
     address: str = ""
@@ -55,13 +53,11 @@ def move_items(game: Game) -> list[MoveItem]:
 
 
 def walk(game: Game) -> Iterator[tuple[MoveItem, GameNode | None]]:
-    """:func:`move_items` with each turn's node (``None`` for the bounds of a variation);
-    the turns are numbered from 1 in this order."""
+    """:func:`move_items` with each turn's node (``None`` for the bounds of a variation)."""
     # Tasks on a stack: ("line", parent, index, path, depth) walks a line whose first turn
     # is parent.variations[index], ``path`` being the parent's (``None`` on the main line,
     # where a turn is named by its ply); ("open"/"close", depth) mark a variation's bounds.
     tasks: list[tuple] = [("line", game, 0, None, 0)]
-    turns = 0
     while tasks:
         task = tasks.pop()
         if task[0] != "line":
@@ -78,8 +74,7 @@ def walk(game: Game) -> Iterator[tuple[MoveItem, GameNode | None]]:
         else:
             node_path = None
         starting, comments, nags = node.annotations()
-        turns += 1
-        yield MoveItem("move", depth, turns, turn_text(node),
+        yield MoveItem("move", depth, turn_text(node),
                        tuple([GLYPHS.get(n, f"${n}") for n in nags]) if nags else (),
                        f"ply={node.ply}" if node_path is None else f"path={node_path}",
                        node.turn.player.title, tuple(starting), tuple(comments)), node

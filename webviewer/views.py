@@ -13,13 +13,15 @@ API's JSON of a game is kept apart, as text (:func:`game_json`).
 Why not keep the tree: a kept tree is some twenty objects per turn for the garbage
 collector to visit on each full collection, and a few hundred kept games made that take
 a quarter of a second; kept as page nodes, a game is a few objects per turn. The tree
-itself is released (:meth:`~notation.game.Game.release`) as soon as its view is made.
+itself is released (:meth:`~notation.game.Game.release`) as soon as its view is made
+(:func:`read_back`).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
 from typing import NamedTuple, TypeVar
 
 from archive import game_from_record
@@ -75,6 +77,11 @@ class PageNode(NamedTuple):
         """The position, seen by the player to act."""
         return Position._trusted(self.mover, self.opponent)
 
+    def white_view(self) -> Position:
+        """The position seen by White."""
+        position = self.position()
+        return position if self.white_to_move else position.swapped()
+
     def roll(self) -> Dice | None:
         return None if self.dice is None else Dice(*self.dice)
 
@@ -83,31 +90,28 @@ class PageNode(NamedTuple):
 
 
 class GameView:
-    """What pages make of a game: its nodes, move list items and pip counts (the game
-    itself released once they are made)."""
+    """What pages make of a game: its nodes, move list items and pip counts, made once;
+    nothing of the game tree is kept (see :func:`read_back`)."""
 
     def __init__(self, game: Game) -> None:
-        try:
-            self.rules: RuleSet = game.rules
-            self.comments: tuple[str, ...] = tuple(game.comments)
-            walked = list(walk(game))
-            self.items: tuple[MoveItem, ...] = tuple(item for item, _ in walked)
-            """The move list's items (see :func:`~webviewer.tree.move_items`)."""
-            order: list[GameNode] = [game, *(node for _, node in walked if node is not None)]
-            addresses = ["ply=0", *(item.address for item in self.items if item.kind == "move")]
-            self.nodes: tuple[PageNode, ...] = _page_nodes(order, addresses)
-            """The start and every turn, each after its parent (the move list's order)."""
-            mainline = [0]
-            while self.nodes[mainline[-1]].children:
-                mainline.append(self.nodes[mainline[-1]].children[0])
-            self.mainline: tuple[int, ...] = tuple(mainline)
-            """The start and every main-line node, by ply."""
-            self.pips: tuple[tuple[int, int], ...] = tuple(
-                _white_view(self.nodes[index]).pip_counts() for index in self.mainline)
-            """(White, Black) pip counts after each main-line ply."""
-            self._parts: BoundedCache[Hashable, object] = BoundedCache(PARTS)
-        finally:
-            game.release()
+        self.rules: RuleSet = game.rules
+        self.comments: tuple[str, ...] = tuple(game.comments)
+        walked = list(walk(game))
+        self.items: tuple[MoveItem, ...] = tuple(item for item, _ in walked)
+        """The move list's items (see :func:`~webviewer.tree.move_items`)."""
+        order: list[GameNode] = [game, *(node for _, node in walked if node is not None)]
+        addresses = ["ply=0", *(item.address for item in self.items if item.kind == "move")]
+        self.nodes: tuple[PageNode, ...] = _page_nodes(order, addresses)
+        """The start and every turn, each after its parent (the move list's order)."""
+        mainline = [0]
+        while self.nodes[mainline[-1]].children:
+            mainline.append(self.nodes[mainline[-1]].children[0])
+        self.mainline: tuple[int, ...] = tuple(mainline)
+        """The start and every main-line node, by ply."""
+        self.pips: tuple[tuple[int, int], ...] = tuple(
+            self.nodes[index].white_view().pip_counts() for index in self.mainline)
+        """(White, Black) pip counts after each main-line ply."""
+        self._parts: BoundedCache[Hashable, object] = BoundedCache(PARTS)
 
     def node_at(self, ply: int | None, path: str | None) -> int:
         """The index of the node a query string names: ``path`` if given, else the
@@ -132,12 +136,6 @@ class GameView:
         """A part of a page of the game, kept under ``key`` (which names everything the
         part depends on besides the game), else ``make()``, kept."""
         return self._parts.get(key, make)  # type: ignore[return-value]
-
-
-def _white_view(node: PageNode) -> Position:
-    """A node's position seen by White."""
-    position = node.position()
-    return position if node.white_to_move else position.swapped()
 
 
 def _page_nodes(order: list[GameNode], addresses: list[str]) -> tuple[PageNode, ...]:
@@ -172,6 +170,19 @@ def _page_nodes(order: list[GameNode], addresses: list[str]) -> tuple[PageNode, 
     return tuple(nodes)
 
 
+@contextmanager
+def read_back(record: str, variant: str) -> Iterator[Game]:
+    """The game of an archive ``record`` (``variant``: the rule set of a record without a
+    ``Variant`` tag), released (:meth:`~notation.game.Game.release`) when the block ends:
+    the viewer keeps what it makes of a game, never the tree, so the tree is freed at once
+    instead of waiting, cycles and all, for a full collection."""
+    game = game_from_record(record, variant)
+    try:
+        yield game
+    finally:
+        game.release()
+
+
 _views: BoundedCache[tuple[str, str], GameView] = BoundedCache(CACHED_GAMES)
 _json: BoundedCache[tuple[str, str], str] = BoundedCache(CACHED_GAMES)
 
@@ -180,18 +191,18 @@ def game_view(content_hash: str, variant: str, record: Callable[[], str]) -> Gam
     """The view of the game whose record has ``content_hash``; ``record()`` gives the
     record when it has to be read (``variant``: the rule set of a record without a
     ``Variant`` tag)."""
-    return _views.get((content_hash, variant),
-                      lambda: GameView(game_from_record(record(), variant)))
+    def make() -> GameView:
+        with read_back(record(), variant) as game:
+            return GameView(game)
+
+    return _views.get((content_hash, variant), make)
 
 
 def game_json(content_hash: str, variant: str, record: Callable[[], str]) -> str:
     """The API's JSON text of the game whose record has ``content_hash`` (as
     :func:`game_view`), kept apart from the views: an API client needs no page."""
     def make() -> str:
-        game = game_from_record(record(), variant)
-        try:
+        with read_back(record(), variant) as game:
             return json.dumps(game_to_dict(game), ensure_ascii=False)
-        finally:
-            game.release()
 
     return _json.get((content_hash, variant), make)
