@@ -19,7 +19,7 @@ from .dice import Dice
 from .errors import NotationError, RecordError
 from .game import Game, GameNode
 from .limits import LIMIT, MAX_DEPTH, MAX_DIGITS, MAX_ELEMENTS, MAX_NAG, Budget, read_whole
-from .tags import TagProblem, setup_from_tags
+from .tags import TAG_NAME, TagProblem, setup_from_tags
 from .state import Colour
 
 
@@ -88,6 +88,10 @@ def game_from_dict(data: dict[str, Any], index: int = 1, file: str = "-",
         raise budget.error("one file", file=file, game=index)
     try:
         headers = {str(k): str(v) for k, v in _field(data, "headers", dict, {}, index, file).items()}
+        for name in headers:
+            if not TAG_NAME.fullmatch(name):
+                raise RecordError(f"{name!r} is not a tag name: a letter, then letters, digits "
+                                  "or _", "TAG", file=file, game=index)
         options = _field(data, "options", dict, {}, index, file)
         tagged = dict(headers, Variant=_field(data, "variant", str, "", index, file)
                       or headers.get("Variant", "jacquet"))

@@ -11,6 +11,8 @@ from .limits import LIMIT, MAX_LEAD_ROLLS, NUMBER
 from .rules import RuleSet, rule_set
 from .state import Colour
 
+TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+"""A tag's name in every format: a letter, then letters, digits and underscores."""
 LEAD_ROLL = re.compile(r"^\s*W\s*([1-6])\s*(?:[,;]\s*)?B\s*([1-6])\s*$", re.IGNORECASE)
 _OPTION_NUMBER = re.compile(NUMBER)
 RESULT = re.compile(rf"^(?:([WB])\+({NUMBER})|\*)$")

@@ -297,3 +297,28 @@ def test_stats_table(club):
     assert text.splitlines()[0] == "Results per player"
     assert "Dice (faces 1-6" in text and "Opening plays per roll" in text
     assert "Marie" in text
+
+
+def test_tags_with_line_breaks_are_stored_and_read_back(db_path, tmp_path):
+    """A tag value holding a line break (SGF's GC[...] gives some) is stored in a record
+    that reads back as one game: its page, its JSON and the export all work."""
+    game = {"headers": {"White": "Line1\nLine2", "GameComment": '[ClockType "Live8"]\n'},
+            "variant": "backgammon", "turns": []}
+    source = tmp_path / "breaks.json"
+    source.write_text(json.dumps([game]), encoding="utf-8")
+    ok(run("import", source, "--db", db_path))
+    out = tmp_path / "all.jqn"
+    ok(run("export", "--db", db_path, "-o", out))
+    [back] = read_file(out)
+    assert back.headers["White"] == "Line1\nLine2" and not back.errors
+    from webviewer import create_app
+    client = create_app({"ARCHIVE": str(db_path), "TESTING": True}).test_client()
+    assert client.get("/game/1").status_code == 200
+    assert client.get("/api/games/1").get_json()["headers"]["White"] == "Line1\nLine2"
+
+
+def test_a_json_header_that_is_no_tag_name_is_refused(tmp_path):
+    source = tmp_path / "bad-tag.json"
+    source.write_text(json.dumps([{"headers": {"two words": "x"}, "turns": []}]), encoding="utf-8")
+    result = run("validate", source)
+    assert result.exit_code == 1 and "[TAG]" in result.output and "'two words'" in result.output

@@ -4,6 +4,7 @@ import io
 import random
 from functools import partial
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from notation import rule_set
@@ -82,3 +83,26 @@ def test_comment_with_braces_round_trips():
 def test_black_starting_game_numbers_like_pgn():
     game = reread('[Lead "Black"]\n\n55: 24/4 66: 24/18 21: 4/1 *')
     assert "1... 55: 24/19/14/9/4 2. 66: 24/18 21: 4/1" in write_game(game)
+
+
+def test_tag_values_with_line_breaks_round_trip_on_one_line():
+    game = reread('[Event "x"]\n\n55: 24/4 *')
+    game.headers["Event"] = 'two\nlines, a "quote", a \\ and a\r\nbreak'
+    game.headers["GameComment"] = '[ClockType "Live8 780/10"]\n'
+    text = write_game(game)
+    assert text.splitlines()[0] == r'[Event "two\nlines, a \"quote\", a \\ and a\r\nbreak"]'
+    back = reread(text)
+    assert back.headers["Event"] == game.headers["Event"]
+    assert back.headers["GameComment"] == game.headers["GameComment"]
+    assert write_game(back) == text
+
+
+def test_a_backslash_before_another_letter_stands_for_the_letter():
+    assert reread('[Event "a\\qb \\\\n"]\n\n55: 24/4 *').headers["Event"] == "aqb \\n"
+
+
+def test_a_tag_name_that_cannot_be_written_is_refused():
+    game = reread("55: 24/4 *")
+    game.headers["two words"] = "x"
+    with pytest.raises(ValueError, match="two words"):
+        write_game(game)

@@ -7,7 +7,9 @@ import pytest
 from click.testing import CliRunner
 
 from jacquet_cli import main
+from notation.jqn import write_game
 from notation.mat import read_mat
+from notation.mat.writer import write_mat
 from notation.state import RESIGN, ROLL
 
 from .conftest import DATA, SHARED
@@ -130,3 +132,26 @@ def test_whole_real_corpus_validates_and_agrees_with_gnubgs_counts():
         assert len(games) == int(row["games_per_gnubg"]), row["file"]
         extra = int(row["move_records_per_gnubg"]) - rolls(games)
         assert extra == 0 or (extra == 1 and "Losses-line" in row["notes"]), row["file"]
+
+
+def test_mat_tag_names_become_tag_names_of_the_other_formats(tmp_path):
+    path = tmp_path / "tags.mat"
+    path.write_text('; [Player 1 Rating "1800"]\n; [Event-Name "Club night"]\n; [123 "x"]\n\n'
+                    ' 1 point match\n\n Game 1\n A : 0                              B : 0\n'
+                    '  1) 31: 8/5 6/5\n', encoding="utf-8")
+    [game] = read_mat(path)
+    assert game.headers["Player1Rating"] == "1800" and game.headers["EventName"] == "Club night"
+    assert "123" not in game.headers
+    assert write_game(game)  # every name can be written in the text notation
+
+
+def test_mat_writer_puts_a_tag_with_a_line_break_on_one_line(tmp_path):
+    games = read_mat(MAT / "match8320876.mat")
+    for game in games:
+        game.headers["White"] = "Line1\nLine2"
+        game.headers["Event"] = "Club\r\nnight"
+    path = tmp_path / "out.mat"
+    path.write_text(write_mat(games), encoding="utf-8")
+    back = read_mat(path)
+    assert len(back) == len(games) and not any(game.errors for game in back)
+    assert back[0].headers["White"] == "Line1 Line2" and back[0].headers["Event"] == "Club night"

@@ -20,13 +20,24 @@ from typing import IO, Callable, Iterator, Union
 from ..dice import Dice
 from ..errors import InvalidError, RecordError
 from ..limits import LIMIT, MAX_DEPTH, MAX_GAME_BYTES, MAX_LINE_BYTES, line_too_long
+from ..tags import TAG_NAME
 from .lexer import Locator, comment_text, matches, nag_number
 
-HEADER = re.compile(r'^\s*\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:\\.|[^"\\])*)"\s*\]\s*$')
+HEADER = re.compile(r'^\s*\[\s*(' + TAG_NAME.pattern + r')\s+"((?:\\.|[^"\\])*)"\s*\]\s*$')
 _HEADER_ESCAPE = re.compile(r"\\(.)")
+_ESCAPED_BREAKS = {"n": "\n", "r": "\r"}
 _COMMENT_REST = re.compile(r"(?:\\.|[^\\}])*\}")
 KEYWORDS = {"double": "double", "doubles": "double", "take": "take", "takes": "take",
             "drop": "drop", "drops": "drop", "resign": "resign", "resigns": "resign"}
+
+
+def tag_value(quoted: str) -> str:
+    """A tag's value from the text between its quotes: ``\\n`` and ``\\r`` are line
+    breaks, any other character after a backslash stands for itself."""
+    if "\\" not in quoted:
+        return quoted
+    return _HEADER_ESCAPE.sub(lambda m: _ESCAPED_BREAKS.get(m.group(1), m.group(1)), quoted)
+
 
 SKIP = object()
 """Returned by a visitor hook to skip the rest of the game's movetext."""
@@ -225,7 +236,7 @@ def walk(raw: RawGame, visitor: Visitor) -> None:
     for line, text in raw.headers:
         match = HEADER.match(text)
         if match:
-            visitor.visit_header(match.group(1), _HEADER_ESCAPE.sub(r"\1", match.group(2)), line)
+            visitor.visit_header(match.group(1), tag_value(match.group(2)), line)
         else:
             visitor.visit_error(RecordError(
                 f"cannot read the header line {text.strip()!r}: write [Name \"value\"]",

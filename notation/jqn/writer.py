@@ -13,6 +13,7 @@ from typing import Iterable, TextIO
 
 from ..game import STANDARD_TAGS, Game, GameNode
 from ..state import DOUBLE, PASSED, RESIGN, ROLL, Colour
+from ..tags import TAG_NAME
 from .lexer import escape_comment
 
 WIDTH = 80
@@ -25,11 +26,18 @@ def header_lines(game: Game) -> list[str]:
         headers["Lead"] = "Black"
     ordered = [name for name in STANDARD_TAGS if name in headers]
     ordered += [name for name in headers if name not in STANDARD_TAGS]
+    for name in ordered:
+        if not TAG_NAME.fullmatch(name):
+            raise ValueError(f"cannot write the tag {name!r}: a tag name is a letter, then "
+                             "letters, digits or _")
     return [f'[{name} "{_escape_tag(headers[name])}"]' for name in ordered]
 
 
 def _escape_tag(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
+    """A tag value between double quotes: ``\\`` and ``"`` escaped, and line breaks
+    written ``\\n`` and ``\\r`` (a tag is one line)."""
+    return (value.replace("\\", "\\\\").replace('"', '\\"')
+            .replace("\n", "\\n").replace("\r", "\\r"))
 
 
 MOVE_STARTS = (ROLL, PASSED, DOUBLE, RESIGN)

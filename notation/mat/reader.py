@@ -10,6 +10,7 @@ next game. Between games the score lines are checked against the results (R-MATC
 from __future__ import annotations
 
 import os
+import re
 
 from ..dialects import play_as_exported
 from ..dice import Dice
@@ -68,10 +69,17 @@ def games_of(match: MatFile, file: str) -> list[Game]:
     return games
 
 
+def _tag_name(name: str) -> str | None:
+    """A ``.mat`` tag's name as a tag name of the other formats (letters, digits and ``_``,
+    a letter first): ``Player 1 Rating`` is ``Player1Rating``; ``None`` if nothing is left."""
+    kept = re.sub(r"[^A-Za-z0-9_]", "", name).lstrip("0123456789_")
+    return kept or None
+
+
 def _match_headers(match: MatFile) -> dict[str, str]:
     headers = {"Variant": "backgammon"}
     for name, value in match.tags.items():
-        key = TAG_NAMES.get(name, name.replace(" ", ""))
+        key = TAG_NAMES.get(name, _tag_name(name))
         if key:
             headers[key] = value
     if match.length is not None:

@@ -99,14 +99,15 @@ def write_mat(games: list[Game]) -> str:
         raise NotBackgammon(f"a .mat file holds one match; these games come from {len(matches)} "
                             "(write one match per file, or use .jqn, .xml or .json)")
     first = games[0].headers
-    out = [f'; [{name} "{first[key]}"]' for key, name in MATCH_TAGS if first.get(key)]
-    out += [f'; [Player 1 "{first.get("White", "")}"]', f'; [Player 2 "{first.get("Black", "")}"]']
+    out = [f'; [{name} "{_one_line(first[key])}"]' for key, name in MATCH_TAGS if first.get(key)]
+    out += [f'; [Player 1 "{_one_line(first.get("White", ""))}"]',
+            f'; [Player 2 "{_one_line(first.get("Black", ""))}"]']
     out += ["", f" {first.get('MatchLength', '0')} point match", ""]
     running = [0, 0]
     for number, game in enumerate(games, 1):
         score = _score(game, running)
-        white = f"{game.headers.get('White', '')} : {score[0]}"
-        black = f"{game.headers.get('Black', '')} : {score[1]}"
+        white = f"{_one_line(game.headers.get('White', ''))} : {score[0]}"
+        black = f"{_one_line(game.headers.get('Black', ''))} : {score[1]}"
         out += [f" Game {number}", f" {white:<{SCORE_WIDTH}}{black}"]
         out += _lines(game)
         out.append("")
@@ -115,6 +116,11 @@ def write_mat(games: list[Game]) -> str:
         if state.winner is not None:
             running[state.winner.index] += state.points
     return "\n".join(out) + "\n"
+
+
+def _one_line(value: str) -> str:
+    """A tag's value on one line (``.mat`` has no way to write a line break in one)."""
+    return " ".join(value.splitlines()) if "\n" in value or "\r" in value else value
 
 
 def _score(game: Game, running: list[int]) -> tuple[int, int]:
