@@ -5,6 +5,7 @@ searched as typed."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from sqlite_utils import Database
@@ -22,8 +23,12 @@ COLUMNS = ("g.id, g.variant, g.date, g.round, g.site, e.name AS event, w.name AS
 @dataclass
 class Query:
     """A search: every field left ``None`` does not filter. ``player`` matches either
-    colour; names are compared without regard to case (Unicode case folding). ``result`` is ``W``, ``B`` or
-    ``*``; ``text`` searches comments (full text); ``valid`` keeps valid or invalid games."""
+    colour; a name filter finds the name itself (Unicode case folding) and every name in
+    which each of its words begins a word (``mar`` finds Marie); in double quotes
+    (``"Marie"``), that name only. ``result`` is ``W``, ``B`` or
+    ``*``; ``text`` searches comments (full text); ``valid`` keeps valid or invalid games. Dates
+    are ``YYYY``, ``YYYY.MM`` or ``YYYY.MM.DD`` (:func:`date_bound`); ``date_to`` takes in
+    the whole year, month or day it names."""
 
     player: str | None = None
     white: str | None = None
@@ -55,22 +60,24 @@ def _where(db: Database, query: Query) -> tuple[str, list]:
         clauses.append(clause)
         params.extend(values)
 
-    player_ids = "SELECT id FROM players WHERE key = ?"
     if query.player:
-        key = query.player.casefold()
-        add(f"(g.white_id IN ({player_ids}) OR g.black_id IN ({player_ids}))", key, key)
+        ids, values = _named("players", query.player)
+        add(f"(g.white_id IN ({ids}) OR g.black_id IN ({ids}))", *values, *values)
     if query.white:
-        add(f"g.white_id IN ({player_ids})", query.white.casefold())
+        ids, values = _named("players", query.white)
+        add(f"g.white_id IN ({ids})", *values)
     if query.black:
-        add(f"g.black_id IN ({player_ids})", query.black.casefold())
+        ids, values = _named("players", query.black)
+        add(f"g.black_id IN ({ids})", *values)
     if query.event:
-        add("g.event_id IN (SELECT id FROM events WHERE key = ?)", query.event.casefold())
+        ids, values = _named("events", query.event)
+        add(f"g.event_id IN ({ids})", *values)
     if query.match:
         add("m.name = ? COLLATE NOCASE", query.match)
     if query.date_from:
-        add("g.date >= ?", query.date_from)
-    if query.date_to:
-        add("g.date <= ?", query.date_to)
+        add("g.date >= ?", date_bound(query.date_from))
+    if query.date_to:  # up to the end of that year, month or day
+        add("g.date <= ?", date_bound(query.date_to) + "\uffff")
     if query.variant:
         add("g.variant = ?", query.variant)
     if query.result == "*":
@@ -95,6 +102,36 @@ def _where(db: Database, query: Query) -> tuple[str, list]:
         else:  # no word to look for: no comment contains it
             add("0")
     return (" WHERE " + " AND ".join(clauses)) if clauses else "", params
+
+
+DATE_BOUND = re.compile(r"(\d{4})(?:[.-](\d{2})(?:[.-](\d{2}))?)?")
+
+
+def date_bound(text: str) -> str:
+    """A date filter as the archive writes dates: ``2023``, ``2023.09`` or ``2023.09.19``
+    (dashes may stand for the dots); :class:`ValueError` for anything else."""
+    match = DATE_BOUND.fullmatch(text.strip())
+    if not match:
+        raise ValueError(f"{text!r} is not a date: write YYYY, YYYY.MM or YYYY.MM.DD")
+    return ".".join(part for part in match.groups() if part)
+
+
+_WORD = re.compile(r"[^\W_]+")
+
+
+def _named(table: str, name: str) -> tuple[str, list]:
+    """SQL for the ids of the rows of ``table`` (players or events) that ``name`` names,
+    and its values: the name itself (Unicode case folded), or every name in which each word
+    of ``name`` begins a word (full text: ``llab`` finds Llabba, ``club`` Club Night; case
+    and accents ignored). A name in double quotes finds that name only."""
+    words = _WORD.findall(name)
+    if len(name) > 1 and name[0] == name[-1] == '"':  # "Jean": that name only
+        return f"SELECT id FROM {table} WHERE key = ?", [name[1:-1].casefold()]
+    if not words:
+        return f"SELECT id FROM {table} WHERE key = ?", [name.casefold()]
+    prefixes = " ".join(f'"{word}"*' for word in words)
+    return (f"SELECT id FROM {table} WHERE key = ? "
+            f"UNION SELECT rowid FROM {table}_fts WHERE {table}_fts MATCH ?", [name.casefold(), prefixes])
 
 
 FROM = ("FROM games g LEFT JOIN players w ON w.id = g.white_id "
@@ -124,7 +161,13 @@ def game_ids(db: Database, query: Query) -> list[int]:
     return [row[0] for row in db.execute(f"SELECT g.id {FROM}{where} ORDER BY {order}", params)]
 
 
+MAX_ID = 2**63 - 1
+"""The largest id SQLite can store: a larger one names no game."""
+
+
 def _game(db: Database, game_id: int, columns: str) -> dict | None:
+    if not 0 <= game_id <= MAX_ID:
+        return None
     cursor = db.execute(f"SELECT {COLUMNS}, {columns} {FROM} WHERE g.id = ?", [game_id])
     row = cursor.fetchone()
     if row is None:

@@ -10,7 +10,7 @@ from typing import Callable
 import click
 
 from archive import ArchiveError, Query
-from archive.search import SORTS
+from archive.search import SORTS, date_bound
 from archive.store import archive_error
 from notation.rules import NAMES
 
@@ -45,14 +45,27 @@ def reports_archive_errors(action: str) -> Callable:
     return decorate
 
 
+def _date(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A date filter, checked (a usage error, exit 2, if it is not a date)."""
+    if value is None:
+        return None
+    try:
+        return date_bound(value)
+    except ValueError as error:
+        raise click.BadParameter(str(error)) from None
+
+
 FILTERS = [
-    click.option("--player", help="Either colour (name, any case)."),
-    click.option("--white", help="White's name."),
-    click.option("--black", help="Black's name."),
-    click.option("--event", help="Event name."),
+    click.option("--player", help="Either colour: names in which each word given begins a word "
+                 "(any case); in double quotes, that name only."),
+    click.option("--white", help="White's name (as --player)."),
+    click.option("--black", help="Black's name (as --player)."),
+    click.option("--event", help="Event name (as --player)."),
     click.option("--match", "match_name", help="Match name."),
-    click.option("--from", "date_from", metavar="DATE", help="Played on or after (YYYY.MM.DD)."),
-    click.option("--to", "date_to", metavar="DATE", help="Played on or before."),
+    click.option("--from", "date_from", metavar="DATE", callback=_date,
+                 help="Played on or after (YYYY, YYYY.MM or YYYY.MM.DD)."),
+    click.option("--to", "date_to", metavar="DATE", callback=_date,
+                 help="Played on or before (a year or month: up to its end)."),
     click.option("--variant", type=click.Choice(NAMES, case_sensitive=False)),
     click.option("--result", type=click.Choice(["W", "B", "*"]), help="Who won (* unfinished)."),
     click.option("--points-min", type=int), click.option("--points-max", type=int),

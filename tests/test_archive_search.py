@@ -11,9 +11,9 @@ import pytest
 
 import archive
 from archive import Query
-from archive.search import SORTS
+from archive.search import SORTS, date_bound
 
-from .archive_fixtures import fold, text_matches, varied  # noqa: F401
+from .archive_fixtures import fold, text_matches, varied, words  # noqa: F401
 
 ALL = 10_000
 
@@ -26,7 +26,15 @@ def vdb(varied):
 
 
 def same(name: str | None, wanted: str) -> bool:
-    return name is not None and fold(name) == fold(wanted)
+    """Whether a name filter finds ``name``: the name itself, or each word of ``wanted``
+    begins a word of it (case and accents ignored); in double quotes, the name only."""
+    if name is None:
+        return False
+    if len(wanted) > 1 and wanted[0] == wanted[-1] == '"':
+        return name.casefold() == wanted[1:-1].casefold()
+    asked = words(wanted)
+    return fold(name) == fold(wanted) or (
+        bool(asked) and all(any(word.startswith(a) for word in words(name)) for a in asked))
 
 
 def brute(games, q: Query) -> list[int]:
@@ -41,7 +49,7 @@ def brute(games, q: Query) -> list[int]:
             q.event is None or same(event, q.event),
             q.match is None or s.name("Match") == q.match,
             q.date_from is None or (date is not None and date >= q.date_from),
-            q.date_to is None or (date is not None and date <= q.date_to),
+            q.date_to is None or (date is not None and date <= date_bound(q.date_to) + "\uffff"),
             q.variant is None or s.variant == q.variant,
             q.result is None or (s.winner is None if q.result == "*" else s.winner == q.result),
             q.points_min is None or (s.points is not None and s.points >= q.points_min),
@@ -77,13 +85,18 @@ def check(db, games, **filters) -> list[int]:
 FILTERS = [
     {"player": "Jean"}, {"player": "marie"}, {"player": "MARIE"}, {"player": "Élodie"},
     {"player": "ÉLODIE"}, {"player": "O'Neil"}, {"player": "anne-sophie"}, {"player": "Nobody"},
-    {"player": "Sample White"},
+    {"player": "Sample White"}, {"player": "mar"}, {"player": "elodie"}, {"player": "sophie anne"},
+    {"player": "neil"}, {"player": "o"}, {"player": "'"}, {"white": "ma"}, {"black": "j"},
+    {"player": '"marie"'}, {"player": '"Mar"'}, {"white": '"JEAN"'}, {"event": '"club night"'},
+    {"event": "club"}, {"event": "ete"}, {"event": "paris open"}, {"event": "18"},
     {"white": "Marie"}, {"white": "jean"}, {"black": "marie"}, {"black": "O'NEIL"},
     {"white": "Jean", "black": "Jean"},
     {"event": "Club Night"}, {"event": "CLUB NIGHT"}, {"event": "open de paris"},
     {"event": "Versailles 1820"},
     {"date_from": "2024.01.01"}, {"date_to": "1999.12.31"},
     {"date_from": "1820.07.01", "date_to": "2024.01.02"}, {"date_from": "2025.01.01"},
+    {"date_to": "2024"}, {"date_from": "2024.03", "date_to": "2024.03"}, {"date_to": "1999-12-31"},
+    {"date_from": "1820", "date_to": "1820"},
     {"variant": "jacquet"}, {"variant": "murray"}, {"variant": "versailles"}, {"variant": "hale"},
     {"variant": "backgammon"},
     {"result": "W"}, {"result": "B"}, {"result": "*"},

@@ -2,6 +2,7 @@
 security headers, and user text shown as text."""
 
 import io
+import re
 
 import pytest
 
@@ -44,9 +45,68 @@ def test_archive_page_lists_and_filters(client):
     assert murray.status_code == 200 and b"murray" in murray.data and b"backgammon</td>" not in murray.data
 
 
-@pytest.mark.parametrize("path", ["/?sort=evil", "/?points_min=abc", "/?result=X", "/?page=x"])
+@pytest.mark.parametrize("path", [
+    "/?sort=evil", "/?points_min=abc", "/?result=X", "/?page=x", "/?page=--5", "/?page=\u0663",
+    "/?page=999999999999999999999999", "/?turns_min=99999999999999999999999",
+    "/?points_max=9223372036854775808", "/?valid=maybe", "/?desc=yes", "/?from=abc", "/?to=2023.1",
+    "/api/games?page=99999999999999999999999"])
 def test_bad_query_strings_are_400(client, path):
     assert client.get(path).status_code == 400
+
+
+@pytest.mark.parametrize("path", ["/game/99999999999999999999999", "/game/99999999999999999999999.jqn",
+                                  "/api/games/99999999999999999999999"])
+def test_an_id_too_large_for_the_archive_is_404(client, path):
+    assert client.get(path).status_code == 404
+
+
+def test_the_archive_page_links_carry_only_the_search(client):
+    """Other query-string names (Flask's own url_for arguments among them) are not passed
+    on: they neither break the page nor change its links."""
+    page = client.get("/?player=a&_anchor=x&_external=1&endpoint=y&_method=POST&sort=turns&desc=1")
+    assert page.status_code == 200
+    links = re.findall(r'href="(/\?[^"]*)"', page.get_data(as_text=True))
+    assert links and all("#" not in link and "endpoint" not in link and "_" not in link.split("?")[1]
+                         for link in links)
+    assert not re.search(r'href="https?:', page.get_data(as_text=True).split("<main")[1])
+
+
+def test_the_archive_form_offers_every_filter_and_headings_sort(client):
+    page = client.get("/?sort=turns").get_data(as_text=True)
+    for name in ("player", "white", "black", "event", "variant", "from", "to", "result", "points_min",
+                 "points_max", "turns_min", "turns_max", "valid", "text", "sort", "desc"):
+        assert f'name="{name}"' in page
+    assert 'href="/?sort=turns&amp;desc=1" aria-sort="ascending">Turns' in page
+    assert 'href="/?sort=date&amp;desc=0">Date' in page
+
+
+def test_dates_up_to_a_year_take_in_the_whole_year(client, app):
+    with app.app_context():
+        from webviewer.db import get_db
+        dates = [row[0] for row in get_db().execute("SELECT date FROM games WHERE date IS NOT NULL")]
+    assert dates
+    year = max(dates)[:4]
+    expected = sum(1 for date in dates if date[:4] <= year)
+    assert client.get(f"/api/games?to={year}").get_json()["total"] == expected
+
+
+def test_player_search_finds_words_begun_and_quotes_find_the_name_only(client):
+    def total(player: str) -> int:
+        return client.get("/api/games", query_string={"player": player}).get_json()["total"]
+
+    white, black, both = total('"Sample White"'), total('"Sample Black"'), total("sam")
+    assert white > 0 and black > 0 and both >= max(white, black)
+    assert total("white sam") == white and total("SAMPLE") == both and total("ample") == 0
+    player = client.get("/player/Sample White").get_data(as_text=True)
+    assert "player=%22Sample+White%22" in player  # the player page's links name that player only
+
+
+def test_api_errors_are_json_everywhere_under_api(client):
+    for path, code in (("/api/games/abc", 404), ("/api/nothing", 404), ("/api/games?valid=x", 400)):
+        answer = client.get(path)
+        assert answer.status_code == code and "error" in answer.get_json()
+    assert client.post("/api/legal").status_code == 405 and "error" in client.post("/api/legal").get_json()
+    assert all("source_file" not in game for game in client.get("/api/games").get_json()["games"])
 
 
 def test_game_page_has_a_permalink_for_every_ply(client):
@@ -78,7 +138,7 @@ def test_invalid_game_shows_its_error(client, app):
 def test_user_text_is_escaped_and_headers_are_strict(client, app):
     with app.app_context():
         from webviewer.db import get_db
-        [row], _ = archive.search(get_db(), archive.Query(player="B", limit=1))
+        [row], _ = archive.search(get_db(), archive.Query(event="<script>alert(1)</script>", limit=1))
     for path in (f"/game/{row['id']}", "/?player=%3Cscript%3E"):
         page = client.get(path)
         assert page.status_code == 200

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 
-from flask import Flask, render_template
+from flask import Flask, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
@@ -64,6 +64,8 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     @app.errorhandler(HTTPException)
     def http_error(error):
+        if request.path == "/api" or request.path.startswith("/api/"):
+            return jsonify({"error": error.description}), error.code
         if error.code == 413:
             message = (f"The upload is too large: the limit is {app.config['MAX_UPLOAD_BYTES']:,} "
                        "bytes (MAX_UPLOAD_BYTES).")

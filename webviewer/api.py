@@ -14,12 +14,15 @@ from .games import query_from_args, record_of, stored_row
 from .views import game_json
 
 blueprint = Blueprint("api", __name__, url_prefix="/api")
+PRIVATE = ("source_file",)
+"""Columns of a game's row the API leaves out: where the server read the game from."""
 
 
 @blueprint.route("/games")
 def games():
     rows, total = search(get_db(), query_from_args(current_app.config["PAGE_SIZE"]))
-    return jsonify({"total": total, "games": rows})
+    return jsonify({"total": total, "games": [{key: value for key, value in row.items() if key not in PRIVATE}
+                                              for row in rows]})
 
 
 @blueprint.route("/games/<int:game_id>")
@@ -59,9 +62,3 @@ def legal():
     except (NotationError, ValueError) as error:
         abort(400, description=str(error))
     return jsonify([play.as_json() for play in plays])
-
-
-@blueprint.errorhandler(400)
-@blueprint.errorhandler(404)
-def json_error(error):
-    return jsonify({"error": error.description}), error.code

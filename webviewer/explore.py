@@ -47,6 +47,6 @@ def player(name: str):
     results = player_results(db, name)
     if not results:
         abort(404, description=f"no games of {name!r}")
-    recent, total = search(db, Query(player=name, sort="date", descending=True, limit=RECENT))
+    recent, total = search(db, Query(player=f'"{name}"', sort="date", descending=True, limit=RECENT))
     return render_template("explore/player.html", name=name, results=results, recent=recent,
                            total=total)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Callable
 from typing import NamedTuple
@@ -11,8 +12,9 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 from markupsafe import Markup, escape
 
 from archive import Query, search
-from archive.search import SORTS, game_row, record_by_hash
+from archive.search import SORTS, date_bound, game_row, record_by_hash
 from notation.formats import WRITABLE, render
+from notation.rules import NAMES
 
 from .board_view import describe, page_board
 from .cache import BoundedCache
@@ -25,16 +27,43 @@ from .views import GameView, game_view, read_back
 
 blueprint = Blueprint("games", __name__)
 TEXT_FILTERS = ("player", "white", "black", "event", "variant", "text")
+SEARCH_ARGS = (*TEXT_FILTERS, "from", "to", "result", "points_min", "points_max", "turns_min",
+               "turns_max", "valid", "sort", "desc")
+"""The query-string arguments of a search (the only ones its links carry on)."""
+
+
+MAX_INT = 2**63 - 1
+"""The largest whole number a query string may give (SQLite's largest integer)."""
+WHOLE_NUMBER = re.compile(r"-?[0-9]{1,19}")
 
 
 def _int(name: str) -> int | None:
     value = request.args.get(name, "").strip()
     if not value:
         return None
+    if not WHOLE_NUMBER.fullmatch(value) or abs(int(value)) > MAX_INT:
+        abort(400, description=f"{name} must be a whole number (at most {MAX_INT})")
+    return int(value)
+
+
+def _choice(name: str, values: dict[str, object]) -> object:
+    """The value of a query-string argument that takes one of a few words (absent or
+    empty: ``values[""]``); 400 for any other word."""
+    given = request.args.get(name, "")
+    if given not in values:
+        words = ", ".join(repr(word) for word in values if word)
+        abort(400, description=f"{name} is one of {words}")
+    return values[given]
+
+
+def _date(name: str) -> str | None:
+    value = request.args.get(name, "").strip()
+    if not value:
+        return None
     try:
-        return int(value)
-    except ValueError:
-        abort(400, description=f"{name} must be a whole number")
+        return date_bound(value)
+    except ValueError as error:
+        abort(400, description=f"{name}: {error}")
 
 
 def query_from_args(page_size: int) -> Query:
@@ -47,12 +76,15 @@ def query_from_args(page_size: int) -> Query:
     if result not in (None, "W", "B", "*"):
         abort(400, description="result is W, B or *")
     page = max(1, _int("page") or 1)
-    valid = {"yes": True, "no": False}.get(args.get("valid", ""), None)
+    if page > MAX_INT // page_size:
+        abort(400, description="page is too large")
+    valid = _choice("valid", {"": None, "yes": True, "no": False})
+    descending = _choice("desc", {"": False, "0": False, "1": True})
     return Query(**{name: (args.get(name) or None) for name in TEXT_FILTERS},
-                 date_from=args.get("from") or None, date_to=args.get("to") or None,
+                 date_from=_date("from"), date_to=_date("to"),
                  result=result, points_min=_int("points_min"), points_max=_int("points_max"),
                  turns_min=_int("turns_min"), turns_max=_int("turns_max"), valid=valid,
-                 sort=sort, descending=args.get("desc") == "1",
+                 sort=sort, descending=descending,
                  limit=page_size, offset=(page - 1) * page_size)
 
 
@@ -62,9 +94,10 @@ def index():
     query = query_from_args(size)
     rows, total = search(get_db(), query)
     page = query.offset // size + 1
+    search_args = {name: value for name, value in request.args.items() if name in SEARCH_ARGS and value}
     return render_template("games/list.html", rows=rows, total=total, page=page,
-                           pages=max(1, (total + size - 1) // size), args=request.args,
-                           sorts=sorted(SORTS))
+                           pages=max(1, (total + size - 1) // size), args=search_args,
+                           sorts=sorted(SORTS), variants=NAMES)
 
 
 ROWS = 1024
