@@ -135,6 +135,24 @@ def test_invalid_game_shows_its_error(client, app):
     assert row["error_rule"].encode() in page.data
 
 
+def test_an_invalid_games_error_is_shown_at_its_ply(client, app):
+    """The move list ends with the refused turn, linked to its ply, whose page is the
+    position it was played from with the error; no ply lies beyond it."""
+    with app.app_context():
+        from webviewer.db import get_db
+        rows, _ = archive.search(get_db(), archive.Query(valid=False, turns_min=2, limit=1))
+    [row] = rows
+    ply, game = row["error_ply"], f"/game/{row['id']}"
+    said = f"Ply {ply} is refused: [{row['error_rule']}]"
+    refused = client.get(f"{game}?ply={ply}").get_data(as_text=True)
+    assert f'<p class="error" role="alert">{said}' in refused
+    assert f'<li class="error"><a href="{game}?ply={ply}" class="move">{said}' in refused
+    assert f"Ply {ply - 1} of {ply - 1}" in refused  # the board before the refused turn
+    earlier = client.get(f"{game}?ply={ply - 2}").get_data(as_text=True)
+    assert f'role="alert">{said}' not in earlier and f'<li class="error">' in earlier
+    assert client.get(f"{game}?ply={ply + 1}").status_code == 400
+
+
 def test_user_text_is_escaped_and_headers_are_strict(client, app):
     with app.app_context():
         from webviewer.db import get_db

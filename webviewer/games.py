@@ -157,7 +157,9 @@ def _turn_links(view: GameView, base: str, flip: bool) -> tuple[MoveList, PipCha
     def href(where: str) -> str:
         return link(base, where, flip)
 
-    return MoveList(view.items, href), PipChart(view.pips, lambda ply: href(f"ply={ply}"))
+    refused = view.error
+    moves = MoveList(view.items, href, refused and refused.text(), refused and f"ply={refused.ply}")
+    return moves, PipChart(view.pips, lambda ply: href(f"ply={ply}"))
 
 
 LIVE = f"\x00{secrets.token_hex(16)}\x00"
@@ -246,7 +248,9 @@ def game_page(game_id: int):
         f'      <a href="{escape(main)}" rel="up" class="leave">Back to the main line</a>\n'
         if main else "      \n",
         '      <button type="button" class="autoplay" hidden aria-pressed="false">Autoplay</button>\n'
-        '    </nav>\n'
+        '    </nav>\n',
+        f'    <p class="error" role="alert">{escape(view.error.text())}</p>\n'
+        if view.error and index == view.mainline[-1] else "",
         f'    <p class="description" id="description">{escape(describe(white_view))}</p>\n'
         '  </div>\n</div>\n<figure class="chart">'))
     live = (board.encode(), *chart.utf8(node.ply if on_main_line else -1),

@@ -48,6 +48,11 @@ def entry(items: tuple[MoveItem, ...], current: str, href: Callable[[str], str])
     return Markup("".join(parts))
 
 
+def _refused(text: str, href: str) -> str:
+    """The last entry of the list of a game stored invalid: the turn its record refuses."""
+    return f'<li class="error"><a href="{escape(href)}" class="move">{escape(text)}</a></li>'
+
+
 def _entries(items: tuple[MoveItem, ...]) -> list[tuple[MoveItem, ...]]:
     """The items split before each main-line turn."""
     entries: list[list[MoveItem]] = []
@@ -60,15 +65,17 @@ def _entries(items: tuple[MoveItem, ...]) -> list[tuple[MoveItem, ...]]:
 
 class MoveList:
     """The move list of a game whose turns link through ``href`` (a turn's address, such
-    as ``ply=3``, to its URL)."""
+    as ``ply=3``, to its URL); for a game stored invalid, ``refused`` (what its error says)
+    ends the list, linked to ``refused_address``."""
 
-    def __init__(self, items: tuple[MoveItem, ...], href: Callable[[str], str]) -> None:
+    def __init__(self, items: tuple[MoveItem, ...], href: Callable[[str], str],
+                 refused: str | None = None, refused_address: str = "") -> None:
         self.href = href
         self.entries = _entries(items)
         self.entry_of = {item.address: index for index, entry in enumerate(self.entries)
                          for item in entry if item.kind == "move"}
         encoded = tuple(entry(items, "", href).encode() for items in self.entries)
-        self._utf8 = b"".join(encoded)
+        self._utf8 = b"".join(encoded) + (_refused(refused, href(refused_address)).encode() if refused else b"")
         self._ends = tuple(accumulate(len(html) for html in encoded))
 
     def utf8(self, current: str) -> tuple[bytes | memoryview, ...]:

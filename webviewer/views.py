@@ -89,6 +89,17 @@ class PageNode(NamedTuple):
         return tuple(Step(*step) for step in self.last)
 
 
+class RefusedTurn(NamedTuple):
+    """The error of a game stored invalid, at the ply where reading its record stopped."""
+
+    ply: int
+    rule_id: str
+    message: str
+
+    def text(self) -> str:
+        return f"Ply {self.ply} is refused: [{self.rule_id}] {self.message}"
+
+
 class GameView:
     """What pages make of a game: its nodes, move list items and pip counts, made once;
     nothing of the game tree is kept (see :func:`read_back`)."""
@@ -111,11 +122,16 @@ class GameView:
         self.pips: tuple[tuple[int, int], ...] = tuple(
             self.nodes[index].white_view().pip_counts() for index in self.mainline)
         """(White, Black) pip counts after each main-line ply."""
+        error = game.errors[0] if game.errors else None
+        self.error: RefusedTurn | None = None if error is None else RefusedTurn(
+            len(self.mainline), getattr(error, "rule_id", "SYNTAX"), getattr(error, "message", str(error)))
+        """Where reading a game stored invalid stopped: the ply after the main line's last."""
         self._parts: BoundedCache[Hashable, object] = BoundedCache(PARTS)
 
     def node_at(self, ply: int | None, path: str | None) -> int:
         """The index of the node a query string names: ``path`` if given, else the
-        main-line ``ply``, else the end of the main line; :class:`BadAddress` if none."""
+        main-line ``ply``, else the end of the main line; :class:`BadAddress` if none. The
+        refused ply of a game stored invalid names the main line's end, where it was played."""
         if path:
             if len(path) > MAX_PATH:
                 raise BadAddress("path is too long")
@@ -126,8 +142,8 @@ class GameView:
                     raise BadAddress(f"path {path!r} names no turn of this game")
                 index = children[int(part)]
             return index
-        if ply is None:
-            return self.mainline[-1]
+        if ply is None or (self.error is not None and ply == self.error.ply):
+            return self.mainline[-1]  # a refused ply: the position it was played from
         if not 0 <= ply < len(self.mainline):
             raise BadAddress(f"ply is 0 to {len(self.mainline) - 1}")
         return self.mainline[ply]
