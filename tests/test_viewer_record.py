@@ -46,8 +46,18 @@ def offered(client, at: str) -> list[str]:
     return re.findall(r'value="step" data-from-white="\w+" data-to-white="\w+">([^ <]*)', client.get(at).data.decode())
 
 
+def version(client, at: str) -> str:
+    """The version of the game that its page's forms carry."""
+    return re.search(r'name="version" value="(\d+)"', client.get(at).data.decode()).group(1)
+
+
+def post(client, at: str, **fields):
+    """A form of the game's page, sent from its current version."""
+    return client.post(at, data={"version": version(client, at), **fields})
+
+
 def act(client, at: str, action: str, **fields):
-    response = client.post(at, data={"action": action, **fields})
+    response = post(client, at, action=action, **fields)
     assert response.status_code == 303, response.data
     return response
 
@@ -81,7 +91,7 @@ def test_a_short_backgammon_game_recorded_saved_and_found(client, db_path):
     assert "Black is offered the cube at 2" in status(client, at)
     act(client, at, "drop")
     assert "Game over: White wins 1 (drop)" in status(client, at)
-    saved = client.post(at, data={"action": "save"})
+    saved = post(client, at, action="save")
     game_id = int(re.search(r'href="/game/(\d+)"', saved.data.decode()).group(1))
     assert client.get(at).status_code == 404  # the recording is over
     db = archive.open_archive(db_path, readonly=True)
@@ -138,7 +148,7 @@ def test_a_match_goes_on_with_the_score_and_the_crawford_game(client):
     act(client, at, "play", play="8/5 6/5")
     act(client, at, "double")  # Black doubles before his roll, White drops
     act(client, at, "drop")
-    saved = client.post(at, data={"action": "save"}).data.decode()
+    saved = post(client, at, action="save").data.decode()
     assert "the next game is the Crawford game" in saved
     fields = dict(re.findall(r'type="hidden" name="(\w+)" value="([^"]*)"', saved))
     assert fields["score"] == "0-1" and fields["game"] == "2" and fields["crawford"] == "yes"
@@ -194,7 +204,7 @@ def test_player_names_are_shown_as_text(client):
 def test_unknown_recordings_and_actions(client):
     assert client.get("/record/nosuchkey").status_code == 404
     at = start(client, variant="jacquet", starter="White")
-    assert client.post(at, data={"action": "explode"}).status_code == 400
+    assert post(client, at, action="explode").status_code == 400
     assert client.post("/record/", data={"variant": "chess"}).status_code == 400
     with client.get(at + ".jqn") as download:
         assert download.status_code == 200 and b'[White "Ann"]' in download.data
@@ -212,7 +222,24 @@ def test_malformed_actions_are_400_not_500(client, fields):
     at = start(client, variant="jacquet", starter="White")
     if fields["action"] in ("play", "step"):
         act(client, at, "dice", dice="64")
-    assert client.post(at, data=fields).status_code == 400
+    assert post(client, at, **fields).status_code == 400
+
+
+def test_a_form_sent_again_or_from_an_older_page_is_not_applied(client):
+    """A double click on "Take back the last turn" takes back one turn, not two."""
+    at = start(client, lead_roll="W3 B1")
+    act(client, at, "roll")
+    act(client, at, "play", play="8/5 6/5")
+    act(client, at, "dice", dice="53")
+    act(client, at, "play", play="24/16")
+    page = version(client, at)
+    for _ in range(2):
+        assert client.post(at, data={"action": "undo", "version": page}).status_code == 303
+    shown = status(client, at)  # one turn taken back, the second click refused
+    assert "Black to roll" in shown and "out of date" in shown
+    assert client.post(at, data={"action": "undo"}).status_code == 303  # no version: not applied
+    assert "out of date" in status(client, at)
+    assert "8/5 6/5" in client.get(at + ".jqn").data.decode()
 
 
 def test_a_step_off_the_board_is_refused(client):

@@ -98,7 +98,7 @@ def _load(key: str) -> tuple[LiveGame, int]:
 def page(key: str):
     """The game in progress: the board as it stands (with the steps entered so far), what
     the player to act may do, the record so far."""
-    live, _ = _load(key)
+    live, version = _load(key)
     state = live.node.state
     rules = live.game.rules
     entry = live.entry() if live.dice is not None else None
@@ -123,7 +123,8 @@ def page(key: str):
         description=describe(position if white else position.swapped()), offered=offered,
         nags=NAGS, plays=entry.plays if entry else [], record=live.record(),
         can={kind: live.can(kind) for kind in (DOUBLE, TAKE, DROP, RESIGN)},
-        resign_points=state.resign_points(), formats=[f for f in DOWNLOADS if f in WRITABLE])
+        resign_points=state.resign_points(), formats=[f for f in DOWNLOADS if f in WRITABLE],
+        version=version)
 
 
 def _number(form, name: str) -> int:
@@ -170,10 +171,15 @@ def _act(live: LiveGame, action: str, form) -> None:
 
 @blueprint.post("/<key>")
 def act(key: str):
-    """One action of the scorer's; a refusal or a clash with another change is shown on
-    the game's page."""
+    """One action of the scorer's, sent from the page of the game's current version (a
+    form sent again, or from an older page, is not applied); a refusal or a clash with
+    another change is shown on the game's page."""
     live, version = _load(key)
     action = request.form.get("action", "")
+    if request.form.get("version") != str(version):
+        flash("This page was out of date (the game moved on meanwhile: a second click, or "
+              "another window): here it is as it stands; nothing of that action was kept.", "error")
+        return redirect(url_for("record.page", key=key), code=303)
     if action == "save":
         return _save(key, live, version)
     try:
