@@ -23,11 +23,14 @@ class PlayStats:
 
 def games_through(db: Database, position_id: str, variant: str | None = None,
                   limit: int = 100) -> list[dict]:
-    """Games whose main line reaches ``position_id`` (before a turn), with the ply."""
+    """The first ``limit`` games (by id) whose main line reaches ``position_id`` (before a
+    turn), each once, with the first ply it is reached before (a cube action and the roll
+    after it start from the same position)."""
     where, params = _at(position_id, variant)
-    cursor = db.execute("SELECT t.game_id, t.ply, t.player, g.variant, g.result, g.date "
+    # min() makes SQLite take the other bare columns from the row of the first ply
+    cursor = db.execute("SELECT t.game_id, min(t.ply) AS ply, t.player, g.variant, g.result, g.date "
                         f"FROM turns t JOIN games g ON g.id = t.game_id WHERE {where} "
-                        "ORDER BY t.game_id, t.ply LIMIT ?", [*params, limit])
+                        "GROUP BY t.game_id ORDER BY t.game_id LIMIT ?", [*params, limit])
     names = [d[0] for d in cursor.description]
     return [dict(zip(names, row)) for row in cursor.fetchall()]
 

@@ -50,7 +50,8 @@ def search_command(db_path: str, position: str | None, limit: int, offset: int, 
 
 
 def _explore(db, position: str, variant: str | None, limit: int, as_json: bool) -> None:
-    games = games_through(db, position, variant, limit)
+    games = games_through(db, position, variant, limit + 1)
+    more, games = len(games) > limit, games[:limit]
     plays = plays_from(db, position, variant)
     if as_json:
         click.echo(json.dumps({"position": position, "games": games,
@@ -58,7 +59,10 @@ def _explore(db, position: str, variant: str | None, limit: int, as_json: bool) 
                                           "wins": p.wins, "share_won": round(p.share_won, 4)}
                                          for p in plays]}))
         return
-    click.echo(f"{len(games)} game(s) through {position}")
+    if more:
+        click.echo(f"the first {len(games)} games through {position} (there are more: --limit)")
+    else:
+        click.echo(f"{len(games)} game(s) through {position}")
     for play in plays:
         click.echo(f"  {play.dice}: {play.play:24} {play.count:>6}  won {play.share_won:.0%}")
 

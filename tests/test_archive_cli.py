@@ -193,6 +193,7 @@ def test_search_position(club):
         start = db.execute("SELECT position_before FROM turns t JOIN games g ON g.id = t.game_id "
                            "WHERE g.variant = 'jacquet' AND t.ply = 1").fetchone()[0]
         games = archive.games_through(db, start, "jacquet", 5)
+        everything = archive.games_through(db, start, "jacquet", 10**6)
         plays = archive.plays_from(db, start, "jacquet")
     finally:
         db.close()
@@ -204,8 +205,11 @@ def test_search_position(club):
     assert found["plays"] == [{"dice": p.dice, "play": p.play, "count": p.count, "wins": p.wins,
                                "share_won": round(p.share_won, 4)} for p in plays]
     assert sum(p["count"] for p in found["plays"]) >= 8
-    text = ok(run("search", "--db", club, "--position", start, "--variant", "jacquet")).stdout
-    assert text.splitlines()[0].endswith(f"game(s) through {start}")
+    text = ok(run("search", "--db", club, "--position", start, "--variant", "jacquet",
+                  "--limit", len(everything))).stdout
+    assert text.splitlines()[0] == f"{len(everything)} game(s) through {start}"
+    fewer = ok(run("search", "--db", club, "--position", start, "--variant", "jacquet", "--limit", 2)).stdout
+    assert fewer.splitlines()[0] == f"the first 2 games through {start} (there are more: --limit)"
     nowhere = json.loads(ok(run("search", "--db", club, "--position", "AAAAAAAAAAAAAA", "--json")).stdout)
     assert nowhere["games"] == [] and nowhere["plays"] == []
 

@@ -261,9 +261,12 @@ def test_games_through_a_position(vdb, varied):
             hits = sorted((h for h in index.get(position, [])
                            if variant is None or h[0].variant == variant),
                           key=lambda h: (h[0].id, h[1]))
+            first = {}  # each game once, at the first ply through the position
+            for hit in hits:
+                first.setdefault(hit[0].id, hit)
             expected = [{"game_id": s.id, "ply": ply, "player": player, "variant": s.variant,
                          "result": s.result, "date": s.name("Date")}
-                        for s, ply, player, *_ in hits]
+                        for s, ply, player, *_ in first.values()]
             assert archive.games_through(vdb, position, variant, limit=ALL) == expected
             assert archive.games_through(vdb, position, variant, limit=3) == expected[:3]
     assert len(archive.games_through(vdb, interesting_positions(varied.games)[0])) <= 100

@@ -14,6 +14,8 @@ from .board_view import describe
 from .db import get_db
 
 blueprint = Blueprint("explore", __name__)
+GAMES_SHOWN = 100
+"""The games through a position its page lists (the first, by id)."""
 RECENT = 20
 
 
@@ -29,7 +31,8 @@ def position(position_id: str):
     except NotationError as error:
         abort(400, description=str(error))
     db = get_db()
-    games = games_through(db, position_id, variant)
+    games = games_through(db, position_id, variant, GAMES_SHOWN + 1)
+    more, games = len(games) > GAMES_SHOWN, games[:GAMES_SHOWN]
     rules = rule_set(variant or (games[0]["variant"] if games else "jacquet"))
     try:
         rules.check_position(seen)
@@ -38,7 +41,7 @@ def position(position_id: str):
     svg = board(seen, rules, title=f"Position {position_id}, the player on roll at the bottom")
     return render_template("explore/position.html", position_id=position_id, svg=svg,
                            description=describe(seen, ("On roll", "The other player")), variant=rules.name, games=games,
-                           plays=plays_from(db, position_id, variant))
+                           more=more, plays=plays_from(db, position_id, variant))
 
 
 @blueprint.route("/player/<path:name>")
