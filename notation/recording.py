@@ -38,13 +38,16 @@ def game_from_text(record: str) -> Game:
 
 MAX_TAG = 200
 """The longest tag value a scorer may enter."""
+DATE = re.compile(r"[0-9?]{4}(?:\.[0-9?]{2}(?:\.[0-9?]{2})?)?")
+"""A date as records write it: ``2024.03.15``, ``2024.03``, ``2024``, ``????.??.??``."""
 MATCH_NUMBERS = {"MatchLength": re.compile(r"[1-9][0-9]{0,2}"), "Game": re.compile(r"[1-9][0-9]{0,2}"),
                  "Score": re.compile(r"[0-9]{1,3}-[0-9]{1,3}")}
 
 
 def new_game(headers: dict[str, str]) -> Game:
-    """A game with these tags and no turn yet (tags checked as a reader checks them, and
-    a match's length, game number and score checked as numbers)."""
+    """A game with these tags and no turn yet (tags checked as a reader checks them; a
+    match's length, game number and score checked as numbers, the score as one that leaves
+    a game to play; the date as a date)."""
     for name, value in headers.items():
         if len(value) > MAX_TAG:
             raise RecordError(f"{name} is longer than {MAX_TAG} characters", "TAG")
@@ -52,6 +55,13 @@ def new_game(headers: dict[str, str]) -> Game:
         if value.strip() and pattern and not pattern.fullmatch(value.strip()):
             raise RecordError(f"{name} {value.strip()!r} is not a number"
                               + (" pair such as 3-1" if name == "Score" else " from 1 to 999"), "TAG")
+    date = headers.get("Date", "").strip()
+    if date and not DATE.fullmatch(date):
+        raise RecordError(f"Date {date!r} is not a date such as 2024.03.15 (?? for what is "
+                          "not known)", "TAG")
+    length, score = headers.get("MatchLength", "").strip(), headers.get("Score", "").strip()
+    if length and score and max(int(points) for points in score.split("-")) >= int(length):
+        raise RecordError(f"a score of {score} ends a match to {length}: no game follows it", "TAG")
     lines = [f'[{name} "{_tag_value(value)}"]' for name, value in headers.items()
              if name in HEADERS and value.strip()]
     return game_from_text("\n".join(lines) + "\n\n*\n")

@@ -250,10 +250,18 @@ def test_a_step_off_the_board_is_refused(client):
 
 
 @pytest.mark.parametrize("fields", [{"match_length": "x"}, {"score": "abc"}, {"game": "0"},
-                                    {"white": "x" * 201}])
+                                    {"white": "x" * 201}, {"match_length": "3", "score": "5-0"},
+                                    {"match_length": "3", "score": "1-3"}, {"date": "not a date"},
+                                    {"date": "2024-13"}])
 def test_bad_match_tags_are_refused_at_the_start(client, fields):
     response = client.post("/record/", data={"variant": "backgammon", "starter": "White", **fields})
     assert response.status_code == 400 and "The game cannot start" in response.text
+
+
+def test_the_starter_is_white_black_or_the_lead_roll(client):
+    assert client.post("/record/", data={"variant": "jacquet", "starter": "Nobody"}).status_code == 400
+    for date in ("2024.03.15", "2024", "????.??.??"):
+        start(client, variant="jacquet", starter="Black", date=date, match_length="3", score="2-2")
 
 
 def test_the_lead_roll_is_rolled_when_none_is_given(client):

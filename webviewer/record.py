@@ -64,6 +64,8 @@ def start():
     form = request.form.to_dict()
     if form.get("variant") not in NAMES:
         abort(400, description="choose a rule set")
+    if form.get("starter", "lead") not in ("lead", "White", "Black"):
+        abort(400, description="the starter is White, Black or the lead roll")
     if form.get("starter", "lead") == "lead" and not form.get("lead_roll", "").strip():
         form["lead_roll"] = roll_lead(form["variant"], random.SystemRandom())
         flash(f"Lead roll: {form['lead_roll']}.", "info")
