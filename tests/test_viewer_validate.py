@@ -243,3 +243,21 @@ def test_a_paste_past_flasks_form_field_limit_but_within_ours_is_read(client):
     saved = client.post("/validate/save", data=hidden_fields(page), content_type="multipart/form-data")
     saved.request.environ["wsgi.input"].close()
     assert saved.status_code == 200 and "1 game(s) saved" in saved.text
+
+
+def test_a_long_record_is_shown_in_part_around_its_problems(client):
+    """A record of many lines shows its head and the lines round each problem, not every
+    line: the page of a huge paste stays small."""
+    good = SAMPLE.read_text()
+    filler = "{x}\n" * 6000
+    text = good.rstrip("\n") + "\n\n" + filler + ERRORS.read_text()
+    page = validate(client, text)
+    assert page.status_code == 200
+    lines = text.split("\n")
+    expected = [error for game in read_file(ERRORS) for error in game.errors]
+    offset = len(lines) - len(ERRORS.read_text().split("\n"))
+    for error in expected:  # every problem still shown on its line
+        assert f'<tr id="L{error.line + offset}" class="line-error">' in page.text
+    assert '<tr id="L1">' in page.text and '<tr id="L3000">' not in page.text
+    assert "line(s) not shown</td></tr>" in page.text
+    assert page.text.count("<tr id=\"L") < 1000 < len(lines)

@@ -92,6 +92,13 @@ class Problem:
         return text[:start], token, text[start + len(token):]
 
 
+SHOWN_LINES = 2000
+"""A record of more lines is shown in part (see :meth:`Report.shown_lines`): the page of a
+huge paste stays small."""
+HEAD_LINES = 200
+CONTEXT_LINES = 3
+
+
 @dataclass
 class Report:
     """What reading a record found: its games and problems, and the source by line."""
@@ -136,6 +143,27 @@ class Report:
         """The problems the reader could not tie to a line of the source."""
         count = len(self.lines)
         return [p for p in self.problems if not 1 <= p.line <= count]
+
+    def shown_lines(self) -> list[tuple[int, str | None]]:
+        """The lines the page shows, numbered from 1: every line of a record of at most
+        :data:`SHOWN_LINES` lines; of a longer one, its first :data:`HEAD_LINES` and those
+        around each problem, each run left out as ``(lines left out, None)``."""
+        count = len(self.lines)
+        if count <= SHOWN_LINES:
+            return list(enumerate(self.lines, 1))
+        kept = set(range(1, HEAD_LINES + 1))
+        for line in self.on_line():
+            kept.update(range(max(1, line - CONTEXT_LINES), min(count, line + CONTEXT_LINES) + 1))
+        shown: list[tuple[int, str | None]] = []
+        previous = 0
+        for number in sorted(kept):
+            if number > previous + 1:
+                shown.append((number - previous - 1, None))
+            shown.append((number, self.lines[number - 1]))
+            previous = number
+        if previous < count:
+            shown.append((count - previous, None))
+        return shown
 
     def first_problem(self, game: int) -> Problem | None:
         return next((p for p in self.problems if p.game == game), None)
