@@ -136,6 +136,19 @@ def test_reader_recovers_at_the_next_game():
     assert plays(games[1]) == ["55: 24/19/14/9/4"]
 
 
+def test_a_comment_left_open_ends_at_the_next_tag_line():
+    """An unclosed comment is an error of its game, not the end of the file: the reader
+    goes on with the next game (a tag line)."""
+    games = read('[White "A"]\n\n1. 53: 24/16 {never closed\nstill the comment *\n\n'
+                 '[White "B"]\n\n1. 53: 24/20 *\n\n[White "C"]\n\n1. 55: 24/4 *\n')
+    assert [game.headers["White"] for game in games] == ["A", "B", "C"]
+    [unclosed], [dice], [] = (game.errors for game in games)
+    assert (unclosed.rule_id, unclosed.line, unclosed.column) == ("SYNTAX", 3, 14)
+    assert "never closed" in unclosed.message
+    assert (dice.rule_id, dice.line, dice.column) == ("R-DICE", 8, 4)
+    assert plays(games[2]) == ["55: 24/19/14/9/4"]
+
+
 def test_strict_mode_raises(tmp_path):
     path = tmp_path / "bad.jqn"
     path.write_text("1. 63: 24/18 24/21 *\n", encoding="utf-8")

@@ -106,3 +106,13 @@ def test_a_tag_name_that_cannot_be_written_is_refused():
     game.headers["two words"] = "x"
     with pytest.raises(ValueError, match="two words"):
         write_game(game)
+
+
+def test_a_comment_with_lines_like_tags_round_trips_within_its_game():
+    game = reread("55: 24/4 *")
+    game.comments.append('a tag line quoted:\n[Event "x"]\n  [White "y"] and [z')
+    text = write_game(game)
+    assert "\\[Event" in text and "\\[White" in text and " [z" in text
+    [back] = list(read_games(io.BytesIO((text + "\n" + text).encode()), partial(GameBuilder, "jacquet")))[:1]
+    assert back.comments == game.comments and not back.errors
+    assert len(list(read_games(io.BytesIO((text + "\n" + text).encode()), partial(GameBuilder, "jacquet")))) == 2

@@ -39,6 +39,7 @@ TOKEN = re.compile(
 NAG_SYMBOLS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 GLYPHS = {number: symbol for symbol, number in NAG_SYMBOLS.items()}
 _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
+_LINE_START_BRACKET = re.compile(r"^([^\S\n]*)\[", re.MULTILINE)
 
 
 class Token(NamedTuple):
@@ -70,8 +71,11 @@ def comment_text(token_text: str) -> str:
 
 
 def escape_comment(text: str) -> str:
-    """A comment's text as written between braces: ``\\``, ``{`` and ``}`` escaped."""
-    return text.replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}")
+    """A comment's text as written between braces: ``\\``, ``{`` and ``}`` escaped, and a
+    ``[`` that begins a line (after any spaces) written ``\\[``, so that no line of a
+    comment reads as a tag line (the reader ends an unclosed comment at one)."""
+    escaped = text.replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}")
+    return _LINE_START_BRACKET.sub(r"\1\\[", escaped) if "[" in escaped else escaped
 
 
 def nag_number(text: str) -> int:

@@ -120,7 +120,10 @@ def _open(source: Source) -> tuple[IO[bytes], str, bool]:
 
 def split_games(source: Source, file: str | None = None) -> Iterator[RawGame]:
     """The games of a stream, one at a time. A new game starts at a header line
-    (``[Tag "value"]``) that follows movetext; lines inside a ``{...}`` comment never do."""
+    (``[Tag "value"]``) that follows movetext. A line inside a ``{...}`` comment is part of
+    it, except a whole tag line: that ends a comment left open (a written comment never
+    holds one, see :func:`~notation.jqn.lexer.escape_comment`), so that the reader goes on
+    with the next game."""
     handle, name, close = _open(source)
     name = file or name
     try:
@@ -145,6 +148,8 @@ def _split(handle: IO[bytes], name: str) -> Iterator[RawGame]:
         else:
             text = _decode(raw, game, name, line_number)
         stripped = text.strip()
+        if in_comment and HEADER.match(text):  # a comment left open ends at a tag line
+            in_comment = False
         if not in_comment and stripped.startswith("["):
             if has_movetext:
                 game.movetext, game.end = "".join(body), offset
