@@ -7,7 +7,7 @@ import pytest
 
 from notation.errors import RecordError
 from notation.formats import read_file
-from notation.jqn import GameBuilder, SKIP, Visitor, index_games, read_games, read_headers
+from notation.jqn import GameBuilder, SKIP, Visitor, index_games, read_games, read_headers, write_game
 from notation.state import Colour
 
 
@@ -235,3 +235,16 @@ def test_syntax_errors(movetext, fragment):
 def test_a_record_that_is_backgammon_gets_a_hint():
     game = only_game("1. 31: 8/5 6/5 *")
     assert 'Variant "backgammon"' in game.errors[0].message
+
+
+def test_the_side_not_to_act_may_resign():
+    [game] = read('[Variant "backgammon"]\n[LeadRoll "W3 B1"]\n\n1. 31: 8/5 6/5 Black resigns W+1\n')
+    assert not game.errors, game.errors
+    end = game.end()
+    assert end.turn.player is Colour.BLACK and end.parent.state.player is Colour.BLACK
+    assert end.state.winner is Colour.WHITE and end.state.points == 1
+    [white_to_act] = read('[Variant "backgammon"]\n[LeadRoll "W3 B1"]\n\n1. 31: 8/5 6/5 White resigns B+2\n')
+    assert not white_to_act.errors and white_to_act.end().state.winner is Colour.BLACK
+    written = write_game(white_to_act)  # "resign" would be Black, the player to act
+    assert "8/5 6/5 White resigns B+2" in written and read(written)[0].end().state.winner is Colour.BLACK
+    assert "6/5 resign W+1" in write_game(game)

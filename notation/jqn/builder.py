@@ -15,7 +15,7 @@ from ..game import Game, GameNode
 from ..limits import Budget
 from ..rules import RuleSet, rule_set
 from ..tags import RESULT, Setup, TagProblem, setup_from_tags
-from ..state import PASSED, ROLL, GameState
+from ..state import PASSED, ROLL, Colour, GameState
 from .reader import SKIP, RawGame, Visitor
 
 class GameBuilder(Visitor):
@@ -104,7 +104,7 @@ class GameBuilder(Visitor):
     _opened_turn = True
 
     def visit_turn(self, kind: str, dice: Dice | None, play: str | None,
-                   line: int, column: int) -> object | None:
+                   line: int, column: int, by: Colour | None = None) -> object | None:
         if self.failed:
             return SKIP
         if not self.budget.spend():
@@ -113,7 +113,7 @@ class GameBuilder(Visitor):
             return SKIP
         node = self.node
         try:
-            child = node.add_turn(kind, dice, play)
+            child = node.add_turn(kind, dice, play, by)
         except NotationError as problem:
             self._turn_error(problem, node, kind, dice, play, line, column,
                              _turn_label(node, kind, dice))

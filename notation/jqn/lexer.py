@@ -29,6 +29,7 @@ TOKEN = re.compile(
   | (?P<nag>\$\d+|!!|\?\?|!\?|\?!|!|\?)
   | (?P<empty>-(?=[\s(){}]|$))
   | (?P<keyword>(?:double|take|drop|resign)s?\b)
+  | (?P<resigns>(?:white|black)\ resigns\b)
   | (?P<open>\()
   | (?P<close>\))
   | (?P<unknown>[^\s(){}]+|[)}])

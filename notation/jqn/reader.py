@@ -20,6 +20,7 @@ from typing import IO, Callable, Iterator, Union
 from ..dice import Dice
 from ..errors import InvalidError, RecordError
 from ..limits import LIMIT, MAX_DEPTH, MAX_GAME_BYTES, MAX_LINE_BYTES, line_too_long
+from ..state import RESIGN, Colour
 from ..tags import TAG_NAME
 from .lexer import Locator, comment_text, matches, nag_number
 
@@ -83,7 +84,7 @@ class Visitor:
     def visit_comment(self, text: str) -> None: ...
     def visit_nag(self, number: int) -> None: ...
     def visit_turn(self, kind: str, dice: Dice | None, play: str | None,
-                   line: int, column: int) -> object | None: ...
+                   line: int, column: int, by: Colour | None = None) -> object | None: ...
     def begin_variation(self) -> None: ...
     def end_variation(self) -> None: ...
     def visit_result(self, text: str, line: int, column: int) -> None: ...
@@ -325,6 +326,11 @@ def _walk_movetext(raw: RawGame, visitor: Visitor) -> None:
         elif kind == "keyword":
             line, column = locate(offset)
             if visitor.visit_turn(KEYWORDS[text.lower()], None, None, line, column) is SKIP:
+                return
+        elif kind == "resigns":  # "Black resigns": a side resigns, whoever is to act
+            line, column = locate(offset)
+            by = Colour.WHITE if text[0] in "wW" else Colour.BLACK
+            if visitor.visit_turn(RESIGN, None, None, line, column, by) is SKIP:
                 return
         elif kind == "open":
             depth += 1

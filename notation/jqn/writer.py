@@ -60,8 +60,12 @@ def _history(node: GameNode) -> tuple[int, Colour | None]:
 
 
 def turn_text(node: GameNode) -> str:
-    """A turn as the notation writes it: ``53: 24/16``, ``>3: 13/10``, ``double``."""
-    return str(node.turn)
+    """A turn as the notation writes it: ``53: 24/16``, ``>3: 13/10``, ``double``;
+    ``resign`` when the player to act resigns, ``Black resigns`` when the other does."""
+    turn = node.turn
+    if turn.kind == RESIGN and node.parent is not None and node.parent.state.player is not turn.player:
+        return f"{turn.player.title} resigns"
+    return str(turn)
 
 
 def line_text(node: GameNode) -> str:
