@@ -15,7 +15,7 @@ from typing import Iterator, NamedTuple
 from .board import BAR, MEN, OFF, POINT_NAMES, Position, point_name
 from .dice import Dice
 from .play import Play, Step
-from .rules import RuleSet, StepContext, rule_set as get_rule_set
+from .rules import RuleSet, StepContext, prime_during, rule_set as get_rule_set
 
 Board = tuple[int, ...]
 
@@ -331,16 +331,24 @@ def moves_of(steps: tuple[Step, ...]) -> list[list[Step]]:
     return moves
 
 
-def _rest_point_needed(turn: TurnRules, move: list[Step], result: Position) -> bool:
+def _rest_point_needed(turn: TurnRules, move: list[Step], steps: tuple[Step, ...],
+                       result: Position) -> bool:
     """For a man moved by both dice of a non-doublet: whether the other order of the dice
-    is illegal or ends elsewhere, so the rest point must be written."""
+    is illegal or ends elsewhere, or (a rule set that scores primes) holds a prime where
+    this order does not or the other way round, so the rest point must be written."""
     first, second = move
     start = turn.start
     outcome = turn.step(start.mover, start.opponent, first.from_point, second.die)
     if outcome.broken is not None or outcome.step.to_point == OFF:
         return True
     again = turn.step(outcome.mover, outcome.opponent, outcome.step.to_point, first.die)
-    return again.broken is not None or (again.mover, again.opponent) != (result.mover, result.opponent)
+    if again.broken is not None or (again.mover, again.opponent) != (result.mover, result.opponent):
+        return True
+    if not turn.rules.tracks_prime:
+        return False
+    swapped = tuple(outcome.step if step is first else again.step if step is second else step
+                    for step in steps)
+    return prime_during(start.mover, steps) != prime_during(start.mover, swapped)
 
 
 def notation_of(turn: TurnRules, steps: tuple[Step, ...], result: Position) -> str:
@@ -360,7 +368,7 @@ def notation_of(turn: TurnRules, steps: tuple[Step, ...], result: Position) -> s
         last = move[-1]
         for step in move:
             if step is last or step.hit or every_rest_point or (
-                    not doublet and len(move) == 2 and _rest_point_needed(turn, move, result)):
+                    not doublet and len(move) == 2 and _rest_point_needed(turn, move, steps, result)):
                 parts.append(POINT_NAMES[step.to_point] + ("*" if step.hit else ""))
         texts.append("/".join(parts))
     if len(texts) == len(set(texts)):

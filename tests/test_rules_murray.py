@@ -346,3 +346,20 @@ def test_no_prime_during_a_turn_that_never_makes_one():
     position = Position.from_points({24: 3, 11: 1, 10: 2, 9: 2, 8: 2, 7: 2, 6: 2, 5: 1}, {24: 15})
     play = check_play(position, "64", "11/7 10/4", rule_set("murray"))
     assert not prime_during(position.mover, play.steps)
+
+
+def test_a_prime_held_only_at_a_rest_point_is_written_and_read_back(murray):
+    """R-SCORE-MARCIA counts a prime held at any moment, rest points included: when the
+    order of a man's two dice decides it, the canonical text shows the rest point, so a
+    written record keeps whether the prime was held."""
+    from notation.dice import Dice
+    from notation.state import ROLL, Colour, GameState
+    start = Position.from_points({20: 1, 19: 1, 18: 2, 17: 2, 16: 2, 15: 2, 14: 2, 24: 3}, {24: 14, 3: 1})
+    state = GameState(murray, start, Colour.WHITE)
+    held, turn = state.after(ROLL, Dice(6, 1), "20/19/13")
+    assert held.prime_held == (True, False) and str(turn.play) == "20/19/13"
+    assert state.after(ROLL, Dice(6, 1), str(turn.play))[0].prime_held == (True, False)
+    not_held, turn = state.after(ROLL, Dice(6, 1), "20/14/13")
+    assert not_held.prime_held == (False, False) and str(turn.play) == "20/14/13"
+    # the same move where no prime is at stake keeps the short form
+    assert str(check_play(Position.from_points({20: 1, 24: 14}, {24: 15}), "61", "20/13", murray)) == "20/13"
