@@ -76,6 +76,12 @@ def setup_from_tags(headers: dict[str, str], default_variant: str = "jacquet",
                 raise TagProblem("LeadRoll", f"cannot read the lead roll {part.strip()!r}: "
                                  "write White's and Black's die, as \"W5 B3\"")
             rolls.append((int(match.group(1)), int(match.group(2))))
+        for white, black in rolls[:-1]:
+            if white != black:
+                raise TagProblem("LeadRoll", f"the lead roll W{white} B{black} is not a tie, so it "
+                                 "decides who starts: only ties are rolled again, and only the "
+                                 "last lead roll may differ", "R-LEADDICE" if rules.name == "versailles"
+                                 else "R-LEAD")
         white, black = rolls[-1]
         if white == black:
             raise TagProblem("LeadRoll", f"the last lead roll W{white} B{black} is a tie: a tie "

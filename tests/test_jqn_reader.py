@@ -87,6 +87,15 @@ def test_versailles_lead_doublet_is_played_by_both_then_the_lead_is_rolled_again
     assert wrong.errors[0].rule_id == "R-LEADDICE"
 
 
+@pytest.mark.parametrize("variant, rule", [("versailles", "R-LEADDICE"), ("jacquet", "R-LEAD"),
+                                           ("backgammon", "R-LEAD")])
+def test_only_the_last_lead_roll_may_be_no_tie(variant, rule):
+    """A lead roll that is no tie decides who starts: nothing is rolled after it."""
+    game = only_game(f'[Variant "{variant}"]\n[LeadRoll "W3 B5, W4 B2"]\n\n*')
+    [error] = game.errors
+    assert (error.rule_id, error.line) == (rule, 2) and "W3 B5 is not a tie" in error.message
+
+
 def test_versailles_passed_die_is_played_by_the_opponent_before_his_roll():
     import random
 
