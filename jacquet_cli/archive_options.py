@@ -45,6 +45,10 @@ def reports_archive_errors(action: str) -> Callable:
     return decorate
 
 
+SQL_INT = click.IntRange(-2**63, 2**63 - 1)
+"""A whole number SQLite can compare (a larger one is a usage error, not a traceback)."""
+
+
 def _date(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     """A date filter, checked (a usage error, exit 2, if it is not a date)."""
     if value is None:
@@ -68,8 +72,8 @@ FILTERS = [
                  help="Played on or before (a year or month: up to its end)."),
     click.option("--variant", type=click.Choice(NAMES, case_sensitive=False)),
     click.option("--result", type=click.Choice(["W", "B", "*"]), help="Who won (* unfinished)."),
-    click.option("--points-min", type=int), click.option("--points-max", type=int),
-    click.option("--turns-min", type=int), click.option("--turns-max", type=int),
+    click.option("--points-min", type=SQL_INT), click.option("--points-max", type=SQL_INT),
+    click.option("--turns-min", type=SQL_INT), click.option("--turns-max", type=SQL_INT),
     click.option("--text", help="Words in the comments (searched as typed: 24/13 works)."),
     click.option("--valid/--invalid", default=None, help="Only valid (or only invalid) games."),
     click.option("--sort", type=click.Choice(sorted(SORTS)), default="id", show_default=True),

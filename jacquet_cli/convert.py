@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from notation.formats import WRITABLE, format_of, write_file
+from notation.mat.writer import left_out
 
 from .reading import Unreadable, load_games
 
@@ -46,3 +47,5 @@ def convert(source: str, target: str, to_format: str | None, from_format: str | 
     except ValueError as error:
         raise Unreadable(str(error)) from None
     click.echo(f"{len(games)} game(s) written to {target}", err=True)
+    if fmt == "mat" and (lost := left_out(games)):
+        click.echo(f"note: {lost}", err=True)

@@ -62,7 +62,10 @@ def _plays(rules: RuleSet, position_id: str | None, dice: str):
 def _answer(line: str) -> object:
     """One batch query answered: the plays as JSON, or ``{"error": ...}``."""
     try:
-        query = json.loads(line)
+        try:
+            query = json.loads(line)
+        except RecursionError:
+            raise ValueError("the query nests too deeply") from None
         if not isinstance(query, dict):
             raise ValueError("a query is a JSON object")
         dice = query.get("dice")

@@ -7,17 +7,30 @@ import json
 import click
 
 from archive import game_ids, games_through, load_game, open_archive, plays_from, search
+from notation import NotationError, Position
 from notation.formats import WRITABLE, format_of, write_file
+from notation.mat.writer import left_out
 
 from .archive_options import db_option, filter_options, pop_filters, query_from, reports_archive_errors
+
+
+def _position_id(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A position ID, checked (a usage error, exit 2, if it is none)."""
+    if value is not None:
+        try:
+            Position.from_id(value)
+        except NotationError as error:
+            raise click.BadParameter(str(error)) from None
+    return value
 
 
 @click.command("search")
 @db_option
 @filter_options
-@click.option("--position", metavar="ID", help="Games through this position ID, and the plays made from it.")
-@click.option("--limit", type=click.IntRange(min=1), default=50, show_default=True)
-@click.option("--offset", type=click.IntRange(min=0), default=0)
+@click.option("--position", metavar="ID", callback=_position_id,
+              help="Games through this position ID, and the plays made from it.")
+@click.option("--limit", type=click.IntRange(1, 2**63 - 2), default=50, show_default=True)
+@click.option("--offset", type=click.IntRange(0, 2**63 - 1), default=0)
 @click.option("--json", "as_json", is_flag=True, help="JSON instead of a table.")
 @reports_archive_errors("read")
 def search_command(db_path: str, position: str | None, limit: int, offset: int, as_json: bool, **filters) -> None:
@@ -86,6 +99,8 @@ def export_command(db_path: str, output: str, to_format: str | None, **filters) 
         fmt = format_of(output, to_format)
     except ValueError as error:
         raise click.BadParameter(str(error)) from None
+    if fmt not in WRITABLE:
+        raise click.BadParameter(f"cannot write {fmt}; writable: {', '.join(WRITABLE)}")
     db = open_archive(db_path, readonly=True)
     ids = game_ids(db, query_from(pop_filters(filters)))
     games = [load_game(db, game_id) for game_id in ids]
@@ -94,3 +109,5 @@ def export_command(db_path: str, output: str, to_format: str | None, **filters) 
     except ValueError as error:
         raise click.ClickException(str(error)) from None
     click.echo(f"{len(games)} game(s) written to {output}", err=True)
+    if fmt == "mat" and (lost := left_out(games)):
+        click.echo(f"note: {lost}", err=True)

@@ -14,7 +14,8 @@ format     extensions    read / write
 from __future__ import annotations
 
 import os
-import tempfile
+import secrets
+import stat
 from functools import partial
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -75,8 +76,8 @@ def read_file(path: str | os.PathLike, fmt: str | None = None, variant: str = "j
 
 
 def render(games: Iterable[Game], fmt: str) -> str:
-    """Games as the text of a file in ``fmt``; ``ValueError`` if the format cannot hold
-    them (``.mat`` holds backgammon only)."""
+    """Games as the text of a file in ``fmt``; ``ValueError`` if the format cannot be
+    written (SGF) or cannot hold them (``.mat`` holds backgammon only)."""
     games = list(games)
     if fmt == "json":
         return json_format.dumps(games, indent=1) + "\n"
@@ -84,19 +85,32 @@ def render(games: Iterable[Game], fmt: str) -> str:
         return write_mat(games)
     if fmt == "xml":
         return xml_format.dumps(games)
-    return "\n".join(write_game(game) for game in games)
+    if fmt == "jqn":
+        return "\n".join(write_game(game) for game in games)
+    raise ValueError(f"cannot write {fmt}; writable: {', '.join(WRITABLE)}")
 
 
 def write_file(games: Iterable[Game], path: str | os.PathLike, fmt: str | None = None) -> None:
     """Write games to ``path`` atomically: a temporary file renamed into place, so a
-    failure never leaves a half-written file."""
+    failure never leaves a half-written file. A new file gets the permissions the umask
+    gives, a file written over keeps its own; a symbolic link is followed (the file it
+    names is written); what is not a regular file (a pipe, a device) is written to as it
+    is."""
     fmt = format_of(path, fmt)
     text = render(games, fmt)
-    target = Path(path)
-    handle, temporary = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.")
+    target = Path(os.path.realpath(path))
+    existing = target.stat() if target.exists() else None
+    if existing is not None and not stat.S_ISREG(existing.st_mode):
+        with open(target, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+        return
+    temporary = target.with_name(f".{target.name}.{secrets.token_hex(6)}.tmp")
+    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # less the umask
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
             out.write(text)
+        if existing is not None:
+            os.chmod(temporary, stat.S_IMODE(existing.st_mode))
         os.replace(temporary, target)
     except BaseException:
         os.unlink(temporary)

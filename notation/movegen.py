@@ -14,6 +14,7 @@ from typing import Iterator, NamedTuple
 
 from .board import BAR, MEN, OFF, POINT_NAMES, Position, point_name
 from .dice import Dice
+from .errors import InvalidDiceError
 from .play import Play, Step
 from .rules import RuleSet, StepContext, prime_during, rule_set as get_rule_set
 
@@ -255,6 +256,9 @@ def legal_plays(position: Position, dice: Dice | str, rules: RuleSet | str | Non
     """
     rules = _rules(rules)
     dice = Dice.parse(dice) if isinstance(dice, str) else dice
+    if dice.low is None and rules.name != "versailles":
+        raise InvalidDiceError(f"one die ({dice}) is no roll in {rules.name}: a turn is played "
+                               "with two dice (one die is passed only in versailles, R-PASS)")
     turn = TurnRules(rules, position, dice)
     return plays_of(turn, allowed(turn, step_sequences(turn)))
 

@@ -326,3 +326,15 @@ def test_a_json_header_that_is_no_tag_name_is_refused(tmp_path):
     source.write_text(json.dumps([{"headers": {"two words": "x"}, "turns": []}]), encoding="utf-8")
     result = run("validate", source)
     assert result.exit_code == 1 and "[TAG]" in result.output and "'two words'" in result.output
+
+
+@pytest.mark.parametrize("args", [("search", "--points-min", "99999999999999999999999"),
+                                  ("search", "--limit", "99999999999999999999"),
+                                  ("export", "--turns-max", "-99999999999999999999", "-o", "x.jqn"),
+                                  ("search", "--from", "garbage"), ("search", "--to", "2024/01"),
+                                  ("search", "--position", "XXXX"), ("export", "-o", "out.sgf")])
+def test_bad_filters_are_usage_errors(club, args, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run(*args, "--db", club)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert not list(tmp_path.iterdir())  # nothing written

@@ -56,7 +56,7 @@ def test_bad_position_id_exits_2():
 
 
 def test_bad_dice_exit_2():
-    for dice in ("70", "abc", "123", ""):
+    for dice in ("70", "abc", "123", "", "6"):  # one die is a roll in versailles only (R-PASS)
         result = run("legal", "--dice", dice)
         assert result.exit_code == 2, dice
 
@@ -77,15 +77,18 @@ def test_batch_answers_every_line_in_order_and_goes_on_after_a_bad_query():
         json.dumps({"variant": "backgammon", "position": BACKGAMMON_START, "dice": "65"}),
         json.dumps({"variant": "jacquet", "position": JACQUET_START, "dice": "77"}),
         "not json",
+        "[" * 100_000 + "]" * 100_000,
+        json.dumps({"variant": "backgammon", "dice": "6"}),
         json.dumps({"variant": "jacquet", "position": JACQUET_START, "dice": "66"}),
     ]) + "\n"
     result = run("legal", "--batch", input=queries)
     assert result.exit_code == 0
     lines = [json.loads(line) for line in result.output.splitlines()]
-    assert len(lines) == 4
+    assert len(lines) == 6
     assert len(lines[0]) == 7
-    assert "error" in lines[1] and "error" in lines[2]
-    assert [play["play"] for play in lines[3]] == ["24/18"]
+    assert all("error" in line for line in lines[1:5])
+    assert "nests too deeply" in lines[3]["error"] and "one die" in lines[4]["error"]
+    assert [play["play"] for play in lines[5]] == ["24/18"]
 
 
 def test_batch_answer_equals_the_json_answer():
@@ -94,3 +97,8 @@ def test_batch_answer_equals_the_json_answer():
     single = run("legal", "--variant", "backgammon", "--position", BACKGAMMON_START, "--dice", "11",
                  "--json").output
     assert json.loads(batch) == json.loads(single)
+
+
+def test_one_passed_die_is_a_roll_in_versailles():
+    result = run("legal", "--variant", "versailles", "--dice", "6")
+    assert result.exit_code == 0 and result.output.splitlines() == ["24/18"]

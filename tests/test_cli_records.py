@@ -1,6 +1,9 @@
 """The record commands: validate, show, convert, generate (exit codes and outputs)."""
 
 import json
+import os
+import stat
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -116,3 +119,38 @@ def test_generate_every_rule_set_to_a_file(variant, tmp_path):
     result = run("validate", "--json", path)
     [summary] = [json.loads(line) for line in result.stdout.splitlines()]
     assert summary["valid"] and summary["variant"] == variant and summary["result"] != "*"
+
+
+def test_written_files_get_the_umasks_permissions_and_links_are_followed(files, tmp_path):
+    good, _ = files
+    old = os.umask(0o022)
+    try:
+        fresh = tmp_path / "fresh.json"
+        assert run("convert", good, fresh).exit_code == 0
+        assert stat.S_IMODE(fresh.stat().st_mode) == 0o644
+        real = tmp_path / "real.json"
+        real.write_text("old", encoding="utf-8")
+        real.chmod(0o640)
+        link = tmp_path / "link.json"
+        link.symlink_to(real)
+        assert run("convert", good, link).exit_code == 0
+        assert link.is_symlink() and json.loads(real.read_text(encoding="utf-8"))[0]["headers"]["Event"] == "good"
+        assert stat.S_IMODE(real.stat().st_mode) == 0o640
+    finally:
+        os.umask(old)
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []  # no temporary left
+
+
+def test_a_file_that_cannot_be_written_in_a_format_is_refused(files, tmp_path):
+    good, _ = files
+    result = run("convert", good, tmp_path / "out.sgf")
+    assert result.exit_code == 2 and not (tmp_path / "out.sgf").exists()
+
+
+def test_writing_mat_says_what_it_leaves_out(tmp_path):
+    sample = Path(__file__).resolve().parents[1] / "samples" / "backgammon" / "annotated-game.jqn"
+    result = run("convert", sample, tmp_path / "bg.mat")
+    assert result.exit_code == 0
+    assert "note: .mat holds the main line's moves only: 12 comment(s), 3 NAG(s), 3 variation(s) left out" in result.stderr
+    plain = run("convert", tmp_path / "bg.mat", tmp_path / "again.mat")
+    assert plain.exit_code == 0 and "note:" not in plain.stderr

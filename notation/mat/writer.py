@@ -85,6 +85,27 @@ def _ends_match(game: Game, points: int) -> bool:
     return bool(length) and score + points >= length
 
 
+def left_out(games: list[Game]) -> str | None:
+    """What a ``.mat`` of ``games`` cannot hold (comments, NAGs, variations), said in
+    a sentence; ``None`` if nothing is lost."""
+    comments = nags = variations = 0
+    for game in games:
+        comments += len(game.comments)
+        stack = [game]
+        while stack:
+            node = stack.pop()
+            starting, after, marks = node.annotations() if node is not game else ((), (), ())
+            comments += len(starting) + len(after)
+            nags += len(marks)
+            variations += max(0, len(node.variations) - 1)
+            stack.extend(node.variations)
+    kept_out = [f"{count} {word}" for count, word in ((comments, "comment(s)"), (nags, "NAG(s)"),
+                                                       (variations, "variation(s)")) if count]
+    if not kept_out:
+        return None
+    return f".mat holds the main line's moves only: {', '.join(kept_out)} left out"
+
+
 def write_mat(games: list[Game]) -> str:
     """A match of backgammon games as ``.mat`` text; :class:`NotBackgammon` otherwise.
     Running scores come from the games' ``Score`` tags or, missing, from their results."""
