@@ -248,7 +248,9 @@ def allowed(turn: TurnRules, sequences: list[_Sequence]) -> list[_Sequence]:
 
 def legal_plays(position: Position, dice: Dice | str, rules: RuleSet | str | None = None) -> list[Play]:
     """Every legal play for the player on roll, one per distinct resulting position,
-    sorted, each with its single-die steps and canonical notation.
+    sorted, each with its single-die steps and canonical notation;
+    :class:`~notation.errors.InvalidPositionError` for a position the rule set does not
+    allow (men on a bar it has not, both sides on one point).
 
     >>> from notation.board import Position
     >>> [str(p) for p in legal_plays(Position.from_points({24: 15}, {24: 15}), "55")]
@@ -259,7 +261,7 @@ def legal_plays(position: Position, dice: Dice | str, rules: RuleSet | str | Non
     if dice.low is None and rules.name != "versailles":
         raise InvalidDiceError(f"one die ({dice}) is no roll in {rules.name}: a turn is played "
                                "with two dice (one die is passed only in versailles, R-PASS)")
-    turn = TurnRules(rules, position, dice)
+    turn = TurnRules(rules, rules.check_position(position), dice)
     return plays_of(turn, allowed(turn, step_sequences(turn)))
 
 

@@ -5,8 +5,11 @@ Positions are built by hand. The mover's men in his numbering; the opponent's in
 backgammon.
 """
 
+import pytest
+
 from notation import Position, legal_plays, rule_set
 from notation.checker import check_play
+from notation.errors import InvalidPositionError
 
 from .rule_helpers import texts, outcome, outcomes, broken
 
@@ -200,3 +203,11 @@ def test_backgammon_backgammon_times_the_cube(backgammon):
     on_the_bar = Position.from_points({}, {3: 14, 25: 1})
     assert backgammon.score(in_winners_home) == 3
     assert backgammon.score(on_the_bar, cube=2) == 6
+
+
+def test_legal_plays_refuses_a_position_the_rule_set_does_not_allow():
+    with pytest.raises(InvalidPositionError, match="no bar"):
+        legal_plays(Position.from_points({25: 1, 24: 14}, {24: 15}), "31", "jacquet")
+    with pytest.raises(InvalidPositionError, match="one point"):  # my 10 is his 22
+        legal_plays(Position.from_points({24: 14, 10: 1}, {22: 1, 24: 14}), "31", "jacquet")
+    assert [str(p) for p in legal_plays(Position.from_points({25: 1, 24: 14}, {24: 15}), "31", "murray")]
