@@ -154,9 +154,14 @@ def _annotation_rows(game: Game) -> list[tuple]:
 
 
 def game_from_record(record: str, default_variant: str = "jacquet") -> Game:
-    """Read back the game of an archive ``record``."""
-    [game] = list(read_games(io.BytesIO(record.encode("utf-8")), lambda: GameBuilder(default_variant)))
-    return game
+    """Read back the game of an archive ``record``; :class:`RecordError` if it does not
+    read back as one game (a record stored by a version that wrote a line break in a tag
+    unescaped reads as two)."""
+    games = list(read_games(io.BytesIO(record.encode("utf-8")), lambda: GameBuilder(default_variant)))
+    if len(games) != 1:
+        raise RecordError(f"the stored record reads back as {len(games)} games, not one: "
+                          "import the game again from its file", "SYNTAX")
+    return games[0]
 
 
 __all__ = ["ANNOTATION_COLUMNS", "TURN_COLUMNS", "GameRows", "game_rows", "game_from_record", "content_hash", "record_text", "RecordError"]

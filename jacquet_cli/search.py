@@ -103,7 +103,13 @@ def export_command(db_path: str, output: str, to_format: str | None, **filters) 
         raise click.BadParameter(f"cannot write {fmt}; writable: {', '.join(WRITABLE)}")
     db = open_archive(db_path, readonly=True)
     ids = game_ids(db, query_from(pop_filters(filters)))
-    games = [load_game(db, game_id) for game_id in ids]
+    games = []
+    for game_id in ids:
+        try:
+            games.append(load_game(db, game_id))
+        except NotationError as error:
+            raise click.ClickException(f"game {game_id} cannot be read back, nothing written: "
+                                       f"{getattr(error, 'message', error)}") from None
     try:
         write_file(games, output, fmt)
     except ValueError as error:

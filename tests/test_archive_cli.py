@@ -338,3 +338,21 @@ def test_bad_filters_are_usage_errors(club, args, tmp_path, monkeypatch):
     result = run(*args, "--db", club)
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert not list(tmp_path.iterdir())  # nothing written
+
+
+def test_a_stored_record_that_reads_back_as_two_games_is_reported_not_a_traceback(db_path, tmp_path):
+    """An archive written before tag values had their line breaks escaped may hold such a
+    record: export stops with a message, the viewer answers 500 with the reason."""
+    source = tmp_path / "one.jqn"
+    source.write_text('[White "A"]\n\n1. 55: 24/4 *\n', encoding="utf-8")
+    ok(run("import", source, "--db", db_path))
+    db = sqlite_utils.Database(db_path)
+    db.execute("UPDATE games SET record = replace(record, '[White \"A\"]', '[White \"A' || char(10) || '\"]')")
+    db.conn.commit()
+    db.close()
+    result = run("export", "--db", db_path, "-o", tmp_path / "out.jqn")
+    assert result.exit_code == 1 and "game 1 cannot be read back" in result.output
+    assert "Traceback" not in result.output and not (tmp_path / "out.jqn").exists()
+    from webviewer import create_app
+    page = create_app({"ARCHIVE": str(db_path), "TESTING": True}).test_client().get("/game/1")
+    assert page.status_code == 500 and b"cannot be read back" in page.data

@@ -213,7 +213,7 @@ def game_page(game_id: int):
         index = view.node_at(_int("ply"), request.args.get("path"))
     except BadAddress as error:
         abort(400, description=str(error))
-    flip = request.args.get("flip") == "1"
+    flip = _choice("flip", {"": False, "0": False, "1": True})
     base = site_urls()["game_0"][:-1] + str(game_id)  # as url_for makes it (an int converter)
 
     def href(where: str, flipped: bool = flip) -> str:

@@ -24,9 +24,12 @@ from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from typing import NamedTuple, TypeVar
 
+from flask import abort
+
 from archive import game_from_record
 from notation.board import Position
 from notation.dice import Dice
+from notation.errors import NotationError
 from notation.game import Game, GameNode
 from notation.json_format import game_to_dict
 from notation.play import Step
@@ -191,8 +194,13 @@ def read_back(record: str, variant: str) -> Iterator[Game]:
     """The game of an archive ``record`` (``variant``: the rule set of a record without a
     ``Variant`` tag), released (:meth:`~notation.game.Game.release`) when the block ends:
     the viewer keeps what it makes of a game, never the tree, so the tree is freed at once
-    instead of waiting, cycles and all, for a full collection."""
-    game = game_from_record(record, variant)
+    instead of waiting, cycles and all, for a full collection. A record that cannot be
+    read back is a 500 that says so."""
+    try:
+        game = game_from_record(record, variant)
+    except NotationError as error:
+        abort(500, description=f"this game's stored record cannot be read back: "
+                               f"{getattr(error, 'message', error)}")
     try:
         yield game
     finally:
