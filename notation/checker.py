@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from operator import mul
 
-from .board import BAR, OFF, Position, point_name
+from .board import BAR, MEN, OFF, Position, point_name
 from .dice import Dice
 from .errors import AmbiguousPlayError, IllegalPlayError
 from .movegen import TurnRules, allowed, legal_plays, plays_of, step_sequences
@@ -325,8 +325,10 @@ def _waste_possible(turn: TurnRules) -> bool:
     every man home with a pip to spare for a bear-off."""
     if not turn.rules.waste:
         return False
-    pips_outside = sum(map(mul, turn.start.mover[7:], range(1, BAR - 5)))
-    return pips_outside < sum(turn.die_sequence)
+    mover, pips = turn.start.mover, sum(turn.die_sequence)
+    if MEN - sum(mover[:7]) >= pips:  # each man outside is a pip or more from home
+        return False
+    return sum(map(mul, mover[7:], range(1, BAR - 5))) < pips
 
 
 def _judge_turn(turn: TurnRules, search: _Search, written: WrittenPlay) -> Play:
