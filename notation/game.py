@@ -15,7 +15,7 @@ from .board import Position
 from .dice import Dice
 from .errors import NotationError
 from .rules import RuleSet, rule_set
-from .state import Colour, GameState, Turn
+from .state import RESIGN, Colour, GameRuleError, GameState, Turn
 from .written import WrittenPlay
 
 STANDARD_TAGS = ("Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant")
@@ -92,6 +92,18 @@ class GameNode:
         child = GameNode(self, turn, state)
         self.variations.append(child)
         return child
+
+    def add_recorded_turn(self, player: Colour | None, kind: str, dice: Dice | None = None,
+                          play: str | WrittenPlay | None = None) -> "GameNode":
+        """:meth:`add_turn` for a turn a record says ``player`` made (``None``: it does not
+        say): R-TURN if it is not his turn, except a resignation, which either side may make
+        at any time."""
+        if kind == RESIGN:
+            return self.add_turn(kind, dice, play, by=player)
+        if player is not None and player is not self.state.player:
+            raise GameRuleError("R-TURN", f"{player.title} plays, but it is "
+                                f"{self.state.player.title}'s turn")
+        return self.add_turn(kind, dice, play)
 
     def next(self) -> "GameNode | None":
         """The main-line continuation, if any."""

@@ -104,8 +104,8 @@ def game_from_dict(data: dict[str, Any], index: int = 1, file: str = "-",
         return game
     except (TagProblem, ValueError) as error:
         game = Game(headers=headers)
-        game.errors.append(RecordError(getattr(error, "message", str(error)), "TAG", file=file,
-                                       game=index))
+        game.errors.append(RecordError(getattr(error, "message", str(error)),
+                                       getattr(error, "rule_id", "TAG"), file=file, game=index))
         return game
     game = Game(setup.rules, setup.first, headers, setup.lead_rolls, setup.crawford)
     try:
@@ -162,9 +162,14 @@ def _rebuild(parent: GameNode, turns: list[Any], index: int, file: str, budget: 
             raise budget.error("one file", file=file, game=index)
         try:
             dice = _field(data, "dice", str, "", index, file, label)
-            node = parent.add_turn(_field(data, "kind", str, "roll", index, file, label),
-                                   Dice.parse(dice) if dice else None,
-                                   _field(data, "play", str, None, index, file, label))
+            player = _field(data, "player", str, None, index, file, label)
+            if player is not None and player not in ("W", "B"):
+                raise RecordError(f"'player' is \"W\" or \"B\", not {player!r}", "SYNTAX",
+                                  file=file, game=index, turn=label)
+            node = parent.add_recorded_turn(None if player is None else Colour(player),
+                                            _field(data, "kind", str, "roll", index, file, label),
+                                            Dice.parse(dice) if dice else None,
+                                            _field(data, "play", str, None, index, file, label))
         except NotationError as problem:
             if isinstance(problem, RecordError):
                 raise

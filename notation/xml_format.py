@@ -111,9 +111,13 @@ def loads(data: bytes, file: str = "-") -> list[Game]:
     """Games from XML bytes; :class:`RecordError` for a document that is not well formed,
     declares a DOCTYPE, does not follow the schema, or crosses a limit (more than
     :data:`~notation.limits.MAX_ELEMENTS` elements, counted before parsing)."""
-    if b"<!DOCTYPE" in data[:4096].upper() or b"<!ENTITY" in data.upper():
-        raise RecordError("a DOCTYPE or ENTITY declaration is not accepted", "SYNTAX",
-                          file=file, line=1, column=1)
+    upper = data.upper()
+    found = [at for at in (upper.find(b"<!DOCTYPE", 0, 4096), upper.find(b"<!ENTITY")) if at >= 0]
+    if found:
+        declared = min(found)
+        raise RecordError("a DOCTYPE or ENTITY declaration is not accepted", "SYNTAX", file=file,
+                          line=data.count(b"\n", 0, declared) + 1,
+                          column=declared - data.rfind(b"\n", 0, declared))
     if data.count(b"<") - data.count(b"</") > MAX_ELEMENTS:
         raise RecordError(f"more than {MAX_ELEMENTS} elements in one file: split the record",
                           LIMIT, file=file, line=1, column=1)
@@ -121,8 +125,9 @@ def loads(data: bytes, file: str = "-") -> list[Game]:
         root = etree.fromstring(data, _parser())
     except etree.XMLSyntaxError as error:
         line, column = error.position
-        raise RecordError(f"not well-formed XML: {error.msg}", "SYNTAX", file=file,
-                          line=line, column=column) from None
+        rule = LIMIT if "Resource limit exceeded" in error.msg else "SYNTAX"  # lxml's own limits
+        raise RecordError(f"not well-formed XML: {error.msg}", rule, file=file,
+                          line=line, column=max(1, column)) from None
     tree = root.getroottree()
     if tree.docinfo.doctype or tree.docinfo.internalDTD is not None:
         raise RecordError("a DOCTYPE is not accepted", "SYNTAX", file=file, line=1, column=1)
@@ -130,7 +135,8 @@ def loads(data: bytes, file: str = "-") -> list[Game]:
     validator = schema()
     if not validator.validate(root):
         entry = validator.error_log[0]
-        raise RecordError(entry.message, "SCHEMA", file=file, line=entry.line, column=entry.column)
+        raise RecordError(entry.message, "SCHEMA", file=file, line=entry.line,
+                          column=max(1, entry.column))  # lxml gives 0 for "the element"
     budget = Budget()
     return [_game(element, index, file, budget)
             for index, element in enumerate(root.iterchildren(Q + "game"), 1)]
@@ -211,12 +217,8 @@ def _turns(parent: GameNode, elements: list, index: int, file: str, budget: Budg
                                game=index)
         try:
             dice = Dice.parse(element.get("dice")) if element.get("dice") else None
-            player = Colour(element.get("player"))
-            if player is not node.state.player and element.get("kind") != "resign":
-                raise RecordError(f"{player.title} plays, but it is {node.state.player.title}'s turn",
-                                  "R-TURN")
-            node = node.add_turn(element.get("kind", "roll"), dice, element.get("play"),
-                                 by=player if element.get("kind") == "resign" else None)
+            node = node.add_recorded_turn(Colour(element.get("player")), element.get("kind", "roll"),
+                                          dice, element.get("play"))
         except NotationError as problem:
             raise RecordError(getattr(problem, "reason", None) or getattr(problem, "message", str(problem)),
                               getattr(problem, "rule_id", "SYNTAX"), file=file,

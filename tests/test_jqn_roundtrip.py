@@ -1,6 +1,7 @@
 """Writing the text notation: canonical, and lossless round trips."""
 
 import io
+import json
 import random
 from functools import partial
 
@@ -116,3 +117,17 @@ def test_a_comment_with_lines_like_tags_round_trips_within_its_game():
     [back] = list(read_games(io.BytesIO((text + "\n" + text).encode()), partial(GameBuilder, "jacquet")))[:1]
     assert back.comments == game.comments and not back.errors
     assert len(list(read_games(io.BytesIO((text + "\n" + text).encode()), partial(GameBuilder, "jacquet")))) == 2
+
+
+def test_json_keeps_who_played_each_turn():
+    """A JSON turn's player is checked (R-TURN), and a resignation by the side not to act
+    comes back as that side's."""
+    game = reread('[Variant "backgammon"]\n[LeadRoll "W3 B1"]\n\n1. 31: 8/5 6/5 White resigns B+2\n')
+    [back] = loads(dumps([game]))
+    assert not back.errors and same_tree(back, game) and back.end().state.winner.value == "B"
+    data = json.loads(dumps([game]))
+    data[0]["turns"][0]["player"] = "B"
+    [wrong] = loads(json.dumps(data))
+    assert wrong.errors[0].rule_id == "R-TURN"
+    data[0]["turns"][0]["player"] = "X"
+    assert loads(json.dumps(data))[0].errors[0].rule_id == "SYNTAX"

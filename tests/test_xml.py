@@ -112,3 +112,19 @@ def test_huge_text_node_is_refused():
     document = HEAD + GAMES + b"<game><comment>" + b"x" * (11 * 1024 * 1024) + b"</comment></game></games>"
     with pytest.raises(RecordError):
         loads(document)
+
+
+def test_refusals_are_located_and_a_resource_limit_is_a_limit(tmp_path):
+    from notation.errors import RecordError
+    from notation.limits import LIMIT
+    from notation.xml_format import loads
+    with pytest.raises(RecordError) as doctype:
+        loads(b'<?xml version="1.0"?>\n  <!DOCTYPE games>\n<games/>')
+    assert (doctype.value.line, doctype.value.column) == (2, 3)
+    with pytest.raises(RecordError) as schema_error:
+        loads(b'<games xmlns="urn:jacquet:games:1"><foo/></games>')
+    assert schema_error.value.rule_id == "SCHEMA" and schema_error.value.column >= 1
+    with pytest.raises(RecordError) as huge:
+        loads(b'<games xmlns="urn:jacquet:games:1"><game><comment>' + b"x" * 10_000_001
+              + b"</comment></game></games>")
+    assert huge.value.rule_id == LIMIT
