@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .limits import LIMIT, MAX_LEAD_ROLLS, NUMBER
+from .limits import LIMIT, MAX_DIGITS, MAX_LEAD_ROLLS, NUMBER
 from .rules import RuleSet, rule_set
 from .state import Colour
 
@@ -55,11 +55,30 @@ def rules_from_tags(headers: dict[str, str], default_variant: str = "jacquet") -
         raise TagProblem("Variant" if "Variant" in headers else "Options", str(error)) from None
 
 
+MATCH_NUMBERS = {"MatchLength": re.compile(rf"{NUMBER}"), "Game": re.compile(rf"{NUMBER}"),
+                 "Score": re.compile(rf"{NUMBER}-{NUMBER}")}
+"""The match tags, each a number (the score two: White's, then Black's)."""
+
+
+def _check_match_tags(headers: dict[str, str]) -> None:
+    """:class:`TagProblem` for a match tag that is not a number (a score, two), or whose
+    number is longer than :data:`~notation.limits.MAX_DIGITS` digits (LIMIT)."""
+    for name, pattern in MATCH_NUMBERS.items():
+        value = headers.get(name)
+        if value is None or not value.strip() or pattern.fullmatch(value.strip()):
+            continue
+        if re.fullmatch(r"\d+(?:-\d+)?" if name == "Score" else r"\d+", value.strip()):
+            raise TagProblem(name, f"[{name}] has a number of more than {MAX_DIGITS} digits", LIMIT)
+        shape = "two numbers, White's and Black's, as 3-1" if name == "Score" else "a number"
+        raise TagProblem(name, f"[{name}] is {shape}, not {value!r}")
+
+
 def setup_from_tags(headers: dict[str, str], default_variant: str = "jacquet",
                     first: Colour | None = None) -> Setup:
     """Read the starting tags; :class:`TagProblem` for a bad value or a contradiction.
     ``first`` is who starts when the tags do not say (a format's own field)."""
     rules = rules_from_tags(headers, default_variant)
+    _check_match_tags(headers)
     lead = headers.get("Lead")
     if lead is not None:
         first = COLOURS.get(lead.strip().lower())

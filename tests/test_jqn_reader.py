@@ -257,3 +257,11 @@ def test_the_side_not_to_act_may_resign():
     written = write_game(white_to_act)  # "resign" would be Black, the player to act
     assert "8/5 6/5 White resigns B+2" in written and read(written)[0].end().state.winner is Colour.BLACK
     assert "6/5 resign W+1" in write_game(game)
+
+
+@pytest.mark.parametrize("tag, rule", [('[MatchLength "abc"]', "TAG"), ('[Game "x"]', "TAG"),
+                                       ('[Score "3:1"]', "TAG"), ('[Score "1234567890123456789-0"]', "LIMIT")])
+def test_match_tags_are_numbers(tag, rule):
+    [error] = only_game(f'{tag}\n\n*').errors
+    assert (error.rule_id, error.line) == (rule, 1)
+    assert not only_game('[MatchLength "7"]\n[Game "2"]\n[Score "3-1"]\n\n*').errors
