@@ -26,6 +26,7 @@ from .game import Game
 from .jqn import GameBuilder, read_games, write_game
 from .mat import read_mat
 from .mat.writer import write_mat
+from .matches import checked_scores
 from .sgf import read_sgf
 from .xml_format import read_xml
 
@@ -69,6 +70,8 @@ def read_file(path: str | os.PathLike, fmt: str | None = None, variant: str = "j
         games = read_xml(path)
     else:
         games = read_games(path, partial(GameBuilder, variant))  # type: ignore[assignment]
+    if fmt != "mat":  # .mat checks its score lines itself
+        games = checked_scores(games, os.fspath(path))
     for game in games:
         if strict and game.errors:
             raise game.errors[0]

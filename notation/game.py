@@ -132,7 +132,7 @@ class Game(GameNode):
     """A whole game: headers (``[Tag "value"]`` pairs, in order), the rule set, the tree,
     the errors found while reading it, and its end."""
 
-    __slots__ = ("headers", "rules", "errors", "warnings", "source", "source_text")
+    __slots__ = ("headers", "rules", "errors", "warnings", "source", "source_text", "tag_lines")
 
     def __init__(self, rules: RuleSet | None = None, first: Colour = Colour.WHITE,
                  headers: dict[str, str] | None = None,
@@ -147,6 +147,9 @@ class Game(GameNode):
         """The record's own text, kept by readers for a game with errors (so that nothing
         after the error is lost)."""
         self.source: tuple[str, int] | None = None
+        self.tag_lines: dict[str, int] = {}
+        """The line of each tag in the file it was read from (where known), for a problem
+        with a tag found after the game is read (R-MATCH)."""
 
     @property
     def first(self) -> Colour:

@@ -166,6 +166,7 @@ def _game(element: etree._Element, index: int, file: str, budget: Budget) -> Gam
                                        line=element.sourceline or 0, column=1, game=index))
         return game
     game = Game(setup.rules, setup.first, headers, setup.lead_rolls, setup.crawford)
+    game.tag_lines = {tag.get("name"): tag.sourceline or 0 for tag in element.iterchildren(Q + "tag")}
     if element.get("result") and "Result" not in game.headers:
         game.headers["Result"] = element.get("result")
     game.comments.extend(c.text or "" for c in element.iterchildren(Q + "comment"))

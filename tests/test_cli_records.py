@@ -154,3 +154,27 @@ def test_writing_mat_says_what_it_leaves_out(tmp_path):
     assert "note: .mat holds the main line's moves only: 12 comment(s), 3 NAG(s), 3 variation(s) left out" in result.stderr
     plain = run("convert", tmp_path / "bg.mat", tmp_path / "again.mat")
     assert plain.exit_code == 0 and "note:" not in plain.stderr
+
+
+@pytest.mark.parametrize("fmt", ["jqn", "xml", "json"])
+def test_a_match_score_that_does_not_add_up_is_r_match_in_every_format(tmp_path, fmt):
+    """R-MATCH: each game's Score is the score after the games of the match before it."""
+    sample = Path(__file__).resolve().parents[1] / "samples" / "matches" / "jacquet-match.jqn"
+    assert run("validate", sample).exit_code == 0
+    text = sample.read_text(encoding="utf-8")
+    assert text.count('[Score "1-0"]') == 1
+    wrong = tmp_path / "wrong.jqn"
+    wrong.write_text(text.replace('[Score "1-0"]', '[Score "0-0"]'), encoding="utf-8")
+    target = tmp_path / f"wrong.{fmt}"
+    if fmt != "jqn":  # written as its own format (the writer keeps the Score tag as it is)
+        from notation.formats import read_file, write_file
+        games = list(read_file(wrong))
+        for game in games:
+            game.errors.clear()
+        write_file(games, target)
+    result = run("validate", target)
+    assert result.exit_code == 1
+    [line] = [line for line in result.stdout.splitlines() if "R-MATCH" in line]
+    assert "game 2: the Score tag says 0-0, but the games before give 1-0" in line
+    if fmt != "json":  # JSON keeps no line numbers
+        assert line.split(":")[1] != "0"

@@ -50,6 +50,7 @@ class GameBuilder(Visitor):
             setup = Setup(rule_set())
         self.game = Game(setup.rules, setup.first, self.headers, setup.lead_rolls, setup.crawford)
         self.game.source = (self.raw.file, self.raw.offset)
+        self.game.tag_lines = self.header_lines
         self.game.errors = self.errors  # type: ignore[assignment]
         self.node: GameNode = self.game
         self.stack: list[GameNode] = []

@@ -1,0 +1,55 @@
+"""R-MATCH across the games of a file: a match's score before each game (its ``Score``
+tag) must be the sum of the results of the games before it.
+
+The ``.mat`` reader checks its own score lines; this checks the same for the formats that
+carry the score in a tag (text notation, XML, JSON), game by game as they are read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from .errors import RecordError
+from .game import Game
+from .tags import MATCH_NUMBERS
+
+
+def _match(game: Game) -> tuple | None:
+    """What tells a game's match: its name and length and its players (``None`` when the
+    game names no match)."""
+    headers = game.headers
+    if not headers.get("Match") and not headers.get("MatchLength"):
+        return None
+    return (headers.get("Match"), headers.get("MatchLength"), headers.get("White"), headers.get("Black"))
+
+
+def _score(game: Game) -> tuple[int, int] | None:
+    text = game.headers.get("Score", "").strip()
+    if not MATCH_NUMBERS["Score"].fullmatch(text):
+        return None
+    white, black = text.split("-")
+    return int(white), int(black)
+
+
+def checked_scores(games: Iterable[Game], file: str) -> Iterator[Game]:
+    """``games`` as they come, each following a game of its match (read whole, with a
+    result and a score) with an R-MATCH error if its ``Score`` is not that game's score
+    plus its result."""
+    expected: tuple | None = None  # (match, the score after the game before)
+    for index, game in enumerate(games, 1):
+        match, score = _match(game), _score(game)
+        if expected is not None and match == expected[0] and score is not None \
+                and score != expected[1] and not game.errors:
+            white, black = expected[1]
+            game.errors.append(RecordError(
+                f"the Score tag says {score[0]}-{score[1]}, but the games before give "
+                f"{white}-{black}", "R-MATCH", file=file, line=game.tag_lines.get("Score", 0),
+                column=1, game=index))
+        result = game.headers.get("Result") or game.result
+        if match is None or score is None or game.errors or result[:1] not in ("W", "B"):
+            expected = None
+        else:
+            after = list(score)
+            after[0 if result[0] == "W" else 1] += int(result[2:])
+            expected = (match, tuple(after))
+        yield game
