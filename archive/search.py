@@ -111,9 +111,10 @@ def date_bound(text: str) -> str:
     """A date filter as the archive writes dates: ``2023``, ``2023.09`` or ``2023.09.19``
     (dashes may stand for the dots); :class:`ValueError` for anything else."""
     match = DATE_BOUND.fullmatch(text.strip())
-    if not match:
+    year, month, day = match.groups() if match else (None, None, None)
+    if not match or (month and not 1 <= int(month) <= 12) or (day and not 1 <= int(day) <= 31):
         raise ValueError(f"{text!r} is not a date: write YYYY, YYYY.MM or YYYY.MM.DD")
-    return ".".join(part for part in match.groups() if part)
+    return ".".join(part for part in (year, month, day) if part)
 
 
 _WORD = re.compile(r"[^\W_]+")

@@ -76,6 +76,11 @@ def _explore(db, position: str, variant: str | None, limit: int, as_json: bool) 
         click.echo(f"the first {len(games)} games through {position} (there are more: --limit)")
     else:
         click.echo(f"{len(games)} game(s) through {position}")
+    for game in games:
+        click.echo(f"  game {game['game_id']}, before ply {game['ply']} ({game['variant']}, "
+                   f"{game['date'] or 'no date'}, {game['result']})")
+    if plays:
+        click.echo("plays made from it (roll: play, times, share won by who made it):")
     for play in plays:
         click.echo(f"  {play.dice}: {play.play:24} {play.count:>6}  won {play.share_won:.0%}")
 

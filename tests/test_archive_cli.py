@@ -208,6 +208,8 @@ def test_search_position(club):
     text = ok(run("search", "--db", club, "--position", start, "--variant", "jacquet",
                   "--limit", len(everything))).stdout
     assert text.splitlines()[0] == f"{len(everything)} game(s) through {start}"
+    assert text.splitlines()[1] == (f"  game {everything[0]['game_id']}, before ply {everything[0]['ply']} "
+                                    f"(jacquet, {everything[0]['date'] or 'no date'}, {everything[0]['result']})")
     fewer = ok(run("search", "--db", club, "--position", start, "--variant", "jacquet", "--limit", 2)).stdout
     assert fewer.splitlines()[0] == f"the first 2 games through {start} (there are more: --limit)"
     nowhere = json.loads(ok(run("search", "--db", club, "--position", "AAAAAAAAAAAAAA", "--json")).stdout)

@@ -49,7 +49,7 @@ def test_archive_page_lists_and_filters(client):
     "/?sort=evil", "/?points_min=abc", "/?result=X", "/?page=x", "/?page=--5", "/?page=\u0663",
     "/?page=999999999999999999999999", "/?turns_min=99999999999999999999999",
     "/?points_max=9223372036854775808", "/?valid=maybe", "/?desc=yes", "/?from=abc", "/?to=2023.1",
-    "/game/1?flip=yes",
+    "/game/1?flip=yes", "/?from=2026.13", "/?to=2026.01.32",
     "/api/games?page=99999999999999999999999"])
 def test_bad_query_strings_are_400(client, path):
     assert client.get(path).status_code == 400

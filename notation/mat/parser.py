@@ -94,7 +94,7 @@ def parse_mat(text: str, file: str = "-") -> MatFile:
     split = 0
     budget = Budget()
     for number, raw in enumerate(io.StringIO(text, newline=None), 1):
-        if len(raw) > MAX_LINE_BYTES // 4 and len(raw.encode("utf-8")) > MAX_LINE_BYTES:
+        if len(raw) > MAX_LINE_BYTES // 4 and len(raw.rstrip("\n").encode("utf-8")) > MAX_LINE_BYTES:
             raise line_too_long(file, number, len(match.games))
         line = raw.rstrip()
         if not line.strip():
