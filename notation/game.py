@@ -15,6 +15,7 @@ from .board import Position
 from .dice import Dice
 from .errors import NotationError
 from .rules import RuleSet, rule_set
+from .tags import RESULT
 from .state import RESIGN, Colour, GameRuleError, GameState, Turn
 from .written import WrittenPlay
 
@@ -105,6 +106,16 @@ class GameNode:
                                 f"{self.state.player.title}'s turn")
         return self.add_turn(kind, dice, play)
 
+    def comment_before(self, text: str) -> None:
+        """Add a comment a record puts before this turn where the text notation keeps it:
+        among the turn's starting comments if it opens a variation, else among the comments
+        of the turn before (of the game, before its first turn)."""
+        parent = self.parent
+        if parent is not None and parent.variations and parent.variations[0] is self:
+            parent.comments.append(text)
+        else:
+            self.starting_comments.append(text)
+
     def next(self) -> "GameNode | None":
         """The main-line continuation, if any."""
         return self.variations[0] if self.variations else None
@@ -172,6 +183,33 @@ class Game(GameNode):
             return "*"
         return f"{state.winner.value}+{state.points}"
 
+    def result_problem(self, declared: str) -> tuple[str, str] | None:
+        """Whether the ``declared`` result (``W+2``, ``B+1``, ``*``) is what the rules score
+        at the end of the main line: ``None`` if so, else (rule id, message). A game ended
+        by a resignation scores what it declares, if the rule set allows it: the end's
+        state is given those points (R-SCORE and its kin)."""
+        if not RESULT.match(declared):
+            return "TAG", f"cannot read the result {declared!r}: write W+2, B+1 or *"
+        end = self.end()
+        state = end.state
+        rule = self.rules.score_rule
+        if state.ended_by == "resign":
+            if declared == "*" or declared[0] != state.winner.value:
+                return rule, (f"{state.winner.other.title} resigned, so {state.winner.title} "
+                              f"wins; the result says {declared}")
+            try:
+                end.state = state.resigned_for(int(declared[2:]))
+            except NotationError as problem:
+                return problem.rule_id, problem.reason  # type: ignore[attr-defined]
+            return None
+        scored = self.result
+        if scored == declared:
+            return None
+        if scored == "*":
+            return rule, (f"the result says {declared}, but the game is not over: no one has "
+                          "borne off all 15 men (write * for an unfinished game)")
+        return rule, f"the result says {declared}, but the rules score {scored} ({_how(state, self.rules)})"
+
     def release(self) -> None:
         """Unlink every node from its parent, for a program done with the game.
 
@@ -218,3 +256,12 @@ def same_tree(a: GameNode, b: GameNode) -> bool:
                 return False
         pending.extend(zip(x.variations, y.variations))
     return True
+
+
+def _how(state: GameState, rules: RuleSet) -> str:
+    """How the game ended, for a message: the cube dropped, or what the loser kept."""
+    if state.ended_by == "drop":
+        return f"{state.winner.other.title} dropped the cube at {state.cube}"
+    if rules.name == "hale":
+        return "the loser's men left, by quarter"
+    return f"the loser has borne off {state.position.opponent[0]}"

@@ -111,10 +111,17 @@ def game_from_dict(data: dict[str, Any], index: int = 1, file: str = "-",
     try:
         game.comments.extend(_strings(data, "comments", index, file))
         _rebuild(game, _field(data, "turns", list, [], index, file), index, file, budget, 0)
+        declared = headers.get("Result") or _field(data, "result", str, None, index, file)
     except RecordError as error:
         if error.rule_id == LIMIT:
             raise
         game.errors.append(error)
+        return game
+    problem = game.result_problem(declared) if declared else None
+    if problem is not None:
+        game.errors.append(RecordError(problem[1], problem[0], file=file, game=index))
+    elif declared and "Result" not in game.headers:
+        game.headers["Result"] = declared
     return game
 
 
@@ -178,7 +185,8 @@ def _rebuild(parent: GameNode, turns: list[Any], index: int, file: str, budget: 
                               turn=label,
                               legal_plays=[str(p) for p in getattr(problem, "legal_plays", ())])
         node.comments.extend(_strings(data, "comments", index, file, label))
-        node.starting_comments.extend(_strings(data, "starting_comments", index, file, label))
+        for text in _strings(data, "starting_comments", index, file, label):
+            node.comment_before(text)
         node.nags.extend(_nags(data, index, file, label))
         for variation in _field(data, "variations", list, [], index, file, label):
             if not isinstance(variation, list):

@@ -138,6 +138,8 @@ def _game(tree: SgfTree, index: int, locate: Locator, file: str) -> Game:
     first = Colour.BLACK if moves and "B" in moves[0].properties else Colour.WHITE
     headers["Lead"] = first.title
     crawford = "CrawfordGame" in _first(root, "RU")
+    if crawford:
+        headers["Crawford"] = "yes"  # as the .mat reader says it: kept in every format
     game = Game(rule_set("backgammon"), first, headers, crawford=crawford)
     game.comments.extend(root.get("C", []))
     try:

@@ -14,10 +14,10 @@ from importlib import resources
 from lxml import etree
 
 from .dice import Dice
-from .errors import IllegalPlayError, NotationError, RecordError
+from .errors import NotationError, RecordError
 from .game import Game, GameNode
 from .limits import LIMIT, MAX_DEPTH, MAX_ELEMENTS, Budget, read_whole
-from .tags import RESULT, TagProblem, setup_from_tags
+from .tags import TagProblem, setup_from_tags
 from .state import Colour
 
 NS = "urn:jacquet:games:1"
@@ -92,10 +92,15 @@ def game_element(game: Game) -> etree._Element:
 
 
 def dumps(games: list[Game]) -> str:
-    """Games as a pretty, canonical XML document."""
+    """Games as a pretty, canonical XML document; ``ValueError`` naming the game if one
+    holds text XML 1.0 cannot (a control character other than tab and line breaks)."""
     root = etree.Element(Q + "games", nsmap={None: NS}, version="1")
-    for game in games:
-        root.append(game_element(game))
+    for number, game in enumerate(games, 1):
+        try:
+            root.append(game_element(game))
+        except ValueError:
+            raise ValueError(f"game {number} holds a control character (a comment or a tag) that "
+                             "XML 1.0 cannot hold: write it as .jqn or .json") from None
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True).decode("utf-8")
 
 
@@ -178,35 +183,11 @@ def _game(element: etree._Element, index: int, file: str, budget: Budget) -> Gam
         game.errors.append(error)
         return game
     declared = game.headers.get("Result")
-    problem = _result_problem(game, declared) if declared else None
+    problem = game.result_problem(declared) if declared else None
     if problem is not None:
         game.errors.append(RecordError(problem[1], problem[0], file=file,
                                        line=element.sourceline or 0, column=1, game=index))
     return game
-
-
-def _result_problem(game: Game, declared: str) -> tuple[str, str] | None:
-    """Check the declared result against the end of the main line (a resignation scores
-    what it declares, within what the rules allow); ``(rule id, message)`` if it disagrees."""
-    if not RESULT.match(declared):
-        return "TAG", f"cannot read the result {declared!r}: write W+2, B+1 or *"
-    end = game.end()
-    state = end.state
-    rule = game.rules.score_rule
-    if state.ended_by != "resign":
-        if declared != game.result:
-            return rule, f"the result says {declared}, but the rules score {game.result}"
-        return None
-    if declared == "*":
-        return None
-    if declared[0] != state.winner.value:
-        return rule, (f"{state.winner.other.title} resigned, so {state.winner.title} wins; the "
-                      f"result says {declared}")
-    try:
-        end.state = state.resigned_for(int(declared[2:]))
-    except IllegalPlayError as problem:
-        return rule, problem.reason
-    return None
 
 
 def _turns(parent: GameNode, elements: list, index: int, file: str, budget: Budget) -> None:
@@ -228,7 +209,9 @@ def _turns(parent: GameNode, elements: list, index: int, file: str, budget: Budg
                               legal_plays=[str(p) for p in getattr(problem, "legal_plays", ())]) from None
         node.nags.extend(int(n.text) for n in element.iterchildren(Q + "nag"))
         for comment in element.iterchildren(Q + "comment"):
-            (node.starting_comments if comment.get("before") == "true" else node.comments).append(
-                comment.text or "")
+            if comment.get("before") == "true":
+                node.comment_before(comment.text or "")
+            else:
+                node.comments.append(comment.text or "")
         for variation in element.iterchildren(Q + "variation"):
             _turns(start, list(variation.iterchildren(Q + "turn")), index, file, budget)

@@ -265,3 +265,11 @@ def test_match_tags_are_numbers(tag, rule):
     [error] = only_game(f'{tag}\n\n*').errors
     assert (error.rule_id, error.line) == (rule, 1)
     assert not only_game('[MatchLength "7"]\n[Game "2"]\n[Score "3-1"]\n\n*').errors
+
+
+@pytest.mark.parametrize("text, column", [("{start} $7 1. 31: 24/21/20 *", 9),
+                                          ("1. 31: 24/21/20 13: 24/21/20 ( $2 {alt} 64: 24/14 ) *", 32)])
+def test_a_nag_before_any_turn_it_could_mark_is_an_error(text, column):
+    [error] = only_game(text).errors
+    assert (error.rule_id, error.line, error.column) == ("SYNTAX", 1, column)
+    assert "a NAG marks the turn before it" in error.message

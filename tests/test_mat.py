@@ -155,3 +155,14 @@ def test_mat_writer_puts_a_tag_with_a_line_break_on_one_line(tmp_path):
     back = read_mat(path)
     assert len(back) == len(games) and not any(game.errors for game in back)
     assert back[0].headers["White"] == "Line1 Line2" and back[0].headers["Event"] == "Club night"
+
+
+def test_long_player_names_keep_the_score_line_readable(tmp_path):
+    games = read_mat(MAT / "match8320876.mat")
+    for game in games:
+        game.headers["White"] = "Jean-Baptiste de la Rochefoucauld"
+    path = tmp_path / "long.mat"
+    path.write_text(write_mat(games), encoding="utf-8")
+    back = read_mat(path)
+    assert not any(game.errors for game in back)
+    assert back[0].headers["White"] == "Jean-Baptiste de la Rochefoucauld"

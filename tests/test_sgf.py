@@ -73,3 +73,13 @@ def test_every_gnubg_sgf_reads_like_its_original_mat():
         assert rolls_and_results(sgf_games) == rolls_and_results(read_mat(mat)), path
     for path in glob.glob(str(SHARED / "backgammon" / "**" / "*.sgf"), recursive=True):
         assert not [e for g in read_sgf(path) for e in g.errors], path
+
+
+def test_the_crawford_game_is_said_in_a_tag_that_every_format_keeps(tmp_path):
+    from notation.jqn import write_game
+    path = tmp_path / "crawford.sgf"
+    path.write_text("(;FF[4]GM[6]PW[a]PB[b]MI[length:3][game:2][ws:2][bs:0]RU[Crawford:CrawfordGame]\n"
+                    ";W[51xwmh]\n;B[42qusu])\n", encoding="utf-8")
+    [game] = read_sgf(path)
+    assert not game.errors and game.state.crawford and game.headers["Crawford"] == "yes"
+    assert '[Crawford "yes"]' in write_game(game)

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from notation import rule_set
+from notation.dice import Dice
 from notation.errors import RecordError
 from notation.formats import read_file, write_file
 from notation.game import same_tree
@@ -128,3 +129,32 @@ def test_refusals_are_located_and_a_resource_limit_is_a_limit(tmp_path):
         loads(b'<games xmlns="urn:jacquet:games:1"><game><comment>' + b"x" * 10_000_001
               + b"</comment></game></games>")
     assert huge.value.rule_id == LIMIT
+
+
+def test_rule_set_options_and_comments_before_a_turn_survive_xml_to_text(tmp_path):
+    """Options given by the XML attribute only are written as an Options tag; a comment
+    before a turn that opens no variation is read where the text notation keeps it."""
+    from notation import rule_set
+    from notation.game import Game, same_tree
+    from notation.jqn import write_game
+    from notation.xml_format import dumps, loads
+    game = Game(rule_set("murray", courier_release="next-turn"))
+    first = game.add_turn("roll", Dice(6, 5), "24/13")
+    second = first.add_turn("roll", Dice(3, 1), "24/20")
+    second.comment_before("said before Black's turn")
+    assert "Options" not in game.headers
+    text = write_game(game)
+    assert '[Options "courier_release=next-turn"]' in text
+    [back] = loads(dumps([game]).encode())
+    assert not back.errors and back.rules.options == {"courier_release": "next-turn"}
+    assert same_tree(back, game) and first.comments == ["said before Black's turn"]
+    assert write_game(back) == text
+
+
+def test_a_control_character_xml_cannot_hold_is_a_clear_refusal():
+    from notation.game import Game
+    from notation.xml_format import dumps
+    game = Game()
+    game.comments.append("bell \x07")
+    with pytest.raises(ValueError, match="game 1 holds a control character"):
+        dumps([game])

@@ -13,7 +13,7 @@ from ..dice import Dice
 from ..errors import IllegalPlayError, NotationError, RecordError
 from ..game import Game, GameNode
 from ..limits import Budget
-from ..rules import RuleSet, rule_set
+from ..rules import rule_set
 from ..tags import RESULT, Setup, TagProblem, setup_from_tags
 from ..state import PASSED, ROLL, Colour, GameState
 from .reader import SKIP, RawGame, Visitor
@@ -85,9 +85,15 @@ class GameBuilder(Visitor):
         else:
             self.node.comments.append(text)
 
-    def visit_nag(self, number: int) -> None:
-        if not self.failed and self.node.turn is not None:
-            self.node.nags.append(number)
+    def visit_nag(self, number: int, line: int = 0, column: int = 0) -> None:
+        if self.failed:
+            return
+        if self.node.turn is None or not self._opened_turn:
+            where = "the game's first turn" if self.node.turn is None else "the variation's first turn"
+            self.error(f"a NAG marks the turn before it; this one stands before {where}",
+                       "SYNTAX", line, column)
+            return
+        self.node.nags.append(number)
 
     def begin_variation(self) -> None:
         if self.failed:
@@ -178,29 +184,9 @@ class GameBuilder(Visitor):
         self._check_result(declared, line, column)
 
     def _check_result(self, declared: str, line: int, column: int) -> None:
-        end = self.game.end()
-        state = end.state
-        rules = self.game.rules
-        if state.ended_by == "resign":
-            if declared == "*" or declared[0] != state.winner.value:
-                self.error(f"{state.winner.other.title} resigned, so {state.winner.title} wins; the "
-                           f"result says {declared}", rules.score_rule, line, column)
-                return
-            try:
-                end.state = state.resigned_for(int(declared[2:]))
-            except NotationError as problem:
-                self.error(problem.reason, problem.rule_id, line, column)
-            return
-        scored = self.game.result
-        if scored == declared:
-            return
-        if scored == "*":
-            self.error(f"the result says {declared}, but the game is not over: no one has borne "
-                       f"off all 15 men (write * for an unfinished game)", rules.score_rule,
-                       line, column)
-        else:
-            self.error(f"the result says {declared}, but the rules score {scored} "
-                       f"({_how(state, rules)})", rules.score_rule, line, column)
+        problem = self.game.result_problem(declared)
+        if problem is not None:
+            self.error(problem[1], problem[0], line, column)
 
     def result(self) -> Game:
         return self.game
@@ -210,12 +196,3 @@ def _turn_label(node: GameNode, kind: str, dice: Dice | None) -> str:
     player = node.state.player
     what = f"{'>' if kind == PASSED else ''}{dice}" if dice is not None else kind
     return f"{node.ply + 1} ({player.title} {what})"
-
-
-def _how(state: GameState, rules: RuleSet) -> str:
-    if state.ended_by == "drop":
-        return f"{state.winner.other.title} dropped the cube at {state.cube}"
-    loser_off = state.position.opponent[0]
-    if rules.name == "hale":
-        return "the loser's men left, by quarter"
-    return f"the loser has borne off {loser_off}"

@@ -22,6 +22,9 @@ WIDTH = 80
 def header_lines(game: Game) -> list[str]:
     headers = dict(game.headers)
     headers["Result"] = headers.get("Result") or game.result
+    headers["Variant"] = game.rules.name  # the rules the game was read under, options too
+    if game.rules.options:
+        headers["Options"] = " ".join(f"{name}={value}" for name, value in game.rules.options.items())
     if game.first is Colour.BLACK and "Lead" not in headers and "LeadRoll" not in headers:
         headers["Lead"] = "Black"
     ordered = [name for name in STANDARD_TAGS if name in headers]

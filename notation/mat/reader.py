@@ -92,9 +92,12 @@ def _game(mat_game: MatGame, match_headers: dict[str, str], length: int, crawfor
     """One game; in a match, a win is worth at most what the winner needs (``Wins`` lines
     of some exporters give that capped value)."""
     headers = dict(match_headers)
-    white, black = mat_game.names
-    headers["White"] = white if white or "White" not in headers else headers["White"]
-    headers["Black"] = black if black or "Black" not in headers else headers["Black"]
+    for tag, name in zip(("White", "Black"), mat_game.names):
+        # the score line's name, unless the match's tag gives it whole (a long name is cut
+        # short on the score line, to keep its columns)
+        if name and not headers.get(tag, "").startswith(name):
+            headers[tag] = name
+        headers.setdefault(tag, name)
     headers["Game"] = str(mat_game.number)
     headers["Score"] = f"{mat_game.score[0]}-{mat_game.score[1]}"
     if crawford:

@@ -127,7 +127,7 @@ def write_mat(games: list[Game]) -> str:
     running = [0, 0]
     for number, game in enumerate(games, 1):
         score = _score(game, running)
-        white = f"{_one_line(game.headers.get('White', ''))} : {score[0]}"
+        white = _score_half(game.headers.get("White", ""), score[0])
         black = f"{_one_line(game.headers.get('Black', ''))} : {score[1]}"
         out += [f" Game {number}", f" {white:<{SCORE_WIDTH}}{black}"]
         out += _lines(game)
@@ -137,6 +137,14 @@ def write_mat(games: list[Game]) -> str:
         if state.winner is not None:
             running[state.winner.index] += state.points
     return "\n".join(out) + "\n"
+
+
+def _score_half(name: str, score: int) -> str:
+    """White's half of a score line, ``name : score``, cut to leave Black's name where his
+    column of moves starts (readers find the columns there); the Player 1 tag keeps the
+    whole name."""
+    points = f" : {score}"
+    return _one_line(name)[:SCORE_WIDTH - 1 - len(points)].rstrip() + points
 
 
 def _one_line(value: str) -> str:
