@@ -15,7 +15,7 @@ from .board import Position
 from .dice import Dice
 from .errors import NotationError
 from .rules import RuleSet, rule_set
-from .tags import RESULT
+from .tags import RESULT, YES
 from .state import RESIGN, Colour, GameRuleError, GameState, Turn
 from .written import WrittenPlay
 
@@ -186,8 +186,10 @@ class Game(GameNode):
     def result_problem(self, declared: str) -> tuple[str, str] | None:
         """Whether the ``declared`` result (``W+2``, ``B+1``, ``*``) is what the rules score
         at the end of the main line: ``None`` if so, else (rule id, message). A game ended
-        by a resignation scores what it declares, if the rule set allows it: the end's
-        state is given those points (R-SCORE and its kin)."""
+        by a resignation scores what it declares, if the rule set allows it; a game tagged
+        ``Adjudicated`` may declare its winner fewer points than the rules give (what a
+        match awarded, as some ``.mat`` exporters record it). Either way the end's state is
+        given the declared points (R-SCORE and its kin)."""
         if not RESULT.match(declared):
             return "TAG", f"cannot read the result {declared!r}: write W+2, B+1 or *"
         end = self.end()
@@ -204,6 +206,10 @@ class Game(GameNode):
             return None
         scored = self.result
         if scored == declared:
+            return None
+        if (self.headers.get("Adjudicated", "").strip().lower() in YES and scored != "*"
+                and declared[0] == scored[0] and int(declared[2:]) < int(scored[2:])):
+            end.state = state._evolve(points=int(declared[2:]))  # what the match awarded
             return None
         if scored == "*":
             return rule, (f"the result says {declared}, but the game is not over: no one has "

@@ -273,3 +273,25 @@ def test_a_nag_before_any_turn_it_could_mark_is_an_error(text, column):
     [error] = only_game(text).errors
     assert (error.rule_id, error.line, error.column) == ("SYNTAX", 1, column)
     assert "a NAG marks the turn before it" in error.message
+
+
+def test_an_adjudicated_game_may_award_its_winner_fewer_points_than_the_rules():
+    """A .mat exporter may record a gammon as 1 point (the reader warns and keeps it):
+    the Adjudicated tag carries that into the other formats."""
+    import random
+
+    from notation import rule_set
+    from notation.generate import random_game
+    rng = random.Random(5)
+    game = next(g for g in (random_game(rule_set("backgammon"), rng) for _ in range(200))
+                if g.end().state.points == 2 and g.end().state.cube == 1)
+    winner = game.result[0]
+    for tag, declared, valid in (("", f"{winner}+1", False), ('[Adjudicated "yes"]\n', f"{winner}+1", True),
+                                 ('[Adjudicated "yes"]\n', f"{winner}+3", False),
+                                 ('[Adjudicated "yes"]\n', f"{'B' if winner == 'W' else 'W'}+1", False)):
+        game.headers["Result"] = declared
+        text = write_game(game)
+        [back] = read(tag + text)
+        assert (not back.errors) is valid, (tag, declared, back.errors)
+        if valid:
+            assert back.result == declared and write_game(back).endswith(f" {declared}\n")

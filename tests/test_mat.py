@@ -2,6 +2,7 @@
 real corpus against GNU Backgammon's counts (tests/data/SOURCE.md for the files)."""
 
 import csv
+import io
 
 import pytest
 from click.testing import CliRunner
@@ -166,3 +167,22 @@ def test_long_player_names_keep_the_score_line_readable(tmp_path):
     back = read_mat(path)
     assert not any(game.errors for game in back)
     assert back[0].headers["White"] == "Jean-Baptiste de la Rochefoucauld"
+
+
+@pytest.mark.skipif(not (CORPUS / "MANIFEST.tsv").exists(), reason="shared data corpus absent")
+def test_every_real_match_converts_to_records_that_validate_with_the_same_results():
+    """Read as .mat, written in the text notation, XML and JSON, read back: no error, and
+    the same results and scores (resignations by either side, adjudicated wins included)."""
+    from notation.formats import render
+    from notation.json_format import loads as json_loads
+    from notation.jqn import GameBuilder, read_games
+    from notation.matches import checked_scores
+    from notation.xml_format import loads as xml_loads
+    for row in manifest():
+        games = read_mat(CORPUS / row["file"])
+        expected = [(g.headers["Result"], g.headers["Score"], g.end().state.points) for g in games]
+        for fmt, load in (("jqn", lambda text: read_games(io.BytesIO(text.encode()), GameBuilder)),
+                          ("xml", lambda text: xml_loads(text.encode())), ("json", json_loads)):
+            back = list(checked_scores(load(render(games, fmt)), row["file"]))
+            assert not [e for g in back for e in g.errors], (row["file"], fmt)
+            assert [(g.headers["Result"], g.headers["Score"], g.end().state.points) for g in back] == expected
