@@ -24,7 +24,7 @@ from notation.errors import NotationError, RecordError
 from notation.formats import format_of, read_file
 from notation.game import Game, released
 
-from .rows import ANNOTATION_COLUMNS, TURN_COLUMNS, GameRows, content_hash, game_rows, record_text
+from .rows import ANNOTATION_COLUMNS, TURN_COLUMNS, GameRows, game_hash, game_rows, record_text
 
 
 @dataclass
@@ -156,7 +156,7 @@ def _import_game(db: Database, game: Game, source: str | None, names: _Names,
     """Store one game, unless its record is there already (then its rows are not even
     built)."""
     record = record_text(game)
-    digest = content_hash(record)
+    digest = game_hash(game, record)
     if exists(db, digest):
         summary.duplicates += 1
         return

@@ -59,6 +59,20 @@ def _int(value: str | None) -> int | None:
         return None
 
 
+def game_hash(game: Game, record: str) -> str:
+    """The hash under which ``game`` (whose :func:`record_text` is ``record``) is stored:
+    its record's :func:`content_hash`, except for an invalid game stored as the moves
+    before its error (read from another format than the text notation): that record does
+    not say where and why reading stopped, so the error is hashed with it (two games cut
+    short alike by different errors are two games)."""
+    if game.errors and not game.source_text:
+        error = game.errors[0]
+        said = (f"{getattr(error, 'rule_id', '')} {getattr(error, 'line', 0)}:{getattr(error, 'column', 0)} "
+                f"{getattr(error, 'message', error)}")
+        return content_hash(f"{record}\n{said}")
+    return content_hash(record)
+
+
 def record_text(game: Game) -> str:
     """What the archive keeps of a game: its canonical text, or for an invalid game the text
     it was read from, when the reader had it, so nothing after its error is lost."""
@@ -68,8 +82,8 @@ def record_text(game: Game) -> str:
 def game_rows(game: Game, source_file: str | None = None, source_offset: int | None = None,
               record: str | None = None, digest: str | None = None) -> GameRows:
     """The rows of ``game`` (with its first error, if any). ``record`` is its
-    :func:`record_text` and ``digest`` that text's :func:`content_hash`, when the caller
-    has them already."""
+    :func:`record_text` and ``digest`` its :func:`game_hash`, when the caller has them
+    already."""
     record = record if record is not None else record_text(game)
     headers = game.headers
     result = headers.get("Result") or game.result
@@ -77,7 +91,7 @@ def game_rows(game: Game, source_file: str | None = None, source_offset: int | N
     error = game.errors[0] if game.errors else None
     turns = _turn_rows(game)
     row = {
-        "hash": digest or content_hash(record), "variant": game.rules.name,
+        "hash": digest or game_hash(game, record), "variant": game.rules.name,
         "options": " ".join(f"{k}={v}" for k, v in game.rules.options.items()) or None,
         "site": headers.get("Site"), "date": headers.get("Date"), "round": headers.get("Round"),
         "game_number": _int(headers.get("Game")),
@@ -164,4 +178,5 @@ def game_from_record(record: str, default_variant: str = "jacquet") -> Game:
     return games[0]
 
 
-__all__ = ["ANNOTATION_COLUMNS", "TURN_COLUMNS", "GameRows", "game_rows", "game_from_record", "content_hash", "record_text", "RecordError"]
+__all__ = ["ANNOTATION_COLUMNS", "TURN_COLUMNS", "GameRows", "game_rows", "game_from_record", "content_hash",
+           "game_hash", "record_text", "RecordError"]

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from .rows import content_hash, record_text
+from .rows import game_hash, record_text
 
 SORTS = {"id": "g.id", "date": "g.date", "turns": "g.turns", "points": "g.points",
          "white": "w.name", "black": "b.name", "event": "e.name", "variant": "g.variant"}
@@ -195,5 +195,5 @@ def record_by_hash(db: Database, content_hash: str) -> str | None:
 
 def stored_id(db: Database, game) -> int | None:
     """The id under which ``game`` is stored (found by its content hash), or ``None``."""
-    row = db.execute("SELECT id FROM games WHERE hash = ?", [content_hash(record_text(game))]).fetchone()
+    row = db.execute("SELECT id FROM games WHERE hash = ?", [game_hash(game, record_text(game))]).fetchone()
     return None if row is None else row[0]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from pathlib import Path
 
 import pytest
 import sqlite_utils
@@ -358,3 +359,22 @@ def test_a_stored_record_that_reads_back_as_two_games_is_reported_not_a_tracebac
     from webviewer import create_app
     page = create_app({"ARCHIVE": str(db_path), "TESTING": True}).test_client().get("/game/1")
     assert page.status_code == 500 and b"cannot be read back" in page.data
+
+
+def test_games_kept_invalid_that_stop_alike_for_different_errors_are_two_games(db_path):
+    """Two .mat games refused at the same turn for different reasons keep the same moves
+    before their errors; both are kept (the error is part of what tells them apart), and
+    importing them again adds nothing."""
+    data = Path(__file__).resolve().parent / "data" / "mat"
+    files = [data / "illegal_dice_mismatch_13-10_with_21.mat", data / "illegal_not_maximal_21_played_as_13-11.mat"]
+    ok(run("import", *files, "--keep-invalid", "--db", db_path))
+    def kept() -> list[str]:
+        db = archive.open_archive(db_path, readonly=True)
+        try:
+            return sorted(row[0] for row in db.execute("SELECT error_rule FROM games WHERE NOT valid"))
+        finally:
+            db.close()
+
+    assert kept() == ["R-DICE", "R-MAX"]
+    ok(run("import", *files, "--keep-invalid", "--db", db_path))
+    assert kept() == ["R-DICE", "R-MAX"]
