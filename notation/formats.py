@@ -23,6 +23,7 @@ from typing import Iterable, Iterator
 from . import json_format, xml_format
 from .errors import RecordError
 from .game import Game
+from .limits import MAX_FILE_BYTES, MAX_POSITIONS
 from .jqn import GameBuilder, read_games, write_game
 from .mat import read_mat
 from .mat.writer import write_mat
@@ -93,6 +94,17 @@ def render(games: Iterable[Game], fmt: str) -> str:
     raise ValueError(f"cannot write {fmt}; writable: {', '.join(WRITABLE)}")
 
 
+def _check_readable_whole(games: list[Game], text: str, fmt: str) -> None:
+    """``ValueError`` if a file read whole (JSON, XML, ``.mat``) would hold more than its
+    reader takes (:mod:`notation.limits`): a file this toolkit could not read back."""
+    size = len(text.encode("utf-8"))
+    positions = sum(1 + sum(1 for _ in game.descendants()) for game in games)
+    if size > MAX_FILE_BYTES or positions > MAX_POSITIONS:
+        raise ValueError(f"{len(games)} games make a {fmt} file of {size:,} bytes and {positions:,} "
+                         f"positions, more than a file read whole may hold ({MAX_FILE_BYTES:,} "
+                         f"bytes, {MAX_POSITIONS:,} positions): write .jqn, or fewer games per file")
+
+
 def write_file(games: Iterable[Game], path: str | os.PathLike, fmt: str | None = None) -> None:
     """Write games to ``path`` atomically: a temporary file renamed into place, so a
     failure never leaves a half-written file. A new file gets the permissions the umask
@@ -100,7 +112,10 @@ def write_file(games: Iterable[Game], path: str | os.PathLike, fmt: str | None =
     names is written); what is not a regular file (a pipe, a device) is written to as it
     is."""
     fmt = format_of(path, fmt)
+    games = list(games)
     text = render(games, fmt)
+    if fmt != "jqn":
+        _check_readable_whole(games, text, fmt)
     target = Path(os.path.realpath(path))
     existing = target.stat() if target.exists() else None
     if existing is not None and not stat.S_ISREG(existing.st_mode):

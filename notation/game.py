@@ -127,6 +127,14 @@ class GameNode:
             yield node
             node = node.next()
 
+    def descendants(self) -> Iterator["GameNode"]:
+        """Every node after this one, variations included (depth first, no recursion)."""
+        pending = list(self.variations)
+        while pending:
+            node = pending.pop()
+            yield node
+            pending.extend(node.variations)
+
     def is_mainline(self) -> bool:
         node = self
         while node.parent is not None:
@@ -225,11 +233,8 @@ class Game(GameNode):
         goes. Afterwards ``parent`` is ``None`` everywhere: the game's fields, its result
         and the way down the tree are left, but it is not to be written or stepped through
         any more. See :func:`released`."""
-        pending = list(self.variations)
-        while pending:
-            node = pending.pop()
+        for node in self.descendants():
             node.parent = None
-            pending.extend(node.variations)
 
 
 def released(games: Iterable[Game]) -> Iterator[Game]:

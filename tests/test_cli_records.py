@@ -178,3 +178,14 @@ def test_a_match_score_that_does_not_add_up_is_r_match_in_every_format(tmp_path,
     assert "game 2: the Score tag says 0-0, but the games before give 1-0" in line
     if fmt != "json":  # JSON keeps no line numbers
         assert line.split(":")[1] != "0"
+
+
+def test_a_whole_file_format_is_not_written_past_what_its_reader_takes(tmp_path, monkeypatch):
+    import notation.formats as formats
+    good = tmp_path / "good.jqn"
+    good.write_text(GOOD * 3, encoding="utf-8")
+    monkeypatch.setattr(formats, "MAX_POSITIONS", 5)  # 3 games of 3 turns: 12 positions
+    result = run("convert", good, tmp_path / "out.json")
+    assert result.exit_code == 2 and "more than a file read whole may hold" in result.output
+    assert not (tmp_path / "out.json").exists()
+    assert run("convert", good, tmp_path / "out.jqn").exit_code == 0  # read game by game

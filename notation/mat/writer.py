@@ -91,14 +91,12 @@ def left_out(games: list[Game]) -> str | None:
     comments = nags = variations = 0
     for game in games:
         comments += len(game.comments)
-        stack = [game]
-        while stack:
-            node = stack.pop()
-            starting, after, marks = node.annotations() if node is not game else ((), (), ())
+        variations += max(0, len(game.variations) - 1)
+        for node in game.descendants():
+            starting, after, marks = node.annotations()
             comments += len(starting) + len(after)
             nags += len(marks)
             variations += max(0, len(node.variations) - 1)
-            stack.extend(node.variations)
     kept_out = [f"{count} {word}" for count, word in ((comments, "comment(s)"), (nags, "NAG(s)"),
                                                        (variations, "variation(s)")) if count]
     if not kept_out:
