@@ -48,6 +48,11 @@ class GameRows:
     annotations: list[tuple] = field(default_factory=list)
 
 
+FILE_RULES = ("R-MATCH",)
+"""Rules broken by a game among the games of its file, not at one of its turns (no
+``error_ply``)."""
+
+
 def content_hash(record: str) -> str:
     return hashlib.sha256(record.encode("utf-8")).hexdigest()
 
@@ -66,10 +71,8 @@ def game_hash(game: Game, record: str) -> str:
     not say where and why reading stopped, so the error is hashed with it (two games cut
     short alike by different errors are two games)."""
     if game.errors and not game.source_text:
-        error = game.errors[0]
-        said = (f"{getattr(error, 'rule_id', '')} {getattr(error, 'line', 0)}:{getattr(error, 'column', 0)} "
-                f"{getattr(error, 'message', error)}")
-        return content_hash(f"{record}\n{said}")
+        error = game.errors[0]  # what it says, not where in its file it stands
+        return content_hash(f"{record}\n{getattr(error, 'rule_id', '')} {getattr(error, 'message', error)}")
     return content_hash(record)
 
 
@@ -103,7 +106,7 @@ def game_rows(game: Game, source_file: str | None = None, source_offset: int | N
         "turns": len(turns), "valid": int(not game.errors),
         "error_rule": getattr(error, "rule_id", None) if error else None,
         "error_message": getattr(error, "message", str(error)) if error else None,
-        "error_ply": len(turns) + 1 if error else None,
+        "error_ply": len(turns) + 1 if error and getattr(error, "rule_id", "") not in FILE_RULES else None,
         "error_line": getattr(error, "line", None) if error else None,
         "source_file": source_file, "source_offset": source_offset,
         "tags": json.dumps({k: v for k, v in headers.items() if k not in STANDARD}, ensure_ascii=False),

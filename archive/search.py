@@ -162,12 +162,12 @@ def game_ids(db: Database, query: Query) -> list[int]:
     return [row[0] for row in db.execute(f"SELECT g.id {FROM}{where} ORDER BY {order}", params)]
 
 
-MAX_ID = 2**63 - 1
-"""The largest id SQLite can store: a larger one names no game."""
+MAX_SQL_INT = 2**63 - 1
+"""SQLite's largest integer: a larger id names no game, a larger number is no filter."""
 
 
 def _game(db: Database, game_id: int, columns: str) -> dict | None:
-    if not 0 <= game_id <= MAX_ID:
+    if not 0 <= game_id <= MAX_SQL_INT:
         return None
     cursor = db.execute(f"SELECT {COLUMNS}, {columns} {FROM} WHERE g.id = ?", [game_id])
     row = cursor.fetchone()

@@ -10,7 +10,7 @@ from typing import Callable
 import click
 
 from archive import ArchiveError, Query
-from archive.search import SORTS, date_bound
+from archive.search import MAX_SQL_INT, SORTS, date_bound
 from archive.store import archive_error
 from notation.rules import NAMES
 
@@ -45,7 +45,7 @@ def reports_archive_errors(action: str) -> Callable:
     return decorate
 
 
-SQL_INT = click.IntRange(-2**63, 2**63 - 1)
+SQL_INT = click.IntRange(-MAX_SQL_INT - 1, MAX_SQL_INT)
 """A whole number SQLite can compare (a larger one is a usage error, not a traceback)."""
 
 

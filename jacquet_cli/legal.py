@@ -55,7 +55,7 @@ def legal(variant: str, options: tuple[str, ...], position_id: str | None, dice:
 
 
 def _plays(rules: RuleSet, position_id: str | None, dice: str):
-    position = rules.start if position_id is None else rules.check_position(Position.from_id(position_id))
+    position = rules.start if position_id is None else Position.from_id(position_id)  # legal_plays checks it
     return legal_plays(position, Dice.parse(dice), rules)
 
 

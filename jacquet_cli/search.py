@@ -7,6 +7,7 @@ import json
 import click
 
 from archive import game_ids, games_through, load_game, open_archive, plays_from, search
+from archive.search import MAX_SQL_INT
 from notation import NotationError, Position
 from notation.formats import WRITABLE, format_of, write_file
 from notation.mat.writer import left_out
@@ -29,8 +30,8 @@ def _position_id(ctx: click.Context, param: click.Parameter, value: str | None) 
 @filter_options
 @click.option("--position", metavar="ID", callback=_position_id,
               help="Games through this position ID, and the plays made from it.")
-@click.option("--limit", type=click.IntRange(1, 2**63 - 2), default=50, show_default=True)
-@click.option("--offset", type=click.IntRange(0, 2**63 - 1), default=0)
+@click.option("--limit", type=click.IntRange(1, MAX_SQL_INT - 1), default=50, show_default=True)
+@click.option("--offset", type=click.IntRange(0, MAX_SQL_INT), default=0)
 @click.option("--json", "as_json", is_flag=True, help="JSON instead of a table.")
 @reports_archive_errors("read")
 def search_command(db_path: str, position: str | None, limit: int, offset: int, as_json: bool, **filters) -> None:
@@ -56,7 +57,8 @@ def search_command(db_path: str, position: str | None, limit: int, offset: int, 
         return
     click.echo(f"{total} game(s)" + (f", showing {offset + 1}-{offset + len(rows)}" if rows else ""))
     for row in rows:
-        flag = "" if row["valid"] else f"  INVALID [{row['error_rule']}] at ply {row['error_ply']}"
+        where = f" at ply {row['error_ply']}" if row["error_ply"] else ""
+        flag = "" if row["valid"] else f"  INVALID [{row['error_rule']}]{where}"
         click.echo(f"{row['id']:>6}  {row['date'] or '':10}  {row['variant']:10}  "
                    f"{row['white'] or '?'} - {row['black'] or '?'}  {row['result']:5}  "
                    f"{row['turns']:>3} turns  {row['event'] or ''}{flag}")
@@ -117,6 +119,8 @@ def export_command(db_path: str, output: str, to_format: str | None, **filters) 
                                        f"{getattr(error, 'message', error)}") from None
     try:
         write_file(games, output, fmt)
+    except OSError as error:
+        raise click.BadParameter(f"cannot write {output}: {error.strerror or error}") from None
     except ValueError as error:
         raise click.ClickException(str(error)) from None
     click.echo(f"{len(games)} game(s) written to {output}", err=True)

@@ -98,7 +98,8 @@ def _check_readable_whole(games: list[Game], text: str, fmt: str) -> None:
     """``ValueError`` if a file read whole (JSON, XML, ``.mat``) would hold more than its
     reader takes (:mod:`notation.limits`): a file this toolkit could not read back."""
     size = len(text.encode("utf-8"))
-    positions = sum(1 + sum(1 for _ in game.descendants()) for game in games)
+    held = (lambda game: game.mainline()) if fmt == "mat" else (lambda game: game.descendants())
+    positions = sum(1 + sum(1 for _ in held(game)) for game in games)  # .mat: the main line
     if size > MAX_FILE_BYTES or positions > MAX_POSITIONS:
         raise ValueError(f"{len(games)} games make a {fmt} file of {size:,} bytes and {positions:,} "
                          f"positions, more than a file read whole may hold ({MAX_FILE_BYTES:,} "

@@ -33,23 +33,41 @@ def _score(game: Game) -> tuple[int, int] | None:
 
 def checked_scores(games: Iterable[Game], file: str) -> Iterator[Game]:
     """``games`` as they come, each following a game of its match (read whole, with a
-    result and a score) with an R-MATCH error if its ``Score`` is not that game's score
-    plus its result."""
-    expected: tuple | None = None  # (match, the score after the game before)
+    result and a score, and not its last) with an R-MATCH error if its ``Score`` is not
+    that game's score plus its result. A game numbered (``Game``) other than the one
+    before plus one, or at 0-0 when the games are not numbered, starts a match anew."""
+    expected: tuple | None = None  # (match, the score after the game before, its number)
     for index, game in enumerate(games, 1):
-        match, score = _match(game), _score(game)
-        if expected is not None and match == expected[0] and score is not None \
-                and score != expected[1] and not game.errors:
+        match, score, number = _match(game), _score(game), _number(game)
+        follows = expected is not None and match == expected[0] and score is not None and (
+            number == expected[2] + 1 if number is not None and expected[2] is not None
+            else score != (0, 0))
+        if follows and score != expected[1] and not game.errors:
             white, black = expected[1]
+            line = game.tag_lines.get("Score", 0)
             game.errors.append(RecordError(
                 f"the Score tag says {score[0]}-{score[1]}, but the games before give "
-                f"{white}-{black}", "R-MATCH", file=file, line=game.tag_lines.get("Score", 0),
-                column=1, game=index))
-        result = game.headers.get("Result") or game.result
-        if match is None or score is None or game.errors or result[:1] not in ("W", "B"):
-            expected = None
-        else:
-            after = list(score)
-            after[0 if result[0] == "W" else 1] += int(result[2:])
-            expected = (match, tuple(after))
+                f"{white}-{black}", "R-MATCH", file=file, line=line, column=1 if line else 0,
+                game=index))
+        expected = _after(game, match, score, number)
         yield game
+
+
+def _number(game: Game) -> int | None:
+    text = game.headers.get("Game", "").strip()
+    return int(text) if MATCH_NUMBERS["Game"].fullmatch(text) else None
+
+
+def _after(game: Game, match: tuple | None, score: tuple[int, int] | None,
+           number: int | None) -> tuple | None:
+    """What the next game of the match must say: ``None`` when there is no telling (no
+    match, no score, an error, no result) or when this game ended its match."""
+    result = game.headers.get("Result") or game.result
+    if match is None or score is None or game.errors or result[:1] not in ("W", "B"):
+        return None
+    after = list(score)
+    after[0 if result[0] == "W" else 1] += int(result[2:])
+    length = game.headers.get("MatchLength", "").strip()
+    if MATCH_NUMBERS["MatchLength"].fullmatch(length) and 0 < int(length) <= max(after):
+        return None  # the match is over: the next game starts another
+    return match, tuple(after), number

@@ -38,7 +38,7 @@ def game_from_text(record: str) -> Game:
 
 MAX_TAG = 200
 """The longest tag value a scorer may enter."""
-DATE = re.compile(r"[0-9?]{4}(?:\.[0-9?]{2}(?:\.[0-9?]{2})?)?")
+DATE = re.compile(r"[0-9?]{4}(?:\.([0-9?]{2})(?:\.([0-9?]{2}))?)?")
 """A date as records write it: ``2024.03.15``, ``2024.03``, ``2024``, ``????.??.??``."""
 MATCH_NUMBERS = {"MatchLength": re.compile(r"[1-9][0-9]{0,2}"), "Game": re.compile(r"[1-9][0-9]{0,2}"),
                  "Score": re.compile(r"[0-9]{1,3}-[0-9]{1,3}")}
@@ -56,7 +56,7 @@ def new_game(headers: dict[str, str]) -> Game:
             raise RecordError(f"{name} {value.strip()!r} is not a number"
                               + (" pair such as 3-1" if name == "Score" else " from 1 to 999"), "TAG")
     date = headers.get("Date", "").strip()
-    if date and not DATE.fullmatch(date):
+    if date and not _is_date(date):
         raise RecordError(f"Date {date!r} is not a date such as 2024.03.15 (?? for what is "
                           "not known)", "TAG")
     length, score = headers.get("MatchLength", "").strip(), headers.get("Score", "").strip()
@@ -65,6 +65,16 @@ def new_game(headers: dict[str, str]) -> Game:
     lines = [f'[{name} "{_tag_value(value)}"]' for name, value in headers.items()
              if name in HEADERS and value.strip()]
     return game_from_text("\n".join(lines) + "\n\n*\n")
+
+
+def _is_date(text: str) -> bool:
+    """Whether ``text`` is a date as records write it, month 1-12 and day 1-31 where given."""
+    match = DATE.fullmatch(text)
+    if not match:
+        return False
+    month, day = match.group(1), match.group(2)
+    return all(part is None or "?" in part or 1 <= int(part) <= limit
+               for part, limit in ((month, 12), (day, 31)))
 
 
 def roll_lead(variant: str, rng: random.Random) -> str:

@@ -67,7 +67,7 @@ def _check_match_tags(headers: dict[str, str]) -> None:
         value = headers.get(name)
         if value is None or not value.strip() or pattern.fullmatch(value.strip()):
             continue
-        if re.fullmatch(r"\d+(?:-\d+)?" if name == "Score" else r"\d+", value.strip()):
+        if re.fullmatch(r"\d+-\d+" if name == "Score" else r"\d+", value.strip()):
             raise TagProblem(name, f"[{name}] has a number of more than {MAX_DIGITS} digits", LIMIT)
         shape = "two numbers, White's and Black's, as 3-1" if name == "Score" else "a number"
         raise TagProblem(name, f"[{name}] is {shape}, not {value!r}")

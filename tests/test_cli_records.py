@@ -189,3 +189,19 @@ def test_a_whole_file_format_is_not_written_past_what_its_reader_takes(tmp_path,
     assert result.exit_code == 2 and "more than a file read whole may hold" in result.output
     assert not (tmp_path / "out.json").exists()
     assert run("convert", good, tmp_path / "out.jqn").exit_code == 0  # read game by game
+
+
+def test_a_second_match_between_the_same_players_starts_its_score_anew(tmp_path):
+    """A match ended (or a game numbered 1, or at 0-0 without numbers) starts another: no
+    R-MATCH for the first game of a second match in the same file."""
+    from notation.formats import read_file, write_file
+    from notation.mat import read_mat
+    data = Path(__file__).resolve().parent / "data" / "mat"
+    games = read_mat(data / "BoardLord_-_Llabba_7pt_Backgammon_Studio_2023_08_09_18_11_07.mat")
+    for without in ((), ("Game",), ("Game", "Match")):
+        for game in games:
+            for tag in without:
+                game.headers.pop(tag, None)
+        path = tmp_path / "two.jqn"
+        write_file(games + games, path)
+        assert not [e for g in read_file(path) for e in g.errors], without

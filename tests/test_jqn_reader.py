@@ -260,7 +260,8 @@ def test_the_side_not_to_act_may_resign():
 
 
 @pytest.mark.parametrize("tag, rule", [('[MatchLength "abc"]', "TAG"), ('[Game "x"]', "TAG"),
-                                       ('[Score "3:1"]', "TAG"), ('[Score "1234567890123456789-0"]', "LIMIT")])
+                                       ('[Score "3:1"]', "TAG"), ('[Score "3"]', "TAG"),
+                                       ('[Score "1234567890123456789-0"]', "LIMIT")])
 def test_match_tags_are_numbers(tag, rule):
     [error] = only_game(f'{tag}\n\n*').errors
     assert (error.rule_id, error.line) == (rule, 1)

@@ -252,7 +252,7 @@ def test_a_step_off_the_board_is_refused(client):
 @pytest.mark.parametrize("fields", [{"match_length": "x"}, {"score": "abc"}, {"game": "0"},
                                     {"white": "x" * 201}, {"match_length": "3", "score": "5-0"},
                                     {"match_length": "3", "score": "1-3"}, {"date": "not a date"},
-                                    {"date": "2024-13"}])
+                                    {"date": "2024-13"}, {"date": "2024.13.45"}, {"date": "2024.01.32"}])
 def test_bad_match_tags_are_refused_at_the_start(client, fields):
     response = client.post("/record/", data={"variant": "backgammon", "starter": "White", **fields})
     assert response.status_code == 400 and "The game cannot start" in response.text

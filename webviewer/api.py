@@ -57,7 +57,7 @@ def legal():
     try:
         rules = rule_set(_variant() or "jacquet")
         raw = request.args.get("position")
-        start = rules.check_position(Position.from_id(raw)) if raw else rules.start
+        start = Position.from_id(raw) if raw else rules.start  # legal_plays checks it for the rule set
         plays = legal_plays(start, Dice.parse(request.args.get("dice", "")), rules)
     except (NotationError, ValueError) as error:
         abort(400, description=str(error))

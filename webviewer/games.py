@@ -12,7 +12,7 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 from markupsafe import Markup, escape
 
 from archive import Query, search
-from archive.search import SORTS, date_bound, game_row, record_by_hash
+from archive.search import MAX_SQL_INT, SORTS, date_bound, game_row, record_by_hash
 from notation.formats import WRITABLE, render
 from notation.rules import NAMES
 
@@ -30,19 +30,17 @@ TEXT_FILTERS = ("player", "white", "black", "event", "variant", "text")
 SEARCH_ARGS = (*TEXT_FILTERS, "from", "to", "result", "points_min", "points_max", "turns_min",
                "turns_max", "valid", "sort", "desc")
 """The query-string arguments of a search (the only ones its links carry on)."""
-
-
-MAX_INT = 2**63 - 1
-"""The largest whole number a query string may give (SQLite's largest integer)."""
 WHOLE_NUMBER = re.compile(r"-?[0-9]{1,19}")
 
 
 def _int(name: str) -> int | None:
+    """A whole number from the query string (absent or empty: ``None``); 400 for anything
+    else, or one beyond SQLite's integers."""
     value = request.args.get(name, "").strip()
     if not value:
         return None
-    if not WHOLE_NUMBER.fullmatch(value) or abs(int(value)) > MAX_INT:
-        abort(400, description=f"{name} must be a whole number (at most {MAX_INT})")
+    if not WHOLE_NUMBER.fullmatch(value) or abs(int(value)) > MAX_SQL_INT:
+        abort(400, description=f"{name} must be a whole number (at most {MAX_SQL_INT})")
     return int(value)
 
 
@@ -57,6 +55,7 @@ def _choice(name: str, values: dict[str, object]) -> object:
 
 
 def _date(name: str) -> str | None:
+    """A date filter from the query string, as the archive writes dates; 400 if no date."""
     value = request.args.get(name, "").strip()
     if not value:
         return None
@@ -76,7 +75,7 @@ def query_from_args(page_size: int) -> Query:
     if result not in (None, "W", "B", "*"):
         abort(400, description="result is W, B or *")
     page = max(1, _int("page") or 1)
-    if page > MAX_INT // page_size:
+    if page > MAX_SQL_INT // page_size:
         abort(400, description="page is too large")
     valid = _choice("valid", {"": None, "yes": True, "no": False})
     descending = _choice("desc", {"": False, "0": False, "1": True})
@@ -249,7 +248,7 @@ def game_page(game_id: int):
         if main else "      \n",
         '      <button type="button" class="autoplay" hidden aria-pressed="false">Autoplay</button>\n'
         '    </nav>\n',
-        f'    <p class="error" role="alert">{escape(view.error.text())}</p>\n'
+        f'    <p class="error">{escape(view.error.text())}</p>\n'
         if view.error and index == view.mainline[-1] else "",
         f'    <p class="description" id="description">{escape(describe(white_view))}</p>\n'
         '  </div>\n</div>\n<figure class="chart">'))

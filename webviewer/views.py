@@ -100,7 +100,8 @@ class RefusedTurn(NamedTuple):
     message: str
 
     def text(self) -> str:
-        return f"Ply {self.ply} is refused: [{self.rule_id}] {self.message}"
+        """What the page says of it, where the move list ends."""
+        return f"Reading stops at ply {self.ply}: [{self.rule_id}] {self.message}"
 
 
 class GameView:
