@@ -69,9 +69,11 @@ def game_hash(game: Game, record: str) -> str:
     its record's :func:`content_hash`, except for an invalid game stored as the moves
     before its error (read from another format than the text notation): that record does
     not say where and why reading stopped, so the error is hashed with it (two games cut
-    short alike by different errors are two games)."""
-    if game.errors and not game.source_text:
-        error = game.errors[0]  # what it says, not where in its file it stands
+    short alike by different errors are two games). A game whole but for a rule of its
+    file (:data:`FILE_RULES`) is its record's: the same game as when it is valid."""
+    error = game.errors[0] if game.errors else None
+    if error is not None and not game.source_text and getattr(error, "rule_id", "") not in FILE_RULES:
+        # what the error says, not where in its file it stands
         return content_hash(f"{record}\n{getattr(error, 'rule_id', '')} {getattr(error, 'message', error)}")
     return content_hash(record)
 

@@ -378,3 +378,24 @@ def test_games_kept_invalid_that_stop_alike_for_different_errors_are_two_games(d
     assert kept() == ["R-DICE", "R-MAX"]
     ok(run("import", *files, "--keep-invalid", "--db", db_path))
     assert kept() == ["R-DICE", "R-MAX"]
+
+
+def test_a_game_that_breaks_r_match_in_one_file_is_the_same_game_as_elsewhere(db_path, tmp_path):
+    """R-MATCH is about a game's place in its file, not about the game: imported valid
+    from one file, the same game from a file where its score does not add up is a
+    duplicate, not a second game."""
+    sample = Path(__file__).resolve().parents[1] / "samples" / "matches" / "jacquet-match.jqn"
+    games = list(read_file(sample))
+    alone = tmp_path / "alone.jqn"
+    write_file(games[1:2], alone)
+    ok(run("import", alone, "--db", db_path))
+    games[0].headers["Score"] = "1-0"  # game 1 said to start at 1-0: game 2's 1-0 no longer adds up
+    wrong = tmp_path / "wrong.jqn"
+    write_file(games[:2], wrong)
+    assert [[e.rule_id for e in g.errors] for g in read_file(wrong)] == [[], ["R-MATCH"]]
+    ok(run("import", wrong, "--db", db_path, "--keep-invalid"))
+    db = archive.open_archive(db_path, readonly=True)
+    try:  # game 1 added; game 2 the one stored already, valid
+        assert db.execute("SELECT count(*), sum(valid) FROM games").fetchone() == (2, 2)
+    finally:
+        db.close()
