@@ -62,8 +62,10 @@ def _after(game: Game, match: tuple | None, score: tuple[int, int] | None,
            number: int | None) -> tuple | None:
     """What the next game of the match must say: ``None`` when there is no telling (no
     match, no score, an error, no result) or when this game ended its match."""
-    result = game.headers.get("Result") or game.result
-    if match is None or score is None or game.errors or result[:1] not in ("W", "B"):
+    if match is None or score is None or game.errors:
+        return None
+    result = game.headers.get("Result") or game.result  # game.result walks the main line
+    if result[:1] not in ("W", "B"):
         return None
     after = list(score)
     after[0 if result[0] == "W" else 1] += int(result[2:])

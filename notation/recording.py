@@ -21,6 +21,7 @@ from .jqn import GameBuilder, read_games, write_game
 from .play import Step
 from .scorer import StepEntry
 from .state import DOUBLE, DROP, PASSED, RESIGN, ROLL, TAKE, GameRuleError
+from .tags import TagProblem, setup_from_tags
 
 HEADERS = ("Event", "Site", "Date", "Round", "White", "Black", "Variant", "Options", "Lead",
            "LeadRoll", "Match", "MatchLength", "Game", "Score", "Crawford")
@@ -62,9 +63,13 @@ def new_game(headers: dict[str, str]) -> Game:
     length, score = headers.get("MatchLength", "").strip(), headers.get("Score", "").strip()
     if length and score and max(int(points) for points in score.split("-")) >= int(length):
         raise RecordError(f"a score of {score} ends a match to {length}: no game follows it", "TAG")
-    lines = [f'[{name} "{_tag_value(value)}"]' for name, value in headers.items()
-             if name in HEADERS and value.strip()]
-    return game_from_text("\n".join(lines) + "\n\n*\n")
+    kept = {name: " ".join(value.split()) for name, value in headers.items()
+            if name in HEADERS and value.strip()}  # each on one line, as a scorer means it
+    try:
+        setup = setup_from_tags(kept)
+    except TagProblem as problem:
+        raise RecordError(problem.message, problem.rule_id) from None
+    return Game(setup.rules, setup.first, kept, setup.lead_rolls, setup.crawford)
 
 
 def _is_date(text: str) -> bool:
@@ -87,11 +92,6 @@ def roll_lead(variant: str, rng: random.Random) -> str:
             rolls.append(f"W{white} B{black}")
         if white != black:
             return ", ".join(rolls)
-
-
-def _tag_value(value: str) -> str:
-    """A tag value on one line, its quotes and backslashes escaped."""
-    return " ".join(value.split()).replace("\\", "\\\\").replace('"', '\\"')
 
 
 @dataclass
