@@ -16,8 +16,9 @@ cannot refuse it; only R-WASTE could prefer another, so where it may apply the s
 decides, unless every die bears a man off, which no play can better). The fast path plays
 the hops in the order written; an empty play is legal at once when no single step is.
 Otherwise every realization is searched (other orders, other choices of dice), and the
-turn-level rules (R-MAX, R-WASTE, R-HIGH) decide against the full list of legal plays. When no realization gets through, the one that went furthest names the
-broken rule; the legal plays, for the error, are generated only then.
+turn-level rules (R-MAX, R-WASTE, R-HIGH) decide against the full list of legal plays.
+When no realization gets through, the one that went furthest names the broken rule; the
+legal plays, for the error, are generated only then.
 """
 
 from __future__ import annotations
