@@ -12,8 +12,8 @@ rule set: closed points, the bar, bearing off, the courier, the blocking limits.
 realization of a text ends in the same position (the written points fix every man's path,
 and a rest point left out is never a hit), and a realization that plays every die is
 maximal, so it is legal at once without generating the legal plays (R-MAX and R-HIGH
-cannot refuse it; only R-WASTE could prefer another, so where it may apply the search
-decides, unless every die bears a man off, which no play can better). The fast path plays
+cannot refuse it; only R-WASTE could prefer another, so where it may apply a search for
+a play of every die that bears off more men decides, bounded by the dice left). The fast path plays
 the hops in the order written; an empty play is legal at once when no single step is.
 Otherwise every realization is searched (other orders, other choices of dice), and the
 turn-level rules (R-MAX, R-WASTE, R-HIGH) decide against the full list of legal plays.
@@ -176,25 +176,54 @@ def check_play(position: Position, dice: Dice | str, play: str | WrittenPlay,
     if len(written.hops) > len(turn.die_sequence):
         # More hops than dice: nothing to search (and a search over many moves is slow).
         raise IllegalPlayError(*_dice_mismatch(turn, written), legal_plays(position, dice, rules))
-    # R-WASTE may prefer another play that uses every die: then only the search decides,
-    # unless every die of the play bears a man off (no play bears off more).
+    # R-WASTE may prefer another play that uses every die: one that bears off more men.
     waste = rules.waste and _waste_possible(turn)
     if not exhaustive:
         if not written.hops:
             fast = _empty_play(turn)
         else:
             fast = _as_written(turn, written)
-            if waste and fast is not None and not _all_borne_off(fast):
-                fast = None
+            if waste and fast is not None and _bears_off_more(turn, fast.result.mover[OFF]):
+                fast = None  # refused: the full search says why
         if fast is not None:
             return fast
     return _searched(turn, written, shortcut=not (waste or exhaustive))
 
 
-def _all_borne_off(play: Play) -> bool:
-    """Whether every step of ``play`` bears a man off: for a play that uses every die, the
-    most men any play of the turn can bear off (R-WASTE keeps it)."""
-    return all(step.to_point == OFF for step in play.steps)
+def _bears_off_more(turn: TurnRules, borne_off: int) -> bool:
+    """Whether some sequence of legal steps that plays every die ends with more than
+    ``borne_off`` of the mover's men off (R-WASTE would then refuse a play of every die
+    that leaves ``borne_off``). Depth first, as :func:`~notation.movegen.step_sequences`
+    explores, but a line is dropped as soon as its dice left, each bearing off a man,
+    could not beat ``borne_off``: when the play bears off with every die, nothing is
+    searched."""
+    step, order_free, seen = turn.step, turn.order_free, set()
+
+    def beaten(mover: tuple, opponent: tuple, dice: tuple[int, ...], highest: int) -> bool:
+        if mover[OFF] + len(dice) <= borne_off:
+            return False
+        if not dice:
+            return True
+        key = (mover, opponent, dice)
+        if key in seen:
+            return False
+        seen.add(key)
+        faces = dice[:1] if dice[0] == dice[-1] else dice
+        for from_point in (BAR,) if mover[BAR] else range(min(highest, BAR - 1), 0, -1):
+            if not mover[from_point]:
+                continue
+            for die in faces:
+                outcome = step(mover, opponent, from_point, die)
+                if outcome.broken is None:
+                    rest = list(dice)
+                    rest.remove(die)
+                    if beaten(outcome.mover, outcome.opponent, tuple(rest),
+                              from_point if order_free else BAR):
+                        return True
+        return False
+
+    start = turn.start
+    return beaten(start.mover, start.opponent, turn.die_sequence, BAR)
 
 
 def _searched(turn: TurnRules, written: WrittenPlay, shortcut: bool) -> Play:

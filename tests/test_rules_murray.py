@@ -267,13 +267,20 @@ def test_waste_not_fired_when_the_plays_bear_off_as_many(murray):
     position = Position.from_points({6: 1, 4: 1}, {24: 15})
     # 6/off 4/2 and 6/4 4/off both bear off one man
     assert outcomes(legal_plays(position, "62", murray)) == {outcome({2: 1}), outcome({4: 1})}
+    # the checker accepts either after looking for a play of both dice that bears off two
+    for written, left in (("6/off 4/2", {2: 1}), ("6/4 4/off", {4: 1})):
+        fast = check_play(position, "62", written, murray)
+        reference = check_play(position, "62", written, murray, exhaustive=True)
+        assert fast.result.points() == left
+        assert (fast.result, str(fast)) == (reference.result, str(reference))
 
 
 def test_waste_a_play_bearing_off_with_every_die_is_the_one_the_search_keeps(murray):
     # Every die bears a man off: no play can bear off more, so R-WASTE keeps it (the
-    # checker accepts it without the search; written in another order, the search finds
-    # it). The same play as the exhaustive check gives. (A play that leaves a die unborne
-    # is still searched: see the seed example above.)
+    # checker accepts it without any search; written in another order, the search finds
+    # it). The same play as the exhaustive check gives. (For a play that leaves a die
+    # unborne, the checker looks for a play of every die that bears off more: see the seed
+    # example above.)
     cases = ((Position.from_points({6: 1, 5: 1, 3: 4}, {24: 15}), "65", ("6/off 5/off", "5/off 6/off"),
               "6/off 5/off"),
              (Position.from_points({6: 2, 5: 2, 3: 4}, {24: 15}), "66", ("6/off(2) 5/off(2)",),
