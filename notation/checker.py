@@ -10,13 +10,15 @@ How: the written moves are *realized*, i.e. turned into single-die steps, each s
 by the same :class:`~notation.movegen.TurnRules` the generator uses (the step rules of every
 rule set: closed points, the bar, bearing off, the courier, the blocking limits...). Every
 realization of a text ends in the same position (the written points fix every man's path,
-and a rest point left out is never a hit), and a realization that plays every die is
-maximal, so it is legal at once without generating the legal plays (R-MAX and R-HIGH
-cannot refuse it; only R-WASTE could prefer another, so where it may apply a search for
-a play of every die that bears off more men decides, bounded by the dice left). The fast path plays
-the hops in the order written; an empty play is legal at once when no single step is.
-Otherwise every realization is searched (other orders, other choices of dice), and the
-turn-level rules (R-MAX, R-WASTE, R-HIGH) decide against the full list of legal plays.
+and a rest point left out is never a hit). The fast path plays the hops in the order
+written, without generating the legal plays: a realization that plays every die is
+maximal, so R-MAX and R-HIGH cannot refuse it, and only where R-WASTE may apply is a
+play of every die that bears off more men looked for; one that leaves dice unplayed is
+legal unless a line of steps plays more dice (R-MAX), bears off more (R-WASTE) or plays
+the higher die alone (R-HIGH), looked for depth first up to the first such line. An
+empty play is legal at once when no single step is. Otherwise every realization is
+searched (other orders, other choices of dice), and the turn-level rules (R-MAX,
+R-WASTE, R-HIGH) decide against the full list of legal plays.
 When no realization gets through, the one that went furthest names the broken rule; the
 legal plays, for the error, are generated only then.
 """
@@ -176,54 +178,67 @@ def check_play(position: Position, dice: Dice | str, play: str | WrittenPlay,
     if len(written.hops) > len(turn.die_sequence):
         # More hops than dice: nothing to search (and a search over many moves is slow).
         raise IllegalPlayError(*_dice_mismatch(turn, written), legal_plays(position, dice, rules))
-    # R-WASTE may prefer another play that uses every die: one that bears off more men.
     waste = rules.waste and _waste_possible(turn)
     if not exhaustive:
         if not written.hops:
             fast = _empty_play(turn)
         else:
             fast = _as_written(turn, written)
-            if waste and fast is not None and _bears_off_more(turn, fast.result.mover[OFF]):
-                fast = None  # refused: the full search says why
+            if fast is not None and _better_play_exists(turn, fast, waste):
+                fast = None  # refused, or read otherwise: the full search decides
         if fast is not None:
             return fast
     return _searched(turn, written, shortcut=not (waste or exhaustive))
 
 
-def _bears_off_more(turn: TurnRules, borne_off: int) -> bool:
-    """Whether some sequence of legal steps that plays every die ends with more than
-    ``borne_off`` of the mover's men off (R-WASTE would then refuse a play of every die
-    that leaves ``borne_off``). Depth first, as :func:`~notation.movegen.step_sequences`
-    explores, but a line is dropped as soon as its dice left, each bearing off a man,
-    could not beat ``borne_off``: when the play bears off with every die, nothing is
-    searched."""
+def _better_play_exists(turn: TurnRules, play: Play, waste: bool) -> bool:
+    """Whether the turn-level rules could prefer another sequence of legal steps to
+    ``play`` (legal step by step): one that plays more dice (R-MAX); with R-WASTE
+    (``waste``: it may apply this turn), one that plays as many and bears off more men;
+    when ``play`` plays the lower of two dice alone, one that plays the higher alone
+    (R-HIGH). A play of every die is preferred to only under R-WASTE.
+
+    Depth first, as :func:`~notation.movegen.step_sequences` explores, but stopping at
+    the first better line, and dropping a line as soon as it cannot become one: a play
+    that bears off with every die is kept without a search."""
+    dice_count, played = len(turn.die_sequence), len(play.steps)
+    if played == dice_count and not waste:
+        return False
+    borne_off = play.result.mover[OFF]
+    dice = turn.dice
+    higher = (dice.high if played == 1 and dice_count == 2 and play.steps[0].die != dice.high
+              else None)
     step, order_free, seen = turn.step, turn.order_free, set()
 
-    def beaten(mover: tuple, opponent: tuple, dice: tuple[int, ...], highest: int) -> bool:
-        if mover[OFF] + len(dice) <= borne_off:
-            return False
-        if not dice:
+    def better(mover: tuple, opponent: tuple, left: tuple[int, ...], highest: int) -> bool:
+        depth = dice_count - len(left)
+        if depth > played or (waste and depth == played and mover[OFF] > borne_off):
             return True
-        key = (mover, opponent, dice)
-        if key in seen:
+        if played == dice_count and mover[OFF] + len(left) <= borne_off:
+            return False  # only R-WASTE prefers another play of every die
+        key = (mover, opponent, left)
+        if not left or key in seen:
             return False
         seen.add(key)
-        faces = dice[:1] if dice[0] == dice[-1] else dice
+        faces = left[:1] if left[0] == left[-1] else left
         for from_point in (BAR,) if mover[BAR] else range(min(highest, BAR - 1), 0, -1):
             if not mover[from_point]:
                 continue
             for die in faces:
                 outcome = step(mover, opponent, from_point, die)
-                if outcome.broken is None:
-                    rest = list(dice)
-                    rest.remove(die)
-                    if beaten(outcome.mover, outcome.opponent, tuple(rest),
-                              from_point if order_free else BAR):
-                        return True
+                if outcome.broken is not None:
+                    continue
+                if die == higher and (not waste or outcome.mover[OFF] >= borne_off):
+                    return True  # R-HIGH (the higher die alone is a maximal play: see above)
+                rest = list(left)
+                rest.remove(die)
+                if better(outcome.mover, outcome.opponent, tuple(rest),
+                          from_point if order_free else BAR):
+                    return True
         return False
 
     start = turn.start
-    return beaten(start.mover, start.opponent, turn.die_sequence, BAR)
+    return better(start.mover, start.opponent, turn.die_sequence, BAR)
 
 
 def _searched(turn: TurnRules, written: WrittenPlay, shortcut: bool) -> Play:
@@ -242,20 +257,27 @@ def _searched(turn: TurnRules, written: WrittenPlay, shortcut: bool) -> Play:
 
 
 def _as_written(turn: TurnRules, written: WrittenPlay) -> Play | None:
-    """The common case, without a search: the moves are legal in the order written and
-    every die is played. Each hop between written points is one die where one fits it;
-    otherwise the dice that add up to it (``24/13`` with 6-5: the 6 first, else the 5).
-    Failing that, a second pass takes for every hop the dice in the order the full search
-    tries them (the higher first, a man borne off by a higher die), so that what it finds
-    is the search's own first answer. ``None`` leaves the play to the search (which also
-    finds other orders and readings)."""
-    return (_first_realization(turn, written, _exact_orders)
-            or _first_realization(turn, written, _search_orders))
+    """The common case, without a search: the moves are legal in the order written. Each
+    hop between written points is one die where one fits it; otherwise the dice that add
+    up to it (``24/13`` with 6-5: the 6 first, else the 5). Failing that, or when dice are
+    left, a second pass takes for every hop the dice in the order the full search tries
+    them (the higher first, a man borne off by a higher die), so that what it finds is
+    the search's own first answer. The play found may leave dice unplayed (the caller
+    asks whether the rules prefer another); ``None`` leaves the play to the search (which
+    also finds other orders and readings)."""
+    partial = None
+    for orders in (_exact_orders, _search_orders):
+        play = _first_realization(turn, written, orders)
+        if play is not None:
+            if len(play.steps) == len(turn.die_sequence):
+                return play
+            partial = partial or play
+    return partial
 
 
 def _first_realization(turn: TurnRules, written: WrittenPlay, orders) -> Play | None:
     """Play the written hops in order, each with the first of its ``orders`` of dice whose
-    steps are legal; the play if it uses every die."""
+    steps are legal; the play, every die used or not."""
     dice = list(turn.die_sequence)
     start = turn.start
     mover, opponent = start.mover, start.opponent
@@ -280,8 +302,6 @@ def _first_realization(turn: TurnRules, written: WrittenPlay, orders) -> Play | 
             steps.extend(hop_steps)
         if marked and not made.hit:
             return None
-    if dice:
-        return None
     return Play(tuple(steps), Position._trusted(mover, opponent), turn.write_reordered)
 
 

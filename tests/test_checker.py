@@ -269,6 +269,19 @@ def test_returned_play_has_the_canonical_text_under_waste(murray):
     assert str(check_play(position, "61", "2/off 2/1", murray)) == "2/off 2/1"
 
 
+def test_a_play_that_leaves_dice_unplayed_is_the_one_the_full_check_gives(jacquet):
+    # no line of steps plays more dice (R-MAX), nor the higher die alone (R-HIGH)
+    cases = ((START, "44", "24/20/16", 2),   # the courier stops on 16: 12 is his talon
+             (Position.from_points({1: 1}, {24: 15}), "42", "1/off", 1),  # the game ends
+             (Position.from_points({9: 1, 1: 14}, {14: 1, 5: 14}), "52", "9/4", 1))
+    for position, dice, text, steps in cases:
+        assert [str(p) for p in legal_plays(position, dice, jacquet)] == [text]
+        fast = check_play(position, dice, text, jacquet)
+        reference = check_play(position, dice, text, jacquet, exhaustive=True)
+        assert (str(fast), fast.result) == (str(reference), reference.result)
+        assert str(fast) == text and len(fast.steps) == steps
+
+
 BLOTS_ON_18_AND_19 = {7: 1, 6: 1}  # his 7 and 6: my 19 and 18 (Jacquet family)
 
 
