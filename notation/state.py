@@ -22,7 +22,7 @@ from .checker import check_play
 from .dice import Dice
 from .errors import IllegalPlayError, InvalidDiceError, InvalidError
 from .play import Play
-from .rules import RuleSet, prime_during
+from .rules import RuleSet, holds_prime, prime_made
 from .written import WrittenPlay
 
 ROLL = "roll"
@@ -95,6 +95,16 @@ class GameState:
     ended_by: str | None = None
     forced: tuple[tuple[Colour, Dice], ...] = ()
     crawford: bool = False
+
+    def __post_init__(self) -> None:
+        # R-SCORE-MARCIA counts a prime held at any moment: one standing in the position a
+        # state is made with is held. From then on only a step can make one (_played).
+        if self.rules.tracks_prime:
+            held = list(self.prime_held)
+            for side, board in ((self.player, self.position.mover),
+                                (self.player.other, self.position.opponent)):
+                held[side.index] = held[side.index] or holds_prime(board)
+            object.__setattr__(self, "prime_held", (held[0], held[1]))
 
     @classmethod
     def start(cls, rules: RuleSet, first: Colour = Colour.WHITE,
@@ -173,8 +183,10 @@ class GameState:
 
     def _played(self, kind: str, dice: Dice, play: Play) -> "GameState":
         prime_held = self.prime_held
+        # Until a player's first prime is seen, none stands at the start of his turn (one
+        # in the position a state is made with is seen then), so only a step can make one.
         if (self.rules.tracks_prime and not prime_held[self.player.index]
-                and prime_during(self.position.mover, play.steps)):
+                and prime_made(self.position.mover, play.steps)):
             primes = list(prime_held)
             primes[self.player.index] = True
             prime_held = (primes[0], primes[1])

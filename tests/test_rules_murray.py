@@ -8,9 +8,10 @@ comment. Two or more opposing men close a point; one is a blot.
 
 from notation import Position, legal_plays, rule_set
 from notation.checker import check_play
+from notation.play import Step
 
 from .rule_helpers import texts, outcome, outcomes, broken
-from notation.rules import holds_prime, prime_during
+from notation.rules import holds_prime, prime_during, prime_made
 
 
 def closed_in_starting_table(points):
@@ -347,12 +348,38 @@ def test_prime_held_only_on_a_rest_point_counts():
     play = check_play(position, "64", "11/5/1", rule_set("murray"))
     assert not holds_prime(play.result.mover)
     assert prime_during(position.mover, play.steps)
+    assert prime_made(position.mover, play.steps)  # 11/5 makes the point that completes it
 
 
 def test_no_prime_during_a_turn_that_never_makes_one():
     position = Position.from_points({24: 3, 11: 1, 10: 2, 9: 2, 8: 2, 7: 2, 6: 2, 5: 1}, {24: 15})
     play = check_play(position, "64", "11/7 10/4", rule_set("murray"))
     assert not prime_during(position.mover, play.steps)
+    assert not prime_made(position.mover, play.steps)
+
+
+def test_a_prime_standing_before_the_turn_is_seen_by_prime_during_not_prime_made():
+    # prime_made only looks for a point made into a prime (none can stand before a turn
+    # of a game until its first is seen); prime_during looks at the whole board first
+    primed = board({10: 2, 9: 2, 8: 2, 7: 2, 6: 2, 5: 2, 24: 3})
+    steps = (Step(24, 18, 6), Step(24, 19, 5))
+    assert prime_during(primed, steps) and not prime_made(primed, steps)
+
+
+def test_a_prime_standing_where_a_game_state_starts_is_held(murray):
+    """A state made at a position (not the game's start) holds the primes standing in it,
+    for either side, even when the next step breaks one: a prime at any moment counts."""
+    from notation.dice import Dice
+    from notation.state import ROLL, Colour, GameState
+    primed = {10: 2, 9: 2, 8: 2, 7: 2, 6: 2, 5: 2, 24: 3}
+    state = GameState(murray, Position.from_points(primed, {24: 15}), Colour.BLACK)
+    assert state.prime_held == (False, True)
+    broken_prime, _ = state.after(ROLL, Dice(6, 5), "10/4 9/4")
+    assert broken_prime.prime_held == (False, True)
+    assert not holds_prime(broken_prime.position.opponent)
+    white = GameState(murray, Position.from_points({24: 15}, primed), Colour.WHITE)
+    assert white.prime_held == (False, True)
+    assert GameState(murray, murray.start, Colour.WHITE).prime_held == (False, False)
 
 
 def test_a_prime_held_only_at_a_rest_point_is_written_and_read_back(murray):

@@ -68,11 +68,24 @@ def prime_during(start: tuple[int, ...], steps) -> bool:
     steps (rest points of a combined move included), starting from his board ``start``.
     After the first step the whole board is looked at; after a later one only when it made
     a point of two men (no prime held before it, none can appear otherwise)."""
+    if not steps:
+        return False
     board = list(start)
-    for index, step in enumerate(steps):
+    board[steps[0].from_point] -= 1
+    board[steps[0].to_point] += 1
+    return holds_prime(board) or prime_made(board, steps[1:])
+
+
+def prime_made(start: tuple[int, ...] | list[int], steps) -> bool:
+    """Whether one of a turn's single steps, played from the mover's board ``start``, makes
+    a point of two men that completes a prime: the only way a prime can appear when
+    ``start`` holds none (a point is made only by its owner's steps, and a made point
+    cannot be hit)."""
+    board = list(start)
+    for step in steps:
         board[step.from_point] -= 1
         board[step.to_point] += 1
-        if (index == 0 or board[step.to_point] == 2) and holds_prime(board):
+        if board[step.to_point] == 2 and holds_prime(board):
             return True
     return False
 
