@@ -221,10 +221,14 @@ def _better_play_exists(turn: TurnRules, play: Play, waste: bool) -> bool:
             return False
         seen.add(key)
         faces = left[:1] if left[0] == left[-1] else left
+        # to beat a play of every die from here, every die left must bear a man off
+        only_off = played == dice_count and mover[OFF] + len(left) - 1 <= borne_off
         for from_point in (BAR,) if mover[BAR] else range(min(highest, BAR - 1), 0, -1):
             if not mover[from_point]:
                 continue
             for die in faces:
+                if only_off and from_point > die:
+                    continue  # this step bears no man off
                 outcome = step(mover, opponent, from_point, die)
                 if outcome.broken is not None:
                     continue
