@@ -32,25 +32,28 @@ TAKE = "take"
 DROP = "drop"
 RESIGN = "resign"
 CUBE_ACTIONS = (DOUBLE, TAKE, DROP)
+_new_tuple = tuple.__new__  # makes a named tuple from its values without a Python call
 
 
 class Colour(str, Enum):
-    """The two players. White's talon is top right on the drawn board."""
+    """The two players. White's talon is top right on the drawn board.
+
+    Each has ``other`` (the other player), ``title`` (``"White"``) and ``index`` (0 for
+    White, 1 for Black): plain attributes, set once below (the reader asks for them on
+    every turn)."""
 
     WHITE = "W"
     BLACK = "B"
 
-    @property
-    def other(self) -> "Colour":
-        return Colour.BLACK if self is Colour.WHITE else Colour.WHITE
+    other: "Colour"
+    title: str
+    index: int
 
-    @property
-    def title(self) -> str:
-        return "White" if self is Colour.WHITE else "Black"
 
-    @property
-    def index(self) -> int:
-        return 0 if self is Colour.WHITE else 1
+for _colour, _other, _title, _index in ((Colour.WHITE, Colour.BLACK, "White", 0),
+                                        (Colour.BLACK, Colour.WHITE, "Black", 1)):
+    _colour.other, _colour.title, _colour.index = _other, _title, _index
+del _colour, _other, _title, _index
 
 
 class Turn(NamedTuple):
@@ -179,7 +182,7 @@ class GameState:
             raise GameRuleError(rule, f"this roll must be the lead dice {self.forced[0][1]}, "
                                 f"not {dice}")
         play = check_play(self.position, dice, written if written is not None else "-", self.rules)
-        return self._played(kind, dice, play), Turn(kind, self.player, dice, play)
+        return self._played(kind, dice, play), _new_tuple(Turn, (kind, self.player, dice, play))
 
     def _played(self, kind: str, dice: Dice, play: Play) -> "GameState":
         prime_held = self.prime_held
