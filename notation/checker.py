@@ -201,9 +201,14 @@ def _better_play_exists(turn: TurnRules, play: Play, waste: bool) -> bool:
     Depth first, as :func:`~notation.movegen.step_sequences` explores, but stopping at
     the first better line, and dropping a line as soon as it cannot become one: a play
     that bears off with every die is kept without a search."""
+    if len(play.steps) == len(turn.die_sequence) and not waste:
+        return False  # (the common case, kept apart from the search's closure and its cost)
+    return _better_line(turn, play, waste)
+
+
+def _better_line(turn: TurnRules, play: Play, waste: bool) -> bool:
+    """The search of :func:`_better_play_exists`."""
     dice_count, played = len(turn.die_sequence), len(play.steps)
-    if played == dice_count and not waste:
-        return False
     borne_off = play.result.mover[OFF]
     dice = turn.dice
     higher = (dice.high if played == 1 and dice_count == 2 and play.steps[0].die != dice.high
