@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from notation.collector import reading_many_games
 from notation.formats import WRITABLE, format_of, write_file
 from notation.mat.writer import left_out
 
@@ -15,6 +16,7 @@ from .reading import Unreadable, load_games
 @click.argument("target", type=click.Path(dir_okay=False))
 @click.option("--to", "to_format", help=f"Output format: {', '.join(WRITABLE)} (default: from the extension).")
 @click.option("--from", "from_format", help="Input format (default: from the extension).")
+@reading_many_games()
 def convert(source: str, target: str, to_format: str | None, from_format: str | None) -> None:
     """Convert the games of SOURCE into TARGET.
 

@@ -8,6 +8,7 @@ import sys
 import click
 
 from archive import ImportSummary, import_files, open_archive
+from notation.collector import reading_many_games
 from notation.rules import NAMES
 
 from .archive_options import db_option, reports_archive_errors
@@ -22,6 +23,7 @@ from .archive_options import db_option, reports_archive_errors
 @click.option("--batch", type=click.IntRange(min=1), default=200, show_default=True,
               help="Games per transaction: what an interrupted import has to redo at most.")
 @reports_archive_errors("write to")
+@reading_many_games()
 def import_command(files: tuple[str, ...], db_path: str, keep_invalid: bool, variant: str,
                    batch: int) -> None:
     """Import the games of FILES (any supported format) into the archive.

@@ -9,6 +9,7 @@ import click
 from archive import game_ids, games_through, load_game, open_archive, plays_from, search
 from archive.search import MAX_SQL_INT
 from notation import NotationError, Position
+from notation.collector import reading_many_games
 from notation.formats import WRITABLE, format_of, write_file
 from notation.mat.writer import left_out
 
@@ -94,6 +95,7 @@ def _explore(db, position: str, variant: str | None, limit: int, as_json: bool) 
               help=f"File to write; format from the extension ({', '.join(WRITABLE)}).")
 @click.option("--format", "to_format", help="Format, if not the extension's.")
 @reports_archive_errors("read")
+@reading_many_games()
 def export_command(db_path: str, output: str, to_format: str | None, **filters) -> None:
     """Write the games a search selects (all games without filters) to a file.
 

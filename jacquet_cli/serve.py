@@ -28,7 +28,7 @@ def serve_command(db_path: str, host: str, port: int) -> None:
     from waitress import serve
 
     from webviewer import create_app
-    from webviewer.collector import settle_for_serving
+    from notation.collector import settle_for_serving
     from webviewer.demo import build_demo
 
     if not os.path.exists(db_path):

@@ -6,6 +6,7 @@ import json
 
 import click
 
+from notation.collector import reading_many_games
 from notation.rules import NAMES
 
 from .reading import Unreadable, stream_games
@@ -17,6 +18,7 @@ from .reading import Unreadable, stream_games
               show_default=True, help="Rule set of records without a Variant tag.")
 @click.option("--format", "fmt", help="Input format (default: from the extension).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per game, with its errors.")
+@reading_many_games()
 def validate(files: tuple[str, ...], variant: str, fmt: str | None, as_json: bool) -> None:
     """Check every game of FILES against the rules.
 

@@ -194,14 +194,14 @@ def test_serve_command_is_documented():
 
 def test_serve_sets_the_collector_for_serving_before_the_first_request(tmp_path, monkeypatch):
     """What start-up made is out of the collector's sight and full collections are rarer
-    by the time waitress is handed the app (webviewer.collector); the served app is the
+    by the time waitress is handed the app (notation.collector); the served app is the
     viewer over the demo archive built at --db."""
     import gc
 
     from click.testing import CliRunner
 
     from jacquet_cli import main
-    from webviewer.collector import FULL_COLLECTION_EVERY
+    from notation.collector import FULL_COLLECTION_EVERY
 
     seen = {}
 

@@ -1,0 +1,54 @@
+"""The garbage collector's settings for reading many games (notation.collector): set
+while a command reads, as they were once it is done."""
+
+from __future__ import annotations
+
+import gc
+
+import pytest
+from click.testing import CliRunner
+
+from jacquet_cli import main
+from notation.collector import FULL_COLLECTION_EVERY, reading_many_games
+
+
+@pytest.fixture
+def default_collector():
+    """CPython's usual settings around the test, whatever ran before."""
+    threshold = gc.get_threshold()
+    gc.unfreeze()
+    gc.set_threshold(700, 10, 10)
+    yield
+    gc.unfreeze()
+    gc.set_threshold(*threshold)
+
+
+def test_full_collections_are_rarer_and_start_up_frozen_while_reading(default_collector):
+    with reading_many_games():
+        assert gc.get_threshold() == (700, 10, FULL_COLLECTION_EVERY)
+        assert gc.get_freeze_count() > 0
+    assert gc.get_threshold() == (700, 10, 10)
+    assert gc.get_freeze_count() == 0
+
+
+def test_the_settings_come_back_when_reading_fails(default_collector):
+    with pytest.raises(ValueError), reading_many_games():
+        raise ValueError("a file that cannot be read")
+    assert gc.get_threshold() == (700, 10, 10) and gc.get_freeze_count() == 0
+
+
+@pytest.mark.parametrize("command", ["validate", "convert"])
+def test_commands_read_with_the_settings(default_collector, monkeypatch, tmp_path, command):
+    seen = []
+
+    def read_file(*args, **kwargs):
+        seen.append(gc.get_threshold())
+        return []
+
+    monkeypatch.setattr("jacquet_cli.reading.read_file", read_file)
+    source = tmp_path / "games.jqn"
+    source.write_text("", encoding="utf-8")
+    arguments = [str(source)] + ([str(tmp_path / "out.json")] if command == "convert" else [])
+    CliRunner().invoke(main, [command, *arguments])
+    assert seen and seen[0][2] == FULL_COLLECTION_EVERY
+    assert gc.get_threshold() == (700, 10, 10)
