@@ -45,9 +45,11 @@ ACTION = re.compile(
     r"|(?P<other>\S+))",
     re.IGNORECASE,
 )
+# The group of ACTION that holds the number of each kind of action that has one.
+VALUE_GROUPS = {"double": "cube", "beaver": "beaver_cube", "wins": "points", "losses": "lost"}
 
 
-@dataclass
+@dataclass(slots=True)
 class Action:
     """One thing a column says: ``kind`` is ``roll`` (``dice``, ``play`` text, ``"-"`` when
     no move, ``None`` for ``????``), ``double`` (``value`` the new cube), ``take``,
@@ -97,42 +99,46 @@ def parse_mat(text: str, file: str = "-") -> MatFile:
         if len(raw) > MAX_LINE_BYTES // 4 and len(raw.rstrip("\n").encode("utf-8")) > MAX_LINE_BYTES:
             raise line_too_long(file, number, len(match.games))
         line = raw.rstrip()
-        if not line.strip():
+        if not line:
             continue
-        tag = TAG.match(line)
-        if tag:
-            name = tag.group(1).strip()
-            if name not in match.tags and not budget.spend(1 + len(match.games)):
-                raise budget.error("one file", file=file, line=number, column=1)
-            match.tags[name] = tag.group(2)
-            continue
-        if line.lstrip().startswith(";"):
-            continue
-        length = MATCH_LENGTH.match(line)
-        if length and game is None:
-            match.length = int(length.group(1))
-            continue
-        header = GAME.match(line)
-        if header:
-            if not budget.spend(1 + len(match.tags)):
-                raise budget.error("one file", file=file, line=number, column=1)
-            game = MatGame(int(header.group(1)), number)
-            match.games.append(game)
-            split = 0
-            continue
+        # a numbered line (most of a file) is never a tag, comment, length or game line
+        numbered = NUMBERED.match(line)
+        if numbered is None:
+            tag = TAG.match(line)
+            if tag:
+                name = tag.group(1).strip()
+                if name not in match.tags and not budget.spend(1 + len(match.games)):
+                    raise budget.error("one file", file=file, line=number, column=1)
+                match.tags[name] = tag.group(2)
+                continue
+            if line.lstrip().startswith(";"):
+                continue
+            length = MATCH_LENGTH.match(line)
+            if length and game is None:
+                match.length = int(length.group(1))
+                continue
+            header = GAME.match(line)
+            if header:
+                if not budget.spend(1 + len(match.tags)):
+                    raise budget.error("one file", file=file, line=number, column=1)
+                game = MatGame(int(header.group(1)), number)
+                match.games.append(game)
+                split = 0
+                continue
         if game is None:
             if not match.problems:
                 match.problems.append(RecordError(
                     f"cannot read {line.strip()!r} before the first game", "SYNTAX", file=file,
                     line=number, column=1))
             continue
-        score = _score(line) if not split and not NUMBERED.match(line) else None
+        score = _score(line) if not split and numbered is None else None
         if score:
             game.names, game.score, split = score
             game.score_line = number
             continue
         before = len(game.actions)
-        _read_actions(game, line, number, split, file, len(match.games))
+        _read_actions(game, line, numbered.end() if numbered else 0, number, split, file,
+                      len(match.games))
         if not budget.spend(len(game.actions) - before):
             raise budget.error("one file", file=file, line=number, column=1, game=len(match.games))
     return match
@@ -153,40 +159,40 @@ def _score(line: str) -> tuple[tuple[str, str], tuple[int, int], int] | None:
             split)
 
 
-def _read_actions(game: MatGame, line: str, number: int, split: int, file: str,
+def _read_actions(game: MatGame, line: str, position: int, number: int, split: int, file: str,
                   index: int) -> None:
-    numbered = NUMBERED.match(line)
-    position = numbered.end() if numbered else 0
+    """Add the actions of ``line`` from ``position`` (after its move number) to ``game``;
+    the first word that cannot be read is a problem of the game, and ends the line."""
+    actions = game.actions
     for found in ACTION.finditer(line, position):
         kind = found.lastgroup  # the outer group: its inner groups close before it
-        start = found.start(kind)
-        column = start + 1
-        player = 1 if split and start >= split - 1 else 0
         if kind == "number":  # a move number repeated in the right column (Galaxy)
             continue
+        start = found.start(kind)
         if kind == "other":
             if not game.problems:
                 game.problems.append(RecordError(f"cannot read {found.group(kind)!r}",
                                                  "SYNTAX", file=file, line=number,
-                                                 column=column, game=index))
+                                                 column=start + 1, game=index))
             return
-        action = Action(kind, player, number, column)
+        player = 1 if split and start >= split - 1 else 0
         if kind == "roll":
-            action.dice = found.group("dice")
-            play = " ".join(found.group("play").split())
-            if play == "????":
-                action.play = None
-            elif not play or play.lower() == "cannot move":
-                action.play = "-"
-            else:
-                action.play = play
-        elif kind == "double":
-            action.value = int(found.group("cube"))
-        elif kind == "beaver":
-            action.value = int(found.group("beaver_cube"))
-        elif kind == "wins":
-            action.value = int(found.group("points"))
-            action.match = bool(found.group("match"))
-        elif kind == "losses":
-            action.value = int(found.group("lost"))
-        game.actions.append(action)
+            actions.append(Action(kind, player, number, start + 1, found.group("dice"),
+                                  _play(found.group("play"))))
+        elif kind in VALUE_GROUPS:
+            actions.append(Action(kind, player, number, start + 1,
+                                  value=int(found.group(VALUE_GROUPS[kind])),
+                                  match=kind == "wins" and bool(found.group("match"))))
+        else:
+            actions.append(Action(kind, player, number, start + 1))
+
+
+def _play(written: str) -> str | None:
+    """A roll's play as the reader takes it: its words one space apart, ``"-"`` for no move
+    (nothing, or ``Cannot Move``), ``None`` for ``????``."""
+    play = " ".join(written.split())
+    if play == "????":
+        return None
+    if not play or play.lower() == "cannot move":
+        return "-"
+    return play
