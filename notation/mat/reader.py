@@ -23,6 +23,9 @@ from ..state import DOUBLE, DROP, RESIGN, TAKE, Colour
 from .parser import Action, MatFile, MatGame, parse_mat
 
 COLOURS = (Colour.WHITE, Colour.BLACK)
+BACKGAMMON = rule_set("backgammon")  # a rule set is immutable: every game shares this one
+ROLLS = {f"{high}{low}": Dice(high, low) for high in range(1, 7) for low in range(1, 7)}
+"""The dice of each roll a ``.mat`` file can write (two digits 1-6, either order)."""
 TAG_NAMES = {"Match ID": "Match", "Player 1": "White", "Player 2": "Black",
              "Player 1 Elo": "WhiteElo", "Player 2 Elo": "BlackElo", "EventDate": "Date",
              "EventTime": "Time", "Crawford": "CrawfordRule", "Variation": None}
@@ -63,7 +66,7 @@ def games_of(match: MatFile, file: str) -> list[Game]:
             running[0 if result[0] == "W" else 1] += int(result[2:])
         games.append(game)
     if match.problems and not games:  # nothing but lines that cannot be read
-        games.append(Game(rule_set("backgammon"), headers=headers))
+        games.append(Game(BACKGAMMON, headers=headers))
     for problem in match.problems:
         games[0].errors.append(problem)
     return games
@@ -105,7 +108,7 @@ def _game(mat_game: MatGame, match_headers: dict[str, str], length: int, crawfor
     first_roll = next((a for a in mat_game.actions if a.kind in ("roll", "double")), None)
     first = COLOURS[first_roll.player] if first_roll else Colour.WHITE
     headers["Lead"] = first.title
-    game = Game(rule_set("backgammon"), first, headers, crawford=crawford)
+    game = Game(BACKGAMMON, first, headers, crawford=crawford)
     game.errors.extend(mat_game.problems)
     game.headers["Result"] = "*"
     if mat_game.problems:
@@ -113,10 +116,16 @@ def _game(mat_game: MatGame, match_headers: dict[str, str], length: int, crawfor
     node: GameNode = game
     winner: tuple[Action, Colour] | None = None
     actions = mat_game.actions
+
+    def warning(message: str, rule_id: str = "R-SCORE") -> RecordError:
+        # at the line and column of `action`, the loop's: called only while it is played
+        return RecordError(message, rule_id, file=file, line=action.line,
+                           column=action.column, game=index, severity="warning")
+
+    def step_warning(message: str) -> RecordError:
+        return warning(message, "R-STEP")
+
     for number, action in enumerate(actions):
-        def warning(message: str, rule_id: str = "R-SCORE", action=action) -> RecordError:
-            return RecordError(message, rule_id, file=file, line=action.line,
-                               column=action.column, game=index, severity="warning")
         try:
             if action.kind == "wins":
                 winner = (action, COLOURS[action.player])
@@ -126,8 +135,7 @@ def _game(mat_game: MatGame, match_headers: dict[str, str], length: int, crawfor
                 continue
             else:
                 following = actions[number + 1] if number + 1 < len(actions) else None
-                node = _turn(node, action, following, game.warnings,
-                             lambda message: warning(message, "R-STEP"))
+                node = _turn(node, action, following, game.warnings, step_warning)
         except NotationError as problem:
             game.errors.append(_located(problem, action, file, index, node))
             return game
@@ -149,7 +157,7 @@ def _turn(node: GameNode, action: Action, following: Action | None, warnings: li
     if player is not state.player:
         raise RecordError(f"{player.title} acts, but it is {state.player.title}'s turn", "R-TURN")
     if action.kind == "roll":
-        dice = Dice.parse(action.dice)
+        dice = ROLLS[action.dice]
         if action.play is None or (action.play == "-" and _resigns_after(node, dice, following)):
             # "21: ????" (or, from GNU Backgammon, "21:" then the opponent wins):
             # rolled, then resigned.
