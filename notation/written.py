@@ -72,16 +72,17 @@ def _parse_play(text: str, has_bar: bool) -> WrittenPlay:
     stripped = text.strip()
     if stripped.lower() in EMPTY_PLAY:
         return WrittenPlay((), stripped or "-", (), False)
-    moves: list[WrittenMove] = []
-    hops: list[Hop] = []
+    moves: tuple[WrittenMove, ...] = ()
+    hops: tuple[Hop, ...] = ()
     try:
         for token in stripped.split():
             token_moves, token_hops = _token_moves(token, has_bar)
-            moves.extend(token_moves)
-            hops.extend(token_hops)
+            moves += token_moves
+            hops += token_hops
     except InvalidPlayError as error:
         raise InvalidPlayError(f"{error} in {text!r}") from None
-    return WrittenPlay(tuple(moves), stripped, tuple(hops), any(hop[2] for hop in hops))
+    # A play read whole has a "*" only after a point a move lands on (_parse_move).
+    return WrittenPlay(moves, stripped, hops, "*" in stripped)
 
 
 @lru_cache(maxsize=4096)
