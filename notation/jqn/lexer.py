@@ -17,25 +17,36 @@ from ..errors import InvalidError
 from ..limits import MAX_NAG, NUMBER
 
 _POINT = r"(?:bar|off|[bo]|\d{1,2})\*?"
-TOKEN = re.compile(
-    r"""
-    \s*+(?:
+_MOVE = _POINT + r"(?:/" + _POINT + r")+(?:\(\d+\))?"
+_EMPTY = r"-(?=[\s(){}]|$)"
+_PLAY_TOKEN = "(?:" + _MOVE + "|" + _EMPTY + ")"
+_NUMBER = r"\d+\.(?:\.\.)?"
+_ROLL = r">?\d(?:[-\ ]?\d)?\ ?:"
+_KINDS = r"""
     (?P<comment>\{(?:\\.|[^\\}])*\})
   | (?P<open_comment>\{)
-  | (?P<number>\d+\.(?:\.\.)?)
-  | (?P<roll>>?\d(?:[-\ ]?\d)?\ ?:)
-  | (?P<move>""" + _POINT + r"(?:/" + _POINT + r""")+(?:\(\d+\))?)
+  | (?P<number>""" + _NUMBER + r""")
+  | (?P<roll>""" + _ROLL + r""")
+  | (?P<move>""" + _MOVE + r""")
   | (?P<result>[WB]\+""" + NUMBER + r"""|\*)
   | (?P<nag>\$\d+|!!|\?\?|!\?|\?!|!|\?)
-  | (?P<empty>-(?=[\s(){}]|$))
+  | (?P<empty>""" + _EMPTY + r""")
   | (?P<keyword>(?:double|take|drop|resign)s?\b)
   | (?P<resigns>(?:white|black)\ resigns\b)
   | (?P<open>\()
   | (?P<close>\))
   | (?P<unknown>[^\s(){}]+|[)}])
-    )""",
+"""
+TOKEN = re.compile(r"\s*+(?:" + _KINDS + ")", re.VERBOSE | re.IGNORECASE)
+TURN = re.compile(
+    r"\s*+(?:(?P<turn>(?:" + _NUMBER + r"\s*+)?(?P<dice>" + _ROLL + r")(?P<play>(?:\s*+"
+    + _PLAY_TOKEN + r"(?:\s++" + _PLAY_TOKEN + r")*)?))|" + _KINDS + ")",
     re.VERBOSE | re.IGNORECASE,
 )
+""":data:`TOKEN` with one more kind, first: a ``turn``, a roll (``dice``) after its number
+if it has one, with the move tokens that follow it (``play``) while white space parts
+them, as :func:`tokens` gives them one by one (a move written straight after another is a
+token of its own). A turn so costs one match, not one a token."""
 
 NAG_SYMBOLS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 GLYPHS = {number: symbol for symbol, number in NAG_SYMBOLS.items()}
@@ -53,17 +64,35 @@ class Token(NamedTuple):
 
 
 def matches(movetext: str) -> Iterator[re.Match]:
-    """The match of every token of ``movetext``, in order: its kind is ``lastgroup``, its
-    text and offset those of that group (white space is not a token). Trailing white space
-    is left out of the search, so that no run of it is scanned more than once."""
-    return TOKEN.finditer(movetext, 0, len(movetext.rstrip()))
+    """The match of every token of ``movetext`` by :data:`TURN`, in order: its kind is
+    ``lastgroup``, its text and offset those of that group (white space is not a token).
+    Trailing white space is left out of the search, so that no run of it is scanned more
+    than once."""
+    return TURN.finditer(movetext, 0, len(movetext.rstrip()))
 
 
 def tokens(movetext: str) -> Iterator[Token]:
     """Every token of ``movetext``, in order."""
-    for match in matches(movetext):
-        kind = match.lastgroup
-        yield Token(kind, match.group(kind), match.start(kind))
+    for match in TOKEN.finditer(movetext, 0, len(movetext.rstrip())):
+        yield _token(match)
+
+
+def token_at(movetext: str, offset: int) -> Token | None:
+    """The token of ``movetext`` at ``offset``, after any white space; ``None`` if only
+    white space is left."""
+    match = TOKEN.match(movetext, offset, len(movetext.rstrip()))
+    return None if match is None else _token(match)
+
+
+def _token(match: re.Match) -> Token:
+    kind = match.lastgroup
+    return Token(kind, match.group(kind), match.start(kind))
+
+
+def play_text(turn: re.Match) -> str:
+    """The play of a ``turn`` match of :data:`TURN`: its move tokens, one space between
+    them (``""`` if it has none)."""
+    return " ".join(turn.group("play").split())
 
 
 def comment_text(token_text: str) -> str:

@@ -22,7 +22,7 @@ from ..errors import InvalidError, RecordError
 from ..limits import LIMIT, MAX_DEPTH, MAX_GAME_BYTES, MAX_LINE_BYTES, line_too_long
 from ..state import RESIGN, Colour
 from ..tags import TAG_NAME
-from .lexer import Locator, comment_text, matches, nag_number
+from .lexer import Locator, comment_text, matches, nag_number, play_text, token_at
 
 HEADER = re.compile(r'^\s*\[\s*(' + TAG_NAME.pattern + r')\s+"((?:\\.|[^"\\])*)"\s*\]\s*$')
 _HEADER_ESCAPE = re.compile(r"\\(.)")
@@ -252,19 +252,13 @@ def walk(raw: RawGame, visitor: Visitor) -> None:
     visitor.end_game()
 
 
-class _Pending:
-    __slots__ = ("kind", "dice", "moves", "line", "column")
-
-    def __init__(self, kind: str, dice: Dice, line: int, column: int) -> None:
-        self.kind, self.dice, self.moves = kind, dice, []
-        self.line, self.column = line, column
-
-
 def _walk_movetext(raw: RawGame, visitor: Visitor) -> None:
     locate = Locator(raw.movetext, raw.movetext_line)
     depth = 0
-    pending: _Pending | None = None
-    finished = False
+    # The turn read last, as [kind, dice, play, line, column]: a move written straight
+    # after its play (no space between, so a token of its own) joins the play; the next
+    # other token visits it, unless that token cannot be read (the error is that token's).
+    pending: list | None = None
 
     def fail(message: str, offset: int, rule_id: str = "SYNTAX") -> None:
         line, column = locate(offset)
@@ -276,46 +270,41 @@ def _walk_movetext(raw: RawGame, visitor: Visitor) -> None:
         turn, pending = pending, None
         if turn is None:
             return True
-        if not turn.moves:
-            line, column = turn.line, turn.column
+        kind, dice, play, line, column = turn
+        if not play:
             visitor.visit_error(RecordError(
-                f"the roll {turn.dice} has no play: write - for an empty play", "SYNTAX",
+                f"the roll {dice} has no play: write - for an empty play", "SYNTAX",
                 file=raw.file, line=line, column=column, game=raw.index))
             return False
-        return visitor.visit_turn(turn.kind, turn.dice, " ".join(turn.moves),
-                                  turn.line, turn.column) is not SKIP
+        return visitor.visit_turn(kind, dice, play, line, column) is not SKIP
 
     for match in matches(raw.movetext):
         kind = match.lastgroup
-        if finished:
-            fail(f"{match.group(kind)!r} after the result: a game ends with its result",
-                 match.start(kind))
-            return
         if kind == "move" or kind == "empty":
             if pending is None:
                 fail(f"{match.group(kind)!r} has no roll before it: write the dice first, as "
                      "53: 24/16", match.start(kind))
                 return
-            pending.moves.append(match.group(kind))
-            continue
-        if kind == "number":
-            if not flush():
-                return
+            pending[2] += " " + match.group(kind)
             continue
         if kind == "unknown" or kind == "open_comment":
             break
         if not flush():
             return
-        text, offset = match.group(kind), match.start(kind)
-        if kind == "roll":
+        if kind == "turn":
+            text, offset = match.group("dice"), match.start("dice")
             try:
                 dice = Dice.parse(text.strip(">: ").replace(" ", ""))
             except InvalidError as error:
                 fail(str(error), offset)
                 return
-            line, column = locate(offset)
-            pending = _Pending("passed" if text.startswith(">") else "roll", dice, line, column)
-        elif kind == "comment":
+            pending = ["passed" if text.startswith(">") else "roll", dice, play_text(match),
+                       *locate(offset)]
+            continue
+        if kind == "number":
+            continue
+        text, offset = match.group(kind), match.start(kind)
+        if kind == "comment":
             visitor.visit_comment(comment_text(text))
         elif kind == "nag":
             try:
@@ -349,9 +338,12 @@ def _walk_movetext(raw: RawGame, visitor: Visitor) -> None:
                 fail(f"the result {text} stands inside a variation: close it with ')' first",
                      offset)
                 return
-            line, column = locate(offset)
-            visitor.visit_result(text.upper(), line, column)
-            finished = True
+            visitor.visit_result(text.upper(), *locate(offset))
+            after = token_at(raw.movetext, match.end())
+            if after is not None:
+                fail(f"{after.text!r} after the result: a game ends with its result",
+                     after.offset)
+            return
     else:
         if not flush():
             return
