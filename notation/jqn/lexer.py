@@ -1,9 +1,10 @@
 """Tokens of the movetext of the text notation (``.jqn``), with where they stand.
 
-The lexer is one compiled regular expression over a game's movetext. Every character
-belongs to a token or to the white space before one (skipped by the same match, so that a
-token costs one match); what matches nothing known is an ``unknown`` token, which the
-reader reports as an error (never dropped silently).
+The lexer is a compiled regular expression over a game's movetext (:data:`TOKEN`). Every
+character belongs to a token or to the white space before one (skipped by the same match,
+so that a token costs one match); what matches nothing known is an ``unknown`` token, which
+the reader reports as an error (never dropped silently). The reader's :data:`TURN` also
+takes a whole turn (number, roll and play) in one match.
 """
 
 from __future__ import annotations
