@@ -44,15 +44,19 @@ def reading_many_games() -> Iterator[None]:
     """The settings of the module's text while the block (or the decorated function) runs,
     the earlier ones back after it: for a command that reads many games. What start-up made
     is frozen as it stands (start-up leaves little garbage; collecting first would cost a
-    command tens of milliseconds)."""
+    command tens of milliseconds); in a process where objects are frozen already (an outer
+    block, a server), nothing more is frozen, and nothing is unfrozen after."""
     threshold = gc.get_threshold()
-    gc.freeze()
+    freezes = gc.get_freeze_count() == 0
+    if freezes:
+        gc.freeze()
     _rarer_full_collections()
     try:
         yield
     finally:
         gc.set_threshold(*threshold)
-        gc.unfreeze()
+        if freezes:
+            gc.unfreeze()
 
 
 def _rarer_full_collections() -> None:

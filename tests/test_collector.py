@@ -31,6 +31,24 @@ def test_full_collections_are_rarer_and_start_up_frozen_while_reading(default_co
     assert gc.get_freeze_count() == 0
 
 
+def test_a_block_inside_another_leaves_the_outer_ones_settings(default_collector):
+    with reading_many_games():
+        frozen = gc.get_freeze_count()
+        with reading_many_games():
+            assert gc.get_freeze_count() == frozen
+        assert gc.get_freeze_count() == frozen
+        assert gc.get_threshold() == (700, 10, FULL_COLLECTION_EVERY)
+    assert gc.get_freeze_count() == 0 and gc.get_threshold() == (700, 10, 10)
+
+
+def test_what_a_server_froze_stays_frozen(default_collector):
+    gc.freeze()
+    frozen = gc.get_freeze_count()
+    with reading_many_games():
+        pass
+    assert gc.get_freeze_count() == frozen
+
+
 def test_the_settings_come_back_when_reading_fails(default_collector):
     with pytest.raises(ValueError), reading_many_games():
         raise ValueError("a file that cannot be read")
