@@ -31,9 +31,10 @@ from operator import mul
 from .board import BAR, MEN, OFF, Position, point_name
 from .dice import Dice
 from .errors import AmbiguousPlayError, IllegalPlayError
-from .movegen import TurnRules, allowed, legal_plays, plays_of, step_sequences
+from .movegen import (TurnRules, allowed, canonical_order, from_the_rear, legal_plays, plays_of,
+                      step_sequences)
 from .play import Play, Step
-from .rules import RuleSet, rule_set as get_rule_set
+from .rules import RuleSet, prime_possible, rule_set as get_rule_set
 from .written import WrittenPlay, parse_play
 
 R_DICE = "R-DICE"
@@ -261,7 +262,7 @@ def _searched(turn: TurnRules, written: WrittenPlay, shortcut: bool) -> Play:
         full_use = len(turn.die_sequence)
         for steps, mover, opponent in search.complete:
             if len(steps) == full_use:
-                return Play(steps, Position._trusted(mover, opponent), turn.write_reordered)
+                return _written_play(turn, steps, mover, opponent)
     return _judge_turn(turn, search, written)
 
 
@@ -311,7 +312,20 @@ def _first_realization(turn: TurnRules, written: WrittenPlay, orders) -> Play | 
             steps.extend(hop_steps)
         if marked and not made.hit:
             return None
-    return Play(tuple(steps), Position._trusted(mover, opponent), turn.write_reordered)
+    return _written_play(turn, tuple(steps), mover, opponent)
+
+
+def _written_play(turn: TurnRules, steps: tuple[Step, ...], mover, opponent) -> Play:
+    """The play of a realization of the written moves, its steps in the order written
+    (legal so). Where their order could decide a prime held for a moment
+    (R-SCORE-MARCIA), they are put in the order the generator finds them, the one the
+    canonical text stands for: the score never depends on the order a record wrote its
+    moves in, which the canonical text does not keep."""
+    result = Position._trusted(mover, opponent)
+    if (turn.rules.tracks_prime and not from_the_rear(steps)  # (else the generator's order)
+            and prime_possible(turn.start.mover, steps)):
+        return Play(canonical_order(turn, steps), result, turn.write)
+    return Play(steps, result, turn.write_reordered)
 
 
 def _hop(turn: TurnRules, mover, opponent, dice: list[int], origin: int, orders):

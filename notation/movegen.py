@@ -295,31 +295,48 @@ def canonical_order(turn: TurnRules, steps: tuple[Step, ...]) -> tuple[Step, ...
     ``steps`` must be legal in the order given. When that order already goes from the rear
     (starting points never rise, and the higher die first from one point) it is the one
     the generator finds first, so it is kept as it is: the common case, checked without
-    playing a step."""
+    playing a step. When no step rule can fire (see :func:`step_sequences`) and no step
+    hits, the steps sorted so are that order too (no order makes a hit where the one
+    given made none), again without playing a step."""
+    if from_the_rear(steps):
+        return steps
+    if turn.order_free and not any(step.hit for step in steps):
+        return tuple(sorted(steps, key=_from_the_rear))
+    return _generator_order(turn, turn.start.mover, turn.start.opponent, steps) or steps
+
+
+def from_the_rear(steps: tuple[Step, ...]) -> bool:
+    """Whether ``steps`` go from the rear: starting points never rise, and the higher die
+    comes first from one point."""
     for earlier, later in zip(steps, steps[1:]):
         if (later.from_point, later.die) > (earlier.from_point, earlier.die):
-            break
-    else:
-        return steps
+            return False
+    return True
 
-    def order(mover, opponent, left: tuple[Step, ...]) -> tuple[Step, ...] | None:
-        if not left:
-            return ()
-        tried = set()
-        for step in sorted(left, key=lambda s: (-s.from_point, -s.die)):
-            if (step.from_point, step.die) in tried:
-                continue
-            tried.add((step.from_point, step.die))
-            outcome = turn.step(mover, opponent, step.from_point, step.die)
-            if outcome.broken is None:
-                rest = list(left)
-                rest.remove(step)
-                tail = order(outcome.mover, outcome.opponent, tuple(rest))
-                if tail is not None:
-                    return (outcome.step,) + tail
-        return None
 
-    return order(turn.start.mover, turn.start.opponent, steps) or steps
+def _from_the_rear(step: Step) -> tuple[int, int]:
+    return -step.from_point, -step.die
+
+
+def _generator_order(turn: TurnRules, mover: Board, opponent: Board,
+                     left: tuple[Step, ...]) -> tuple[Step, ...] | None:
+    """``left`` in the order the generator finds them from ``mover``/``opponent``; ``None``
+    if no order of them is legal from there."""
+    if not left:
+        return ()
+    tried = set()
+    for step in sorted(left, key=_from_the_rear):
+        if (step.from_point, step.die) in tried:
+            continue
+        tried.add((step.from_point, step.die))
+        outcome = turn.step(mover, opponent, step.from_point, step.die)
+        if outcome.broken is None:
+            rest = list(left)
+            rest.remove(step)
+            tail = _generator_order(turn, outcome.mover, outcome.opponent, tuple(rest))
+            if tail is not None:
+                return (outcome.step,) + tail
+    return None
 
 
 

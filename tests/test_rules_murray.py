@@ -11,7 +11,7 @@ from notation.checker import check_play
 from notation.play import Step
 
 from .rule_helpers import texts, outcome, outcomes, broken
-from notation.rules import holds_prime, prime_during, prime_made
+from notation.rules import holds_prime, prime_during, prime_made, prime_possible
 
 
 def closed_in_starting_table(points):
@@ -366,6 +366,13 @@ def test_a_prime_standing_before_the_turn_is_seen_by_prime_during_not_prime_made
     assert prime_during(primed, steps) and not prime_made(primed, steps)
 
 
+def test_a_prime_is_possible_in_a_turn_only_where_its_landings_could_complete_one():
+    five = board({11: 1, 10: 2, 9: 2, 8: 2, 7: 2, 6: 2, 24: 4})
+    assert prime_possible(five, (Step(24, 18, 6), Step(11, 5, 6)))  # lands on 5: 10-5
+    assert not prime_possible(five, (Step(24, 18, 6), Step(24, 19, 5)))
+    assert not prime_possible(board({24: 15}), (Step(24, 18, 6), Step(24, 19, 5)))
+
+
 def test_a_prime_standing_where_a_game_state_starts_is_held(murray):
     """A state made at a position (not the game's start) holds the primes standing in it,
     for either side, even when the next step breaks one: a prime at any moment counts."""
@@ -380,6 +387,23 @@ def test_a_prime_standing_where_a_game_state_starts_is_held(murray):
     white = GameState(murray, Position.from_points({24: 15}, primed), Colour.WHITE)
     assert white.prime_held == (False, True)
     assert GameState(murray, murray.start, Colour.WHITE).prime_held == (False, False)
+
+
+def test_a_prime_made_for_a_moment_does_not_depend_on_the_order_the_moves_are_written(murray):
+    """8/6 makes 6-1 a prime before 3/2 breaks it: the canonical text (8/6 3/2) keeps the
+    moves in the order the generator plays them, so the play is read in that order however
+    a record wrote it, and reading it back gives the same score. R-WASTE may apply here
+    (all men but one home), so this is also the checker's bounded search for a better play."""
+    from notation.dice import Dice
+    from notation.state import ROLL, Colour, GameState
+    position = Position.from_points({8: 1, 6: 1, 5: 2, 4: 2, 3: 2, 2: 2, 1: 2}, {24: 13, 20: 2})
+    state = GameState(murray, position, Colour.WHITE)
+    assert state.prime_held == (False, False)
+    for written in ("8/6 3/2", "3/2 8/6"):
+        after, turn = state.after(ROLL, Dice(2, 1), written)
+        assert after.prime_held == (True, False), written
+        assert str(turn.play) == "8/6 3/2"
+        assert turn.play.steps == check_play(position, "21", written, murray, exhaustive=True).steps
 
 
 def test_a_prime_held_only_at_a_rest_point_is_written_and_read_back(murray):

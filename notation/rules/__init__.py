@@ -15,7 +15,7 @@ from .backgammon import backgammon
 from .base import RuleSet, StepContext, courier_phase, courier_point
 from .hale import hale
 from .jacquet import jacquet
-from .murray import holds_prime, murray, prime_during, prime_made
+from .murray import holds_prime, murray, prime_during, prime_made, prime_possible
 from .versailles import versailles
 
 DEFAULT = "jacquet"
@@ -43,5 +43,5 @@ def rule_set(name: str = DEFAULT, /, **options: object) -> RuleSet:
 
 
 __all__ = ["RuleSet", "StepContext", "rule_set", "NAMES", "DEFAULT", "courier_phase",
-           "courier_point", "holds_prime", "prime_during", "prime_made", "jacquet", "murray",
-           "versailles", "hale", "backgammon"]
+           "courier_point", "holds_prime", "prime_during", "prime_made", "prime_possible", "jacquet",
+           "murray", "versailles", "hale", "backgammon"]

@@ -76,6 +76,17 @@ def prime_during(start: tuple[int, ...], steps) -> bool:
     return holds_prime(board) or prime_made(board, steps[1:])
 
 
+def prime_possible(start: tuple[int, ...], steps) -> bool:
+    """Whether the mover could hold a prime at some moment of a turn of ``steps`` from his
+    board ``start``, whatever their order: a point is made at a moment only if it was at
+    the start or a step lands on it, so not unless those points together hold one."""
+    board = list(start)
+    for step in steps:
+        if board[step.to_point] < 2:
+            board[step.to_point] = 2
+    return holds_prime(board)
+
+
 def prime_made(start: tuple[int, ...] | list[int], steps) -> bool:
     """Whether one of a turn's single steps, played from the mover's board ``start``, makes
     a point of two men that completes a prime: the only way a prime can appear when
