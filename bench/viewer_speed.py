@@ -64,8 +64,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # ``bench.*`` when
 from archive import game_from_record, import_games, open_archive
 from bench.archive_speed import pool
 from bench.load import SERVER_THREADS, Probe, run_load, serving_in_process, trivial_app
-from webviewer import create_app
 from notation.collector import settle_for_serving
+from webviewer import create_app
 from webviewer.demo import build_demo
 from webviewer.tree import move_items
 from webviewer.views import CACHED_GAMES
