@@ -89,16 +89,12 @@ class Position:
 
     def position_id(self) -> str:
         """GNU Backgammon's 14-character position ID (the player not on roll first)."""
-        from .position_id import encode
-
-        return encode(self)
+        return _position_ids.encode(self)
 
     @classmethod
     def from_id(cls, position_id: str) -> "Position":
         """Decode a 14-character position ID; see :mod:`notation.position_id`."""
-        from .position_id import decode
-
-        return decode(position_id)
+        return _position_ids.decode(position_id)
 
     def __str__(self) -> str:
         return self.position_id()
@@ -115,3 +111,8 @@ def _counts(points: dict[int, int], side: str) -> tuple[int, ...]:
         raise InvalidPositionError(f"{side} has {on_board} men on the board, at most {MEN}")
     counts[OFF] = MEN - on_board
     return tuple(counts)
+
+
+# Last, as it imports this module's Position: the module, not its functions, so that either
+# module may be imported first (a function is looked up when a position asks for its ID).
+from . import position_id as _position_ids  # noqa: E402
