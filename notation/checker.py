@@ -277,17 +277,17 @@ def _as_written(turn: TurnRules, written: WrittenPlay) -> Play | None:
     also finds other orders and readings)."""
     partial = None
     for orders in (_exact_orders, _search_orders):
-        play = _first_realization(turn, written, orders)
-        if play is not None:
-            if len(play.steps) == len(turn.die_sequence):
-                return play
-            partial = partial or play
-    return partial
+        realized = _first_realization(turn, written, orders)
+        if realized is not None:
+            if len(realized[0]) == len(turn.die_sequence):
+                return _written_play(turn, *realized)
+            partial = partial or realized
+    return None if partial is None else _written_play(turn, *partial)
 
 
-def _first_realization(turn: TurnRules, written: WrittenPlay, orders) -> Play | None:
+def _first_realization(turn: TurnRules, written: WrittenPlay, orders) -> tuple | None:
     """Play the written hops in order, each with the first of its ``orders`` of dice whose
-    steps are legal; the play, every die used or not."""
+    steps are legal; (steps, mover, opponent), every die used or not."""
     dice = list(turn.die_sequence)
     start = turn.start
     mover, opponent = start.mover, start.opponent
@@ -312,7 +312,7 @@ def _first_realization(turn: TurnRules, written: WrittenPlay, orders) -> Play | 
             steps.extend(hop_steps)
         if marked and not made.hit:
             return None
-    return _written_play(turn, tuple(steps), mover, opponent)
+    return tuple(steps), mover, opponent
 
 
 def _written_play(turn: TurnRules, steps: tuple[Step, ...], mover, opponent) -> Play:
