@@ -121,15 +121,13 @@ class _Search:
                     landing = OFF
                 reached = landing == goal
                 if self.check_rules:
-                    outcome = turn.step(mover, opponent, at, die)
-                    if outcome.broken is not None:
-                        broken = outcome.broken
+                    broken, after, theirs, step = turn.step(mover, opponent, at, die)
+                    if broken is not None:
                         whole = reached and at == (points[index - 1] if index else at)
                         self.fail(len(steps), broken, lambda: turn.explain(
                             mover, opponent, at, die, broken, _step_text(self.written.moves[i], at, landing)),
                             whole)
                         continue
-                    step = outcome.step
                     if step.hit and not reached:
                         self.fail(len(steps) + 1, R_HIT, lambda: (
                             f"{self.written.moves[i]} would hit on {landing} on the way: a hit on a "
@@ -140,7 +138,7 @@ class _Search:
                             f"{self.written.moves[i]} marks a hit on {landing}, but no lone "
                             "opposing man is there"))
                         continue
-                    new_mover, new_opponent = outcome.mover, outcome.opponent
+                    new_mover, new_opponent = after, theirs
                 else:
                     step = Step(at, landing, die)
                     new_mover, new_opponent = mover, opponent
@@ -235,14 +233,14 @@ def _better_line(turn: TurnRules, play: Play, waste: bool) -> bool:
             for die in faces:
                 if only_off and from_point > die:
                     continue  # this step bears no man off
-                outcome = step(mover, opponent, from_point, die)
-                if outcome.broken is not None:
+                broken, after, theirs, _ = step(mover, opponent, from_point, die)
+                if broken is not None:
                     continue
-                if die == higher and (not waste or outcome.mover[OFF] >= borne_off):
+                if die == higher and (not waste or after[OFF] >= borne_off):
                     return True  # R-HIGH (the higher die alone is a maximal play: see above)
                 rest = list(left)
                 rest.remove(die)
-                if better(outcome.mover, outcome.opponent, tuple(rest),
+                if better(after, theirs, tuple(rest),
                           from_point if order_free else BAR):
                     return True
         return False
@@ -336,11 +334,11 @@ def _hop(turn: TurnRules, mover, opponent, dice: list[int], origin: int, orders)
         at, board, theirs, hop_steps = origin, mover, opponent, []
         last = len(order) - 1
         for count, die in enumerate(order):
-            outcome = turn.step(board, theirs, at, die)
-            if outcome.broken is not None or (outcome.step.hit and count < last):
+            broken, after, their_after, made = turn.step(board, theirs, at, die)
+            if broken is not None or (made.hit and count < last):
                 break
-            hop_steps.append(outcome.step)
-            at, board, theirs = outcome.step.to_point, outcome.mover, outcome.opponent
+            hop_steps.append(made)
+            at, board, theirs = made.to_point, after, their_after
         else:
             for die in order:
                 dice.remove(die)
@@ -388,7 +386,7 @@ def _empty_play(turn: TurnRules) -> Play | None:
     faces = set(turn.die_sequence)
     for from_point in turn.sources(mover):
         for die in faces:
-            if turn.step(mover, opponent, from_point, die).broken is None:
+            if turn.step(mover, opponent, from_point, die)[0] is None:
                 return None
     return Play((), start, turn.write)
 

@@ -27,17 +27,30 @@ R_BEAROFF = "R-BEAROFF"
 R_BEAROFF_REAR = "R-BEAROFF-REAR"
 
 
-class StepResult(NamedTuple):
-    """The outcome of one step: ``broken`` is ``None`` when it is legal, else the rule id."""
-
-    broken: str | None
-    mover: Board
-    opponent: Board
-    step: Step | None
+StepResult = tuple[str | None, Board, Board, Step | None]
+"""The outcome of one step, ``(broken, mover, opponent, step)``: ``broken`` is ``None`` when
+it is legal, else the rule id; then the boards after it (before it, when broken) and the
+step (``None`` when broken). A plain tuple: the engine makes one for every step it tries,
+and a named tuple costs several times as much to make."""
 
 
 _DIE_SEQUENCES: dict[tuple[int, int | None, bool], tuple[int, ...]] = {}
 _new_tuple = tuple.__new__  # makes a named tuple from its values without a Python call
+
+
+def _landing(from_point: int, die: int) -> int:
+    """Where a die takes a man, before any rule: 0 for off, the entry point from the bar."""
+    return BAR - die if from_point == BAR else max(from_point - die, OFF)
+
+
+_STEPS: tuple[tuple[tuple[Step, Step], ...], ...] = tuple(
+    tuple((Step(from_point, _landing(from_point, die), die, False),
+           Step(from_point, _landing(from_point, die), die, True)) for die in range(7))
+    for from_point in range(BAR + 1))
+"""Every step there can be, as ``_STEPS[from_point][die][hit]`` (point 0 and die 0 only
+fill the indices): a step is fixed by where it starts, its die, and whether it hits. The
+engine takes more steps than anything else, and looking one up costs a fraction of making
+a named tuple."""
 
 
 def die_sequence(dice: Dice, rules: RuleSet) -> tuple[int, ...]:
@@ -77,32 +90,31 @@ class TurnRules:
 
     def target(self, from_point: int, die: int) -> int:
         """Where a die takes a man, before any rule: 0 for off, the entry point from the bar."""
-        if from_point == BAR:
-            return BAR - die
-        return max(from_point - die, OFF)
+        return _landing(from_point, die)
 
     def step(self, mover: Board, opponent: Board, from_point: int, die: int) -> StepResult:
-        """Play one die with one man from ``from_point``; say which rule it breaks, if any."""
+        """Play one die with one man from ``from_point``; say which rule it breaks, if any
+        (see :data:`StepResult`)."""
         if not mover[from_point]:
-            return _new_tuple(StepResult, (R_EMPTY, mover, opponent, None))
+            return R_EMPTY, mover, opponent, None
         if mover[BAR] and from_point != BAR:
-            return _new_tuple(StepResult, (R_BAR, mover, opponent, None))
+            return R_BAR, mover, opponent, None
         to_point = BAR - die if from_point == BAR else from_point - die
         hit = False
         if to_point <= 0:
             if any(mover[7:26]):
-                return _new_tuple(StepResult, (R_BEAROFF, mover, opponent, None))
+                return R_BEAROFF, mover, opponent, None
             if self.rear_bear_off:
                 if any(mover[from_point + 1:7]):
-                    return _new_tuple(StepResult, (R_BEAROFF_REAR, mover, opponent, None))
+                    return R_BEAROFF_REAR, mover, opponent, None
             elif to_point < 0 and any(mover[from_point + 1:7]):
-                return _new_tuple(StepResult, (R_BEAROFF, mover, opponent, None))
+                return R_BEAROFF, mover, opponent, None
             to_point = OFF
         else:
             their_point = self.opposite[to_point]
             there = opponent[their_point]
             if there >= self.closes_at:
-                return _new_tuple(StepResult, (R_OPEN, mover, opponent, None))
+                return R_OPEN, mover, opponent, None
             if there and self.hitting:
                 hit = True
                 board = list(opponent)
@@ -119,9 +131,8 @@ class TurnRules:
                 ctx = ctx or StepContext(self.rules, self.start, mover, after, opponent,
                                          from_point, to_point)
                 if rule.broken(ctx):
-                    return _new_tuple(StepResult, (rule.rule_id, mover, opponent, None))
-        return _new_tuple(StepResult, (None, after, opponent,
-                                       _new_tuple(Step, (from_point, to_point, die, hit))))
+                    return rule.rule_id, mover, opponent, None
+        return None, after, opponent, _STEPS[from_point][die][hit]
 
     def explain(self, mover: Board, opponent: Board, from_point: int, die: int,
                 broken: str, written: str | None = None) -> str:
@@ -211,17 +222,16 @@ def step_sequences(turn: TurnRules) -> list[_Sequence]:
             if not mover[from_point] or from_point > highest:
                 continue
             for die in distinct:
-                outcome = step(mover, opponent, from_point, die)
-                if outcome.broken is None:
+                broken, after, theirs, made = step(mover, opponent, from_point, die)
+                if broken is None:
                     moved = True
                     if len(dice) > 1:
                         rest = list(dice)
                         rest.remove(die)
-                        explore(outcome.mover, outcome.opponent, tuple(rest),
-                                steps + (outcome.step,), from_point if order_free else BAR)
+                        explore(after, theirs, tuple(rest), steps + (made,),
+                                from_point if order_free else BAR)
                     else:
-                        found.append(_Sequence(steps + (outcome.step,), outcome.mover,
-                                               outcome.opponent))
+                        found.append(_Sequence(steps + (made,), after, theirs))
         if not moved:
             found.append(_Sequence(steps, mover, opponent))
 
@@ -329,13 +339,13 @@ def _generator_order(turn: TurnRules, mover: Board, opponent: Board,
         if (step.from_point, step.die) in tried:
             continue
         tried.add((step.from_point, step.die))
-        outcome = turn.step(mover, opponent, step.from_point, step.die)
-        if outcome.broken is None:
+        broken, after, theirs, made = turn.step(mover, opponent, step.from_point, step.die)
+        if broken is None:
             rest = list(left)
             rest.remove(step)
-            tail = _generator_order(turn, outcome.mover, outcome.opponent, tuple(rest))
+            tail = _generator_order(turn, after, theirs, tuple(rest))
             if tail is not None:
-                return (outcome.step,) + tail
+                return (made,) + tail
     return None
 
 
@@ -361,15 +371,17 @@ def _rest_point_needed(turn: TurnRules, move: list[Step], steps: tuple[Step, ...
     this order does not or the other way round, so the rest point must be written."""
     first, second = move
     start = turn.start
-    outcome = turn.step(start.mover, start.opponent, first.from_point, second.die)
-    if outcome.broken is not None or outcome.step.to_point == OFF:
+    broken, mover, opponent, second_first = turn.step(start.mover, start.opponent,
+                                                      first.from_point, second.die)
+    if broken is not None or second_first.to_point == OFF:
         return True
-    again = turn.step(outcome.mover, outcome.opponent, outcome.step.to_point, first.die)
-    if again.broken is not None or (again.mover, again.opponent) != (result.mover, result.opponent):
+    broken, mover, opponent, first_second = turn.step(mover, opponent, second_first.to_point,
+                                                      first.die)
+    if broken is not None or (mover, opponent) != (result.mover, result.opponent):
         return True
     if not turn.rules.tracks_prime:
         return False
-    swapped = tuple(outcome.step if step is first else again.step if step is second else step
+    swapped = tuple(second_first if step is first else first_second if step is second else step
                     for step in steps)
     return prime_during(start.mover, steps) != prime_during(start.mover, swapped)
 

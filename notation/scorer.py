@@ -57,8 +57,7 @@ class StepEntry:
             offered = self._next(mover, opponent, dice, index)
             if step not in offered:
                 raise self._refusal(mover, opponent, dice, step, offered)
-            outcome = self.turn.step(mover, opponent, step.from_point, step.die)
-            mover, opponent = outcome.mover, outcome.opponent
+            _, mover, opponent, _ = self.turn.step(mover, opponent, step.from_point, step.die)
             dice = _without(dice, step.die)
         return mover, opponent, dice
 
@@ -82,10 +81,10 @@ class StepEntry:
             return []
         found = []
         for from_point, die in self._tries(mover, dice):
-            outcome = self.turn.step(mover, opponent, from_point, die)
-            if outcome.broken is None and self._can_finish(
-                    outcome.mover, outcome.opponent, _without(dice, die), self.length - done - 1):
-                found.append(outcome.step)
+            broken, after, theirs, step = self.turn.step(mover, opponent, from_point, die)
+            if broken is None and self._can_finish(
+                    after, theirs, _without(dice, die), self.length - done - 1):
+                found.append(step)
         return found
 
     def _can_finish(self, mover: Board, opponent: Board, dice: tuple[int, ...], left: int) -> bool:
@@ -95,10 +94,9 @@ class StepEntry:
         key = (mover, opponent, dice)
         if key not in self._completable:
             self._completable[key] = any(
-                outcome.broken is None and self._can_finish(
-                    outcome.mover, outcome.opponent, _without(dice, die), left - 1)
+                broken is None and self._can_finish(after, theirs, _without(dice, die), left - 1)
                 for from_point, die in self._tries(mover, dice)
-                for outcome in (self.turn.step(mover, opponent, from_point, die),))
+                for broken, after, theirs, _ in (self.turn.step(mover, opponent, from_point, die),))
         return self._completable[key]
 
     @staticmethod
@@ -118,7 +116,7 @@ class StepEntry:
         if step.die not in dice:
             rule, reason = "R-DICE", f"no {step.die} is left to play"
         else:
-            broken = self.turn.step(mover, opponent, step.from_point, step.die).broken
+            broken = self.turn.step(mover, opponent, step.from_point, step.die)[0]
             if broken is not None:
                 rule, reason = broken, self.turn.explain(mover, opponent, step.from_point, step.die, broken)
             else:

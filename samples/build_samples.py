@@ -445,9 +445,9 @@ class Annotator:
             for point in range(BAR, 0, -1):
                 if before.mover[point]:
                     for die in set(node.turn.dice.values):
-                        outcome = turn.step(before.mover, before.opponent, point, die)
-                        assert outcome.broken is not None
-                        broken.add(outcome.broken)
+                        rule_id = turn.step(before.mover, before.opponent, point, die)[0]
+                        assert rule_id is not None
+                        broken.add(rule_id)
             player, _ = self.who(node)
             names = " or ".join(sorted(broken))
             node.comments.append(

@@ -450,10 +450,9 @@ def realized_results(rules, position, dice, legal_results):
             rest.remove(die)
             for from_point in range(BAR, 0, -1):
                 if mover[from_point]:
-                    outcome = turn.step(mover, opponent, from_point, die)
-                    if outcome.broken is None:
-                        explore(outcome.mover, outcome.opponent, tuple(rest),
-                                steps + (outcome.step,))
+                    broken, after, theirs, step = turn.step(mover, opponent, from_point, die)
+                    if broken is None:
+                        explore(after, theirs, tuple(rest), steps + (step,))
 
     explore(position.mover, position.opponent, faces_of(rules, dice), ())
     return found
