@@ -55,10 +55,11 @@ class Position:
 
     @classmethod
     def _trusted(cls, mover: tuple[int, ...], opponent: tuple[int, ...]) -> "Position":
-        """A position from counts the engine made itself (already checked): no validation."""
-        position = object.__new__(cls)
-        object.__setattr__(position, "mover", mover)
-        object.__setattr__(position, "opponent", opponent)
+        """A position from counts the engine made itself (already checked): no validation,
+        and its slots filled directly (the engine makes two or three positions a turn)."""
+        position = _new_object(cls)
+        _set_mover(position, mover)
+        _set_opponent(position, opponent)
         return position
 
     @classmethod
@@ -98,6 +99,11 @@ class Position:
 
     def __str__(self) -> str:
         return self.position_id()
+
+
+_new_object = object.__new__
+_set_mover = Position.mover.__set__  # type: ignore[attr-defined]  # the slots' descriptors
+_set_opponent = Position.opponent.__set__  # type: ignore[attr-defined]
 
 
 def _counts(points: dict[int, int], side: str) -> tuple[int, ...]:
