@@ -318,9 +318,12 @@ def canonical_order(turn: TurnRules, steps: tuple[Step, ...]) -> tuple[Step, ...
 def from_the_rear(steps: tuple[Step, ...]) -> bool:
     """Whether ``steps`` go from the rear: starting points never rise, and the higher die
     comes first from one point."""
-    for earlier, later in zip(steps, steps[1:]):
-        if (later.from_point, later.die) > (earlier.from_point, earlier.die):
+    earlier = None
+    for step in steps:
+        if earlier is not None and (step.from_point > earlier.from_point or (
+                step.from_point == earlier.from_point and step.die > earlier.die)):
             return False
+        earlier = step
     return True
 
 
