@@ -189,12 +189,13 @@ def _read_actions(game: MatGame, line: str, position: int, number: int, split: i
             actions.append(Action(kind, player, number, start + 1))
 
 
+_WITHOUT_MOVES = {"": "-", "cannot move": "-", "????": None}
+"""The plays written without a move, in lower case, as the reader takes them: nothing and
+``Cannot Move`` are no move (``"-"``), ``????`` a roll its player resigned after (``None``)."""
+
+
 def _play(written: str) -> str | None:
     """A roll's play as the reader takes it: its words one space apart, ``"-"`` for no move
     (nothing, or ``Cannot Move``), ``None`` for ``????``."""
     play = " ".join(written.split())
-    if play == "????":
-        return None
-    if not play or play.lower() == "cannot move":
-        return "-"
-    return play
+    return _WITHOUT_MOVES.get(play.lower(), play)
