@@ -52,11 +52,12 @@ class WrittenPlay:
         return self.text
 
 
+@lru_cache(maxsize=8192)
 def parse_play(text: str, has_bar: bool = True) -> WrittenPlay:
     """Read a play; :class:`InvalidPlayError` if it cannot be read, names the bar (25) in a
     rule set that has none (``has_bar=False``), or is longer than
-    :data:`~notation.limits.MAX_PLAY_CHARS` (so that the cache of plays read holds short
-    texts only).
+    :data:`~notation.limits.MAX_PLAY_CHARS`. The plays read are cached (an error is not,
+    so the cache holds short texts only): a play read again costs one look-up.
 
     >>> [str(m) for m in parse_play("8/7(2) 25/22* 6/0").moves]
     ['8/7', '8/7', 'bar/22*', '6/off']
@@ -64,11 +65,6 @@ def parse_play(text: str, has_bar: bool = True) -> WrittenPlay:
     if len(text) > MAX_PLAY_CHARS:
         raise InvalidPlayError(f"a play is at most {MAX_PLAY_CHARS} characters; this one has "
                                f"{len(text)}: {text[:40]!r}...")
-    return _parse_play(text, has_bar)
-
-
-@lru_cache(maxsize=8192)
-def _parse_play(text: str, has_bar: bool) -> WrittenPlay:
     stripped = text.strip()
     if stripped.lower() in EMPTY_PLAY:
         return WrittenPlay((), stripped or "-", (), False)

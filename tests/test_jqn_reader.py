@@ -241,6 +241,13 @@ def test_syntax_errors(movetext, fragment):
     assert fragment in game.errors[0].message
 
 
+def test_a_roll_that_cannot_be_read_is_an_error_in_every_game_it_stands_in():
+    text = '[Result "*"]\n\n1. 75: 24/12 *\n\n[Result "*"]\n\n1. 75: 24/12 *\n'
+    games = list(read_games(io.StringIO(text), GameBuilder))
+    assert [(e.line, e.column, e.message) for game in games for e in game.errors] == [
+        (3, 4, "a die shows 1 to 6, not 7"), (7, 4, "a die shows 1 to 6, not 7")]
+
+
 def test_a_record_that_is_backgammon_gets_a_hint():
     game = only_game("1. 31: 8/5 6/5 *")
     assert 'Variant "backgammon"' in game.errors[0].message

@@ -10,6 +10,7 @@ from click.testing import CliRunner
 from jacquet_cli import main
 from notation.jqn import write_game
 from notation.mat import read_mat
+from notation.mat.parser import parse_mat
 from notation.mat.writer import write_mat
 from notation.state import RESIGN, ROLL
 
@@ -61,6 +62,19 @@ def test_empty_player_name_is_read():
 def test_repeated_move_number_in_the_right_column_is_skipped():
     games = read_mat(MAT / "match2900236.mat")
     assert not any(g.errors for g in games)
+
+
+@pytest.mark.parametrize("column, actions", [
+    ("52: 13/8 13/11 61: 13/7 8/7", [("roll", "52", "13/8 13/11"), ("roll", "61", "13/7 8/7")]),
+    ("52: 25/23 6/off* Doubles => 2", [("roll", "52", "25/23 6/off*"), ("double", None, None)]),
+    ("52: 13/8 13/11 2) 61: 13/7", [("roll", "52", "13/8 13/11"), ("roll", "61", "13/7")]),
+    ("52: Cannot   Move Takes", [("roll", "52", "-"), ("take", None, None)]),
+    ("52: ???? Wins 2 points", [("roll", "52", None), ("wins", None, None)]),
+    ("52: 13/8 123/4 1/ 8/3", [("roll", "52", "13/8 123/4 1/ 8/3")]),
+])
+def test_a_play_ends_at_a_word_that_starts_another_action(column, actions):
+    match = parse_mat(f" Game 1\n a : 0   b : 0\n  1) {column}\n")
+    assert [(a.kind, a.dice, a.play) for a in match.games[0].actions] == actions
 
 
 def test_roll_then_resign_and_bogus_wins_value_are_kept_with_a_warning():

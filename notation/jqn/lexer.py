@@ -17,7 +17,7 @@ from typing import Iterator, NamedTuple
 from ..errors import InvalidError
 from ..limits import MAX_NAG, NUMBER
 
-_POINT = r"(?:bar|off|[bo]|\d{1,2})\*?"
+_POINT = r"(?:\d{1,2}|bar|off|[bo])\*?"  # digits, the most common, tried first
 _MOVE = _POINT + r"(?:/" + _POINT + r")+(?:\(\d+\))?"
 _EMPTY = r"-(?=[\s(){}]|$)"
 _PLAY_TOKEN = "(?:" + _MOVE + "|" + _EMPTY + ")"

@@ -15,6 +15,7 @@ import io
 import os
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import IO, Callable, Iterator, Union
 
 from ..dice import Dice
@@ -280,6 +281,17 @@ def _walk_movetext(raw: RawGame, visitor: Visitor) -> None:
 
     for match in matches(raw.movetext):
         kind = match.lastgroup
+        if kind == "turn":  # the most common token first
+            if pending is not None and not flush():
+                return
+            offset = match.start("dice")
+            try:
+                turn_kind, dice = _roll(match.group("dice"))
+            except InvalidError as error:
+                fail(str(error), offset)
+                return
+            pending = [turn_kind, dice, play_text(match), *locate(offset)]
+            continue
         if kind == "move" or kind == "empty":
             if pending is None:
                 fail(f"{match.group(kind)!r} has no roll before it: write the dice first, as "
@@ -291,16 +303,6 @@ def _walk_movetext(raw: RawGame, visitor: Visitor) -> None:
             break
         if not flush():
             return
-        if kind == "turn":
-            text, offset = match.group("dice"), match.start("dice")
-            try:
-                dice = Dice.parse(text.strip(">: ").replace(" ", ""))
-            except InvalidError as error:
-                fail(str(error), offset)
-                return
-            pending = ["passed" if text.startswith(">") else "roll", dice, play_text(match),
-                       *locate(offset)]
-            continue
         if kind == "number":
             continue
         text, offset = match.group(kind), match.start(kind)
@@ -356,6 +358,13 @@ def _walk_movetext(raw: RawGame, visitor: Visitor) -> None:
              match.start(kind))
     else:
         fail(f"unknown token {match.group(kind)!r}", match.start(kind))
+
+
+@lru_cache(maxsize=None)  # bounded: only the few hundred roll texts that read are kept
+def _roll(text: str) -> tuple[str, Dice]:
+    """The kind of turn (``roll``, or ``passed`` for ``>5:``) and the dice of a roll token
+    such as ``53:``, ``5-3 :`` or ``>5:``; :class:`InvalidError` if its dice cannot be read."""
+    return "passed" if text.startswith(">") else "roll", Dice.parse(text.strip(">: ").replace(" ", ""))
 
 
 def read_games(source: Source, visitor: Callable[[], Visitor], file: str | None = None) -> Iterator[object]:

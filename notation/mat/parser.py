@@ -30,11 +30,13 @@ LAST_SCORE = re.compile(rf":\s*({NUMBER})\s*$")
 NUMBERED = re.compile(r"^\s*(\d+)\)")
 # White space before an action is skipped inside its match (every action starts with
 # something else), and the spaces before each word of a play are never given back: a
-# long run of spaces between the columns costs one pass.
+# long run of spaces between the columns costs one pass. A play goes on until a word that
+# starts another action; a move (``13/7``, the most common word) cannot, so it is taken
+# without that test.
 ACTION = re.compile(
     r"\s*+(?:"
-    r"(?P<roll>(?P<dice>[1-6][1-6]):(?P<play>(?:[ \t]++(?!Doubles|Takes|Drops|Wins|Losses|Beavers|\d\d:|\d+\))"
-    r"(?:Cannot\s+Move|\?\?\?\?|[^\s]+))*))"
+    r"(?P<roll>(?P<dice>[1-6][1-6]):(?P<play>(?:[ \t]++(?:\d{1,2}/\S*+"
+    r"|(?!Doubles|Takes|Drops|Wins|Losses|Beavers|\d\d:|\d+\))(?:Cannot\s+Move|\?\?\?\?|[^\s]+)))*))"
     rf"|(?P<double>Doubles\s*=>\s*(?P<cube>{NUMBER}))"
     rf"|(?P<beaver>Beavers\s*=>\s*(?P<beaver_cube>{NUMBER}))"
     r"|(?P<take>Takes)"
@@ -187,12 +189,13 @@ def _read_actions(game: MatGame, line: str, position: int, number: int, split: i
             actions.append(Action(kind, player, number, start + 1))
 
 
+_WITHOUT_MOVES = {"": "-", "cannot move": "-", "????": None}
+"""The plays written without a move, in lower case, as the reader takes them: nothing and
+``Cannot Move`` are no move (``"-"``), ``????`` a roll its player resigned after (``None``)."""
+
+
 def _play(written: str) -> str | None:
     """A roll's play as the reader takes it: its words one space apart, ``"-"`` for no move
     (nothing, or ``Cannot Move``), ``None`` for ``????``."""
     play = " ".join(written.split())
-    if play == "????":
-        return None
-    if not play or play.lower() == "cannot move":
-        return "-"
-    return play
+    return _WITHOUT_MOVES.get(play.lower(), play)
