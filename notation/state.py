@@ -133,10 +133,12 @@ class GameState:
 
     def _evolve(self, **changes) -> "GameState":
         """A copy with some fields changed (``dataclasses.replace`` without its cost: the
-        reader makes one state per turn)."""
-        state = object.__new__(GameState)
-        state.__dict__.update(self.__dict__)
-        state.__dict__.update(changes)
+        reader makes one state per turn): a copy of the fields' dictionary, updated, made
+        the new state's."""
+        fields = self.__dict__.copy()
+        fields.update(changes)
+        state = _new_object(GameState)
+        _set_fields(state, fields)
         return state
 
     @property
@@ -271,6 +273,10 @@ class GameState:
             return [self.cube, 2 * self.cube, 3 * self.cube]
         low, high = self.rules.score_range
         return list(range(low, high + 1))
+
+
+_new_object = object.__new__
+_set_fields = GameState.__dict__["__dict__"].__set__  # (a frozen state refuses setattr)
 
 
 def _dice_words(dice: Dice) -> str:
