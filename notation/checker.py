@@ -291,7 +291,6 @@ def _first_realization(turn: TurnRules, written: WrittenPlay, orders) -> tuple |
     mover, opponent = start.mover, start.opponent
     steps: list[Step] = []
     step = turn.step
-    doublet = turn.dice.is_doublet
     for origin, goal, marked in written.hops:
         distance = origin - goal
         if orders is _exact_orders and distance in dice:  # the common case: one die
@@ -302,7 +301,7 @@ def _first_realization(turn: TurnRules, written: WrittenPlay, orders) -> tuple |
             steps.append(made)
         else:
             hop = _hop(turn, mover, opponent, dice, origin,
-                       orders(dice, distance, goal == OFF, doublet))
+                       orders(dice, distance, goal == OFF, turn.dice.is_doublet))
             if hop is None:
                 return None
             hop_steps, mover, opponent = hop

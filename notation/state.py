@@ -154,7 +154,7 @@ class GameState:
               by: Colour | None = None) -> tuple["GameState", Turn]:
         """Apply one turn; return the next state and the turn as played. ``by`` names the
         player who resigns when it is not the one to act."""
-        if self.over:
+        if self.winner is not None:  # (self.over, without a property's call)
             raise GameRuleError("R-END", f"the game is over: {self.winner.title} won "
                                 f"{self.points} ({self.ended_by}); nothing more can be played")
         if kind in CUBE_ACTIONS:
