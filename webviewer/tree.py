@@ -12,6 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
+
+from markupsafe import escape
 
 from notation.game import Game, GameNode
 from notation.jqn.lexer import GLYPHS
@@ -24,6 +27,24 @@ INDEX = re.compile(r"[0-9]{1,4}")
 
 class BadAddress(ValueError):
     """A ply or path that names no node of the game."""
+
+
+class Links(NamedTuple):
+    """The URLs of the nodes of one game page (of one kind: flipped or not): a node's URL is
+    ``before``, the query string naming it (``ply=3``, ``path=0.1``), then ``after``."""
+
+    before: str
+    after: str
+
+    def url(self, address: str) -> str:
+        """The URL of the node named by ``address``."""
+        return f"{self.before}{address}{self.after}"
+
+    def escaped(self) -> Links:
+        """These links for HTML. Escaping is character by character, and a node's query
+        string has nothing to escape (letters, digits, ``=`` and ``.``), so a node's
+        escaped URL is ``escaped().url(address)``."""
+        return Links(str(escape(self.before)), str(escape(self.after)))
 
 
 @dataclass
