@@ -75,9 +75,10 @@ def move_items(game: Game) -> list[MoveItem]:
 
 def walk(game: Game) -> Iterator[tuple[MoveItem, GameNode | None]]:
     """:func:`move_items` with each turn's node (``None`` for the bounds of a variation)."""
-    # Tasks on a stack: ("line", parent, index, path, depth) walks a line whose first turn
-    # is parent.variations[index], ``path`` being the parent's (``None`` on the main line,
-    # where a turn is named by its ply); ("open"/"close", depth) mark a variation's bounds.
+    # Tasks on a stack: ("line", parent, index, path, depth) walks a line whose first turn is
+    # parent.variations[index], ``path`` being the parent's (``None`` on the main line,
+    # where a turn is named by its ply), until a turn with alternatives, which are walked
+    # next, then its continuation; ("open"/"close", depth) mark a variation's bounds.
     tasks: list[tuple] = [("line", game, 0, None, 0)]
     while tasks:
         task = tasks.pop()
@@ -85,22 +86,28 @@ def walk(game: Game) -> Iterator[tuple[MoveItem, GameNode | None]]:
             yield MoveItem(task[0], task[1]), None
             continue
         _, parent, index, path, depth = task
-        if index >= len(parent.variations):
-            continue
-        node = parent.variations[index]
-        if path is not None:
-            node_path = f"{path}.{index}"
-        elif index:
-            node_path = ".".join(["0"] * parent.ply + [str(index)])
-        else:
-            node_path = None
-        starting, comments, nags = node.annotations()
-        yield MoveItem("move", depth, turn_text(node),
-                       tuple([GLYPHS.get(n, f"${n}") for n in nags]) if nags else (),
-                       f"ply={node.ply}" if node_path is None else f"path={node_path}",
-                       node.turn.player.title, tuple(starting), tuple(comments)), node
-        tasks.append(("line", node, 0, node_path, depth))
-        if index == 0:
-            for alternative in reversed(range(1, len(parent.variations))):
-                tasks += [("close", depth + 1), ("line", parent, alternative, path, depth + 1),
-                          ("open", depth + 1)]
+        while index < len(parent.variations):
+            node = parent.variations[index]
+            if path is not None:
+                node_path = f"{path}.{index}"
+            elif index:
+                node_path = ".".join(["0"] * parent.ply + [str(index)])
+            else:
+                node_path = None
+            yield _move_item(node, node_path, depth), node
+            if index == 0 and len(parent.variations) > 1:
+                tasks.append(("line", node, 0, node_path, depth))
+                for alternative in reversed(range(1, len(parent.variations))):
+                    tasks += [("close", depth + 1), ("line", parent, alternative, path, depth + 1),
+                              ("open", depth + 1)]
+                break
+            parent, index, path = node, 0, node_path
+
+
+def _move_item(node: GameNode, path: str | None, depth: int) -> MoveItem:
+    """The item of the turn at ``node``, named by its ``path`` (``None``: by its ply)."""
+    starting, comments, nags = node.annotations()
+    return MoveItem("move", depth, turn_text(node),
+                    tuple([GLYPHS.get(n, f"${n}") for n in nags]) if nags else (),
+                    f"ply={node.ply}" if path is None else f"path={path}",
+                    node.turn.player.title, tuple(starting), tuple(comments))
