@@ -223,8 +223,7 @@ def game_page(game_id: int):
     here = node.address
     main = None if on_main_line else href(f"ply={nodes[node.branch].ply}")
     moves, chart = view.part(("turns", base, flip), lambda: _turn_links(view, base, flip))
-    white_view = node.white_view()
-    pips = white_view.pip_counts()
+    pips = node.pips()
     position_id = node.position().position_id()
     position_page = frame.position_head + quote(position_id, safe=SAFE) + frame.position_tail
     board = "".join((
@@ -247,7 +246,7 @@ def game_page(game_id: int):
         '    </nav>\n',
         f'    <p class="error">{escape(view.error.text())}</p>\n'
         if view.error and index == view.mainline[-1] else "",
-        f'    <p class="description" id="description">{escape(describe(white_view))}</p>\n'
+        f'    <p class="description" id="description">{escape(describe(node.white_view()))}</p>\n'
         '  </div>\n</div>\n<figure class="chart">'))
     live = (board.encode(), *chart.utf8(node.ply if on_main_line else -1),
             b'<figcaption>Pip counts: White (gold) and Black (dark); click a ply.</figcaption></figure>\n'

@@ -27,7 +27,7 @@ from typing import NamedTuple, TypeVar
 from flask import abort
 
 from archive import game_from_record
-from notation.board import Position
+from notation.board import Position, side_pips
 from notation.dice import Dice
 from notation.errors import NotationError
 from notation.game import Game, GameNode
@@ -85,6 +85,11 @@ class PageNode(NamedTuple):
         position = self.position()
         return position if self.white_to_move else position.swapped()
 
+    def pips(self) -> tuple[int, int]:
+        """(White, Black) pip counts."""
+        mover, opponent = side_pips(self.mover), side_pips(self.opponent)
+        return (mover, opponent) if self.white_to_move else (opponent, mover)
+
     def roll(self) -> Dice | None:
         return None if self.dice is None else Dice(*self.dice)
 
@@ -111,11 +116,15 @@ class GameView:
     def __init__(self, game: Game) -> None:
         self.rules: RuleSet = game.rules
         self.comments: tuple[str, ...] = tuple(game.comments)
-        walked = list(walk(game))
-        self.items: tuple[MoveItem, ...] = tuple(item for item, _ in walked)
+        items: list[MoveItem] = []
+        order: list[GameNode] = [game]
+        for item, node in walk(game):
+            items.append(item)
+            if node is not None:
+                order.append(node)
+        self.items: tuple[MoveItem, ...] = tuple(items)
         """The move list's items (see :func:`~webviewer.tree.move_items`)."""
-        order: list[GameNode] = [game, *(node for _, node in walked if node is not None)]
-        addresses = ["ply=0", *(item.address for item in self.items if item.kind == "move")]
+        addresses = ["ply=0", *(item.address for item in items if item.kind == "move")]
         self.nodes: tuple[PageNode, ...] = _page_nodes(order, addresses)
         """The start and every turn, each after its parent (the move list's order)."""
         mainline = [0]
@@ -123,8 +132,7 @@ class GameView:
             mainline.append(self.nodes[mainline[-1]].children[0])
         self.mainline: tuple[int, ...] = tuple(mainline)
         """The start and every main-line node, by ply."""
-        self.pips: tuple[tuple[int, int], ...] = tuple(
-            self.nodes[index].white_view().pip_counts() for index in self.mainline)
+        self.pips: tuple[tuple[int, int], ...] = tuple(self.nodes[index].pips() for index in mainline)
         """(White, Black) pip counts after each main-line ply."""
         error = game.errors[0] if game.errors else None
         self.error: RefusedTurn | None = None if error is None else RefusedTurn(
