@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from itertools import accumulate
 
-from markupsafe import Markup, escape
+from markupsafe import escape
 
 from .tree import Links, MoveItem
 
 
-def entry(items: tuple[MoveItem, ...], current: str, links: Links) -> Markup:
-    """The ``<li>`` of one main-line turn and the variations that replace it, linked
+def entry(items: tuple[MoveItem, ...], current: str, links: Links) -> str:
+    """The ``<li>`` (HTML) of one main-line turn and the variations that replace it, linked
     through ``links`` (escaped: :meth:`~webviewer.tree.Links.escaped`); the turn at
     address ``current`` marked as the page's own (``aria-current``, and the ``<li>``'s
     class when it is the main-line turn)."""
@@ -46,7 +46,7 @@ def entry(items: tuple[MoveItem, ...], current: str, links: Links) -> Markup:
             for text in item.comments:
                 add(f'<span class="comment">{escape(text)}</span>')
     add("</li>")
-    return Markup("".join(parts))
+    return "".join(parts)
 
 
 def _refused(text: str, href: str) -> str:
