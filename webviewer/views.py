@@ -118,13 +118,14 @@ class GameView:
         self.comments: tuple[str, ...] = tuple(game.comments)
         items: list[MoveItem] = []
         order: list[GameNode] = [game]
+        addresses = ["ply=0"]
         for item, node in walk(game):
             items.append(item)
             if node is not None:
                 order.append(node)
+                addresses.append(item.address)
         self.items: tuple[MoveItem, ...] = tuple(items)
         """The move list's items (see :func:`~webviewer.tree.move_items`)."""
-        addresses = ["ply=0", *(item.address for item in items if item.kind == "move")]
         self.nodes: tuple[PageNode, ...] = _page_nodes(order, addresses)
         """The start and every turn, each after its parent (the move list's order)."""
         mainline = [0]
