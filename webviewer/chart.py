@@ -21,6 +21,7 @@ class PipChart:
     def __init__(self, pips: tuple[tuple[int, int], ...], links: Links) -> None:
         self.pips = pips
         self.links = links.escaped()
+        """The page's links, escaped for HTML."""
         self.top = max((max(w, b) for w, b in pips), default=0) or 1
         self.step = (WIDTH - 2 * PAD) / max(1, len(pips) - 1)
         self.width = f"{max(self.step, 1):.1f}"

@@ -71,6 +71,7 @@ class MoveList:
     def __init__(self, items: tuple[MoveItem, ...], links: Links,
                  refused: str | None = None, refused_address: str = "") -> None:
         self.links = links.escaped()
+        """The page's links, escaped for HTML."""
         self.entries = _entries(items)
         self.entry_of = {item.address: index for index, entry in enumerate(self.entries)
                          for item in entry if item.kind == "move"}
