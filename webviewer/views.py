@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
+from itertools import chain
 from typing import NamedTuple, TypeVar
 
 from flask import abort
@@ -42,6 +43,9 @@ from .tree import INDEX, MAX_PATH, BadAddress, MoveItem, walk
 CACHED_GAMES = 256
 PARTS = 8
 """Page parts kept per game (one per kind of link and per version of its row: a few)."""
+
+STEP_FIELDS = len(Step._fields)
+"""The values of each step in :attr:`PageNode.last`."""
 
 V = TypeVar("V")
 
@@ -67,9 +71,10 @@ class PageNode(NamedTuple):
     """The position after the node's turn, seen by the player to act (his men first)."""
     dice: tuple[int, int | None] | None
     """The turn's dice, ``(high, low)``; ``None`` for the start, a cube action, a resignation."""
-    last: tuple[tuple[int, int, int, bool], ...]
-    """The steps of the turn to mark on the board, as :class:`~notation.play.Step` values:
-    the last play, when the other player is to act."""
+    last: tuple[int | bool, ...]
+    """The steps of the turn to mark on the board, each one's four values
+    (:class:`~notation.play.Step`'s) in a row, in one tuple: the last play, when the other
+    player is to act."""
 
     @property
     def player(self) -> Colour:
@@ -94,7 +99,8 @@ class PageNode(NamedTuple):
         return None if self.dice is None else Dice(*self.dice)
 
     def last_steps(self) -> tuple[Step, ...]:
-        return tuple(Step(*step) for step in self.last)
+        last = self.last
+        return tuple(Step(*last[start:start + STEP_FIELDS]) for start in range(0, len(last), STEP_FIELDS))
 
 
 class RefusedTurn(NamedTuple):
@@ -195,7 +201,7 @@ def _page_nodes(order: list[GameNode], addresses: list[str]) -> tuple[PageNode, 
             branch[number], end[number],
             state.player is Colour.WHITE, state.position.mover, state.position.opponent,
             None if turn is None or turn.dice is None else (turn.dice.high, turn.dice.low),
-            tuple([tuple(step) for step in turn.play.steps]) if marked else ()))
+            tuple(chain.from_iterable(turn.play.steps)) if marked else ()))
     return tuple(nodes)
 
 
