@@ -13,12 +13,11 @@ import json
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
-from notation.board import side_pips
 from notation.errors import RecordError
 from notation.game import Game, GameNode
 from notation.jqn import GameBuilder, read_games, write_game
 from notation.jqn.writer import line_text
-from notation.position_id import ids_from_bits, side_bits
+from notation.position_id import position_ids
 from notation.state import Colour
 
 STANDARD = {"Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant", "Options",
@@ -123,36 +122,23 @@ def game_rows(game: Game, source_file: str | None = None, source_offset: int | N
 _PLAYERS = {colour: colour.value for colour in Colour}
 
 
-class _Sides(dict):
-    """Each side's position-ID bits and pip count by its counts, for the positions of one
-    game: a turn changes one side (the other only by a hit), so most are worked out once."""
-
-    def __missing__(self, counts: tuple[int, ...]) -> tuple[str, int]:
-        value = self[counts] = (side_bits(counts), side_pips(counts))
-        return value
-
-
 def _turn_rows(game: Game) -> list[tuple]:
     """The main line's turns (``TURN_COLUMNS``). Run for every turn of every imported game,
-    so written for speed: each side's ID bits and pips worked out once, the game's position
-    IDs converted together, a turn's position after reused as the next one's before."""
-    sides = _Sides()
-    start = game.state.position
-    bits = [sides[start.mover][0] + sides[start.opponent][0]]
+    so written for speed: the game's position IDs worked out together
+    (:func:`~notation.position_id.position_ids`), a turn's position after reused as the next
+    one's before."""
+    nodes = list(game.mainline())
+    ids = position_ids([game.state.position, *(node.state.position for node in nodes)])
     turns = []
-    for node in game.mainline():
+    for node, before, after in zip(nodes, ids, ids[1:]):
         kind, player, dice, play = node.turn
         state = node.state
-        mover_bits, mover_pips = sides[state.position.mover]
-        opponent_bits, opponent_pips = sides[state.position.opponent]
-        bits.append(mover_bits + opponent_bits)
+        mover_pips, opponent_pips = state.position.pip_counts()
         white, black = ((mover_pips, opponent_pips) if state.player is Colour.WHITE
                         else (opponent_pips, mover_pips))
         turns.append((node.ply, _PLAYERS[player], kind, None if dice is None else str(dice),
-                      play.notation if play is not None else None, white, black))
-    ids = ids_from_bits(bits)
-    return [(ply, player, kind, dice, play, before, after, white, black)
-            for (ply, player, kind, dice, play, white, black), before, after in zip(turns, ids, ids[1:])]
+                      play.notation if play is not None else None, before, after, white, black))
+    return turns
 
 
 def _annotation_rows(game: Game) -> list[tuple]:

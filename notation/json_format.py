@@ -19,15 +19,17 @@ from .dice import Dice
 from .errors import NotationError, RecordError
 from .game import Game, GameNode
 from .limits import LIMIT, MAX_DEPTH, MAX_DIGITS, MAX_ELEMENTS, MAX_NAG, Budget, read_whole
+from .position_id import position_ids
 from .tags import TAG_NAME, TagProblem, setup_from_tags
 from .state import Colour
 
 
-def turn_dict(node: GameNode) -> dict[str, Any]:
-    """One node as JSON (without its variations)."""
+def turn_dict(node: GameNode, position_id: str | None = None) -> dict[str, Any]:
+    """One node as JSON (without its variations); ``position_id`` is its position's ID when
+    the caller has it already."""
     turn = node.turn
     state = node.state
-    white = state.white_view()
+    mover_pips, opponent_pips = state.position.pip_counts()
     starting, comments, nags = node.annotations()
     data: dict[str, Any] = {
         "ply": node.ply,
@@ -36,8 +38,9 @@ def turn_dict(node: GameNode) -> dict[str, Any]:
         "dice": str(turn.dice) if turn.dice is not None else None,
         "play": str(turn.play) if turn.play is not None else None,
         "steps": [[s.from_point, s.to_point] for s in turn.play.steps] if turn.play else [],
-        "position": state.position.position_id(),
-        "pips": list(white.pip_counts()),
+        "position": position_id or state.position.position_id(),
+        "pips": ([mover_pips, opponent_pips] if state.player is Colour.WHITE
+                 else [opponent_pips, mover_pips]),
         "comments": list(comments),
         "starting_comments": list(starting),
         "nags": list(nags),
@@ -47,13 +50,15 @@ def turn_dict(node: GameNode) -> dict[str, Any]:
     return data
 
 
-def _line(parent: GameNode, first: GameNode) -> list[dict[str, Any]]:
+def _line(parent: GameNode, first: GameNode, ids: dict[GameNode, str]) -> list[dict[str, Any]]:
+    """The turns of the line from ``first`` (a child of ``parent``) on, each with its
+    variations; ``ids``: each node's position ID."""
     turns = []
     node, parent_node = first, parent
     while True:
-        data = turn_dict(node)
+        data = turn_dict(node, ids[node])
         if node is parent_node.variations[0]:
-            data["variations"] = [_line(parent_node, alt) for alt in parent_node.variations[1:]]
+            data["variations"] = [_line(parent_node, alt, ids) for alt in parent_node.variations[1:]]
         else:
             data["variations"] = []
         turns.append(data)
@@ -62,16 +67,23 @@ def _line(parent: GameNode, first: GameNode) -> list[dict[str, Any]]:
         parent_node, node = node, node.variations[0]
 
 
+def _node_ids(game: Game) -> dict[GameNode, str]:
+    """The position ID of every node of ``game``, the start included, worked out together."""
+    nodes = [game, *game.descendants()]
+    return dict(zip(nodes, position_ids([node.state.position for node in nodes])))
+
+
 def game_to_dict(game: Game) -> dict[str, Any]:
     """The whole game as a JSON-ready dict."""
+    ids = _node_ids(game)
     return {
         "headers": dict(game.headers),
         "variant": game.rules.name,
         "options": dict(game.rules.options),
         "first": game.first.value,
-        "start": game.state.position.position_id(),
+        "start": ids[game],
         "comments": list(game.comments),
-        "turns": _line(game, game.variations[0]) if game.variations else [],
+        "turns": _line(game, game.variations[0], ids) if game.variations else [],
         "result": game.headers.get("Result") or game.result,
         "errors": [e.as_dict() if isinstance(e, RecordError) else {"message": str(e)}
                    for e in game.errors],

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+from collections.abc import Iterable
 
 from .board import MEN, Position
 from .errors import InvalidPositionError
@@ -34,6 +35,23 @@ the first 14 are the ID (the 14th holds the last 2 bits and 4 bits of zeros, as 
 def encode(position: Position) -> str:
     """The position ID of ``position``."""
     return ids_from_bits([side_bits(position.mover) + side_bits(position.opponent)])[0]
+
+
+def position_ids(positions: Iterable[Position]) -> list[str]:
+    """The position IDs of ``positions``, in order: each one's :func:`encode`, worked out
+    together. Meant for the positions of a game, which share most sides (a turn changes the
+    mover's men, the other side's only by a hit): each distinct side's bits are worked out
+    once, and all the IDs converted at once (:func:`ids_from_bits`)."""
+    sides = _SideBits()
+    return ids_from_bits([sides[position.mover] + sides[position.opponent] for position in positions])
+
+
+class _SideBits(dict):
+    """:func:`side_bits` by a side's counts, each worked out when first asked for."""
+
+    def __missing__(self, counts: tuple[int, ...]) -> str:
+        bits = self[counts] = side_bits(counts)
+        return bits
 
 
 def side_bits(counts: tuple[int, ...]) -> str:

@@ -1,12 +1,15 @@
 """Position IDs: GNU Backgammon's encoding, the player not on roll first."""
 
 import base64
+import random
 
 import pytest
 from hypothesis import given, strategies as st
 
-from notation import InvalidPositionError, Position
-from notation.position_id import decode, encode, ids_from_bits, side_bits
+from notation import InvalidPositionError, Position, rule_set
+from notation.generate import random_game
+from notation.position_id import decode, encode, ids_from_bits, position_ids, side_bits
+from notation.rules import NAMES
 
 from .conftest import load_jsonl
 
@@ -79,3 +82,19 @@ def test_encode_is_the_bit_by_bit_layout(position):
 def test_ids_converted_together_are_each_ones_id(many):
     bits = [side_bits(p.mover) + side_bits(p.opponent) for p in many]
     assert ids_from_bits(bits) == [bit_by_bit(p) for p in many]
+
+
+@given(st.lists(positions(), max_size=12))
+def test_ids_of_many_positions_are_each_ones_id(many):
+    assert position_ids(many) == [bit_by_bit(p) for p in many]
+
+
+@pytest.mark.parametrize("variant", NAMES)
+def test_ids_of_a_games_positions_are_each_nodes_id(variant):
+    """Every node of an annotated game (variations included), in any order."""
+    game = random_game(rule_set(variant), random.Random(f"ids:{variant}"), annotate=True, max_turns=300)
+    nodes = [game, *game.descendants()]
+    assert len(nodes) > 20
+    random.Random(variant).shuffle(nodes)
+    positions = [node.state.position for node in nodes]
+    assert position_ids(positions) == [position.position_id() for position in positions]

@@ -68,6 +68,20 @@ def test_user_text_is_escaped_in_every_page(client):
             assert payload not in response.text, (url, payload)
 
 
+def test_a_game_pages_links_escape_the_address_it_is_served_under(client):
+    """Served under a script root that holds quotes and ``&``: every link of the game page
+    (the steps, the move list, the pip chart), flipped or not, escapes it."""
+    root = "/a'b\"c&d"
+    for flip in ("", "&flip=1"):
+        text = client.get(f"/game/1?path=1{flip}", environ_overrides={"SCRIPT_NAME": root}).text
+        hrefs = [part.split('"', 1)[0] for part in text.split('href="')[1:]]
+        links = [href for href in hrefs if "/game/1?" in href]
+        assert len(links) > 8
+        assert all(href.startswith("/a&#39;b&#34;c&amp;d/game/1?") for href in links)
+        assert sum(href.endswith("&amp;flip=1") != bool(flip) for href in links) == 1  # "Flip board"
+        assert root not in text
+
+
 def test_every_state_changing_route_needs_the_csrf_token(app):
     client = app.test_client()
     posts = [rule for rule in app.url_map.iter_rules() if "POST" in rule.methods]

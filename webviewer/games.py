@@ -22,7 +22,7 @@ from .chart import PipChart
 from .db import file_status, get_db
 from .movelist import MoveList
 from .site import site_urls
-from .tree import BadAddress
+from .tree import BadAddress, Links
 from .views import GameView, game_view, read_back
 
 blueprint = Blueprint("games", __name__)
@@ -145,20 +145,17 @@ def stored_game(game_id: int) -> tuple[dict, GameView]:
     return row, game_view(row["hash"], row["variant"], record_of(row))
 
 
-def link(base: str, where: str, flip: bool) -> str:
-    """The address of the node of the game page at ``base`` that the query string
-    ``where`` names (``ply=3``, ``path=0.1``), flipped or not."""
-    return f"{base}?{where}&flip=1" if flip else f"{base}?{where}"
+def links(base: str, flip: bool) -> Links:
+    """The links to the nodes of the game page at ``base``, flipped or not."""
+    return Links(f"{base}?", "&flip=1" if flip else "")
 
 
 def _turn_links(view: GameView, base: str, flip: bool) -> tuple[MoveList, PipChart]:
     """The move list and the pip chart of a game whose page is at ``base``."""
-    def href(where: str) -> str:
-        return link(base, where, flip)
-
+    page = links(base, flip)
     refused = view.error
-    moves = MoveList(view.items, href, refused and refused.text(), refused and f"ply={refused.ply}")
-    return moves, PipChart(view.pips, lambda ply: href(f"ply={ply}"))
+    moves = MoveList(view.items, page, refused and refused.text(), refused and f"ply={refused.ply}")
+    return moves, PipChart(view.pips, page)
 
 
 LIVE = f"\x00{secrets.token_hex(16)}\x00"
@@ -216,7 +213,7 @@ def game_page(game_id: int):
     base = site_urls()["game_0"][:-1] + str(game_id)  # as url_for makes it (an int converter)
 
     def href(where: str, flipped: bool = flip) -> str:
-        return link(base, where, flipped)
+        return links(base, flipped).url(where)
 
     frame = view.part(("frame", base, tuple(row.items())), lambda: _frame(view, row))
     nodes = view.nodes
@@ -226,8 +223,7 @@ def game_page(game_id: int):
     here = node.address
     main = None if on_main_line else href(f"ply={nodes[node.branch].ply}")
     moves, chart = view.part(("turns", base, flip), lambda: _turn_links(view, base, flip))
-    white_view = node.white_view()
-    pips = white_view.pip_counts()
+    pips = node.pips()
     position_id = node.position().position_id()
     position_page = frame.position_head + quote(position_id, safe=SAFE) + frame.position_tail
     board = "".join((
@@ -250,7 +246,7 @@ def game_page(game_id: int):
         '    </nav>\n',
         f'    <p class="error">{escape(view.error.text())}</p>\n'
         if view.error and index == view.mainline[-1] else "",
-        f'    <p class="description" id="description">{escape(describe(white_view))}</p>\n'
+        f'    <p class="description" id="description">{escape(describe(node.white_view()))}</p>\n'
         '  </div>\n</div>\n<figure class="chart">'))
     live = (board.encode(), *chart.utf8(node.ply if on_main_line else -1),
             b'<figcaption>Pip counts: White (gold) and Black (dark); click a ply.</figcaption></figure>\n'

@@ -5,22 +5,23 @@ that turn. Every entry is built once by :func:`entry` with no turn marked; a pag
 again only the entry that holds its own turn, marked, and joins it with the others.
 
 The markup is joined from strings, every one that comes from the record (comments, the
-play as written, NAG glyphs) and every address passed through :func:`markupsafe.escape`,
-as the templates' autoescaping would.
+play as written, NAG glyphs) and every link passed through :func:`markupsafe.escape`,
+as the templates' autoescaping would (a link's part round the turn's address, escaped once:
+see :meth:`~webviewer.tree.Links.escaped`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import accumulate
 
-from markupsafe import Markup, escape
+from markupsafe import escape
 
-from .tree import MoveItem
+from .tree import Links, MoveItem
 
 
-def entry(items: tuple[MoveItem, ...], current: str, href: Callable[[str], str]) -> Markup:
-    """The ``<li>`` of one main-line turn and the variations that replace it; the turn at
+def entry(items: tuple[MoveItem, ...], current: str, links: Links) -> str:
+    """The ``<li>`` (HTML) of one main-line turn and the variations that replace it, linked
+    through ``links`` (escaped: :meth:`~webviewer.tree.Links.escaped`); the turn at
     address ``current`` marked as the page's own (``aria-current``, and the ``<li>``'s
     class when it is the main-line turn)."""
     parts: list[str] = []
@@ -38,14 +39,14 @@ def entry(items: tuple[MoveItem, ...], current: str, href: Callable[[str], str])
             for text in item.starting:
                 add(f'<span class="comment">{escape(text)}</span>')
             current_mark = ' aria-current="step"' if here else ""
-            add(f'\n  <a href="{escape(href(item.address))}" class="move"{current_mark}>'
-                f"{escape(item.player)} {escape(item.text)}</a>")
+            add(f'\n  <a href="{links.url(item.address)}" class="move"{current_mark}>'
+                f"{escape(f'{item.player} {item.text}')}</a>")
             for glyph in item.nags:
                 add(f'<span class="nag">{escape(glyph)}</span>')
             for text in item.comments:
                 add(f'<span class="comment">{escape(text)}</span>')
     add("</li>")
-    return Markup("".join(parts))
+    return "".join(parts)
 
 
 def _refused(text: str, href: str) -> str:
@@ -64,18 +65,18 @@ def _entries(items: tuple[MoveItem, ...]) -> list[tuple[MoveItem, ...]]:
 
 
 class MoveList:
-    """The move list of a game whose turns link through ``href`` (a turn's address, such
-    as ``ply=3``, to its URL); for a game stored invalid, ``refused`` (what its error says)
-    ends the list, linked to ``refused_address``."""
+    """The move list of a game whose turns link through ``links``; for a game stored
+    invalid, ``refused`` (what its error says) ends the list, linked to ``refused_address``."""
 
-    def __init__(self, items: tuple[MoveItem, ...], href: Callable[[str], str],
+    def __init__(self, items: tuple[MoveItem, ...], links: Links,
                  refused: str | None = None, refused_address: str = "") -> None:
-        self.href = href
+        self.links = links.escaped()
+        """The page's links, escaped for HTML."""
         self.entries = _entries(items)
         self.entry_of = {item.address: index for index, entry in enumerate(self.entries)
                          for item in entry if item.kind == "move"}
-        encoded = tuple(entry(items, "", href).encode() for items in self.entries)
-        self._utf8 = b"".join(encoded) + (_refused(refused, href(refused_address)).encode() if refused else b"")
+        encoded = tuple(entry(items, "", self.links).encode() for items in self.entries)
+        self._utf8 = b"".join(encoded) + (_refused(refused, links.url(refused_address)).encode() if refused else b"")
         self._ends = tuple(accumulate(len(html) for html in encoded))
 
     def utf8(self, current: str) -> tuple[bytes | memoryview, ...]:
@@ -87,5 +88,5 @@ class MoveList:
             return (self._utf8,)
         start = self._ends[index - 1] if index else 0
         whole = memoryview(self._utf8)
-        return (whole[:start], entry(self.entries[index], current, self.href).encode(),
+        return (whole[:start], entry(self.entries[index], current, self.links).encode(),
                 whole[self._ends[index]:])

@@ -12,6 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
+
+from markupsafe import escape
 
 from notation.game import Game, GameNode
 from notation.jqn.lexer import GLYPHS
@@ -24,6 +27,24 @@ INDEX = re.compile(r"[0-9]{1,4}")
 
 class BadAddress(ValueError):
     """A ply or path that names no node of the game."""
+
+
+class Links(NamedTuple):
+    """The URLs of the nodes of one game page (of one kind: flipped or not): a node's URL is
+    ``before``, the query string naming it (``ply=3``, ``path=0.1``), then ``after``."""
+
+    before: str
+    after: str
+
+    def url(self, address: str) -> str:
+        """The URL of the node named by ``address``."""
+        return f"{self.before}{address}{self.after}"
+
+    def escaped(self) -> Links:
+        """These links for HTML. Escaping is character by character, and a node's query
+        string has nothing to escape (letters, digits, ``=`` and ``.``), so a node's
+        escaped URL is ``escaped().url(address)``."""
+        return Links(str(escape(self.before)), str(escape(self.after)))
 
 
 @dataclass
@@ -54,9 +75,10 @@ def move_items(game: Game) -> list[MoveItem]:
 
 def walk(game: Game) -> Iterator[tuple[MoveItem, GameNode | None]]:
     """:func:`move_items` with each turn's node (``None`` for the bounds of a variation)."""
-    # Tasks on a stack: ("line", parent, index, path, depth) walks a line whose first turn
-    # is parent.variations[index], ``path`` being the parent's (``None`` on the main line,
-    # where a turn is named by its ply); ("open"/"close", depth) mark a variation's bounds.
+    # Tasks on a stack: ("line", parent, index, path, depth) walks a line whose first turn is
+    # parent.variations[index], ``path`` being the parent's (``None`` on the main line,
+    # where a turn is named by its ply), until a turn with alternatives, which are walked
+    # next, then its continuation; ("open"/"close", depth) mark a variation's bounds.
     tasks: list[tuple] = [("line", game, 0, None, 0)]
     while tasks:
         task = tasks.pop()
@@ -64,22 +86,28 @@ def walk(game: Game) -> Iterator[tuple[MoveItem, GameNode | None]]:
             yield MoveItem(task[0], task[1]), None
             continue
         _, parent, index, path, depth = task
-        if index >= len(parent.variations):
-            continue
-        node = parent.variations[index]
-        if path is not None:
-            node_path = f"{path}.{index}"
-        elif index:
-            node_path = ".".join(["0"] * parent.ply + [str(index)])
-        else:
-            node_path = None
-        starting, comments, nags = node.annotations()
-        yield MoveItem("move", depth, turn_text(node),
-                       tuple([GLYPHS.get(n, f"${n}") for n in nags]) if nags else (),
-                       f"ply={node.ply}" if node_path is None else f"path={node_path}",
-                       node.turn.player.title, tuple(starting), tuple(comments)), node
-        tasks.append(("line", node, 0, node_path, depth))
-        if index == 0:
-            for alternative in reversed(range(1, len(parent.variations))):
-                tasks += [("close", depth + 1), ("line", parent, alternative, path, depth + 1),
-                          ("open", depth + 1)]
+        while index < len(parent.variations):
+            node = parent.variations[index]
+            if path is not None:
+                node_path = f"{path}.{index}"
+            elif index:
+                node_path = ".".join(["0"] * parent.ply + [str(index)])
+            else:
+                node_path = None
+            yield _move_item(node, node_path, depth), node
+            if index == 0 and len(parent.variations) > 1:
+                tasks.append(("line", node, 0, node_path, depth))
+                for alternative in reversed(range(1, len(parent.variations))):
+                    tasks += [("close", depth + 1), ("line", parent, alternative, path, depth + 1),
+                              ("open", depth + 1)]
+                break
+            parent, index, path = node, 0, node_path
+
+
+def _move_item(node: GameNode, path: str | None, depth: int) -> MoveItem:
+    """The item of the turn at ``node``, named by its ``path`` (``None``: by its ply)."""
+    starting, comments, nags = node.annotations()
+    return MoveItem("move", depth, turn_text(node),
+                    tuple([GLYPHS.get(n, f"${n}") for n in nags]) if nags else (),
+                    f"ply={node.ply}" if path is None else f"path={path}",
+                    node.turn.player.title, tuple(starting), tuple(comments))

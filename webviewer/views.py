@@ -22,12 +22,13 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
+from itertools import chain
 from typing import NamedTuple, TypeVar
 
 from flask import abort
 
 from archive import game_from_record
-from notation.board import Position
+from notation.board import Position, side_pips
 from notation.dice import Dice
 from notation.errors import NotationError
 from notation.game import Game, GameNode
@@ -42,6 +43,9 @@ from .tree import INDEX, MAX_PATH, BadAddress, MoveItem, walk
 CACHED_GAMES = 256
 PARTS = 8
 """Page parts kept per game (one per kind of link and per version of its row: a few)."""
+
+STEP_FIELDS = len(Step._fields)
+"""The values of each step in :attr:`PageNode.last`."""
 
 V = TypeVar("V")
 
@@ -67,9 +71,10 @@ class PageNode(NamedTuple):
     """The position after the node's turn, seen by the player to act (his men first)."""
     dice: tuple[int, int | None] | None
     """The turn's dice, ``(high, low)``; ``None`` for the start, a cube action, a resignation."""
-    last: tuple[tuple[int, int, int, bool], ...]
-    """The steps of the turn to mark on the board, as :class:`~notation.play.Step` values:
-    the last play, when the other player is to act."""
+    last: tuple[int | bool, ...]
+    """The steps of the turn to mark on the board, each one's four values
+    (:class:`~notation.play.Step`'s) in a row, in one tuple: the last play, when the other
+    player is to act."""
 
     @property
     def player(self) -> Colour:
@@ -85,11 +90,17 @@ class PageNode(NamedTuple):
         position = self.position()
         return position if self.white_to_move else position.swapped()
 
+    def pips(self) -> tuple[int, int]:
+        """(White, Black) pip counts."""
+        mover, opponent = side_pips(self.mover), side_pips(self.opponent)
+        return (mover, opponent) if self.white_to_move else (opponent, mover)
+
     def roll(self) -> Dice | None:
         return None if self.dice is None else Dice(*self.dice)
 
     def last_steps(self) -> tuple[Step, ...]:
-        return tuple(Step(*step) for step in self.last)
+        last = self.last
+        return tuple(Step(*last[start:start + STEP_FIELDS]) for start in range(0, len(last), STEP_FIELDS))
 
 
 class RefusedTurn(NamedTuple):
@@ -111,11 +122,16 @@ class GameView:
     def __init__(self, game: Game) -> None:
         self.rules: RuleSet = game.rules
         self.comments: tuple[str, ...] = tuple(game.comments)
-        walked = list(walk(game))
-        self.items: tuple[MoveItem, ...] = tuple(item for item, _ in walked)
+        items: list[MoveItem] = []
+        order: list[GameNode] = [game]
+        addresses = ["ply=0"]
+        for item, node in walk(game):
+            items.append(item)
+            if node is not None:
+                order.append(node)
+                addresses.append(item.address)
+        self.items: tuple[MoveItem, ...] = tuple(items)
         """The move list's items (see :func:`~webviewer.tree.move_items`)."""
-        order: list[GameNode] = [game, *(node for _, node in walked if node is not None)]
-        addresses = ["ply=0", *(item.address for item in self.items if item.kind == "move")]
         self.nodes: tuple[PageNode, ...] = _page_nodes(order, addresses)
         """The start and every turn, each after its parent (the move list's order)."""
         mainline = [0]
@@ -123,8 +139,7 @@ class GameView:
             mainline.append(self.nodes[mainline[-1]].children[0])
         self.mainline: tuple[int, ...] = tuple(mainline)
         """The start and every main-line node, by ply."""
-        self.pips: tuple[tuple[int, int], ...] = tuple(
-            self.nodes[index].white_view().pip_counts() for index in self.mainline)
+        self.pips: tuple[tuple[int, int], ...] = tuple(self.nodes[index].pips() for index in mainline)
         """(White, Black) pip counts after each main-line ply."""
         error = game.errors[0] if game.errors else None
         self.error: RefusedTurn | None = None if error is None else RefusedTurn(
@@ -186,7 +201,7 @@ def _page_nodes(order: list[GameNode], addresses: list[str]) -> tuple[PageNode, 
             branch[number], end[number],
             state.player is Colour.WHITE, state.position.mover, state.position.opponent,
             None if turn is None or turn.dice is None else (turn.dice.high, turn.dice.low),
-            tuple([tuple(step) for step in turn.play.steps]) if marked else ()))
+            tuple(chain.from_iterable(turn.play.steps)) if marked else ()))
     return tuple(nodes)
 
 
