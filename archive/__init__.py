@@ -18,7 +18,7 @@ def load_game(db, game_id: int):
     row = record(db, game_id)
     if row is None:
         return None
-    return game_from_record(row["record"], row["variant"])
+    return game_from_record(row["record"], row["variant"], bool(row["valid"]))
 
 
 __all__ = ["ArchiveError", "ImportSummary", "LiveRecord", "PlayStats", "Query", "chi_square_p",

@@ -158,11 +158,14 @@ def _annotation_rows(game: Game) -> list[tuple]:
     return rows
 
 
-def game_from_record(record: str, default_variant: str = "jacquet") -> Game:
+def game_from_record(record: str, default_variant: str = "jacquet", valid: bool = False) -> Game:
     """Read back the game of an archive ``record``; :class:`RecordError` if it does not
     read back as one game (a record stored by a version that wrote a line break in a tag
-    unescaped reads as two)."""
-    games = list(read_games(io.BytesIO(record.encode("utf-8")), lambda: GameBuilder(default_variant)))
+    unescaped reads as two). ``valid``: the game was stored valid, so its record is the
+    canonical text (:func:`record_text`), and each play keeps the text read as its
+    notation instead of having it written again (every play is still checked)."""
+    games = list(read_games(io.BytesIO(record.encode("utf-8")),
+                            lambda: GameBuilder(default_variant, canonical=valid)))
     if len(games) != 1:
         raise RecordError(f"the stored record reads back as {len(games)} games, not one: "
                           "import the game again from its file", "SYNTAX")

@@ -72,6 +72,14 @@ class Play:
     def __str__(self) -> str:
         return self.notation
 
+    def read_as(self, text: str) -> None:
+        """Take ``text`` as this play's canonical notation, if it is not written yet: for a
+        reader of a canonical record (one the writer made), whose text for the play is
+        the one its writer would make again."""
+        if self._notation is None:
+            _set_notation(self, text)
+            _set_writer(self, None)
+
     @property
     def dice_used(self) -> tuple[int, ...]:
         return tuple(step.die for step in self.steps)

@@ -205,7 +205,7 @@ def test_a_view_keeps_no_game_tree_and_the_tree_is_freed_at_once():
     gc.disable()
     try:
         before = nodes_alive()
-        with read_back(NESTED, "backgammon") as game:
+        with read_back(NESTED, "backgammon", True) as game:
             assert nodes_alive() - before == 7  # the start and six turns
             view = GameView(game)
         del game

@@ -142,7 +142,7 @@ def record_of(row: dict) -> Callable[[], str]:
 def stored_game(game_id: int) -> tuple[dict, GameView]:
     """The row of game ``game_id`` (see :func:`stored_row`) and its view."""
     row = stored_row(game_id)
-    return row, game_view(row["hash"], row["variant"], record_of(row))
+    return row, game_view(row["hash"], row["variant"], bool(row["valid"]), record_of(row))
 
 
 def links(base: str, flip: bool) -> Links:
@@ -266,7 +266,7 @@ def download(game_id: int, fmt: str):
     if fmt not in DOWNLOADS or fmt not in WRITABLE:
         abort(404, description=f"no format {fmt!r}")
     row = stored_row(game_id)
-    with read_back(record_of(row)(), row["variant"]) as game:
+    with read_back(record_of(row)(), row["variant"], bool(row["valid"])) as game:
         try:
             text = render([game], fmt)
         except ValueError as error:

@@ -206,14 +206,15 @@ def _page_nodes(order: list[GameNode], addresses: list[str]) -> tuple[PageNode, 
 
 
 @contextmanager
-def read_back(record: str, variant: str) -> Iterator[Game]:
+def read_back(record: str, variant: str, valid: bool) -> Iterator[Game]:
     """The game of an archive ``record`` (``variant``: the rule set of a record without a
-    ``Variant`` tag), released (:meth:`~notation.game.Game.release`) when the block ends:
+    ``Variant`` tag; ``valid``: the game was stored valid, see
+    :func:`~archive.rows.game_from_record`), released (:meth:`~notation.game.Game.release`) when the block ends:
     the viewer keeps what it makes of a game, never the tree, so the tree is freed at once
     instead of waiting, cycles and all, for a full collection. A record that cannot be
     read back is a 500 that says so."""
     try:
-        game = game_from_record(record, variant)
+        game = game_from_record(record, variant, valid)
     except NotationError as error:
         abort(500, description=f"this game's stored record cannot be read back: "
                                f"{getattr(error, 'message', error)}")
@@ -227,22 +228,21 @@ _views: BoundedCache[tuple[str, str], GameView] = BoundedCache(CACHED_GAMES)
 _json: BoundedCache[tuple[str, str], str] = BoundedCache(CACHED_GAMES)
 
 
-def game_view(content_hash: str, variant: str, record: Callable[[], str]) -> GameView:
+def game_view(content_hash: str, variant: str, valid: bool, record: Callable[[], str]) -> GameView:
     """The view of the game whose record has ``content_hash``; ``record()`` gives the
-    record when it has to be read (``variant``: the rule set of a record without a
-    ``Variant`` tag)."""
+    record when it has to be read (``variant`` and ``valid``: see :func:`read_back`)."""
     def make() -> GameView:
-        with read_back(record(), variant) as game:
+        with read_back(record(), variant, valid) as game:
             return GameView(game)
 
     return _views.get((content_hash, variant), make)
 
 
-def game_json(content_hash: str, variant: str, record: Callable[[], str]) -> str:
+def game_json(content_hash: str, variant: str, valid: bool, record: Callable[[], str]) -> str:
     """The API's JSON text of the game whose record has ``content_hash`` (as
     :func:`game_view`), kept apart from the views: an API client needs no page."""
     def make() -> str:
-        with read_back(record(), variant) as game:
+        with read_back(record(), variant, valid) as game:
             return json.dumps(game_to_dict(game), ensure_ascii=False)
 
     return _json.get((content_hash, variant), make)

@@ -20,10 +20,16 @@ from .reader import SKIP, RawGame, Visitor
 
 class GameBuilder(Visitor):
     """Builds and checks one game; ``result()`` is the :class:`Game`, with ``errors``.
-    ``default_variant`` is the rule set of a record without a ``Variant`` tag."""
+    ``default_variant`` is the rule set of a record without a ``Variant`` tag.
 
-    def __init__(self, default_variant: str = "jacquet") -> None:
+    ``canonical=True`` says the records read are canonical text, as the writer makes it
+    (an archive's record of a valid game): every play is still checked, but keeps the
+    text read as its notation (:meth:`~notation.play.Play.read_as`) instead of having it
+    written again when asked for."""
+
+    def __init__(self, default_variant: str = "jacquet", canonical: bool = False) -> None:
         self.default_variant = default_variant
+        self.canonical = canonical
 
     def begin_game(self, raw: RawGame) -> None:
         self.raw = raw
@@ -125,6 +131,8 @@ class GameBuilder(Visitor):
             self._turn_error(problem, node, kind, dice, play, line, column,
                              _turn_label(node, kind, dice))
             return SKIP
+        if self.canonical and play and child.turn.play is not None:
+            child.turn.play.read_as(play)
         if self.stack and not self._opened_turn:
             child.starting_comments.extend(self.opening)
             self.opening = []
