@@ -243,6 +243,7 @@ def game_json(content_hash: str, variant: str, valid: bool, record: Callable[[],
     :func:`game_view`), kept apart from the views: an API client needs no page."""
     def make() -> str:
         with read_back(record(), variant, valid) as game:
-            return json.dumps(game_to_dict(game), ensure_ascii=False)
+            # (check_circular: a game's dict holds no cycle, and looking for one costs)
+            return json.dumps(game_to_dict(game), ensure_ascii=False, check_circular=False)
 
     return _json.get((content_hash, variant), make)
