@@ -6,6 +6,8 @@ Positions are built by hand. The mover's men in his numbering; the opponent's in
 comment. Two or more opposing men close a point; one is a blot.
 """
 
+from hypothesis import assume, given, settings, strategies as st
+
 from notation import Position, legal_plays, rule_set
 from notation.checker import check_play
 from notation.play import Step
@@ -364,6 +366,26 @@ def test_a_prime_standing_before_the_turn_is_seen_by_prime_during_not_prime_made
     primed = board({10: 2, 9: 2, 8: 2, 7: 2, 6: 2, 5: 2, 24: 3})
     steps = (Step(24, 18, 6), Step(24, 19, 5))
     assert prime_during(primed, steps) and not prime_made(primed, steps)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=24, max_size=24),
+       st.lists(st.tuples(st.integers(1, 24), st.integers(1, 6)), min_size=1, max_size=4))
+def test_prime_made_is_a_prime_after_some_step_when_none_stands_before(points, moves):
+    """prime_made (which looks at the board only after a step that makes a point next to
+    another made point) says the same as looking for a prime after every step."""
+    start = (0, *points, 0)
+    assume(not holds_prime(start))
+    board, steps, after_each = list(start), [], []
+    for from_point, die in moves:  # single-die steps as the board allows (men, not rules)
+        if not board[from_point]:
+            continue
+        to_point = max(from_point - die, 0)
+        board[from_point] -= 1
+        board[to_point] += 1
+        steps.append(Step(from_point, to_point, die))
+        after_each.append(holds_prime(board))
+    assert prime_made(start, tuple(steps)) == any(after_each)
 
 
 def test_a_prime_is_possible_in_a_turn_only_where_its_landings_could_complete_one():

@@ -95,9 +95,13 @@ def prime_made(start: tuple[int, ...] | list[int], steps) -> bool:
     board = list(start)
     for step in steps:
         board[step.from_point] -= 1
-        board[step.to_point] += 1
-        if board[step.to_point] == 2 and holds_prime(board):
-            return True
+        to_point = step.to_point
+        board[to_point] += 1
+        # a prime this step completes holds its point, so a made neighbour of it too
+        if board[to_point] == 2 and (to_point > 1 and board[to_point - 1] >= 2
+                                     or to_point < BAR - 1 and board[to_point + 1] >= 2):
+            if holds_prime(board):
+                return True
     return False
 
 
