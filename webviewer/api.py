@@ -28,8 +28,8 @@ def games():
 @blueprint.route("/games/<int:game_id>")
 def game(game_id: int):
     row = stored_row(game_id)
-    return current_app.response_class(game_json(row["hash"], row["variant"], bool(row["valid"]), record_of(row)) + "\n",
-                                      mimetype="application/json")
+    text = game_json(row["hash"], row["variant"], bool(row["valid"]), record_of(row))
+    return current_app.response_class(text + "\n", mimetype="application/json")
 
 
 def _variant() -> str | None:

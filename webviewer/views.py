@@ -209,10 +209,10 @@ def _page_nodes(order: list[GameNode], addresses: list[str]) -> tuple[PageNode, 
 def read_back(record: str, variant: str, valid: bool) -> Iterator[Game]:
     """The game of an archive ``record`` (``variant``: the rule set of a record without a
     ``Variant`` tag; ``valid``: the game was stored valid, see
-    :func:`~archive.rows.game_from_record`), released (:meth:`~notation.game.Game.release`) when the block ends:
-    the viewer keeps what it makes of a game, never the tree, so the tree is freed at once
-    instead of waiting, cycles and all, for a full collection. A record that cannot be
-    read back is a 500 that says so."""
+    :func:`~archive.rows.game_from_record`), released (:meth:`~notation.game.Game.release`)
+    when the block ends: the viewer keeps what it makes of a game, never the tree, so the
+    tree is freed at once instead of waiting, cycles and all, for a full collection. A
+    record that cannot be read back is a 500 that says so."""
     try:
         game = game_from_record(record, variant, valid)
     except NotationError as error:
