@@ -132,10 +132,7 @@ def _turn_rows(game: Game) -> list[tuple]:
     turns = []
     for node, before, after in zip(nodes, ids, ids[1:]):
         kind, player, dice, play = node.turn
-        state = node.state
-        mover_pips, opponent_pips = state.position.pip_counts()
-        white, black = ((mover_pips, opponent_pips) if state.player is Colour.WHITE
-                        else (opponent_pips, mover_pips))
+        white, black = node.state.pips()
         turns.append((node.ply, _PLAYERS[player], kind, None if dice is None else str(dice),
                       play.notation if play is not None else None, before, after, white, black))
     return turns

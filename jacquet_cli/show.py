@@ -53,7 +53,7 @@ def show(file: str, number: int, ply: int | None, output: str) -> None:
     else:
         data = turn_dict(node) if node.turn is not None else {
             "ply": 0, "position": state.position.position_id(),
-            "pips": list(state.white_view().pip_counts())}
+            "pips": list(state.pips())}
         data.update({"to_play": state.player.value, "variant": game.rules.name,
                      "over": state.over, "result": game.result if state.over else "*"})
         click.echo(json.dumps(data, ensure_ascii=False))

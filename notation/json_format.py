@@ -29,7 +29,6 @@ def turn_dict(node: GameNode, position_id: str | None = None) -> dict[str, Any]:
     the caller has it already."""
     turn = node.turn
     state = node.state
-    mover_pips, opponent_pips = state.position.pip_counts()
     starting, comments, nags = node.annotations()
     data: dict[str, Any] = {
         "ply": node.ply,
@@ -39,8 +38,7 @@ def turn_dict(node: GameNode, position_id: str | None = None) -> dict[str, Any]:
         "play": str(turn.play) if turn.play is not None else None,
         "steps": [[s.from_point, s.to_point] for s in turn.play.steps] if turn.play else [],
         "position": position_id or state.position.position_id(),
-        "pips": ([mover_pips, opponent_pips] if state.player is Colour.WHITE
-                 else [opponent_pips, mover_pips]),
+        "pips": list(state.pips()),
         "comments": list(comments),
         "starting_comments": list(starting),
         "nags": list(nags),

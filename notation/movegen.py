@@ -35,7 +35,6 @@ and a named tuple costs several times as much to make."""
 
 
 _DIE_SEQUENCES: dict[tuple[int, int | None, bool], tuple[int, ...]] = {}
-_new_tuple = tuple.__new__  # makes a named tuple from its values without a Python call
 
 
 def _landing(from_point: int, die: int) -> int:
@@ -311,7 +310,7 @@ def canonical_order(turn: TurnRules, steps: tuple[Step, ...]) -> tuple[Step, ...
     if from_the_rear(steps):
         return steps
     if turn.order_free and not any(step.hit for step in steps):
-        return tuple(sorted(steps, key=_from_the_rear))
+        return tuple(sorted(steps, key=_rear_first))
     return _generator_order(turn, turn.start.mover, turn.start.opponent, steps) or steps
 
 
@@ -327,7 +326,8 @@ def from_the_rear(steps: tuple[Step, ...]) -> bool:
     return True
 
 
-def _from_the_rear(step: Step) -> tuple[int, int]:
+def _rear_first(step: Step) -> tuple[int, int]:
+    """The sort key of steps from the rear: the rear-most point first, the higher die first."""
     return -step.from_point, -step.die
 
 
@@ -338,7 +338,7 @@ def _generator_order(turn: TurnRules, mover: Board, opponent: Board,
     if not left:
         return ()
     tried = set()
-    for step in sorted(left, key=_from_the_rear):
+    for step in sorted(left, key=_rear_first):
         if (step.from_point, step.die) in tried:
             continue
         tried.add((step.from_point, step.die))

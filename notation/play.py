@@ -65,8 +65,8 @@ class Play:
             # text (set before the writer is dropped) is there.
             writer = self.writer
             notation = self._notation if writer is None else writer(self)
-            object.__setattr__(self, "_notation", notation)
-            object.__setattr__(self, "writer", None)
+            _set_notation(self, notation)
+            _set_writer(self, None)
         return notation  # type: ignore[return-value]
 
     def __str__(self) -> str:

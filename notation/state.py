@@ -149,6 +149,11 @@ class GameState:
         """The position seen by White, whoever is to act."""
         return self.position if self.player is Colour.WHITE else self.position.swapped()
 
+    def pips(self) -> tuple[int, int]:
+        """(White, Black) pip counts, whoever is to act."""
+        mover, opponent = self.position.pip_counts()
+        return (mover, opponent) if self.player is Colour.WHITE else (opponent, mover)
+
     def after(self, kind: str, dice: Dice | None = None,
               written: str | WrittenPlay | None = None,
               by: Colour | None = None) -> tuple["GameState", Turn]:

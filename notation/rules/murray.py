@@ -66,8 +66,9 @@ def holds_prime(board) -> bool:
 def prime_during(start: tuple[int, ...], steps) -> bool:
     """Whether the mover holds a prime at any moment of a turn: after any of its single
     steps (rest points of a combined move included), starting from his board ``start``.
-    After the first step the whole board is looked at; after a later one only when it made
-    a point of two men (no prime held before it, none can appear otherwise)."""
+    After the first step the whole board is looked at; after a later one as
+    :func:`prime_made` does (no prime held before it, only a point it makes can complete
+    one)."""
     if not steps:
         return False
     board = list(start)
