@@ -97,4 +97,4 @@ def test_ids_of_a_games_positions_are_each_nodes_id(variant):
     assert len(nodes) > 20
     random.Random(variant).shuffle(nodes)
     positions = [node.state.position for node in nodes]
-    assert position_ids(positions) == [position.position_id() for position in positions]
+    assert position_ids(positions) == [bit_by_bit(position) for position in positions]
