@@ -34,6 +34,9 @@ step (``None`` when broken). A plain tuple: the engine makes one for every step 
 and a named tuple costs several times as much to make."""
 
 
+_new_tuple = tuple.__new__
+"""Makes a named tuple from its values without a call of its Python ``__new__``."""
+
 _DIE_SEQUENCES: dict[tuple[int, int | None, bool], tuple[int, ...]] = {}
 
 
@@ -82,7 +85,8 @@ class TurnRules:
         self.rear_bear_off = rules.bear_off == "rear"
         step_rules = rules.step_rules
         if step_rules:
-            step_rules = tuple([rule for rule in step_rules if rule.applies(rules, position)])
+            step_rules = tuple([rule for rule, applies in rules.step_filters
+                                if applies is None or applies(rules, position)])
         self.step_rules = step_rules
         self.order_free = not step_rules
         self.die_sequence = die_sequence(dice, rules)
@@ -127,8 +131,8 @@ class TurnRules:
         ctx = None
         for rule in self.step_rules:
             if rule.watches is None or to_point in rule.watches:
-                ctx = ctx or StepContext(self.rules, self.start, mover, after, opponent,
-                                         from_point, to_point)
+                ctx = ctx or _new_tuple(StepContext, (self.rules, self.start, mover, after,
+                                                      opponent, from_point, to_point))
                 if rule.broken(ctx):
                     return rule.rule_id, mover, opponent, None
         return None, after, opponent, _STEPS[from_point][die][hit]

@@ -49,6 +49,8 @@ with any roll, ``derandomize=True`` so that every run checks the same examples:
    Enumerations larger than ``MAX_TEXTS`` are sampled, every text with a meaning first.
 4. ``legal_plays`` never lists two plays with the same result; all its plays use the same
    number of dice (R-MAX) and only dice rolled; their steps replay to their results.
+5. The step rules a turn leaves out (their ``applies`` is false at its start) cannot fire:
+   every step of every sequence of the turn is judged alike with every step rule asked.
 
 Engine bugs these properties found are pinned at the end of the file by their smallest
 example (a suspected bug still open would be a strict xfail there).
@@ -522,6 +524,36 @@ def test_legal_plays_are_distinct_and_use_the_most_dice(name, drawn):
         assert not board_problems(rules, play.result), f"{context} play {play}"
         assert id_round_trips(play.result) and id_round_trips(play.next_position), context
     assert id_round_trips(position), context
+
+
+# -- property 5: the step rules' filters ------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", [name for name in NAMES if RULES[name].step_rules])
+@settings(max_examples=120, **PROPERTY)
+@given(drawn=situations())
+def test_step_rule_filters_leave_out_only_rules_that_cannot_fire(name, drawn):
+    """A turn judges only the step rules whose ``applies`` holds at its start: every step of
+    every sequence of the turn is judged alike when every step rule is asked."""
+    rules = RULES[name]
+    position, dice = situation(name, drawn)
+    filtered = TurnRules(rules, position, dice)
+    every_rule = TurnRules(rules, position, dice)
+    every_rule.step_rules, every_rule.order_free = rules.step_rules, False
+    boards = {(position.mover, position.opponent, filtered.die_sequence)}
+    while boards:
+        after = set()
+        for mover, opponent, left in boards:
+            for from_point in range(BAR, 0, -1):
+                for die in set(left):
+                    outcome = filtered.step(mover, opponent, from_point, die)
+                    context = f"{where(name, position, dice)} step {from_point}/{die}"
+                    assert outcome == every_rule.step(mover, opponent, from_point, die), context
+                    if outcome[0] is None:
+                        rest = list(left)
+                        rest.remove(die)
+                        after.add((outcome[1], outcome[2], tuple(rest)))
+        boards = after
 
 
 # -- the smallest examples found of engine bugs, fixed since: regression tests ----------------

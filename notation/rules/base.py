@@ -32,17 +32,19 @@ class StepContext(NamedTuple):
 
 
 class StepRule(Protocol):
-    """A check run after every step. ``broken`` says whether the step breaks the rule;
-    ``explain`` gives the sentence for the error message (called only on failure).
+    """A check run after every step. ``broken`` says whether the step breaks the rule (on
+    its own: the filters below only spare asking it); ``explain`` gives the sentence for
+    the error message (called only on failure).
 
-    Two cheap filters keep the generator fast: ``applies(rules, start)`` says whether the
-    rule can fire at all in a turn from ``start``; ``watches`` is the set of points a step
-    must land on for the rule to fire (``None``: any step)."""
+    Two cheap filters keep the generator fast: ``watches`` is the set of points a step
+    must land on for the rule to fire (``None``: any step); ``applies(rules, start)`` says
+    whether the rule can fire at all in a turn from ``start``, or is ``None`` where asking
+    it every turn would cost more than judging the steps that land on the watched points
+    (a filter that is true in most turns)."""
 
     rule_id: str
     watches: frozenset[int] | None
-
-    def applies(self, rules: "RuleSet", start: Position) -> bool: ...  # pragma: no cover
+    applies: Callable[["RuleSet", Position], bool] | None
 
     def broken(self, ctx: StepContext) -> bool: ...  # pragma: no cover
 
@@ -77,6 +79,14 @@ class RuleSet:
     score_range: tuple[int, int] = (1, 2)
     tracks_prime: bool = False
     options: Mapping[str, object] = field(default_factory=dict)
+    step_filters: tuple[tuple[StepRule, Callable[[RuleSet, Position], bool] | None], ...] = field(
+        init=False, repr=False, compare=False)
+    """Each step rule with its ``applies`` filter (``None``: it has none), in order: looked
+    up once, as every turn asks them."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "step_filters",
+                           tuple((rule, rule.applies) for rule in self.step_rules))
 
     @property
     def closes_at(self) -> int:

@@ -53,7 +53,7 @@ class PostilionRule:
         return courier_phase(start.opponent)
 
     def broken(self, ctx: StepContext) -> bool:
-        if not _made_a_point(ctx):
+        if not _made_a_point(ctx) or not courier_phase(ctx.opponent):
             return False
         return find_block(ctx, below=courier_point(ctx.opponent)) is not None
 

@@ -40,10 +40,7 @@ class MidpointRule:
 
     rule_id = "R-MID2"
     watches = frozenset({MIDPOINT})
-
-    def applies(self, rules, start) -> bool:
-        """A third man on 13 needs three men on 13 or behind it."""
-        return sum(start.mover[MIDPOINT:]) >= 3
+    applies = None  # (three men on 13 or behind it, the condition, hold in most turns)
 
     def broken(self, ctx: StepContext) -> bool:
         return ctx.after[MIDPOINT] > 2
