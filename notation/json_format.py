@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 from functools import partial
+from json.encoder import encode_basestring
 from typing import Any
 
 from .dice import Dice
 from .errors import NotationError, RecordError
+from .board import side_pips
 from .game import Game, GameNode
 from .limits import LIMIT, MAX_DEPTH, MAX_DIGITS, MAX_ELEMENTS, MAX_NAG, Budget, read_whole
 from .position_id import position_ids
@@ -74,6 +77,21 @@ def _node_ids(game: Game) -> dict[GameNode, str]:
 def game_to_dict(game: Game) -> dict[str, Any]:
     """The whole game as a JSON-ready dict."""
     ids = _node_ids(game)
+    return _game_fields(game, ids, _line(game, game.variations[0], ids) if game.variations else [])
+
+
+def game_json(game: Game) -> str:
+    """The game as JSON text: ``json.dumps(game_to_dict(game), ensure_ascii=False)``, the
+    same characters, but each turn written straight to text (no dict per turn)."""
+    ids = _node_ids(game)
+    turns = _line_json(game, game.variations[0], ids) if game.variations else "[]"
+    fields = _game_fields(game, ids, None)
+    return "{" + ", ".join([f"{_text(key)}: {turns if key == 'turns' else _text(value)}"
+                            for key, value in fields.items()]) + "}"
+
+
+def _game_fields(game: Game, ids: dict[GameNode, str], turns: Any) -> dict[str, Any]:
+    """:func:`game_to_dict`, its ``turns`` given; ``ids``: each node's position ID."""
     return {
         "headers": dict(game.headers),
         "variant": game.rules.name,
@@ -81,11 +99,66 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "first": game.first.value,
         "start": ids[game],
         "comments": list(game.comments),
-        "turns": _line(game, game.variations[0], ids) if game.variations else [],
+        "turns": turns,
         "result": game.headers.get("Result") or game.result,
         "errors": [e.as_dict() if isinstance(e, RecordError) else {"message": str(e)}
                    for e in game.errors],
     }
+
+
+_text = partial(json.dumps, ensure_ascii=False)
+"""A value as JSON text, as ``json.dumps`` writes it within a game."""
+
+
+def _list_json(values: Sequence[Any]) -> str:
+    """A list of strings or numbers as JSON text (most are empty)."""
+    return _text(list(values)) if values else "[]"
+
+
+_PLAYERS = ('"W"', '"B"')
+"""Each player's ``value`` as JSON text, by his ``index``."""
+_NO_ANNOTATIONS = '"comments": [], "starting_comments": [], "nags": []'
+
+
+def turn_json(node: GameNode, position_id: str, variations: str) -> str:
+    """:func:`turn_dict` of ``node`` as JSON text, ``variations`` (its ``variations``, as
+    JSON text) added."""
+    turn, state = node.turn, node.state
+    starting, comments, nags = node.annotations()
+    annotations = (f'"comments": {_list_json(comments)}, "starting_comments": '
+                   f'{_list_json(starting)}, "nags": {_list_json(nags)}'
+                   if starting or comments or nags else _NO_ANNOTATIONS)
+    dice, play = turn.dice, turn.play
+    position = state.position
+    pips = side_pips(position.mover), side_pips(position.opponent)
+    white = state.player.index  # (the mover's pips are White's when White is to act)
+    steps = ", ".join([f"[{step[0]}, {step[1]}]" for step in play.steps]) if play else ""
+    cube, owner = state.cube, state.cube_owner
+    cube_text = "" if cube == 1 and owner is None else (
+        f', "cube": {{"value": {cube}, "owner": {"null" if owner is None else _PLAYERS[owner.index]}}}')
+    return (f'{{"ply": {node.ply}, "player": {_PLAYERS[turn.player.index]}, '
+            f'"kind": {encode_basestring(turn.kind)}, '
+            f'"dice": {"null" if dice is None else encode_basestring(str(dice))}, '
+            f'"play": {"null" if play is None else encode_basestring(str(play))}, '
+            f'"steps": [{steps}], "position": {encode_basestring(position_id)}, '
+            f'"pips": [{pips[white]}, {pips[1 - white]}], {annotations}'
+            f'{cube_text}, "variations": {variations}}}')
+
+
+def _line_json(parent: GameNode, first: GameNode, ids: dict[GameNode, str]) -> str:
+    """:func:`_line` as JSON text."""
+    turns = []
+    node, parent_node = first, parent
+    while True:
+        alternatives = parent_node.variations
+        variations = "[]"
+        if node is alternatives[0] and len(alternatives) > 1:
+            variations = "[" + ", ".join([_line_json(parent_node, alternative, ids)
+                                          for alternative in alternatives[1:]]) + "]"
+        turns.append(turn_json(node, ids[node], variations))
+        if not node.variations:
+            return "[" + ", ".join(turns) + "]"
+        parent_node, node = node, node.variations[0]
 
 
 def game_from_dict(data: dict[str, Any], index: int = 1, file: str = "-",

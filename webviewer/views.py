@@ -19,7 +19,6 @@ itself is released (:meth:`~notation.game.Game.release`) as soon as its view is 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from itertools import chain
@@ -32,7 +31,7 @@ from notation.board import Position, side_pips
 from notation.dice import Dice
 from notation.errors import NotationError
 from notation.game import Game, GameNode
-from notation.json_format import game_to_dict
+from notation.json_format import game_json as json_text
 from notation.play import Step
 from notation.rules import RuleSet
 from notation.state import Colour
@@ -243,7 +242,6 @@ def game_json(content_hash: str, variant: str, valid: bool, record: Callable[[],
     :func:`game_view`), kept apart from the views: an API client needs no page."""
     def make() -> str:
         with read_back(record(), variant, valid) as game:
-            # (check_circular: a game's dict holds no cycle, and looking for one costs)
-            return json.dumps(game_to_dict(game), ensure_ascii=False, check_circular=False)
+            return json_text(game)
 
     return _json.get((content_hash, variant), make)
