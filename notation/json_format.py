@@ -12,16 +12,19 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 from functools import partial
+from json.encoder import encode_basestring
 from typing import Any
 
 from .dice import Dice
 from .errors import NotationError, RecordError
+from .board import BAR
 from .game import Game, GameNode
 from .limits import LIMIT, MAX_DEPTH, MAX_DIGITS, MAX_ELEMENTS, MAX_NAG, Budget, read_whole
 from .position_id import position_ids
 from .tags import TAG_NAME, TagProblem, setup_from_tags
-from .state import Colour
+from .state import Colour, Turn
 
 
 def turn_dict(node: GameNode, position_id: str | None = None) -> dict[str, Any]:
@@ -74,6 +77,23 @@ def _node_ids(game: Game) -> dict[GameNode, str]:
 def game_to_dict(game: Game) -> dict[str, Any]:
     """The whole game as a JSON-ready dict."""
     ids = _node_ids(game)
+    return _game_fields(game, ids, _line(game, game.variations[0], ids) if game.variations else [])
+
+
+def game_json(game: Game) -> str:
+    """The game as JSON text: ``json.dumps(game_to_dict(game), ensure_ascii=False)``, the
+    same characters, but each turn written straight to text (no dict per turn)."""
+    ids = _node_ids(game)
+    opposite = game.rules.opposite
+    turns = (_line_json(game, game.variations[0], ids, game.state.pips(), opposite)
+             if game.variations else "[]")
+    fields = _game_fields(game, ids, None)
+    return "{" + ", ".join([f"{_text(key)}: {turns if key == 'turns' else _text(value)}"
+                            for key, value in fields.items()]) + "}"
+
+
+def _game_fields(game: Game, ids: dict[GameNode, str], turns: Any) -> dict[str, Any]:
+    """:func:`game_to_dict`, its ``turns`` given; ``ids``: each node's position ID."""
     return {
         "headers": dict(game.headers),
         "variant": game.rules.name,
@@ -81,11 +101,86 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "first": game.first.value,
         "start": ids[game],
         "comments": list(game.comments),
-        "turns": _line(game, game.variations[0], ids) if game.variations else [],
+        "turns": turns,
         "result": game.headers.get("Result") or game.result,
         "errors": [e.as_dict() if isinstance(e, RecordError) else {"message": str(e)}
                    for e in game.errors],
     }
+
+
+_text = partial(json.dumps, ensure_ascii=False)
+"""A value as JSON text, as ``json.dumps`` writes it within a game."""
+
+
+def _list_json(values: Sequence[Any]) -> str:
+    """A list of strings or numbers as JSON text (most are empty)."""
+    return _text(list(values)) if values else "[]"
+
+
+_PLAYERS = ('"W"', '"B"')
+"""Each player's ``value`` as JSON text, by his ``index``."""
+_NO_ANNOTATIONS = '"comments": [], "starting_comments": [], "nags": []'
+
+
+def turn_json(node: GameNode, position_id: str, pips: tuple[int, int], variations: str) -> str:
+    """:func:`turn_dict` of ``node`` as JSON text, given its position's ID and its (White,
+    Black) ``pips``, ``variations`` (its ``variations``, as JSON text) added."""
+    turn, state = node.turn, node.state
+    starting, comments, nags = node.annotations()
+    annotations = (f'"comments": {_list_json(comments)}, "starting_comments": '
+                   f'{_list_json(starting)}, "nags": {_list_json(nags)}'
+                   if starting or comments or nags else _NO_ANNOTATIONS)
+    dice, play = turn.dice, turn.play
+    steps = ", ".join([f"[{step[0]}, {step[1]}]" for step in play.steps]) if play else ""
+    cube, owner = state.cube, state.cube_owner
+    cube_text = "" if cube == 1 and owner is None else (
+        f', "cube": {{"value": {cube}, "owner": {"null" if owner is None else _PLAYERS[owner.index]}}}')
+    return (f'{{"ply": {node.ply}, "player": {_PLAYERS[turn.player.index]}, '
+            f'"kind": {encode_basestring(turn.kind)}, '
+            f'"dice": {"null" if dice is None else encode_basestring(str(dice))}, '
+            f'"play": {"null" if play is None else encode_basestring(str(play))}, '
+            f'"steps": [{steps}], "position": {encode_basestring(position_id)}, '
+            f'"pips": [{pips[0]}, {pips[1]}], {annotations}'
+            f'{cube_text}, "variations": {variations}}}')
+
+
+def _line_json(parent: GameNode, first: GameNode, ids: dict[GameNode, str],
+               pips: tuple[int, int], opposite: tuple[int, ...]) -> str:
+    """:func:`_line` as JSON text; ``pips``: the (White, Black) pip counts at ``parent``,
+    ``opposite``: the rule set's (:attr:`~notation.rules.RuleSet.opposite`)."""
+    turns = []
+    node, parent_node = first, parent
+    while True:
+        alternatives = parent_node.variations
+        variations = "[]"
+        if node is alternatives[0] and len(alternatives) > 1:
+            variations = "[" + ", ".join([_line_json(parent_node, alternative, ids, pips, opposite)
+                                          for alternative in alternatives[1:]]) + "]"
+        pips = pips_after(pips, node.turn, opposite)
+        turns.append(turn_json(node, ids[node], pips, variations))
+        if not node.variations:
+            return "[" + ", ".join(turns) + "]"
+        parent_node, node = node, node.variations[0]
+
+
+def pips_after(pips: tuple[int, int], turn: Turn, opposite: tuple[int, ...]) -> tuple[int, int]:
+    """The (White, Black) pip counts after ``turn``, ``pips`` before it (``opposite``: the
+    rule set's): the same as the next state's :meth:`~notation.state.GameState.pips`,
+    worked out from the turn's steps. Each step takes its man ``from_point - to_point``
+    pips on (a man borne off is at 0, one on the bar at 25), and a hit sends an opposing
+    man from his point ``opposite[to_point]`` back to the bar. A cube action or a
+    resignation moves no man."""
+    play = turn.play
+    if play is None:
+        return pips
+    moved = sent_back = 0
+    for from_point, to_point, _, hit in play.steps:
+        moved += from_point - to_point
+        if hit:
+            sent_back += BAR - opposite[to_point]
+    if turn.player.index:
+        return pips[0] + sent_back, pips[1] - moved
+    return pips[0] - moved, pips[1] + sent_back
 
 
 def game_from_dict(data: dict[str, Any], index: int = 1, file: str = "-",

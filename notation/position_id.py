@@ -56,9 +56,10 @@ class _SideBits(dict):
 
 def side_bits(counts: tuple[int, ...]) -> str:
     """One side's part of a position ID as ``0``/``1`` characters, most significant first:
-    for its bar, then its points 24 down to 1, a 0-bit then one 1-bit per man (one
-    ``str.translate`` of the counts). The player on roll's part is the more significant."""
-    return bytes(counts[25:0:-1]).decode("latin-1").translate(_UNARY)
+    for its bar, then its points 24 down to 1, a 0-bit then one 1-bit per man (the
+    unary strings of its counts, joined). The player on roll's part is the more
+    significant."""
+    return "".join([_UNARY[men] for men in counts[25:0:-1]])
 
 
 def ids_from_bits(bits: list[str]) -> list[str]:

@@ -19,10 +19,10 @@ itself is released (:meth:`~notation.game.Game.release`) as soon as its view is 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
-from itertools import chain
+from functools import partial
+from itertools import accumulate, chain
 from typing import NamedTuple, TypeVar
 
 from flask import abort
@@ -32,7 +32,7 @@ from notation.board import Position, side_pips
 from notation.dice import Dice
 from notation.errors import NotationError
 from notation.game import Game, GameNode
-from notation.json_format import game_to_dict
+from notation.json_format import game_json as json_text, pips_after
 from notation.play import Step
 from notation.rules import RuleSet
 from notation.state import Colour
@@ -139,8 +139,10 @@ class GameView:
             mainline.append(self.nodes[mainline[-1]].children[0])
         self.mainline: tuple[int, ...] = tuple(mainline)
         """The start and every main-line node, by ply."""
-        self.pips: tuple[tuple[int, int], ...] = tuple(self.nodes[index].pips() for index in mainline)
-        """(White, Black) pip counts after each main-line ply."""
+        turns = [order[index].turn for index in mainline[1:]]
+        self.pips: tuple[tuple[int, int], ...] = tuple(accumulate(
+            turns, partial(pips_after, opposite=self.rules.opposite), initial=game.state.pips()))
+        """(White, Black) pip counts after each main-line ply (worked out turn by turn)."""
         error = game.errors[0] if game.errors else None
         self.error: RefusedTurn | None = None if error is None else RefusedTurn(
             len(self.mainline), getattr(error, "rule_id", "SYNTAX"), getattr(error, "message", str(error)))
@@ -243,7 +245,6 @@ def game_json(content_hash: str, variant: str, valid: bool, record: Callable[[],
     :func:`game_view`), kept apart from the views: an API client needs no page."""
     def make() -> str:
         with read_back(record(), variant, valid) as game:
-            # (check_circular: a game's dict holds no cycle, and looking for one costs)
-            return json.dumps(game_to_dict(game), ensure_ascii=False, check_circular=False)
+            return json_text(game)
 
     return _json.get((content_hash, variant), make)
