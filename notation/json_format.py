@@ -17,9 +17,9 @@ from functools import partial
 from json.encoder import encode_basestring
 from typing import Any
 
+from .board import BAR
 from .dice import Dice
 from .errors import NotationError, RecordError
-from .board import BAR
 from .game import Game, GameNode
 from .limits import LIMIT, MAX_DEPTH, MAX_DIGITS, MAX_ELEMENTS, MAX_NAG, Budget, read_whole
 from .position_id import position_ids

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from notation.game import Game
 from notation.board import BAR, OFF
+from notation.game import Game
 from notation.json_format import game_json, game_to_dict, pips_after
 
 from .game_samples import sample_games
