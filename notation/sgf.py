@@ -21,7 +21,7 @@ from .dialects import play_as_exported
 from .dice import Dice
 from .errors import IllegalPlayError, NotationError, RecordError
 from .game import Game, GameNode
-from .jqn.lexer import Locator
+from .jqn.lexer import Locate, locator
 from .limits import LIMIT, MAX_DEPTH, NUMBER, Budget, read_whole
 from .rules import rule_set
 from .state import DOUBLE, DROP, RESIGN, TAKE, Colour
@@ -49,7 +49,7 @@ class SgfTree:
     offset: int = 0
 
 
-def parse_sgf(text: str, locate: Locator, file: str) -> list[SgfTree]:
+def parse_sgf(text: str, locate: Locate, file: str) -> list[SgfTree]:
     """The game trees of an SGF text; :class:`RecordError` for malformed SGF, or (``LIMIT``)
     for trees nested deeper than :data:`~notation.limits.MAX_DEPTH` or more than
     :data:`~notation.limits.MAX_POSITIONS` trees and nodes."""
@@ -98,7 +98,7 @@ def parse_sgf(text: str, locate: Locator, file: str) -> list[SgfTree]:
     return trees
 
 
-def _error(message: str, locate: Locator, offset: int, file: str, game: int = 0,
+def _error(message: str, locate: Locate, offset: int, file: str, game: int = 0,
            rule_id: str = "SYNTAX") -> RecordError:
     line, column = locate(offset)
     return RecordError(message, rule_id, file=file, line=line, column=column, game=game)
@@ -109,7 +109,7 @@ def read_sgf(source: str | os.PathLike) -> list[Game]:
     SGF is the error of one game; a limit crossed (``LIMIT``) is raised."""
     file = os.fspath(source)
     text = read_whole(source).decode("utf-8", errors="replace").lstrip("\ufeff")
-    locate = Locator(text)
+    locate = locator(text)
     try:
         trees = parse_sgf(text, locate, file)
     except RecordError as error:
@@ -126,7 +126,7 @@ def _first(properties: dict[str, list[str]], name: str, default: str = "") -> st
     return values[0] if values else default
 
 
-def _game(tree: SgfTree, index: int, locate: Locator, file: str) -> Game:
+def _game(tree: SgfTree, index: int, locate: Locate, file: str) -> Game:
     root = tree.nodes[0].properties if tree.nodes else {}
     headers = _headers(root)
     if _first(root, "GM", "6") != "6":
@@ -167,7 +167,7 @@ def _headers(root: dict[str, list[str]]) -> dict[str, str]:
 
 
 def _play_line(parent: GameNode, nodes: list[SgfNode], children: list[SgfTree], index: int,
-               locate: Locator, file: str, warnings: list) -> None:
+               locate: Locate, file: str, warnings: list) -> None:
     node = parent
     for sgf_node in nodes:
         node = _apply(node, sgf_node, index, locate, file, warnings)
@@ -184,7 +184,7 @@ def _point(letter: str, colour: Colour) -> int:
     return number if colour is Colour.WHITE else 25 - number
 
 
-def _apply(node: GameNode, sgf_node: SgfNode, index: int, locate: Locator, file: str,
+def _apply(node: GameNode, sgf_node: SgfNode, index: int, locate: Locate, file: str,
            warnings: list) -> GameNode:
     properties = sgf_node.properties
     colour_key = "W" if "W" in properties else "B" if "B" in properties else None
@@ -221,7 +221,7 @@ def _apply(node: GameNode, sgf_node: SgfNode, index: int, locate: Locator, file:
                           legal_plays=[str(p) for p in getattr(problem, "legal_plays", ())]) from None
 
 
-def _finish(game: Game, result: str, locate: Locator, offset: int, file: str, index: int) -> None:
+def _finish(game: Game, result: str, locate: Locate, offset: int, file: str, index: int) -> None:
     """Check ``RE[...]`` against the end of the main line; ``R`` marks a resignation."""
     end = game.end()
     match = _RESULT.match(result.strip()) if result else None

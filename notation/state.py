@@ -162,10 +162,18 @@ class GameState:
         if self.winner is not None:  # (self.over, without a property's call)
             raise GameRuleError("R-END", f"the game is over: {self.winner.title} won "
                                 f"{self.points} ({self.ended_by}); nothing more can be played")
-        if kind in CUBE_ACTIONS:
-            return self._cube(kind)
-        if kind == RESIGN:
-            return self._resign(by or self.player)
+        if not (kind == ROLL and dice is not None and self.passed is None and not self.offered
+                and not self.forced):  # (the common case, which the checks below let through)
+            if kind in CUBE_ACTIONS:
+                return self._cube(kind)
+            if kind == RESIGN:
+                return self._resign(by or self.player)
+            dice = self._dice_to_play(kind, dice)
+        play = check_play(self.position, dice, written if written is not None else "-", self.rules)
+        return self._played(kind, dice, play), _new_tuple(Turn, (kind, self.player, dice, play))
+
+    def _dice_to_play(self, kind: str, dice: Dice | None) -> Dice:
+        """The dice of a roll or of passed dice (R-PASS), or the game-level rule it breaks."""
         if kind not in (ROLL, PASSED):
             raise InvalidError(f"unknown kind of turn {kind!r}: roll, passed, double, take, "
                                "drop or resign")
@@ -188,8 +196,7 @@ class GameState:
             rule = "R-LEADDICE" if self.rules.name == "versailles" else "R-LEAD"
             raise GameRuleError(rule, f"this roll must be the lead dice {self.forced[0][1]}, "
                                 f"not {dice}")
-        play = check_play(self.position, dice, written if written is not None else "-", self.rules)
-        return self._played(kind, dice, play), _new_tuple(Turn, (kind, self.player, dice, play))
+        return dice
 
     def _played(self, kind: str, dice: Dice, play: Play) -> "GameState":
         prime_held = self.prime_held
@@ -204,7 +211,8 @@ class GameState:
             points = self.rules.score(play.result, prime_held[self.player.index], self.cube)
             return self._evolve(position=play.result, passed=None, prime_held=prime_held,
                            winner=self.player, points=points, ended_by="bear-off")
-        passed = self._dice_to_pass(kind, dice, play)
+        passed = (self._dice_to_pass(dice, play) if kind == ROLL and self.rules.name == "versailles"
+                  else None)
         forced = self.forced[1:] if kind == ROLL else self.forced
         if kind == PASSED:
             following = self.player  # the passed dice are played; he now rolls his own
@@ -216,12 +224,11 @@ class GameState:
         return self._evolve(position=position, player=following, passed=passed,
                        prime_held=prime_held, forced=forced)
 
-    def _dice_to_pass(self, kind: str, dice: Dice, play: Play) -> Dice | None:
+    def _dice_to_pass(self, dice: Dice, play: Play) -> Dice | None:
         """R-PASS (``versailles``): of a non-doublet roll, the die or dice the mover could not
-        play go to the opponent; dice passed once are never passed back. A doublet none of
-        whose steps can be played passes whole; a partly played doublet loses the rest."""
-        if self.rules.name != "versailles" or kind != ROLL:
-            return None
+        play go to the opponent; dice passed once are never passed back (so only a roll's
+        are). A doublet none of whose steps can be played passes whole; a partly played
+        doublet loses the rest."""
         if not play.steps:
             return dice
         if dice.is_doublet or len(play.steps) == 2:

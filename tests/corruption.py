@@ -60,7 +60,7 @@ from notation.errors import RecordError
 from notation.formats import read_file
 from notation.game import Game, GameNode
 from notation.jqn import split_games
-from notation.jqn.lexer import Locator, tokens
+from notation.jqn.lexer import locator, tokens
 from notation.mat.parser import ACTION, parse_mat
 from notation.state import PASSED, RESIGN, ROLL
 
@@ -157,7 +157,7 @@ def _jqn_sites(text: str, games: list[Game]) -> list[Site]:
     """The main line's rolls: each roll token (at depth 0, outside variations) with the
     move tokens that follow it."""
     [raw] = list(split_games(io.BytesIO(text.encode("utf-8"))))
-    locate = Locator(raw.movetext, raw.movetext_line)
+    locate = locator(raw.movetext, raw.movetext_line)
     found: list[tuple[Span, list[Span]]] = []
     current: list[Span] | None = None
     depth = 0

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from array import array
 from bisect import bisect_right
-from typing import Iterator, NamedTuple
+from typing import Callable, Iterator, NamedTuple
 
 from ..errors import InvalidError
 from ..limits import MAX_NAG, NUMBER
@@ -123,15 +123,20 @@ def nag_number(text: str) -> int:
     return int(digits)
 
 
-class Locator:
-    """Turns offsets in a game's text into (line, column), both counted from 1. The line
-    starts are kept in an array (8 bytes a line, where a list of ints takes 36)."""
+Locate = Callable[[int], tuple[int, int]]
+"""An offset in a text to its (line, column): see :func:`locator`."""
 
-    def __init__(self, text: str, first_line: int = 1) -> None:
-        self.first_line = first_line
-        self.starts = array("q", [0])
-        self.starts.extend(m.end() for m in re.finditer("\n", text))
 
-    def __call__(self, offset: int) -> tuple[int, int]:
-        index = bisect_right(self.starts, offset) - 1
-        return self.first_line + index, offset - self.starts[index] + 1
+def locator(text: str, first_line: int = 1) -> Locate:
+    """A function turning offsets in a game's ``text`` into (line, column), both counted
+    from 1 (a closure, not an object with ``__call__``: the reader asks for every turn, and
+    calling a function costs less). The line starts are kept in an array (8 bytes a line,
+    where a list of ints takes 36)."""
+    starts = array("q", [0])
+    starts.extend(m.end() for m in re.finditer("\n", text))
+
+    def locate(offset: int) -> tuple[int, int]:
+        index = bisect_right(starts, offset) - 1
+        return first_line + index, offset - starts[index] + 1
+
+    return locate

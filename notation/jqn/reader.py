@@ -23,7 +23,7 @@ from ..errors import InvalidError, RecordError
 from ..limits import LIMIT, MAX_DEPTH, MAX_GAME_BYTES, MAX_LINE_BYTES, line_too_long
 from ..state import RESIGN, Colour
 from ..tags import TAG_NAME
-from .lexer import Locator, comment_text, matches, nag_number, play_text, token_at
+from .lexer import comment_text, locator, matches, nag_number, play_text, token_at
 
 HEADER = re.compile(r'^\s*\[\s*(' + TAG_NAME.pattern + r')\s+"((?:\\.|[^"\\])*)"\s*\]\s*$')
 _HEADER_ESCAPE = re.compile(r"\\(.)")
@@ -254,7 +254,7 @@ def walk(raw: RawGame, visitor: Visitor) -> None:
 
 
 def _walk_movetext(raw: RawGame, visitor: Visitor) -> None:
-    locate = Locator(raw.movetext, raw.movetext_line)
+    locate = locator(raw.movetext, raw.movetext_line)
     depth = 0
     # The turn read last, as [kind, dice, play, line, column]: a move written straight
     # after its play (no space between, so a token of its own) joins the play; the next
