@@ -48,6 +48,7 @@ STEP_FIELDS = len(Step._fields)
 """The values of each step in :attr:`PageNode.last`."""
 
 V = TypeVar("V")
+_new_tuple = tuple.__new__
 
 
 class PageNode(NamedTuple):
@@ -193,17 +194,19 @@ def _page_nodes(order: list[GameNode], addresses: list[str]) -> tuple[PageNode, 
         node = order[number]
         end[number] = end[index[node.variations[0]]] if node.variations else number
     nodes = []
+    number_of = index.__getitem__
+    white = Colour.WHITE
     for number, node in enumerate(order):
         state, turn = node.state, node.turn
         marked = (turn is not None and turn.play is not None and turn.player is not state.player)
-        nodes.append(PageNode(
+        nodes.append(_new_tuple(PageNode, (  # (PageNode's fields, without its Python __new__)
             node.ply, addresses[number],
             None if node.parent is None else index[node.parent],
-            tuple([index[child] for child in node.variations]),
+            tuple(map(number_of, node.variations)),
             branch[number], end[number],
-            state.player is Colour.WHITE, state.position.mover, state.position.opponent,
+            state.player is white, state.position.mover, state.position.opponent,
             None if turn is None or turn.dice is None else (turn.dice.high, turn.dice.low),
-            tuple(chain.from_iterable(turn.play.steps)) if marked else ()))
+            tuple(chain.from_iterable(turn.play.steps)) if marked else ())))
     return tuple(nodes)
 
 
