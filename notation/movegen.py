@@ -37,9 +37,6 @@ and a named tuple costs several times as much to make."""
 _new_tuple = tuple.__new__
 """Makes a named tuple from its values without a call of its Python ``__new__``."""
 
-_DIE_SEQUENCES: dict[tuple[int, int | None, bool], tuple[int, ...]] = {}
-
-
 def _landing(from_point: int, die: int) -> int:
     """Where a die takes a man, before any rule: 0 for off, the entry point from the bar."""
     return BAR - die if from_point == BAR else max(from_point - die, OFF)
@@ -56,16 +53,12 @@ a named tuple."""
 
 
 def die_sequence(dice: Dice, rules: RuleSet) -> tuple[int, ...]:
-    """The steps the dice give: both dice, or a doublet's four (or n, squared) steps."""
-    key = (dice.high, dice.low, rules.squared_doublets)
-    sequence = _DIE_SEQUENCES.get(key)
-    if sequence is None:
-        if dice.is_doublet:
-            sequence = (dice.high,) * rules.doublet_steps(dice.high)
-        else:
-            sequence = dice.values
-        _DIE_SEQUENCES[key] = sequence
-    return sequence
+    """The steps the dice give: both dice (a die passed alone: itself), or a doublet's
+    four (or n, squared) steps."""
+    high, low = dice.high, dice.low
+    if low != high:
+        return (high,) if low is None else (high, low)
+    return rules.doublet_sequences[high]
 
 
 class TurnRules:

@@ -84,9 +84,14 @@ class RuleSet:
     """Each step rule with its ``applies`` filter (``None``: it has none), in order: looked
     up once, as every turn asks them."""
 
+    doublet_sequences: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    """The steps of each doublet, as ``doublet_sequences[die]`` (see :meth:`doublet_steps`)."""
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "step_filters",
                            tuple((rule, rule.applies) for rule in self.step_rules))
+        object.__setattr__(self, "doublet_sequences",
+                           tuple((die,) * self.doublet_steps(die) for die in range(7)))
 
     @property
     def closes_at(self) -> int:
