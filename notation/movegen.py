@@ -37,6 +37,7 @@ and a named tuple costs several times as much to make."""
 _new_tuple = tuple.__new__
 """Makes a named tuple from its values without a call of its Python ``__new__``."""
 
+
 def _landing(from_point: int, die: int) -> int:
     """Where a die takes a man, before any rule: 0 for off, the entry point from the bar."""
     return BAR - die if from_point == BAR else max(from_point - die, OFF)

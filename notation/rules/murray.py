@@ -40,7 +40,7 @@ class MidpointRule:
 
     rule_id = "R-MID2"
     watches = frozenset({MIDPOINT})
-    applies = None  # (three men on 13 or behind it, the condition, hold in most turns)
+    applies = None  # (its condition, three men on 13 or behind it, holds in most turns)
 
     def broken(self, ctx: StepContext) -> bool:
         return ctx.after[MIDPOINT] > 2
