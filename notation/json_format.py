@@ -17,14 +17,13 @@ from functools import partial
 from json.encoder import encode_basestring
 from typing import Any
 
-from .board import BAR
 from .dice import Dice
 from .errors import NotationError, RecordError
 from .game import Game, GameNode
 from .limits import LIMIT, MAX_DEPTH, MAX_DIGITS, MAX_ELEMENTS, MAX_NAG, Budget, read_whole
 from .position_id import position_ids
 from .tags import TAG_NAME, TagProblem, setup_from_tags
-from .state import Colour, Turn
+from .state import Colour, pips_after
 
 
 def turn_dict(node: GameNode, position_id: str | None = None) -> dict[str, Any]:
@@ -161,26 +160,6 @@ def _line_json(parent: GameNode, first: GameNode, ids: dict[GameNode, str],
         if not node.variations:
             return "[" + ", ".join(turns) + "]"
         parent_node, node = node, node.variations[0]
-
-
-def pips_after(pips: tuple[int, int], turn: Turn, opposite: tuple[int, ...]) -> tuple[int, int]:
-    """The (White, Black) pip counts after ``turn``, ``pips`` before it (``opposite``: the
-    rule set's): the same as the next state's :meth:`~notation.state.GameState.pips`,
-    worked out from the turn's steps. Each step takes its man ``from_point - to_point``
-    pips on (a man borne off is at 0, one on the bar at 25), and a hit sends an opposing
-    man from his point ``opposite[to_point]`` back to the bar. A cube action or a
-    resignation moves no man."""
-    play = turn.play
-    if play is None:
-        return pips
-    moved = sent_back = 0
-    for from_point, to_point, _, hit in play.steps:
-        moved += from_point - to_point
-        if hit:
-            sent_back += BAR - opposite[to_point]
-    if turn.player.index:
-        return pips[0] + sent_back, pips[1] - moved
-    return pips[0] - moved, pips[1] + sent_back
 
 
 def game_from_dict(data: dict[str, Any], index: int = 1, file: str = "-",

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
-from .board import MEN, OFF, Position
+from .board import BAR, MEN, OFF, Position
 from .checker import check_play
 from .dice import Dice
 from .errors import IllegalPlayError, InvalidDiceError, InvalidError
@@ -289,6 +289,25 @@ class GameState:
 
 _new_object = object.__new__
 _set_fields = GameState.__dict__["__dict__"].__set__  # (a frozen state refuses setattr)
+
+
+def pips_after(pips: tuple[int, int], turn: Turn, opposite: tuple[int, ...]) -> tuple[int, int]:
+    """The (White, Black) pip counts after ``turn``, ``pips`` before it (``opposite``: the
+    rule set's): the next state's :meth:`GameState.pips`, worked out from the turn's steps.
+    Each step takes its man ``from_point - to_point`` pips on (a man borne off is at 0,
+    one on the bar at 25), and a hit sends an opposing man from his point
+    ``opposite[to_point]`` back to the bar. A cube action or a resignation moves no man."""
+    play = turn.play
+    if play is None:
+        return pips
+    moved = sent_back = 0
+    for from_point, to_point, _, hit in play.steps:
+        moved += from_point - to_point
+        if hit:
+            sent_back += BAR - opposite[to_point]
+    if turn.player.index:
+        return pips[0] + sent_back, pips[1] - moved
+    return pips[0] - moved, pips[1] + sent_back
 
 
 def _dice_words(dice: Dice) -> str:

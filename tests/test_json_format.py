@@ -6,7 +6,8 @@ import pytest
 
 from notation.board import BAR, OFF
 from notation.game import Game
-from notation.json_format import game_json, game_to_dict, pips_after
+from notation.json_format import game_json, game_to_dict
+from notation.state import pips_after
 
 from .game_samples import sample_games
 

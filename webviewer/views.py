@@ -32,10 +32,10 @@ from notation.board import Position, side_pips
 from notation.dice import Dice
 from notation.errors import NotationError
 from notation.game import Game, GameNode
-from notation.json_format import game_json as json_text, pips_after
+from notation.json_format import game_json as json_text
 from notation.play import Step
 from notation.rules import RuleSet
-from notation.state import Colour
+from notation.state import Colour, pips_after
 
 from .cache import BoundedCache
 from .tree import INDEX, MAX_PATH, BadAddress, MoveItem, walk
