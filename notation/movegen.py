@@ -80,7 +80,7 @@ class TurnRules:
         step_rules = rules.step_rules
         if step_rules:
             step_rules = tuple([rule for rule, applies in rules.step_filters
-                                if applies is None or applies(rules, position)])
+                                if applies(rules, position)])
         self.step_rules = step_rules
         self.order_free = not step_rules
         self.die_sequence = die_sequence(dice, rules)

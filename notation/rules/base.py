@@ -36,15 +36,15 @@ class StepRule(Protocol):
     its own: the filters below only spare asking it); ``explain`` gives the sentence for
     the error message (called only on failure).
 
-    Two cheap filters keep the generator fast: ``watches`` is the set of points a step
-    must land on for the rule to fire (``None``: any step); ``applies(rules, start)`` says
-    whether the rule can fire at all in a turn from ``start``, or is ``None`` where asking
-    it every turn would cost more than judging the steps that land on the watched points
-    (a filter that is true in most turns)."""
+    Two cheap filters keep the generator fast: ``applies(rules, start)`` says whether the
+    rule can fire at all in a turn from ``start`` (a turn none of whose rules can is free of
+    the order of its steps: see :class:`~notation.movegen.TurnRules`); ``watches`` is the
+    set of points a step must land on for the rule to fire (``None``: any step)."""
 
     rule_id: str
     watches: frozenset[int] | None
-    applies: Callable[["RuleSet", Position], bool] | None
+
+    def applies(self, rules: "RuleSet", start: Position) -> bool: ...  # pragma: no cover
 
     def broken(self, ctx: StepContext) -> bool: ...  # pragma: no cover
 
@@ -79,10 +79,10 @@ class RuleSet:
     score_range: tuple[int, int] = (1, 2)
     tracks_prime: bool = False
     options: Mapping[str, object] = field(default_factory=dict)
-    step_filters: tuple[tuple[StepRule, Callable[[RuleSet, Position], bool] | None], ...] = field(
+    step_filters: tuple[tuple[StepRule, Callable[[RuleSet, Position], bool]], ...] = field(
         init=False, repr=False, compare=False)
-    """Each step rule with its ``applies`` filter (``None``: it has none), in order: looked
-    up once, as every turn asks them."""
+    """Each step rule with its ``applies`` filter, in order: looked up once, as every turn
+    asks them."""
 
     doublet_sequences: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     """The steps of each doublet, as ``doublet_sequences[die]`` (see :meth:`doublet_steps`)."""

@@ -53,6 +53,8 @@ class PostilionRule:
         return courier_phase(start.opponent)
 
     def broken(self, ctx: StepContext) -> bool:
+        # (the opponent's phase as it stands after the step is as at the turn's start:
+        # without hitting, the mover's steps never touch the opponent's men)
         if not _made_a_point(ctx) or not courier_phase(ctx.opponent):
             return False
         return find_block(ctx, below=courier_point(ctx.opponent)) is not None

@@ -40,7 +40,10 @@ class MidpointRule:
 
     rule_id = "R-MID2"
     watches = frozenset({MIDPOINT})
-    applies = None  # (its condition, three men on 13 or behind it, holds in most turns)
+
+    def applies(self, rules, start) -> bool:
+        """A third man on 13 needs three men on 13 or behind it."""
+        return sum(start.mover[MIDPOINT:]) >= 3
 
     def broken(self, ctx: StepContext) -> bool:
         return ctx.after[MIDPOINT] > 2
