@@ -79,7 +79,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
     return _game_fields(game, ids, _line(game, game.variations[0], ids) if game.variations else [])
 
 
-def game_json(game: Game) -> str:
+def game_to_json(game: Game) -> str:
     """The game as JSON text: ``json.dumps(game_to_dict(game), ensure_ascii=False)``, the
     same characters, but each turn written straight to text (no dict per turn)."""
     ids = _node_ids(game)
@@ -119,9 +119,10 @@ def _list_json(values: Sequence[Any]) -> str:
 _PLAYERS = ('"W"', '"B"')
 """Each player's ``value`` as JSON text, by his ``index``."""
 _NO_ANNOTATIONS = '"comments": [], "starting_comments": [], "nags": []'
+"""A turn's annotations as JSON text when it has none (most turns)."""
 
 
-def turn_json(node: GameNode, position_id: str, pips: tuple[int, int], variations: str) -> str:
+def _turn_json(node: GameNode, position_id: str, pips: tuple[int, int], variations: str) -> str:
     """:func:`turn_dict` of ``node`` as JSON text, given its position's ID and its (White,
     Black) ``pips``, ``variations`` (its ``variations``, as JSON text) added."""
     turn, state = node.turn, node.state
@@ -132,8 +133,9 @@ def turn_json(node: GameNode, position_id: str, pips: tuple[int, int], variation
     dice, play = turn.dice, turn.play
     steps = ", ".join([f"[{step[0]}, {step[1]}]" for step in play.steps]) if play else ""
     cube, owner = state.cube, state.cube_owner
-    cube_text = "" if cube == 1 and owner is None else (
-        f', "cube": {{"value": {cube}, "owner": {"null" if owner is None else _PLAYERS[owner.index]}}}')
+    owner_text = "null" if owner is None else _PLAYERS[owner.index]
+    cube_text = ("" if cube == 1 and owner is None
+                 else f', "cube": {{"value": {cube}, "owner": {owner_text}}}')
     return (f'{{"ply": {node.ply}, "player": {_PLAYERS[turn.player.index]}, '
             f'"kind": {encode_basestring(turn.kind)}, '
             f'"dice": {"null" if dice is None else encode_basestring(str(dice))}, '
@@ -156,7 +158,7 @@ def _line_json(parent: GameNode, first: GameNode, ids: dict[GameNode, str],
             variations = "[" + ", ".join([_line_json(parent_node, alternative, ids, pips, opposite)
                                           for alternative in alternatives[1:]]) + "]"
         pips = pips_after(pips, node.turn, opposite)
-        turns.append(turn_json(node, ids[node], pips, variations))
+        turns.append(_turn_json(node, ids[node], pips, variations))
         if not node.variations:
             return "[" + ", ".join(turns) + "]"
         parent_node, node = node, node.variations[0]

@@ -32,7 +32,7 @@ from notation.board import Position, side_pips
 from notation.dice import Dice
 from notation.errors import NotationError
 from notation.game import Game, GameNode
-from notation.json_format import game_json as json_text
+from notation.json_format import game_to_json
 from notation.play import Step
 from notation.rules import RuleSet
 from notation.state import Colour, pips_after
@@ -248,6 +248,6 @@ def game_json(content_hash: str, variant: str, valid: bool, record: Callable[[],
     :func:`game_view`), kept apart from the views: an API client needs no page."""
     def make() -> str:
         with read_back(record(), variant, valid) as game:
-            return json_text(game)
+            return game_to_json(game)
 
     return _json.get((content_hash, variant), make)
