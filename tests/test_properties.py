@@ -529,13 +529,26 @@ def test_legal_plays_are_distinct_and_use_the_most_dice(name, drawn):
 # -- property 5: the step rules' filters ------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", [name for name in NAMES if RULES[name].step_rules])
+# Where a filter is barely true: six men on 24-19 and point 1 empty, 24/19 fills the six
+# points (R-FIRSTQUARTER; the opponent's courier phase is over, so no R-POSTILION); three
+# men on 13 or behind it, 17/13 puts a third on 13 (murray, R-MID2).
+FILTERS_BARELY_TRUE = Pinned(jacquet=("EAAC/j/AfwBQNQ", "51"), versailles=("EAAC/j/AfwBQNQ", "51"),
+                             hale=("EAAC/j/AfwBQNQ", "51"), murray=("AACA/z/g/wFDAA", "41"))
+FILTERED_RULE_SETS = [(name, {}) for name in NAMES if RULES[name].step_rules] + [
+    ("jacquet", {"courier_release": "next-turn"}), ("jacquet", {"bouchon": "last-two"}),
+    ("versailles", {"bouchon": "none"}), ("murray", {"courier_release": "next-turn"})]
+
+
+@pytest.mark.parametrize("name, options", FILTERED_RULE_SETS,
+                         ids=[f"{name}{options or ''}" for name, options in FILTERED_RULE_SETS])
 @settings(max_examples=120, **PROPERTY)
 @given(drawn=situations())
-def test_step_rule_filters_leave_out_only_rules_that_cannot_fire(name, drawn):
+@example(drawn=FILTERS_BARELY_TRUE)
+def test_step_rule_filters_leave_out_only_rules_that_cannot_fire(name, options, drawn):
     """A turn judges only the step rules whose ``applies`` holds at its start: every step of
-    every sequence of the turn is judged alike when every step rule is asked."""
-    rules = RULES[name]
+    every sequence of the turn is judged alike when every step rule is asked (rule sets
+    with options judge the positions of their default's games)."""
+    rules = rule_set(name, **options)
     position, dice = situation(name, drawn)
     filtered = TurnRules(rules, position, dice)
     every_rule = TurnRules(rules, position, dice)
