@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from json.encoder import encode_basestring
 from typing import Any
@@ -26,9 +26,10 @@ from .tags import TAG_NAME, TagProblem, setup_from_tags
 from .state import Colour, pips_after
 
 
-def turn_dict(node: GameNode, position_id: str | None = None) -> dict[str, Any]:
-    """One node as JSON (without its variations); ``position_id`` is its position's ID when
-    the caller has it already."""
+def turn_dict(node: GameNode, position_id: str | None = None,
+              pips: tuple[int, int] | None = None) -> dict[str, Any]:
+    """One node as JSON (without its variations); ``position_id`` and ``pips`` (White's,
+    Black's) are its position's when the caller has them already."""
     turn = node.turn
     state = node.state
     starting, comments, nags = node.annotations()
@@ -40,7 +41,7 @@ def turn_dict(node: GameNode, position_id: str | None = None) -> dict[str, Any]:
         "play": str(turn.play) if turn.play is not None else None,
         "steps": [[s.from_point, s.to_point] for s in turn.play.steps] if turn.play else [],
         "position": position_id or state.position.position_id(),
-        "pips": list(state.pips()),
+        "pips": list(pips or state.pips()),
         "comments": list(comments),
         "starting_comments": list(starting),
         "nags": list(nags),
@@ -50,20 +51,40 @@ def turn_dict(node: GameNode, position_id: str | None = None) -> dict[str, Any]:
     return data
 
 
-def _line(parent: GameNode, first: GameNode, ids: dict[GameNode, str]) -> list[dict[str, Any]]:
+def _turn_with_variations(node: GameNode, position_id: str, pips: tuple[int, int],
+                          variations: list[list[dict[str, Any]]]) -> dict[str, Any]:
+    """:func:`turn_dict` of ``node`` with its ``variations`` (each a list of turns)."""
+    data = turn_dict(node, position_id, pips)
+    data["variations"] = variations
+    return data
+
+
+def _json_list(items: list[str]) -> str:
+    """Items already written as JSON text, as a JSON list."""
+    return "[" + ", ".join(items) + "]"
+
+
+def _line(parent: GameNode, first: GameNode, ids: dict[GameNode, str], pips: tuple[int, int],
+          opposite: tuple[int, ...], turn_of: Callable[..., Any],
+          listed: Callable[[list[Any]], Any]) -> Any:
     """The turns of the line from ``first`` (a child of ``parent``) on, each with its
-    variations; ``ids``: each node's position ID."""
+    variations, for both writers: ``turn_of(node, position_id, pips, variations)`` makes
+    a turn, ``listed`` a list of them (or of lines). ``ids``: each node's position ID;
+    ``pips``: the (White, Black) pip counts at ``parent``, followed turn by turn
+    (:func:`~notation.state.pips_after`; ``opposite``: the rule set's)."""
     turns = []
     node, parent_node = first, parent
     while True:
-        data = turn_dict(node, ids[node])
-        if node is parent_node.variations[0]:
-            data["variations"] = [_line(parent_node, alt, ids) for alt in parent_node.variations[1:]]
+        alternatives = parent_node.variations
+        if node is alternatives[0] and len(alternatives) > 1:
+            variations = listed([_line(parent_node, alternative, ids, pips, opposite, turn_of,
+                                       listed) for alternative in alternatives[1:]])
         else:
-            data["variations"] = []
-        turns.append(data)
+            variations = listed([])
+        pips = pips_after(pips, node.turn, opposite)
+        turns.append(turn_of(node, ids[node], pips, variations))
         if not node.variations:
-            return turns
+            return listed(turns)
         parent_node, node = node, node.variations[0]
 
 
@@ -75,20 +96,26 @@ def _node_ids(game: Game) -> dict[GameNode, str]:
 
 def game_to_dict(game: Game) -> dict[str, Any]:
     """The whole game as a JSON-ready dict."""
-    ids = _node_ids(game)
-    return _game_fields(game, ids, _line(game, game.variations[0], ids) if game.variations else [])
+    return _game_fields(game, *_turns(game, _turn_with_variations, list))
 
 
 def game_to_json(game: Game) -> str:
     """The game as JSON text: ``json.dumps(game_to_dict(game), ensure_ascii=False)``, the
     same characters, but each turn written straight to text (no dict per turn)."""
-    ids = _node_ids(game)
-    opposite = game.rules.opposite
-    turns = (_line_json(game, game.variations[0], ids, game.state.pips(), opposite)
-             if game.variations else "[]")
+    ids, turns = _turns(game, _turn_json, _json_list)
     fields = _game_fields(game, ids, None)
     return "{" + ", ".join([f"{_text(key)}: {turns if key == 'turns' else _text(value)}"
                             for key, value in fields.items()]) + "}"
+
+
+def _turns(game: Game, turn_of: Callable[..., Any],
+           listed: Callable[[list[Any]], Any]) -> tuple[dict[GameNode, str], Any]:
+    """Every node's position ID, and the main line's turns as :func:`_line` makes them."""
+    ids = _node_ids(game)
+    if not game.variations:
+        return ids, listed([])
+    return ids, _line(game, game.variations[0], ids, game.state.pips(), game.rules.opposite,
+                      turn_of, listed)
 
 
 def _game_fields(game: Game, ids: dict[GameNode, str], turns: Any) -> dict[str, Any]:
@@ -143,25 +170,6 @@ def _turn_json(node: GameNode, position_id: str, pips: tuple[int, int], variatio
             f'"steps": [{steps}], "position": {encode_basestring(position_id)}, '
             f'"pips": [{pips[0]}, {pips[1]}], {annotations}'
             f'{cube_text}, "variations": {variations}}}')
-
-
-def _line_json(parent: GameNode, first: GameNode, ids: dict[GameNode, str],
-               pips: tuple[int, int], opposite: tuple[int, ...]) -> str:
-    """:func:`_line` as JSON text; ``pips``: the (White, Black) pip counts at ``parent``,
-    ``opposite``: the rule set's (:attr:`~notation.rules.RuleSet.opposite`)."""
-    turns = []
-    node, parent_node = first, parent
-    while True:
-        alternatives = parent_node.variations
-        variations = "[]"
-        if node is alternatives[0] and len(alternatives) > 1:
-            variations = "[" + ", ".join([_line_json(parent_node, alternative, ids, pips, opposite)
-                                          for alternative in alternatives[1:]]) + "]"
-        pips = pips_after(pips, node.turn, opposite)
-        turns.append(_turn_json(node, ids[node], pips, variations))
-        if not node.variations:
-            return "[" + ", ".join(turns) + "]"
-        parent_node, node = node, node.variations[0]
 
 
 def game_from_dict(data: dict[str, Any], index: int = 1, file: str = "-",
