@@ -28,7 +28,7 @@ from typing import NamedTuple, TypeVar
 from flask import abort
 
 from archive import game_from_record
-from notation.board import Position, side_pips
+from notation.board import Position
 from notation.dice import Dice
 from notation.errors import NotationError
 from notation.game import Game, GameNode
@@ -93,8 +93,7 @@ class PageNode(NamedTuple):
 
     def pips(self) -> tuple[int, int]:
         """(White, Black) pip counts."""
-        mover, opponent = side_pips(self.mover), side_pips(self.opponent)
-        return (mover, opponent) if self.white_to_move else (opponent, mover)
+        return self.white_view().pip_counts()
 
     def roll(self) -> Dice | None:
         return None if self.dice is None else Dice(*self.dice)
