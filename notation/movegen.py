@@ -85,10 +85,6 @@ class TurnRules:
         self.order_free = not step_rules
         self.die_sequence = die_sequence(dice, rules)
 
-    def target(self, from_point: int, die: int) -> int:
-        """Where a die takes a man, before any rule: 0 for off, the entry point from the bar."""
-        return _landing(from_point, die)
-
     def step(self, mover: Board, opponent: Board, from_point: int, die: int) -> StepResult:
         """Play one die with one man from ``from_point``; say which rule it breaks, if any
         (see :data:`StepResult`)."""
@@ -134,7 +130,7 @@ class TurnRules:
     def explain(self, mover: Board, opponent: Board, from_point: int, die: int,
                 broken: str, written: str | None = None) -> str:
         """The sentence for a step that breaks ``broken``."""
-        to_point = self.target(from_point, die)
+        to_point = _landing(from_point, die)
         text = written or f"{point_name(from_point)}/{point_name(to_point)}"
         if broken == R_EMPTY:
             return f"{text} moves from point {point_name(from_point)}, where you have no man"
