@@ -14,9 +14,15 @@ process:
 * runs a full collection after :data:`FULL_COLLECTION_EVERY` collections of the middle
   generation instead of 10, so what is kept is visited up to ten times less often (CPython
   also waits, as before, until the objects that survived since the last full collection
-  are a quarter of those that had). The youngest generations are collected as usual, and
-  garbage in cycles is reclaimed in the end, at the next full collection. A CPython whose
-  collector has no third generation ignores the threshold; the freeze still applies.
+  are a quarter of those that had). Garbage in cycles is reclaimed in the end, at the next
+  full collection. A CPython whose collector has no third generation ignores the
+  threshold; the freeze still applies;
+* collects the youngest generation after :data:`YOUNG_COLLECTION_AFTER` new objects
+  instead of 700. A turn read makes some twenty objects, most of them gone again at once
+  (the boards a step tries, the state it replaces); a collection every 700 caught many of
+  them still alive and moved them on to be visited again. Reading murray games and the
+  real ``.mat`` corpus takes 5-7% fewer instructions so, for a few thousand more young
+  objects waiting at a time.
 """
 
 from __future__ import annotations
@@ -28,15 +34,19 @@ from contextlib import contextmanager
 FULL_COLLECTION_EVERY = 100
 """Collections of the middle generation between two full collections (CPython: 10)."""
 
+YOUNG_COLLECTION_AFTER = 20_000
+"""New objects (less those freed) between two collections of the youngest generation
+(CPython: 700)."""
+
 
 def settle_for_serving() -> None:
     """Set the collector for a long-running server process: collect once, then freeze and
-    make full collections rarer (see the module's text). Call once, when start-up is done,
+    collect as the module's text says. Call once, when start-up is done,
     before the first request: a second call would also freeze the views kept by then, which
     would never be reclaimed after leaving the cache."""
     gc.collect()
     gc.freeze()
-    _rarer_full_collections()
+    _reading_settings()
 
 
 @contextmanager
@@ -50,7 +60,7 @@ def reading_many_games() -> Iterator[None]:
     freezes = gc.get_freeze_count() == 0
     if freezes:
         gc.freeze()
-    _rarer_full_collections()
+    _reading_settings()
     try:
         yield
     finally:
@@ -59,6 +69,5 @@ def reading_many_games() -> Iterator[None]:
             gc.unfreeze()
 
 
-def _rarer_full_collections() -> None:
-    youngest, middle, *_ = gc.get_threshold()
-    gc.set_threshold(youngest, middle, FULL_COLLECTION_EVERY)
+def _reading_settings() -> None:
+    gc.set_threshold(YOUNG_COLLECTION_AFTER, gc.get_threshold()[1], FULL_COLLECTION_EVERY)

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from jacquet_cli import main
-from notation.collector import FULL_COLLECTION_EVERY, reading_many_games
+from notation.collector import FULL_COLLECTION_EVERY, YOUNG_COLLECTION_AFTER, reading_many_games
 
 
 @pytest.fixture
@@ -23,9 +23,9 @@ def default_collector():
     gc.set_threshold(*threshold)
 
 
-def test_full_collections_are_rarer_and_start_up_frozen_while_reading(default_collector):
+def test_collections_are_rarer_and_start_up_frozen_while_reading(default_collector):
     with reading_many_games():
-        assert gc.get_threshold() == (700, 10, FULL_COLLECTION_EVERY)
+        assert gc.get_threshold() == (YOUNG_COLLECTION_AFTER, 10, FULL_COLLECTION_EVERY)
         assert gc.get_freeze_count() > 0
     assert gc.get_threshold() == (700, 10, 10)
     assert gc.get_freeze_count() == 0
@@ -37,7 +37,7 @@ def test_a_block_inside_another_leaves_the_outer_ones_settings(default_collector
         with reading_many_games():
             assert gc.get_freeze_count() == frozen
         assert gc.get_freeze_count() == frozen
-        assert gc.get_threshold() == (700, 10, FULL_COLLECTION_EVERY)
+        assert gc.get_threshold() == (YOUNG_COLLECTION_AFTER, 10, FULL_COLLECTION_EVERY)
     assert gc.get_freeze_count() == 0 and gc.get_threshold() == (700, 10, 10)
 
 
@@ -68,5 +68,5 @@ def test_commands_read_with_the_settings(default_collector, monkeypatch, tmp_pat
     source.write_text("", encoding="utf-8")
     arguments = [str(source)] + ([str(tmp_path / "out.json")] if command == "convert" else [])
     CliRunner().invoke(main, [command, *arguments])
-    assert seen and seen[0][2] == FULL_COLLECTION_EVERY
+    assert seen and seen[0] == (YOUNG_COLLECTION_AFTER, 10, FULL_COLLECTION_EVERY)
     assert gc.get_threshold() == (700, 10, 10)

@@ -201,7 +201,7 @@ def test_serve_sets_the_collector_for_serving_before_the_first_request(tmp_path,
     from click.testing import CliRunner
 
     from jacquet_cli import main
-    from notation.collector import FULL_COLLECTION_EVERY
+    from notation.collector import FULL_COLLECTION_EVERY, YOUNG_COLLECTION_AFTER
 
     seen = {}
 
@@ -218,8 +218,8 @@ def test_serve_sets_the_collector_for_serving_before_the_first_request(tmp_path,
         gc.unfreeze()
         gc.set_threshold(*threshold)
     assert result.exit_code == 0, result.output
-    assert seen["threshold"][2] == FULL_COLLECTION_EVERY > threshold[2]
-    assert seen["threshold"][:2] == threshold[:2]
+    assert seen["threshold"] == (YOUNG_COLLECTION_AFTER, threshold[1], FULL_COLLECTION_EVERY)
+    assert FULL_COLLECTION_EVERY > threshold[2] and YOUNG_COLLECTION_AFTER > threshold[0]
     assert seen["frozen"] > 0
     assert seen["archive"] == str(db) and seen["options"]["port"] == 8123
 
