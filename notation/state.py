@@ -13,7 +13,6 @@ one turn and returns the next state, or raises an error naming the broken rule:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
@@ -80,11 +79,7 @@ class GameRuleError(IllegalPlayError):
     """A turn that breaks a game-level rule (R-PASS, R-CUBE, R-END, ...)."""
 
 
-@dataclass(frozen=True)
-class GameState:
-    """Everything the next turn depends on. ``position`` is seen by ``player``, who acts
-    next; ``passed`` holds dice he must play before his own roll (``versailles``)."""
-
+class _StateFields(NamedTuple):
     rules: RuleSet
     position: Position
     player: Colour
@@ -99,15 +94,27 @@ class GameState:
     forced: tuple[tuple[Colour, Dice], ...] = ()
     crawford: bool = False
 
-    def __post_init__(self) -> None:
+
+class GameState(_StateFields):
+    """Everything the next turn depends on. ``position`` is seen by ``player``, who acts
+    next; ``passed`` holds dice he must play before his own roll (``versailles``).
+
+    An immutable value, a named tuple: the reader makes one a turn, and a tuple is made in
+    about half the time of a frozen dataclass's copy, and is smaller."""
+
+    __slots__ = ()
+
+    def __new__(cls, rules: RuleSet, position: Position, player: Colour, *fields,
+                **named) -> "GameState":
+        state = super().__new__(cls, rules, position, player, *fields, **named)
         # R-SCORE-MARCIA counts a prime held at any moment: one standing in the position a
         # state is made with is held. From then on only a step can make one (_played).
-        if self.rules.tracks_prime:
-            held = list(self.prime_held)
-            for side, board in ((self.player, self.position.mover),
-                                (self.player.other, self.position.opponent)):
+        if rules.tracks_prime:
+            held = list(state.prime_held)
+            for side, board in ((player, position.mover), (player.other, position.opponent)):
                 held[side.index] = held[side.index] or holds_prime(board)
-            object.__setattr__(self, "prime_held", (held[0], held[1]))
+            state = state._replace(prime_held=(held[0], held[1]))
+        return state
 
     @classmethod
     def start(cls, rules: RuleSet, first: Colour = Colour.WHITE,
@@ -132,14 +139,16 @@ class GameState:
                    player, forced=tuple(forced), crawford=crawford)
 
     def _evolve(self, **changes) -> "GameState":
-        """A copy with some fields changed (``dataclasses.replace`` without its cost: the
-        reader makes one state per turn): a copy of the fields' dictionary, updated, made
-        the new state's."""
-        fields = self.__dict__.copy()
-        fields.update(changes)
-        state = _new_object(GameState)
-        _set_fields(state, fields)
-        return state
+        """A copy with some fields changed, the prime not looked for again."""
+        return self._replace(**changes)
+
+    def _moved_on(self, position: Position, player: Colour, passed: Dice | None,
+                  prime_held: tuple[bool, bool], forced: tuple) -> "GameState":
+        """The state after a turn played, the game going on: :meth:`_evolve` for the fields a
+        turn changes, without its cost (the reader makes one a turn)."""
+        rules, _, _, cube, owner, offered, _, _, winner, points, ended_by, _, crawford = self
+        return _new_tuple(GameState, (rules, position, player, cube, owner, offered, passed,
+                                      prime_held, winner, points, ended_by, forced, crawford))
 
     @property
     def over(self) -> bool:
@@ -221,8 +230,7 @@ class GameState:
         else:
             following = self.player.other
         position = play.result if following is self.player else play.next_position
-        return self._evolve(position=position, player=following, passed=passed,
-                       prime_held=prime_held, forced=forced)
+        return self._moved_on(position, following, passed, prime_held, forced)
 
     def _dice_to_pass(self, dice: Dice, play: Play) -> Dice | None:
         """R-PASS (``versailles``): of a non-doublet roll, the die or dice the mover could not
@@ -286,9 +294,6 @@ class GameState:
         low, high = self.rules.score_range
         return list(range(low, high + 1))
 
-
-_new_object = object.__new__
-_set_fields = GameState.__dict__["__dict__"].__set__  # (a frozen state refuses setattr)
 
 
 def pips_after(pips: tuple[int, int], turn: Turn, opposite: tuple[int, ...]) -> tuple[int, int]:
