@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import socket
 
 import click
 
@@ -25,7 +26,7 @@ def serve_command(db_path: str, host: str, port: int) -> None:
         jacquet serve
         jacquet serve --db club.db --host 0.0.0.0 --port 8080
     """
-    from waitress import serve
+    from waitress import create_server
 
     from webviewer import create_app
     from notation.collector import settle_for_serving
@@ -38,5 +39,30 @@ def serve_command(db_path: str, host: str, port: int) -> None:
     open_archive(db_path, readonly=True).close()  # not an archive, unreadable: say so now
     app = create_app({"ARCHIVE": db_path})
     settle_for_serving()
-    click.echo(f"serving {db_path} on http://{host}:{port}/", err=True)
-    serve(app, host=host, port=port, threads=8)
+    listening = _listening_socket(host, port)
+    bound_host, bound_port = listening.getsockname()[:2]
+    if ":" in bound_host:  # IPv6
+        bound_host = f"[{bound_host}]"
+    click.echo(f"serving {db_path} on http://{bound_host}:{bound_port}/", err=True)
+    create_server(app, sockets=[listening], threads=8).run()
+
+
+def _listening_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host``:``port`` for waitress; a clear error (exit 2 for a host
+    that is no address, 1 for a port it cannot have) instead of a traceback. Bound here,
+    not by waitress, which leaves its own socket open when it cannot bind."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+    except (OSError, UnicodeError):
+        raise click.BadParameter(f"{host!r} is not an address or a known host name",
+                                 param_hint="--host") from None
+    listening = socket.socket(family, kind, proto)
+    try:
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as waitress does
+        listening.bind(address)
+    except OSError as error:
+        listening.close()
+        raise click.ClickException(f"cannot listen on {host}:{port}: "
+                                   f"{error.strerror or error}") from None
+    return listening

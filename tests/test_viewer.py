@@ -205,11 +205,16 @@ def test_serve_sets_the_collector_for_serving_before_the_first_request(tmp_path,
 
     seen = {}
 
-    def serve(app, **options):
-        seen.update(threshold=gc.get_threshold(), frozen=gc.get_freeze_count(),
-                    archive=app.config["ARCHIVE"], options=options)
+    class Server:
+        def run(self):
+            seen.update(threshold=gc.get_threshold(), frozen=gc.get_freeze_count())
 
-    monkeypatch.setattr("waitress.serve", serve)
+    def create_server(app, sockets, **options):
+        seen.update(archive=app.config["ARCHIVE"], address=sockets[0].getsockname())
+        sockets[0].close()
+        return Server()
+
+    monkeypatch.setattr("waitress.create_server", create_server)
     threshold = gc.get_threshold()
     try:
         db = tmp_path / "demo.db"
@@ -221,7 +226,38 @@ def test_serve_sets_the_collector_for_serving_before_the_first_request(tmp_path,
     assert seen["threshold"] == (YOUNG_COLLECTION_AFTER, threshold[1], FULL_COLLECTION_EVERY)
     assert FULL_COLLECTION_EVERY > threshold[2] and YOUNG_COLLECTION_AFTER > threshold[0]
     assert seen["frozen"] > 0
-    assert seen["archive"] == str(db) and seen["options"]["port"] == 8123
+    assert seen["archive"] == str(db) and seen["address"] == ("127.0.0.1", 8123)
+
+
+def test_serve_says_why_it_cannot_listen(tmp_path):
+    """A port already taken, or a host that is no address, is a one-line error, not a
+    traceback; and nothing says it is serving."""
+    import gc
+    import socket
+
+    from click.testing import CliRunner
+
+    from jacquet_cli import main
+
+    db = tmp_path / "demo.db"
+    threshold = gc.get_threshold()
+    try:
+        with socket.socket() as taken:
+            taken.bind(("127.0.0.1", 0))
+            taken.listen()
+            port = taken.getsockname()[1]
+            result = CliRunner().invoke(main, ["serve", "--db", str(db), "--port", str(port)])
+        bad_host = CliRunner().invoke(main, ["serve", "--db", str(db), "--host", "256.1.1.1"])
+    finally:  # serve set the collector for serving before it tried to listen
+        gc.unfreeze()
+        gc.set_threshold(*threshold)
+    assert result.exit_code == 1
+    assert f"cannot listen on 127.0.0.1:{port}: Address already in use" in result.output
+    assert "Traceback" not in result.output and "serving" not in result.output
+    result = bad_host
+    assert result.exit_code == 2
+    assert "'256.1.1.1' is not an address or a known host name" in result.output
+    assert "Traceback" not in result.output
 
 
 def test_pip_chart_links_every_ply(client):
