@@ -22,7 +22,8 @@ from .options import rule_option, rules_from, variant_option
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list of {play, steps, position}.")
 @click.option("--batch", is_flag=True,
               help='Answer many queries: one JSON object per line on stdin, '
-                   '{"variant": "jacquet", "position": ID, "dice": "65"}.')
+                   '{"variant": "jacquet", "position": ID, "dice": "65"}; one line '
+                   'answers each line, in order.')
 def legal(variant: str, options: tuple[str, ...], position_id: str | None, dice: str | None,
           as_json: bool, batch: bool) -> None:
     """Every legal play for the player on roll, one per line, sorted.
@@ -36,9 +37,8 @@ def legal(variant: str, options: tuple[str, ...], position_id: str | None, dice:
         echo '{"variant": "backgammon", "position": "4HPwATDgc/ABMA", "dice": "65"}' | jacquet legal --batch
     """
     if batch:
-        for line in sys.stdin:
-            if line.strip():
-                click.echo(json.dumps(_answer(line), separators=(",", ":")))
+        for line in sys.stdin:  # every line answered, a blank one too: answers pair with lines
+            click.echo(json.dumps(_answer(line), separators=(",", ":")))
         return
     if dice is None:
         raise click.UsageError("give the roll with --dice, e.g. --dice 65")
@@ -62,6 +62,8 @@ def _plays(rules: RuleSet, position_id: str | None, dice: str):
 def _answer(line: str) -> object:
     """One batch query answered: the plays as JSON, or ``{"error": ...}``."""
     try:
+        if not line.strip():
+            raise ValueError("an empty line is no query")
         try:
             query = json.loads(line)
         except RecursionError:
@@ -69,10 +71,14 @@ def _answer(line: str) -> object:
         if not isinstance(query, dict):
             raise ValueError("a query is a JSON object")
         dice = query.get("dice")
+        if dice is None:
+            raise ValueError('a query needs "dice", e.g. "65"')
         if isinstance(dice, list):
             dice = "".join(str(d) for d in dice)
+        elif isinstance(dice, int) and not isinstance(dice, bool):
+            dice = str(dice)  # 65
         if not isinstance(dice, str):
-            raise ValueError('a query needs "dice", e.g. "65"')
+            raise ValueError('"dice" is a roll: "65", 65 or [6, 5]')
         options = query.get("options") or {}
         if not isinstance(options, dict):
             raise ValueError('"options" is a JSON object')

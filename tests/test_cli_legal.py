@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from jacquet_cli import main
@@ -89,6 +90,30 @@ def test_batch_answers_every_line_in_order_and_goes_on_after_a_bad_query():
     assert all("error" in line for line in lines[1:5])
     assert "nests too deeply" in lines[3]["error"] and "one die" in lines[4]["error"]
     assert [play["play"] for play in lines[5]] == ["24/18"]
+
+
+def test_batch_answers_a_blank_line_so_that_answers_pair_with_lines():
+    query = json.dumps({"variant": "backgammon", "position": BACKGAMMON_START, "dice": "65"})
+    result = run("legal", "--batch", input=f"{query}\n\n{query}\n")
+    lines = [json.loads(line) for line in result.output.splitlines()]
+    assert result.exit_code == 0 and len(lines) == 3
+    assert lines[0] == lines[2] and lines[1] == {"error": "an empty line is no query"}
+
+
+@pytest.mark.parametrize("dice", ["65", 65, [6, 5]])
+def test_batch_reads_the_dice_as_text_number_or_list(dice):
+    query = {"variant": "backgammon", "position": BACKGAMMON_START, "dice": dice}
+    answer = json.loads(run("legal", "--batch", input=json.dumps(query) + "\n").output)
+    assert len(answer) == 7 and "error" not in answer
+
+
+@pytest.mark.parametrize("dice, message", [(None, 'a query needs "dice"'),
+                                           (True, '"dice" is a roll'),
+                                           ({"a": 6}, '"dice" is a roll')])
+def test_batch_says_what_is_wrong_with_the_dice(dice, message):
+    query = {"variant": "backgammon"} | ({} if dice is None else {"dice": dice})
+    answer = json.loads(run("legal", "--batch", input=json.dumps(query) + "\n").output)
+    assert message in answer["error"]
 
 
 def test_batch_answer_equals_the_json_answer():
