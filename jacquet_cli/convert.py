@@ -20,8 +20,9 @@ from .reading import Unreadable, load_games
 def convert(source: str, target: str, to_format: str | None, from_format: str | None) -> None:
     """Convert the games of SOURCE into TARGET.
 
-    Every game is checked first; if any has an error nothing is written (exit 1), so a
-    conversion never drops part of a game.
+    Every game is checked first; if any has an error, or cannot be written in the
+    target's format, nothing is written (exit 1), so a conversion never drops part of a
+    game.
 
     \b
     Example:
@@ -46,8 +47,9 @@ def convert(source: str, target: str, to_format: str | None, from_format: str | 
         write_file(games, target, fmt)
     except OSError as error:
         raise Unreadable(f"cannot write {target}: {error.strerror or error}") from None
-    except ValueError as error:
-        raise Unreadable(str(error)) from None
+    except ValueError as error:  # a game the format cannot hold: like a game in error
+        click.echo(f"nothing written: {error}", err=True)
+        raise SystemExit(1) from None
     click.echo(f"{len(games)} game(s) written to {target}", err=True)
     if fmt == "mat" and (lost := left_out(games)):
         click.echo(f"note: {lost}", err=True)

@@ -147,6 +147,21 @@ def test_a_file_that_cannot_be_written_in_a_format_is_refused(files, tmp_path):
     assert result.exit_code == 2 and not (tmp_path / "out.sgf").exists()
 
 
+def test_games_a_format_cannot_hold_are_refused_whole_by_convert_and_export(tmp_path):
+    """A hale game written to .mat (backgammon only): nothing written, exit 1, as for a
+    game in error, by convert and by export alike."""
+    sample = Path(__file__).resolve().parents[1] / "samples" / "hale" / "annotated-game.jqn"
+    converted = run("convert", sample, tmp_path / "hale.mat")
+    db = tmp_path / "hale.db"
+    assert run("import", sample, "--db", db).exit_code == 0
+    exported = run("export", "--db", db, "-o", tmp_path / "exported.mat")
+    for result in (converted, exported):
+        assert result.exit_code == 1, result.output
+        assert "backgammon" in result.output and "Traceback" not in result.output
+    assert "nothing written" in converted.output
+    assert not (tmp_path / "hale.mat").exists() and not (tmp_path / "exported.mat").exists()
+
+
 def test_writing_mat_says_what_it_leaves_out(tmp_path):
     sample = Path(__file__).resolve().parents[1] / "samples" / "backgammon" / "annotated-game.jqn"
     result = run("convert", sample, tmp_path / "bg.mat")
