@@ -17,6 +17,13 @@ if TYPE_CHECKING:  # pragma: no cover
     from .play import Play
 
 
+def quoted(text: str, limit: int = 40) -> str:
+    """``text`` as a message quotes it: as a Python literal (so that control characters and
+    the like show escaped), cut after ``limit`` characters with ``...``, so that a line of
+    junk does not fill the terminal."""
+    return repr(text) if len(text) <= limit else f"{text[:limit]!r}..."
+
+
 class NotationError(ValueError):
     """Base class of every error raised by :mod:`notation`."""
 

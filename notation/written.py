@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .board import BAR, OFF, point_name
-from .errors import InvalidPlayError
+from .errors import InvalidPlayError, quoted
 from .limits import MAX_PLAY_CHARS
 
 _POINT = re.compile(r"^(bar|off|b|o|\d{1,2})(\*?)$", re.IGNORECASE)
@@ -80,7 +80,7 @@ def parse_play(text: str, has_bar: bool = True) -> WrittenPlay:
     """
     if len(text) > MAX_PLAY_CHARS:
         raise InvalidPlayError(f"a play is at most {MAX_PLAY_CHARS} characters; this one has "
-                               f"{len(text)}: {text[:40]!r}...")
+                               f"{len(text)}: {quoted(text)}")
     stripped = text.strip()
     if stripped.lower() in EMPTY_PLAY:
         return WrittenPlay((), stripped or "-", (), False)

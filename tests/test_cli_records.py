@@ -220,3 +220,20 @@ def test_a_second_match_between_the_same_players_starts_its_score_anew(tmp_path)
         path = tmp_path / "two.jqn"
         write_file(games + games, path)
         assert not [e for g in read_file(path) for e in g.errors], without
+
+
+@pytest.mark.parametrize("name, text", [
+    ("long.jqn", '[Variant "jacquet"]\n\n1. 53: 24/16 ' + "x" * 500 + " *\n"),
+    ("junk.mat", "\x1b[2J" + "\x00\x07" * 300 + "\n"),
+], ids=["long-token", "binary-mat"])
+def test_a_message_quotes_a_long_or_binary_word_escaped_and_cut_short(tmp_path, name, text):
+    """A word that cannot be read is quoted escaped (no control character reaches the
+    terminal) and cut after 40 characters, so that junk does not fill the screen."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    result = run("validate", path)
+    assert result.exit_code == 1
+    message = result.output.splitlines()[0]
+    assert "'..." in message
+    assert message.count("x") <= 45 and message.count("\\x00") <= 20  # 40 characters shown
+    assert "\x1b" not in message and "\x00" not in message

@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import IO, Callable, Iterator, Union
 
 from ..dice import Dice
-from ..errors import InvalidError, RecordError
+from ..errors import InvalidError, RecordError, quoted
 from ..limits import LIMIT, MAX_DEPTH, MAX_GAME_BYTES, MAX_LINE_BYTES, line_too_long
 from ..state import RESIGN, Colour
 from ..tags import TAG_NAME
@@ -246,7 +246,7 @@ def walk(raw: RawGame, visitor: Visitor) -> None:
             visitor.visit_header(match.group(1), tag_value(match.group(2)), line)
         else:
             visitor.visit_error(RecordError(
-                f"cannot read the header line {text.strip()!r}: write [Name \"value\"]",
+                f"cannot read the header line {quoted(text.strip())}: write [Name \"value\"]",
                 "SYNTAX", file=raw.file, line=line, column=1, game=raw.index))
     if visitor.end_headers() is not SKIP:
         _walk_movetext(raw, visitor)
@@ -294,7 +294,7 @@ def _walk_movetext(raw: RawGame, visitor: Visitor) -> None:
             continue
         if kind == "move" or kind == "empty":
             if pending is None:
-                fail(f"{match.group(kind)!r} has no roll before it: write the dice first, as "
+                fail(f"{quoted(match.group(kind))} has no roll before it: write the dice first, as "
                      "53: 24/16", match.start(kind))
                 return
             pending[2] += " " + match.group(kind)
@@ -343,7 +343,7 @@ def _walk_movetext(raw: RawGame, visitor: Visitor) -> None:
             visitor.visit_result(text.upper(), *locate(offset))
             after = token_at(raw.movetext, match.end())
             if after is not None:
-                fail(f"{after.text!r} after the result: a game ends with its result",
+                fail(f"{quoted(after.text)} after the result: a game ends with its result",
                      after.offset)
             return
     else:
@@ -357,7 +357,7 @@ def _walk_movetext(raw: RawGame, visitor: Visitor) -> None:
         fail("this comment is never closed: end it with '}' (write \\} for a brace inside)",
              match.start(kind))
     else:
-        fail(f"unknown token {match.group(kind)!r}", match.start(kind))
+        fail(f"unknown token {quoted(match.group(kind))}", match.start(kind))
 
 
 @lru_cache(maxsize=None)  # bounded: only the few hundred roll texts that read are kept

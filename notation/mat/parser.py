@@ -19,7 +19,7 @@ import io
 import re
 from dataclasses import dataclass, field
 
-from ..errors import RecordError
+from ..errors import RecordError, quoted
 from ..limits import MAX_LINE_BYTES, NUMBER, Budget, line_too_long
 
 TAG = re.compile(r'^;\s*\[\s*([^"\]\s](?:[^"\]]*[^"\]\s])?)\s+"(.*)"\s*\]\s*$')
@@ -130,7 +130,7 @@ def parse_mat(text: str, file: str = "-") -> MatFile:
         if game is None:
             if not match.problems:
                 match.problems.append(RecordError(
-                    f"cannot read {line.strip()!r} before the first game", "SYNTAX", file=file,
+                    f"cannot read {quoted(line.strip())} before the first game", "SYNTAX", file=file,
                     line=number, column=1))
             continue
         score = _score(line) if not split and numbered is None else None
@@ -173,7 +173,7 @@ def _read_actions(game: MatGame, line: str, position: int, number: int, split: i
         start = found.start(kind)
         if kind == "other":
             if not game.problems:
-                game.problems.append(RecordError(f"cannot read {found.group(kind)!r}",
+                game.problems.append(RecordError(f"cannot read {quoted(found.group(kind))}",
                                                  "SYNTAX", file=file, line=number,
                                                  column=start + 1, game=index))
             return
