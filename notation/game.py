@@ -217,7 +217,7 @@ class Game(GameNode):
             return None
         if (self.headers.get("Adjudicated", "").strip().lower() in YES and scored != "*"
                 and declared[0] == scored[0] and int(declared[2:]) < int(scored[2:])):
-            end.state = state._evolve(points=int(declared[2:]))  # what the match awarded
+            end.state = state._replace(points=int(declared[2:]))  # what the match awarded
             return None
         if scored == "*":
             return rule, (f"the result says {declared}, but the game is not over: no one has "

@@ -80,6 +80,9 @@ class GameRuleError(IllegalPlayError):
 
 
 class _StateFields(NamedTuple):
+    """The fields of a :class:`GameState`, in order (a copy made by ``_replace`` does not
+    look for a prime again)."""
+
     rules: RuleSet
     position: Position
     player: Colour
@@ -138,13 +141,9 @@ class GameState(_StateFields):
         return cls(rules, rules.start if player is Colour.WHITE else rules.start.swapped(),
                    player, forced=tuple(forced), crawford=crawford)
 
-    def _evolve(self, **changes) -> "GameState":
-        """A copy with some fields changed, the prime not looked for again."""
-        return self._replace(**changes)
-
     def _moved_on(self, position: Position, player: Colour, passed: Dice | None,
                   prime_held: tuple[bool, bool], forced: tuple) -> "GameState":
-        """The state after a turn played, the game going on: :meth:`_evolve` for the fields a
+        """The state after a turn played, the game going on: ``_replace`` of the fields a
         turn changes, without its cost (the reader makes one a turn)."""
         rules, _, _, cube, owner, offered, _, _, winner, points, ended_by, _, crawford = self
         return _new_tuple(GameState, (rules, position, player, cube, owner, offered, passed,
@@ -218,7 +217,7 @@ class GameState(_StateFields):
             prime_held = (primes[0], primes[1])
         if play.result.mover[OFF] == MEN:
             points = self.rules.score(play.result, prime_held[self.player.index], self.cube)
-            return self._evolve(position=play.result, passed=None, prime_held=prime_held,
+            return self._replace(position=play.result, passed=None, prime_held=prime_held,
                            winner=self.player, points=points, ended_by="bear-off")
         passed = (self._dice_to_pass(dice, play) if kind == ROLL and self.rules.name == "versailles"
                   else None)
@@ -259,22 +258,22 @@ class GameState(_StateFields):
                 raise GameRuleError("R-CUBE", "a double comes before the roll")
             if self.forced:
                 raise GameRuleError("R-CUBE", "no one may double before the opening roll is played")
-            offered = self._evolve(offered=True, player=self.player.other,
+            offered = self._replace(offered=True, player=self.player.other,
                               position=self.position.swapped())
             return offered, Turn(DOUBLE, self.player)
         if not self.offered:
             raise GameRuleError("R-CUBE", f"{self.player.title} cannot {kind}: no double is offered")
         doubler = self.player.other
         if kind == TAKE:
-            taken = self._evolve(offered=False, cube=self.cube * 2, cube_owner=self.player,
+            taken = self._replace(offered=False, cube=self.cube * 2, cube_owner=self.player,
                             player=doubler, position=self.position.swapped())
             return taken, Turn(TAKE, self.player)
-        dropped = self._evolve(offered=False, winner=doubler, points=self.cube, ended_by="drop")
+        dropped = self._replace(offered=False, winner=doubler, points=self.cube, ended_by="drop")
         return dropped, Turn(DROP, self.player)
 
     def _resign(self, by: Colour) -> tuple["GameState", Turn]:
         # The points of a resignation are those the record declares; see resigned_for.
-        ended = self._evolve(winner=by.other, offered=False, ended_by="resign")
+        ended = self._replace(winner=by.other, offered=False, ended_by="resign")
         return ended, Turn(RESIGN, by)
 
     def resigned_for(self, points: int) -> "GameState":
@@ -284,7 +283,7 @@ class GameState(_StateFields):
         if points not in allowed:
             raise GameRuleError(self.rules.score_rule, f"a resignation in {self.rules.name} "
                                 f"scores {_range_words(allowed)}, not {points}")
-        return self._evolve(points=points)
+        return self._replace(points=points)
 
     def resign_points(self) -> list[int]:
         """The points a resignation may give now: in backgammon 1, 2 or 3 times the cube

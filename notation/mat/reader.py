@@ -207,7 +207,7 @@ def _wins(node: GameNode, action: Action, winner: Colour, caps: tuple[int, ...],
         if action.value < state.points and not capped:
             warnings.append(warning(f"the record says Wins {action.value} point(s) where the rules "
                                     f"score {state.points} (cube {state.cube}); the record's score is kept"))
-            node.state = state._evolve(points=action.value)
+            node.state = state._replace(points=action.value)
             node.root().headers["Adjudicated"] = "yes"  # so that the other formats keep it too
         return node
     # Not over by the rules: the loser resigned (before or after rolling).
