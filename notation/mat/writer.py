@@ -19,12 +19,13 @@ SCORE_WIDTH = 31
 MAT_NAMES = {tag: name for name, tag in TAG_NAMES.items() if tag}
 """The ``.mat`` name of each tag the reader renames (``WhiteElo`` is ``Player 1 Elo``);
 any other tag keeps its own."""
-GAME_TAGS = frozenset({"Variant", "MatchLength", "Game", "Score", "Crawford", "Lead", "Result",
-                       "Adjudicated"})
+GAME_TAGS = frozenset({"Variant", "MatchLength", "Game", "Score", "Crawford", "Lead",
+                       "LeadRoll", "Result", "Adjudicated"})
 """The tags a ``.mat`` says otherwise than by a header line of their own: the rule set (always
 backgammon: ``Variation "Backgammon"``), the ``N point match`` line, each game's ``Game N``
-and score lines, the first roll's column, the ``Wins`` line (with the points the match
-awarded); the Crawford game follows from the ``Crawford`` rule and the scores."""
+and score lines, the first roll's column and dice (in backgammon the lead roll is the first
+roll), the ``Wins`` line (with the points the match awarded); the Crawford game follows
+from the ``Crawford`` rule and the scores."""
 HEADER_ORDER = ("Site", "Match ID", "Event", "Round", "Player 1", "Player 2", "Player 1 Elo",
                 "Player 2 Elo", "EventDate", "EventTime", "Variation", "Unrated", "Crawford",
                 "CubeLimit", "ClockType", "Annotator")
