@@ -8,16 +8,29 @@ import pytest
 from click.testing import CliRunner
 
 from jacquet_cli import main
-from notation.jqn import write_game
-from notation.mat import read_mat
+from notation.jqn import GameBuilder, read_games, write_game
+from notation.mat import games_of, read_mat
 from notation.mat.parser import parse_mat
-from notation.mat.writer import write_mat
+from notation.mat.writer import left_out, write_mat
 from notation.state import RESIGN, ROLL
 
 from .conftest import DATA, SHARED
 
 MAT = DATA / "mat"
 CORPUS = SHARED / "backgammon"
+
+
+def mat_tags(text):
+    """The header lines of a .mat text, ``; [Name "value"]``."""
+    return [line for line in text.splitlines() if line.startswith("; [")]
+
+
+def through_jqn(games):
+    """Games written in the text notation, read back and written as .mat: that text, and
+    its games read back."""
+    jqn = "\n".join(write_game(game) for game in games)
+    text = write_mat(list(read_games(io.BytesIO(jqn.encode("utf-8")), GameBuilder)))
+    return text, games_of(parse_mat(text), "-")
 
 
 def rolls(games):
@@ -172,6 +185,36 @@ def test_mat_writer_puts_a_tag_with_a_line_break_on_one_line(tmp_path):
     assert back[0].headers["White"] == "Line1 Line2" and back[0].headers["Event"] == "Club night"
 
 
+@pytest.mark.parametrize("name", ["match1574327.mat",
+                                  "BoardLord_-_Llabba_7pt_Backgammon_Studio_2023_08_09_18_11_07.mat"])
+def test_a_real_header_keeps_every_tag_through_the_text_notation(name):
+    """Backgammon Galaxy's header (Elo, Variation, Unrated, Crawford, CubeLimit) and
+    Backgammon Studio's (Event, Round, ClockType) are written again line for line, under
+    their .mat names, and read back to the same tags."""
+    games = read_mat(MAT / name)
+    text, back = through_jqn(games)
+    assert mat_tags(text) == mat_tags((MAT / name).read_text(encoding="utf-8"))
+    assert [game.headers for game in back] == [game.headers for game in games]
+    assert left_out(games) is None
+
+
+def test_tags_a_mat_cannot_hold_are_named_in_the_note():
+    """A tag the reader would read under another name has no .mat name; a tag a later
+    game gives another value than the first has no place (the header is the match's)."""
+    games = read_mat(MAT / "match10013413.mat")
+    for game in games:
+        game.headers["EventDate"] = "2024.08.05"  # read back as Date
+        game.headers["Variation"] = "Nackgammon"  # read as no tag: the rules are backgammon
+    games[1].headers["Round"] = "2"
+    games[2].headers["Date"] = "2024.08.05"
+    assert left_out(games) == ("tag(s) with no .mat name left out: EventDate, Variation; a .mat "
+                               "header holds the first game's tags: the other games' Date, Round "
+                               "left out")
+    text = write_mat(games)
+    assert mat_tags(text).count('; [EventDate "2024.08.04"]') == 1
+    assert '; [Variation "Backgammon"]' in mat_tags(text) and "Round" not in text
+
+
 def test_long_player_names_keep_the_score_line_readable(tmp_path):
     games = read_mat(MAT / "match8320876.mat")
     for game in games:
@@ -200,3 +243,14 @@ def test_every_real_match_converts_to_records_that_validate_with_the_same_result
             back = list(checked_scores(load(render(games, fmt)), row["file"]))
             assert not [e for g in back for e in g.errors], (row["file"], fmt)
             assert [(g.headers["Result"], g.headers["Score"], g.end().state.points) for g in back] == expected
+
+
+@pytest.mark.skipif(not (CORPUS / "MANIFEST.tsv").exists(), reason="shared data corpus absent")
+def test_every_real_match_keeps_its_header_through_the_text_notation():
+    """.mat, then the text notation, then .mat again: the same header lines, read back to
+    the same tags, for every real file."""
+    for row in manifest():
+        games = read_mat(CORPUS / row["file"])
+        text, back = through_jqn(games)
+        assert mat_tags(text) == mat_tags((CORPUS / row["file"]).read_text(encoding="utf-8")), row["file"]
+        assert [game.headers for game in back] == [game.headers for game in games], row["file"]

@@ -72,9 +72,13 @@ def games_of(match: MatFile, file: str) -> list[Game]:
     return games
 
 
-def _tag_name(name: str) -> str | None:
-    """A ``.mat`` tag's name as a tag name of the other formats (letters, digits and ``_``,
-    a letter first): ``Player 1 Rating`` is ``Player1Rating``; ``None`` if nothing is left."""
+def header_name(name: str) -> str | None:
+    """The tag a ``.mat`` header's ``name`` becomes: its name in :data:`TAG_NAMES`, else the
+    name as a tag name of the other formats (letters, digits and ``_``, a letter first):
+    ``Player 1 Rating`` is ``Player1Rating``; ``None`` if nothing is left, or for
+    ``Variation`` (the ``Variant`` tag says the rule set)."""
+    if name in TAG_NAMES:
+        return TAG_NAMES[name]
     kept = re.sub(r"[^A-Za-z0-9_]", "", name).lstrip("0123456789_")
     return kept or None
 
@@ -82,7 +86,7 @@ def _tag_name(name: str) -> str | None:
 def _match_headers(match: MatFile) -> dict[str, str]:
     headers = {"Variant": "backgammon"}
     for name, value in match.tags.items():
-        key = TAG_NAMES.get(name, _tag_name(name))
+        key = header_name(name)
         if key:
             headers[key] = value
     if match.length is not None:

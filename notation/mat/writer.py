@@ -2,18 +2,35 @@
 mat`` writes), so that GNU Backgammon imports them.
 
 Every single-die step is written as its own move, bar as 25 and off as 0, hits marked
-with ``*``; player 1 (White) in the left column, player 2 (Black) in the right.
+with ``*``; player 1 (White) in the left column, player 2 (Black) in the right. The
+header holds the match's tags under the names the reader takes them from (``Player 1
+Elo``, ``Crawford``, ``CubeLimit``, ...), so that reading it back gives the same tags;
+:func:`left_out` names what it cannot hold.
 """
 
 from __future__ import annotations
 
 from ..game import Game
 from ..state import DOUBLE, DROP, RESIGN, ROLL, TAKE, Colour
+from .reader import TAG_NAMES, header_name
 
 LEFT_WIDTH = 28
 SCORE_WIDTH = 31
-MATCH_TAGS = (("Site", "Site"), ("Event", "Event"), ("Round", "Round"), ("Date", "EventDate"),
-              ("Time", "EventTime"), ("Match", "Match ID"), ("Annotator", "Annotator"))
+MAT_NAMES = {tag: name for name, tag in TAG_NAMES.items() if tag}
+"""The ``.mat`` name of each tag the reader renames (``WhiteElo`` is ``Player 1 Elo``);
+any other tag keeps its own."""
+GAME_TAGS = frozenset({"Variant", "MatchLength", "Game", "Score", "Crawford", "Lead",
+                       "LeadRoll", "Result", "Adjudicated"})
+"""The tags a ``.mat`` says otherwise than by a header line of their own: the rule set (always
+backgammon: ``Variation "Backgammon"``), the ``N point match`` line, each game's ``Game N``
+and score lines, the first roll's column and dice (in backgammon the lead roll is the first
+roll), the ``Wins`` line (with the points the match awarded); the Crawford game follows
+from the ``Crawford`` rule and the scores."""
+HEADER_ORDER = ("Site", "Match ID", "Event", "Round", "Player 1", "Player 2", "Player 1 Elo",
+                "Player 2 Elo", "EventDate", "EventTime", "Variation", "Unrated", "Crawford",
+                "CubeLimit", "ClockType", "Annotator")
+"""The order of a header's tags: the real exports' (Backgammon Galaxy's and Backgammon
+Studio's), then any other tag in the order of the first game's tags."""
 
 
 class NotBackgammon(ValueError):
@@ -85,9 +102,54 @@ def _ends_match(game: Game, points: int) -> bool:
     return bool(length) and score + points >= length
 
 
+def mat_name(tag: str) -> str | None:
+    """The name ``tag`` has in a ``.mat`` header: one the reader makes ``tag`` again, or
+    ``None`` if there is none (``EventDate`` is read as ``Date``)."""
+    name = MAT_NAMES.get(tag, tag)
+    return name if header_name(name) == tag else None
+
+
+def _header_tags(games: list[Game]) -> dict[str, str]:
+    """The tags of a ``.mat`` header, by their ``.mat`` names in :data:`HEADER_ORDER`: the
+    first game's tags that have a ``.mat`` name, bar :data:`GAME_TAGS`; ``Variation`` and
+    the players always."""
+    tags = {"Variation": "Backgammon", "Player 1": "", "Player 2": ""}
+    for tag, value in games[0].headers.items():
+        name = mat_name(tag)
+        if name and tag not in GAME_TAGS:
+            tags[name] = value
+    order = sorted(tags, key=lambda name: HEADER_ORDER.index(name) if name in HEADER_ORDER
+                   else len(HEADER_ORDER))
+    return {name: tags[name] for name in order}
+
+
+def _tags_left_out(games: list[Game]) -> str | None:
+    """The tags a ``.mat`` of ``games`` leaves out, said in a clause: those with no ``.mat``
+    name, and those a later game has with another value than the first game (or has where
+    the first has not, or not where it has): the header holds the first game's tags."""
+    first = games[0].headers
+    tags = dict.fromkeys(tag for game in games for tag in game.headers if tag not in GAME_TAGS)
+    nameless = [tag for tag in tags if mat_name(tag) is None]
+    varying = [tag for tag in tags if tag not in nameless
+               and any(game.headers.get(tag) != first.get(tag) for game in games)]
+    said = []
+    if nameless:
+        said.append(f"tag(s) with no .mat name left out: {', '.join(nameless)}")
+    if varying:
+        said.append(f"a .mat header holds the first game's tags: the other games' "
+                    f"{', '.join(varying)} left out")
+    return "; ".join(said) or None
+
+
 def left_out(games: list[Game]) -> str | None:
-    """What a ``.mat`` of ``games`` cannot hold (comments, NAGs, variations), said in
+    """What a ``.mat`` of ``games`` cannot hold (comments, NAGs, variations, tags), said in
     a sentence; ``None`` if nothing is lost."""
+    said = [_moves_left_out(games), _tags_left_out(games) if games else None]
+    return "; ".join(part for part in said if part) or None
+
+
+def _moves_left_out(games: list[Game]) -> str | None:
+    """How many comments, NAGs and variations a ``.mat`` of ``games`` leaves out."""
     comments = nags = variations = 0
     for game in games:
         comments += len(game.comments)
@@ -118,9 +180,7 @@ def write_mat(games: list[Game]) -> str:
         raise NotBackgammon(f"a .mat file holds one match; these games come from {len(matches)} "
                             "(write one match per file, or use .jqn, .xml or .json)")
     first = games[0].headers
-    out = [f'; [{name} "{_one_line(first[key])}"]' for key, name in MATCH_TAGS if first.get(key)]
-    out += [f'; [Player 1 "{_one_line(first.get("White", ""))}"]',
-            f'; [Player 2 "{_one_line(first.get("Black", ""))}"]']
+    out = [f'; [{name} "{_one_line(value)}"]' for name, value in _header_tags(games).items()]
     out += ["", f" {first.get('MatchLength', '0')} point match", ""]
     running = [0, 0]
     for number, game in enumerate(games, 1):
