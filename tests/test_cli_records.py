@@ -102,6 +102,20 @@ def test_convert_bad_json_reports_line_and_column(tmp_path):
     assert f"{broken}:2:3: error: [SYNTAX]" in result.stderr
 
 
+@pytest.mark.parametrize("document", ["{}", '{"games": 5}', '[{"varient": "jacquet"}]',
+                                      '[{"start": "garbage"}]', '[{"start": "garbage", "turns": []}]',
+                                      '[{"first": "X", "turns": []}]'])
+def test_validate_refuses_json_nonsense_as_a_located_error(tmp_path, document):
+    """Each of these was one legal game (the last a raw Python message): now an error of
+    form, at the file and game."""
+    path = tmp_path / "nonsense.json"
+    path.write_text(document, encoding="utf-8")
+    result = run("validate", path)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.stdout.startswith(f"{path}:0:0: error: [SYNTAX] game 1: ")
+    assert "1 game, 1 error" in result.stderr
+
+
 def test_generate_is_reproducible_and_valid(tmp_path):
     first = run("generate", "--variant", "murray", "--games", 2, "--seed", 7, "--annotate")
     second = run("generate", "--variant", "murray", "--games", 2, "--seed", 7, "--annotate")

@@ -1,5 +1,6 @@
 """The game JSON written straight to text is the one ``json.dumps`` makes of the dict; pip
-counts worked out turn by turn are those of the positions."""
+counts worked out turn by turn are those of the positions. Reading is strict: nonsense is
+an error of its game, never a game read."""
 
 import json
 
@@ -7,8 +8,9 @@ import pytest
 
 from archive.rows import game_from_record
 from notation.board import BAR, OFF
+from notation.errors import RecordError
 from notation.game import Game
-from notation.json_format import game_to_json, game_to_dict
+from notation.json_format import GAME_KEYS, TURN_KEYS, game_to_json, game_to_dict, loads
 from notation.state import pips_after
 from webviewer.views import GameView
 
@@ -57,3 +59,132 @@ def test_pips_after_a_turn_are_the_next_states():
 def test_the_pip_charts_counts_are_the_main_lines_positions(game):
     view = GameView(game)
     assert view.pips == tuple(view.nodes[index].pips() for index in view.mainline)
+
+
+def test_the_reader_knows_every_key_the_writer_writes():
+    games = [game_to_dict(game) for game in sample_games("keys")]
+    turns = []
+    pending = [turn for game in games for turn in game["turns"]]
+    while pending:
+        turn = pending.pop()
+        turns.append(turn)
+        pending += [t for variation in turn["variations"] for t in variation]
+    assert all(list(game) == list(GAME_KEYS) for game in games)
+    assert set().union(*turns) == set(TURN_KEYS) and "cube" in set().union(*turns)
+
+
+def refusal(text: str) -> RecordError:
+    """The error of the one game ``text`` reads as: its only error, of form (``SYNTAX``),
+    named by file and game (JSON keeps no line)."""
+    [game] = loads(text, "x.json")
+    [error] = game.errors
+    assert (error.rule_id, error.file, error.line, error.column, error.game) == ("SYNTAX", "x.json", 0, 0, 1)
+    return error
+
+
+NONSENSE = {
+    "an empty object": ("{}", "a game has 'turns', the list of its turns"),
+    "a games wrapper": ('{"games": 5}', "unknown key 'games': a game has headers, variant, options,"),
+    "a misspelt key": ('[{"varient": "jacquet"}]', "unknown key 'varient' (did you mean 'variant'?)"),
+    "no turns": ('[{"start": "garbage"}]', "a game has 'turns'"),
+    "a garbage start": ('[{"start": "garbage", "turns": []}]',
+                        '\'start\' is "garbage", but the jacquet rules give "AACA/z8AAID/Pw"'),
+    "an unknown first player": ('[{"first": "X", "turns": []}]', '\'first\' is "W" or "B", not "X"'),
+    "a number for a game": ("[5]", "a game is a JSON object (a file holds one game or a list of them), "
+                                   "not a number"),
+    "a document that is no game": ('"game"', "a game is a JSON object"),
+    "a header that is no string": ('[{"headers": {"Round": 3}, "turns": []}]',
+                                   "the header 'Round' is a string, not a number"),
+    "an option slipping in another": ('[{"options": {"courier_release": "next-turn bouchon=none"}, '
+                                      '"turns": []}]', "the option 'courier_release' is"),
+    "an option of true": ('[{"variant": "hale", "options": {"third_table_penalty": true}, "turns": []}]',
+                          "the option 'third_table_penalty' is true"),
+    "a misspelt turn key": ('[{"turns": [{"dice": "53", "play": "24/16", "plya": 1}]}]',
+                            "unknown key 'plya' (did you mean 'ply'?): a turn has ply, player,"),
+    "errors that are no objects": ('[{"turns": [], "errors": ["none"]}]', "'errors' is a list of objects"),
+    "steps that are no pairs": ('[{"turns": [{"dice": "53", "play": "24/16", "steps": [[24, true]]}]}]',
+                                "'steps' is a list of [from, to] pairs of points"),
+    "first against the lead": ('[{"headers": {"Lead": "Black"}, "first": "W", "turns": []}]',
+                               '\'first\' is "W", but the headers give "B"'),
+    "first against the lead roll": ('[{"headers": {"LeadRoll": "W5 B3"}, "first": "B", "turns": []}]',
+                                    '\'first\' is "B", but the headers give "W"'),
+    "variant against its header": ('[{"headers": {"Variant": "murray"}, "variant": "hale", "turns": []}]',
+                                   '\'variant\' is "hale", but the headers give "murray"'),
+    "result against its header": ('[{"headers": {"Result": "W+1"}, "result": "B+1", "turns": []}]',
+                                  '\'result\' is "B+1", but the headers give "W+1"'),
+}
+
+
+@pytest.mark.parametrize("text, message", NONSENSE.values(), ids=NONSENSE)
+def test_nonsense_is_an_error_of_its_game(text, message):
+    assert message in refusal(text).message
+
+
+def test_an_unknown_option_names_the_options_there_are():
+    [game] = loads('[{"variant": "hale", "options": {"penalty": 2}, "turns": []}]')
+    assert "its options: third_table_penalty, courier_release, bouchon" in game.errors[0].message
+    [game] = loads('[{"variant": "backgammon", "options": {"bouchon": "none"}, "turns": []}]')
+    assert "its options: none" in game.errors[0].message
+
+
+@pytest.fixture(scope="module")
+def backgammon() -> dict:
+    """A short backgammon game as written: a roll, the cube turned, a roll."""
+    [game] = loads('{"variant": "backgammon", "turns": [{"dice": "31", "play": "8/5 6/5"}, '
+                   '{"kind": "double"}, {"kind": "take"}, {"dice": "64", "play": "24/14"}]}')
+    return game_to_dict(game)
+
+
+CONTRADICTIONS = {
+    "ply": (0, 7, "'ply' is 7, but the turn's dice and play give 1"),
+    "position": (1, "4HPwATDgc/ABMA",
+                 "'position' is \"4HPwATDgc/ABMA\", but the turn's dice and play give \"4HPwATCwZ/ABMA\""),
+    "pips": (0, [1, 2], "'pips' is [1, 2], but the turn's dice and play give [163, 167]"),
+    "cube": (3, {"value": 64, "owner": "W"},
+             '\'cube\' is {"value": 64, "owner": "W"}, but the turn\'s dice and play give {"value": 2, '),
+    "steps": (3, [[24, 14]], "'steps' is [[24, 14]], but the turn's play moves men as [[24, 18], [18, 14]]"),
+    "start": (None, "sGfwATDgc/ABMA",
+              '\'start\' is "sGfwATDgc/ABMA", but the backgammon rules give "4HPwATDgc/ABMA"'),
+}
+"""For each field the writer works out: the turn changed (``None``: the game), the value
+put there, the message."""
+
+
+@pytest.mark.parametrize("key", CONTRADICTIONS)
+def test_a_field_that_contradicts_the_game_as_read_is_an_error(backgammon, key):
+    """What the writer works out (each position, the pip counts...) may be left out when
+    writing a game by hand, but never says other than the dice and plays."""
+    turn, value, message = CONTRADICTIONS[key]
+    data = json.loads(json.dumps(backgammon))
+    assert not loads(json.dumps(data))[0].errors
+    (data if turn is None else data["turns"][turn])[key] = value
+    assert message in refusal(json.dumps(data)).message
+
+
+def test_what_follows_from_the_game_may_be_left_out_or_null():
+    [game] = loads('{"headers": null, "first": null, "turns": [{"dice": "65", "play": "24/13", '
+                   '"position": null, "pips": null, "steps": null, "cube": null, "nags": null}]}')
+    assert not game.errors and game.end().turn.play is not None
+
+
+@pytest.mark.parametrize("steps, error", [([[24, 18], [18, 13]], False), ([[19, 13], [24, 19]], False),
+                                          ([[24, 18], [18, 12]], True), ([[24, 13]], True)])
+def test_steps_may_go_by_another_point_but_not_elsewhere(steps, error):
+    """``24/13`` with 65 goes by 18 or by 19, in either order: any such steps are the
+    play; steps that end elsewhere, or are not single steps, are not."""
+    text = json.dumps([{"turns": [{"dice": "65", "play": "24/13", "steps": steps}]}])
+    if error:
+        assert "the turn's play moves men as [[24, 18], [18, 13]]" in refusal(text).message
+    else:
+        assert not loads(text)[0].errors
+
+
+def test_a_key_given_twice_refuses_the_document():
+    with pytest.raises(RecordError) as raised:
+        loads('[{"turns": [{"dice": "53", "play": "24/16", "play": "13/8"}]}]', "x.json")
+    assert raised.value.rule_id == "SYNTAX" and "the key 'play' is given twice" in raised.value.message
+
+
+def test_one_game_of_nonsense_costs_only_itself():
+    games = loads('[{"turns": []}, 5, {"turns": [], "variant": "hale"}]')
+    assert [bool(game.errors) for game in games] == [False, True, False]

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from inspect import signature
 from typing import Callable
 
 from .backgammon import backgammon
@@ -39,7 +40,9 @@ def rule_set(name: str = DEFAULT, /, **options: object) -> RuleSet:
     try:
         return FACTORIES[key](**options)
     except TypeError:
-        raise ValueError(f"rule set {key!r} has no option among {sorted(options)}") from None
+        known = ", ".join(signature(FACTORIES[key]).parameters) or "none"
+        raise ValueError(f"rule set {key!r} has no option among {sorted(options)}; its "
+                         f"options: {known}") from None
 
 
 __all__ = ["RuleSet", "StepContext", "rule_set", "NAMES", "DEFAULT", "courier_phase",
