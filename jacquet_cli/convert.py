@@ -5,10 +5,10 @@ from __future__ import annotations
 import click
 
 from notation.collector import reading_many_games
-from notation.formats import WRITABLE, format_of, write_file
-from notation.mat.writer import left_out
+from notation.formats import WRITABLE
 
-from .reading import Unreadable, load_games
+from .reading import load_games
+from .writing import target_format, write_games
 
 
 @click.command()
@@ -30,12 +30,7 @@ def convert(source: str, target: str, to_format: str | None, from_format: str | 
         jacquet convert game.json game.jqn
         jacquet convert match.mat match.jqn
     """
-    try:
-        fmt = format_of(target, to_format)
-    except ValueError as error:
-        raise Unreadable(str(error)) from None
-    if fmt not in WRITABLE:
-        raise Unreadable(f"cannot write {fmt}; writable: {', '.join(WRITABLE)}")
+    fmt = target_format(target, to_format)
     games = load_games(source, from_format)
     errors = [error for game in games for error in game.errors]
     for error in errors:
@@ -43,13 +38,4 @@ def convert(source: str, target: str, to_format: str | None, from_format: str | 
     if errors:
         click.echo(f"nothing written: {len(errors)} error(s) in {source}", err=True)
         raise SystemExit(1)
-    try:
-        write_file(games, target, fmt)
-    except OSError as error:
-        raise Unreadable(f"cannot write {target}: {error.strerror or error}") from None
-    except ValueError as error:  # a game the format cannot hold: like a game in error
-        click.echo(f"nothing written: {error}", err=True)
-        raise SystemExit(1) from None
-    click.echo(f"{len(games)} game(s) written to {target}", err=True)
-    if fmt == "mat" and (lost := left_out(games)):
-        click.echo(f"note: {lost}", err=True)
+    write_games(games, target, fmt)

@@ -10,10 +10,10 @@ from archive import game_ids, games_through, load_game, open_archive, plays_from
 from archive.search import MAX_SQL_INT
 from notation import NotationError, Position
 from notation.collector import reading_many_games
-from notation.formats import WRITABLE, format_of, write_file
-from notation.mat.writer import left_out
+from notation.formats import WRITABLE
 
 from .archive_options import db_option, filter_options, pop_filters, query_from, reports_archive_errors
+from .writing import target_format, write_games
 
 
 def _position_id(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -104,12 +104,7 @@ def export_command(db_path: str, output: str, to_format: str | None, **filters) 
         jacquet export --player Marie -o marie.jqn
         jacquet export --variant backgammon -o bg.mat
     """
-    try:
-        fmt = format_of(output, to_format)
-    except ValueError as error:
-        raise click.BadParameter(str(error)) from None
-    if fmt not in WRITABLE:
-        raise click.BadParameter(f"cannot write {fmt}; writable: {', '.join(WRITABLE)}")
+    fmt = target_format(output, to_format)
     db = open_archive(db_path, readonly=True)
     ids = game_ids(db, query_from(pop_filters(filters)))
     games = []
@@ -119,12 +114,4 @@ def export_command(db_path: str, output: str, to_format: str | None, **filters) 
         except NotationError as error:
             raise click.ClickException(f"game {game_id} cannot be read back, nothing written: "
                                        f"{getattr(error, 'message', error)}") from None
-    try:
-        write_file(games, output, fmt)
-    except OSError as error:
-        raise click.BadParameter(f"cannot write {output}: {error.strerror or error}") from None
-    except ValueError as error:
-        raise click.ClickException(str(error)) from None
-    click.echo(f"{len(games)} game(s) written to {output}", err=True)
-    if fmt == "mat" and (lost := left_out(games)):
-        click.echo(f"note: {lost}", err=True)
+    write_games(games, output, fmt)

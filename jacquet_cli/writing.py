@@ -1,0 +1,40 @@
+"""Writing games to a file for the commands (``convert``, ``export``): the same checks,
+messages and exit codes for both."""
+
+from __future__ import annotations
+
+import click
+
+from notation.formats import WRITABLE, format_of, write_file
+from notation.game import Game
+from notation.mat.writer import left_out
+
+from .reading import Unreadable
+
+
+def target_format(path: str, fmt: str | None) -> str:
+    """The format to write ``path`` in (``fmt``, else its extension's); :class:`Unreadable`
+    (exit 2) when it is unknown or cannot be written."""
+    try:
+        fmt = format_of(path, fmt)
+    except ValueError as error:
+        raise Unreadable(str(error)) from None
+    if fmt not in WRITABLE:
+        raise Unreadable(f"cannot write {fmt}; writable: {', '.join(WRITABLE)}")
+    return fmt
+
+
+def write_games(games: list[Game], path: str, fmt: str) -> None:
+    """Write ``games`` to ``path`` in ``fmt`` and say so (for ``.mat``, with what it leaves
+    out). Nothing is written, exit 1, when a game cannot be written in ``fmt`` (as for a
+    game in error); :class:`Unreadable` (exit 2) when the file cannot be written."""
+    try:
+        write_file(games, path, fmt)
+    except OSError as error:
+        raise Unreadable(f"cannot write {path}: {error.strerror or error}") from None
+    except ValueError as error:  # a game the format cannot hold
+        click.echo(f"nothing written: {error}", err=True)
+        raise SystemExit(1) from None
+    click.echo(f"{len(games)} game(s) written to {path}", err=True)
+    if fmt == "mat" and (lost := left_out(games)):
+        click.echo(f"note: {lost}", err=True)
