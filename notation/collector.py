@@ -46,7 +46,7 @@ def settle_for_serving() -> None:
     would never be reclaimed after leaving the cache."""
     gc.collect()
     gc.freeze()
-    _reading_settings()
+    _collect_less_often()
 
 
 @contextmanager
@@ -60,7 +60,7 @@ def reading_many_games() -> Iterator[None]:
     freezes = gc.get_freeze_count() == 0
     if freezes:
         gc.freeze()
-    _reading_settings()
+    _collect_less_often()
     try:
         yield
     finally:
@@ -69,5 +69,6 @@ def reading_many_games() -> Iterator[None]:
             gc.unfreeze()
 
 
-def _reading_settings() -> None:
+def _collect_less_often() -> None:
+    """The thresholds of the module's text: young and full collections rarer."""
     gc.set_threshold(YOUNG_COLLECTION_AFTER, gc.get_threshold()[1], FULL_COLLECTION_EVERY)

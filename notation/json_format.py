@@ -368,14 +368,11 @@ def _colour(data: dict[str, Any], key: str, index: int, file: str,
     value = _field(data, key, str, None, index, file, turn)
     if value is None:
         return None
-    if value not in _COLOURS:
+    try:
+        return Colour(value)
+    except ValueError:
         raise RecordError(f"{key!r} is \"W\" or \"B\", not {_text(value)}", "SYNTAX", file=file,
-                          game=index, turn=turn)
-    return _COLOURS[value]
-
-
-_COLOURS = {colour.value: colour for colour in Colour}
-"""Each player by his ``value``, as JSON writes him."""
+                          game=index, turn=turn) from None
 
 
 def _list_of(data: dict[str, Any], key: str, valid: Callable[[Any], bool], what: str, index: int,
