@@ -22,7 +22,7 @@ from sqlite_utils import Database
 
 from notation.errors import NotationError, RecordError
 from notation.formats import format_of, read_file
-from notation.game import Game, released
+from notation.tree.game import Game, released
 
 from .rows import ANNOTATION_COLUMNS, TURN_COLUMNS, GameRows, game_hash, game_rows, record_text
 
@@ -172,7 +172,7 @@ def import_files(db: Database, paths: Iterable[str | os.PathLike], *, keep_inval
                  batch: int = 200) -> ImportSummary:
     """Import every game of every file; unreadable files are listed in the summary.
     ``on_game(path, game)`` is called as each game is read (for progress bars). Each game
-    is released (:meth:`~notation.game.Game.release`) once stored."""
+    is released (:meth:`~notation.tree.game.Game.release`) once stored."""
     summary = ImportSummary()
     for path in paths:
         name = os.fspath(path)

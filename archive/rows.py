@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
 from notation.errors import RecordError
-from notation.game import Game, GameNode
-from notation.jqn import GameBuilder, read_games, write_game
-from notation.jqn.writer import line_text
-from notation.position_id import position_ids
-from notation.state import Colour
+from notation.tree.game import Game, GameNode
+from notation.formats.jqn import GameBuilder, read_games, write_game
+from notation.formats.jqn.writer import line_text
+from notation.engine.position_id import position_ids
+from notation.engine.state import Colour
 
 STANDARD = {"Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant", "Options",
             "Match", "MatchLength", "Game", "Score"}
@@ -125,7 +125,7 @@ _PLAYERS = {colour: colour.value for colour in Colour}
 def _turn_rows(game: Game) -> list[tuple]:
     """The main line's turns (``TURN_COLUMNS``). Run for every turn of every imported game,
     so written for speed: the game's position IDs worked out together
-    (:func:`~notation.position_id.position_ids`), a turn's position after reused as the next
+    (:func:`~notation.engine.position_id.position_ids`), a turn's position after reused as the next
     one's before."""
     nodes = list(game.mainline())
     ids = position_ids([game.state.position, *(node.state.position for node in nodes)])

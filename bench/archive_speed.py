@@ -34,8 +34,8 @@ from archive.explorer import games_through, plays_from
 from archive.importer import COUNTED_KINDS
 from archive.rows import game_rows
 from notation import rule_set
-from notation.generate import random_game
-from notation.rules import NAMES
+from notation.tree.generate import random_game
+from notation.engine.rules import NAMES
 
 
 def pool(count: int, seed: int = 7) -> list:

@@ -18,8 +18,8 @@ import time
 from pathlib import Path
 
 from notation import Dice, Position, legal_plays, rule_set
-from notation.rules import NAMES
-from notation.selfplay import play_random_game
+from notation.engine.rules import NAMES
+from tests.selfplay import play_random_game
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data"
 

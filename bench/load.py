@@ -4,7 +4,7 @@
 ``serving(app)`` runs a WSGI app under waitress on a free loopback port in a thread and
 shuts it down cleanly; ``serving_in_process(factory)`` does the same in a child process, so
 that the load's clients do not share the server's interpreter lock, with the garbage
-collector set as ``jacquet serve`` sets it (:mod:`notation.collector`). ``run_load`` sends a
+collector set as ``jacquet serve`` sets it (:mod:`jacquet_cli.collector`). ``run_load`` sends a
 fixed list of requests from a few concurrent keep-alive clients, stopping by itself at a
 deadline, and tallies every status that was not the one expected and every connection error.
 """
@@ -25,7 +25,7 @@ from flask import Flask
 from waitress import create_server
 from waitress.channel import HTTPChannel
 
-from notation.collector import settle_for_serving
+from jacquet_cli.collector import settle_for_serving
 
 HOST = "127.0.0.1"
 SERVER_THREADS = 8  # as ``jacquet serve``

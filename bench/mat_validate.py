@@ -23,9 +23,9 @@ import time
 from pathlib import Path
 from typing import NamedTuple
 
-from notation.collector import reading_many_games
-from notation.game import released
-from notation.mat import read_mat
+from jacquet_cli.collector import reading_many_games
+from notation.tree.game import released
+from notation.formats.mat import read_mat
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "data" / "backgammon"
 GNUBG = shutil.which("gnubg") or ("/usr/games/gnubg" if Path("/usr/games/gnubg").exists() else None)

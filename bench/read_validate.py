@@ -8,7 +8,7 @@ validate`` does). Prints µs per move (a chess move / one turn of a tables
 game) for both and their ratio; the target is a ratio of at most 1.0. Times are this
 process's CPU time, so that other work on a shared machine does not count, each from a
 collected heap. Both read with the garbage collector set as ``jacquet validate`` sets it
-(:func:`notation.collector.reading_many_games`), so the ratio compares the readers alone.
+(:func:`jacquet_cli.collector.reading_many_games`), so the ratio compares the readers alone.
 Our figure is measured as in the middle of a long file, as python-chess's is over its
 2,000 games: in each rule set ``--games`` games are read first (other games: their plays
 are not those measured; the caches of plays and dice, and the interpreter, are as a long
@@ -35,11 +35,11 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from notation import rule_set
-from notation.collector import reading_many_games
+from jacquet_cli.collector import reading_many_games
 from notation.formats import read_file, write_file
-from notation.game import released
-from notation.generate import random_game
-from notation.rules import NAMES
+from notation.tree.game import released
+from notation.tree.generate import random_game
+from notation.engine.rules import NAMES
 
 PGN = Path(__file__).resolve().parents[2] / "shared" / "data" / "pgn" / "kasparov-pgnmentor.pgn"
 

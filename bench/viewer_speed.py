@@ -9,7 +9,7 @@ variations; with players, events and dates), then, side by side for each route:
    threads) in a child process, ``--concurrency`` keep-alive clients for ``--seconds``
    seconds per route.
 
-The garbage collector is set for serving (:mod:`notation.collector`) in each server
+The garbage collector is set for serving (:mod:`jacquet_cli.collector`) in each server
 process as ``jacquet serve`` sets it, and in this process before the test-client passes.
 
 The baseline is a trivial Flask app (``return "ok"``) measured the same way, first and
@@ -66,7 +66,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # ``bench.*`` when
 from archive import game_from_record, import_games, open_archive
 from bench.archive_speed import pool
 from bench.load import SERVER_THREADS, Probe, run_load, serving_in_process, trivial_app
-from notation.collector import settle_for_serving
+from jacquet_cli.collector import settle_for_serving
 from webviewer import create_app
 from webviewer.demo import build_demo
 from webviewer.tree import move_items

@@ -12,7 +12,7 @@ import click
 from archive import ArchiveError, Query
 from archive.search import MAX_SQL_INT, SORTS, date_bound
 from archive.store import archive_error
-from notation.rules import NAMES
+from notation.engine.rules import NAMES
 
 db_option = click.option("--db", "db_path", type=click.Path(dir_okay=False), envvar="JACQUET_DB",
                          default="jacquet.db", show_default=True,

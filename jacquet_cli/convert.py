@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from notation.collector import reading_many_games
+from jacquet_cli.collector import reading_many_games
 from notation.formats import WRITABLE
 
 from .reading import load_games

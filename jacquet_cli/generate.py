@@ -7,7 +7,7 @@ import random
 import click
 
 from notation.formats import render, write_file
-from notation.generate import random_game
+from notation.tree.generate import random_game
 
 from .options import rule_option, rules_from, variant_option
 

@@ -8,8 +8,8 @@ import sys
 import click
 
 from archive import ImportSummary, import_files, open_archive
-from notation.collector import reading_many_games
-from notation.rules import NAMES
+from jacquet_cli.collector import reading_many_games
+from notation.engine.rules import NAMES
 
 from .archive_options import db_option, reports_archive_errors
 

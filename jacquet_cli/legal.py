@@ -8,7 +8,7 @@ import sys
 import click
 
 from notation import Dice, NotationError, Position, legal_plays
-from notation.rules import RuleSet, rule_set
+from notation.engine.rules import RuleSet, rule_set
 
 from .options import rule_option, rules_from, variant_option
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from notation.rules import DEFAULT, NAMES, RuleSet, rule_set
+from notation.engine.rules import DEFAULT, NAMES, RuleSet, rule_set
 
 variant_option = click.option(
     "--variant", "-v", type=click.Choice(NAMES, case_sensitive=False), default=DEFAULT,

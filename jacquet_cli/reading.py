@@ -8,7 +8,7 @@ import click
 
 from notation.errors import RecordError
 from notation.formats import format_of, read_file
-from notation.game import Game, released
+from notation.tree.game import Game, released
 
 
 class Unreadable(click.ClickException):
@@ -25,7 +25,7 @@ def load_games(path: str, fmt: str | None = None, variant: str = "jacquet") -> l
 
 def stream_games(path: str, fmt: str | None = None, variant: str = "jacquet") -> Iterator[Game]:
     """The games of ``path`` one by one, as :func:`load_games` gives them, each released
-    (:meth:`~notation.game.Game.release`) once the next is asked for: a text-notation file
+    (:meth:`~notation.tree.game.Game.release`) once the next is asked for: a text-notation file
     of any size is read in the memory of one game (the other formats are read whole,
     within :mod:`notation.limits`). :class:`Unreadable` is raised where reading stops,
     after the games read until then."""

@@ -29,7 +29,7 @@ def serve_command(db_path: str, host: str, port: int) -> None:
     from waitress import create_server
 
     from webviewer import create_app
-    from notation.collector import settle_for_serving
+    from jacquet_cli.collector import settle_for_serving
     from webviewer.demo import build_demo
 
     if not os.path.exists(db_path):

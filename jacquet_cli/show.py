@@ -6,9 +6,9 @@ import json
 
 import click
 
-from notation.diagram import diagram
-from notation.json_format import turn_dict
-from notation.svg import board
+from notation.render.diagram import diagram
+from notation.formats.json_format import turn_dict
+from notation.render.svg import board
 
 from .reading import load_games
 

@@ -7,7 +7,7 @@ import json
 import click
 
 from archive import dice_fairness, open_archive, opening_plays, results_per_player
-from notation.rules import NAMES
+from notation.engine.rules import NAMES
 
 from .archive_options import db_option, reports_archive_errors
 

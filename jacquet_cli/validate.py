@@ -6,8 +6,8 @@ import json
 
 import click
 
-from notation.collector import reading_many_games
-from notation.rules import NAMES
+from jacquet_cli.collector import reading_many_games
+from notation.engine.rules import NAMES
 
 from .reading import Unreadable, stream_games
 

@@ -6,13 +6,13 @@
 ['24/18']
 """
 
-from .board import BAR, OFF, Position
-from .dice import Dice
-from .errors import (AmbiguousPlayError, IllegalPlayError, InvalidDiceError, InvalidError,
+from notation.engine.board import BAR, OFF, Position
+from notation.engine.dice import Dice
+from notation.errors import (AmbiguousPlayError, IllegalPlayError, InvalidDiceError, InvalidError,
                      InvalidPlayError, InvalidPositionError, NotationError)
-from .movegen import legal_plays
-from .play import Play, Step
-from .rules import RuleSet, rule_set
+from notation.engine.movegen import legal_plays
+from notation.engine.play import Play, Step
+from notation.engine.rules import RuleSet, rule_set
 
 __all__ = [
     "BAR", "OFF", "Position", "Dice", "Play", "Step", "RuleSet", "rule_set", "legal_plays",

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .play import Play
+    from notation.engine.play import Play
 
 
 def quoted(text: str, limit: int = 40) -> str:

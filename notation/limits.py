@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 
-from .errors import RecordError
+from notation.errors import RecordError
 
 LIMIT = "LIMIT"
 """The rule id of an error for a crossed limit."""

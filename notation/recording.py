@@ -1,4 +1,4 @@
-"""A game being recorded: the game so far (a :class:`~notation.game.Game` read from its
+"""A game being recorded: the game so far (a :class:`~notation.tree.game.Game` read from its
 record) and the turn in progress (the dice and the steps entered), with every action the
 scorer can take. Each action checks the rules and raises a
 :class:`~notation.errors.NotationError` that names the broken rule when it is refused.
@@ -14,14 +14,14 @@ import random
 import re
 from dataclasses import dataclass, field
 
-from .dice import Dice
-from .errors import InvalidPlayError, NotationError, RecordError
-from .game import Game, GameNode
-from .jqn import GameBuilder, read_games, write_game
-from .play import Step
-from .scorer import StepEntry
-from .state import DOUBLE, DROP, PASSED, RESIGN, ROLL, TAKE, GameRuleError
-from .tags import TagProblem, setup_from_tags
+from notation.engine.dice import Dice
+from notation.errors import InvalidPlayError, NotationError, RecordError
+from notation.tree.game import Game, GameNode
+from notation.formats.jqn import GameBuilder, read_games, write_game
+from notation.engine.play import Step
+from notation.engine.step_entry import StepEntry
+from notation.engine.state import DOUBLE, DROP, PASSED, RESIGN, ROLL, TAKE, GameRuleError
+from notation.tree.tags import TagProblem, setup_from_tags
 
 HEADERS = ("Event", "Site", "Date", "Round", "White", "Black", "Variant", "Options", "Lead",
            "LeadRoll", "Match", "MatchLength", "Game", "Score", "Crawford")

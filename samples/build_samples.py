@@ -16,7 +16,7 @@ What it writes (see ``samples/README.md``):
 
 Every comment that states a fact about a position is computed from the engine (legal
 plays, the position after each step, the score) and the claims about refused plays are
-checked here with :func:`notation.checker.check_play` before anything is written.
+checked here with :func:`notation.engine.checker.check_play` before anything is written.
 """
 
 from __future__ import annotations
@@ -30,18 +30,18 @@ sys.path.insert(0, str(HERE.parent))
 
 from jacquet_cli import main as jacquet_command  # noqa: E402
 from notation import legal_plays, rule_set  # noqa: E402
-from notation.board import BAR, MEN, OFF, TALON  # noqa: E402
-from notation.checker import check_play  # noqa: E402
-from notation.dice import Dice  # noqa: E402
+from notation.engine.board import BAR, MEN, OFF, TALON  # noqa: E402
+from notation.engine.checker import check_play  # noqa: E402
+from notation.engine.dice import Dice  # noqa: E402
 from notation.errors import IllegalPlayError  # noqa: E402
 from notation.formats import write_file  # noqa: E402
-from notation.game import Game, GameNode  # noqa: E402
-from notation.generate import random_game  # noqa: E402
-from notation.jqn import write_game  # noqa: E402
-from notation.board import point_name  # noqa: E402
-from notation.movegen import TurnRules, moves_of  # noqa: E402
-from notation.rules import courier_phase  # noqa: E402
-from notation.state import DOUBLE, DROP, PASSED, ROLL, TAKE, Colour  # noqa: E402
+from notation.tree.game import Game, GameNode  # noqa: E402
+from notation.tree.generate import random_game  # noqa: E402
+from notation.formats.jqn import write_game  # noqa: E402
+from notation.engine.board import point_name  # noqa: E402
+from notation.engine.movegen import TurnRules, moves_of  # noqa: E402
+from notation.engine.rules import courier_phase  # noqa: E402
+from notation.engine.state import DOUBLE, DROP, PASSED, ROLL, TAKE, Colour  # noqa: E402
 
 DATE = "2026.11.30"
 SITE = "Generated sample"

@@ -23,12 +23,12 @@ import pytest
 
 import archive
 from notation import rule_set
-from notation.dice import Dice
+from notation.engine.dice import Dice
 from notation.formats import read_file
-from notation.game import Game, GameNode
-from notation.generate import random_game
-from notation.movegen import legal_plays
-from notation.state import PASSED, ROLL
+from notation.tree.game import Game, GameNode
+from notation.tree.generate import random_game
+from notation.engine.movegen import legal_plays
+from notation.engine.state import PASSED, ROLL
 
 VARIANTS = ("jacquet", "murray", "versailles", "hale", "backgammon")
 ERRORS_SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "errors" / "one-of-each.jqn"

@@ -54,15 +54,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from notation import legal_plays
-from notation.board import BAR, OFF, Position
-from notation.dice import Dice
+from notation.engine.board import BAR, OFF, Position
+from notation.engine.dice import Dice
 from notation.errors import RecordError
 from notation.formats import read_file
-from notation.game import Game, GameNode
-from notation.jqn import split_games
-from notation.jqn.lexer import locator, tokens
-from notation.mat.parser import ACTION, parse_mat
-from notation.state import PASSED, RESIGN, ROLL
+from notation.tree.game import Game, GameNode
+from notation.formats.jqn import split_games
+from notation.formats.jqn.lexer import locator, tokens
+from notation.formats.mat.parser import ACTION, parse_mat
+from notation.engine.state import PASSED, RESIGN, ROLL
 
 from .fuzzing import SAMPLES, game_text
 

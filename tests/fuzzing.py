@@ -4,7 +4,7 @@ and ``bench/fuzz_readers.py`` (a million inputs drawn with ``random.Random``): b
 with :func:`mutate` and judge with :func:`read_input`.
 
 * **Seeds** (:func:`seed_records`): valid records of every readable format, the samples
-  (one game each, error games included), random games from :mod:`notation.generate`
+  (one game each, error games included), random games from :mod:`notation.tree.generate`
   rendered in the format, the local real ``.mat`` and SGF files of ``tests/data`` and,
   where present, the shared corpus.
 * **Mutations** (:class:`Mutation`): flip, delete, duplicate, insert, replace or swap one
@@ -36,11 +36,11 @@ from typing import Callable, TypeVar
 from notation import rule_set
 from notation.errors import RecordError
 from notation.formats import READABLE, read_file, render
-from notation.game import Game, GameNode
-from notation.generate import random_game
-from notation.jqn import RawGame, split_games
-from notation.rules import NAMES
-from notation.state import ROLL, Colour
+from notation.tree.game import Game, GameNode
+from notation.tree.generate import random_game
+from notation.formats.jqn import RawGame, split_games
+from notation.engine.rules import NAMES
+from notation.engine.state import ROLL, Colour
 
 from .conftest import DATA, SHARED
 

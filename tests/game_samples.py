@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 
 from notation import rule_set
-from notation.dice import Dice
-from notation.game import Game, GameNode
-from notation.generate import random_game
-from notation.movegen import legal_plays
-from notation.rules import NAMES
-from notation.state import RESIGN, ROLL
+from notation.engine.dice import Dice
+from notation.tree.game import Game, GameNode
+from notation.tree.generate import random_game
+from notation.engine.movegen import legal_plays
+from notation.engine.rules import NAMES
+from notation.engine.state import RESIGN, ROLL
 
 
 def _roll(node: GameNode, rng: random.Random) -> GameNode:

@@ -3,7 +3,7 @@
 import pytest
 
 from notation import IllegalPlayError
-from notation.checker import check_play
+from notation.engine.checker import check_play
 
 
 def texts(plays):

@@ -20,8 +20,8 @@ import sqlite_utils
 import archive
 from archive.rows import record_text
 from notation.formats import read_file, write_file
-from notation.game import same_tree
-from notation.jqn import write_game
+from notation.tree.game import same_tree
+from notation.formats.jqn import write_game
 
 from .archive_fixtures import (ERRORS_SAMPLE, VARIANTS, Stored, annotated_game, content_hash,  # noqa: F401
                                counts, db_path, fresh_db, generated, integrity)

@@ -9,7 +9,7 @@ import pytest
 
 from notation import (IllegalPlayError, InvalidDiceError, InvalidError,
                       InvalidPlayError, Position, legal_plays, rule_set)
-from notation.checker import check_play
+from notation.engine.checker import check_play
 
 
 def broken(position, dice, text, rules):

@@ -25,11 +25,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from notation import Dice, legal_plays, rule_set
-from notation.board import BAR, OFF, point_name
-from notation.checker import check_play
+from notation.engine.board import BAR, OFF, point_name
+from notation.engine.checker import check_play
 from notation.errors import NotationError
-from notation.rules import NAMES, prime_during
-from notation.selfplay import play_random_game
+from notation.engine.rules import NAMES, prime_during
+from tests.selfplay import play_random_game
 
 RULE_SETS = {name: rule_set(name) for name in NAMES}
 RULE_SETS.update({

@@ -210,7 +210,7 @@ def test_a_match_score_that_does_not_add_up_is_r_match_in_every_format(tmp_path,
 
 
 def test_a_whole_file_format_is_not_written_past_what_its_reader_takes(tmp_path, monkeypatch):
-    import notation.formats as formats
+    import notation.formats.registry as formats
     good = tmp_path / "good.jqn"
     good.write_text(GOOD * 3, encoding="utf-8")
     monkeypatch.setattr(formats, "MAX_POSITIONS", 5)  # 3 games of 3 turns: 12 positions
@@ -224,7 +224,7 @@ def test_a_second_match_between_the_same_players_starts_its_score_anew(tmp_path)
     """A match ended (or a game numbered 1, or at 0-0 without numbers) starts another: no
     R-MATCH for the first game of a second match in the same file."""
     from notation.formats import read_file, write_file
-    from notation.mat import read_mat
+    from notation.formats.mat import read_mat
     data = Path(__file__).resolve().parent / "data" / "mat"
     games = read_mat(data / "BoardLord_-_Llabba_7pt_Backgammon_Studio_2023_08_09_18_11_07.mat")
     for without in ((), ("Game",), ("Game", "Match")):

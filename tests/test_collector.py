@@ -1,4 +1,4 @@
-"""The garbage collector's settings for reading many games (notation.collector): set
+"""The garbage collector's settings for reading many games (jacquet_cli.collector): set
 while a command reads, as they were once it is done."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from jacquet_cli import main
-from notation.collector import FULL_COLLECTION_EVERY, YOUNG_COLLECTION_AFTER, reading_many_games
+from jacquet_cli.collector import FULL_COLLECTION_EVERY, YOUNG_COLLECTION_AFTER, reading_many_games
 
 
 @pytest.fixture

@@ -32,12 +32,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from notation import rule_set
-from notation.checker import check_play
+from notation.engine.checker import check_play
 from notation.errors import IllegalPlayError, RecordError
 from notation.formats import read_file
-from notation.jqn import GameBuilder, read_games
-from notation.mat.parser import parse_mat
-from notation.tags import setup_from_tags
+from notation.formats.jqn import GameBuilder, read_games
+from notation.formats.mat.parser import parse_mat
+from notation.tree.tags import setup_from_tags
 
 from .fuzzing import (EXTENSION, LONG, OPERATIONS, PAYLOADS, READABLE, UNITS, Mutation,
                       Unstructured, measured, mutate, read_input, seed_records)

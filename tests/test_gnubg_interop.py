@@ -12,8 +12,8 @@ import subprocess
 
 import pytest
 
-from notation.mat import read_mat
-from notation.mat.writer import write_mat
+from notation.formats.mat import read_mat
+from notation.formats.mat.writer import write_mat
 
 from .conftest import DATA
 

@@ -7,8 +7,8 @@ import pytest
 
 from notation.errors import RecordError
 from notation.formats import read_file
-from notation.jqn import GameBuilder, SKIP, Visitor, index_games, read_games, read_headers, write_game
-from notation.state import Colour
+from notation.formats.jqn import GameBuilder, SKIP, Visitor, index_games, read_games, read_headers, write_game
+from notation.engine.state import Colour
 
 
 def read(text: str, variant: str = "jacquet"):
@@ -100,8 +100,8 @@ def test_versailles_passed_die_is_played_by_the_opponent_before_his_roll():
     import random
 
     from notation import rule_set
-    from notation.generate import random_game
-    from notation.jqn import write_game
+    from notation.tree.generate import random_game
+    from notation.formats.jqn import write_game
 
     for seed in range(50):
         generated = random_game(rule_set("versailles"), random.Random(seed))
@@ -289,7 +289,7 @@ def test_an_adjudicated_game_may_award_its_winner_fewer_points_than_the_rules():
     import random
 
     from notation import rule_set
-    from notation.generate import random_game
+    from notation.tree.generate import random_game
     rng = random.Random(5)
     game = next(g for g in (random_game(rule_set("backgammon"), rng) for _ in range(200))
                 if g.end().state.points == 2 and g.end().state.cube == 1)

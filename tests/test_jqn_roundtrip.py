@@ -9,11 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from notation import rule_set
-from notation.game import same_tree
-from notation.generate import random_game
-from notation.jqn import GameBuilder, read_games, write_game
-from notation.json_format import dumps, loads
-from notation.rules import NAMES
+from notation.tree.game import same_tree
+from notation.tree.generate import random_game
+from notation.formats.jqn import GameBuilder, read_games, write_game
+from notation.formats.json_format import dumps, loads
+from notation.engine.rules import NAMES
 
 COMMENT_TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=40)
 

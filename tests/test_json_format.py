@@ -7,11 +7,11 @@ import json
 import pytest
 
 from archive.rows import game_from_record
-from notation.board import BAR, OFF
+from notation.engine.board import BAR, OFF
 from notation.errors import RecordError
-from notation.game import Game
-from notation.json_format import GAME_KEYS, TURN_KEYS, game_to_json, game_to_dict, loads
-from notation.state import pips_after
+from notation.tree.game import Game
+from notation.formats.json_format import GAME_KEYS, TURN_KEYS, game_to_json, game_to_dict, loads
+from notation.engine.state import pips_after
 from webviewer.views import GameView
 
 from .game_samples import sample_games

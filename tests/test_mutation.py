@@ -19,11 +19,11 @@ from collections import Counter
 import pytest
 
 from notation import IllegalPlayError, Position, rule_set
-from notation.dialects import play_as_exported
-from notation.dice import Dice
+from notation.formats.dialects import play_as_exported
+from notation.engine.dice import Dice
 from notation.formats import read_file
-from notation.game import GameNode
-from notation.state import Colour, GameState
+from notation.tree.game import GameNode
+from notation.engine.state import Colour, GameState
 
 from .corruption import (GOOD, KINDS, Mutant, Record, corrupt, jqn_records, load, mat_record,
                          mutant, try_mutant)

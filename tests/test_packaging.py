@@ -55,7 +55,7 @@ def test_the_wheel_carries_every_sample_the_schema_and_the_viewers_files(wheel):
     samples = {p.relative_to(ROOT / "samples").as_posix() for p in (ROOT / "samples").rglob("*.jqn")}
     carried = {n.split("/share/jacquet/samples/", 1)[1] for n in names if "/share/jacquet/samples/" in n}
     assert samples and samples <= carried
-    assert any(n.startswith("notation/schema/") and n.endswith(".xsd") for n in names)
+    assert any(n.startswith("notation/formats/schema/") and n.endswith(".xsd") for n in names)
     for folder in ("templates", "static"):
         shipped = {p.relative_to(ROOT).as_posix() for p in (ROOT / "webviewer" / folder).rglob("*")
                    if p.is_file()}

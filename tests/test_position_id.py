@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, strategies as st
 
 from notation import InvalidPositionError, Position, rule_set
-from notation.generate import random_game
-from notation.position_id import decode, encode, ids_from_bits, position_ids, side_bits
-from notation.rules import NAMES
+from notation.tree.generate import random_game
+from notation.engine.position_id import decode, encode, ids_from_bits, position_ids, side_bits
+from notation.engine.rules import NAMES
 
 from .conftest import load_jsonl
 

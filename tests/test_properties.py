@@ -70,11 +70,11 @@ from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from notation import (AmbiguousPlayError, Dice, IllegalPlayError, InvalidPlayError, Position,
                       legal_plays, rule_set)
-from notation.board import BAR, MEN, OFF, point_name
-from notation.checker import check_play
-from notation.movegen import TurnRules
-from notation.rules import NAMES
-from notation.selfplay import play_random_game
+from notation.engine.board import BAR, MEN, OFF, point_name
+from notation.engine.checker import check_play
+from notation.engine.movegen import TurnRules
+from notation.engine.rules import NAMES
+from tests.selfplay import play_random_game
 
 GAMES = int(os.environ.get("JACQUET_PROPERTY_GAMES", "2000"))
 SEED_OFFSET = {name: index * 1_000_000 for index, name in enumerate(NAMES)}

@@ -42,7 +42,7 @@ def test_a_text_line_over_the_limit_is_an_error_of_its_game(tmp_path):
 
 
 def test_a_text_game_over_the_limit_is_an_error_and_the_next_game_reads(tmp_path, monkeypatch):
-    monkeypatch.setattr("notation.jqn.reader.MAX_GAME_BYTES", 1000)
+    monkeypatch.setattr("notation.formats.jqn.reader.MAX_GAME_BYTES", 1000)
     first, second = games(tmp_path, b"1. 53: 24/16\n" + b"{a comment}\n" * 200 + GAME)
     error = only_error(first)
     assert (error.rule_id, error.line) == (LIMIT, 84) and "longer than 1000 bytes" in error.message
@@ -128,6 +128,6 @@ def test_sgf_trees_nested_past_the_limit_are_refused(tmp_path):
 
 @pytest.mark.parametrize("fmt", ["json", "xml"])
 def test_a_document_of_too_many_elements_is_refused_before_parsing(tmp_path, monkeypatch, fmt):
-    monkeypatch.setattr(f"notation.{fmt}_format.MAX_ELEMENTS", 3)
+    monkeypatch.setattr(f"notation.formats.{fmt}_format.MAX_ELEMENTS", 3)
     error = raised(tmp_path, RECORDS[fmt], fmt)
     assert (error.rule_id, error.line) == (LIMIT, 1) and "more than 3" in error.message

@@ -10,7 +10,7 @@ opposing man stands in the mover's numbering ("his 20, my 8").
 import pytest
 
 from notation import Position, legal_plays, rule_set
-from notation.checker import check_play
+from notation.engine.checker import check_play
 
 from .rule_helpers import texts, outcome, outcomes, broken
 

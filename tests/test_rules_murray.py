@@ -9,11 +9,11 @@ comment. Two or more opposing men close a point; one is a blot.
 from hypothesis import assume, given, settings, strategies as st
 
 from notation import Position, legal_plays, rule_set
-from notation.checker import check_play
-from notation.play import Step
+from notation.engine.checker import check_play
+from notation.engine.play import Step
 
 from .rule_helpers import texts, outcome, outcomes, broken
-from notation.rules import holds_prime, prime_during, prime_made, prime_possible
+from notation.engine.rules import holds_prime, prime_during, prime_made, prime_possible
 
 
 def closed_in_starting_table(points):
@@ -398,8 +398,8 @@ def test_a_prime_is_possible_in_a_turn_only_where_its_landings_could_complete_on
 def test_a_prime_standing_where_a_game_state_starts_is_held(murray):
     """A state made at a position (not the game's start) holds the primes standing in it,
     for either side, even when the next step breaks one: a prime at any moment counts."""
-    from notation.dice import Dice
-    from notation.state import ROLL, Colour, GameState
+    from notation.engine.dice import Dice
+    from notation.engine.state import ROLL, Colour, GameState
     primed = {10: 2, 9: 2, 8: 2, 7: 2, 6: 2, 5: 2, 24: 3}
     state = GameState(murray, Position.from_points(primed, {24: 15}), Colour.BLACK)
     assert state.prime_held == (False, True)
@@ -416,8 +416,8 @@ def test_a_prime_made_for_a_moment_does_not_depend_on_the_order_the_moves_are_wr
     moves in the order the generator plays them, so the play is read in that order however
     a record wrote it, and reading it back gives the same score. R-WASTE may apply here
     (all men but one home), so this is also the checker's bounded search for a better play."""
-    from notation.dice import Dice
-    from notation.state import ROLL, Colour, GameState
+    from notation.engine.dice import Dice
+    from notation.engine.state import ROLL, Colour, GameState
     position = Position.from_points({8: 1, 6: 1, 5: 2, 4: 2, 3: 2, 2: 2, 1: 2}, {24: 13, 20: 2})
     state = GameState(murray, position, Colour.WHITE)
     assert state.prime_held == (False, False)
@@ -432,8 +432,8 @@ def test_a_prime_held_only_at_a_rest_point_is_written_and_read_back(murray):
     """R-SCORE-MARCIA counts a prime held at any moment, rest points included: when the
     order of a man's two dice decides it, the canonical text shows the rest point, so a
     written record keeps whether the prime was held."""
-    from notation.dice import Dice
-    from notation.state import ROLL, Colour, GameState
+    from notation.engine.dice import Dice
+    from notation.engine.state import ROLL, Colour, GameState
     start = Position.from_points({20: 1, 19: 1, 18: 2, 17: 2, 16: 2, 15: 2, 14: 2, 24: 3}, {24: 14, 3: 1})
     state = GameState(murray, start, Colour.WHITE)
     held, turn = state.after(ROLL, Dice(6, 1), "20/19/13")

@@ -8,7 +8,7 @@ backgammon.
 import pytest
 
 from notation import Position, legal_plays, rule_set
-from notation.checker import check_play
+from notation.engine.checker import check_play
 from notation.errors import InvalidPositionError
 
 from .rule_helpers import texts, outcome, outcomes, broken

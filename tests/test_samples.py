@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from jacquet_cli import main
 from notation import legal_plays
 from notation.formats import read_file
-from notation.jqn import write_game
+from notation.formats.jqn import write_game
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = Path(__file__).parents[1] / "samples"

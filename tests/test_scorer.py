@@ -6,14 +6,14 @@ import random
 import pytest
 
 from notation import rule_set
-from notation.board import Position
-from notation.dice import Dice
+from notation.engine.board import Position
+from notation.engine.dice import Dice
 from notation.errors import IllegalPlayError
-from notation.movegen import legal_plays
-from notation.play import Step
-from notation.rules import NAMES
-from notation.scorer import StepEntry
-from notation.selfplay import play_random_game
+from notation.engine.movegen import legal_plays
+from notation.engine.play import Step
+from notation.engine.rules import NAMES
+from notation.engine.step_entry import StepEntry
+from tests.selfplay import play_random_game
 
 
 def complete_entries(entry: StepEntry) -> set:

@@ -5,8 +5,8 @@ import glob
 import pytest
 
 from notation.errors import RecordError
-from notation.mat import read_mat
-from notation.sgf import read_sgf
+from notation.formats.mat import read_mat
+from notation.formats.sgf import read_sgf
 
 from .conftest import DATA, SHARED
 
@@ -76,7 +76,7 @@ def test_every_gnubg_sgf_reads_like_its_original_mat():
 
 
 def test_the_crawford_game_is_said_in_a_tag_that_every_format_keeps(tmp_path):
-    from notation.jqn import write_game
+    from notation.formats.jqn import write_game
     path = tmp_path / "crawford.sgf"
     path.write_text("(;FF[4]GM[6]PW[a]PB[b]MI[length:3][game:2][ws:2][bs:0]RU[Crawford:CrawfordGame]\n"
                     ";W[51xwmh]\n;B[42qusu])\n", encoding="utf-8")

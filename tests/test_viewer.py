@@ -7,7 +7,7 @@ import re
 import pytest
 
 import archive
-from notation.jqn import GameBuilder, read_games
+from notation.formats.jqn import GameBuilder, read_games
 from webviewer import create_app
 from webviewer.demo import build_demo, samples_folder
 
@@ -194,14 +194,14 @@ def test_serve_command_is_documented():
 
 def test_serve_sets_the_collector_for_serving_before_the_first_request(tmp_path, monkeypatch):
     """What start-up made is out of the collector's sight and full collections are rarer
-    by the time waitress is handed the app (notation.collector); the served app is the
+    by the time waitress is handed the app (jacquet_cli.collector); the served app is the
     viewer over the demo archive built at --db."""
     import gc
 
     from click.testing import CliRunner
 
     from jacquet_cli import main
-    from notation.collector import FULL_COLLECTION_EVERY, YOUNG_COLLECTION_AFTER
+    from jacquet_cli.collector import FULL_COLLECTION_EVERY, YOUNG_COLLECTION_AFTER
 
     seen = {}
 
@@ -269,7 +269,7 @@ def test_pip_chart_links_every_ply(client):
 @pytest.mark.parametrize("fmt", ["jqn", "xml", "json"])
 def test_downloads_read_back_to_the_same_game(client, app, fmt, tmp_path):
     from notation.formats import read_file
-    from notation.game import same_tree
+    from notation.tree.game import same_tree
 
     response = client.get(f"/game/1.{fmt}")
     assert response.status_code == 200

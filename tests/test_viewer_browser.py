@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import archive
-from notation.jqn import GameBuilder, read_games
+from notation.formats.jqn import GameBuilder, read_games
 from webviewer import create_app
 
 CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)

@@ -9,7 +9,7 @@ import re
 import pytest
 
 import archive
-from notation.jqn import GameBuilder, read_games
+from notation.formats.jqn import GameBuilder, read_games
 from webviewer import create_app
 from webviewer.cache import BoundedCache
 from webviewer.db import POOL_SIZE
@@ -194,7 +194,7 @@ def test_a_view_keeps_no_game_tree_and_the_tree_is_freed_at_once():
     collector is off here), not left to a full collection."""
     import gc
 
-    from notation.game import GameNode
+    from notation.tree.game import GameNode
     from webviewer.views import GameView, read_back
 
     def nodes_alive() -> int:

@@ -9,9 +9,9 @@ import re
 import pytest
 
 import archive
-from notation.dice import Dice
+from notation.engine.dice import Dice
 from notation.errors import NotationError
-from notation.state import PASSED
+from notation.engine.state import PASSED
 from webviewer import create_app
 from notation.recording import LiveGame, new_game
 

@@ -12,7 +12,7 @@ import threading
 import pytest
 
 import archive
-from notation.jqn import GameBuilder, read_games
+from notation.formats.jqn import GameBuilder, read_games
 from webviewer import create_app
 
 MARK = "pwned"

@@ -7,7 +7,7 @@ from flask import Blueprint, abort, current_app, jsonify, request
 
 from archive import games_through, plays_from, search
 from notation import Dice, NotationError, Position, legal_plays
-from notation.rules import NAMES, rule_set
+from notation.engine.rules import NAMES, rule_set
 
 from .db import get_db
 from .games import query_from_args, record_of, stored_row

@@ -1,14 +1,14 @@
-"""The board at a node for a page: the SVG drawn by :mod:`notation.svg` and the same
+"""The board at a node for a page: the SVG drawn by :mod:`notation.render.svg` and the same
 position in words, for screen readers and for anyone who prefers text."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from notation.board import BAR, OFF, Position
-from notation.game import GameNode
-from notation.rules import RuleSet
-from notation.svg import board
+from notation.engine.board import BAR, OFF, Position
+from notation.tree.game import GameNode
+from notation.engine.rules import RuleSet
+from notation.render.svg import board
 
 if TYPE_CHECKING:
     from .views import PageNode

@@ -11,7 +11,7 @@ from flask import Blueprint, abort, current_app, make_response, render_template,
 
 from archive import import_games, stored_id
 from notation.formats import READABLE
-from notation.rules import NAMES
+from notation.engine.rules import NAMES
 
 from .db import get_db
 from .validation import (

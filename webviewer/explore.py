@@ -7,8 +7,8 @@ from flask import Blueprint, abort, render_template, request
 
 from archive import Query, games_through, player_results, plays_from, search
 from notation import NotationError, Position
-from notation.rules import NAMES, rule_set
-from notation.svg import board
+from notation.engine.rules import NAMES, rule_set
+from notation.render.svg import board
 
 from .board_view import describe
 from .db import get_db

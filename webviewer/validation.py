@@ -14,7 +14,7 @@ from pathlib import Path
 
 from notation.errors import RecordError
 from notation.formats import EXTENSIONS, READABLE, read_file
-from notation.game import Game
+from notation.tree.game import Game
 
 from .board_view import board_svg
 

@@ -13,7 +13,7 @@ API's JSON of a game is kept apart, as text (:func:`game_json`).
 Why not keep the tree: a kept tree is some twenty objects per turn for the garbage
 collector to visit on each full collection, and a few hundred kept games made that take
 a quarter of a second; kept as page nodes, a game is a few objects per turn. The tree
-itself is released (:meth:`~notation.game.Game.release`) as soon as its view is made
+itself is released (:meth:`~notation.tree.game.Game.release`) as soon as its view is made
 (:func:`read_back`).
 """
 
@@ -28,14 +28,14 @@ from typing import NamedTuple, TypeVar
 from flask import abort
 
 from archive import game_from_record
-from notation.board import Position
-from notation.dice import Dice
+from notation.engine.board import Position
+from notation.engine.dice import Dice
 from notation.errors import NotationError
-from notation.game import Game, GameNode
-from notation.json_format import game_to_json
-from notation.play import Step
-from notation.rules import RuleSet
-from notation.state import Colour, pips_after
+from notation.tree.game import Game, GameNode
+from notation.formats.json_format import game_to_json
+from notation.engine.play import Step
+from notation.engine.rules import RuleSet
+from notation.engine.state import Colour, pips_after
 
 from .cache import BoundedCache
 from .tree import INDEX, MAX_PATH, BadAddress, MoveItem, walk
@@ -74,7 +74,7 @@ class PageNode(NamedTuple):
     """The turn's dice, ``(high, low)``; ``None`` for the start, a cube action, a resignation."""
     last: tuple[int | bool, ...]
     """The steps of the turn to mark on the board, each one's four values
-    (:class:`~notation.play.Step`'s) in a row, in one tuple: the last play, when the other
+    (:class:`~notation.engine.play.Step`'s) in a row, in one tuple: the last play, when the other
     player is to act."""
 
     @property
@@ -213,7 +213,7 @@ def _page_nodes(order: list[GameNode], addresses: list[str]) -> tuple[PageNode, 
 def read_back(record: str, variant: str, valid: bool) -> Iterator[Game]:
     """The game of an archive ``record`` (``variant``: the rule set of a record without a
     ``Variant`` tag; ``valid``: the game was stored valid, see
-    :func:`~archive.rows.game_from_record`), released (:meth:`~notation.game.Game.release`)
+    :func:`~archive.rows.game_from_record`), released (:meth:`~notation.tree.game.Game.release`)
     when the block ends: the viewer keeps what it makes of a game, never the tree, so the
     tree is freed at once instead of waiting, cycles and all, for a full collection. A
     record that cannot be read back is a 500 that says so."""

@@ -1,0 +1,124 @@
+"""The position: where every man stands, seen from the player on roll.
+
+Points are numbered relatively, each player along his own route: 24 is his starting point
+(the talon), 1 his last point, 0 means borne off and 25 the bar. A :class:`Position` holds
+two 26-slot count tuples, one per side, each in that side's own numbering; how the two
+numberings meet on the board is the rule set's business (``RuleSet.opposite``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import accumulate
+
+from notation.errors import InvalidPositionError
+
+OFF = 0
+BAR = 25
+TALON = 24
+MEN = 15
+
+
+POINT_NAMES = ("off", *map(str, range(1, BAR)), "bar")
+"""Each point's name by its number (see :func:`point_name`)."""
+
+
+def point_name(point: int) -> str:
+    """``"off"`` for 0, ``"bar"`` for 25, otherwise the number."""
+    return POINT_NAMES[point] if 0 <= point <= BAR else str(point)
+
+
+def side_pips(counts: tuple[int, ...]) -> int:
+    """The pips one side's men (counts by point, 0 to the bar) still have to travel: each
+    point k from the bar down to 1 counts the men on points k and above."""
+    return sum(accumulate(counts[BAR:OFF:-1]))
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """Both sides' men, from the point of view of the player on roll.
+
+    ``mover[p]`` is how many of the mover's men stand on his point ``p`` (0 = borne off,
+    25 = bar); ``opponent[q]`` the same for the other player in *his* numbering.
+    Positions are values: hashable, comparable, never changed in place.
+    """
+
+    mover: tuple[int, ...]
+    opponent: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        for side, counts in (("mover", self.mover), ("opponent", self.opponent)):
+            if len(counts) != 26 or any(not isinstance(c, int) or c < 0 for c in counts):
+                raise InvalidPositionError(f"{side}: 26 non-negative counts expected")
+            if sum(counts) != MEN:
+                raise InvalidPositionError(f"{side} has {sum(counts)} men, not {MEN}")
+
+    @classmethod
+    def _trusted(cls, mover: tuple[int, ...], opponent: tuple[int, ...]) -> "Position":
+        """A position from counts the engine made itself (already checked): no validation,
+        and its slots filled directly (the engine makes two or three positions a turn)."""
+        position = _new_object(cls)
+        _set_mover(position, mover)
+        _set_opponent(position, opponent)
+        return position
+
+    @classmethod
+    def from_points(cls, mover: dict[int, int], opponent: dict[int, int]) -> "Position":
+        """Build a position from ``{point: men}`` maps; men not placed are borne off.
+
+        >>> Position.from_points({24: 15}, {24: 15}).mover[24]
+        15
+        """
+        return cls(_counts(mover, "mover"), _counts(opponent, "opponent"))
+
+    def swapped(self) -> "Position":
+        """The same board seen by the other player (the turn passes)."""
+        return Position._trusted(self.opponent, self.mover)
+
+    def pip_counts(self) -> tuple[int, int]:
+        """Pips each side still has to travel: (mover, opponent)."""
+        return side_pips(self.mover), side_pips(self.opponent)
+
+    def borne_off(self) -> tuple[int, int]:
+        """Men borne off: (mover, opponent)."""
+        return self.mover[OFF], self.opponent[OFF]
+
+    def points(self, side: str = "mover") -> dict[int, int]:
+        """``{point: men}`` for the occupied points 1-25 of one side (``"mover"``/``"opponent"``)."""
+        counts = self.mover if side == "mover" else self.opponent
+        return {p: counts[p] for p in range(1, 26) if counts[p]}
+
+    def position_id(self) -> str:
+        """GNU Backgammon's 14-character position ID (the player not on roll first)."""
+        return _position_ids.encode(self)
+
+    @classmethod
+    def from_id(cls, position_id: str) -> "Position":
+        """Decode a 14-character position ID; see :mod:`notation.engine.position_id`."""
+        return _position_ids.decode(position_id)
+
+    def __str__(self) -> str:
+        return self.position_id()
+
+
+_new_object = object.__new__
+_set_mover = Position.mover.__set__  # type: ignore[attr-defined]  # the slots' descriptors
+_set_opponent = Position.opponent.__set__  # type: ignore[attr-defined]
+
+
+def _counts(points: dict[int, int], side: str) -> tuple[int, ...]:
+    counts = [0] * 26
+    for point, men in points.items():
+        if not 1 <= point <= BAR:
+            raise InvalidPositionError(f"{side}: no point {point} (1-24, or 25 for the bar)")
+        counts[point] += men
+    on_board = sum(counts)
+    if on_board > MEN:
+        raise InvalidPositionError(f"{side} has {on_board} men on the board, at most {MEN}")
+    counts[OFF] = MEN - on_board
+    return tuple(counts)
+
+
+# Last, as it imports this module's Position: the module, not its functions, so that either
+# module may be imported first (a function is looked up when a position asks for its ID).
+from notation.engine import position_id as _position_ids  # noqa: E402

@@ -1,0 +1,50 @@
+"""The rule sets, by name: ``jacquet`` (default), ``murray``, ``versailles``, ``hale``,
+``backgammon``. Each lives in its own module as data plus small hooks.
+
+>>> rule_set("jacquet").name
+'jacquet'
+>>> rule_set("jacquet", courier_release="next-turn").describe()
+'jacquet(courier_release=next-turn)'
+"""
+
+from __future__ import annotations
+
+from inspect import signature
+from typing import Callable
+
+from notation.engine.rules.backgammon import backgammon
+from notation.engine.rules.base import RuleSet, StepContext, courier_phase, courier_point
+from notation.engine.rules.hale import hale
+from notation.engine.rules.jacquet import jacquet
+from notation.engine.rules.murray import holds_prime, murray, prime_during, prime_made, prime_possible
+from notation.engine.rules.versailles import versailles
+
+DEFAULT = "jacquet"
+FACTORIES: dict[str, Callable[..., RuleSet]] = {
+    "jacquet": jacquet,
+    "murray": murray,
+    "versailles": versailles,
+    "hale": hale,
+    "backgammon": backgammon,
+}
+NAMES = tuple(FACTORIES)
+
+
+def rule_set(name: str = DEFAULT, /, **options: object) -> RuleSet:
+    """The rule set called ``name`` with its named options (``courier_release``,
+    ``bouchon``, ``third_table_penalty``); :class:`ValueError` for an unknown name/option
+    (an option called ``name`` too: the name is positional only)."""
+    key = name.strip().lower()
+    if key not in FACTORIES:
+        raise ValueError(f"unknown rule set {name!r}; known: {', '.join(NAMES)}")
+    try:
+        return FACTORIES[key](**options)
+    except TypeError:
+        known = ", ".join(signature(FACTORIES[key]).parameters) or "none"
+        raise ValueError(f"rule set {key!r} has no option among {sorted(options)}; its "
+                         f"options: {known}") from None
+
+
+__all__ = ["RuleSet", "StepContext", "rule_set", "NAMES", "DEFAULT", "courier_phase",
+           "courier_point", "holds_prime", "prime_during", "prime_made", "prime_possible", "jacquet",
+           "murray", "versailles", "hale", "backgammon"]

@@ -1,0 +1,161 @@
+"""What a rule set is: data plus a few hooks over the one shared move generator.
+
+The generator (:mod:`notation.engine.movegen`) knows the rules every relative shares: single-die
+steps, closed points, entering from the bar, hitting, bearing off, R-MAX and R-HIGH. A
+:class:`RuleSet` says how they are tuned (who closes a point, how doublets count, how men
+are borne off) and adds its own *step rules*: checks run after every single step, rest
+points of a combined move included (the courier, the blocking limits, ...).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Mapping, NamedTuple, Protocol
+
+from notation.engine.board import BAR, MEN, OFF, TALON, Position
+from notation.errors import InvalidPositionError
+
+
+class StepContext(NamedTuple):
+    """What a step rule may look at: the rule set, the position the turn started from,
+    the mover's board just before and just after the step, the opponent's board after it
+    (each side in its own numbering), and where the step went from and to. A named tuple:
+    one is made for every step a step rule judges."""
+
+    rules: "RuleSet"
+    turn_start: Position
+    before: tuple[int, ...]
+    after: tuple[int, ...]
+    opponent: tuple[int, ...]
+    from_point: int
+    to_point: int
+
+
+class StepRule(Protocol):
+    """A check run after every step. ``broken`` says whether the step breaks the rule (on
+    its own: the filters below only spare asking it); ``explain`` gives the sentence for
+    the error message (called only on failure).
+
+    Two cheap filters keep the generator fast: ``applies(rules, start)`` says whether the
+    rule can fire at all in a turn from ``start`` (a turn none of whose rules can is free of
+    the order of its steps: see :class:`~notation.engine.movegen.TurnRules`); ``watches`` is the
+    set of points a step must land on for the rule to fire (``None``: any step)."""
+
+    rule_id: str
+    watches: frozenset[int] | None
+
+    def applies(self, rules: "RuleSet", start: Position) -> bool: ...  # pragma: no cover
+
+    def broken(self, ctx: StepContext) -> bool: ...  # pragma: no cover
+
+    def explain(self, ctx: StepContext, step_text: str) -> str: ...  # pragma: no cover
+
+
+Scorer = Callable[["RuleSet", Position, bool, int], int]
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """One rule set: its name, its data and its hooks.
+
+    ``opposite[p]`` is the opponent's number for the mover's point ``p`` (1-24).
+    ``closes_at`` is how many opposing men close a point (1 without hitting, 2 with).
+    ``bear_off`` is ``"highest"`` (R-BEAROFF) or ``"rear"`` (R-BEAROFF-REAR).
+    ``score`` maps the final position, seen by the winner, to the points won;
+    ``tracks_prime`` says whether it needs to know if the winner ever held a prime.
+    """
+
+    name: str
+    opposite: tuple[int, ...]
+    start: Position
+    hitting: bool
+    squared_doublets: bool = False
+    bear_off: str = "highest"
+    waste: bool = False
+    step_rules: tuple[StepRule, ...] = ()
+    score_rule: str = "R-SCORE"
+    scorer: Scorer | None = None
+    shows_doublet_rest_points: bool = True
+    score_range: tuple[int, int] = (1, 2)
+    tracks_prime: bool = False
+    options: Mapping[str, object] = field(default_factory=dict)
+    step_filters: tuple[tuple[StepRule, Callable[[RuleSet, Position], bool]], ...] = field(
+        init=False, repr=False, compare=False)
+    """Each step rule with its ``applies`` filter, in order: looked up once, as every turn
+    asks them."""
+
+    doublet_sequences: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    """The steps of each doublet, as ``doublet_sequences[die]`` (see :meth:`doublet_steps`)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "step_filters",
+                           tuple((rule, rule.applies) for rule in self.step_rules))
+        object.__setattr__(self, "doublet_sequences",
+                           tuple((die,) * self.doublet_steps(die) for die in range(7)))
+
+    @property
+    def closes_at(self) -> int:
+        return 2 if self.hitting else 1
+
+    @property
+    def has_bar(self) -> bool:
+        return self.hitting
+
+    def check_position(self, position: Position) -> Position:
+        """``position`` itself if this rule set allows it, else :class:`InvalidPositionError`:
+        no man on the bar without hitting, never both sides' men on one point."""
+        if not self.has_bar and (position.mover[BAR] or position.opponent[BAR]):
+            raise InvalidPositionError(f"{self.name} has no bar, but the position has men on it")
+        for point in range(1, 25):
+            if position.mover[point] and position.opponent[self.opposite[point]]:
+                raise InvalidPositionError(
+                    f"both sides have men on one point (the mover's {point})")
+        return position
+
+    def doublet_steps(self, die: int) -> int:
+        """How many steps a doublet of ``die`` gives (R-DOUBLET, R-DOUBLET-SQUARED)."""
+        return die if self.squared_doublets else 4
+
+    def score(self, final: Position, winner_held_prime: bool = False, cube: int = 1) -> int:
+        """Points won, ``final`` being the end position seen by the winner (all 15 off)."""
+        if final.mover[OFF] != MEN:
+            raise ValueError("the game is not over: the mover has men left")
+        assert self.scorer is not None
+        return self.scorer(self, final, winner_held_prime, cube)
+
+    def describe(self) -> str:
+        """The name with its non-default options, e.g. ``jacquet(courier_release=next-turn)``."""
+        if not self.options:
+            return self.name
+        return f"{self.name}({', '.join(f'{k}={v}' for k, v in self.options.items())})"
+
+
+def jacquet_opposite() -> tuple[int, ...]:
+    """The Jacquet family: both sides run the same way; my ``p`` is his ``p ± 12``."""
+    return (0,) + tuple(p - 12 if p > 12 else p + 12 for p in range(1, 25)) + (0,)
+
+
+def backgammon_opposite() -> tuple[int, ...]:
+    """Backgammon: the sides run opposite ways; my ``p`` is his ``25 - p``."""
+    return (0,) + tuple(25 - p for p in range(1, 25)) + (0,)
+
+
+def courier_phase(board: tuple[int, ...]) -> bool:
+    """R-COURIER, derived from the position alone: no man home (points 6-1), none borne
+    off, and at most one man away from the talon (a man on the bar counts as away)."""
+    return (board[TALON] >= MEN - 1 and board[OFF] == 0
+            and not (board[1] or board[2] or board[3] or board[4] or board[5] or board[6]))
+
+
+def courier_point(board: tuple[int, ...]) -> int:
+    """Where the courier stands: the one man away from the talon (25 if on the bar), or
+    the talon itself when no man has left it."""
+    for point in range(BAR, 0, -1):
+        if point != TALON and board[point]:
+            return point
+    return TALON
+
+
+def single_or_double_game(rules: RuleSet, final: Position, held_prime: bool, cube: int) -> int:
+    """R-SCORE: 1 point, or 2 when the loser has borne off no man."""
+    return 2 if final.opponent[OFF] == 0 else 1

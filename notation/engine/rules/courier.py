@@ -1,0 +1,46 @@
+"""R-COURIER: while the courier phase lasts, only one man leaves the talon and only it moves."""
+
+from __future__ import annotations
+
+from notation.engine.board import BAR, MEN, OFF, TALON, point_name
+from notation.engine.rules.base import StepContext, courier_phase, courier_point
+
+
+class CourierRule:
+    """The courier rule, with its one option.
+
+    ``release="die"`` (default): the phase is judged again before every single step, so the
+    dice left after the courier lands on a point 6-1 may be played by any man.
+    ``release="next-turn"``: the phase is judged once, at the start of the turn, so the rest
+    of that turn still belongs to the courier.
+    """
+
+    rule_id = "R-COURIER"
+    watches = None
+
+    def __init__(self, release: str = "die") -> None:
+        if release not in ("die", "next-turn"):
+            raise ValueError(f"courier_release is 'die' or 'next-turn', not {release!r}")
+        self.release = release
+
+    def applies(self, rules, start) -> bool:
+        """Whether the phase can hold during a turn from ``start``: it does at the start, or
+        (with hitting) a man on the bar may enter on the talon and bring it back."""
+        mover = start.mover
+        return courier_phase(mover) or (
+            mover[BAR] > 0 and mover[OFF] == 0 and not any(mover[1:7]))
+
+    def in_phase(self, ctx: StepContext) -> bool:
+        judged = ctx.before if self.release == "die" else ctx.turn_start.mover
+        return courier_phase(judged)
+
+    def broken(self, ctx: StepContext) -> bool:
+        return MEN - ctx.after[TALON] > 1 and self.in_phase(ctx)
+
+    def explain(self, ctx: StepContext, step_text: str) -> str:
+        courier = courier_point(ctx.before)
+        if self.release == "next-turn" and not courier_phase(ctx.before):
+            return (f"{step_text} moves a second man in the turn the courier reached points 6-1 "
+                    f"(courier_release=next-turn: the other men move from the next turn)")
+        return (f"{step_text} moves a second man while the courier, on {point_name(courier)}, "
+                f"has not reached points 6-1")

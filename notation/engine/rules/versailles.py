@@ -1,0 +1,14 @@
+"""Rule set ``versailles``: Jacquet de Versailles, ``jacquet`` with squared doublets
+(R-DOUBLET-SQUARED) and no die ever lost (R-PASS and R-LEADDICE, applied by the game
+reader, which passes unplayable dice to the opponent)."""
+
+from __future__ import annotations
+
+from notation.engine.rules.base import RuleSet, single_or_double_game
+from notation.engine.rules.jacquet import jacquet_family
+
+
+def versailles(courier_release: str = "die", bouchon: str = "wikipedia") -> RuleSet:
+    """The ``versailles`` rule set."""
+    return jacquet_family("versailles", courier_release, bouchon, squared_doublets=True,
+                          scorer=single_or_double_game, score_range=(1, 2))

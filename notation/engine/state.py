@@ -1,0 +1,327 @@
+"""The state of a game between turns, and the game-level rules that move it on.
+
+A :class:`GameState` is everything the next turn depends on: the position (seen by the
+player to act), who acts, the doubling cube, dice passed under R-PASS, whether each side
+has held a prime (R-SCORE-MARCIA), and how the game ended. :meth:`GameState.after` applies
+one turn and returns the next state, or raises an error naming the broken rule:
+
+* a roll and its play (checked by :func:`notation.engine.checker.check_play`);
+* ``versailles``: dice passed to the opponent (R-PASS), played before his own roll;
+* ``backgammon``: cube actions (double, take, drop: R-CUBE);
+* a resignation.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import NamedTuple
+
+from notation.engine.board import BAR, MEN, OFF, Position
+from notation.engine.checker import check_play
+from notation.engine.dice import Dice
+from notation.errors import IllegalPlayError, InvalidDiceError, InvalidError
+from notation.engine.play import Play
+from notation.engine.rules import RuleSet, holds_prime, prime_made
+from notation.engine.written import WrittenPlay
+
+ROLL = "roll"
+PASSED = "passed"
+DOUBLE = "double"
+TAKE = "take"
+DROP = "drop"
+RESIGN = "resign"
+CUBE_ACTIONS = (DOUBLE, TAKE, DROP)
+_new_tuple = tuple.__new__  # makes a named tuple from its values without a Python call
+
+
+class Colour(str, Enum):
+    """The two players. White's talon is top right on the drawn board.
+
+    Each has ``other`` (the other player), ``title`` (``"White"``) and ``index`` (0 for
+    White, 1 for Black): plain attributes, set once below (the reader asks for them on
+    every turn)."""
+
+    WHITE = "W"
+    BLACK = "B"
+
+    other: "Colour"
+    title: str
+    index: int
+
+
+for _colour, _other, _title, _index in ((Colour.WHITE, Colour.BLACK, "White", 0),
+                                        (Colour.BLACK, Colour.WHITE, "Black", 1)):
+    _colour.other, _colour.title, _colour.index = _other, _title, _index
+del _colour, _other, _title, _index
+
+
+class Turn(NamedTuple):
+    """What one player did: ``kind`` is ``roll`` (dice and play), ``passed`` (dice handed
+    over by the opponent, R-PASS), ``double``/``take``/``drop`` (the cube) or ``resign``.
+    ``player`` is who did it. An immutable value."""
+
+    kind: str
+    player: Colour
+    dice: Dice | None = None
+    play: Play | None = None
+
+    def __str__(self) -> str:
+        """As the notation writes it: ``53: 24/16``, ``>3: 13/10``, ``double``."""
+        kind = self.kind
+        if kind == ROLL:
+            return f"{self.dice}: {self.play.notation}"
+        if kind == PASSED:
+            return f">{self.dice}: {self.play.notation}"
+        return kind
+
+
+class GameRuleError(IllegalPlayError):
+    """A turn that breaks a game-level rule (R-PASS, R-CUBE, R-END, ...)."""
+
+
+class _StateFields(NamedTuple):
+    """The fields of a :class:`GameState`, in order (a copy made by ``_replace`` does not
+    look for a prime again)."""
+
+    rules: RuleSet
+    position: Position
+    player: Colour
+    cube: int = 1
+    cube_owner: Colour | None = None
+    offered: bool = False
+    passed: Dice | None = None
+    prime_held: tuple[bool, bool] = (False, False)
+    winner: Colour | None = None
+    points: int = 0
+    ended_by: str | None = None
+    forced: tuple[tuple[Colour, Dice], ...] = ()
+    crawford: bool = False
+
+
+class GameState(_StateFields):
+    """Everything the next turn depends on. ``position`` is seen by ``player``, who acts
+    next; ``passed`` holds dice he must play before his own roll (``versailles``).
+
+    An immutable value, a named tuple: the reader makes one a turn, and a tuple is made in
+    about half the time of a frozen dataclass's copy, and is smaller."""
+
+    __slots__ = ()
+
+    def __new__(cls, rules: RuleSet, position: Position, player: Colour, *fields,
+                **named) -> "GameState":
+        state = super().__new__(cls, rules, position, player, *fields, **named)
+        # R-SCORE-MARCIA counts a prime held at any moment: one standing in the position a
+        # state is made with is held. From then on only a step can make one (_played).
+        if rules.tracks_prime:
+            held = list(state.prime_held)
+            for side, board in ((player, position.mover), (player.other, position.opponent)):
+                held[side.index] = held[side.index] or holds_prime(board)
+            state = state._replace(prime_held=(held[0], held[1]))
+        return state
+
+    @classmethod
+    def start(cls, rules: RuleSet, first: Colour = Colour.WHITE,
+              lead_rolls: tuple[tuple[int, int], ...] = (), crawford: bool = False) -> "GameState":
+        """The state before the first turn. ``first`` starts, unless ``lead_rolls``
+        (White's die, Black's die; the last one not a tie) say otherwise: the higher die
+        starts (R-LEAD). In ``backgammon`` and ``versailles`` the lead dice are the
+        starter's first roll, and in ``versailles`` a doublet lead is first played by
+        White, then by Black (R-LEADDICE). ``crawford``: the Crawford game of a match,
+        where no one may double."""
+        forced: list[tuple[Colour, Dice]] = []
+        if lead_rolls:
+            white, black = lead_rolls[-1]
+            first = Colour.WHITE if white > black else Colour.BLACK
+            if rules.name == "versailles":
+                for die, _ in lead_rolls[:-1]:
+                    forced += [(Colour.WHITE, Dice(die, die)), (Colour.BLACK, Dice(die, die))]
+            if rules.name in ("versailles", "backgammon"):
+                forced.append((first, Dice(white, black)))
+        player = forced[0][0] if forced else first
+        return cls(rules, rules.start if player is Colour.WHITE else rules.start.swapped(),
+                   player, forced=tuple(forced), crawford=crawford)
+
+    def _moved_on(self, position: Position, player: Colour, passed: Dice | None,
+                  prime_held: tuple[bool, bool], forced: tuple) -> "GameState":
+        """The state after a turn played, the game going on: ``_replace`` of the fields a
+        turn changes, without its cost (the reader makes one a turn)."""
+        rules, _, _, cube, owner, offered, _, _, winner, points, ended_by, _, crawford = self
+        return _new_tuple(GameState, (rules, position, player, cube, owner, offered, passed,
+                                      prime_held, winner, points, ended_by, forced, crawford))
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    def white_view(self) -> Position:
+        """The position seen by White, whoever is to act."""
+        return self.position if self.player is Colour.WHITE else self.position.swapped()
+
+    def pips(self) -> tuple[int, int]:
+        """(White, Black) pip counts, whoever is to act."""
+        mover, opponent = self.position.pip_counts()
+        return (mover, opponent) if self.player is Colour.WHITE else (opponent, mover)
+
+    def after(self, kind: str, dice: Dice | None = None,
+              written: str | WrittenPlay | None = None,
+              by: Colour | None = None) -> tuple["GameState", Turn]:
+        """Apply one turn; return the next state and the turn as played. ``by`` names the
+        player who resigns when it is not the one to act."""
+        if self.winner is not None:  # (self.over, without a property's call)
+            raise GameRuleError("R-END", f"the game is over: {self.winner.title} won "
+                                f"{self.points} ({self.ended_by}); nothing more can be played")
+        if not (kind == ROLL and dice is not None and self.passed is None and not self.offered
+                and not self.forced):  # (the common case, which the checks below let through)
+            if kind in CUBE_ACTIONS:
+                return self._cube(kind)
+            if kind == RESIGN:
+                return self._resign(by or self.player)
+            dice = self._dice_to_play(kind, dice)
+        play = check_play(self.position, dice, written if written is not None else "-", self.rules)
+        return self._played(kind, dice, play), _new_tuple(Turn, (kind, self.player, dice, play))
+
+    def _dice_to_play(self, kind: str, dice: Dice | None) -> Dice:
+        """The dice of a roll or of passed dice (R-PASS), or the game-level rule it breaks."""
+        if kind not in (ROLL, PASSED):
+            raise InvalidError(f"unknown kind of turn {kind!r}: roll, passed, double, take, "
+                               "drop or resign")
+        if self.offered:
+            raise GameRuleError("R-CUBE", f"{self.player.title} must take or drop the cube first")
+        if kind == ROLL and self.passed is not None:
+            raise GameRuleError("R-PASS", f"the {_dice_words(self.passed)} passed to "
+                                f"{self.player.title}: he plays them first (written >{self.passed}:)")
+        if kind == PASSED:
+            if self.passed is None:
+                raise GameRuleError("R-PASS", "no dice were passed to "
+                                    f"{self.player.title}: the opponent played all he rolled")
+            if dice is not None and dice != self.passed:
+                raise GameRuleError("R-PASS", f"the {_dice_words(self.passed)} passed to "
+                                    f"{self.player.title}, not {dice}")
+            dice = self.passed
+        if dice is None:
+            raise InvalidDiceError("a roll needs its dice")
+        if self.forced and kind == ROLL and self.forced[0][1] != dice:
+            rule = "R-LEADDICE" if self.rules.name == "versailles" else "R-LEAD"
+            raise GameRuleError(rule, f"this roll must be the lead dice {self.forced[0][1]}, "
+                                f"not {dice}")
+        return dice
+
+    def _played(self, kind: str, dice: Dice, play: Play) -> "GameState":
+        prime_held = self.prime_held
+        # Until a player's first prime is seen, none stands at the start of his turn (one
+        # in the position a state is made with is seen then), so only a step can make one.
+        if (self.rules.tracks_prime and not prime_held[self.player.index]
+                and prime_made(self.position.mover, play.steps)):
+            primes = list(prime_held)
+            primes[self.player.index] = True
+            prime_held = (primes[0], primes[1])
+        if play.result.mover[OFF] == MEN:
+            points = self.rules.score(play.result, prime_held[self.player.index], self.cube)
+            return self._replace(position=play.result, passed=None, prime_held=prime_held,
+                           winner=self.player, points=points, ended_by="bear-off")
+        passed = (self._dice_to_pass(dice, play) if kind == ROLL and self.rules.name == "versailles"
+                  else None)
+        forced = self.forced[1:] if kind == ROLL else self.forced
+        if kind == PASSED:
+            following = self.player  # the passed dice are played; he now rolls his own
+        elif forced and passed is None:
+            following = forced[0][0]
+        else:
+            following = self.player.other
+        position = play.result if following is self.player else play.next_position
+        return self._moved_on(position, following, passed, prime_held, forced)
+
+    def _dice_to_pass(self, dice: Dice, play: Play) -> Dice | None:
+        """R-PASS (``versailles``): of a non-doublet roll, the die or dice the mover could not
+        play go to the opponent; dice passed once are never passed back (so only a roll's
+        are). A doublet none of whose steps can be played passes whole; a partly played
+        doublet loses the rest."""
+        if not play.steps:
+            return dice
+        if dice.is_doublet or len(play.steps) == 2:
+            return None
+        used = play.steps[0].die
+        return Dice(dice.low if used == dice.high else dice.high)
+
+    def _cube(self, kind: str) -> tuple["GameState", Turn]:
+        if self.rules.name != "backgammon":
+            raise GameRuleError("R-CUBE", f"{self.rules.name} has no doubling cube")
+        if kind == DOUBLE:
+            if self.crawford:
+                raise GameRuleError("R-CUBE", "no one may double in the Crawford game")
+            if self.offered:
+                raise GameRuleError("R-CUBE", "a double is already offered: take or drop")
+            if self.cube_owner is not None and self.cube_owner is not self.player:
+                raise GameRuleError("R-CUBE", f"{self.player.title} cannot double: "
+                                    f"{self.cube_owner.title} owns the cube at {self.cube}")
+            if self.passed is not None:
+                raise GameRuleError("R-CUBE", "a double comes before the roll")
+            if self.forced:
+                raise GameRuleError("R-CUBE", "no one may double before the opening roll is played")
+            offered = self._replace(offered=True, player=self.player.other,
+                              position=self.position.swapped())
+            return offered, Turn(DOUBLE, self.player)
+        if not self.offered:
+            raise GameRuleError("R-CUBE", f"{self.player.title} cannot {kind}: no double is offered")
+        doubler = self.player.other
+        if kind == TAKE:
+            taken = self._replace(offered=False, cube=self.cube * 2, cube_owner=self.player,
+                            player=doubler, position=self.position.swapped())
+            return taken, Turn(TAKE, self.player)
+        dropped = self._replace(offered=False, winner=doubler, points=self.cube, ended_by="drop")
+        return dropped, Turn(DROP, self.player)
+
+    def _resign(self, by: Colour) -> tuple["GameState", Turn]:
+        # The points of a resignation are those the record declares; see resigned_for.
+        ended = self._replace(winner=by.other, offered=False, ended_by="resign")
+        return ended, Turn(RESIGN, by)
+
+    def resigned_for(self, points: int) -> "GameState":
+        """A resigned game's state with the points the record gives it, if the rule set
+        allows them (backgammon: 1-3 times the cube; otherwise the rule set's range)."""
+        allowed = self.resign_points()
+        if points not in allowed:
+            raise GameRuleError(self.rules.score_rule, f"a resignation in {self.rules.name} "
+                                f"scores {_range_words(allowed)}, not {points}")
+        return self._replace(points=points)
+
+    def resign_points(self) -> list[int]:
+        """The points a resignation may give now: in backgammon 1, 2 or 3 times the cube
+        (a single game, a gammon, a backgammon), otherwise the rule set's range."""
+        if self.rules.name == "backgammon":
+            return [self.cube, 2 * self.cube, 3 * self.cube]
+        low, high = self.rules.score_range
+        return list(range(low, high + 1))
+
+
+
+def pips_after(pips: tuple[int, int], turn: Turn, opposite: tuple[int, ...]) -> tuple[int, int]:
+    """The (White, Black) pip counts after ``turn``, ``pips`` before it (``opposite``: the
+    rule set's): the next state's :meth:`GameState.pips`, worked out from the turn's steps.
+    Each step takes its man ``from_point - to_point`` pips on (a man borne off is at 0,
+    one on the bar at 25), and a hit sends an opposing man from his point
+    ``opposite[to_point]`` back to the bar. A cube action or a resignation moves no man."""
+    play = turn.play
+    if play is None:
+        return pips
+    moved = sent_back = 0
+    for from_point, to_point, _, hit in play.steps:
+        moved += from_point - to_point
+        if hit:
+            sent_back += BAR - opposite[to_point]
+    if turn.player.index:
+        return pips[0] + sent_back, pips[1] - moved
+    return pips[0] - moved, pips[1] + sent_back
+
+
+def _dice_words(dice: Dice) -> str:
+    """``die 3 was`` / ``dice 5-3 were``, for messages."""
+    if dice.low is None:
+        return f"die {dice} was"
+    return f"dice {dice.high}-{dice.low} were"
+
+
+def _range_words(values: list[int]) -> str:
+    if len(values) > 3 and values == list(range(values[0], values[-1] + 1)):
+        return f"{values[0]} to {values[-1]}"
+    return " or ".join(str(v) for v in values)

@@ -1,0 +1,158 @@
+"""Reading a play as people write it: ``24/18 13/8``, ``24/13`` (rest point left out),
+``bar/22*``, ``6/off`` or ``6/0``, ``25/22``, ``8/7(2)``, and ``-`` for an empty play.
+
+Reading is lenient about spelling and strict about meaning: the result is a
+:class:`WrittenPlay`, the moves of single men with the points written for them. Whether
+it is legal is :mod:`notation.engine.checker`'s question.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from notation.engine.board import BAR, OFF, point_name
+from notation.errors import InvalidPlayError, quoted
+from notation.limits import MAX_PLAY_CHARS
+
+_POINT = re.compile(r"^(bar|off|b|o|\d{1,2})(\*?)$", re.IGNORECASE)
+_REPEAT = re.compile(r"^(.*?)\((\d+)\)$")
+EMPTY_PLAY = frozenset({"-", "--", "", "pass"})
+
+
+@dataclass(frozen=True, slots=True)
+class WrittenMove:
+    """One man's move as written: the points it names, in order, and which were marked
+    as hits (``*``)."""
+
+    points: tuple[int, ...]
+    hits: tuple[bool, ...]
+
+    def __str__(self) -> str:
+        return "/".join(point_name(p) + ("*" if h else "") for p, h in zip(self.points, self.hits))
+
+
+Hop = tuple[int, int, bool]
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class WrittenPlay:
+    """A play as written: its moves (repeats expanded) and the text it came from.
+
+    ``hops`` lists every hop between two written points, move by move, as (from, to,
+    marked as a hit); ``marked`` says whether any point is marked as a hit."""
+
+    moves: tuple[WrittenMove, ...]
+    text: str
+    hops: tuple[Hop, ...] = field(repr=False, compare=False)
+    marked: bool = field(repr=False, compare=False)
+
+    def __init__(self, moves: tuple[WrittenMove, ...], text: str, hops: tuple[Hop, ...],
+                 marked: bool) -> None:
+        # The slots filled through their descriptors, as Play's are: the dataclass's own
+        # __init__ sets each frozen field with object.__setattr__ (500 -> 300 ns), and
+        # every play text not read before makes one.
+        _set_moves(self, moves)
+        _set_text(self, text)
+        _set_hops(self, hops)
+        _set_marked(self, marked)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+_set_moves = WrittenPlay.moves.__set__  # type: ignore[attr-defined]  # the slots' descriptors
+_set_text = WrittenPlay.text.__set__  # type: ignore[attr-defined]
+_set_hops = WrittenPlay.hops.__set__  # type: ignore[attr-defined]
+_set_marked = WrittenPlay.marked.__set__  # type: ignore[attr-defined]
+
+
+@lru_cache(maxsize=8192)
+def parse_play(text: str, has_bar: bool = True) -> WrittenPlay:
+    """Read a play; :class:`InvalidPlayError` if it cannot be read, names the bar (25) in a
+    rule set that has none (``has_bar=False``), or is longer than
+    :data:`~notation.limits.MAX_PLAY_CHARS`. The plays read are cached (an error is not,
+    so the cache holds short texts only): a play read again costs one look-up.
+
+    >>> [str(m) for m in parse_play("8/7(2) 25/22* 6/0").moves]
+    ['8/7', '8/7', 'bar/22*', '6/off']
+    """
+    if len(text) > MAX_PLAY_CHARS:
+        raise InvalidPlayError(f"a play is at most {MAX_PLAY_CHARS} characters; this one has "
+                               f"{len(text)}: {quoted(text)}")
+    stripped = text.strip()
+    if stripped.lower() in EMPTY_PLAY:
+        return WrittenPlay((), stripped or "-", (), False)
+    moves: tuple[WrittenMove, ...] = ()
+    hops: tuple[Hop, ...] = ()
+    try:
+        for token in stripped.split():
+            token_moves, token_hops = _token_moves(token, has_bar)
+            moves += token_moves
+            hops += token_hops
+    except InvalidPlayError as error:
+        raise InvalidPlayError(f"{error} in {text!r}") from None
+    # A play read whole has a "*" only after a point a move lands on (_parse_move).
+    return WrittenPlay(moves, stripped, hops, "*" in stripped)
+
+
+@lru_cache(maxsize=4096)
+def _token_moves(token: str, has_bar: bool) -> tuple[tuple[WrittenMove, ...], tuple[Hop, ...]]:
+    """The moves one token stands for (``8/7(2)`` is two), and their hops."""
+    moves = _repeated_moves(token, has_bar)
+    hops = tuple((move.points[index - 1], move.points[index], move.hits[index])
+                 for move in moves for index in range(1, len(move.points)))
+    return moves, hops
+
+
+def _repeated_moves(token: str, has_bar: bool) -> tuple[WrittenMove, ...]:
+    """The moves of a token, its repeat count expanded."""
+    count = 1
+    repeat = _REPEAT.match(token)
+    if repeat:
+        token, digits = repeat.group(1), repeat.group(2)
+        count = int(digits) if len(digits) <= 2 else 0  # a longer number is out of range
+        if not 1 <= count <= 6:
+            raise InvalidPlayError(f"cannot repeat a move {digits} times")
+    move = _parse_move(token, has_bar)
+    if count == 1:
+        return (move,)
+    # "9/5*(2)": a blot is hit once, so the mark belongs to one of the copies.
+    unmarked = WrittenMove(move.points, (False,) * len(move.points))
+    return (move,) + (unmarked,) * (count - 1)
+
+
+def _parse_move(token: str, has_bar: bool) -> WrittenMove:
+    parts = token.split("/")
+    if len(parts) < 2 or not all(parts):
+        raise InvalidPlayError(f"cannot read {token!r}: a move is FROM/TO, as 24/18")
+    points: list[int] = []
+    hits: list[bool] = []
+    for index, part in enumerate(parts):
+        match = _POINT.match(part)
+        if not match:
+            raise InvalidPlayError(f"cannot read point {part!r}")
+        name, star = match.group(1).lower(), match.group(2)
+        if name in ("bar", "b"):
+            point = BAR
+        elif name in ("off", "o"):
+            point = OFF
+        else:
+            point = int(name)
+        if point > BAR:
+            raise InvalidPlayError(f"there is no point {point} (points are 1-24, bar 25, off 0)")
+        if point == BAR and (index > 0 or not has_bar):
+            where = "can only be where a move starts" if has_bar else "does not exist in this rule set"
+            raise InvalidPlayError(f"the bar (point 25) {where}: {token!r}")
+        if point == OFF and index == 0:
+            raise InvalidPlayError(f"a move cannot start from off (point 0): {token!r}")
+        if points and point >= points[-1]:
+            raise InvalidPlayError(f"{token!r} does not move forward (points count down)")
+        if star and point == OFF:
+            raise InvalidPlayError(f"nothing can be hit off the board: {token!r}")
+        points.append(point)
+        hits.append(bool(star))
+    if hits[0]:
+        raise InvalidPlayError(f"a hit mark belongs on the point landed on: {token!r}")
+    return WrittenMove(tuple(points), tuple(hits))

@@ -1,0 +1,206 @@
+"""The visitor that builds a checked :class:`~notation.tree.game.Game` from a record.
+
+Every turn is played through the rules as it is read; the first problem of a game (a
+syntax error or a broken rule) is recorded as a :class:`~notation.errors.RecordError` with
+its file, line, column, game, turn, rule id and the legal plays, and the rest of that game
+is skipped: reading goes on with the next game. A game holds at most
+:data:`~notation.limits.MAX_POSITIONS` positions.
+"""
+
+from __future__ import annotations
+
+from notation.engine.dice import Dice
+from notation.errors import IllegalPlayError, NotationError, RecordError
+from notation.tree.game import Game, GameNode
+from notation.limits import Budget
+from notation.engine.rules import rule_set
+from notation.tree.tags import RESULT, Setup, TagProblem, setup_from_tags
+from notation.engine.state import PASSED, ROLL, Colour, GameState
+from notation.formats.jqn.reader import SKIP, RawGame, Visitor
+
+class GameBuilder(Visitor):
+    """Builds and checks one game; ``result()`` is the :class:`Game`, with ``errors``.
+    ``default_variant`` is the rule set of a record without a ``Variant`` tag.
+
+    ``canonical=True`` says the records read are canonical text, as the writer makes it
+    (an archive's record of a valid game): every play is still checked, but keeps the
+    text read as its notation (:meth:`~notation.engine.play.Play.read_as`) instead of having it
+    written again when asked for."""
+
+    def __init__(self, default_variant: str = "jacquet", canonical: bool = False) -> None:
+        self.default_variant = default_variant
+        self.canonical = canonical
+
+    def begin_game(self, raw: RawGame) -> None:
+        self.raw = raw
+        self.headers: dict[str, str] = {}
+        self.header_lines: dict[str, int] = {}
+        self.game: Game | None = None
+        self.failed = False
+        self.errors: list[RecordError] = []
+        self.result_token: tuple[str, int, int] | None = None
+        self.budget = Budget()
+        self.budget.spend()  # the game's start
+
+    # -- headers ------------------------------------------------------------------------
+
+    def visit_header(self, name: str, value: str, line: int) -> None:
+        self.headers[name] = value
+        self.header_lines[name] = line
+
+    def end_headers(self) -> object | None:
+        try:
+            setup = setup_from_tags(self.headers, self.default_variant)
+        except TagProblem as problem:
+            self.error(problem.message, problem.rule_id, self.header_lines.get(problem.tag, 0), 1)
+            setup = Setup(rule_set())
+        self.game = Game(setup.rules, setup.first, self.headers, setup.lead_rolls, setup.crawford)
+        self.game.source = (self.raw.file, self.raw.offset)
+        self.game.tag_lines = self.header_lines
+        self.game.errors = self.errors  # type: ignore[assignment]
+        self.node: GameNode = self.game
+        self.stack: list[GameNode] = []
+        self.opening: list[str] = []  # comments before the first turn of a variation
+        self.explicit_variant = "Variant" in self.headers
+        if self.failed:
+            return SKIP
+        return None
+
+    def _tag_error(self, name: str, message: str, rule_id: str = "TAG") -> None:
+        self.error(message, rule_id, self.header_lines.get(name, 0), 1)
+
+    # -- movetext -------------------------------------------------------------------------
+
+    def error(self, message: str, rule_id: str, line: int, column: int, turn: str = "",
+              legal_plays=()) -> None:
+        self.visit_error(RecordError(message, rule_id, file=self.raw.file, line=line,
+                                     column=column, game=self.raw.index, turn=turn,
+                                     legal_plays=legal_plays))
+
+    def visit_error(self, error: RecordError) -> None:
+        """Record the game's first problem; the game is skipped from there."""
+        if not self.failed:
+            self.errors.append(error)
+        self.failed = True
+
+    def visit_comment(self, text: str) -> None:
+        if self.failed:
+            return
+        if self.stack and self.node is self.stack[-1].parent and not self._opened_turn:
+            self.opening.append(text)
+        else:
+            self.node.comments.append(text)
+
+    def visit_nag(self, number: int, line: int = 0, column: int = 0) -> None:
+        if self.failed:
+            return
+        if self.node.turn is None or not self._opened_turn:
+            where = "the game's first turn" if self.node.turn is None else "the variation's first turn"
+            self.error(f"a NAG marks the turn before it; this one stands before {where}",
+                       "SYNTAX", line, column)
+            return
+        self.node.nags.append(number)
+
+    def begin_variation(self) -> None:
+        if self.failed:
+            return
+        self.stack.append(self.node)
+        self.node = self.node.parent if self.node.parent is not None else self.node
+        self._opened_turn = False
+
+    def end_variation(self) -> None:
+        if self.failed or not self.stack:
+            return
+        self.node = self.stack.pop()
+        self._opened_turn = True
+
+    _opened_turn = True
+
+    def visit_turn(self, kind: str, dice: Dice | None, play: str | None,
+                   line: int, column: int, by: Colour | None = None) -> object | None:
+        if self.failed:
+            return SKIP
+        if not self.budget.spend():
+            self.visit_error(self.budget.error("one game", file=self.raw.file, line=line,
+                                               column=column, game=self.raw.index))
+            return SKIP
+        node = self.node
+        try:
+            child = node.add_turn(kind, dice, play, by)
+        except NotationError as problem:
+            self._turn_error(problem, node, kind, dice, play, line, column,
+                             _turn_label(node, kind, dice))
+            return SKIP
+        if self.canonical and play and child.turn.play is not None:
+            child.turn.play.read_as(play)
+        if self.stack and not self._opened_turn:
+            child.starting_comments.extend(self.opening)
+            self.opening = []
+            self._opened_turn = True
+        self.node = child
+        return None
+
+    def _turn_error(self, problem: NotationError, node: GameNode, kind: str, dice, play,
+                    line: int, column: int, label: str) -> None:
+        rule_id = getattr(problem, "rule_id", "SYNTAX")
+        reason = getattr(problem, "reason", None) or str(problem)
+        legal = [str(p) for p in getattr(problem, "legal_plays", ())]
+        if isinstance(problem, IllegalPlayError) is False:
+            rule_id = "SYNTAX"
+        if node.parent is None and not self.explicit_variant and kind == ROLL:
+            reason += self._backgammon_hint(dice, play)
+        self.error(reason, rule_id, line, column, label, legal)
+
+    def _backgammon_hint(self, dice: Dice, play: str | None) -> str:
+        """Section 8 of the rules: a record with no Variant tag whose first play only makes
+        sense from the backgammon set-up."""
+        try:
+            GameState.start(rule_set("backgammon")).after(ROLL, dice, play)
+        except NotationError:
+            return ""
+        return ' (this play is legal in backgammon: add [Variant "backgammon"] if that is the game)'
+
+    def visit_result(self, text: str, line: int, column: int) -> None:
+        self.result_token = (text, line, column)
+
+    # -- end ------------------------------------------------------------------------------
+
+    def end_game(self) -> None:
+        if self.game is None:
+            self.end_headers()
+        self._check_end()
+        if self.errors:
+            raw = self.raw
+            self.game.source_text = "\n".join(text for _, text in raw.headers) + "\n\n" + raw.movetext
+
+    def _check_end(self) -> None:
+        if self.failed:
+            return
+        tag = self.headers.get("Result")
+        token = self.result_token
+        if tag is not None and not RESULT.match(tag):
+            self._tag_error("Result", f"cannot read the result {tag!r}: write W+2, B+1 or *")
+            return
+        if tag is not None and token is not None and token[0] != tag:
+            self.error(f"the result {token[0]} at the end of the game differs from the Result "
+                       f"tag {tag}", "SYNTAX", token[1], token[2])
+            return
+        declared = tag if tag is not None else (token[0] if token else None)
+        if declared is None:
+            return
+        line, column = (token[1], token[2]) if token else (self.header_lines.get("Result", 0), 1)
+        self._check_result(declared, line, column)
+
+    def _check_result(self, declared: str, line: int, column: int) -> None:
+        problem = self.game.result_problem(declared)
+        if problem is not None:
+            self.error(problem[1], problem[0], line, column)
+
+    def result(self) -> Game:
+        return self.game
+
+
+def _turn_label(node: GameNode, kind: str, dice: Dice | None) -> str:
+    player = node.state.player
+    what = f"{'>' if kind == PASSED else ''}{dice}" if dice is not None else kind
+    return f"{node.ply + 1} ({player.title} {what})"

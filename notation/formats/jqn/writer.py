@@ -1,0 +1,195 @@
+"""Writing games in the text notation, canonically.
+
+Tags in a fixed order (the standard ones first), then the movetext: turn numbers, rolls
+higher die first, plays in the engine's canonical notation, NAGs as ``$n``, comments in
+braces (``\\``, ``{`` and ``}`` escaped), variations in parentheses, the result, lines
+wrapped at 80 columns. Writing what was read gives the same tree; writing a canonical
+file again gives the same bytes.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, TextIO
+
+from notation.tree.game import STANDARD_TAGS, Game, GameNode
+from notation.engine.state import DOUBLE, PASSED, RESIGN, ROLL, Colour
+from notation.tree.tags import TAG_NAME
+from notation.formats.jqn.lexer import escape_comment
+
+WIDTH = 80
+
+
+def header_lines(game: Game) -> list[str]:
+    headers = dict(game.headers)
+    headers["Result"] = headers.get("Result") or game.result
+    headers["Variant"] = game.rules.name  # the rules the game was read under, options too
+    if game.rules.options:
+        headers["Options"] = " ".join(f"{name}={value}" for name, value in game.rules.options.items())
+    if game.first is Colour.BLACK and "Lead" not in headers and "LeadRoll" not in headers:
+        headers["Lead"] = "Black"
+    ordered = [name for name in STANDARD_TAGS if name in headers]
+    ordered += [name for name in headers if name not in STANDARD_TAGS]
+    for name in ordered:
+        if not TAG_NAME.fullmatch(name):
+            raise ValueError(f"cannot write the tag {name!r}: a tag name is a letter, then "
+                             "letters, digits or _")
+    return [f'[{name} "{_escape_tag(headers[name])}"]' for name in ordered]
+
+
+def _escape_tag(value: str) -> str:
+    """A tag value between double quotes: ``\\`` and ``"`` escaped, and line breaks
+    written ``\\n`` and ``\\r`` (a tag is one line)."""
+    return (value.replace("\\", "\\\\").replace('"', '\\"')
+            .replace("\n", "\\n").replace("\r", "\\r"))
+
+
+MOVE_STARTS = (ROLL, PASSED, DOUBLE, RESIGN)
+"""Kinds of turn that begin a player's move; ``take`` and ``drop`` answer inside the
+other player's move."""
+
+
+def _history(node: GameNode) -> tuple[int, Colour | None]:
+    """(White's rolls up to ``node``, whose move is in progress at ``node``)."""
+    white_rolls, owner = 0, None
+    walker = node
+    while walker is not None and walker.turn is not None:
+        turn = walker.turn
+        if turn.player is Colour.WHITE and turn.kind == ROLL:
+            white_rolls += 1
+        if owner is None and turn.kind in MOVE_STARTS:
+            owner = turn.player
+        walker = walker.parent
+    return white_rolls, owner
+
+
+def turn_text(node: GameNode) -> str:
+    """A turn as the notation writes it: ``53: 24/16``, ``>3: 13/10``, ``double``;
+    ``resign`` when the player to act resigns, ``Black resigns`` when the other does."""
+    turn = node.turn
+    if turn.kind == RESIGN and node.parent is not None and node.parent.state.player is not turn.player:
+        return f"{turn.player.title} resigns"
+    return str(turn)
+
+
+def line_text(node: GameNode) -> str:
+    """The turns from ``node`` on along its main line, as text (a variation's moves)."""
+    texts = []
+    while node is not None:
+        texts.append(turn_text(node))
+        node = node.next()
+    return " ".join(texts)
+
+
+class _Words:
+    """The movetext as unbreakable words. Numbers are PGN's: White's move opens ``N.``;
+    Black's move is ``N...`` only after a comment or at the start of a line; if Black
+    started, his first move is ``1...`` and White's first ``2.``."""
+
+    def __init__(self, black_first: bool) -> None:
+        self.words: list[str] = []
+        self.offset = 1 if black_first else 0
+
+    def add(self, word: str) -> None:
+        self.words.append(word)
+
+    def comments(self, texts: Iterable[str]) -> bool:
+        for text in texts:
+            self.add("{" + escape_comment(text) + "}")
+        return bool(texts)
+
+    def line(self, parent: GameNode, start: GameNode) -> None:
+        """``start`` (a child of ``parent``) and everything after it on its main line,
+        with the variations met on the way. (Its loop runs for every turn of every game
+        written, so it is kept lean.)"""
+        white_rolls, owner = _history(parent)
+        need_number = True
+        add = self.words.append
+        node, parent_node = start, parent
+        while True:
+            turn = node.turn
+            starting, comments, nags = node.annotations()
+            if starting:
+                self.comments(starting)
+                need_number = True
+            kind, player = turn.kind, turn.player
+            starts = kind in MOVE_STARTS and player is not owner
+            if starts:
+                owner = player
+            if owner is Colour.WHITE and (starts or need_number):
+                add(f"{white_rolls + self.offset + 1}.")
+            elif owner is Colour.BLACK and need_number:
+                add(f"{white_rolls + self.offset}...")
+            add(turn_text(node))
+            if player is Colour.WHITE and kind == ROLL:
+                white_rolls += 1
+            for nag in nags:
+                add(f"${nag}")
+            need_number = self.comments(comments)
+            siblings = parent_node.variations
+            if len(siblings) > 1 and node is siblings[0]:
+                for alternative in siblings[1:]:
+                    add("(")
+                    self.line(parent_node, alternative)
+                    add(")")
+                need_number = True
+            if not node.variations:
+                return
+            parent_node, node = node, node.variations[0]
+
+
+def movetext(game: Game) -> str:
+    """The movetext of ``game``, wrapped."""
+    words = _Words(game.first is Colour.BLACK)
+    words.comments(game.comments)
+    if game.variations:
+        words.line(game, game.variations[0])
+    words.add(game.headers.get("Result") or game.result)
+    return _wrap(_glue(words.words))
+
+
+def _glue(words: list[str]) -> list[str]:
+    """Attach '(' and turn numbers to the word after them, ')' to the word before."""
+    glued: list[str] = []
+    opening = ""
+    for word in words:
+        if word == "(":
+            opening += "("
+        elif word == ")":
+            glued[-1] += ")"
+        elif word.endswith("."):
+            opening += word + " "
+        else:
+            glued.append(opening + word)
+            opening = ""
+    return glued
+
+
+def _wrap(words: list[str]) -> str:
+    lines: list[str] = []
+    current = ""
+    for word in words:
+        if current and len(current) + 1 + len(word) > WIDTH:
+            lines.append(current)
+            current = word
+        else:
+            current = f"{current} {word}" if current else word
+    if current:
+        lines.append(current)
+    return "\n".join(lines)
+
+
+def write_game(game: Game) -> str:
+    """One game as text: headers, a blank line, the movetext, a newline. A game read with
+    errors is written as the text it was read from, when the reader kept it: nothing after
+    its first error is lost."""
+    if game.errors and game.source_text:
+        return game.source_text.rstrip("\n") + "\n"
+    return "\n".join(header_lines(game)) + "\n\n" + movetext(game) + "\n"
+
+
+def write_games(games: Iterable[Game], out: TextIO) -> None:
+    """Several games, separated by blank lines."""
+    for index, game in enumerate(games):
+        if index:
+            out.write("\n")
+        out.write(write_game(game))

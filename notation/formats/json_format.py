@@ -1,0 +1,573 @@
+"""Games as JSON, for the viewer, the API and ``jacquet convert``.
+
+A file holds a list of games (one game alone is read too). A game is an object:
+``headers`` (tag names to strings), ``variant``, ``options`` (option names to words or whole
+numbers), ``first`` (``"W"``/``"B"``: who acts first), ``start`` (the position ID before the
+first turn), ``comments`` (before the first turn), ``turns`` (the main line), ``result`` and
+``errors`` (the problems the game written had). Each turn has ``ply``, ``player``, ``kind``,
+``dice``, ``play`` (canonical), ``steps`` (single-die ``[from, to]``), ``position`` (the ID
+after the turn, seen by the player to act next), ``pips`` (White's, Black's), ``comments``,
+``starting_comments``, ``nags``, ``cube`` (``value`` and ``owner``; left out while the cube
+is centred at 1) and ``variations``: alternatives to this turn, each a list of turns.
+
+Reading is strict about form and meaning. A game needs ``turns``; any other key may be left
+out (or null). A key the writer does not write, a value of the wrong type, a player other
+than ``"W"``/``"B"`` is an error of its game, as is a field that contradicts the rest of the
+record: ``variant``, ``first`` and ``result`` the headers; ``start``, ``ply``, ``steps`` (their
+order aside), ``position``, ``pips`` and ``cube`` the game as its turns play it. ``errors`` is
+read for its form only: the game is checked again. An object that gives a key twice refuses
+the whole document.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from difflib import get_close_matches
+from functools import partial
+from json.encoder import encode_basestring
+from operator import attrgetter
+from typing import Any
+
+from notation.engine.dice import Dice
+from notation.errors import NotationError, RecordError
+from notation.tree.game import Game, GameNode
+from notation.limits import LIMIT, MAX_DEPTH, MAX_DIGITS, MAX_ELEMENTS, MAX_NAG, Budget, read_whole
+from notation.engine.position_id import position_ids
+from notation.engine.rules import rule_set
+from notation.tree.tags import TAG_NAME, TagProblem, setup_from_tags
+from notation.engine.state import Colour, GameState, Turn, pips_after
+
+
+def turn_dict(node: GameNode, position_id: str | None = None,
+              pips: tuple[int, int] | None = None) -> dict[str, Any]:
+    """One node as JSON (without its variations); ``position_id`` and ``pips`` (White's,
+    Black's) are its position's when the caller has them already."""
+    turn = node.turn
+    state = node.state
+    starting, comments, nags = node.annotations()
+    data: dict[str, Any] = {
+        "ply": node.ply,
+        "player": turn.player.value,
+        "kind": turn.kind,
+        "dice": str(turn.dice) if turn.dice is not None else None,
+        "play": str(turn.play) if turn.play is not None else None,
+        "steps": _steps(turn),
+        "position": position_id or state.position.position_id(),
+        "pips": list(pips or state.pips()),
+        "comments": list(comments),
+        "starting_comments": list(starting),
+        "nags": list(nags),
+    }
+    if state.cube != 1 or state.cube_owner is not None:
+        data["cube"] = _cube(state)
+    return data
+
+
+def _steps(turn: Turn) -> list[list[int]]:
+    """A turn's single-die steps, each ``[from, to]``."""
+    return [[s.from_point, s.to_point] for s in turn.play.steps] if turn.play else []
+
+
+def _cube(state: GameState) -> dict[str, Any]:
+    """The cube as a turn's ``cube`` gives it: its value and owner (``null``: centred)."""
+    return {"value": state.cube, "owner": state.cube_owner.value if state.cube_owner else None}
+
+
+def _turn_with_variations(node: GameNode, position_id: str, pips: tuple[int, int],
+                          variations: list[list[dict[str, Any]]]) -> dict[str, Any]:
+    """:func:`turn_dict` of ``node`` with its ``variations`` (each a list of turns)."""
+    data = turn_dict(node, position_id, pips)
+    data["variations"] = variations
+    return data
+
+
+def _json_list(items: list[str]) -> str:
+    """Items already written as JSON text, as a JSON list."""
+    return "[" + ", ".join(items) + "]"
+
+
+def _line(parent: GameNode, first: GameNode, ids: dict[GameNode, str], pips: tuple[int, int],
+          opposite: tuple[int, ...], turn_of: Callable[..., Any],
+          listed: Callable[[list[Any]], Any]) -> Any:
+    """The turns of the line from ``first`` (a child of ``parent``) on, each with its
+    variations, for both writers: ``turn_of(node, position_id, pips, variations)`` makes
+    a turn, ``listed`` a list of them (or of lines). ``ids``: each node's position ID;
+    ``pips``: the (White, Black) pip counts at ``parent``, followed turn by turn
+    (:func:`~notation.engine.state.pips_after`; ``opposite``: the rule set's)."""
+    turns = []
+    node, parent_node = first, parent
+    while True:
+        alternatives = parent_node.variations
+        if node is alternatives[0] and len(alternatives) > 1:
+            variations = listed([_line(parent_node, alternative, ids, pips, opposite, turn_of,
+                                       listed) for alternative in alternatives[1:]])
+        else:
+            variations = listed([])
+        pips = pips_after(pips, node.turn, opposite)
+        turns.append(turn_of(node, ids[node], pips, variations))
+        if not node.variations:
+            return listed(turns)
+        parent_node, node = node, node.variations[0]
+
+
+def _node_ids(game: Game) -> dict[GameNode, str]:
+    """The position ID of every node of ``game``, the start included, worked out together."""
+    nodes = [game, *game.descendants()]
+    return dict(zip(nodes, position_ids([node.state.position for node in nodes])))
+
+
+def game_to_dict(game: Game) -> dict[str, Any]:
+    """The whole game as a JSON-ready dict."""
+    return _game_fields(game, *_turns(game, _turn_with_variations, list))
+
+
+def game_to_json(game: Game) -> str:
+    """The game as JSON text: ``json.dumps(game_to_dict(game), ensure_ascii=False)``, the
+    same characters, but each turn written straight to text (no dict per turn)."""
+    ids, turns = _turns(game, _turn_json, _json_list)
+    fields = _game_fields(game, ids, None)
+    return "{" + ", ".join([f"{_text(key)}: {turns if key == 'turns' else _text(value)}"
+                            for key, value in fields.items()]) + "}"
+
+
+def _turns(game: Game, turn_of: Callable[..., Any],
+           listed: Callable[[list[Any]], Any]) -> tuple[dict[GameNode, str], Any]:
+    """Every node's position ID, and the main line's turns as :func:`_line` makes them."""
+    ids = _node_ids(game)
+    if not game.variations:
+        return ids, listed([])
+    return ids, _line(game, game.variations[0], ids, game.state.pips(), game.rules.opposite,
+                      turn_of, listed)
+
+
+def _game_fields(game: Game, ids: dict[GameNode, str], turns: Any) -> dict[str, Any]:
+    """:func:`game_to_dict`, its ``turns`` given; ``ids``: each node's position ID."""
+    return {
+        "headers": dict(game.headers),
+        "variant": game.rules.name,
+        "options": dict(game.rules.options),
+        "first": game.first.value,
+        "start": ids[game],
+        "comments": list(game.comments),
+        "turns": turns,
+        "result": game.headers.get("Result") or game.result,
+        "errors": [e.as_dict() if isinstance(e, RecordError) else {"message": str(e)}
+                   for e in game.errors],
+    }
+
+
+_text = partial(json.dumps, ensure_ascii=False)
+"""A value as JSON text, as ``json.dumps`` writes it within a game."""
+
+
+def _list_json(values: Sequence[Any]) -> str:
+    """A list of strings or numbers as JSON text (most are empty)."""
+    return _text(list(values)) if values else "[]"
+
+
+_PLAYERS = ('"W"', '"B"')
+"""Each player's ``value`` as JSON text, by his ``index``."""
+_NO_ANNOTATIONS = '"comments": [], "starting_comments": [], "nags": []'
+"""A turn's annotations as JSON text when it has none (most turns)."""
+
+
+def _turn_json(node: GameNode, position_id: str, pips: tuple[int, int], variations: str) -> str:
+    """:func:`turn_dict` of ``node`` as JSON text, given its position's ID and its (White,
+    Black) ``pips``, ``variations`` (its ``variations``, as JSON text) added."""
+    turn, state = node.turn, node.state
+    starting, comments, nags = node.annotations()
+    annotations = (f'"comments": {_list_json(comments)}, "starting_comments": '
+                   f'{_list_json(starting)}, "nags": {_list_json(nags)}'
+                   if starting or comments or nags else _NO_ANNOTATIONS)
+    dice, play = turn.dice, turn.play
+    steps = ", ".join([f"[{step[0]}, {step[1]}]" for step in play.steps]) if play else ""
+    cube, owner = state.cube, state.cube_owner
+    owner_text = "null" if owner is None else _PLAYERS[owner.index]
+    cube_text = ("" if cube == 1 and owner is None
+                 else f', "cube": {{"value": {cube}, "owner": {owner_text}}}')
+    return (f'{{"ply": {node.ply}, "player": {_PLAYERS[turn.player.index]}, '
+            f'"kind": {encode_basestring(turn.kind)}, '
+            f'"dice": {"null" if dice is None else encode_basestring(str(dice))}, '
+            f'"play": {"null" if play is None else encode_basestring(str(play))}, '
+            f'"steps": [{steps}], "position": {encode_basestring(position_id)}, '
+            f'"pips": [{pips[0]}, {pips[1]}], {annotations}'
+            f'{cube_text}, "variations": {variations}}}')
+
+
+GAME_KEYS = ("headers", "variant", "options", "first", "start", "comments", "turns", "result",
+             "errors")
+"""A game's keys, as :func:`game_to_dict` writes them: the reader refuses any other."""
+TURN_KEYS = ("ply", "player", "kind", "dice", "play", "steps", "position", "pips", "comments",
+             "starting_comments", "nags", "cube", "variations")
+"""A turn's keys, as :func:`turn_dict` writes them with ``variations``: the reader refuses
+any other."""
+
+
+def game_from_dict(data: Any, index: int = 1, file: str = "-",
+                   budget: Budget | None = None) -> Game:
+    """Rebuild and check a game from its JSON form; problems go to ``game.errors``. A value
+    that is no game object, an unknown key, a field of the wrong type or value, or one that
+    contradicts the headers or the game as read is such a problem (``SYNTAX``); a limit
+    crossed (``budget``: the positions of the file so far) is raised."""
+    budget = budget or Budget()
+    if not budget.spend():
+        raise budget.error("one file", file=file, game=index)
+    try:
+        _check_game(data, index, file)
+        headers = _headers(data, index, file)
+        game = _started(data, headers, index, file)
+    except RecordError as error:
+        return _refused(Game(), error)
+    except (TagProblem, ValueError) as error:
+        return _refused(Game(headers=headers), RecordError(
+            getattr(error, "message", str(error)), getattr(error, "rule_id", "TAG"), file=file,
+            game=index))
+    try:
+        if data.get("start") is not None:
+            _check_same("start", data["start"], game.state.position.position_id(),
+                        f"the {game.rules.name} rules", index, file)
+        _list_of(data, "errors", _is_object, "objects", index, file)
+        game.comments.extend(_list_of(data, "comments", _is_string, "strings", index, file))
+        _rebuild(game, _field(data, "turns", list, [], index, file), index, file, budget, 0)
+        declared = _result(data, headers, index, file)
+    except RecordError as error:
+        if error.rule_id == LIMIT:
+            raise
+        return _refused(game, error)
+    problem = game.result_problem(declared) if declared else None
+    if problem is not None:
+        game.errors.append(RecordError(problem[1], problem[0], file=file, game=index))
+    elif declared and "Result" not in game.headers:
+        game.headers["Result"] = declared
+    return game
+
+
+def _refused(game: Game, error: RecordError) -> Game:
+    """``game``, read as far as it could be, with the ``error`` that ended its reading."""
+    game.errors.append(error)
+    return game
+
+
+def _check_game(data: object, index: int, file: str) -> None:
+    """:class:`RecordError` unless ``data`` is a game object: a JSON object with ``turns``
+    and no key but :data:`GAME_KEYS`."""
+    if not isinstance(data, dict):
+        raise RecordError(f"a game is a JSON object (a file holds one game or a list of them), "
+                          f"not {_TYPE_NAMES[type(data)]}", "SYNTAX", file=file, game=index)
+    _check_keys(data, GAME_KEYS, "a game", index, file)
+    if data.get("turns") is None:
+        raise RecordError("a game has 'turns', the list of its turns ([] before the first)",
+                          "SYNTAX", file=file, game=index)
+
+
+def _headers(data: dict[str, Any], index: int, file: str) -> dict[str, str]:
+    """The game's ``headers``: tag names, each with a string."""
+    headers = _field(data, "headers", dict, {}, index, file)
+    for name, value in headers.items():
+        if not TAG_NAME.fullmatch(name):
+            raise RecordError(f"{name!r} is not a tag name: a letter, then letters, digits "
+                              "or _", "TAG", file=file, game=index)
+        if not isinstance(value, str):
+            raise RecordError(f"the header {name!r} is a string, not {_TYPE_NAMES[type(value)]}",
+                              "SYNTAX", file=file, game=index)
+    return headers
+
+
+def _started(data: dict[str, Any], headers: dict[str, str], index: int, file: str) -> Game:
+    """The game before its first turn, as its headers say with what ``variant``,
+    ``options`` and ``first`` (who acts first) say, where they say it, in their place.
+    ``variant`` and ``first`` must agree with the headers that say the same (``Variant``,
+    unless empty; ``Lead``, ``LeadRoll``)."""
+    tags = dict(headers)
+    variant = _field(data, "variant", str, "", index, file)
+    if variant:
+        tags["Variant"] = variant
+    options = _options(data, index, file)
+    if options:
+        tags["Options"] = options
+    first = _colour(data, "first", index, file)
+    setup = setup_from_tags(tags, first=first)
+    if variant and headers.get("Variant"):
+        _check_same("variant", setup.rules.name, rule_set(headers["Variant"]).name,
+                    "the headers", index, file)
+    game = Game(setup.rules, setup.first, headers, setup.lead_rolls, setup.crawford)
+    if first is not None:
+        _check_same("first", first.value, game.first.value, "the headers", index, file)
+    return game
+
+
+_OPTION_VALUE = re.compile(r"[^\s,]+")
+"""An option's value as the ``Options`` tag holds it: no space or comma, which part options."""
+
+
+def _options(data: dict[str, Any], index: int, file: str) -> str:
+    """The ``options`` as the ``Options`` tag writes them (``NAME=VALUE``, space separated):
+    each named as a tag, its value a word or a whole number."""
+    options = _field(data, "options", dict, {}, index, file)
+    for name, value in options.items():
+        text = str(value) if type(value) is int else value
+        if not (TAG_NAME.fullmatch(name) and isinstance(text, str)
+                and _OPTION_VALUE.fullmatch(text)):
+            raise RecordError(f"the option {name!r} is {_text(value)}: 'options' names each "
+                              "option as a tag and gives it a word or a whole number", "SYNTAX",
+                              file=file, game=index)
+    return " ".join(f"{name}={value}" for name, value in options.items())
+
+
+def _result(data: dict[str, Any], headers: dict[str, str], index: int, file: str) -> str | None:
+    """The result the game declares: its ``Result`` header, or else (missing or empty) its
+    ``result`` field; the two must agree."""
+    result = _field(data, "result", str, None, index, file)
+    if result is not None and headers.get("Result"):
+        _check_same("result", result, headers["Result"], "the headers", index, file)
+    return headers.get("Result") or result
+
+
+def _check_keys(data: dict[str, Any], known: tuple[str, ...], what: str, index: int, file: str,
+                turn: str = "") -> None:
+    """:class:`RecordError` for the first key of ``data`` not among ``known``, the keys
+    ``what`` may have, naming the known key it looks like, if any."""
+    unknown = data.keys() - known
+    if unknown:
+        key = next(key for key in data if key in unknown)
+        close = get_close_matches(key, known, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise RecordError(f"unknown key {key!r}{hint}: {what} has {', '.join(known)}", "SYNTAX",
+                          file=file, game=index, turn=turn)
+
+
+def _check_same(key: str, stated: Any, actual: Any, source: str, index: int, file: str,
+                turn: str = "") -> None:
+    """:class:`RecordError` if the field ``key`` says ``stated`` where ``source`` gives
+    ``actual``: a field that repeats what the record says otherwise may not contradict it."""
+    if stated != actual:
+        raise RecordError(f"{key!r} is {_text(stated)}, but {source} give {_text(actual)}",
+                          "SYNTAX", file=file, game=index, turn=turn)
+
+
+def _field(data: dict[str, Any], key: str, kind: type, default: Any, index: int, file: str,
+           turn: str = "") -> Any:
+    """``data[key]``, or ``default`` when it is missing or null; :class:`RecordError` when
+    it is not a ``kind``."""
+    value = data.get(key)
+    if value is None:
+        return default
+    if not isinstance(value, kind):
+        raise RecordError(f"{key!r} is {_TYPE_NAMES[kind]}, not {_TYPE_NAMES[type(value)]}",
+                          "SYNTAX", file=file, game=index, turn=turn)
+    return value
+
+
+def _colour(data: dict[str, Any], key: str, index: int, file: str,
+            turn: str = "") -> Colour | None:
+    """The player ``data[key]`` names, ``"W"`` or ``"B"``; ``None`` when it is missing or null."""
+    value = _field(data, key, str, None, index, file, turn)
+    if value is None:
+        return None
+    try:
+        return Colour(value)
+    except ValueError:
+        raise RecordError(f"{key!r} is \"W\" or \"B\", not {_text(value)}", "SYNTAX", file=file,
+                          game=index, turn=turn) from None
+
+
+def _list_of(data: dict[str, Any], key: str, valid: Callable[[Any], bool], what: str, index: int,
+             file: str, turn: str = "") -> list[Any]:
+    """``data[key]``, a list (empty when missing or null) of ``what``: items ``valid`` takes."""
+    values = _field(data, key, list, [], index, file, turn)
+    if not all(map(valid, values)):
+        raise RecordError(f"{key!r} is a list of {what}", "SYNTAX", file=file, game=index,
+                          turn=turn)
+    return values
+
+
+def _is_string(value: Any) -> bool:
+    """A JSON string."""
+    return isinstance(value, str)
+
+
+def _is_object(value: Any) -> bool:
+    """A JSON object."""
+    return isinstance(value, dict)
+
+
+def _is_step(value: Any) -> bool:
+    """A single-die step: ``[from, to]``, two numbers (not true or false)."""
+    return (isinstance(value, list) and len(value) == 2 and type(value[0]) is int
+            and type(value[1]) is int)
+
+
+def _is_nag(value: Any) -> bool:
+    """A NAG: a number (not true or false) from 0 to :data:`~notation.limits.MAX_NAG`."""
+    return type(value) is int and 0 <= value <= MAX_NAG
+
+
+_TYPE_NAMES = {dict: "an object", list: "a list", str: "a string", int: "a number",
+               float: "a number", bool: "true or false", type(None): "null"}
+
+
+def _rebuild(parent: GameNode, turns: list[Any], index: int, file: str, budget: Budget,
+             depth: int) -> None:
+    """Add ``turns`` after ``parent``, each with its variations (``depth``: how deep they
+    nest here)."""
+    if depth > MAX_DEPTH:
+        raise RecordError(f"variations nest deeper than {MAX_DEPTH}", LIMIT, file=file, game=index)
+    for data in turns:
+        label = f"{parent.ply + 1}"
+        if not isinstance(data, dict):
+            raise RecordError(f"a turn is a JSON object, not {_TYPE_NAMES[type(data)]}", "SYNTAX",
+                              file=file, game=index, turn=label)
+        if not budget.spend():
+            raise budget.error("one file", file=file, game=index)
+        _check_keys(data, TURN_KEYS, "a turn", index, file, label)
+        node = _add_turn(parent, data, index, file, label)
+        _check_facts(node, data, index, file, label)
+        node.comments.extend(_list_of(data, "comments", _is_string, "strings", index, file, label))
+        for text in _list_of(data, "starting_comments", _is_string, "strings", index, file, label):
+            node.comment_before(text)
+        node.nags.extend(_list_of(data, "nags", _is_nag, f"numbers from 0 to {MAX_NAG}", index,
+                                  file, label))
+        for variation in _field(data, "variations", list, [], index, file, label):
+            if not isinstance(variation, list):
+                raise RecordError("a variation is a list of turns", "SYNTAX", file=file,
+                                  game=index, turn=label)
+            _rebuild(parent, variation, index, file, budget, depth + 1)
+        parent = node
+
+
+def _add_turn(parent: GameNode, data: dict[str, Any], index: int, file: str,
+              label: str) -> GameNode:
+    """The node of the turn ``data`` after ``parent``, checked (``label``: its turn)."""
+    try:
+        dice = _field(data, "dice", str, "", index, file, label)
+        return parent.add_recorded_turn(_colour(data, "player", index, file, label),
+                                        _field(data, "kind", str, "roll", index, file, label),
+                                        Dice.parse(dice) if dice else None,
+                                        _field(data, "play", str, None, index, file, label))
+    except NotationError as problem:
+        if isinstance(problem, RecordError):
+            raise
+        raise RecordError(getattr(problem, "reason", None) or str(problem),
+                          getattr(problem, "rule_id", "SYNTAX"), file=file, game=index,
+                          turn=label,
+                          legal_plays=[str(p) for p in getattr(problem, "legal_plays", ())])
+
+
+_TURN_FACTS: dict[str, Callable[[GameNode], Any]] = {
+    "ply": attrgetter("ply"),
+    "position": lambda node: node.state.position.position_id(),
+    "pips": lambda node: list(node.state.pips()),
+    "cube": lambda node: _cube(node.state),
+}
+"""The fields of a turn that follow from the game as read, each worked out from its node
+(``steps`` too: :func:`_check_steps`)."""
+
+
+def _check_facts(node: GameNode, data: dict[str, Any], index: int, file: str, label: str) -> None:
+    """:class:`RecordError` if the turn ``data`` (read as ``node``) gives a field that
+    follows from the game as read, and the game says otherwise: a turn may leave them out,
+    not contradict them."""
+    for key, fact in _TURN_FACTS.items():
+        stated = data.get(key)
+        if stated is not None:
+            _check_same(key, stated, fact(node), "the turn's dice and play", index, file, label)
+    _check_steps(node, data, index, file, label)
+
+
+def _check_steps(node: GameNode, data: dict[str, Any], index: int, file: str, label: str) -> None:
+    """:class:`RecordError` unless the turn's ``steps``, when given, are as many as its
+    play's and move men from and to the same points, not necessarily through the same
+    ones: a play read from another format keeps the steps it was read with (``21/10``
+    with 65 goes by 16 or by 15)."""
+    steps = data.get("steps")
+    if steps is None or steps == (played := _steps(node.turn)):
+        return
+    steps = _list_of(data, "steps", _is_step, "[from, to] pairs of points", index, file, label)
+    if len(steps) != len(played) or _men_moved(steps) != _men_moved(played):
+        raise RecordError(f"'steps' is {_text(steps)}, but the turn's play moves men as "
+                          f"{_text(played)}", "SYNTAX", file=file, game=index, turn=label)
+
+
+def _men_moved(steps: list[list[int]]) -> dict[int, int]:
+    """How many men ``steps`` take from each point (negative) and bring to it (positive),
+    the points a man only passes through left out."""
+    moved: Counter[int] = Counter()
+    for start, end in steps:
+        moved[start] -= 1
+        moved[end] += 1
+    return {point: count for point, count in moved.items() if count}
+
+
+def dumps(games: list[Game], indent: int | None = None) -> str:
+    """Games as a JSON list."""
+    return json.dumps([game_to_dict(g) for g in games], indent=indent, ensure_ascii=False)
+
+
+def read_json(source: str | os.PathLike) -> list[Game]:
+    """The games of a JSON file (UTF-8, a byte-order mark tolerated); :class:`RecordError`
+    for a file over :data:`~notation.limits.MAX_FILE_BYTES`, not UTF-8, or not JSON."""
+    file = os.fspath(source)
+    data = read_whole(source)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - data.rfind(b"\n", 0, error.start)
+        raise RecordError(f"not valid UTF-8 ({error.reason})", "SYNTAX", file=file, line=line,
+                          column=column) from None
+    return loads(text, file)
+
+
+def loads(text: str, file: str = "-") -> list[Game]:
+    """Games from a JSON list of games (or one game object), each read by
+    :func:`game_from_dict`: what is not a game is an error of its own game. A malformed
+    document raises :class:`RecordError` with the line and column where JSON reading
+    stopped, as does one that crosses a limit: more than
+    :data:`~notation.limits.MAX_ELEMENTS` objects and arrays, nesting deeper than Python's
+    JSON reader follows, integers of more than :data:`~notation.limits.MAX_DIGITS` digits,
+    more than :data:`~notation.limits.MAX_POSITIONS` positions; a document with an object
+    that gives a key twice raises one (not located)."""
+    if text.count("{") + text.count("[") > MAX_ELEMENTS:
+        raise RecordError(f"more than {MAX_ELEMENTS} objects and arrays in one file: split the "
+                          "record", LIMIT, file=file, line=1, column=1)
+    try:
+        data = json.loads(text, parse_int=partial(_integer, text, file),
+                          object_pairs_hook=partial(_object, file))
+    except json.JSONDecodeError as error:
+        raise RecordError(f"not valid JSON: {error.msg}", "SYNTAX", file=file, line=error.lineno,
+                          column=error.colno) from None
+    except RecursionError:
+        raise RecordError("the JSON nests too deep to be read", LIMIT, file=file, line=1,
+                          column=1) from None
+    budget = Budget()
+    return [game_from_dict(item, index, file, budget)
+            for index, item in enumerate(data if isinstance(data, list) else [data], 1)]
+
+
+def _object(file: str, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object; :class:`RecordError` if it gives a key twice (JSON readers keep
+    either value, so the document says two things)."""
+    data = dict(pairs)
+    if len(data) < len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise RecordError(f"the key {key!r} is given twice in one object", "SYNTAX",
+                                  file=file)
+            seen.add(key)
+    return data
+
+
+def _integer(text: str, file: str, digits: str) -> int:
+    """A JSON integer, refused past :data:`~notation.limits.MAX_DIGITS` digits (located at
+    its first occurrence in ``text``)."""
+    if len(digits.lstrip("-")) <= MAX_DIGITS:
+        return int(digits)
+    offset = text.find(digits)
+    line = text.count("\n", 0, offset) + 1
+    raise RecordError(f"a number of {len(digits)} digits: at most {MAX_DIGITS} are read", LIMIT,
+                      file=file, line=line, column=offset - text.rfind("\n", 0, offset))

@@ -1,0 +1,7 @@
+"""Jellyfish / GNU Backgammon match files (``.mat``): reading every dialect found in real
+exports, and writing GNU Backgammon's own."""
+
+from notation.formats.mat.parser import parse_mat
+from notation.formats.mat.reader import games_of, read_mat
+
+__all__ = ["parse_mat", "games_of", "read_mat"]

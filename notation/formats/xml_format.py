@@ -1,0 +1,217 @@
+"""Games as XML (``.xml``), read with a hardened lxml parser and checked against the XML
+Schema shipped with the package (``notation/formats/schema/games.xsd``); see ``docs/xml.md``.
+
+Reading refuses what untrusted XML may carry: any DOCTYPE (so no entities, no billion
+laughs), external resources, documents over a size limit or nested too deep. Schema errors
+and rule errors alike come back as :class:`~notation.errors.RecordError` with the line.
+"""
+
+from __future__ import annotations
+
+import os
+from importlib import resources
+
+from lxml import etree
+
+from notation.engine.dice import Dice
+from notation.errors import NotationError, RecordError
+from notation.tree.game import Game, GameNode
+from notation.limits import LIMIT, MAX_DEPTH, MAX_ELEMENTS, Budget, read_whole
+from notation.tree.tags import TagProblem, setup_from_tags
+from notation.engine.state import Colour
+
+NS = "urn:jacquet:games:1"
+Q = "{%s}" % NS
+_SCHEMA: etree.XMLSchema | None = None
+
+
+def schema() -> etree.XMLSchema:
+    """The package's XML Schema (loaded once)."""
+    global _SCHEMA
+    if _SCHEMA is None:
+        source = resources.files("notation.formats").joinpath("schema/games.xsd").read_bytes()
+        _SCHEMA = etree.XMLSchema(etree.fromstring(source, _parser()))
+    return _SCHEMA
+
+
+def _parser() -> etree.XMLParser:
+    return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
+                           huge_tree=False, dtd_validation=False, remove_comments=True,
+                           remove_pis=True)
+
+
+# -- writing ---------------------------------------------------------------------------
+
+
+def _turn_element(node: GameNode) -> etree._Element:
+    turn = node.turn
+    element = etree.Element(Q + "turn", player=turn.player.value)
+    if turn.kind != "roll":
+        element.set("kind", turn.kind)
+    if turn.dice is not None:
+        element.set("dice", str(turn.dice))
+    if turn.play is not None:
+        element.set("play", str(turn.play))
+    for nag in node.nags:
+        etree.SubElement(element, Q + "nag").text = str(nag)
+    for text in node.comments:
+        etree.SubElement(element, Q + "comment").text = text
+    return element
+
+
+def _line(container: etree._Element, parent: GameNode, first: GameNode) -> None:
+    node, parent_node = first, parent
+    while True:
+        element = _turn_element(node)
+        for text in node.starting_comments:
+            comment = etree.Element(Q + "comment", before="true")
+            comment.text = text
+            element.insert(len(node.nags), comment)
+        container.append(element)
+        if node is parent_node.variations[0]:
+            for alternative in parent_node.variations[1:]:
+                variation = etree.SubElement(element, Q + "variation")
+                _line(variation, parent_node, alternative)
+        if not node.variations:
+            return
+        parent_node, node = node, node.variations[0]
+
+
+def game_element(game: Game) -> etree._Element:
+    element = etree.Element(Q + "game", variant=game.rules.name, first=game.first.value,
+                            result=game.headers.get("Result") or game.result)
+    if game.rules.options:
+        element.set("options", " ".join(f"{k}={v}" for k, v in game.rules.options.items()))
+    for name, value in game.headers.items():
+        etree.SubElement(element, Q + "tag", name=name).text = value
+    for text in game.comments:
+        etree.SubElement(element, Q + "comment").text = text
+    if game.variations:
+        _line(element, game, game.variations[0])
+    return element
+
+
+def dumps(games: list[Game]) -> str:
+    """Games as a pretty, canonical XML document; ``ValueError`` naming the game if one
+    holds text XML 1.0 cannot (a control character other than tab and line breaks)."""
+    root = etree.Element(Q + "games", nsmap={None: NS}, version="1")
+    for number, game in enumerate(games, 1):
+        try:
+            root.append(game_element(game))
+        except ValueError:
+            raise ValueError(f"game {number} holds a control character (a comment or a tag) that "
+                             "XML 1.0 cannot hold: write it as .jqn or .json") from None
+    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True).decode("utf-8")
+
+
+# -- reading ---------------------------------------------------------------------------
+
+
+def read_xml(source: str | os.PathLike, max_bytes: int | None = None) -> list[Game]:
+    """The games of an XML file: hardened parsing, schema validation, then the rules."""
+    return loads(read_whole(source, max_bytes), os.fspath(source))
+
+
+def loads(data: bytes, file: str = "-") -> list[Game]:
+    """Games from XML bytes; :class:`RecordError` for a document that is not well formed,
+    declares a DOCTYPE, does not follow the schema, or crosses a limit (more than
+    :data:`~notation.limits.MAX_ELEMENTS` elements, counted before parsing)."""
+    upper = data.upper()
+    found = [at for at in (upper.find(b"<!DOCTYPE", 0, 4096), upper.find(b"<!ENTITY")) if at >= 0]
+    if found:
+        declared = min(found)
+        raise RecordError("a DOCTYPE or ENTITY declaration is not accepted", "SYNTAX", file=file,
+                          line=data.count(b"\n", 0, declared) + 1,
+                          column=declared - data.rfind(b"\n", 0, declared))
+    if data.count(b"<") - data.count(b"</") > MAX_ELEMENTS:
+        raise RecordError(f"more than {MAX_ELEMENTS} elements in one file: split the record",
+                          LIMIT, file=file, line=1, column=1)
+    try:
+        root = etree.fromstring(data, _parser())
+    except etree.XMLSyntaxError as error:
+        line, column = error.position
+        rule = LIMIT if "Resource limit exceeded" in error.msg else "SYNTAX"  # lxml's own limits
+        raise RecordError(f"not well-formed XML: {error.msg}", rule, file=file,
+                          line=line, column=max(1, column)) from None
+    tree = root.getroottree()
+    if tree.docinfo.doctype or tree.docinfo.internalDTD is not None:
+        raise RecordError("a DOCTYPE is not accepted", "SYNTAX", file=file, line=1, column=1)
+    _check_depth(root, file)
+    validator = schema()
+    if not validator.validate(root):
+        entry = validator.error_log[0]
+        raise RecordError(entry.message, "SCHEMA", file=file, line=entry.line,
+                          column=max(1, entry.column))  # lxml gives 0 for "the element"
+    budget = Budget()
+    return [_game(element, index, file, budget)
+            for index, element in enumerate(root.iterchildren(Q + "game"), 1)]
+
+
+def _check_depth(root: etree._Element, file: str) -> None:
+    depth = 0
+    for event, element in etree.iterwalk(root, events=("start", "end")):
+        depth += 1 if event == "start" else -1
+        if depth > MAX_DEPTH:
+            raise RecordError(f"elements nest deeper than {MAX_DEPTH}", LIMIT, file=file,
+                              line=element.sourceline or 0, column=1)
+
+
+def _game(element: etree._Element, index: int, file: str, budget: Budget) -> Game:
+    if not budget.spend():
+        raise budget.error("one file", file=file, line=element.sourceline or 0, column=1, game=index)
+    headers = {tag.get("name"): tag.text or "" for tag in element.iterchildren(Q + "tag")}
+    tagged = dict(headers, Variant=element.get("variant", "jacquet"))
+    if element.get("options"):
+        tagged["Options"] = element.get("options")
+    try:
+        setup = setup_from_tags(tagged, first=Colour(element.get("first", "W")))
+    except TagProblem as problem:
+        game = Game(headers=headers)
+        game.errors.append(RecordError(problem.message, problem.rule_id, file=file,
+                                       line=element.sourceline or 0, column=1, game=index))
+        return game
+    game = Game(setup.rules, setup.first, headers, setup.lead_rolls, setup.crawford)
+    game.tag_lines = {tag.get("name"): tag.sourceline or 0 for tag in element.iterchildren(Q + "tag")}
+    if element.get("result") and "Result" not in game.headers:
+        game.headers["Result"] = element.get("result")
+    game.comments.extend(c.text or "" for c in element.iterchildren(Q + "comment"))
+    try:
+        _turns(game, list(element.iterchildren(Q + "turn")), index, file, budget)
+    except RecordError as error:
+        if error.rule_id == LIMIT:
+            raise
+        game.errors.append(error)
+        return game
+    declared = game.headers.get("Result")
+    problem = game.result_problem(declared) if declared else None
+    if problem is not None:
+        game.errors.append(RecordError(problem[1], problem[0], file=file,
+                                       line=element.sourceline or 0, column=1, game=index))
+    return game
+
+
+def _turns(parent: GameNode, elements: list, index: int, file: str, budget: Budget) -> None:
+    node = parent
+    for element in elements:
+        start = node
+        if not budget.spend():
+            raise budget.error("one file", file=file, line=element.sourceline or 0, column=1,
+                               game=index)
+        try:
+            dice = Dice.parse(element.get("dice")) if element.get("dice") else None
+            node = node.add_recorded_turn(Colour(element.get("player")), element.get("kind", "roll"),
+                                          dice, element.get("play"))
+        except NotationError as problem:
+            raise RecordError(getattr(problem, "reason", None) or getattr(problem, "message", str(problem)),
+                              getattr(problem, "rule_id", "SYNTAX"), file=file,
+                              line=element.sourceline or 0, column=1, game=index,
+                              turn=f"{start.ply + 1}",
+                              legal_plays=[str(p) for p in getattr(problem, "legal_plays", ())]) from None
+        node.nags.extend(int(n.text) for n in element.iterchildren(Q + "nag"))
+        for comment in element.iterchildren(Q + "comment"):
+            if comment.get("before") == "true":
+                node.comment_before(comment.text or "")
+            else:
+                node.comments.append(comment.text or "")
+        for variation in element.iterchildren(Q + "variation"):
+            _turns(start, list(variation.iterchildren(Q + "turn")), index, file, budget)

@@ -1,9 +1,0 @@
-"""The text notation (``.jqn``): a PGN-like format for tables games. See
-``docs/notation.md`` for the grammar."""
-
-from .builder import GameBuilder
-from .reader import SKIP, HeadersOnly, RawGame, Visitor, index_games, read_games, read_headers, split_games
-from .writer import write_game, write_games
-
-__all__ = ["GameBuilder", "SKIP", "HeadersOnly", "RawGame", "Visitor", "index_games", "read_games",
-           "read_headers", "split_games", "write_game", "write_games"]

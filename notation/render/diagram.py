@@ -1,0 +1,56 @@
+"""A plain-text diagram of a position, for terminals and error messages.
+
+The board is drawn from the side of the player on roll (``X``; the opponent is ``O``),
+in his numbering: top row 13-24 (his talon, 24, top right), bottom row 12-1 (his home,
+points 6-1, bottom right), as the viewer draws White. Each point shows its men as
+``X3`` / ``O12``; the bar and borne-off men are listed below.
+
+>>> from notation import rule_set
+>>> print(diagram(rule_set("jacquet").start, rule_set("jacquet")))  # doctest: +NORMALIZE_WHITESPACE
+ 13  14  15  16  17  18 | 19  20  21  22  23  24
+  .   .   .   .   .   . |  .   .   .   .   . X15
+<BLANKLINE>
+O15   .   .   .   .   . |  .   .   .   .   .   .
+ 12  11  10   9   8   7 |  6   5   4   3   2   1
+X on roll: pips 360, off 0 | O: pips 360, off 0
+"""
+
+from __future__ import annotations
+
+from notation.engine.board import BAR, OFF, Position
+from notation.engine.rules import RuleSet
+
+TOP = tuple(range(13, 25))
+BOTTOM = tuple(range(12, 0, -1))
+
+
+def _cell(position: Position, rules: RuleSet, point: int) -> str:
+    mine = position.mover[point]
+    theirs = position.opponent[rules.opposite[point]]
+    if mine:
+        return f"X{mine}"
+    if theirs:
+        return f"O{theirs}"
+    return "."
+
+
+def _row(cells: list[str]) -> str:
+    return " ".join(f"{c:>3}" for c in cells[:6]) + " | " + " ".join(f"{c:>3}" for c in cells[6:])
+
+
+def diagram(position: Position, rules: RuleSet) -> str:
+    """The text diagram of ``position`` under ``rules`` (which says where the opponent's
+    men stand in the mover's numbering)."""
+    mover_pips, opponent_pips = position.pip_counts()
+    lines = [
+        _row([str(p) for p in TOP]),
+        _row([_cell(position, rules, p) for p in TOP]),
+        "",
+        _row([_cell(position, rules, p) for p in BOTTOM]),
+        _row([str(p) for p in BOTTOM]),
+    ]
+    if position.mover[BAR] or position.opponent[BAR]:
+        lines.append(f"bar: X{position.mover[BAR]} O{position.opponent[BAR]}")
+    lines.append(f"X on roll: pips {mover_pips}, off {position.mover[OFF]} | "
+                 f"O: pips {opponent_pips}, off {position.opponent[OFF]}")
+    return "\n".join(lines)

@@ -1,0 +1,114 @@
+"""What the tags of a record say about how the game starts, read the same way by every
+format: who starts (``Lead``), the lead roll (``LeadRoll``, R-LEAD, R-LEADDICE), the rule
+set and its options (``Variant``, ``Options``) and the Crawford game (``Crawford``)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from notation.limits import LIMIT, MAX_DIGITS, MAX_LEAD_ROLLS, NUMBER
+from notation.engine.rules import RuleSet, rule_set
+from notation.engine.state import Colour
+
+TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+"""A tag's name in every format: a letter, then letters, digits and underscores."""
+LEAD_ROLL = re.compile(r"^\s*W\s*([1-6])\s*(?:[,;]\s*)?B\s*([1-6])\s*$", re.IGNORECASE)
+_OPTION_NUMBER = re.compile(NUMBER)
+RESULT = re.compile(rf"^(?:([WB])\+({NUMBER})|\*)$")
+"""A result as the ``Result`` tag writes it: ``W+2``, ``B+1`` or ``*``."""
+COLOURS = {"white": Colour.WHITE, "w": Colour.WHITE, "black": Colour.BLACK, "b": Colour.BLACK}
+YES = ("yes", "true", "on", "1")
+
+
+class TagProblem(ValueError):
+    """A tag whose value cannot be used: ``tag`` names it, ``rule_id`` is ``TAG`` or the
+    game rule it breaks."""
+
+    def __init__(self, tag: str, message: str, rule_id: str = "TAG") -> None:
+        super().__init__(message)
+        self.tag, self.message, self.rule_id = tag, message, rule_id
+
+
+@dataclass
+class Setup:
+    """How a game starts, from its tags."""
+
+    rules: RuleSet
+    first: Colour = Colour.WHITE
+    lead_rolls: tuple[tuple[int, int], ...] = ()
+    crawford: bool = False
+    options: dict = field(default_factory=dict)
+
+
+def rules_from_tags(headers: dict[str, str], default_variant: str = "jacquet") -> RuleSet:
+    """The rule set of ``Variant`` (or ``default_variant``) with the ``Options`` tag."""
+    options: dict[str, object] = {}
+    for item in headers.get("Options", "").replace(",", " ").split():
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise TagProblem("Options", f"cannot read option {item!r}: write NAME=VALUE")
+        options[key] = int(value) if _OPTION_NUMBER.fullmatch(value) else value
+    try:
+        return rule_set(headers.get("Variant") or default_variant, **options)
+    except ValueError as error:
+        raise TagProblem("Variant" if "Variant" in headers else "Options", str(error)) from None
+
+
+MATCH_NUMBERS = {"MatchLength": re.compile(rf"{NUMBER}"), "Game": re.compile(rf"{NUMBER}"),
+                 "Score": re.compile(rf"{NUMBER}-{NUMBER}")}
+"""The match tags, each a number (the score two: White's, then Black's)."""
+
+
+def _check_match_tags(headers: dict[str, str]) -> None:
+    """:class:`TagProblem` for a match tag that is not a number (a score, two), or whose
+    number is longer than :data:`~notation.limits.MAX_DIGITS` digits (LIMIT)."""
+    for name, pattern in MATCH_NUMBERS.items():
+        value = headers.get(name)
+        if value is None or not value.strip() or pattern.fullmatch(value.strip()):
+            continue
+        if re.fullmatch(r"\d+-\d+" if name == "Score" else r"\d+", value.strip()):
+            raise TagProblem(name, f"[{name}] has a number of more than {MAX_DIGITS} digits", LIMIT)
+        shape = "two numbers, White's and Black's, as 3-1" if name == "Score" else "a number"
+        raise TagProblem(name, f"[{name}] is {shape}, not {value!r}")
+
+
+def setup_from_tags(headers: dict[str, str], default_variant: str = "jacquet",
+                    first: Colour | None = None) -> Setup:
+    """Read the starting tags; :class:`TagProblem` for a bad value or a contradiction.
+    ``first`` is who starts when the tags do not say (a format's own field)."""
+    rules = rules_from_tags(headers, default_variant)
+    _check_match_tags(headers)
+    lead = headers.get("Lead")
+    if lead is not None:
+        first = COLOURS.get(lead.strip().lower())
+        if first is None:
+            raise TagProblem("Lead", f"[Lead] names White or Black, not {lead!r}")
+    rolls: list[tuple[int, int]] = []
+    text = headers.get("LeadRoll")
+    if text:
+        if text.count(",") >= MAX_LEAD_ROLLS:
+            raise TagProblem("LeadRoll", f"more than {MAX_LEAD_ROLLS} lead rolls", LIMIT)
+        for part in text.split(","):
+            match = LEAD_ROLL.match(part)
+            if not match:
+                raise TagProblem("LeadRoll", f"cannot read the lead roll {part.strip()!r}: "
+                                 "write White's and Black's die, as \"W5 B3\"")
+            rolls.append((int(match.group(1)), int(match.group(2))))
+        for white, black in rolls[:-1]:
+            if white != black:
+                raise TagProblem("LeadRoll", f"the lead roll W{white} B{black} is not a tie, so it "
+                                 "decides who starts: only ties are rolled again, and only the "
+                                 "last lead roll may differ", "R-LEADDICE" if rules.name == "versailles"
+                                 else "R-LEAD")
+        white, black = rolls[-1]
+        if white == black:
+            raise TagProblem("LeadRoll", f"the last lead roll W{white} B{black} is a tie: a tie "
+                             "is rolled again", "R-LEAD")
+        winner = Colour.WHITE if white > black else Colour.BLACK
+        if lead is not None and first is not winner:
+            raise TagProblem("Lead", f"[Lead] says {first.title} starts, but the lead roll "
+                             f"W{white} B{black} gives the start to {winner.title}", "R-LEAD")
+        first = winner
+    crawford = headers.get("Crawford", "").strip().lower() in YES
+    return Setup(rules, first or Colour.WHITE, tuple(rolls), crawford)
