@@ -14,9 +14,9 @@ from __future__ import annotations
 import os
 import sqlite3
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
 
 from sqlite_utils import Database
 

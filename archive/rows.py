@@ -13,12 +13,12 @@ import json
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
-from notation.errors import RecordError
-from notation.tree.game import Game, GameNode
-from notation.formats.jqn import GameBuilder, read_games, write_game
-from notation.formats.jqn.writer import line_text
 from notation.engine.position_id import position_ids
 from notation.engine.state import Colour
+from notation.errors import RecordError
+from notation.formats.jqn import GameBuilder, read_games, write_game
+from notation.formats.jqn.writer import line_text
+from notation.tree.game import Game, GameNode
 
 STANDARD = {"Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant", "Options",
             "Match", "MatchLength", "Game", "Score"}
@@ -169,5 +169,14 @@ def game_from_record(record: str, default_variant: str = "jacquet", valid: bool 
     return games[0]
 
 
-__all__ = ["ANNOTATION_COLUMNS", "TURN_COLUMNS", "GameRows", "game_rows", "game_from_record", "content_hash",
-           "game_hash", "record_text", "RecordError"]
+__all__ = [
+    "ANNOTATION_COLUMNS",
+    "TURN_COLUMNS",
+    "GameRows",
+    "RecordError",
+    "content_hash",
+    "game_from_record",
+    "game_hash",
+    "game_rows",
+    "record_text",
+]

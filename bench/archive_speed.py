@@ -25,17 +25,17 @@ import random
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from archive import Query, import_games, open_archive, search
 from archive.explorer import games_through, plays_from
 from archive.importer import COUNTED_KINDS
 from archive.rows import game_rows
 from notation import rule_set
-from notation.tree.generate import random_game
 from notation.engine.rules import NAMES
+from notation.tree.generate import random_game
 
 
 def pool(count: int, seed: int = 7) -> list:

@@ -32,8 +32,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the shared fuzzing code lives with the tests
 
-from tests.fuzzing import (EXTENSION, RANDOM_KINDS, READABLE, Unstructured, measured,  # noqa: E402
-                           mutate, random_input, random_mutation, read_input, seed_records)
+from tests.fuzzing import (  # noqa: E402
+    EXTENSION,
+    RANDOM_KINDS,
+    READABLE,
+    Unstructured,
+    measured,
+    mutate,
+    random_input,
+    random_mutation,
+    read_input,
+    seed_records,
+)
 
 KINDS = ("mutated",) * 3 + RANDOM_KINDS  # half the inputs are mutated records
 SHM = Path("/dev/shm")

@@ -29,8 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.test_archive_faults import (Findings, import_command, inspect, kill_import,  # noqa: E402
-                                       write_source)
+from tests.test_archive_faults import Findings, import_command, inspect, kill_import, write_source
 
 BATCHES = (1, 6, 50, 200)  # games per transaction, one per round in turn
 KILLS_PER_ROUND = 40

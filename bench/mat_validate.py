@@ -24,8 +24,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from jacquet_cli.collector import reading_many_games
-from notation.tree.game import released
 from notation.formats.mat import read_mat
+from notation.tree.game import released
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "data" / "backgammon"
 GNUBG = shutil.which("gnubg") or ("/usr/games/gnubg" if Path("/usr/games/gnubg").exists() else None)

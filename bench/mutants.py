@@ -24,8 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the shared corruption code lives with the tests
 
-from tests.corruption import (GOOD, KINDS, VERDICTS, corrupt, jqn_records, load,  # noqa: E402
-                              mat_record, mutant, try_mutant)
+from tests.corruption import GOOD, KINDS, VERDICTS, corrupt, jqn_records, load, mat_record, mutant, try_mutant  # noqa: E402
 from tests.fuzzing import real_mat_paths  # noqa: E402
 
 SHM = Path("/dev/shm")

@@ -34,12 +34,12 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from notation import rule_set
 from jacquet_cli.collector import reading_many_games
+from notation import rule_set
+from notation.engine.rules import NAMES
 from notation.formats import read_file, write_file
 from notation.tree.game import released
 from notation.tree.generate import random_game
-from notation.engine.rules import NAMES
 
 PGN = Path(__file__).resolve().parents[2] / "shared" / "data" / "pgn" / "kasparov-pgnmentor.pgn"
 

@@ -56,7 +56,7 @@ def import_command(files: tuple[str, ...], db_path: str, keep_invalid: bool, var
 def _import(db, files: tuple[str, ...], keep_invalid: bool, variant: str, batch: int) -> ImportSummary:
     """Import with a progress bar on stderr, by bytes of the files read."""
     sizes = {path: os.path.getsize(path) if os.path.isfile(path) else 0 for path in files}
-    done = {path: 0 for path in files}
+    done = dict.fromkeys(files, 0)
     with click.progressbar(length=sum(sizes.values()) or 1, label="importing",
                            file=sys.stderr) as bar:
         def on_game(path: str, game) -> None:

@@ -11,13 +11,13 @@ import re
 import click
 
 from archive import import_games, open_archive
-from notation.render.diagram import diagram
 from notation.engine.dice import Dice
+from notation.engine.rules import NAMES
+from notation.engine.state import DOUBLE, DROP, TAKE
 from notation.errors import IllegalPlayError, InvalidPlayError, NotationError
 from notation.formats import WRITABLE, format_of, write_file
 from notation.recording import LiveGame, game_from_text, new_game
-from notation.engine.rules import NAMES
-from notation.engine.state import DOUBLE, DROP, TAKE
+from notation.render.diagram import diagram
 
 from .archive_options import reports_archive_errors
 

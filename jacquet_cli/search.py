@@ -8,8 +8,8 @@ import click
 
 from archive import game_ids, games_through, load_game, open_archive, plays_from, search
 from archive.search import MAX_SQL_INT
-from notation import NotationError, Position
 from jacquet_cli.collector import reading_many_games
+from notation import NotationError, Position
 from notation.formats import WRITABLE
 
 from .archive_options import db_option, filter_options, pop_filters, query_from, reports_archive_errors

@@ -28,8 +28,8 @@ def serve_command(db_path: str, host: str, port: int) -> None:
     """
     from waitress import create_server
 
-    from webviewer import create_app
     from jacquet_cli.collector import settle_for_serving
+    from webviewer import create_app
     from webviewer.demo import build_demo
 
     if not os.path.exists(db_path):

@@ -6,8 +6,8 @@ import json
 
 import click
 
-from notation.render.diagram import diagram
 from notation.formats.json_format import turn_dict
+from notation.render.diagram import diagram
 from notation.render.svg import board
 
 from .reading import load_games

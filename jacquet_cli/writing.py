@@ -6,8 +6,8 @@ from __future__ import annotations
 import click
 
 from notation.formats import WRITABLE, format_of, write_file
-from notation.tree.game import Game
 from notation.formats.mat.writer import left_out
+from notation.tree.game import Game
 
 from .reading import Unreadable
 

@@ -8,14 +8,34 @@
 
 from notation.engine.board import BAR, OFF, Position
 from notation.engine.dice import Dice
-from notation.errors import (AmbiguousPlayError, IllegalPlayError, InvalidDiceError, InvalidError,
-                     InvalidPlayError, InvalidPositionError, NotationError)
 from notation.engine.movegen import legal_plays
 from notation.engine.play import Play, Step
 from notation.engine.rules import RuleSet, rule_set
+from notation.errors import (
+                     AmbiguousPlayError,
+                     IllegalPlayError,
+                     InvalidDiceError,
+                     InvalidError,
+                     InvalidPlayError,
+                     InvalidPositionError,
+                     NotationError,
+)
 
 __all__ = [
-    "BAR", "OFF", "Position", "Dice", "Play", "Step", "RuleSet", "rule_set", "legal_plays",
-    "NotationError", "InvalidError", "InvalidDiceError", "InvalidPositionError",
-    "InvalidPlayError", "IllegalPlayError", "AmbiguousPlayError",
+                     "BAR",
+                     "OFF",
+                     "AmbiguousPlayError",
+                     "Dice",
+                     "IllegalPlayError",
+                     "InvalidDiceError",
+                     "InvalidError",
+                     "InvalidPlayError",
+                     "InvalidPositionError",
+                     "NotationError",
+                     "Play",
+                     "Position",
+                     "RuleSet",
+                     "Step",
+                     "legal_plays",
+                     "rule_set",
 ]

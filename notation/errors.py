@@ -11,7 +11,8 @@ Like python-chess, every error is a :class:`ValueError`, split by what went wron
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
     from notation.engine.play import Play
@@ -51,7 +52,7 @@ class IllegalPlayError(NotationError):
     sentence that explains it, and ``legal_plays`` every legal play for the same roll.
     """
 
-    def __init__(self, rule_id: str, reason: str, legal_plays: Sequence["Play"] = ()) -> None:
+    def __init__(self, rule_id: str, reason: str, legal_plays: Sequence[Play] = ()) -> None:
         self.rule_id = rule_id
         self.reason = reason
         self.legal_plays = tuple(legal_plays)

@@ -15,12 +15,12 @@ import re
 from dataclasses import dataclass, field
 
 from notation.engine.dice import Dice
-from notation.errors import InvalidPlayError, NotationError, RecordError
-from notation.tree.game import Game, GameNode
-from notation.formats.jqn import GameBuilder, read_games, write_game
 from notation.engine.play import Step
-from notation.engine.step_entry import StepEntry
 from notation.engine.state import DOUBLE, DROP, PASSED, RESIGN, ROLL, TAKE, GameRuleError
+from notation.engine.step_entry import StepEntry
+from notation.errors import InvalidPlayError, NotationError, RecordError
+from notation.formats.jqn import GameBuilder, read_games, write_game
+from notation.tree.game import Game, GameNode
 from notation.tree.tags import TagProblem, setup_from_tags
 
 HEADERS = ("Event", "Site", "Date", "Round", "White", "Black", "Variant", "Options", "Lead",
@@ -259,7 +259,7 @@ class LiveGame:
                                "steps": [list(step) for step in self.steps]}
 
     @classmethod
-    def load(cls, record: str, pending: dict) -> "LiveGame":
+    def load(cls, record: str, pending: dict) -> LiveGame:
         live = cls(game_from_text(record))
         live._sync_result()
         if pending.get("dice"):

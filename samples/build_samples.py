@@ -30,18 +30,23 @@ sys.path.insert(0, str(HERE.parent))
 
 from jacquet_cli import main as jacquet_command  # noqa: E402
 from notation import legal_plays, rule_set  # noqa: E402
-from notation.engine.board import BAR, MEN, OFF, TALON  # noqa: E402
+from notation.engine.board import (  # noqa: E402
+    BAR,
+    MEN,
+    OFF,
+    TALON,
+    point_name,
+)
 from notation.engine.checker import check_play  # noqa: E402
 from notation.engine.dice import Dice  # noqa: E402
-from notation.errors import IllegalPlayError  # noqa: E402
-from notation.formats import write_file  # noqa: E402
-from notation.tree.game import Game, GameNode  # noqa: E402
-from notation.tree.generate import random_game  # noqa: E402
-from notation.formats.jqn import write_game  # noqa: E402
-from notation.engine.board import point_name  # noqa: E402
 from notation.engine.movegen import TurnRules, moves_of  # noqa: E402
 from notation.engine.rules import courier_phase  # noqa: E402
 from notation.engine.state import DOUBLE, DROP, PASSED, ROLL, TAKE, Colour  # noqa: E402
+from notation.errors import IllegalPlayError  # noqa: E402
+from notation.formats import write_file  # noqa: E402
+from notation.formats.jqn import write_game  # noqa: E402
+from notation.tree.game import Game, GameNode  # noqa: E402
+from notation.tree.generate import random_game  # noqa: E402
 
 DATE = "2026.11.30"
 SITE = "Generated sample"

@@ -10,8 +10,6 @@ brute-force answer computed in Python from the games, not from the database.
 from __future__ import annotations
 
 import hashlib
-
-from archive.rows import record_text
 import random
 import re
 import sqlite3
@@ -22,13 +20,14 @@ from pathlib import Path
 import pytest
 
 import archive
+from archive.rows import record_text
 from notation import rule_set
 from notation.engine.dice import Dice
+from notation.engine.movegen import legal_plays
+from notation.engine.state import PASSED, ROLL
 from notation.formats import read_file
 from notation.tree.game import Game, GameNode
 from notation.tree.generate import random_game
-from notation.engine.movegen import legal_plays
-from notation.engine.state import PASSED, ROLL
 
 VARIANTS = ("jacquet", "murray", "versailles", "hale", "backgammon")
 ERRORS_SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "errors" / "one-of-each.jqn"

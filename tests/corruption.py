@@ -56,13 +56,13 @@ from pathlib import Path
 from notation import legal_plays
 from notation.engine.board import BAR, OFF, Position
 from notation.engine.dice import Dice
+from notation.engine.state import PASSED, RESIGN, ROLL
 from notation.errors import RecordError
 from notation.formats import read_file
-from notation.tree.game import Game, GameNode
 from notation.formats.jqn import split_games
 from notation.formats.jqn.lexer import locator, tokens
 from notation.formats.mat.parser import ACTION, parse_mat
-from notation.engine.state import PASSED, RESIGN, ROLL
+from notation.tree.game import Game, GameNode
 
 from .fuzzing import SAMPLES, game_text
 

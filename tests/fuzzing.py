@@ -28,19 +28,20 @@ import random
 import re
 import time
 import tracemalloc
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
-from typing import Callable, TypeVar
+from typing import TypeVar
 
 from notation import rule_set
-from notation.errors import RecordError
-from notation.formats import READABLE, read_file, render
-from notation.tree.game import Game, GameNode
-from notation.tree.generate import random_game
-from notation.formats.jqn import RawGame, split_games
 from notation.engine.rules import NAMES
 from notation.engine.state import ROLL, Colour
+from notation.errors import RecordError
+from notation.formats import READABLE, read_file, render
+from notation.formats.jqn import RawGame, split_games
+from notation.tree.game import Game, GameNode
+from notation.tree.generate import random_game
 
 from .conftest import DATA, SHARED
 
@@ -93,7 +94,7 @@ def sgf_text(game: Game) -> str:
     return "".join(nodes) + ")\n"
 
 
-@lru_cache(maxsize=None)
+@cache
 def generated_games(per_variant: int = 2) -> tuple[Game, ...]:
     """Random annotated games of every rule set, the same on every run."""
     return tuple(random_game(rule_set(name), random.Random(f"fuzz:{name}:{n}"), annotate=True)
@@ -111,7 +112,7 @@ def _files(*patterns: str, root: Path = DATA) -> list[bytes]:
     return [p.read_bytes() for pattern in patterns for p in sorted(root.glob(pattern))]
 
 
-@lru_cache(maxsize=None)
+@cache
 def seed_records(fmt: str, shared: bool = True) -> tuple[bytes, ...]:
     """Records of ``fmt``, one game or one match each: valid ones, and for the text
     notation the games of the error sample too. ``shared``: add the shared corpus when it
@@ -397,6 +398,20 @@ def measured(function: Callable[[], T], memory: bool) -> tuple[T, float, int]:
             tracemalloc.stop()
 
 
-__all__ = ["READABLE", "EXTENSION", "Mutation", "mutate", "random_mutation", "random_input",
-           "seed_records", "read_input", "measured", "Reading", "Unstructured", "PAYLOADS",
-           "UNITS", "OPERATIONS", "RANDOM_KINDS"]
+__all__ = [
+    "EXTENSION",
+    "OPERATIONS",
+    "PAYLOADS",
+    "RANDOM_KINDS",
+    "READABLE",
+    "UNITS",
+    "Mutation",
+    "Reading",
+    "Unstructured",
+    "measured",
+    "mutate",
+    "random_input",
+    "random_mutation",
+    "read_input",
+    "seed_records",
+]

@@ -7,11 +7,11 @@ import random
 
 from notation import rule_set
 from notation.engine.dice import Dice
-from notation.tree.game import Game, GameNode
-from notation.tree.generate import random_game
 from notation.engine.movegen import legal_plays
 from notation.engine.rules import NAMES
 from notation.engine.state import RESIGN, ROLL
+from notation.tree.game import Game, GameNode
+from notation.tree.generate import random_game
 
 
 def _roll(node: GameNode, rng: random.Random) -> GameNode:

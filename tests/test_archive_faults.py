@@ -41,8 +41,8 @@ from archive.search import COLUMNS
 from jacquet_cli import main
 from notation import rule_set
 from notation.formats import read_file
-from notation.tree.game import Game, same_tree
 from notation.formats.jqn import write_game
+from notation.tree.game import Game, same_tree
 
 from .archive_fixtures import VARIANTS, content_hash, generated
 

@@ -7,8 +7,15 @@ Positions are built by hand; the opponent's men are in his own numbering.
 
 import pytest
 
-from notation import (IllegalPlayError, InvalidDiceError, InvalidError,
-                      InvalidPlayError, Position, legal_plays, rule_set)
+from notation import (
+    IllegalPlayError,
+    InvalidDiceError,
+    InvalidError,
+    InvalidPlayError,
+    Position,
+    legal_plays,
+    rule_set,
+)
 from notation.engine.checker import check_play
 
 

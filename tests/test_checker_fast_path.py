@@ -22,13 +22,14 @@ import functools
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from notation import Dice, legal_plays, rule_set
 from notation.engine.board import BAR, OFF, point_name
 from notation.engine.checker import check_play
-from notation.errors import NotationError
 from notation.engine.rules import NAMES, prime_during
+from notation.errors import NotationError
 from tests.selfplay import play_random_game
 
 RULE_SETS = {name: rule_set(name) for name in NAMES}
@@ -44,7 +45,7 @@ RANDOM_TEXTS = 12   # random candidate texts per position and roll
 LEGAL_PLAYS = 4     # legal plays written in every spelling per position and roll
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def positions(name: str, seed: int) -> tuple:
     """Every position of one random game at which a player is on roll."""
     rules = RULE_SETS[name]

@@ -39,8 +39,20 @@ from notation.formats.jqn import GameBuilder, read_games
 from notation.formats.mat.parser import parse_mat
 from notation.tree.tags import setup_from_tags
 
-from .fuzzing import (EXTENSION, LONG, OPERATIONS, PAYLOADS, READABLE, UNITS, Mutation,
-                      Unstructured, measured, mutate, read_input, seed_records)
+from .fuzzing import (
+    EXTENSION,
+    LONG,
+    OPERATIONS,
+    PAYLOADS,
+    READABLE,
+    UNITS,
+    Mutation,
+    Unstructured,
+    measured,
+    mutate,
+    read_input,
+    seed_records,
+)
 
 EXAMPLES = int(os.environ.get("JACQUET_FUZZ_EXAMPLES", "60"))
 SECONDS = 10.0

@@ -9,9 +9,9 @@ import random
 import pytest
 
 from notation import rule_set
+from notation.formats.jqn import GameBuilder, read_games, write_game
 from notation.tree.game import Game, GameNode, released
 from notation.tree.generate import random_game
-from notation.formats.jqn import GameBuilder, read_games, write_game
 
 
 @pytest.fixture

@@ -5,10 +5,10 @@ from functools import partial
 
 import pytest
 
+from notation.engine.state import Colour
 from notation.errors import RecordError
 from notation.formats import read_file
-from notation.formats.jqn import GameBuilder, SKIP, Visitor, index_games, read_games, read_headers, write_game
-from notation.engine.state import Colour
+from notation.formats.jqn import SKIP, GameBuilder, Visitor, index_games, read_games, read_headers, write_game
 
 
 def read(text: str, variant: str = "jacquet"):
@@ -100,8 +100,8 @@ def test_versailles_passed_die_is_played_by_the_opponent_before_his_roll():
     import random
 
     from notation import rule_set
-    from notation.tree.generate import random_game
     from notation.formats.jqn import write_game
+    from notation.tree.generate import random_game
 
     for seed in range(50):
         generated = random_game(rule_set("versailles"), random.Random(seed))
@@ -212,7 +212,7 @@ def test_skip_from_end_headers_skips_the_game():
 
 
 def test_index_gives_byte_offsets_of_each_game():
-    text = '[Event "a"]\n\n55: 24/4 *\n\n[Event "ü"]\n\n66: 24/18 *\n'.encode("utf-8")
+    text = '[Event "a"]\n\n55: 24/4 *\n\n[Event "ü"]\n\n66: 24/18 *\n'.encode()
     offsets = index_games(io.BytesIO(text))
     assert len(offsets) == 2
     second = text[offsets[1][0]:offsets[1][1]].decode("utf-8")

@@ -6,14 +6,15 @@ import random
 from functools import partial
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from notation import rule_set
-from notation.tree.game import same_tree
-from notation.tree.generate import random_game
+from notation.engine.rules import NAMES
 from notation.formats.jqn import GameBuilder, read_games, write_game
 from notation.formats.json_format import dumps, loads
-from notation.engine.rules import NAMES
+from notation.tree.game import same_tree
+from notation.tree.generate import random_game
 
 COMMENT_TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=40)
 

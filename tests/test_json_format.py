@@ -8,10 +8,10 @@ import pytest
 
 from archive.rows import game_from_record
 from notation.engine.board import BAR, OFF
-from notation.errors import RecordError
-from notation.tree.game import Game
-from notation.formats.json_format import GAME_KEYS, TURN_KEYS, game_to_json, game_to_dict, loads
 from notation.engine.state import pips_after
+from notation.errors import RecordError
+from notation.formats.json_format import GAME_KEYS, TURN_KEYS, game_to_dict, game_to_json, loads
+from notation.tree.game import Game
 from webviewer.views import GameView
 
 from .game_samples import sample_games

@@ -8,11 +8,11 @@ import pytest
 from click.testing import CliRunner
 
 from jacquet_cli import main
+from notation.engine.state import RESIGN, ROLL
 from notation.formats.jqn import GameBuilder, read_games, write_game
 from notation.formats.mat import games_of, read_mat
 from notation.formats.mat.parser import parse_mat
 from notation.formats.mat.writer import left_out, write_mat
-from notation.engine.state import RESIGN, ROLL
 
 from .conftest import DATA, SHARED
 
@@ -231,10 +231,10 @@ def test_every_real_match_converts_to_records_that_validate_with_the_same_result
     """Read as .mat, written in the text notation, XML and JSON, read back: no error, and
     the same results and scores (resignations by either side, adjudicated wins included)."""
     from notation.formats import render
-    from notation.formats.json_format import loads as json_loads
     from notation.formats.jqn import GameBuilder, read_games
-    from notation.tree.matches import checked_scores
+    from notation.formats.json_format import loads as json_loads
     from notation.formats.xml_format import loads as xml_loads
+    from notation.tree.matches import checked_scores
     for row in manifest():
         games = read_mat(CORPUS / row["file"])
         expected = [(g.headers["Result"], g.headers["Score"], g.end().state.points) for g in games]

@@ -19,14 +19,24 @@ from collections import Counter
 import pytest
 
 from notation import IllegalPlayError, Position, rule_set
-from notation.formats.dialects import play_as_exported
 from notation.engine.dice import Dice
-from notation.formats import read_file
-from notation.tree.game import GameNode
 from notation.engine.state import Colour, GameState
+from notation.formats import read_file
+from notation.formats.dialects import play_as_exported
+from notation.tree.game import GameNode
 
-from .corruption import (GOOD, KINDS, Mutant, Record, corrupt, jqn_records, load, mat_record,
-                         mutant, try_mutant)
+from .corruption import (
+    GOOD,
+    KINDS,
+    Mutant,
+    Record,
+    corrupt,
+    jqn_records,
+    load,
+    mat_record,
+    mutant,
+    try_mutant,
+)
 from .fuzzing import real_mat_paths
 
 MUTANTS = int(os.environ.get("JACQUET_MUTANTS", "500"))

@@ -4,12 +4,13 @@ import base64
 import random
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from notation import InvalidPositionError, Position, rule_set
-from notation.tree.generate import random_game
 from notation.engine.position_id import decode, encode, ids_from_bits, position_ids, side_bits
 from notation.engine.rules import NAMES
+from notation.tree.generate import random_game
 
 from .conftest import load_jsonl
 

@@ -66,10 +66,18 @@ import threading
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings, strategies as st
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
-from notation import (AmbiguousPlayError, Dice, IllegalPlayError, InvalidPlayError, Position,
-                      legal_plays, rule_set)
+from notation import (
+    AmbiguousPlayError,
+    Dice,
+    IllegalPlayError,
+    InvalidPlayError,
+    Position,
+    legal_plays,
+    rule_set,
+)
 from notation.engine.board import BAR, MEN, OFF, point_name
 from notation.engine.checker import check_play
 from notation.engine.movegen import TurnRules
@@ -170,8 +178,8 @@ def expected_points(name, final, winner_held_prime):
     if name == "murray":
         return 1 if loser[OFF] else (2 if winner_held_prime else 3)
     if name == "hale":
-        rate = {**{p: 3 for p in range(19, 25)}, **{p: 2 for p in range(13, 19)},
-                **{p: 1 for p in range(1, 13)}}
+        rate = {**dict.fromkeys(range(19, 25), 3), **dict.fromkeys(range(13, 19), 2),
+                **dict.fromkeys(range(1, 13), 1)}
         return sum(rate[p] * loser[p] for p in range(1, 25))
     if loser[OFF]:
         return 1
@@ -263,7 +271,7 @@ def test_random_games_keep_the_invariants(name):
 # -- drawn positions for properties 2-4 ---------------------------------------------------
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def game_positions(name, seed):
     """Every position of one random game at which a player is on roll."""
     rules = RULES[name]

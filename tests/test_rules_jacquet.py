@@ -12,7 +12,7 @@ import pytest
 from notation import Position, legal_plays, rule_set
 from notation.engine.checker import check_play
 
-from .rule_helpers import texts, outcome, outcomes, broken
+from .rule_helpers import broken, outcome, outcomes, texts
 
 
 def holds_block(points, block):

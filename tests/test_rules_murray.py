@@ -6,14 +6,15 @@ Positions are built by hand. The mover's men in his numbering; the opponent's in
 comment. Two or more opposing men close a point; one is a blot.
 """
 
-from hypothesis import assume, given, settings, strategies as st
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from notation import Position, legal_plays, rule_set
 from notation.engine.checker import check_play
 from notation.engine.play import Step
-
-from .rule_helpers import texts, outcome, outcomes, broken
 from notation.engine.rules import holds_prime, prime_during, prime_made, prime_possible
+
+from .rule_helpers import broken, outcome, outcomes, texts
 
 
 def closed_in_starting_table(points):

@@ -11,8 +11,7 @@ from notation import Position, legal_plays, rule_set
 from notation.engine.checker import check_play
 from notation.errors import InvalidPositionError
 
-from .rule_helpers import texts, outcome, outcomes, broken
-
+from .rule_helpers import broken, outcome, outcomes, texts
 
 START = Position.from_points({24: 15}, {24: 15})
 BACKGAMMON_SETUP = {24: 2, 13: 5, 8: 3, 6: 5}

@@ -8,11 +8,11 @@ import pytest
 from notation import rule_set
 from notation.engine.board import Position
 from notation.engine.dice import Dice
-from notation.errors import IllegalPlayError
 from notation.engine.movegen import legal_plays
 from notation.engine.play import Step
 from notation.engine.rules import NAMES
 from notation.engine.step_entry import StepEntry
+from notation.errors import IllegalPlayError
 from tests.selfplay import play_random_game
 
 

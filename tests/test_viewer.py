@@ -150,7 +150,7 @@ def test_an_invalid_games_error_is_shown_at_its_ply(client, app):
     assert f'<li class="error"><a href="{game}?ply={ply}" class="move">{said}' in refused
     assert f"Ply {ply - 1} of {ply - 1}" in refused  # the board before the refused turn
     earlier = client.get(f"{game}?ply={ply - 2}").get_data(as_text=True)
-    assert f'<p class="error">{said}' not in earlier and f'<li class="error">' in earlier
+    assert f'<p class="error">{said}' not in earlier and '<li class="error">' in earlier
     assert client.get(f"{game}?ply={ply + 1}").status_code == 400
 
 
@@ -224,7 +224,7 @@ def test_serve_sets_the_collector_for_serving_before_the_first_request(tmp_path,
         gc.set_threshold(*threshold)
     assert result.exit_code == 0, result.output
     assert seen["threshold"] == (YOUNG_COLLECTION_AFTER, threshold[1], FULL_COLLECTION_EVERY)
-    assert FULL_COLLECTION_EVERY > threshold[2] and YOUNG_COLLECTION_AFTER > threshold[0]
+    assert threshold[2] < FULL_COLLECTION_EVERY and threshold[0] < YOUNG_COLLECTION_AFTER
     assert seen["frozen"] > 0
     assert seen["archive"] == str(db) and seen["address"] == ("127.0.0.1", 8123)
 

@@ -10,10 +10,10 @@ import pytest
 
 import archive
 from notation.engine.dice import Dice
-from notation.errors import NotationError
 from notation.engine.state import PASSED
-from webviewer import create_app
+from notation.errors import NotationError
 from notation.recording import LiveGame, new_game
+from webviewer import create_app
 
 
 def make_app(path, csrf=False):

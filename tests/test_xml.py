@@ -4,17 +4,18 @@ import random
 import time
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from notation import rule_set
 from notation.engine.dice import Dice
+from notation.engine.rules import NAMES
 from notation.errors import RecordError
 from notation.formats import read_file, write_file
+from notation.formats.jqn import write_game
+from notation.formats.xml_format import dumps, loads, read_xml
 from notation.tree.game import same_tree
 from notation.tree.generate import random_game
-from notation.formats.jqn import write_game
-from notation.engine.rules import NAMES
-from notation.formats.xml_format import dumps, loads, read_xml
 
 HEAD = b'<?xml version="1.0"?>\n'
 GAMES = b'<games xmlns="urn:jacquet:games:1" version="1">'
@@ -117,8 +118,8 @@ def test_huge_text_node_is_refused():
 
 def test_refusals_are_located_and_a_resource_limit_is_a_limit(tmp_path):
     from notation.errors import RecordError
-    from notation.limits import LIMIT
     from notation.formats.xml_format import loads
+    from notation.limits import LIMIT
     with pytest.raises(RecordError) as doctype:
         loads(b'<?xml version="1.0"?>\n  <!DOCTYPE games>\n<games/>')
     assert (doctype.value.line, doctype.value.column) == (2, 3)
@@ -135,9 +136,9 @@ def test_rule_set_options_and_comments_before_a_turn_survive_xml_to_text(tmp_pat
     """Options given by the XML attribute only are written as an Options tag; a comment
     before a turn that opens no variation is read where the text notation keeps it."""
     from notation import rule_set
-    from notation.tree.game import Game, same_tree
     from notation.formats.jqn import write_game
     from notation.formats.xml_format import dumps, loads
+    from notation.tree.game import Game, same_tree
     game = Game(rule_set("murray", courier_release="next-turn"))
     first = game.add_turn("roll", Dice(6, 5), "24/13")
     second = first.add_turn("roll", Dice(3, 1), "24/20")
@@ -152,8 +153,8 @@ def test_rule_set_options_and_comments_before_a_turn_survive_xml_to_text(tmp_pat
 
 
 def test_a_control_character_xml_cannot_hold_is_a_clear_refusal():
-    from notation.tree.game import Game
     from notation.formats.xml_format import dumps
+    from notation.tree.game import Game
     game = Game()
     game.comments.append("bell \x07")
     with pytest.raises(ValueError, match="game 1 holds a control character"):

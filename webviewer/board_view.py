@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from notation.engine.board import BAR, OFF, Position
-from notation.tree.game import GameNode
 from notation.engine.rules import RuleSet
 from notation.render.svg import board
+from notation.tree.game import GameNode
 
 if TYPE_CHECKING:
     from .views import PageNode

@@ -10,8 +10,8 @@ from typing import NoReturn
 from flask import Blueprint, abort, current_app, make_response, render_template, request
 
 from archive import import_games, stored_id
-from notation.formats import READABLE
 from notation.engine.rules import NAMES
+from notation.formats import READABLE
 
 from .db import get_db
 from .validation import (

@@ -13,8 +13,8 @@ from markupsafe import Markup, escape
 
 from archive import Query, search
 from archive.search import MAX_SQL_INT, SORTS, date_bound, game_row, record_by_hash
-from notation.formats import WRITABLE, render
 from notation.engine.rules import NAMES
+from notation.formats import WRITABLE, render
 
 from .board_view import describe, page_board
 from .cache import BoundedCache

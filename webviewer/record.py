@@ -12,17 +12,16 @@ from __future__ import annotations
 import random
 import re
 
-from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template,
-                   request, url_for)
+from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
 
 from archive import create_live, delete_live, import_games, load_live, save_live, stored_id
 from notation.engine.dice import Dice
-from notation.errors import IllegalPlayError, NotationError, RecordError
-from notation.formats import WRITABLE, render
 from notation.engine.play import Step
-from notation.recording import LiveGame, game_from_text, new_game, next_match_game, roll_lead
 from notation.engine.rules import NAMES
 from notation.engine.state import DOUBLE, DROP, RESIGN, TAKE
+from notation.errors import IllegalPlayError, NotationError, RecordError
+from notation.formats import WRITABLE, render
+from notation.recording import LiveGame, game_from_text, new_game, next_match_game, roll_lead
 from notation.render.svg import board
 
 from .board_view import describe

@@ -16,9 +16,9 @@ from typing import NamedTuple
 
 from markupsafe import escape
 
-from notation.tree.game import Game, GameNode
 from notation.formats.jqn.lexer import GLYPHS
 from notation.formats.jqn.writer import turn_text
+from notation.tree.game import Game, GameNode
 
 MAX_PATH = 10_000
 """The longest path accepted from a query string."""

@@ -30,12 +30,12 @@ from flask import abort
 from archive import game_from_record
 from notation.engine.board import Position
 from notation.engine.dice import Dice
-from notation.errors import NotationError
-from notation.tree.game import Game, GameNode
-from notation.formats.json_format import game_to_json
 from notation.engine.play import Step
 from notation.engine.rules import RuleSet
 from notation.engine.state import Colour, pips_after
+from notation.errors import NotationError
+from notation.formats.json_format import game_to_json
+from notation.tree.game import Game, GameNode
 
 from .cache import BoundedCache
 from .tree import INDEX, MAX_PATH, BadAddress, MoveItem, walk

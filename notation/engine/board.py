@@ -54,7 +54,7 @@ class Position:
                 raise InvalidPositionError(f"{side} has {sum(counts)} men, not {MEN}")
 
     @classmethod
-    def _trusted(cls, mover: tuple[int, ...], opponent: tuple[int, ...]) -> "Position":
+    def _trusted(cls, mover: tuple[int, ...], opponent: tuple[int, ...]) -> Position:
         """A position from counts the engine made itself (already checked): no validation,
         and its slots filled directly (the engine makes two or three positions a turn)."""
         position = _new_object(cls)
@@ -63,7 +63,7 @@ class Position:
         return position
 
     @classmethod
-    def from_points(cls, mover: dict[int, int], opponent: dict[int, int]) -> "Position":
+    def from_points(cls, mover: dict[int, int], opponent: dict[int, int]) -> Position:
         """Build a position from ``{point: men}`` maps; men not placed are borne off.
 
         >>> Position.from_points({24: 15}, {24: 15}).mover[24]
@@ -71,7 +71,7 @@ class Position:
         """
         return cls(_counts(mover, "mover"), _counts(opponent, "opponent"))
 
-    def swapped(self) -> "Position":
+    def swapped(self) -> Position:
         """The same board seen by the other player (the turn passes)."""
         return Position._trusted(self.opponent, self.mover)
 
@@ -93,7 +93,7 @@ class Position:
         return _position_ids.encode(self)
 
     @classmethod
-    def from_id(cls, position_id: str) -> "Position":
+    def from_id(cls, position_id: str) -> Position:
         """Decode a 14-character position ID; see :mod:`notation.engine.position_id`."""
         return _position_ids.decode(position_id)
 

@@ -30,12 +30,20 @@ from operator import mul
 
 from notation.engine.board import BAR, MEN, OFF, Position, point_name
 from notation.engine.dice import Dice
-from notation.errors import AmbiguousPlayError, IllegalPlayError
-from notation.engine.movegen import (TurnRules, allowed, canonical_order, from_the_rear, legal_plays, plays_of,
-                      step_sequences)
+from notation.engine.movegen import (
+    TurnRules,
+    allowed,
+    canonical_order,
+    from_the_rear,
+    legal_plays,
+    plays_of,
+    step_sequences,
+)
 from notation.engine.play import Play, Step
-from notation.engine.rules import RuleSet, prime_possible, rule_set as get_rule_set
+from notation.engine.rules import RuleSet, prime_possible
+from notation.engine.rules import rule_set as get_rule_set
 from notation.engine.written import WrittenPlay, parse_play
+from notation.errors import AmbiguousPlayError, IllegalPlayError
 
 R_DICE = "R-DICE"
 R_HIT = "R-HIT"
@@ -71,7 +79,7 @@ class _Search:
         self.failure = _Failure()
         self.seen: set = set()
 
-    def run(self) -> "_Search":
+    def run(self) -> _Search:
         start = self.turn.start
         try:
             self.realize(start.mover, start.opponent, self.turn.die_sequence,

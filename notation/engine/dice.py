@@ -35,12 +35,12 @@ class Dice:
             object.__setattr__(self, "low", low)
 
     @classmethod
-    def parse(cls, text: str) -> "Dice":
+    def parse(cls, text: str) -> Dice:
         """Read ``"53"``, ``"5-3"``, ``"5 3"`` or ``"3-5"`` (any order); one digit is one die."""
         return _parse(text)
 
     @classmethod
-    def _read(cls, text: str) -> "Dice":
+    def _read(cls, text: str) -> Dice:
         match = _DICE_TEXT.match(text)
         if not match:
             raise InvalidDiceError(f"cannot read dice {text!r}: write two digits 1-6, as 53 or 5-3")

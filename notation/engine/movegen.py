@@ -10,13 +10,15 @@ sequences the turn-level rules allow (R-MAX, R-WASTE, R-HIGH) and returns one
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import NamedTuple
 
 from notation.engine.board import BAR, MEN, OFF, POINT_NAMES, Position, point_name
 from notation.engine.dice import Dice
-from notation.errors import InvalidDiceError
 from notation.engine.play import Play, Step
-from notation.engine.rules import RuleSet, StepContext, prime_during, rule_set as get_rule_set
+from notation.engine.rules import RuleSet, StepContext, prime_during
+from notation.engine.rules import rule_set as get_rule_set
+from notation.errors import InvalidDiceError
 
 Board = tuple[int, ...]
 
@@ -66,8 +68,18 @@ class TurnRules:
     """The rules for the steps of one turn: a rule set, the position at the start of the
     turn, and the dice."""
 
-    __slots__ = ("rules", "start", "dice", "opposite", "closes_at", "hitting", "rear_bear_off",
-                 "step_rules", "order_free", "die_sequence")
+    __slots__ = (
+        "closes_at",
+        "dice",
+        "die_sequence",
+        "hitting",
+        "opposite",
+        "order_free",
+        "rear_bear_off",
+        "rules",
+        "start",
+        "step_rules",
+    )
 
     def __init__(self, rules: RuleSet, position: Position, dice: Dice) -> None:
         self.rules = rules
@@ -411,5 +423,13 @@ def notation_of(turn: TurnRules, steps: tuple[Step, ...], result: Position) -> s
     return " ".join(text if n == 1 else f"{text}({n})" for text, n in counted.items())
 
 
-__all__ = ["legal_plays", "plays_of", "TurnRules", "step_sequences", "allowed", "notation_of", "moves_of",
-           "MEN"]
+__all__ = [
+    "MEN",
+    "TurnRules",
+    "allowed",
+    "legal_plays",
+    "moves_of",
+    "notation_of",
+    "plays_of",
+    "step_sequences",
+]

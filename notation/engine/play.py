@@ -6,8 +6,9 @@ They know nothing about legality; :func:`notation.engine.movegen.legal_plays` ma
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, NamedTuple
+from typing import NamedTuple
 
 from notation.engine.board import Position, point_name
 
@@ -42,13 +43,13 @@ class Play:
 
     steps: tuple[Step, ...]
     result: Position
-    writer: Callable[["Play"], str] | None = field(compare=False, repr=False)
+    writer: Callable[[Play], str] | None = field(compare=False, repr=False)
     """Writes the play (a method of the turn's rules); dropped once it has, so that a kept
     play does not keep its turn's rules too."""
     _notation: str | None = field(default=None, init=False, compare=False, repr=False)
 
     def __init__(self, steps: tuple[Step, ...], result: Position,
-                 writer: Callable[["Play"], str] | None) -> None:
+                 writer: Callable[[Play], str] | None) -> None:
         # The slots filled through their descriptors: the dataclass's own __init__ sets
         # each frozen field by name with object.__setattr__, and the engine makes a play a
         # turn (450 -> 250 ns).
@@ -99,7 +100,7 @@ class Play:
     def sort_key(self) -> tuple:
         """Plays sort by their steps, highest starting point first (the steps determine the
         result, so two legal plays never tie)."""
-        return tuple(sorted(((-s.from_point, -s.to_point) for s in self.steps)))
+        return tuple(sorted((-s.from_point, -s.to_point) for s in self.steps))
 
 
 _set_steps = Play.steps.__set__  # type: ignore[attr-defined]  # the slots' descriptors

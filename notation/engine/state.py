@@ -19,10 +19,10 @@ from typing import NamedTuple
 from notation.engine.board import BAR, MEN, OFF, Position
 from notation.engine.checker import check_play
 from notation.engine.dice import Dice
-from notation.errors import IllegalPlayError, InvalidDiceError, InvalidError
 from notation.engine.play import Play
 from notation.engine.rules import RuleSet, holds_prime, prime_made
 from notation.engine.written import WrittenPlay
+from notation.errors import IllegalPlayError, InvalidDiceError, InvalidError
 
 ROLL = "roll"
 PASSED = "passed"
@@ -44,7 +44,7 @@ class Colour(str, Enum):
     WHITE = "W"
     BLACK = "B"
 
-    other: "Colour"
+    other: Colour
     title: str
     index: int
 
@@ -108,7 +108,7 @@ class GameState(_StateFields):
     __slots__ = ()
 
     def __new__(cls, rules: RuleSet, position: Position, player: Colour, *fields,
-                **named) -> "GameState":
+                **named) -> GameState:
         state = super().__new__(cls, rules, position, player, *fields, **named)
         # R-SCORE-MARCIA counts a prime held at any moment: one standing in the position a
         # state is made with is held. From then on only a step can make one (_played).
@@ -121,7 +121,7 @@ class GameState(_StateFields):
 
     @classmethod
     def start(cls, rules: RuleSet, first: Colour = Colour.WHITE,
-              lead_rolls: tuple[tuple[int, int], ...] = (), crawford: bool = False) -> "GameState":
+              lead_rolls: tuple[tuple[int, int], ...] = (), crawford: bool = False) -> GameState:
         """The state before the first turn. ``first`` starts, unless ``lead_rolls``
         (White's die, Black's die; the last one not a tie) say otherwise: the higher die
         starts (R-LEAD). In ``backgammon`` and ``versailles`` the lead dice are the
@@ -142,7 +142,7 @@ class GameState(_StateFields):
                    player, forced=tuple(forced), crawford=crawford)
 
     def _moved_on(self, position: Position, player: Colour, passed: Dice | None,
-                  prime_held: tuple[bool, bool], forced: tuple) -> "GameState":
+                  prime_held: tuple[bool, bool], forced: tuple) -> GameState:
         """The state after a turn played, the game going on: ``_replace`` of the fields a
         turn changes, without its cost (the reader makes one a turn)."""
         rules, _, _, cube, owner, offered, _, _, winner, points, ended_by, _, crawford = self
@@ -164,7 +164,7 @@ class GameState(_StateFields):
 
     def after(self, kind: str, dice: Dice | None = None,
               written: str | WrittenPlay | None = None,
-              by: Colour | None = None) -> tuple["GameState", Turn]:
+              by: Colour | None = None) -> tuple[GameState, Turn]:
         """Apply one turn; return the next state and the turn as played. ``by`` names the
         player who resigns when it is not the one to act."""
         if self.winner is not None:  # (self.over, without a property's call)
@@ -206,7 +206,7 @@ class GameState(_StateFields):
                                 f"not {dice}")
         return dice
 
-    def _played(self, kind: str, dice: Dice, play: Play) -> "GameState":
+    def _played(self, kind: str, dice: Dice, play: Play) -> GameState:
         prime_held = self.prime_held
         # Until a player's first prime is seen, none stands at the start of his turn (one
         # in the position a state is made with is seen then), so only a step can make one.
@@ -243,7 +243,7 @@ class GameState(_StateFields):
         used = play.steps[0].die
         return Dice(dice.low if used == dice.high else dice.high)
 
-    def _cube(self, kind: str) -> tuple["GameState", Turn]:
+    def _cube(self, kind: str) -> tuple[GameState, Turn]:
         if self.rules.name != "backgammon":
             raise GameRuleError("R-CUBE", f"{self.rules.name} has no doubling cube")
         if kind == DOUBLE:
@@ -271,12 +271,12 @@ class GameState(_StateFields):
         dropped = self._replace(offered=False, winner=doubler, points=self.cube, ended_by="drop")
         return dropped, Turn(DROP, self.player)
 
-    def _resign(self, by: Colour) -> tuple["GameState", Turn]:
+    def _resign(self, by: Colour) -> tuple[GameState, Turn]:
         # The points of a resignation are those the record declares; see resigned_for.
         ended = self._replace(winner=by.other, offered=False, ended_by="resign")
         return ended, Turn(RESIGN, by)
 
-    def resigned_for(self, points: int) -> "GameState":
+    def resigned_for(self, points: int) -> GameState:
         """A resigned game's state with the points the record gives it, if the rule set
         allows them (backgammon: 1-3 times the cube; otherwise the rule set's range)."""
         allowed = self.resign_points()

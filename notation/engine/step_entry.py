@@ -20,14 +20,14 @@ notation.errors.IllegalPlayError: [R-EMPTY] ...
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from notation.engine.board import BAR, Position
 from notation.engine.dice import Dice
-from notation.errors import IllegalPlayError
 from notation.engine.movegen import Board, TurnRules, allowed, legal_plays, step_sequences
 from notation.engine.play import Play, Step
 from notation.engine.rules import RuleSet
+from notation.errors import IllegalPlayError
 
 POINTS = tuple(range(BAR, 0, -1))
 

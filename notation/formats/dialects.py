@@ -5,10 +5,10 @@ it stands for, and says so in a warning. The text notation has none of them."""
 from __future__ import annotations
 
 from notation.engine.dice import Dice
-from notation.errors import IllegalPlayError
-from notation.tree.game import GameNode
 from notation.engine.state import ROLL
 from notation.engine.written import parse_play
+from notation.errors import IllegalPlayError
+from notation.tree.game import GameNode
 
 
 def merge_chains(play: str) -> str | None:

@@ -33,13 +33,13 @@ from operator import attrgetter
 from typing import Any
 
 from notation.engine.dice import Dice
-from notation.errors import NotationError, RecordError
-from notation.tree.game import Game, GameNode
-from notation.limits import LIMIT, MAX_DEPTH, MAX_DIGITS, MAX_ELEMENTS, MAX_NAG, Budget, read_whole
 from notation.engine.position_id import position_ids
 from notation.engine.rules import rule_set
-from notation.tree.tags import TAG_NAME, TagProblem, setup_from_tags
 from notation.engine.state import Colour, GameState, Turn, pips_after
+from notation.errors import NotationError, RecordError
+from notation.limits import LIMIT, MAX_DEPTH, MAX_DIGITS, MAX_ELEMENTS, MAX_NAG, Budget, read_whole
+from notation.tree.game import Game, GameNode
+from notation.tree.tags import TAG_NAME, TagProblem, setup_from_tags
 
 
 def turn_dict(node: GameNode, position_id: str | None = None,

@@ -16,22 +16,20 @@ from __future__ import annotations
 import os
 import secrets
 import stat
+from collections.abc import Iterable, Iterator
 from functools import partial
 from pathlib import Path
-from typing import Iterable, Iterator
 
-from notation.formats import json_format
-
-from notation.formats import xml_format
 from notation.errors import RecordError
-from notation.tree.game import Game
-from notation.limits import MAX_FILE_BYTES, MAX_POSITIONS
+from notation.formats import json_format, xml_format
 from notation.formats.jqn import GameBuilder, read_games, write_game
 from notation.formats.mat import read_mat
 from notation.formats.mat.writer import write_mat
-from notation.tree.matches import checked_scores
 from notation.formats.sgf import read_sgf
 from notation.formats.xml_format import read_xml
+from notation.limits import MAX_FILE_BYTES, MAX_POSITIONS
+from notation.tree.game import Game
+from notation.tree.matches import checked_scores
 
 EXTENSIONS = {".jqn": "jqn", ".txt": "jqn", ".json": "json", ".mat": "mat", ".sgf": "sgf",
               ".xml": "xml"}
@@ -138,4 +136,4 @@ def write_file(games: Iterable[Game], path: str | os.PathLike, fmt: str | None =
         raise
 
 
-__all__ = ["format_of", "read_file", "render", "write_file", "RecordError", "READABLE", "WRITABLE"]
+__all__ = ["READABLE", "WRITABLE", "RecordError", "format_of", "read_file", "render", "write_file"]

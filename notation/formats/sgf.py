@@ -17,14 +17,14 @@ import os
 import re
 from dataclasses import dataclass, field
 
-from notation.formats.dialects import play_as_exported
 from notation.engine.dice import Dice
-from notation.errors import IllegalPlayError, NotationError, RecordError
-from notation.tree.game import Game, GameNode
-from notation.formats.jqn.lexer import Locate, locator
-from notation.limits import LIMIT, MAX_DEPTH, NUMBER, Budget, read_whole
 from notation.engine.rules import rule_set
 from notation.engine.state import DOUBLE, DROP, RESIGN, TAKE, Colour
+from notation.errors import IllegalPlayError, NotationError, RecordError
+from notation.formats.dialects import play_as_exported
+from notation.formats.jqn.lexer import Locate, locator
+from notation.limits import LIMIT, MAX_DEPTH, NUMBER, Budget, read_whole
+from notation.tree.game import Game, GameNode
 
 _PROPERTY = re.compile(r"\s*([A-Za-z]+)((?:\s*\[(?:\\.|[^\\\]])*\])+)", re.DOTALL)
 _VALUE = re.compile(r"\[((?:\\.|[^\\\]])*)\]", re.DOTALL)
@@ -45,7 +45,7 @@ class SgfNode:
 @dataclass
 class SgfTree:
     nodes: list[SgfNode] = field(default_factory=list)
-    children: list["SgfTree"] = field(default_factory=list)
+    children: list[SgfTree] = field(default_factory=list)
     offset: int = 0
 
 

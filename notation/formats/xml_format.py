@@ -14,11 +14,11 @@ from importlib import resources
 from lxml import etree
 
 from notation.engine.dice import Dice
-from notation.errors import NotationError, RecordError
-from notation.tree.game import Game, GameNode
-from notation.limits import LIMIT, MAX_DEPTH, MAX_ELEMENTS, Budget, read_whole
-from notation.tree.tags import TagProblem, setup_from_tags
 from notation.engine.state import Colour
+from notation.errors import NotationError, RecordError
+from notation.limits import LIMIT, MAX_DEPTH, MAX_ELEMENTS, Budget, read_whole
+from notation.tree.game import Game, GameNode
+from notation.tree.tags import TagProblem, setup_from_tags
 
 NS = "urn:jacquet:games:1"
 Q = "{%s}" % NS

@@ -9,9 +9,9 @@ the courier (a ring) and the last play (highlighted points) are drawn when given
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from html import escape
-from typing import Iterable
 
 from notation.engine.board import BAR, OFF, Position
 from notation.engine.dice import Dice

@@ -9,16 +9,16 @@ turn, so the position at any node is there without replaying the game.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from notation.engine.board import Position
 from notation.engine.dice import Dice
-from notation.errors import NotationError
 from notation.engine.rules import RuleSet, rule_set
-from notation.tree.tags import RESULT, YES
-from notation.tree.walk import SKIP, Visitor
 from notation.engine.state import RESIGN, Colour, GameRuleError, GameState, Turn
 from notation.engine.written import WrittenPlay
+from notation.errors import NotationError
+from notation.tree.tags import RESULT, YES
+from notation.tree.walk import SKIP, Visitor
 
 STANDARD_TAGS = ("Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant")
 
@@ -31,7 +31,7 @@ class _AnnotationList:
     def __init__(self, slot: str) -> None:
         self.slot = slot
 
-    def __get__(self, node: "GameNode | None", owner: type | None = None):
+    def __get__(self, node: GameNode | None, owner: type | None = None):
         if node is None:
             return self
         values = getattr(node, self.slot)
@@ -40,7 +40,7 @@ class _AnnotationList:
             setattr(node, self.slot, values)
         return values
 
-    def __set__(self, node: "GameNode", values: list) -> None:
+    def __set__(self, node: GameNode, values: list) -> None:
         setattr(node, self.slot, values)
 
 
@@ -51,14 +51,22 @@ class GameNode:
     ``starting_comments`` stand before a turn that opens a variation; ``nags`` are
     numeric annotation glyphs (``$1`` = ``!``). Each is a list."""
 
-    __slots__ = ("parent", "turn", "state", "_comments", "_starting_comments", "_nags",
-                 "variations", "ply")
+    __slots__ = (
+        "_comments",
+        "_nags",
+        "_starting_comments",
+        "parent",
+        "ply",
+        "state",
+        "turn",
+        "variations",
+    )
 
     comments = _AnnotationList("_comments")
     starting_comments = _AnnotationList("_starting_comments")
     nags = _AnnotationList("_nags")
 
-    def __init__(self, parent: "GameNode | None", turn: Turn | None, state: GameState) -> None:
+    def __init__(self, parent: GameNode | None, turn: Turn | None, state: GameState) -> None:
         self.parent = parent
         self.ply = 0 if parent is None else parent.ply + 1
         """How many turns lead from the start to this node."""
@@ -79,14 +87,14 @@ class GameNode:
         """The position after this node's turn, seen by the player to act next."""
         return self.state.position
 
-    def root(self) -> "Game":
+    def root(self) -> Game:
         node = self
         while node.parent is not None:
             node = node.parent
         return node  # type: ignore[return-value]
 
     def add_turn(self, kind: str, dice: Dice | None = None,
-                 play: str | WrittenPlay | None = None, by: Colour | None = None) -> "GameNode":
+                 play: str | WrittenPlay | None = None, by: Colour | None = None) -> GameNode:
         """Play a turn from this node (checked by the rules) and add it as the next
         variation; :class:`~notation.errors.NotationError` if it breaks a rule. ``by``:
         who resigns, when not the player to act."""
@@ -96,7 +104,7 @@ class GameNode:
         return child
 
     def add_recorded_turn(self, player: Colour | None, kind: str, dice: Dice | None = None,
-                          play: str | WrittenPlay | None = None) -> "GameNode":
+                          play: str | WrittenPlay | None = None) -> GameNode:
         """:meth:`add_turn` for a turn a record says ``player`` made (``None``: it does not
         say): R-TURN if it is not his turn, except a resignation, which either side may make
         at any time."""
@@ -117,18 +125,18 @@ class GameNode:
         else:
             self.starting_comments.append(text)
 
-    def next(self) -> "GameNode | None":
+    def next(self) -> GameNode | None:
         """The main-line continuation, if any."""
         return self.variations[0] if self.variations else None
 
-    def mainline(self) -> Iterator["GameNode"]:
+    def mainline(self) -> Iterator[GameNode]:
         """The nodes of the main line after this one."""
         node = self.next()
         while node is not None:
             yield node
             node = node.next()
 
-    def descendants(self) -> Iterator["GameNode"]:
+    def descendants(self) -> Iterator[GameNode]:
         """Every node after this one, variations included (depth first, no recursion)."""
         pending = list(self.variations)
         while pending:
@@ -152,7 +160,7 @@ class Game(GameNode):
     """A whole game: headers (``[Tag "value"]`` pairs, in order), the rule set, the tree,
     the errors found while reading it, and its end."""
 
-    __slots__ = ("headers", "rules", "errors", "warnings", "source", "source_text", "tag_lines")
+    __slots__ = ("errors", "headers", "rules", "source", "source_text", "tag_lines", "warnings")
 
     def __init__(self, rules: RuleSet | None = None, first: Colour = Colour.WHITE,
                  headers: dict[str, str] | None = None,

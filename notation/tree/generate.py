@@ -13,10 +13,10 @@ from __future__ import annotations
 import random
 
 from notation.engine.dice import Dice
-from notation.tree.game import Game, GameNode
 from notation.engine.movegen import legal_plays
 from notation.engine.rules import RuleSet
 from notation.engine.state import PASSED, ROLL
+from notation.tree.game import Game, GameNode
 
 COMMENTS = (
     "The courier is away.", "A quiet move.", "Safer was to wait {and see}.",

@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from notation.limits import LIMIT, MAX_DIGITS, MAX_LEAD_ROLLS, NUMBER
 from notation.engine.rules import RuleSet, rule_set
 from notation.engine.state import Colour
+from notation.limits import LIMIT, MAX_DIGITS, MAX_LEAD_ROLLS, NUMBER
 
 TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 """A tag's name in every format: a letter, then letters, digits and underscores."""

@@ -9,8 +9,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from inspect import signature
-from typing import Callable
 
 from notation.engine.rules.backgammon import backgammon
 from notation.engine.rules.base import RuleSet, StepContext, courier_phase, courier_point
@@ -45,6 +45,21 @@ def rule_set(name: str = DEFAULT, /, **options: object) -> RuleSet:
                          f"options: {known}") from None
 
 
-__all__ = ["RuleSet", "StepContext", "rule_set", "NAMES", "DEFAULT", "courier_phase",
-           "courier_point", "holds_prime", "prime_during", "prime_made", "prime_possible", "jacquet",
-           "murray", "versailles", "hale", "backgammon"]
+__all__ = [
+    "DEFAULT",
+    "NAMES",
+    "RuleSet",
+    "StepContext",
+    "backgammon",
+    "courier_phase",
+    "courier_point",
+    "hale",
+    "holds_prime",
+    "jacquet",
+    "murray",
+    "prime_during",
+    "prime_made",
+    "prime_possible",
+    "rule_set",
+    "versailles",
+]

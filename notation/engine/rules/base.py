@@ -9,8 +9,9 @@ points of a combined move included (the courier, the blocking limits, ...).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Callable, Mapping, NamedTuple, Protocol
+from typing import NamedTuple, Protocol
 
 from notation.engine.board import BAR, MEN, OFF, TALON, Position
 from notation.errors import InvalidPositionError
@@ -22,7 +23,7 @@ class StepContext(NamedTuple):
     (each side in its own numbering), and where the step went from and to. A named tuple:
     one is made for every step a step rule judges."""
 
-    rules: "RuleSet"
+    rules: RuleSet
     turn_start: Position
     before: tuple[int, ...]
     after: tuple[int, ...]
@@ -44,7 +45,7 @@ class StepRule(Protocol):
     rule_id: str
     watches: frozenset[int] | None
 
-    def applies(self, rules: "RuleSet", start: Position) -> bool: ...  # pragma: no cover
+    def applies(self, rules: RuleSet, start: Position) -> bool: ...  # pragma: no cover
 
     def broken(self, ctx: StepContext) -> bool: ...  # pragma: no cover
 

@@ -99,8 +99,8 @@ def prime_made(start: tuple[int, ...] | list[int], steps) -> bool:
         to_point = step.to_point
         board[to_point] += 1
         # a prime this step completes holds its point, so a made neighbour of it too
-        if board[to_point] == 2 and (to_point > 1 and board[to_point - 1] >= 2
-                                     or to_point < BAR - 1 and board[to_point + 1] >= 2):
+        if board[to_point] == 2 and ((to_point > 1 and board[to_point - 1] >= 2)
+                                     or (to_point < BAR - 1 and board[to_point + 1] >= 2)):
             if holds_prime(board):
                 return True
     return False

@@ -2,8 +2,28 @@
 ``docs/notation.md`` for the grammar."""
 
 from notation.formats.jqn.builder import GameBuilder
-from notation.formats.jqn.reader import SKIP, HeadersOnly, RawGame, Visitor, index_games, read_games, read_headers, split_games
+from notation.formats.jqn.reader import (
+           SKIP,
+           HeadersOnly,
+           RawGame,
+           Visitor,
+           index_games,
+           read_games,
+           read_headers,
+           split_games,
+)
 from notation.formats.jqn.writer import write_game, write_games
 
-__all__ = ["GameBuilder", "SKIP", "HeadersOnly", "RawGame", "Visitor", "index_games", "read_games",
-           "read_headers", "split_games", "write_game", "write_games"]
+__all__ = [
+           "SKIP",
+           "GameBuilder",
+           "HeadersOnly",
+           "RawGame",
+           "Visitor",
+           "index_games",
+           "read_games",
+           "read_headers",
+           "split_games",
+           "write_game",
+           "write_games",
+]

@@ -10,13 +10,14 @@ is skipped: reading goes on with the next game. A game holds at most
 from __future__ import annotations
 
 from notation.engine.dice import Dice
-from notation.errors import IllegalPlayError, NotationError, RecordError
-from notation.tree.game import Game, GameNode
-from notation.limits import Budget
 from notation.engine.rules import rule_set
-from notation.tree.tags import RESULT, Setup, TagProblem, setup_from_tags
 from notation.engine.state import PASSED, ROLL, Colour, GameState
+from notation.errors import IllegalPlayError, NotationError, RecordError
 from notation.formats.jqn.reader import SKIP, RawGame, Visitor
+from notation.limits import Budget
+from notation.tree.game import Game, GameNode
+from notation.tree.tags import RESULT, Setup, TagProblem, setup_from_tags
+
 
 class GameBuilder(Visitor):
     """Builds and checks one game; ``result()`` is the :class:`Game`, with ``errors``.

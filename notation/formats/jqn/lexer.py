@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from array import array
 from bisect import bisect_right
-from typing import Callable, Iterator, NamedTuple
+from collections.abc import Callable, Iterator
+from typing import NamedTuple
 
 from notation.errors import InvalidError
 from notation.limits import MAX_NAG, NUMBER

@@ -14,17 +14,18 @@ from __future__ import annotations
 import io
 import os
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import IO, Callable, Iterator, Union
+from functools import cache
+from typing import IO, Union
 
 from notation.engine.dice import Dice
-from notation.errors import InvalidError, RecordError, quoted
-from notation.limits import LIMIT, MAX_DEPTH, MAX_GAME_BYTES, MAX_LINE_BYTES, line_too_long
 from notation.engine.state import RESIGN, Colour
+from notation.errors import InvalidError, RecordError, quoted
+from notation.formats.jqn.lexer import comment_text, locator, matches, nag_number, play_text, token_at
+from notation.limits import LIMIT, MAX_DEPTH, MAX_GAME_BYTES, MAX_LINE_BYTES, line_too_long
 from notation.tree.tags import TAG_NAME
 from notation.tree.walk import SKIP, Origin, Visitor
-from notation.formats.jqn.lexer import comment_text, locator, matches, nag_number, play_text, token_at
 
 HEADER = re.compile(r'^\s*\[\s*(' + TAG_NAME.pattern + r')\s+"((?:\\.|[^"\\])*)"\s*\]\s*$')
 _HEADER_ESCAPE = re.compile(r"\\(.)")
@@ -336,7 +337,7 @@ def _walk_movetext(raw: RawGame, visitor: Visitor) -> None:
         fail(f"unknown token {quoted(match.group(kind))}", match.start(kind))
 
 
-@lru_cache(maxsize=None)  # bounded: only the few hundred roll texts that read are kept
+@cache  # bounded: only the few hundred roll texts that read are kept
 def _roll(text: str) -> tuple[str, Dice]:
     """The kind of turn (``roll``, or ``passed`` for ``>5:``) and the dice of a roll token
     such as ``53:``, ``5-3 :`` or ``>5:``; :class:`InvalidError` if its dice cannot be read."""

@@ -9,12 +9,13 @@ file again gives the same bytes.
 
 from __future__ import annotations
 
-from typing import Iterable, TextIO
+from collections.abc import Iterable
+from typing import TextIO
 
-from notation.tree.game import STANDARD_TAGS, Game, GameNode
 from notation.engine.state import DOUBLE, PASSED, RESIGN, ROLL, Colour
-from notation.tree.tags import TAG_NAME
 from notation.formats.jqn.lexer import escape_comment
+from notation.tree.game import STANDARD_TAGS, Game, GameNode
+from notation.tree.tags import TAG_NAME
 
 WIDTH = 80
 

@@ -12,15 +12,15 @@ from __future__ import annotations
 import os
 import re
 
-from notation.formats.dialects import play_as_exported
 from notation.engine.dice import Dice
 from notation.engine.movegen import legal_plays
-from notation.errors import NotationError, RecordError
-from notation.tree.game import Game, GameNode
-from notation.limits import read_whole
 from notation.engine.rules import rule_set
 from notation.engine.state import DOUBLE, DROP, RESIGN, TAKE, Colour
+from notation.errors import NotationError, RecordError
+from notation.formats.dialects import play_as_exported
 from notation.formats.mat.parser import Action, MatFile, MatGame, parse_mat
+from notation.limits import read_whole
+from notation.tree.game import Game, GameNode
 
 COLOURS = (Colour.WHITE, Colour.BLACK)
 BACKGAMMON = rule_set("backgammon")  # a rule set is immutable: every game shares this one

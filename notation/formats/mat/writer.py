@@ -10,9 +10,9 @@ Elo``, ``Crawford``, ``CubeLimit``, ...), so that reading it back gives the same
 
 from __future__ import annotations
 
-from notation.tree.game import Game
 from notation.engine.state import DOUBLE, DROP, RESIGN, ROLL, TAKE, Colour
 from notation.formats.mat.reader import TAG_NAMES, header_name
+from notation.tree.game import Game
 
 LEFT_WIDTH = 28
 SCORE_WIDTH = 31
