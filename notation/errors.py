@@ -1,12 +1,18 @@
-"""The errors of the notation package.
+"""The errors of the notation package: every one it raises derives from
+:class:`NotationError`, and carries ``rule_id`` (the rule it breaks, as ``docs/rules.md``
+names it, or the kind of problem: ``SYNTAX``, ``TAG``, ``LIMIT``...) and ``reason`` (why,
+in one sentence).
 
 Like python-chess, every error is a :class:`ValueError`, split by what went wrong:
 
 * :class:`InvalidError`: the input cannot be read at all (a die 7, a point 25 where there
-  is no bar, a malformed position ID).
+  is no bar, a malformed position ID, an unknown rule set).
 * :class:`IllegalPlayError`: the play is readable but breaks a rule; it names the rule id
   (see ``docs/rules.md``), says why in one sentence, and carries the legal plays.
 * :class:`AmbiguousPlayError`: the text fits several different legal plays.
+* :class:`TagProblem`: a tag of a record whose value cannot be used.
+* :class:`RecordError`: any of these, or a problem of a record's form, located in the
+  record (file, line, column, game, turn).
 """
 
 from __future__ import annotations
@@ -25,12 +31,28 @@ def quoted(text: str, limit: int = 40) -> str:
     return repr(text) if len(text) <= limit else f"{text[:limit]!r}..."
 
 
+SYNTAX = "SYNTAX"
+"""The rule id of a problem of a record's form (it cannot be read)."""
+TAG = "TAG"
+"""The rule id of a tag whose value cannot be used."""
+
+
 class NotationError(ValueError):
-    """Base class of every error raised by :mod:`notation`."""
+    """Base class of every error raised by :mod:`notation`: ``reason`` says what went
+    wrong, ``rule_id`` which rule or kind of problem (the class's ``default_rule`` when
+    not given). ``str()`` is the reason."""
+
+    default_rule = SYNTAX
+
+    def __init__(self, reason: str, rule_id: str | None = None) -> None:
+        self.reason = reason
+        self.rule_id = rule_id or self.default_rule
+        super().__init__(reason)
 
 
 class InvalidError(NotationError):
-    """Input that cannot be read: malformed text, dice, points or position IDs."""
+    """Input that cannot be read: malformed text, dice, points or position IDs, an unknown
+    rule set or option."""
 
 
 class InvalidDiceError(InvalidError):
@@ -53,14 +75,27 @@ class IllegalPlayError(NotationError):
     """
 
     def __init__(self, rule_id: str, reason: str, legal_plays: Sequence[Play] = ()) -> None:
-        self.rule_id = rule_id
-        self.reason = reason
+        super().__init__(reason, rule_id)
         self.legal_plays = tuple(legal_plays)
-        super().__init__(f"[{rule_id}] {reason}")
+        self.args = (f"[{rule_id}] {reason}",)
+
+    def __str__(self) -> str:
+        return f"[{self.rule_id}] {self.reason}"
 
 
 class AmbiguousPlayError(IllegalPlayError):
     """Play text that fits more than one legal play (written without a needed rest point)."""
+
+
+class TagProblem(NotationError):
+    """A tag whose value cannot be used: ``tag`` names it; ``rule_id`` is ``TAG`` or the
+    game rule it breaks (``R-LEAD``...)."""
+
+    default_rule = TAG
+
+    def __init__(self, tag: str, reason: str, rule_id: str | None = None) -> None:
+        super().__init__(reason, rule_id)
+        self.tag = tag
 
 
 class RecordError(NotationError):
@@ -73,19 +108,23 @@ class RecordError(NotationError):
     (a dialect quirk that contradicts the rules' bookkeeping, never an illegal play).
     """
 
-    def __init__(self, message: str, rule_id: str = "SYNTAX", *, file: str = "-", line: int = 0,
+    def __init__(self, message: str, rule_id: str = SYNTAX, *, file: str = "-", line: int = 0,
                  column: int = 0, game: int = 0, turn: str = "",
                  legal_plays: Sequence[str] = (), severity: str = "error") -> None:
+        super().__init__(message, rule_id)
         self.message = message
+        """The reason, as the record's readers call it."""
         self.severity = severity
-        self.rule_id = rule_id
         self.file = file
         self.line = line
         self.column = column
         self.game = game
         self.turn = turn
         self.legal_plays = tuple(legal_plays)
-        super().__init__(self.format())
+        self.args = (self.format(),)
+
+    def __str__(self) -> str:
+        return self.format()
 
     def where(self) -> str:
         """``game N, turn T`` as the message prefix."""
@@ -95,6 +134,7 @@ class RecordError(NotationError):
         return ", ".join(parts)
 
     def format(self) -> str:
+        """The compiler-style line ``FILE:LINE:COL: error: [RULE-ID] message``."""
         prefix = self.where()
         text = f"{prefix}: {self.message}" if prefix else self.message
         if self.legal_plays:
@@ -103,7 +143,8 @@ class RecordError(NotationError):
             text += f"; legal: {shown}{more}"
         return f"{self.file}:{self.line}:{self.column}: {self.severity}: [{self.rule_id}] {text}"
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, object]:
+        """The error's fields, as ``validate --json`` prints them."""
         return {"severity": self.severity, "file": self.file, "line": self.line,
                 "column": self.column, "game": self.game,
                 "turn": self.turn, "rule": self.rule_id, "message": self.message,

@@ -16,12 +16,14 @@ from dataclasses import dataclass, field
 
 from notation.engine.dice import Dice
 from notation.engine.play import Step
+from notation.engine.rules import rule_set
 from notation.engine.state import DOUBLE, DROP, PASSED, RESIGN, ROLL, TAKE, GameRuleError
 from notation.engine.step_entry import StepEntry
-from notation.errors import InvalidPlayError, NotationError, RecordError
+from notation.errors import TAG, InvalidPlayError, NotationError, RecordError, TagProblem
 from notation.formats.jqn import GameBuilder, read_games, write_game
 from notation.tree.game import Game, GameNode
-from notation.tree.tags import TagProblem, setup_from_tags
+from notation.tree.generate import lead_rolls
+from notation.tree.tags import check_match_tags, lead_roll_text, setup_from_tags
 
 HEADERS = ("Event", "Site", "Date", "Round", "White", "Black", "Variant", "Options", "Lead",
            "LeadRoll", "Match", "MatchLength", "Game", "Score", "Crawford")
@@ -41,8 +43,8 @@ MAX_TAG = 200
 """The longest tag value a scorer may enter."""
 DATE = re.compile(r"[0-9?]{4}(?:\.([0-9?]{2})(?:\.([0-9?]{2}))?)?")
 """A date as records write it: ``2024.03.15``, ``2024.03``, ``2024``, ``????.??.??``."""
-MATCH_NUMBERS = {"MatchLength": re.compile(r"[1-9][0-9]{0,2}"), "Game": re.compile(r"[1-9][0-9]{0,2}"),
-                 "Score": re.compile(r"[0-9]{1,3}-[0-9]{1,3}")}
+MAX_MATCH_NUMBER = 999
+"""The longest match, and the highest game number, a scorer may enter."""
 
 
 def new_game(headers: dict[str, str]) -> Game:
@@ -51,24 +53,28 @@ def new_game(headers: dict[str, str]) -> Game:
     a game to play; the date as a date)."""
     for name, value in headers.items():
         if len(value) > MAX_TAG:
-            raise RecordError(f"{name} is longer than {MAX_TAG} characters", "TAG")
-        pattern = MATCH_NUMBERS.get(name)
-        if value.strip() and pattern and not pattern.fullmatch(value.strip()):
-            raise RecordError(f"{name} {value.strip()!r} is not a number"
-                              + (" pair such as 3-1" if name == "Score" else " from 1 to 999"), "TAG")
+            raise RecordError(f"{name} is longer than {MAX_TAG} characters", TAG)
+    try:
+        check_match_tags(headers)  # as every reader checks them
+    except TagProblem as problem:
+        raise RecordError(problem.reason, problem.rule_id) from None
+    for name in ("MatchLength", "Game"):
+        value = headers.get(name, "").strip()
+        if value and not 1 <= int(value) <= MAX_MATCH_NUMBER:
+            raise RecordError(f"{name} {value!r} is not a number from 1 to {MAX_MATCH_NUMBER}", TAG)
     date = headers.get("Date", "").strip()
     if date and not _is_date(date):
         raise RecordError(f"Date {date!r} is not a date such as 2024.03.15 (?? for what is "
-                          "not known)", "TAG")
+                          "not known)", TAG)
     length, score = headers.get("MatchLength", "").strip(), headers.get("Score", "").strip()
     if length and score and max(int(points) for points in score.split("-")) >= int(length):
-        raise RecordError(f"a score of {score} ends a match to {length}: no game follows it", "TAG")
+        raise RecordError(f"a score of {score} ends a match to {length}: no game follows it", TAG)
     kept = {name: " ".join(value.split()) for name, value in headers.items()
             if name in HEADERS and value.strip()}  # each on one line, as a scorer means it
     try:
         setup = setup_from_tags(kept)
     except TagProblem as problem:
-        raise RecordError(problem.message, problem.rule_id) from None
+        raise RecordError(problem.reason, problem.rule_id) from None
     return Game(setup.rules, setup.first, kept, setup.lead_rolls, setup.crawford)
 
 
@@ -83,15 +89,9 @@ def _is_date(text: str) -> bool:
 
 
 def roll_lead(variant: str, rng: random.Random) -> str:
-    """A lead roll as the ``LeadRoll`` tag writes it, White's die first: rolled again on a
-    tie, except in Versailles, where a doublet lead is played and kept (R-LEADDICE)."""
-    rolls = []
-    while True:
-        white, black = rng.randint(1, 6), rng.randint(1, 6)
-        if white != black or variant == "versailles":
-            rolls.append(f"W{white} B{black}")
-        if white != black:
-            return ", ".join(rolls)
+    """A lead roll for a game of ``variant``, as the ``LeadRoll`` tag writes it
+    (:func:`~notation.tree.generate.lead_rolls`)."""
+    return lead_roll_text(lead_rolls(rule_set(variant), rng))
 
 
 @dataclass
@@ -290,6 +290,6 @@ def next_match_game(game: Game) -> dict[str, str] | None:
                  if headers.get(name)}
     following["Game"] = str(int(headers.get("Game") or 1) + 1)
     following["Score"] = f"{white}-{black}"
-    if length - 1 in (white, black) and length - 1 not in before and game.rules.name == "backgammon":
+    if length - 1 in (white, black) and length - 1 not in before and game.rules.has_cube:
         following["Crawford"] = "yes"
     return following

@@ -87,7 +87,7 @@ class TurnRules:
         self.dice = dice
         self.opposite = rules.opposite
         self.hitting = hitting = rules.hitting
-        self.closes_at = 2 if hitting else 1
+        self.closes_at = rules.closes_at
         self.rear_bear_off = rules.bear_off == "rear"
         step_rules = rules.step_rules
         if step_rules:
@@ -273,7 +273,7 @@ def legal_plays(position: Position, dice: Dice | str, rules: RuleSet | str | Non
     """
     rules = _rules(rules)
     dice = Dice.parse(dice) if isinstance(dice, str) else dice
-    if dice.low is None and rules.name != "versailles":
+    if dice.low is None and not rules.passes_dice:
         raise InvalidDiceError(f"one die ({dice}) is no roll in {rules.name}: a turn is played "
                                "with two dice (one die is passed only in versailles, R-PASS)")
     turn = TurnRules(rules, rules.check_position(position), dice)

@@ -132,10 +132,10 @@ class GameState(_StateFields):
         if lead_rolls:
             white, black = lead_rolls[-1]
             first = Colour.WHITE if white > black else Colour.BLACK
-            if rules.name == "versailles":
+            if rules.doublet_leads:
                 for die, _ in lead_rolls[:-1]:
                     forced += [(Colour.WHITE, Dice(die, die)), (Colour.BLACK, Dice(die, die))]
-            if rules.name in ("versailles", "backgammon"):
+            if rules.lead_is_first_roll:
                 forced.append((first, Dice(white, black)))
         player = forced[0][0] if forced else first
         return cls(rules, rules.start if player is Colour.WHITE else rules.start.swapped(),
@@ -201,8 +201,7 @@ class GameState(_StateFields):
         if dice is None:
             raise InvalidDiceError("a roll needs its dice")
         if self.forced and kind == ROLL and self.forced[0][1] != dice:
-            rule = "R-LEADDICE" if self.rules.name == "versailles" else "R-LEAD"
-            raise GameRuleError(rule, f"this roll must be the lead dice {self.forced[0][1]}, "
+            raise GameRuleError(self.rules.lead_rule, f"this roll must be the lead dice {self.forced[0][1]}, "
                                 f"not {dice}")
         return dice
 
@@ -219,8 +218,7 @@ class GameState(_StateFields):
             points = self.rules.score(play.result, prime_held[self.player.index], self.cube)
             return self._replace(position=play.result, passed=None, prime_held=prime_held,
                            winner=self.player, points=points, ended_by="bear-off")
-        passed = (self._dice_to_pass(dice, play) if kind == ROLL and self.rules.name == "versailles"
-                  else None)
+        passed = self._dice_to_pass(dice, play) if kind == ROLL and self.rules.passes_dice else None
         forced = self.forced[1:] if kind == ROLL else self.forced
         if kind == PASSED:
             following = self.player  # the passed dice are played; he now rolls his own
@@ -244,7 +242,7 @@ class GameState(_StateFields):
         return Dice(dice.low if used == dice.high else dice.high)
 
     def _cube(self, kind: str) -> tuple[GameState, Turn]:
-        if self.rules.name != "backgammon":
+        if not self.rules.has_cube:
             raise GameRuleError("R-CUBE", f"{self.rules.name} has no doubling cube")
         if kind == DOUBLE:
             if self.crawford:
@@ -286,12 +284,9 @@ class GameState(_StateFields):
         return self._replace(points=points)
 
     def resign_points(self) -> list[int]:
-        """The points a resignation may give now: in backgammon 1, 2 or 3 times the cube
-        (a single game, a gammon, a backgammon), otherwise the rule set's range."""
-        if self.rules.name == "backgammon":
-            return [self.cube, 2 * self.cube, 3 * self.cube]
-        low, high = self.rules.score_range
-        return list(range(low, high + 1))
+        """The points a resignation may give now (:meth:`RuleSet.resign_points` with the
+        cube as it stands)."""
+        return self.rules.resign_points(self.cube)
 
 
 

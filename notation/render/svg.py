@@ -163,7 +163,7 @@ def _highlighted(steps: Iterable[Step], white_moved: bool, rules: RuleSet) -> se
 
 def _couriers(white: Position, rules: RuleSet, flipped: bool) -> list[str]:
     """A ring round each side's courier while its courier phase lasts."""
-    if rules.name == "backgammon":
+    if not rules.courier:
         return []
     parts = []
     for board_side, to_white in ((white.mover, lambda p: p), (white.opponent, lambda p: rules.opposite[p])):

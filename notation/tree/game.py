@@ -341,6 +341,6 @@ def _how(state: GameState, rules: RuleSet) -> str:
     """How the game ended, for a message: the cube dropped, or what the loser kept."""
     if state.ended_by == "drop":
         return f"{state.winner.other.title} dropped the cube at {state.cube}"
-    if rules.name == "hale":
-        return "the loser's men left, by quarter"
+    if rules.score_basis:
+        return rules.score_basis
     return f"the loser has borne off {state.position.opponent[0]}"

@@ -17,6 +17,7 @@ from notation.engine.movegen import legal_plays
 from notation.engine.rules import RuleSet
 from notation.engine.state import PASSED, ROLL
 from notation.tree.game import Game, GameNode
+from notation.tree.tags import lead_roll_text
 
 COMMENTS = (
     "The courier is away.", "A quiet move.", "Safer was to wait {and see}.",
@@ -26,24 +27,25 @@ COMMENTS = (
 NAGS = (1, 2, 3, 4, 5, 6, 10, 13, 14, 15)
 
 
-def _lead(rng: random.Random, rules: RuleSet) -> list[tuple[int, int]]:
-    """Lead rolls until one is not a tie (versailles keeps its doublet leads)."""
+def lead_rolls(rules: RuleSet, rng: random.Random) -> list[tuple[int, int]]:
+    """A lead roll, (White's die, Black's die): rolled again on a tie, the ties kept where
+    the rule set plays them (``doublet_leads``: R-LEADDICE); the last roll is no tie."""
     rolls = []
     while True:
         white, black = rng.randint(1, 6), rng.randint(1, 6)
         if white != black:
             rolls.append((white, black))
             return rolls
-        if rules.name == "versailles":
+        if rules.doublet_leads:
             rolls.append((white, black))
 
 
 def random_game(rules: RuleSet, rng: random.Random, annotate: bool = False,
                 max_turns: int = 20000, headers: dict[str, str] | None = None) -> Game:
     """A random legal game under ``rules``, played to its end (or ``max_turns``)."""
-    leads = _lead(rng, rules)
+    leads = lead_rolls(rules, rng)
     game = Game(rules, headers=headers, lead_rolls=tuple(leads))
-    game.headers["LeadRoll"] = ", ".join(f"W{w} B{b}" for w, b in leads)
+    game.headers["LeadRoll"] = lead_roll_text(leads)
     node: GameNode = game
     for _ in range(max_turns):
         state = node.state

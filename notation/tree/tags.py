@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from notation.engine.rules import RuleSet, rule_set
 from notation.engine.state import Colour
+from notation.errors import TagProblem
 from notation.limits import LIMIT, MAX_DIGITS, MAX_LEAD_ROLLS, NUMBER
 
 TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
@@ -21,13 +22,10 @@ COLOURS = {"white": Colour.WHITE, "w": Colour.WHITE, "black": Colour.BLACK, "b":
 YES = ("yes", "true", "on", "1")
 
 
-class TagProblem(ValueError):
-    """A tag whose value cannot be used: ``tag`` names it, ``rule_id`` is ``TAG`` or the
-    game rule it breaks."""
-
-    def __init__(self, tag: str, message: str, rule_id: str = "TAG") -> None:
-        super().__init__(message)
-        self.tag, self.message, self.rule_id = tag, message, rule_id
+def lead_roll_text(rolls: list[tuple[int, int]] | tuple[tuple[int, int], ...]) -> str:
+    """Lead rolls as the ``LeadRoll`` tag writes them, White's die first: ``W5 B3`` or,
+    after ties, ``W4 B4, W6 B2``."""
+    return ", ".join(f"W{white} B{black}" for white, black in rolls)
 
 
 @dataclass
@@ -60,8 +58,8 @@ MATCH_NUMBERS = {"MatchLength": re.compile(rf"{NUMBER}"), "Game": re.compile(rf"
 """The match tags, each a number (the score two: White's, then Black's)."""
 
 
-def _check_match_tags(headers: dict[str, str]) -> None:
-    """:class:`TagProblem` for a match tag that is not a number (a score, two), or whose
+def check_match_tags(headers: dict[str, str]) -> None:
+    """:class:`~notation.errors.TagProblem` for a match tag that is not a number (a score, two), or whose
     number is longer than :data:`~notation.limits.MAX_DIGITS` digits (LIMIT)."""
     for name, pattern in MATCH_NUMBERS.items():
         value = headers.get(name)
@@ -78,7 +76,7 @@ def setup_from_tags(headers: dict[str, str], default_variant: str = "jacquet",
     """Read the starting tags; :class:`TagProblem` for a bad value or a contradiction.
     ``first`` is who starts when the tags do not say (a format's own field)."""
     rules = rules_from_tags(headers, default_variant)
-    _check_match_tags(headers)
+    check_match_tags(headers)
     lead = headers.get("Lead")
     if lead is not None:
         first = COLOURS.get(lead.strip().lower())
@@ -99,8 +97,7 @@ def setup_from_tags(headers: dict[str, str], default_variant: str = "jacquet",
             if white != black:
                 raise TagProblem("LeadRoll", f"the lead roll W{white} B{black} is not a tie, so it "
                                  "decides who starts: only ties are rolled again, and only the "
-                                 "last lead roll may differ", "R-LEADDICE" if rules.name == "versailles"
-                                 else "R-LEAD")
+                                 "last lead roll may differ", rules.lead_rule)
         white, black = rolls[-1]
         if white == black:
             raise TagProblem("LeadRoll", f"the last lead roll W{white} B{black} is a tie: a tie "

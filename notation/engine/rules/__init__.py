@@ -18,6 +18,7 @@ from notation.engine.rules.hale import hale
 from notation.engine.rules.jacquet import jacquet
 from notation.engine.rules.murray import holds_prime, murray, prime_during, prime_made, prime_possible
 from notation.engine.rules.versailles import versailles
+from notation.errors import InvalidError
 
 DEFAULT = "jacquet"
 FACTORIES: dict[str, Callable[..., RuleSet]] = {
@@ -32,16 +33,16 @@ NAMES = tuple(FACTORIES)
 
 def rule_set(name: str = DEFAULT, /, **options: object) -> RuleSet:
     """The rule set called ``name`` with its named options (``courier_release``,
-    ``bouchon``, ``third_table_penalty``); :class:`ValueError` for an unknown name/option
+    ``bouchon``, ``third_table_penalty``); :class:`InvalidError` for an unknown name/option
     (an option called ``name`` too: the name is positional only)."""
     key = name.strip().lower()
     if key not in FACTORIES:
-        raise ValueError(f"unknown rule set {name!r}; known: {', '.join(NAMES)}")
+        raise InvalidError(f"unknown rule set {name!r}; known: {', '.join(NAMES)}")
     try:
         return FACTORIES[key](**options)
     except TypeError:
         known = ", ".join(signature(FACTORIES[key]).parameters) or "none"
-        raise ValueError(f"rule set {key!r} has no option among {sorted(options)}; its "
+        raise InvalidError(f"rule set {key!r} has no option among {sorted(options)}; its "
                          f"options: {known}") from None
 
 

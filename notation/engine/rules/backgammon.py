@@ -34,4 +34,7 @@ def backgammon() -> RuleSet:
         scorer=single_gammon_backgammon,
         shows_doublet_rest_points=False,
         score_range=(1, 3 * 64),
+        has_cube=True,
+        lead_is_first_roll=True,
+        resign_multiples=(1, 2, 3),  # a single game, a gammon, a backgammon
     )

@@ -64,6 +64,15 @@ class RuleSet:
     ``bear_off`` is ``"highest"`` (R-BEAROFF) or ``"rear"`` (R-BEAROFF-REAR).
     ``score`` maps the final position, seen by the winner, to the points won;
     ``tracks_prime`` says whether it needs to know if the winner ever held a prime.
+
+    The game-level rules, which the game state applies between turns
+    (:mod:`notation.engine.state`), are data here too: ``courier`` (a courier runs first:
+    R-COURIER), ``passes_dice`` (unplayable dice go to the opponent: R-PASS), ``has_cube``
+    (the doubling cube, and the Crawford game: R-CUBE), ``lead_is_first_roll`` (the lead
+    dice are the starter's first roll), ``doublet_leads`` (a tied lead is played, by White
+    then Black: R-LEADDICE), ``resign_multiples`` (a resignation scores these times the
+    cube; empty: any score of ``score_range``) and ``score_basis`` (how the points were
+    counted, for messages; empty: by the men the loser has borne off).
     """
 
     name: str
@@ -79,6 +88,13 @@ class RuleSet:
     shows_doublet_rest_points: bool = True
     score_range: tuple[int, int] = (1, 2)
     tracks_prime: bool = False
+    courier: bool = False
+    passes_dice: bool = False
+    has_cube: bool = False
+    lead_is_first_roll: bool = False
+    doublet_leads: bool = False
+    resign_multiples: tuple[int, ...] = ()
+    score_basis: str = ""
     options: Mapping[str, object] = field(default_factory=dict)
     step_filters: tuple[tuple[StepRule, Callable[[RuleSet, Position], bool]], ...] = field(
         init=False, repr=False, compare=False)
@@ -96,11 +112,26 @@ class RuleSet:
 
     @property
     def closes_at(self) -> int:
+        """How many opposing men close a point: 2 with hitting (one is hit), else 1."""
         return 2 if self.hitting else 1
 
     @property
     def has_bar(self) -> bool:
+        """Whether men can stand on the bar (only where there is hitting)."""
         return self.hitting
+
+    @property
+    def lead_rule(self) -> str:
+        """The rule a lead roll that cannot be breaks: R-LEADDICE where a tied lead is
+        played, else R-LEAD."""
+        return "R-LEADDICE" if self.doublet_leads else "R-LEAD"
+
+    def resign_points(self, cube: int = 1) -> list[int]:
+        """The points a resignation may give with the cube at ``cube``."""
+        if self.resign_multiples:
+            return [cube * times for times in self.resign_multiples]
+        low, high = self.score_range
+        return list(range(low, high + 1))
 
     def check_position(self, position: Position) -> Position:
         """``position`` itself if this rule set allows it, else :class:`InvalidPositionError`:
@@ -120,15 +151,26 @@ class RuleSet:
     def score(self, final: Position, winner_held_prime: bool = False, cube: int = 1) -> int:
         """Points won, ``final`` being the end position seen by the winner (all 15 off)."""
         if final.mover[OFF] != MEN:
-            raise ValueError("the game is not over: the mover has men left")
+            raise InvalidPositionError("the game is not over: the mover has men left")
         assert self.scorer is not None
         return self.scorer(self, final, winner_held_prime, cube)
+
+    @property
+    def option_words(self) -> tuple[str, ...]:
+        """The non-default options as ``NAME=VALUE`` words, in order."""
+        return tuple(f"{name}={value}" for name, value in self.options.items())
+
+    @property
+    def options_text(self) -> str:
+        """The non-default options as the ``Options`` tag writes them:
+        ``courier_release=next-turn bouchon=none`` (empty when there are none)."""
+        return " ".join(self.option_words)
 
     def describe(self) -> str:
         """The name with its non-default options, e.g. ``jacquet(courier_release=next-turn)``."""
         if not self.options:
             return self.name
-        return f"{self.name}({', '.join(f'{k}={v}' for k, v in self.options.items())})"
+        return f"{self.name}({', '.join(self.option_words)})"
 
 
 def jacquet_opposite() -> tuple[int, ...]:

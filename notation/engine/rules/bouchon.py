@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from notation.engine.board import point_name
 from notation.engine.rules.base import StepContext, courier_phase, courier_point
+from notation.errors import InvalidError
 
 BLOCK = 6
 FIRST_QUARTER = range(19, 25)
@@ -117,4 +118,4 @@ def bouchon_rules(option: str) -> tuple:
         return (LastTwoRule(),)
     if option == "none":
         return ()
-    raise ValueError(f"bouchon is 'wikipedia', 'last-two' or 'none', not {option!r}")
+    raise InvalidError(f"bouchon is 'wikipedia', 'last-two' or 'none', not {option!r}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from notation.engine.board import BAR, MEN, OFF, TALON, point_name
 from notation.engine.rules.base import StepContext, courier_phase, courier_point
+from notation.errors import InvalidError
 
 
 class CourierRule:
@@ -20,7 +21,7 @@ class CourierRule:
 
     def __init__(self, release: str = "die") -> None:
         if release not in ("die", "next-turn"):
-            raise ValueError(f"courier_release is 'die' or 'next-turn', not {release!r}")
+            raise InvalidError(f"courier_release is 'die' or 'next-turn', not {release!r}")
         self.release = release
 
     def applies(self, rules, start) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from notation.engine.board import MEN, Position
 from notation.engine.rules.base import RuleSet
 from notation.engine.rules.jacquet import jacquet_family
+from notation.errors import InvalidError
 
 FIRST_TABLE_PENALTY = 3
 SECOND_TABLE_PENALTY = 2
@@ -16,7 +17,7 @@ def hale(third_table_penalty: int = 1, courier_release: str = "die",
          bouchon: str = "wikipedia") -> RuleSet:
     """The ``hale`` rule set; ``third_table_penalty`` is the unnamed Q3 rate (default 1)."""
     if not isinstance(third_table_penalty, int) or third_table_penalty < 0:
-        raise ValueError(f"third_table_penalty is a whole number >= 0, not {third_table_penalty!r}")
+        raise InvalidError(f"third_table_penalty is a whole number >= 0, not {third_table_penalty!r}")
     rates = {}
     for point in range(1, 25):
         if point >= 19:
@@ -36,4 +37,5 @@ def hale(third_table_penalty: int = 1, courier_release: str = "die",
     highest_rate = max(FIRST_TABLE_PENALTY, SECOND_TABLE_PENALTY, third_table_penalty)
     return jacquet_family("hale", courier_release, bouchon, scorer=penalty,
                           score_rule="R-SCORE-HALE", options=options,
+                          score_basis="the loser's men left, by quarter",
                           score_range=(min(rates.values()), highest_rate * MEN))

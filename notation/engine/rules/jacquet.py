@@ -25,6 +25,7 @@ def jacquet_family(name: str, courier_release: str = "die", bouchon: str = "wiki
         opposite=jacquet_opposite(),
         start=Position.from_points({24: 15}, {24: 15}),
         hitting=False,
+        courier=True,
         step_rules=(CourierRule(courier_release),) + bouchon_rules(bouchon),
         options={**options, **fields.pop("options", {})},
         **fields,

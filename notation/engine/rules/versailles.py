@@ -11,4 +11,5 @@ from notation.engine.rules.jacquet import jacquet_family
 def versailles(courier_release: str = "die", bouchon: str = "wikipedia") -> RuleSet:
     """The ``versailles`` rule set."""
     return jacquet_family("versailles", courier_release, bouchon, squared_doublets=True,
-                          scorer=single_or_double_game, score_range=(1, 2))
+                          scorer=single_or_double_game, score_range=(1, 2), passes_dice=True,
+                          lead_is_first_roll=True, doublet_leads=True)
