@@ -13,6 +13,7 @@ import io
 import random
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from notation.engine.dice import Dice
 from notation.engine.play import Step
@@ -21,7 +22,7 @@ from notation.engine.state import DOUBLE, DROP, PASSED, RESIGN, ROLL, TAKE, Game
 from notation.engine.step_entry import StepEntry
 from notation.errors import TAG, InvalidPlayError, NotationError, RecordError, TagProblem
 from notation.formats.jqn import GameBuilder, read_games, write_game
-from notation.tree.game import Game, GameNode
+from notation.tree.game import Game, GameNode, Node
 from notation.tree.generate import lead_rolls
 from notation.tree.tags import check_match_tags, lead_roll_text, setup_from_tags
 
@@ -31,7 +32,8 @@ HEADERS = ("Event", "Site", "Date", "Round", "White", "Black", "Variant", "Optio
 
 def game_from_text(record: str) -> Game:
     """The game of a record; the first :class:`RecordError` if it has one."""
-    games = list(read_games(io.BytesIO(record.encode("utf-8")), GameBuilder))
+    games = [game for game in read_games(io.BytesIO(record.encode("utf-8")), GameBuilder)
+             if isinstance(game, Game)]
     if len(games) != 1:
         raise RecordError("a live game's record holds one game")
     if games[0].errors:
@@ -105,7 +107,8 @@ class LiveGame:
     # -- state ---------------------------------------------------------------------------
 
     @property
-    def node(self) -> GameNode:
+    def node(self) -> Node:
+        """The last node of the game so far."""
         return self.game.end()
 
     @property
@@ -128,6 +131,9 @@ class LiveGame:
         return None
 
     def entry(self) -> StepEntry:
+        """The steps that may be entered for the dice of the turn in progress."""
+        if self.dice is None:
+            raise GameRuleError("R-DICE", "roll or enter the dice first")
         state = self.node.state
         return StepEntry(state.position, self.dice, self.game.rules)
 
@@ -175,6 +181,7 @@ class LiveGame:
         match = next((s for s in offered if s[:3] == step[:3]), None)
         if match is None:
             entry.next_steps([*self.steps, step])  # raises with the rule and the reason
+            raise AssertionError("a step not offered is refused")  # pragma: no cover
         self.steps.append(match)
         if entry.is_complete(self.steps):
             self._commit(" ".join(str(s) for s in self.steps))
@@ -200,11 +207,12 @@ class LiveGame:
     def resign(self, points: int) -> None:
         """The player to act resigns, giving ``points`` (checked against the rule set)."""
         self._expect_turn()
-        node = self.node.add_turn(RESIGN)
+        end = self.node
+        node = end.add_turn(RESIGN)
         try:
             node.state = node.state.resigned_for(points)
         except NotationError:
-            node.parent.variations.remove(node)
+            end.variations.remove(node)
             raise
         self._sync_result()
 
@@ -214,7 +222,7 @@ class LiveGame:
             self.dice, self.steps = None, []
             return
         node = self.node
-        if node.parent is None:
+        if not isinstance(node, GameNode) or node.parent is None:
             raise GameRuleError("R-END", "no turn to take back")
         node.parent.variations.remove(node)
         self._sync_result()
@@ -230,7 +238,8 @@ class LiveGame:
     def _expect_turn(self) -> None:
         if self.over:
             state = self.node.state
-            raise GameRuleError("R-END", f"the game is over: {state.winner.title} won {state.points}")
+            winner = state.winner.title if state.winner is not None else "no one"
+            raise GameRuleError("R-END", f"the game is over: {winner} won {state.points}")
         if self.dice is not None:
             raise GameRuleError("R-DICE", f"finish the {self.dice} first, or take it back")
 
@@ -253,13 +262,13 @@ class LiveGame:
         """The game so far in text notation (the result written once it is over)."""
         return write_game(self.game)
 
-    def dump(self) -> tuple[str, dict]:
+    def dump(self) -> tuple[str, dict[str, object]]:
         """(record, pending turn) to store."""
         return self.record(), {"dice": str(self.dice) if self.dice else None,
                                "steps": [list(step) for step in self.steps]}
 
     @classmethod
-    def load(cls, record: str, pending: dict) -> LiveGame:
+    def load(cls, record: str, pending: dict[str, Any]) -> LiveGame:
         live = cls(game_from_text(record))
         live._sync_result()
         if pending.get("dice"):

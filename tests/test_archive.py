@@ -21,7 +21,7 @@ import archive
 from archive.rows import record_text
 from notation.formats import read_file, write_file
 from notation.formats.jqn import write_game
-from notation.tree.game import same_tree
+from tests.trees import same_tree
 
 from .archive_fixtures import (  # noqa: F401
     ERRORS_SAMPLE,

@@ -42,7 +42,8 @@ from jacquet_cli import main
 from notation import rule_set
 from notation.formats import read_file
 from notation.formats.jqn import write_game
-from notation.tree.game import Game, same_tree
+from notation.tree.game import Game
+from tests.trees import same_tree
 
 from .archive_fixtures import VARIANTS, content_hash, generated
 

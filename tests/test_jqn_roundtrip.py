@@ -13,7 +13,7 @@ from notation import rule_set
 from notation.engine.rules import NAMES
 from notation.formats.jqn import GameBuilder, read_games, write_game
 from notation.formats.json_format import dumps, loads
-from notation.tree.game import same_tree
+from tests.trees import same_tree
 from notation.tree.generate import random_game
 
 COMMENT_TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=40)

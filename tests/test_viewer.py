@@ -269,7 +269,7 @@ def test_pip_chart_links_every_ply(client):
 @pytest.mark.parametrize("fmt", ["jqn", "xml", "json"])
 def test_downloads_read_back_to_the_same_game(client, app, fmt, tmp_path):
     from notation.formats import read_file
-    from notation.tree.game import same_tree
+    from tests.trees import same_tree
 
     response = client.get(f"/game/1.{fmt}")
     assert response.status_code == 200

@@ -14,7 +14,7 @@ from notation.errors import RecordError
 from notation.formats import read_file, write_file
 from notation.formats.jqn import write_game
 from notation.formats.xml_format import dumps, loads, read_xml
-from notation.tree.game import same_tree
+from tests.trees import same_tree
 from notation.tree.generate import random_game
 
 HEAD = b'<?xml version="1.0"?>\n'
@@ -138,7 +138,8 @@ def test_rule_set_options_and_comments_before_a_turn_survive_xml_to_text(tmp_pat
     from notation import rule_set
     from notation.formats.jqn import write_game
     from notation.formats.xml_format import dumps, loads
-    from notation.tree.game import Game, same_tree
+    from notation.tree.game import Game
+    from tests.trees import same_tree
     game = Game(rule_set("murray", courier_release="next-turn"))
     first = game.add_turn("roll", Dice(6, 5), "24/13")
     second = first.add_turn("roll", Dice(3, 1), "24/20")

@@ -182,8 +182,8 @@ def _bar_and_trays(white: Position, flipped: bool) -> list[str]:
     ``data-point="bar"`` and ``"off"``, like the points, so a scorer can click them."""
     bar_x = MARGIN + 6 * POINT_W + BAR_W / 2
     tray_x = MARGIN + 12 * POINT_W + BAR_W + TRAY_W / 2
-    parts = [f'<g class="bar" data-point="bar"><rect x="{bar_x - BAR_W / 2:.0f}" y="{MARGIN}" '
-             f'width="{BAR_W}" height="{HALF_H * 2}" fill="transparent"/>']
+    parts = [(f'<g class="bar" data-point="bar"><rect x="{bar_x - BAR_W / 2:.0f}" y="{MARGIN}" '
+              f'width="{BAR_W}" height="{HALF_H * 2}" fill="transparent"/>')]
     for count, colour, label, top in ((white.mover[BAR], STYLE["white"], "#000", False),
                                       (white.opponent[BAR], STYLE["black"], "#fff", True)):
         if count:

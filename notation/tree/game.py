@@ -10,6 +10,8 @@ turn, so the position at any node is there without replaying the game.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from enum import Enum
+from typing import Any, overload
 
 from notation.engine.board import Position
 from notation.engine.dice import Dice
@@ -31,25 +33,34 @@ class _AnnotationList:
     def __init__(self, slot: str) -> None:
         self.slot = slot
 
-    def __get__(self, node: GameNode | None, owner: type | None = None):
+    @overload
+    def __get__(self, node: None, owner: type | None = None) -> _AnnotationList: ...
+
+    @overload
+    def __get__(self, node: Node, owner: type | None = None) -> list[Any]: ...
+
+    def __get__(self, node: Node | None, owner: type | None = None) -> _AnnotationList | list[Any]:
         if node is None:
             return self
-        values = getattr(node, self.slot)
+        values: list[Any] | None = getattr(node, self.slot)
         if values is None:
             values = []
             setattr(node, self.slot, values)
         return values
 
-    def __set__(self, node: GameNode, values: list) -> None:
+    def __set__(self, node: Node, values: list[Any]) -> None:
         setattr(node, self.slot, values)
 
 
-class GameNode:
-    """A turn in the tree, with what is said about it.
+class Node:
+    """A place in the tree: the start of the game (the :class:`Game` itself) or a turn
+    (a :class:`GameNode`), with the state after it, what is said about it and the turns
+    that may follow (``variations[0]`` continues the main line).
 
     ``comments`` follow the turn (on the root: the comments before the first turn);
     ``starting_comments`` stand before a turn that opens a variation; ``nags`` are
-    numeric annotation glyphs (``$1`` = ``!``). Each is a list."""
+    numeric annotation glyphs (``$1`` = ``!``). Each is a list. ``turn`` is ``None`` only
+    at the root: a :class:`GameNode`'s is never missing."""
 
     __slots__ = (
         "_comments",
@@ -62,13 +73,15 @@ class GameNode:
         "variations",
     )
 
+    parent: Node | None
+    turn: Turn | None
     comments = _AnnotationList("_comments")
     starting_comments = _AnnotationList("_starting_comments")
     nags = _AnnotationList("_nags")
 
-    def __init__(self, parent: GameNode | None, turn: Turn | None, state: GameState) -> None:
+    def __init__(self, parent: Node | None, turn: Turn | None, state: GameState) -> None:
         self.parent = parent
-        self.ply = 0 if parent is None else parent.ply + 1
+        self.ply: int = 0 if parent is None else parent.ply + 1
         """How many turns lead from the start to this node."""
         self.turn = turn
         self.state = state
@@ -88,10 +101,12 @@ class GameNode:
         return self.state.position
 
     def root(self) -> Game:
-        node = self
+        """The game this node belongs to."""
+        node: Node = self
         while node.parent is not None:
             node = node.parent
-        return node  # type: ignore[return-value]
+        assert isinstance(node, Game), "a node's chain of parents ends at its game"
+        return node
 
     def add_turn(self, kind: str, dice: Dice | None = None,
                  play: str | WrittenPlay | None = None, by: Colour | None = None) -> GameNode:
@@ -145,7 +160,8 @@ class GameNode:
             pending.extend(node.variations)
 
     def is_mainline(self) -> bool:
-        node = self
+        """Whether the node is on the main line (every node above it a first variation)."""
+        node: Node = self
         while node.parent is not None:
             if node.parent.variations[0] is not node:
                 return False
@@ -153,10 +169,22 @@ class GameNode:
         return True
 
     def __repr__(self) -> str:
-        return f"<GameNode ply {self.ply}: {self.turn}>"
+        return f"<{type(self).__name__} ply {self.ply}: {self.turn}>"
 
 
-class Game(GameNode):
+class GameNode(Node):
+    """A turn in the tree: its ``turn`` is never missing, and its ``parent`` is the node
+    it follows (``None`` only once the game is released)."""
+
+    __slots__ = ()
+    parent: Node | None
+    turn: Turn
+
+    def __init__(self, parent: Node, turn: Turn, state: GameState) -> None:
+        super().__init__(parent, turn, state)
+
+
+class Game(Node):
     """A whole game: headers (``[Tag "value"]`` pairs, in order), the rule set, the tree,
     the errors found while reading it, and its end."""
 
@@ -184,10 +212,10 @@ class Game(GameNode):
         """Who acts first (White first when a Versailles lead doublet is played)."""
         return self.state.player
 
-    def end(self) -> GameNode:
-        """The last node of the main line."""
-        node: GameNode = self
-        for node in self.mainline():
+    def end(self) -> Node:
+        """The last node of the main line (the game itself before its first turn)."""
+        node: Node = self
+        for node in self.mainline():  # noqa: B007 (the loop's last node is the end)
             pass
         return node
 
@@ -212,14 +240,15 @@ class Game(GameNode):
         end = self.end()
         state = end.state
         rule = self.rules.score_rule
-        if state.ended_by == "resign":
-            if declared == "*" or declared[0] != state.winner.value:
-                return rule, (f"{state.winner.other.title} resigned, so {state.winner.title} "
+        winner = state.winner
+        if state.ended_by == "resign" and winner is not None:
+            if declared == "*" or declared[0] != winner.value:
+                return rule, (f"{winner.other.title} resigned, so {winner.title} "
                               f"wins; the result says {declared}")
             try:
                 end.state = state.resigned_for(int(declared[2:]))
             except NotationError as problem:
-                return problem.rule_id, problem.reason  # type: ignore[attr-defined]
+                return problem.rule_id, problem.reason
             return None
         scored = self.result
         if scored == declared:
@@ -266,26 +295,29 @@ class Game(GameNode):
             node.parent = None
 
 
-_BEGIN, _END = object(), object()
-"""Markers on :func:`_walk`'s stack: a variation begins, a variation ends."""
+class _Mark(Enum):
+    """Markers on :func:`_walk`'s stack."""
+
+    BEGIN = "a variation begins"
+    END = "a variation ends"
 
 
-def _walk(parent: GameNode, start: GameNode, visitor: Visitor) -> None:
+def _walk(parent: Node, start: GameNode, visitor: Visitor) -> None:
     """Visit ``start`` (a child of ``parent``), the rest of its line and every variation
     met on the way, in the text notation's order. The stack holds what is left to visit:
     a node with its parent, or a marker; a turn's alternatives are pushed above the rest
     of its line, so that they are visited first."""
-    todo: list[object] = [(parent, start)]
+    todo: list[tuple[Node, GameNode] | _Mark] = [(parent, start)]
     pop, push = todo.pop, todo.append
     while todo:
         item = pop()
-        if item is _BEGIN:
+        if item is _Mark.BEGIN:
             visitor.begin_variation()
             continue
-        if item is _END:
+        if item is _Mark.END:
             visitor.end_variation()
             continue
-        parent, node = item  # type: ignore[misc]
+        parent, node = item
         starting, comments, nags = node.annotations()
         for text in starting:
             visitor.visit_comment(text)
@@ -300,9 +332,9 @@ def _walk(parent: GameNode, start: GameNode, visitor: Visitor) -> None:
         siblings = parent.variations
         if len(siblings) > 1 and siblings[0] is node:
             for alternative in reversed(siblings[1:]):
-                push(_END)
+                push(_Mark.END)
                 push((parent, alternative))
-                push(_BEGIN)
+                push(_Mark.BEGIN)
 
 
 def released(games: Iterable[Game]) -> Iterator[Game]:
@@ -314,32 +346,9 @@ def released(games: Iterable[Game]) -> Iterator[Game]:
         game.release()
 
 
-def same_tree(a: GameNode, b: GameNode) -> bool:
-    """Whether two trees say the same thing: the same turns (kind, player, dice and the
-    position each play leads to), comments, NAGs and variations, in the same order.
-    Iterative, so long games need no deep recursion."""
-    pending = [(a, b)]
-    while pending:
-        x, y = pending.pop()
-        if x.comments != y.comments or x.starting_comments != y.starting_comments \
-                or x.nags != y.nags or len(x.variations) != len(y.variations):
-            return False
-        if (x.turn is None) != (y.turn is None):
-            return False
-        if x.turn is not None:
-            tx, ty = x.turn, y.turn
-            if (tx.kind, tx.player, tx.dice) != (ty.kind, ty.player, ty.dice):
-                return False
-            if (tx.play is None) != (ty.play is None) or (
-                    tx.play is not None and tx.play.result != ty.play.result):
-                return False
-        pending.extend(zip(x.variations, y.variations))
-    return True
-
-
 def _how(state: GameState, rules: RuleSet) -> str:
     """How the game ended, for a message: the cube dropped, or what the loser kept."""
-    if state.ended_by == "drop":
+    if state.ended_by == "drop" and state.winner is not None:
         return f"{state.winner.other.title} dropped the cube at {state.cube}"
     if rules.score_basis:
         return rules.score_basis

@@ -14,9 +14,10 @@ import random
 
 from notation.engine.dice import Dice
 from notation.engine.movegen import legal_plays
+from notation.engine.play import Play
 from notation.engine.rules import RuleSet
 from notation.engine.state import PASSED, ROLL
-from notation.tree.game import Game, GameNode
+from notation.tree.game import Game, GameNode, Node
 from notation.tree.tags import lead_roll_text
 
 COMMENTS = (
@@ -46,7 +47,7 @@ def random_game(rules: RuleSet, rng: random.Random, annotate: bool = False,
     leads = lead_rolls(rules, rng)
     game = Game(rules, headers=headers, lead_rolls=tuple(leads))
     game.headers["LeadRoll"] = lead_roll_text(leads)
-    node: GameNode = game
+    node: Node = game
     for _ in range(max_turns):
         state = node.state
         if state.over:
@@ -66,8 +67,8 @@ def random_game(rules: RuleSet, rng: random.Random, annotate: bool = False,
     return game
 
 
-def _annotate(rng: random.Random, parent: GameNode, child: GameNode, kind: str, dice: Dice,
-              plays, chosen) -> None:
+def _annotate(rng: random.Random, parent: Node, child: GameNode, kind: str, dice: Dice,
+              plays: list[Play], chosen: Play) -> None:
     roll = rng.random()
     if roll < 0.08:
         child.comments.append(rng.choice(COMMENTS))

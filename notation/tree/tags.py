@@ -36,7 +36,7 @@ class Setup:
     first: Colour = Colour.WHITE
     lead_rolls: tuple[tuple[int, int], ...] = ()
     crawford: bool = False
-    options: dict = field(default_factory=dict)
+    options: dict[str, object] = field(default_factory=dict)
 
 
 def rules_from_tags(headers: dict[str, str], default_variant: str = "jacquet") -> RuleSet:
@@ -103,7 +103,7 @@ def setup_from_tags(headers: dict[str, str], default_variant: str = "jacquet",
             raise TagProblem("LeadRoll", f"the last lead roll W{white} B{black} is a tie: a tie "
                              "is rolled again", "R-LEAD")
         winner = Colour.WHITE if white > black else Colour.BLACK
-        if lead is not None and first is not winner:
+        if lead is not None and first is not None and first is not winner:
             raise TagProblem("Lead", f"[Lead] says {first.title} starts, but the lead roll "
                              f"W{white} B{black} gives the start to {winner.title}", "R-LEAD")
         first = winner

@@ -53,7 +53,7 @@ class GameBuilder(Visitor):
         try:
             setup = setup_from_tags(self.headers, self.default_variant)
         except TagProblem as problem:
-            self.error(problem.message, problem.rule_id, self.header_lines.get(problem.tag, 0), 1)
+            self.error(problem.reason, problem.rule_id, self.header_lines.get(problem.tag, 0), 1)
             setup = Setup(rule_set())
         self.game = Game(setup.rules, setup.first, self.headers, setup.lead_rolls, setup.crawford)
         self.game.source = (self.raw.file, self.raw.offset)
