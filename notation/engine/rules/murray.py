@@ -122,6 +122,7 @@ def murray(courier_release: str = "die") -> RuleSet:
         opposite=jacquet_opposite(),
         start=Position.from_points({24: 15}, {24: 15}),
         hitting=True,
+        courier=True,
         bear_off="rear",
         waste=True,
         step_rules=(CourierRule(courier_release), CloseTwoRule(), MidpointRule()),
