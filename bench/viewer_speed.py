@@ -69,8 +69,8 @@ from bench.load import SERVER_THREADS, Probe, run_load, serving_in_process, triv
 from jacquet_cli.collector import settle_for_serving
 from webviewer import create_app
 from webviewer.demo import build_demo
-from webviewer.tree import move_items
-from webviewer.views import CACHED_GAMES
+from webviewer.pages.kept_games import CACHED_GAMES
+from webviewer.pages.tree import move_items
 
 P95_TARGET_MS = 10.0
 RATE_TARGET = 1 / 3

@@ -2,7 +2,10 @@
 JavaScript, and a JSON API. Browsing reads the archive read-only; the validate and record
 pages write to it, every such request protected against cross-site forgery (CSRF).
 
-``create_app(test_config)`` is the factory; ``jacquet serve`` runs it under waitress.
+``create_app(test_config)`` is the factory; ``jacquet serve`` runs it under waitress. The
+package: the Flask views in :mod:`webviewer.blueprints`, the page models in
+:mod:`webviewer.pages`, what they run on in :mod:`webviewer.plumbing`; :mod:`webviewer.demo`
+builds the demo archive (for ``jacquet serve``, not the app).
 """
 
 from __future__ import annotations
@@ -13,15 +16,16 @@ from flask import Flask, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
-from . import db, site
-from .secret import secret_key
-from .sessions import SessionInterface
+from webviewer.blueprints import api, check, explore, games, record
+from webviewer.plumbing import db, site
+from webviewer.plumbing.secret import secret_key
+from webviewer.plumbing.sessions import SessionInterface
 
 csrf = CSRFProtect()
 SECURITY_HEADERS = (
     ("Content-Security-Policy",
-     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-     "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"),
+     ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+      "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'")),
     ("X-Content-Type-Options", "nosniff"),
     ("Referrer-Policy", "same-origin"))
 """Sent with every response that does not set them itself."""
@@ -30,7 +34,7 @@ SECURITY_HEADERS = (
 def create_app(test_config: dict | None = None) -> Flask:
     """The app. Config, each layer over the one before: the defaults (``ARCHIVE``, the
     archive path: ``$JACQUET_DB`` or ``jacquet.db``; ``MAX_UPLOAD_BYTES``, 2 MB;
-    ``MAX_GAMES`` per pasted record, 500; ``SECRET_KEY``: see :mod:`webviewer.secret`),
+    ``MAX_GAMES`` per pasted record, 500; ``SECRET_KEY``: see :mod:`webviewer.plumbing.secret`),
     then the instance folder's ``config.py`` if there is one, then ``test_config`` (what
     ``jacquet serve`` passes: the archive)."""
     app = Flask(__name__, instance_relative_config=True)
@@ -48,8 +52,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     db.init_app(app)
     site.init_app(app)
     csrf.init_app(app)
-
-    from . import api, check, explore, games, record
 
     app.register_blueprint(games.blueprint)
     app.register_blueprint(explore.blueprint)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import re
 
-from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 
 from archive import create_live, delete_live, import_games, load_live, save_live, stored_id
 from notation.engine.dice import Dice
@@ -21,15 +21,14 @@ from notation.engine.rules import NAMES
 from notation.engine.state import DOUBLE, DROP, RESIGN, TAKE
 from notation.errors import IllegalPlayError, NotationError, RecordError
 from notation.formats import WRITABLE, render
+from notation.formats.jqn.lexer import GLYPHS
 from notation.recording import LiveGame, game_from_text, new_game, next_match_game, roll_lead
 from notation.render.svg import board
-
-from .board_view import describe
-from .db import get_db
-from .games import DOWNLOADS
+from webviewer.pages.board_view import describe
+from webviewer.pages.downloads import DOWNLOADS, attachment, require_format
+from webviewer.plumbing.db import get_db
 
 blueprint = Blueprint("record", __name__, url_prefix="/record")
-NAGS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
 MAX_PLAY = 200
 MAX_COMMENT = 2000
 NUMBER = re.compile(r"[0-9]{1,4}")
@@ -122,7 +121,7 @@ def page(key: str):
     return render_template(
         "record/page.html", key=key, live=live, state=state, svg=svg,
         description=describe(position if white else position.swapped()), offered=offered,
-        nags=NAGS, plays=entry.plays if entry else [], record=live.record(),
+        nags=GLYPHS, plays=entry.plays if entry else [], record=live.record(),
         can={kind: live.can(kind) for kind in (DOUBLE, TAKE, DROP, RESIGN)},
         resign_points=state.resign_points(), formats=[f for f in DOWNLOADS if f in WRITABLE],
         version=version)
@@ -163,7 +162,7 @@ def _act(live: LiveGame, action: str, form) -> None:
         live.resign(_number(form, "points"))
     elif action == "annotate":
         nag = _number(form, "nag") if form.get("nag") else None
-        if nag is not None and nag not in NAGS:
+        if nag is not None and nag not in GLYPHS:
             abort(400, description=f"no mark ${nag}")
         live.annotate(_text(form, "comment", MAX_COMMENT), nag)
     else:
@@ -216,12 +215,10 @@ def _save(key: str, live: LiveGame, version: int):
 @blueprint.get("/<key>.<fmt>")
 def download(key: str, fmt: str):
     """The game so far as a file."""
-    if fmt not in DOWNLOADS or fmt not in WRITABLE:
-        abort(404, description=f"no format {fmt!r}")
+    require_format(fmt)
     live, _ = _load(key)
     try:
         text = render([game_from_text(live.record())], fmt)
     except ValueError as error:
         abort(404, description=str(error))
-    return Response(text, mimetype=DOWNLOADS[fmt],
-                    headers={"Content-Disposition": f'attachment; filename="recording.{fmt}"'})
+    return attachment(text, fmt, f"recording.{fmt}")

@@ -9,9 +9,8 @@ from archive import Query, games_through, player_results, plays_from, search
 from notation import NotationError, Position
 from notation.engine.rules import NAMES, rule_set
 from notation.render.svg import board
-
-from .board_view import describe
-from .db import get_db
+from webviewer.pages.board_view import describe
+from webviewer.plumbing.db import get_db
 
 blueprint = Blueprint("explore", __name__)
 GAMES_SHOWN = 100
@@ -40,8 +39,9 @@ def position(position_id: str):
         abort(400, description=str(error))
     svg = board(seen, rules, title=f"Position {position_id}, the player on roll at the bottom")
     return render_template("explore/position.html", position_id=position_id, svg=svg,
-                           description=describe(seen, ("On roll", "The other player")), variant=rules.name, games=games,
-                           more=more, plays=plays_from(db, position_id, variant))
+                           description=describe(seen, ("On roll", "The other player")),
+                           variant=rules.name, games=games, more=more,
+                           plays=plays_from(db, position_id, variant))
 
 
 @blueprint.route("/player/<path:name>")

@@ -12,15 +12,14 @@ from flask import Blueprint, abort, current_app, make_response, render_template,
 from archive import import_games, stored_id
 from notation.engine.rules import NAMES
 from notation.formats import READABLE
-
-from .db import get_db
-from .validation import (
+from webviewer.pages.validation import (
     Report,
     TooManyGames,
     check_record,
     display_name,
     format_of_upload,
 )
+from webviewer.plumbing.db import get_db
 
 blueprint = Blueprint("check", __name__)
 FORMATS = {"auto": "automatic (from the file's extension, else from the text)",
@@ -114,7 +113,7 @@ def save():
     summary = import_games(db, report.games, source=name)
     seen: set[int] = set()
     saved = []
-    for game, before in zip(report.games, known):
+    for game, before in zip(report.games, known, strict=True):
         game_id = before or stored_id(db, game)
         saved.append((game, game_id, before is not None or game_id in seen))
         seen.add(game_id)

@@ -15,8 +15,7 @@ from pathlib import Path
 from notation.errors import RecordError
 from notation.formats import EXTENSIONS, READABLE, read_file
 from notation.tree.game import Game
-
-from .board_view import board_svg
+from webviewer.pages.board_view import board_svg
 
 MAT_HEADER = re.compile(r"^[ \t]*\d+[ \t]+point[ \t]+match\b", re.IGNORECASE | re.MULTILINE)
 JSON_START = re.compile(r'\{\s*"|\[\s*[{\]]')

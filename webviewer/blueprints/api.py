@@ -8,10 +8,10 @@ from flask import Blueprint, abort, current_app, jsonify, request
 from archive import games_through, plays_from, search
 from notation import Dice, NotationError, Position, legal_plays
 from notation.engine.rules import NAMES, rule_set
-
-from .db import get_db
-from .games import query_from_args, record_of, stored_row
-from .views import game_json
+from webviewer.pages.kept_games import game_json
+from webviewer.pages.search import query_from_args
+from webviewer.pages.stored import record_of, stored_row
+from webviewer.plumbing.db import get_db
 
 blueprint = Blueprint("api", __name__, url_prefix="/api")
 PRIVATE = ("source_file",)
