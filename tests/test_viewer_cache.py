@@ -7,6 +7,7 @@ import os
 import re
 
 import pytest
+from itsdangerous import BadSignature
 
 import archive
 from notation.formats.jqn import GameBuilder, read_games
@@ -131,6 +132,16 @@ def test_a_flashed_message_is_shown_once_in_the_game_page_frame(tmp_path):
     assert client.get("/game/1?path=0.1").data.decode() == plain
 
 
+def test_a_message_flashed_with_a_games_first_view_is_not_kept_for_others(tmp_path):
+    path = tmp_path / "viewer.db"
+    archive_of(path, NESTED)
+    client = create_app({"ARCHIVE": str(path)}).test_client()
+    with client.session_transaction() as session:
+        session["_flashes"] = [("error", "only for this visitor")]
+    assert "only for this visitor" in client.get("/game/1?ply=1").data.decode()
+    assert "only for this visitor" not in client.get("/game/1?ply=1").data.decode()
+
+
 def test_a_views_branches_and_line_ends_follow_the_record():
     """In NESTED, 1. 31 has an alternative (itself answered by 62, with an alternative) and
     1... 62 has one: "Back to the main line" leads to where each variation leaves it, and
@@ -156,7 +167,7 @@ def test_the_session_serializer_is_kept_per_secret_key(demo):
     app.secret_key = "two"
     second = interface.get_signing_serializer(app)
     assert second is not first and second.loads(second.dumps({"b": 2})) == {"b": 2}
-    with pytest.raises(Exception):
+    with pytest.raises(BadSignature):
         second.loads(cookie)  # signed with the old key
     app.config["SECRET_KEY_FALLBACKS"] = ["one"]
     assert interface.get_signing_serializer(app).loads(cookie) == {"a": 1}

@@ -4,6 +4,7 @@ made from it with how they fared) and a player (results by rule set, recent game
 from __future__ import annotations
 
 from flask import Blueprint, abort, render_template, request
+from flask.typing import ResponseReturnValue
 
 from archive import Query, games_through, player_results, plays_from, search
 from notation import NotationError, Position
@@ -19,7 +20,7 @@ RECENT = 20
 
 
 @blueprint.route("/position/<path:position_id>")
-def position(position_id: str):
+def position(position_id: str) -> ResponseReturnValue:
     """``?variant=`` says which rule set draws the board (default: the rule set of the
     first game through the position, else jacquet)."""
     variant = request.args.get("variant") or None
@@ -45,7 +46,7 @@ def position(position_id: str):
 
 
 @blueprint.route("/player/<path:name>")
-def player(name: str):
+def player(name: str) -> ResponseReturnValue:
     db = get_db()
     results = player_results(db, name)
     if not results:

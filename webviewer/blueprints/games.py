@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, render_template, request
+from flask.typing import ResponseReturnValue
 
 from archive import search
 from archive.search import SORTS
@@ -22,7 +23,7 @@ blueprint = Blueprint("games", __name__)
 
 
 @blueprint.route("/")
-def index():
+def index() -> ResponseReturnValue:
     size = current_app.config["PAGE_SIZE"]
     query = query_from_args(size)
     rows, total = search(get_db(), query)
@@ -34,7 +35,7 @@ def index():
 
 
 @blueprint.route("/game/<int:game_id>")
-def game_page(game_id: int):
+def game_page(game_id: int) -> ResponseReturnValue:
     """A game at one node (``?ply=K`` on the main line, ``?path=...`` in a variation;
     the end by default), flipped with ``?flip=1``: see :mod:`webviewer.pages.game_page`."""
     row, view = stored_game(game_id)
@@ -48,7 +49,7 @@ def game_page(game_id: int):
 
 
 @blueprint.route("/game/<int:game_id>.<fmt>")
-def download(game_id: int, fmt: str):
+def download(game_id: int, fmt: str) -> ResponseReturnValue:
     """The game as a file in a writable format (``.mat`` for backgammon only)."""
     require_format(fmt)
     row = stored_row(game_id)

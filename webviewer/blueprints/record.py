@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 
 from archive import create_live, delete_live, import_games, load_live, save_live, stored_id
 from notation.engine.dice import Dice
@@ -35,11 +37,11 @@ NUMBER = re.compile(r"[0-9]{1,4}")
 
 
 @blueprint.get("/")
-def start_form():
+def start_form() -> ResponseReturnValue:
     return render_template("record/start.html", variants=NAMES)
 
 
-def _headers(form) -> dict[str, str]:
+def _headers(form: Mapping[str, str]) -> dict[str, str]:
     """The new game's tags from the start form."""
     headers = {"Variant": form.get("variant", "jacquet"), "White": form.get("white", ""),
                "Black": form.get("black", ""), "Event": form.get("event", ""),
@@ -57,7 +59,7 @@ def _headers(form) -> dict[str, str]:
 
 
 @blueprint.post("/")
-def start():
+def start() -> ResponseReturnValue:
     """Start a game; with the lead roll chosen and none given, the server rolls it."""
     form = request.form.to_dict()
     if form.get("variant") not in NAMES:
@@ -95,7 +97,7 @@ def _load(key: str) -> tuple[LiveGame, int]:
 
 
 @blueprint.get("/<key>")
-def page(key: str):
+def page(key: str) -> ResponseReturnValue:
     """The game in progress: the board as it stands (with the steps entered so far), what
     the player to act may do, the record so far."""
     live, version = _load(key)
@@ -127,7 +129,7 @@ def page(key: str):
         version=version)
 
 
-def _number(form, name: str) -> int:
+def _number(form: Mapping[str, str], name: str) -> int:
     """A small whole number from the form (ASCII digits only), else a 400."""
     value = form.get(name, "")
     if not NUMBER.fullmatch(value):
@@ -135,14 +137,14 @@ def _number(form, name: str) -> int:
     return int(value)
 
 
-def _text(form, name: str, limit: int) -> str:
+def _text(form: Mapping[str, str], name: str, limit: int) -> str:
     value = form.get(name, "")
     if len(value) > limit:
         abort(400, description=f"{name} is longer than {limit} characters")
     return value
 
 
-def _act(live: LiveGame, action: str, form) -> None:
+def _act(live: LiveGame, action: str, form: Mapping[str, str]) -> None:
     """Apply one of the scorer's actions; NotationError when the rules refuse it."""
     if action == "roll":
         live.set_dice(None)
@@ -170,7 +172,7 @@ def _act(live: LiveGame, action: str, form) -> None:
 
 
 @blueprint.post("/<key>")
-def act(key: str):
+def act(key: str) -> ResponseReturnValue:
     """One action of the scorer's, sent from the page of the game's current version (a
     form sent again, or from an older page, is not applied); a refusal or a clash with
     another change is shown on the game's page."""
@@ -197,7 +199,7 @@ def act(key: str):
     return redirect(url_for("record.page", key=key), code=303)
 
 
-def _save(key: str, live: LiveGame, version: int):
+def _save(key: str, live: LiveGame, version: int) -> ResponseReturnValue:
     """Store the finished game in the archive and end the recording; offer the match's
     next game."""
     if not live.over:
@@ -213,7 +215,7 @@ def _save(key: str, live: LiveGame, version: int):
 
 
 @blueprint.get("/<key>.<fmt>")
-def download(key: str, fmt: str):
+def download(key: str, fmt: str) -> ResponseReturnValue:
     """The game so far as a file."""
     require_format(fmt)
     live, _ = _load(key)

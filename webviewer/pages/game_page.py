@@ -22,6 +22,7 @@ from webviewer.pages.downloads import DOWNLOADS
 from webviewer.pages.kept_games import GameView
 from webviewer.pages.movelist import MoveList
 from webviewer.pages.pieces import pieces
+from webviewer.pages.stored import Row
 from webviewer.pages.tree import Links
 
 _TOKEN = secrets.token_hex(16)
@@ -51,7 +52,7 @@ class Frame(NamedTuple):
     position_tail: str
 
 
-def _frame(view: GameView, row: dict) -> Frame:
+def _frame(view: GameView, row: Row) -> Frame:
     """The game page's frame: the site's header (with the messages flashed to this
     visitor, if any), the heading, the downloads."""
     page = render_template("games/game.html", row=row, live=LIVE, chart=CHART, moves=MOVES,
@@ -69,11 +70,14 @@ def _turn_pieces(view: GameView, base: str, flip: bool) -> tuple[MoveList, PipCh
     """The move list and the pip chart of a game whose page is at ``base``."""
     page = links(base, flip)
     refused = view.error
-    moves = MoveList(view.items, page, refused and refused.text(), refused and f"ply={refused.ply}")
+    if refused is None:
+        moves = MoveList(view.items, page)
+    else:
+        moves = MoveList(view.items, page, refused.text(), f"ply={refused.ply}")
     return moves, PipChart(view.pips, page)
 
 
-def game_page(view: GameView, row: dict, index: int, flip: bool, base: str) -> Response:
+def game_page(view: GameView, row: Row, index: int, flip: bool, base: str) -> Response:
     """The page of the game of ``row`` (at ``base``) at its node ``index``: the board, the
     steps (the ``node_view`` macro), the pip chart and the move list (kept, marked here)."""
 

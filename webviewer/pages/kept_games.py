@@ -99,7 +99,8 @@ class PageNode(NamedTuple):
 
     def last_steps(self) -> tuple[Step, ...]:
         last = self.last
-        return tuple(Step(*last[start:start + STEP_FIELDS]) for start in range(0, len(last), STEP_FIELDS))
+        return tuple(Step._make(last[start:start + STEP_FIELDS])
+                     for start in range(0, len(last), STEP_FIELDS))
 
 
 class RefusedTurn(NamedTuple):
@@ -196,7 +197,7 @@ def _page_nodes(order: list[GameNode], addresses: list[str]) -> tuple[PageNode, 
     white = Colour.WHITE
     for number, node in enumerate(order):
         state, turn = node.state, node.turn
-        marked = (turn is not None and turn.play is not None and turn.player is not state.player)
+        last = turn.play if turn is not None and turn.player is not state.player else None
         nodes.append(PageNode(
             node.ply, addresses[number],
             None if node.parent is None else index[node.parent],
@@ -204,7 +205,7 @@ def _page_nodes(order: list[GameNode], addresses: list[str]) -> tuple[PageNode, 
             branch[number], end[number],
             state.player is white, state.position.mover, state.position.opponent,
             None if turn is None or turn.dice is None else (turn.dice.high, turn.dice.low),
-            tuple(chain.from_iterable(turn.play.steps)) if marked else ()))
+            tuple(chain.from_iterable(last.steps)) if last is not None else ()))
     return tuple(nodes)
 
 

@@ -100,12 +100,14 @@ class MoveLister(Visitor):
             index = next(number for number, sibling in enumerate(siblings) if sibling is node)
             own = ".".join(["0"] * parent.ply + [str(index)]) if path is None else f"{path}.{index}"
         self._paths[node] = own
+        turn = node.turn
+        assert turn is not None, "a turn's node holds its turn"
         starting, comments, nags = node.annotations()
         self.listed.append((MoveItem(
             "move", self.depth, turn_text(node),
             tuple([GLYPHS.get(n, f"${n}") for n in nags]) if nags else (),
             f"ply={node.ply}" if own is None else f"path={own}",
-            node.turn.player.title, tuple(starting), tuple(comments)), node))
+            turn.player.title, tuple(starting), tuple(comments)), node))
 
     def begin_variation(self) -> None:
         self.depth += 1
