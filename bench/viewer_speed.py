@@ -69,8 +69,8 @@ from bench.load import SERVER_THREADS, Probe, run_load, serving_in_process, triv
 from jacquet_cli.collector import settle_for_serving
 from webviewer import create_app
 from webviewer.demo import build_demo
-from webviewer.tree import move_items
-from webviewer.views import CACHED_GAMES
+from webviewer.pages.kept_games import CACHED_GAMES
+from webviewer.pages.tree import move_items
 
 P95_TARGET_MS = 10.0
 RATE_TARGET = 1 / 3
@@ -160,7 +160,8 @@ def routes(path: Path, count: int, seed: int = 1) -> list[Route]:
         Route("game page, first view", viewer, first_views(viewed),
               lambda: first_views(random.Random(seed + 1).sample(everything, len(everything))), warm, "p95"),
         Route("game JSON, first request", viewer, [f"/api/games/{i}" for i, _ in fetched],
-              lambda: (f"/api/games/{i}" for i, _ in random.Random(seed + 2).sample(everything, len(everything))),
+              lambda: (f"/api/games/{i}"
+                       for i, _ in random.Random(seed + 2).sample(everything, len(everything))),
               warm, "p95"),
         Route("game JSON, read before", viewer, [rng.choice(kept_json) for _ in range(count)],
               lambda: (rng.choice(kept_json) for _ in itertools.count()), warm + kept_json, "both"),
@@ -231,7 +232,8 @@ def verdict(row: Row, baseline: float) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="random games added to the demo archive")
-    parser.add_argument("--requests", type=int, default=500, help="requests per route through the test client")
+    parser.add_argument("--requests", type=int, default=500,
+                        help="requests per route through the test client")
     parser.add_argument("--concurrency", type=int, default=4, help="concurrent clients under load")
     parser.add_argument("--seconds", type=float, default=8.0, help="duration of each route's load")
     parser.add_argument("--archive", type=Path, help="the archive to use (built there if missing)")
@@ -253,7 +255,8 @@ def main() -> None:
           f"waitress ({SERVER_THREADS} threads) in a child process\n")
     print(f"{'route':26} {'p50 ms':>8} {'p95 ms':>8} {'req/s':>8} {'x trivial':>10}")
     for row in rows:
-        print(f"{row.route.name:26} {row.p50:8.2f} {row.p95:8.2f} {row.rate:8.0f} {row.rate / baseline:10.2f}")
+        print(f"{row.route.name:26} {row.p50:8.2f} {row.p95:8.2f} {row.rate:8.0f} "
+              f"{row.rate / baseline:10.2f}")
     print(f"\ntargets: game routes p95 < {P95_TARGET_MS:.0f} ms; req/s >= {RATE_TARGET:.2f} x trivial")
     for row in rows[1:-1]:
         print(f"  {row.route.name:26} {verdict(row, baseline)}")

@@ -12,7 +12,7 @@ from notation.engine.state import pips_after
 from notation.errors import RecordError
 from notation.formats.json_format import GAME_KEYS, TURN_KEYS, game_to_dict, game_to_json, loads
 from notation.tree.game import Game
-from webviewer.views import GameView
+from webviewer.pages.kept_games import GameView
 
 from .game_samples import sample_games
 

@@ -83,7 +83,7 @@ def test_the_archive_form_offers_every_filter_and_headings_sort(client):
 
 def test_dates_up_to_a_year_take_in_the_whole_year(client, app):
     with app.app_context():
-        from webviewer.db import get_db
+        from webviewer.plumbing.db import get_db
         dates = [row[0] for row in get_db().execute("SELECT date FROM games WHERE date IS NOT NULL")]
     assert dates
     year = max(dates)[:4]
@@ -129,7 +129,7 @@ def test_unknown_game_is_404_and_bad_ply_is_400(client):
 
 def test_invalid_game_shows_its_error(client, app):
     with app.app_context():
-        from webviewer.db import get_db
+        from webviewer.plumbing.db import get_db
         [row], _ = archive.search(get_db(), archive.Query(valid=False, limit=1))
     page = client.get(f"/game/{row['id']}")
     assert page.status_code == 200 and b"breaks a rule" in page.data
@@ -140,7 +140,7 @@ def test_an_invalid_games_error_is_shown_at_its_ply(client, app):
     """The move list ends with the refused turn, linked to its ply, whose page is the
     position it was played from with the error; no ply lies beyond it."""
     with app.app_context():
-        from webviewer.db import get_db
+        from webviewer.plumbing.db import get_db
         rows, _ = archive.search(get_db(), archive.Query(valid=False, turns_min=2, limit=1))
     [row] = rows
     ply, game = row["error_ply"], f"/game/{row['id']}"
@@ -156,7 +156,7 @@ def test_an_invalid_games_error_is_shown_at_its_ply(client, app):
 
 def test_user_text_is_escaped_and_headers_are_strict(client, app):
     with app.app_context():
-        from webviewer.db import get_db
+        from webviewer.plumbing.db import get_db
         [row], _ = archive.search(get_db(), archive.Query(event="<script>alert(1)</script>", limit=1))
     for path in (f"/game/{row['id']}", "/?player=%3Cscript%3E"):
         page = client.get(path)
@@ -278,7 +278,7 @@ def test_downloads_read_back_to_the_same_game(client, app, fmt, tmp_path):
     path.write_bytes(response.data)
     [game] = list(read_file(path))
     with app.app_context():
-        from webviewer.db import get_db
+        from webviewer.plumbing.db import get_db
         stored = archive.load_game(get_db(), 1)
     assert same_tree(game, stored)
 

@@ -7,13 +7,14 @@ import os
 import re
 
 import pytest
+from itsdangerous import BadSignature
 
 import archive
 from notation.formats.jqn import GameBuilder, read_games
 from webviewer import create_app
-from webviewer.cache import BoundedCache
-from webviewer.db import POOL_SIZE
 from webviewer.demo import build_demo
+from webviewer.plumbing.cache import BoundedCache
+from webviewer.plumbing.db import POOL_SIZE
 
 NESTED = ('[White "Ann"]\n[Black "Bob"]\n[Variant "backgammon"]\n[LeadRoll "W3 B1"]\n\n'
           '1. 31: 8/5 6/5 (1. 31: 24/21 6/5 {split} 1... 62: 24/18 13/11 (1... 62: 24/16)) '
@@ -131,11 +132,21 @@ def test_a_flashed_message_is_shown_once_in_the_game_page_frame(tmp_path):
     assert client.get("/game/1?path=0.1").data.decode() == plain
 
 
+def test_a_message_flashed_with_a_games_first_view_is_not_kept_for_others(tmp_path):
+    path = tmp_path / "viewer.db"
+    archive_of(path, NESTED)
+    client = create_app({"ARCHIVE": str(path)}).test_client()
+    with client.session_transaction() as session:
+        session["_flashes"] = [("error", "only for this visitor")]
+    assert "only for this visitor" in client.get("/game/1?ply=1").data.decode()
+    assert "only for this visitor" not in client.get("/game/1?ply=1").data.decode()
+
+
 def test_a_views_branches_and_line_ends_follow_the_record():
     """In NESTED, 1. 31 has an alternative (itself answered by 62, with an alternative) and
     1... 62 has one: "Back to the main line" leads to where each variation leaves it, and
     "End" to the last turn of the node's own line."""
-    from webviewer.views import GameView
+    from webviewer.pages.kept_games import GameView
 
     view = GameView(games_of(NESTED)[0])
     nodes = view.nodes
@@ -156,21 +167,21 @@ def test_the_session_serializer_is_kept_per_secret_key(demo):
     app.secret_key = "two"
     second = interface.get_signing_serializer(app)
     assert second is not first and second.loads(second.dumps({"b": 2})) == {"b": 2}
-    with pytest.raises(Exception):
+    with pytest.raises(BadSignature):
         second.loads(cookie)  # signed with the old key
     app.config["SECRET_KEY_FALLBACKS"] = ["one"]
     assert interface.get_signing_serializer(app).loads(cookie) == {"a": 1}
 
 
 def test_a_games_row_is_read_once_per_archive_file(tmp_path, monkeypatch):
-    from webviewer import games
+    from webviewer.pages import stored
 
     path, other = tmp_path / "viewer.db", tmp_path / "other.db"
     archive_of(path, NESTED, journal="DELETE")
     archive_of(other, OTHER, journal="DELETE")
     reads = []
-    real = games.game_row
-    monkeypatch.setattr(games, "game_row", lambda db, game_id: reads.append(game_id) or real(db, game_id))
+    real = stored.game_row
+    monkeypatch.setattr(stored, "game_row", lambda db, game_id: reads.append(game_id) or real(db, game_id))
     client = create_app({"ARCHIVE": str(path)}).test_client()
     for where in ("ply=0", "ply=1", "path=0.1", "ply=2&flip=1"):
         assert b"Ann" in client.get(f"/game/1?{where}").data
@@ -195,7 +206,7 @@ def test_a_view_keeps_no_game_tree_and_the_tree_is_freed_at_once():
     import gc
 
     from notation.tree.game import GameNode
-    from webviewer.views import GameView, read_back
+    from webviewer.pages.kept_games import GameView, read_back
 
     def nodes_alive() -> int:
         return sum(isinstance(thing, GameNode) for thing in gc.get_objects())
@@ -218,13 +229,13 @@ def test_a_view_keeps_no_game_tree_and_the_tree_is_freed_at_once():
 
 
 def test_a_games_json_is_read_once_and_kept_apart_from_its_page(tmp_path, monkeypatch):
-    from webviewer import views
+    from webviewer.pages import kept_games
 
     path = tmp_path / "viewer.db"
     archive_of(path, NESTED.replace("{split}", "{a record no other test shows}"))
     reads = []
-    real = views.game_from_record
-    monkeypatch.setattr(views, "game_from_record", lambda *args: reads.append("read") or real(*args))
+    real = kept_games.game_from_record
+    monkeypatch.setattr(kept_games, "game_from_record", lambda *args: reads.append("read") or real(*args))
     client = create_app({"ARCHIVE": str(path)}).test_client()
     first = client.get("/api/games/1")
     assert first.status_code == 200 and reads == ["read"]

@@ -172,7 +172,7 @@ def test_payloads_run_nothing_in_the_browser(browser_page, client):
 
 
 def test_the_session_key_is_kept_beside_the_archive_privately(tmp_path, monkeypatch):
-    from webviewer.secret import secret_key
+    from webviewer.plumbing.secret import secret_key
 
     monkeypatch.delenv("JACQUET_SECRET_KEY", raising=False)
     path = tmp_path / "club.db"

@@ -2,35 +2,42 @@
 JavaScript, and a JSON API. Browsing reads the archive read-only; the validate and record
 pages write to it, every such request protected against cross-site forgery (CSRF).
 
-``create_app(test_config)`` is the factory; ``jacquet serve`` runs it under waitress.
+``create_app(test_config)`` is the factory; ``jacquet serve`` runs it under waitress. The
+package: the Flask views in :mod:`webviewer.blueprints`, the page models in
+:mod:`webviewer.pages`, what they run on in :mod:`webviewer.plumbing`; :mod:`webviewer.demo`
+builds the demo archive (for ``jacquet serve``, not the app).
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
+from typing import Any
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, Response, jsonify, render_template, request
+from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
-from . import db, site
-from .secret import secret_key
-from .sessions import SessionInterface
+from webviewer.blueprints import api, check, explore, games, record
+from webviewer.plumbing import db, site
+from webviewer.plumbing.secret import secret_key
+from webviewer.plumbing.sessions import SessionInterface
 
 csrf = CSRFProtect()
 SECURITY_HEADERS = (
     ("Content-Security-Policy",
-     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-     "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"),
+     ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+      "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'")),
     ("X-Content-Type-Options", "nosniff"),
     ("Referrer-Policy", "same-origin"))
 """Sent with every response that does not set them itself."""
 
 
-def create_app(test_config: dict | None = None) -> Flask:
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """The app. Config, each layer over the one before: the defaults (``ARCHIVE``, the
     archive path: ``$JACQUET_DB`` or ``jacquet.db``; ``MAX_UPLOAD_BYTES``, 2 MB;
-    ``MAX_GAMES`` per pasted record, 500; ``SECRET_KEY``: see :mod:`webviewer.secret`),
+    ``MAX_GAMES`` per pasted record, 500; ``SECRET_KEY``: see :mod:`webviewer.plumbing.secret`),
     then the instance folder's ``config.py`` if there is one, then ``test_config`` (what
     ``jacquet serve`` passes: the archive)."""
     app = Flask(__name__, instance_relative_config=True)
@@ -49,8 +56,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     site.init_app(app)
     csrf.init_app(app)
 
-    from . import api, check, explore, games, record
-
     app.register_blueprint(games.blueprint)
     app.register_blueprint(explore.blueprint)
     app.register_blueprint(record.blueprint)
@@ -58,23 +63,23 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(api.blueprint)
 
     @app.errorhandler(CSRFError)
-    def csrf_refused(error):
+    def csrf_refused(error: CSRFError) -> ResponseReturnValue:
         return render_template("error.html", code=400, message="This form has expired or did not "
                                "come from this site (CSRF check failed): reload the page and try again."), 400
 
     @app.errorhandler(HTTPException)
-    def http_error(error):
+    def http_error(error: HTTPException) -> ResponseReturnValue:
+        code = error.code or 500
         if request.path == "/api" or request.path.startswith("/api/"):
-            return jsonify({"error": error.description}), error.code
-        if error.code == 413:
+            return jsonify({"error": error.description}), code
+        message = error.description
+        if code == 413:
             message = (f"The upload is too large: the limit is {app.config['MAX_UPLOAD_BYTES']:,} "
                        "bytes (MAX_UPLOAD_BYTES).")
-        else:
-            message = error.description
-        return render_template("error.html", code=error.code, message=message), error.code
+        return render_template("error.html", code=code, message=message), code
 
     @app.after_request
-    def security_headers(response):
+    def security_headers(response: Response) -> Response:
         headers = response.headers
         present = {key.lower() for key, _ in headers}  # one pass: a missing key costs werkzeug an exception
         for key, value in SECURITY_HEADERS:

@@ -11,15 +11,16 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import islice
 from pathlib import Path
+from typing import cast
 
 from notation.errors import RecordError
 from notation.formats import EXTENSIONS, READABLE, read_file
 from notation.tree.game import Game
-
-from .board_view import board_svg
+from webviewer.pages.board_view import board_svg
 
 MAT_HEADER = re.compile(r"^[ \t]*\d+[ \t]+point[ \t]+match\b", re.IGNORECASE | re.MULTILINE)
 JSON_START = re.compile(r'\{\s*"|\[\s*[{\]]')
+TOKEN = re.compile(r"\S*")
 NAME_UNSAFE = re.compile(r"[\x00-\x1f\x7f]")
 
 
@@ -88,7 +89,7 @@ class Problem:
             return None
         text = lines[self.line - 1]
         start = min(self.column - 1, len(text))
-        token = re.match(r"\S*", text[start:]).group()
+        token = TOKEN.match(text, start).group()  # type: ignore[union-attr]  # (\S* always matches)
         return text[:start], token, text[start + len(token):]
 
 
@@ -181,16 +182,17 @@ def check_record(text: str, fmt: str, variant: str, name: str, max_games: int) -
         path.write_text(text, encoding="utf-8", newline="")
         try:
             report.games = list(islice(read_file(path, fmt, variant), max_games + 1))
-        except RecordError as error:  # a document that cannot be read at all
-            found.append((0, error, None))
+        except RecordError as unreadable:  # a document that cannot be read at all
+            found.append((0, unreadable, None))
     if len(report.games) > max_games:
         raise TooManyGames(f"the record holds more than {max_games} games")
     for index, game in enumerate(report.games, 1):
-        found.extend((index, problem, game) for problem in [*game.errors, *game.warnings])
+        found.extend((index, cast(RecordError, problem), game)  # what a reader finds, it places
+                     for problem in [*game.errors, *game.warnings])
     found.sort(key=lambda item: (item[1].line, item[1].column))
     boards: dict[int, str] = {}
-    for number, (index, error, game) in enumerate(found, 1):
-        report.problems.append(_problem(number, index, error, game, boards,
+    for number, (index, problem, reached) in enumerate(found, 1):
+        report.problems.append(_problem(number, index, problem, reached, boards,
                                         (str(path), folder), name))
     return report
 

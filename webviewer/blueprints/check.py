@@ -8,19 +8,19 @@ from collections.abc import Collection
 from typing import NoReturn
 
 from flask import Blueprint, abort, current_app, make_response, render_template, request
+from flask.typing import ResponseReturnValue
 
 from archive import import_games, stored_id
 from notation.engine.rules import NAMES
 from notation.formats import READABLE
-
-from .db import get_db
-from .validation import (
+from webviewer.pages.validation import (
     Report,
     TooManyGames,
     check_record,
     display_name,
     format_of_upload,
 )
+from webviewer.plumbing.db import get_db
 
 blueprint = Blueprint("check", __name__)
 FORMATS = {"auto": "automatic (from the file's extension, else from the text)",
@@ -78,7 +78,7 @@ def _check(text: str, fmt: str, variant: str, name: str) -> Report:
 
 
 @blueprint.get("/validate")
-def form():
+def form() -> ResponseReturnValue:
     """The form: a text area, a file, the format and the default rule set."""
     return render_template("check/form.html", formats=FORMATS, variants=NAMES,
                            max_bytes=current_app.config["MAX_UPLOAD_BYTES"],
@@ -86,7 +86,7 @@ def form():
 
 
 @blueprint.post("/validate")
-def validate():
+def validate() -> ResponseReturnValue:
     """Every game of the record read and checked; the problems shown in place."""
     fmt = _choice("format", FORMATS, "auto")
     variant = _choice("variant", NAMES, "jacquet")
@@ -98,7 +98,7 @@ def validate():
 
 
 @blueprint.post("/validate/save")
-def save():
+def save() -> ResponseReturnValue:
     """A valid record stored in the archive: read and checked again here, refused if any
     game has an error; games already there are reported as duplicates."""
     fmt = _choice("format", READABLE, "jqn")
@@ -112,9 +112,9 @@ def save():
     db = get_db(write=True)
     known = [stored_id(db, game) for game in report.games]
     summary = import_games(db, report.games, source=name)
-    seen: set[int] = set()
+    seen: set[int | None] = set()
     saved = []
-    for game, before in zip(report.games, known):
+    for game, before in zip(report.games, known, strict=True):
         game_id = before or stored_id(db, game)
         saved.append((game, game_id, before is not None or game_id in seen))
         seen.add(game_id)

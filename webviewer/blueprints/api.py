@@ -4,14 +4,15 @@ plays from a position, the legal plays for a position and roll."""
 from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, jsonify, request
+from flask.typing import ResponseReturnValue
 
 from archive import games_through, plays_from, search
 from notation import Dice, NotationError, Position, legal_plays
 from notation.engine.rules import NAMES, rule_set
-
-from .db import get_db
-from .games import query_from_args, record_of, stored_row
-from .views import game_json
+from webviewer.pages.kept_games import game_json
+from webviewer.pages.search import query_from_args
+from webviewer.pages.stored import record_of, stored_row
+from webviewer.plumbing.db import get_db
 
 blueprint = Blueprint("api", __name__, url_prefix="/api")
 PRIVATE = ("source_file",)
@@ -19,14 +20,14 @@ PRIVATE = ("source_file",)
 
 
 @blueprint.route("/games")
-def games():
+def games() -> ResponseReturnValue:
     rows, total = search(get_db(), query_from_args(current_app.config["PAGE_SIZE"]))
     return jsonify({"total": total, "games": [{key: value for key, value in row.items() if key not in PRIVATE}
                                               for row in rows]})
 
 
 @blueprint.route("/games/<int:game_id>")
-def game(game_id: int):
+def game(game_id: int) -> ResponseReturnValue:
     row = stored_row(game_id)
     text = game_json(row["hash"], row["variant"], bool(row["valid"]), record_of(row))
     return current_app.response_class(text + "\n", mimetype="application/json")
@@ -40,7 +41,7 @@ def _variant() -> str | None:
 
 
 @blueprint.route("/positions/<path:position_id>")
-def position(position_id: str):
+def position(position_id: str) -> ResponseReturnValue:
     try:
         Position.from_id(position_id)
     except NotationError as error:
@@ -53,7 +54,7 @@ def position(position_id: str):
 
 
 @blueprint.route("/legal")
-def legal():
+def legal() -> ResponseReturnValue:
     try:
         rules = rule_set(_variant() or "jacquet")
         raw = request.args.get("position")

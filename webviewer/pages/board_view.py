@@ -11,7 +11,7 @@ from notation.render.svg import board
 from notation.tree.game import GameNode
 
 if TYPE_CHECKING:
-    from .views import PageNode
+    from webviewer.pages.kept_games import PageNode
 
 
 def board_svg(node: GameNode, rules: RuleSet, flipped: bool, title: str) -> str:
@@ -24,7 +24,7 @@ def board_svg(node: GameNode, rules: RuleSet, flipped: bool, title: str) -> str:
 
 
 def page_board(node: PageNode, rules: RuleSet, flipped: bool, title: str) -> str:
-    """:func:`board_svg` for a node of a kept game (:class:`~webviewer.views.PageNode`)."""
+    """:func:`board_svg` for a node of a kept game (:class:`~webviewer.pages.kept_games.PageNode`)."""
     return board(node.position(), rules, white_to_move=node.white_to_move, flipped=flipped,
                  dice=node.roll(), last_steps=node.last_steps(), title=title)
 

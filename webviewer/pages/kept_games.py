@@ -1,4 +1,5 @@
-"""What the game page and the game JSON need of a stored game, computed once per record.
+"""The games the viewer keeps: what the game page and the game JSON need of a stored game,
+computed once per record.
 
 A stored game never changes, and its record is named by its content hash (the archive's
 ``games.hash``). So what is read from a record is kept under ``(hash, variant)`` in a
@@ -6,7 +7,7 @@ bounded cache (the least recently used games are dropped): not the game tree rea
 from the record (every play parsed and checked), but what pages show of each of its
 nodes, in numbers, strings and tuples of them (:class:`PageNode`), and, each made when
 first asked for, the parts of its pages that do not depend on the turn shown
-(see :mod:`webviewer.games`). A record is read from the archive only when its game is not
+(see :mod:`webviewer.pages.game_page`). A record is read from the archive only when its game is not
 in the cache; a game stored under another id with the same record shares its entry. The
 API's JSON of a game is kept apart, as text (:func:`game_json`).
 
@@ -36,9 +37,8 @@ from notation.engine.state import Colour, pips_after
 from notation.errors import NotationError
 from notation.formats.json_format import game_to_json
 from notation.tree.game import Game, GameNode
-
-from .cache import BoundedCache
-from .tree import INDEX, MAX_PATH, BadAddress, MoveItem, walk
+from webviewer.pages.tree import INDEX, MAX_PATH, BadAddress, MoveItem, walk
+from webviewer.plumbing.cache import BoundedCache
 
 CACHED_GAMES = 256
 PARTS = 8
@@ -48,7 +48,6 @@ STEP_FIELDS = len(Step._fields)
 """The values of each step in :attr:`PageNode.last`."""
 
 V = TypeVar("V")
-_new_tuple = tuple.__new__
 
 
 class PageNode(NamedTuple):
@@ -100,7 +99,8 @@ class PageNode(NamedTuple):
 
     def last_steps(self) -> tuple[Step, ...]:
         last = self.last
-        return tuple(Step(*last[start:start + STEP_FIELDS]) for start in range(0, len(last), STEP_FIELDS))
+        return tuple(Step._make(last[start:start + STEP_FIELDS])
+                     for start in range(0, len(last), STEP_FIELDS))
 
 
 class RefusedTurn(NamedTuple):
@@ -131,7 +131,7 @@ class GameView:
                 order.append(node)
                 addresses.append(item.address)
         self.items: tuple[MoveItem, ...] = tuple(items)
-        """The move list's items (see :func:`~webviewer.tree.move_items`)."""
+        """The move list's items (see :func:`~webviewer.pages.tree.move_items`)."""
         self.nodes: tuple[PageNode, ...] = _page_nodes(order, addresses)
         """The start and every turn, each after its parent (the move list's order)."""
         mainline = [0]
@@ -197,15 +197,15 @@ def _page_nodes(order: list[GameNode], addresses: list[str]) -> tuple[PageNode, 
     white = Colour.WHITE
     for number, node in enumerate(order):
         state, turn = node.state, node.turn
-        marked = (turn is not None and turn.play is not None and turn.player is not state.player)
-        nodes.append(_new_tuple(PageNode, (  # (PageNode's fields, without its Python __new__)
+        last = turn.play if turn is not None and turn.player is not state.player else None
+        nodes.append(PageNode(
             node.ply, addresses[number],
             None if node.parent is None else index[node.parent],
             tuple(map(number_of, node.variations)),
             branch[number], end[number],
             state.player is white, state.position.mover, state.position.opponent,
             None if turn is None or turn.dice is None else (turn.dice.high, turn.dice.low),
-            tuple(chain.from_iterable(turn.play.steps)) if marked else ())))
+            tuple(chain.from_iterable(last.steps)) if last is not None else ()))
     return tuple(nodes)
 
 

@@ -4,11 +4,13 @@ built once per app and script root instead of on every page."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Flask, current_app, request, url_for
 
 from .cache import BoundedCache
 
-LINKS = {"style": ("static", {"filename": "style.css"}),
+LINKS: dict[str, tuple[str, dict[str, Any]]] = {"style": ("static", {"filename": "style.css"}),
          "viewer_js": ("static", {"filename": "viewer.js"}),
          "recorder_js": ("static", {"filename": "recorder.js"}),
          "archive": ("games.index", {}), "validate": ("check.form", {}),
@@ -21,7 +23,8 @@ _CACHE = "jacquet.site_urls"
 
 def site_urls() -> dict[str, str]:
     """Each of :data:`LINKS` by name, as ``url_for`` makes it for this request."""
-    return current_app.extensions[_CACHE].get(request.script_root, lambda: {
+    cache: BoundedCache[str, dict[str, str]] = current_app.extensions[_CACHE]
+    return cache.get(request.script_root, lambda: {
         name: url_for(endpoint, **values) for name, (endpoint, values) in LINKS.items()})
 
 

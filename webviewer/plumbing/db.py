@@ -94,7 +94,8 @@ def get_db(write: bool = False) -> Database:
             current_app.logger.error("%s", error)
             abort(503, description="the archive cannot be opened"
                   + ("" if not write else " for writing"))
-    return getattr(g, name)
+    db: Database = getattr(g, name)
+    return db
 
 
 def close_db(error: BaseException | None = None) -> None:

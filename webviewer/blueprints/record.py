@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping
 
-from flask import Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 
 from archive import create_live, delete_live, import_games, load_live, save_live, stored_id
 from notation.engine.dice import Dice
@@ -21,26 +23,25 @@ from notation.engine.rules import NAMES
 from notation.engine.state import DOUBLE, DROP, RESIGN, TAKE
 from notation.errors import IllegalPlayError, NotationError, RecordError
 from notation.formats import WRITABLE, render
+from notation.formats.jqn.lexer import GLYPHS
 from notation.recording import LiveGame, game_from_text, new_game, next_match_game, roll_lead
 from notation.render.svg import board
-
-from .board_view import describe
-from .db import get_db
-from .games import DOWNLOADS
+from webviewer.pages.board_view import describe
+from webviewer.pages.downloads import DOWNLOADS, attachment, require_format
+from webviewer.plumbing.db import get_db
 
 blueprint = Blueprint("record", __name__, url_prefix="/record")
-NAGS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
 MAX_PLAY = 200
 MAX_COMMENT = 2000
 NUMBER = re.compile(r"[0-9]{1,4}")
 
 
 @blueprint.get("/")
-def start_form():
+def start_form() -> ResponseReturnValue:
     return render_template("record/start.html", variants=NAMES)
 
 
-def _headers(form) -> dict[str, str]:
+def _headers(form: Mapping[str, str]) -> dict[str, str]:
     """The new game's tags from the start form."""
     headers = {"Variant": form.get("variant", "jacquet"), "White": form.get("white", ""),
                "Black": form.get("black", ""), "Event": form.get("event", ""),
@@ -58,7 +59,7 @@ def _headers(form) -> dict[str, str]:
 
 
 @blueprint.post("/")
-def start():
+def start() -> ResponseReturnValue:
     """Start a game; with the lead roll chosen and none given, the server rolls it."""
     form = request.form.to_dict()
     if form.get("variant") not in NAMES:
@@ -96,7 +97,7 @@ def _load(key: str) -> tuple[LiveGame, int]:
 
 
 @blueprint.get("/<key>")
-def page(key: str):
+def page(key: str) -> ResponseReturnValue:
     """The game in progress: the board as it stands (with the steps entered so far), what
     the player to act may do, the record so far."""
     live, version = _load(key)
@@ -122,13 +123,13 @@ def page(key: str):
     return render_template(
         "record/page.html", key=key, live=live, state=state, svg=svg,
         description=describe(position if white else position.swapped()), offered=offered,
-        nags=NAGS, plays=entry.plays if entry else [], record=live.record(),
+        nags=GLYPHS, plays=entry.plays if entry else [], record=live.record(),
         can={kind: live.can(kind) for kind in (DOUBLE, TAKE, DROP, RESIGN)},
         resign_points=state.resign_points(), formats=[f for f in DOWNLOADS if f in WRITABLE],
         version=version)
 
 
-def _number(form, name: str) -> int:
+def _number(form: Mapping[str, str], name: str) -> int:
     """A small whole number from the form (ASCII digits only), else a 400."""
     value = form.get(name, "")
     if not NUMBER.fullmatch(value):
@@ -136,14 +137,14 @@ def _number(form, name: str) -> int:
     return int(value)
 
 
-def _text(form, name: str, limit: int) -> str:
+def _text(form: Mapping[str, str], name: str, limit: int) -> str:
     value = form.get(name, "")
     if len(value) > limit:
         abort(400, description=f"{name} is longer than {limit} characters")
     return value
 
 
-def _act(live: LiveGame, action: str, form) -> None:
+def _act(live: LiveGame, action: str, form: Mapping[str, str]) -> None:
     """Apply one of the scorer's actions; NotationError when the rules refuse it."""
     if action == "roll":
         live.set_dice(None)
@@ -163,7 +164,7 @@ def _act(live: LiveGame, action: str, form) -> None:
         live.resign(_number(form, "points"))
     elif action == "annotate":
         nag = _number(form, "nag") if form.get("nag") else None
-        if nag is not None and nag not in NAGS:
+        if nag is not None and nag not in GLYPHS:
             abort(400, description=f"no mark ${nag}")
         live.annotate(_text(form, "comment", MAX_COMMENT), nag)
     else:
@@ -171,7 +172,7 @@ def _act(live: LiveGame, action: str, form) -> None:
 
 
 @blueprint.post("/<key>")
-def act(key: str):
+def act(key: str) -> ResponseReturnValue:
     """One action of the scorer's, sent from the page of the game's current version (a
     form sent again, or from an older page, is not applied); a refusal or a clash with
     another change is shown on the game's page."""
@@ -198,7 +199,7 @@ def act(key: str):
     return redirect(url_for("record.page", key=key), code=303)
 
 
-def _save(key: str, live: LiveGame, version: int):
+def _save(key: str, live: LiveGame, version: int) -> ResponseReturnValue:
     """Store the finished game in the archive and end the recording; offer the match's
     next game."""
     if not live.over:
@@ -214,14 +215,12 @@ def _save(key: str, live: LiveGame, version: int):
 
 
 @blueprint.get("/<key>.<fmt>")
-def download(key: str, fmt: str):
+def download(key: str, fmt: str) -> ResponseReturnValue:
     """The game so far as a file."""
-    if fmt not in DOWNLOADS or fmt not in WRITABLE:
-        abort(404, description=f"no format {fmt!r}")
+    require_format(fmt)
     live, _ = _load(key)
     try:
         text = render([game_from_text(live.record())], fmt)
     except ValueError as error:
         abort(404, description=str(error))
-    return Response(text, mimetype=DOWNLOADS[fmt],
-                    headers={"Content-Disposition": f'attachment; filename="recording.{fmt}"'})
+    return attachment(text, fmt, f"recording.{fmt}")

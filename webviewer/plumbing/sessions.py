@@ -21,7 +21,8 @@ class SessionInterface(SecureCookieSessionInterface):
     """:class:`~flask.sessions.SecureCookieSessionInterface`, its serializer kept."""
 
     def __init__(self) -> None:
-        self._serializers: BoundedCache[tuple, URLSafeTimedSerializer | None] = BoundedCache(KEYS)
+        self._serializers: BoundedCache[tuple[object, ...], URLSafeTimedSerializer | None] = \
+            BoundedCache(KEYS)
 
     def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
         if not app.secret_key:

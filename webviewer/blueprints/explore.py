@@ -4,14 +4,14 @@ made from it with how they fared) and a player (results by rule set, recent game
 from __future__ import annotations
 
 from flask import Blueprint, abort, render_template, request
+from flask.typing import ResponseReturnValue
 
 from archive import Query, games_through, player_results, plays_from, search
 from notation import NotationError, Position
 from notation.engine.rules import NAMES, rule_set
 from notation.render.svg import board
-
-from .board_view import describe
-from .db import get_db
+from webviewer.pages.board_view import describe
+from webviewer.plumbing.db import get_db
 
 blueprint = Blueprint("explore", __name__)
 GAMES_SHOWN = 100
@@ -20,7 +20,7 @@ RECENT = 20
 
 
 @blueprint.route("/position/<path:position_id>")
-def position(position_id: str):
+def position(position_id: str) -> ResponseReturnValue:
     """``?variant=`` says which rule set draws the board (default: the rule set of the
     first game through the position, else jacquet)."""
     variant = request.args.get("variant") or None
@@ -40,12 +40,13 @@ def position(position_id: str):
         abort(400, description=str(error))
     svg = board(seen, rules, title=f"Position {position_id}, the player on roll at the bottom")
     return render_template("explore/position.html", position_id=position_id, svg=svg,
-                           description=describe(seen, ("On roll", "The other player")), variant=rules.name, games=games,
-                           more=more, plays=plays_from(db, position_id, variant))
+                           description=describe(seen, ("On roll", "The other player")),
+                           variant=rules.name, games=games, more=more,
+                           plays=plays_from(db, position_id, variant))
 
 
 @blueprint.route("/player/<path:name>")
-def player(name: str):
+def player(name: str) -> ResponseReturnValue:
     db = get_db()
     results = player_results(db, name)
     if not results:

@@ -19,7 +19,7 @@ log = logging.getLogger(__name__)
 MIN_LENGTH = 32
 
 
-def secret_key(archive: str | os.PathLike) -> str:
+def secret_key(archive: str | os.PathLike[str]) -> str:
     """``$JACQUET_SECRET_KEY``, else the key kept beside the archive, made if missing."""
     from_environment = os.environ.get("JACQUET_SECRET_KEY")
     if from_environment:

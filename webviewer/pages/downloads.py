@@ -1,0 +1,23 @@
+"""A game as a file to download: the formats offered and the response that carries one."""
+
+from __future__ import annotations
+
+from flask import Response, abort
+
+from notation.formats import WRITABLE
+
+DOWNLOADS = {"jqn": "text/plain", "xml": "application/xml", "json": "application/json",
+             "mat": "text/plain"}
+"""The formats offered, with their media types (``.mat`` for backgammon only)."""
+
+
+def require_format(fmt: str) -> None:
+    """Nothing if ``fmt`` is offered, else a 404."""
+    if fmt not in DOWNLOADS or fmt not in WRITABLE:
+        abort(404, description=f"no format {fmt!r}")
+
+
+def attachment(text: str, fmt: str, filename: str) -> Response:
+    """``text`` as the file ``filename`` in ``fmt``."""
+    return Response(text, mimetype=DOWNLOADS[fmt],
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})

@@ -1,0 +1,48 @@
+"""A search of the archive as the games list and the API's list of games take it from the
+query string."""
+
+from __future__ import annotations
+
+from flask import abort, request
+
+from archive import Query
+from archive.search import MAX_SQL_INT, SORTS, date_bound
+from webviewer.plumbing.args import choice_arg, int_arg
+
+TEXT_FILTERS = ("player", "white", "black", "event", "variant", "text")
+SEARCH_ARGS = (*TEXT_FILTERS, "from", "to", "result", "points_min", "points_max", "turns_min",
+               "turns_max", "valid", "sort", "desc")
+"""The query-string arguments of a search (the only ones its links carry on)."""
+
+
+def _date(name: str) -> str | None:
+    """A date filter from the query string, as the archive writes dates; 400 if no date."""
+    value = request.args.get(name, "").strip()
+    if not value:
+        return None
+    try:
+        return date_bound(value)
+    except ValueError as error:
+        abort(400, description=f"{name}: {error}")
+
+
+def query_from_args(page_size: int) -> Query:
+    """A search from the query string; every value is only ever a bound parameter."""
+    args = request.args
+    sort = args.get("sort", "id")
+    if sort not in SORTS:
+        abort(400, description=f"cannot sort by {sort!r}")
+    result = args.get("result") or None
+    if result not in (None, "W", "B", "*"):
+        abort(400, description="result is W, B or *")
+    page = max(1, int_arg("page") or 1)
+    if page > MAX_SQL_INT // page_size:
+        abort(400, description="page is too large")
+    valid = choice_arg("valid", {"": None, "yes": True, "no": False})
+    descending = choice_arg("desc", {"": False, "0": False, "1": True})
+    return Query(**{name: (args.get(name) or None) for name in TEXT_FILTERS},
+                 date_from=_date("from"), date_to=_date("to"),
+                 result=result, points_min=int_arg("points_min"), points_max=int_arg("points_max"),
+                 turns_min=int_arg("turns_min"), turns_max=int_arg("turns_max"), valid=valid,
+                 sort=sort, descending=descending,
+                 limit=page_size, offset=(page - 1) * page_size)
