@@ -136,6 +136,7 @@ def save_arrays(path: str | Path, arrays: dict[str, NDArray[Any]]) -> None:
     np.savez(buffer, **arrays)  # type: ignore[arg-type]
     handle, temporary = tempfile.mkstemp(dir=path.parent or ".", prefix=path.name, suffix=".tmp")
     try:
+        os.chmod(temporary, _file_mode(path))
         with os.fdopen(handle, "wb") as out:
             out.write(buffer.getvalue())
             out.flush()
@@ -144,6 +145,17 @@ def save_arrays(path: str | Path, arrays: dict[str, NDArray[Any]]) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def _file_mode(path: Path) -> int:
+    """The mode the file keeps (or, new, the usual ``0o666`` less the umask), not
+    ``mkstemp``'s private ``0o600``."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 class Traces:
