@@ -157,6 +157,7 @@ class Trainer:
         told of every game, ``report`` of every strength check, ``saved`` of every
         checkpoint."""
         config, net, meta = self.config, self.net, self.net.meta
+        meta["training"] = asdict(config)  # the recipe as saved, the cadence and target as now
         meta.setdefault("abandoned", 0)
         started = time.perf_counter()
         seconds = float(meta["seconds"])
