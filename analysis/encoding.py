@@ -1,0 +1,177 @@
+"""Positions to network inputs, for all the candidates of a turn at once.
+
+Each side has one block of inputs, the side that has just moved first, then the side to
+roll, each along its own route (its own numbering):
+
+- points 1..24: TD-Gammon's 4 units per point (at least 1 man, at least 2, at least 3,
+  and (n − 3)/2 beyond), 96 inputs;
+- men borne off / 15;
+- men on the bar / 2, where the rule set has hitting (``murray``, ``backgammon``);
+- the courier phase (1 while it lasts), where the rule set has a courier (all but
+  ``backgammon``): R-COURIER derived from the position, as
+  :func:`notation.engine.rules.courier_phase` does;
+- in ``murray`` (``tracks_prime``), whether the side has held a prime at any moment of the
+  game so far (it decides marcia per punto).
+
+So ``jacquet``, ``versailles``, ``hale``: 2 × 98 = 196 inputs; ``murray``: 2 × 100 = 200;
+``backgammon``: 2 × 98 = 196 (TD-Gammon's 198 less its two whose-turn units: the net always
+judges from the side that has just moved).
+
+The encoding is vectorised: the boards of all candidates become one ``int8`` array and the
+point units come from one lookup table indexed by the counts (no Python loop per point).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+from numpy.typing import NDArray
+
+from notation import OFF, Play, Position, RuleSet
+from notation.engine.rules import prime_during
+
+MEN = 15
+TALON = 24
+POINT_UNITS = 96
+
+_COLUMNS = 56
+"""Columns of the extended boards: the mover's 26 counts, the opponent's 26, then each
+side's courier flag (52, 53) and prime flag (54, 55) as counts 0 or 1."""
+_TABLE = np.zeros((_COLUMNS, MEN + 1, 4), dtype=np.float32)
+for _n in range(MEN + 1):
+    for _side in (0, 26):
+        for _point in range(1, 25):
+            _TABLE[_side + _point, _n] = (_n >= 1, _n >= 2, _n >= 3, max(_n - 3, 0) / 2.0)
+        _TABLE[_side + OFF, _n, 0] = _n / MEN
+        _TABLE[_side + 25, _n, 0] = _n / 2.0
+_TABLE[52:56, 1, 0] = 1.0
+"""Units of every column by its count: 4 per point, one (the first) for the others."""
+_FLAT_TABLE = _TABLE.reshape(_COLUMNS * (MEN + 1), 4)
+_OFFSETS = np.arange(_COLUMNS, dtype=np.intp) * (MEN + 1)
+"""Row of (column, count) in the flat table: ``np.take`` on it is 5x faster than
+indexing the 3-d table with two arrays."""
+
+_COURIER = np.zeros((52, 2), dtype=np.int16)
+for _side in (0, 1):
+    _COURIER[26 * _side + OFF, _side] = 2
+    _COURIER[26 * _side + 1:26 * _side + 7, _side] = 2
+    _COURIER[26 * _side + TALON, _side] = -1
+"""R-COURIER as one product: with ``k`` men off or home and ``t`` on the talon, the phase
+holds iff ``k = 0`` and ``t >= 14``, i.e. iff ``2k + (15 - t) <= 1``, i.e. iff
+``2k - t <= -14``."""
+
+
+@dataclass(frozen=True)
+class Encoder:
+    """The input layout of one rule set (see the module docstring)."""
+
+    rule_set: str
+    bar: bool
+    courier: bool
+    prime: bool
+    _kept: NDArray[np.intp] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_kept", self._keep())
+
+    @classmethod
+    def for_rules(cls, rules: RuleSet) -> Encoder:
+        """The encoder of ``rules``."""
+        courier = rules.courier or any(getattr(rule, "rule_id", "") == "R-COURIER"
+                                       for rule in rules.step_rules)
+        return cls(rules.name, rules.hitting, courier, rules.tracks_prime)
+
+    @property
+    def side_inputs(self) -> int:
+        """Inputs per side."""
+        return POINT_UNITS + 1 + self.bar + self.courier + self.prime
+
+    @property
+    def size(self) -> int:
+        """Inputs in all."""
+        return 2 * self.side_inputs
+
+    def names(self) -> list[str]:
+        """A name for every input, in order (for docs and debugging)."""
+        names: list[str] = []
+        for side in ("me", "him"):
+            for point in range(1, 25):
+                names += [f"{side}{point}>=1", f"{side}{point}>=2", f"{side}{point}>=3",
+                          f"{side}{point}>3"]
+            names.append(f"{side}_off")
+            if self.bar:
+                names.append(f"{side}_bar")
+            if self.courier:
+                names.append(f"{side}_courier")
+            if self.prime:
+                names.append(f"{side}_prime")
+        return names
+
+    def _keep(self) -> NDArray[np.intp]:
+        """Which of the 4 × 56 looked-up units are inputs, in input order."""
+        keep: list[int] = []
+        for side in (0, 1):
+            base = 26 * side
+            for point in range(1, 25):
+                keep += range(4 * (base + point), 4 * (base + point) + 4)
+            keep.append(4 * (base + OFF))
+            if self.bar:
+                keep.append(4 * (base + 25))
+            if self.courier:
+                keep.append(4 * (52 + side))
+            if self.prime:
+                keep.append(4 * (54 + side))
+        return np.array(keep, dtype=np.intp)
+
+    def encode_boards(self, boards: NDArray[np.int8], primes: NDArray[np.bool_] | None = None
+                      ) -> NDArray[np.float32]:
+        """Inputs for ``boards`` (shape ``(n, 52)``: the mover's 26 counts then the
+        opponent's, each in its own numbering) and, in murray, ``primes`` (shape
+        ``(n, 2)``: whether each side has held a prime).
+
+        One lookup in a table indexed by (column, count) gives every unit; the courier and
+        prime flags ride along as extra columns of counts 0 or 1. About 8 µs for 20
+        candidates on an idle core, against about 25 for a Python loop over the points.
+        """
+        n = boards.shape[0]
+        extended = np.zeros((n, _COLUMNS), dtype=np.intp)
+        extended[:, :52] = boards
+        if self.courier:
+            extended[:, 52:54] = (boards @ _COURIER) <= -(MEN - 1)
+        if self.prime and primes is not None:
+            extended[:, 54:56] = primes
+        extended += _OFFSETS
+        units = np.take(_FLAT_TABLE, extended, axis=0).reshape(n, 4 * _COLUMNS)
+        return units[:, self._kept]
+
+    def encode_positions(self, positions: Sequence[Position],
+                         primes: Sequence[tuple[bool, bool]] | None = None) -> NDArray[np.float32]:
+        """Inputs for ``positions``, each seen by the side that has just moved (``mover``)
+        with, in murray, whether (mover, opponent) have held a prime."""
+        boards = _boards([p.mover + p.opponent for p in positions])
+        flags = np.array(primes, dtype=np.bool_) if self.prime and primes is not None else None
+        return self.encode_boards(boards, flags)
+
+    def encode_plays(self, plays: Sequence[Play], start: Position,
+                     primes: tuple[bool, bool] = (False, False)
+                     ) -> tuple[NDArray[np.float32], NDArray[np.bool_] | None]:
+        """Inputs for the results of ``plays`` (all the candidates of a turn from
+        ``start``), and in murray the (mover, opponent) prime flags after each play
+        (``primes`` being those before the turn; ``None`` elsewhere)."""
+        boards = _boards([p.result.mover + p.result.opponent for p in plays])
+        if not self.prime:
+            return self.encode_boards(boards), None
+        mine, his = primes
+        flags = np.empty((len(plays), 2), dtype=np.bool_)
+        flags[:, 1] = his
+        flags[:, 0] = [mine or prime_during(start.mover, p.steps) for p in plays]
+        return self.encode_boards(boards, flags), flags
+
+
+def _boards(counts: list[tuple[int, ...]]) -> NDArray[np.int8]:
+    """The 52 counts of each board as one ``(n, 52)`` array (through ``bytes``: twice as
+    fast as ``np.array`` of tuples)."""
+    raw = b"".join([bytes(c) for c in counts])
+    return np.frombuffer(raw, dtype=np.int8).reshape(len(counts), 52)

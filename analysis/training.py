@@ -1,0 +1,185 @@
+"""Self-play TD(λ) training with checkpoints that resume exactly, and strength checks.
+
+One game: both sides play greedily at 0-ply with the same net (the dice explore); each side
+has its own eligibility traces (:class:`analysis.network.Traces`) over the positions *it*
+produces, and at the end each side's last position is pulled towards its result (the
+winner's ``target(True, points)``, the loser's ``target(False, points)``).
+
+A checkpoint (the net file itself) is written every ``checkpoint_every`` games and at the
+end, atomically: it holds the weights, the metadata (games done, α, λ, seed, ...) and the
+dice generator's state. Traces are reset every game, so nothing else is needed: a run
+resumed from a checkpoint gives the same weights as one never stopped.
+
+Every ``check_every`` games the net plays a duplicate-dice match against random play and
+against the heuristic (its own seeded dice, so the check never disturbs training), and one
+JSON line per opponent goes to the log beside the checkpoint (``NAME.log.jsonl``).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from analysis.encoding import Encoder
+from analysis.match import MAX_TURNS, ROLLS, duplicate_match
+from analysis.network import Network, Traces
+from analysis.players import HeuristicPlayer, NetPlayer, RandomPlayer, judge
+from notation import OFF, RuleSet, legal_plays, rule_set
+
+MEN = 15
+
+
+@dataclass(frozen=True)
+class TrainingConfig:
+    """How to train: ``games`` is the total to reach (a resumed run stops there too)."""
+
+    variant: str = "jacquet"
+    games: int = 1000
+    seed: int = 0
+    hidden: int = 80
+    alpha: float = 0.1
+    lam: float = 0.7
+    checkpoint_every: int = 500
+    check_every: int = 5000
+    check_pairs: int = 100
+    max_turns: int = MAX_TURNS
+
+
+def log_path(path: Path) -> Path:
+    """The strength log beside a checkpoint: ``jacquet.npz`` → ``jacquet.log.jsonl``."""
+    return path.with_suffix(".log.jsonl")
+
+
+def self_play_game(net: Network, rules: RuleSet, encoder: Encoder, rng: random.Random,
+                   alpha: float, lam: float, max_turns: int = MAX_TURNS) -> tuple[int | None, int, int]:
+    """One training game; (winner side or None when abandoned, points, turns)."""
+    outcomes = net.outcomes
+    traces = (Traces(net, alpha, lam), Traces(net, alpha, lam))
+    position = rules.start
+    primes = [False, False]
+    for turn in range(max_turns):
+        side = turn & 1
+        dice = ROLLS[rng.randrange(6)][rng.randrange(6)]
+        plays = legal_plays(position, dice, rules)
+        judged = judge(net, encoder, outcomes, rules, plays, position,
+                       (primes[side], primes[1 - side]))
+        i = int(np.argmax(judged.equity))
+        play = plays[i]
+        if judged.primes is not None:
+            primes[side] = bool(judged.primes[i, 0])
+        if play.result.mover[OFF] == MEN:
+            points = rules.score(play.result, winner_held_prime=primes[side])
+            traces[side].finish(outcomes.target(True, points))
+            traces[1 - side].finish(outcomes.target(False, points))
+            return side, points, turn + 1
+        traces[side].step(judged.x[i], judged.h[i], judged.y[i])
+        position = play.next_position
+    return None, 0, max_turns
+
+
+def _rng_state(rng: random.Random) -> np.ndarray[Any, np.dtype[np.uint8]]:
+    """The generator's state as JSON in UTF-8 bytes (a quarter of numpy's UTF-32 text)."""
+    return np.frombuffer(json.dumps(rng.getstate()).encode(), dtype=np.uint8)
+
+
+def _set_rng_state(rng: random.Random, data: np.ndarray[Any, Any]) -> None:
+    version, internal, gauss = json.loads(data.tobytes().decode())
+    rng.setstate((version, tuple(internal), gauss))
+
+
+class Trainer:
+    """A training run writing its checkpoint to ``path`` (see the module docstring)."""
+
+    def __init__(self, path: str | Path, config: TrainingConfig, resume: bool = False) -> None:
+        self.path = Path(path)
+        self.rules = rule_set(config.variant)
+        self.encoder = Encoder.for_rules(self.rules)
+        self.rng = random.Random(config.seed)
+        self.stop_requested = False
+        if resume:
+            with np.load(self.path, allow_pickle=False) as data:
+                self.net = Network.from_arrays(data)
+                _set_rng_state(self.rng, data["rng"])
+            saved = self.net.meta["training"]
+            if saved["variant"] != self.rules.name:
+                raise ValueError(f"{self.path} holds a {saved['variant']} net, not {self.rules.name}")
+            # the recipe is the saved one; only the number of games to reach is new
+            self.config = TrainingConfig(**{**saved, "games": config.games})
+        else:
+            self.config = config
+            self.net = Network.create(self.rules.name, config.hidden, config.seed)
+            self.net.meta["training"] = asdict(config)
+            self.net.meta["seconds"] = 0.0
+
+    @property
+    def games_done(self) -> int:
+        """Games trained so far."""
+        return int(self.net.meta["games"])
+
+    def save(self) -> None:
+        """Write the checkpoint (atomically)."""
+        self.net.save(self.path, {"rng": _rng_state(self.rng)})
+
+    def strength(self) -> list[dict[str, Any]]:
+        """A duplicate-dice match against random play and one against the heuristic."""
+        config = self.config
+        rows = []
+        net = NetPlayer(self.net)
+        for opponent in (RandomPlayer(seed=config.seed + self.games_done), HeuristicPlayer(self.rules)):
+            start = time.perf_counter()
+            result = duplicate_match(self.rules, net, opponent, config.check_pairs,
+                                     seed=config.seed * 7919 + self.games_done)
+            rows.append({"games": self.games_done, "opponent": opponent.name,
+                         "match_games": result.games, "win_rate": round(result.win_rate, 4),
+                         "standard_error": round(result.standard_error, 4),
+                         "points_per_game": round(result.points_per_game, 4),
+                         "abandoned": result.abandoned,
+                         "seconds": round(time.perf_counter() - start, 2),
+                         "training_seconds": round(float(self.net.meta["seconds"]), 1),
+                         "engine": self.net.name})
+        with log_path(self.path).open("a", encoding="utf-8") as log:
+            for row in rows:
+                log.write(json.dumps(row) + "\n")
+        return rows
+
+    def run(self, progress: Callable[[int], None] | None = None,
+            report: Callable[[list[dict[str, Any]]], None] | None = None,
+            saved: Callable[[], None] | None = None) -> Network:
+        """Train up to ``config.games`` games (or until :attr:`stop_requested`, checked
+        between games), with checkpoints and strength checks; the net. ``progress`` is
+        told of every game, ``report`` of every strength check, ``saved`` of every
+        checkpoint."""
+        config, net, meta = self.config, self.net, self.net.meta
+        meta["training"] = asdict(config)  # the recipe as saved, the cadence and target as now
+        meta.setdefault("abandoned", 0)
+        started = time.perf_counter()
+        seconds = float(meta["seconds"])
+        checking = 0.0
+        while self.games_done < config.games and not self.stop_requested:
+            winner, _points, _turns = self_play_game(net, self.rules, self.encoder, self.rng,
+                                                     config.alpha, config.lam, config.max_turns)
+            meta["games"] = self.games_done + 1
+            meta["abandoned"] += winner is None
+            meta["seconds"] = seconds + time.perf_counter() - started - checking
+            if progress:
+                progress(1)
+            done = self.games_done
+            if done % config.checkpoint_every == 0:
+                self.save()
+                if saved:
+                    saved()
+            if config.check_every and done % config.check_every == 0:
+                check_start = time.perf_counter()
+                rows = self.strength()
+                checking += time.perf_counter() - check_start
+                if report:
+                    report(rows)
+        self.save()
+        return net

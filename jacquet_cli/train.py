@@ -1,0 +1,117 @@
+"""``jacquet train``: self-play TD(λ) training of a rule set's evaluator, with checkpoints.
+
+BLAS is held to one thread (:func:`analysis.threads.limit_blas_threads`: the environment
+variables before numpy is imported, OpenBLAS's own setter after): at this size one thread is
+fastest, and one process per rule set then uses one core each. The command is registered
+by ``jacquet_cli`` as ``train``.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+import click
+
+from analysis.threads import limit_blas_threads
+
+from .options import variant_option
+
+limit_blas_threads(1)
+
+
+@click.command("train")
+@variant_option
+@click.option("--games", "-n", type=click.IntRange(min=1), required=True,
+              help="Games to reach in all (a resumed run continues up to this total).")
+@click.option("--seed", "-s", type=int, default=0, show_default=True,
+              help="Same seed, same machine: same weights.")
+@click.option("--resume", is_flag=True, help="Continue from the checkpoint in -o.")
+@click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
+              help="Checkpoint and net file (default: VARIANT.npz); the strength log goes beside "
+                   "it as VARIANT.log.jsonl.")
+@click.option("--hidden", type=click.IntRange(min=1), default=80, show_default=True,
+              help="Hidden units (a new run only).")
+@click.option("--alpha", type=float, default=0.1, show_default=True, help="Learning rate (a new run only).")
+@click.option("--lambda", "lam", type=float, default=0.7, show_default=True,
+              help="Trace decay λ (a new run only).")
+@click.option("--checkpoint-every", type=click.IntRange(min=1), default=500, show_default=True)
+@click.option("--check-every", type=click.IntRange(min=0), default=5000, show_default=True,
+              help="Games between strength checks (0: none).")
+@click.option("--check-pairs", type=click.IntRange(min=1), default=100, show_default=True,
+              help="Dice sequences per strength check, each played twice with the seats swapped.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+def train_command(variant: str, games: int, seed: int, resume: bool, output: str | None,
+                  hidden: int, alpha: float, lam: float, checkpoint_every: int, check_every: int,
+                  check_pairs: int, quiet: bool) -> None:
+    """Train the evaluator of a rule set by self-play (TD(λ), TD-Gammon's recipe).
+
+    A checkpoint is written every --checkpoint-every games and at the end (atomically);
+    SIGINT or SIGTERM stops after the current game with a checkpoint. --resume continues
+    exactly: the weights come out as if the run had never stopped.
+
+    \b
+    Example:
+        jacquet train --variant jacquet --games 100000 --seed 1 -o analysis/nets/jacquet.npz
+        jacquet train --variant jacquet --games 100000 --resume -o analysis/nets/jacquet.npz
+    """
+    from analysis.training import Trainer, TrainingConfig, log_path
+
+    if not limit_blas_threads(1) and not quiet:
+        click.echo("warning: BLAS threads could not be limited; run with OPENBLAS_NUM_THREADS=1",
+                   err=True)
+    path = Path(output or f"{variant}.npz")
+    if resume and not path.exists():
+        raise click.UsageError(f"--resume: no checkpoint {path}")
+    if not resume and path.exists():
+        raise click.UsageError(f"{path} exists: --resume to continue it, or another -o")
+    if path.parent and not path.parent.exists():
+        path.parent.mkdir(parents=True)
+    config = TrainingConfig(variant=variant, games=games, seed=seed, hidden=hidden, alpha=alpha,
+                            lam=lam, checkpoint_every=checkpoint_every, check_every=check_every,
+                            check_pairs=check_pairs)
+    try:
+        trainer = Trainer(path, config, resume=resume)
+    except (ValueError, KeyError) as error:
+        raise click.UsageError(f"{path}: {error}") from None
+    # the cadence may change on resume; the recipe (α, λ, hidden, seed) may not
+    trainer.config = type(trainer.config)(**{**trainer.config.__dict__, "games": games,
+                                             "checkpoint_every": checkpoint_every,
+                                             "check_every": check_every, "check_pairs": check_pairs})
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        trainer.stop_requested = True
+
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
+
+    def report(rows: list[dict[str, Any]]) -> None:
+        if not quiet:
+            text = "; ".join(f"{r['opponent']} {100 * r['win_rate']:.1f}% ± {100 * r['standard_error']:.1f}"
+                             for r in rows)
+            click.echo(f"\n{rows[0]['games']} games: {text}", err=True)
+
+    start = trainer.games_done
+    todo = max(games - start, 0)
+    meta = trainer.net.meta
+
+    def saved() -> None:
+        if not quiet and not sys.stderr.isatty():
+            rate = meta["games"] / max(float(meta["seconds"]), 1e-9)
+            click.echo(f"{meta['games']} games, checkpoint written ({rate:.1f} games/s)", err=True)
+
+    if quiet or not sys.stderr.isatty():
+        net = trainer.run(report=report, saved=saved)
+    else:
+        with click.progressbar(length=todo, label=f"{trainer.net.name}, from game {start}",
+                               file=sys.stderr, show_pos=True, show_eta=True) as bar:
+            net = trainer.run(progress=bar.update, report=report, saved=saved)
+    click.echo(f"{net.name}: {net.meta['games']} games, {net.meta['seconds']:.0f} s of training; "
+               f"checkpoint {path}, log {log_path(path)}", err=True)
+
+
+if __name__ == "__main__":  # until the command is registered: python -m jacquet_cli.train ...
+    train_command()

@@ -1,0 +1,103 @@
+"""Training: one seed gives one net, a resumed run equals an uninterrupted one, the
+strength log, the command, a smoke training per rule set."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from analysis.match import DiceStream, play_game
+from analysis.network import Network
+from analysis.players import NetPlayer, RandomPlayer
+from analysis.threads import limit_blas_threads
+from analysis.training import Trainer, TrainingConfig, log_path
+from jacquet_cli.train import train_command
+from notation import rule_set
+
+limit_blas_threads(1)
+WEIGHTS = ("w1", "b1", "w2", "b2")
+
+
+def _same_weights(a: Network, b: Network) -> bool:
+    return all(np.array_equal(getattr(a, n), getattr(b, n)) for n in WEIGHTS)
+
+
+def _config(**changes: object) -> TrainingConfig:
+    base = {"variant": "jacquet", "games": 6, "seed": 5, "hidden": 16, "checkpoint_every": 3,
+            "check_every": 0}
+    return TrainingConfig(**{**base, **changes})  # type: ignore[arg-type]
+
+
+def test_one_seed_one_net(tmp_path):
+    first = Trainer(tmp_path / "a.npz", _config()).run()
+    second = Trainer(tmp_path / "b.npz", _config()).run()
+    assert _same_weights(first, second)
+    other = Trainer(tmp_path / "c.npz", _config(seed=6)).run()
+    assert not _same_weights(first, other)
+    assert first.meta["games"] == 6
+
+
+def test_resumed_training_equals_uninterrupted(tmp_path):
+    whole = Trainer(tmp_path / "whole.npz", _config()).run()
+    path = tmp_path / "parts.npz"
+    Trainer(path, _config(games=3)).run()  # stops after the checkpoint at game 3
+    assert Network.load(path).meta["games"] == 3
+    resumed = Trainer(path, _config(games=6), resume=True).run()
+    assert resumed.meta["games"] == 6
+    assert _same_weights(whole, resumed)
+    assert _same_weights(whole, Network.load(path))
+
+
+def test_stop_request_checkpoints_between_games(tmp_path):
+    path = tmp_path / "stop.npz"
+    trainer = Trainer(path, _config(games=50))
+    trainer.run(progress=lambda n: setattr(trainer, "stop_requested", True))
+    assert Network.load(path).meta["games"] == 1
+
+
+def test_strength_log(tmp_path):
+    path = tmp_path / "log.npz"
+    Trainer(path, _config(games=2, check_every=2, check_pairs=2)).run()
+    rows = [json.loads(line) for line in log_path(path).read_text().splitlines()]
+    assert [r["opponent"] for r in rows] == ["random", "heuristic"]
+    for row in rows:
+        assert row["games"] == 2 and row["match_games"] == 4
+        assert 0 <= row["win_rate"] <= 1 and row["standard_error"] >= 0
+        assert row["engine"] == "jacquet-td jacquet v1" and row["seconds"] >= 0
+
+
+def test_command_trains_refuses_overwrite_and_resumes(tmp_path):
+    runner = CliRunner()
+    out = str(tmp_path / "net.npz")
+    args = ["--variant", "versailles", "--seed", "2", "-o", out, "--hidden", "8",
+            "--checkpoint-every", "2", "--check-every", "0", "-q"]
+    result = runner.invoke(train_command, ["--games", "2", *args])
+    assert result.exit_code == 0, result.output
+    assert runner.invoke(train_command, ["--games", "3", *args]).exit_code == 2
+    result = runner.invoke(train_command, ["--games", "3", "--resume", *args])
+    assert result.exit_code == 0, result.output
+    net = Network.load(out)
+    assert net.meta["games"] == 3 and net.meta["rule_set"] == "versailles"
+    assert net.meta["training"]["hidden"] == 8
+
+
+SMOKE = [("jacquet", 30), ("versailles", 30), ("hale", 30), ("backgammon", 30),
+         ("murray", 6)]  # murray: a few hundred turns a game while the net is new (~1 s each)
+
+
+@pytest.mark.parametrize(("variant", "games"), SMOKE)
+def test_smoke_training(tmp_path, variant, games):
+    """A few dozen games run, move the weights, keep them finite, and the net then
+    finishes a game against random play (no claim of strength at this size)."""
+    config = TrainingConfig(variant=variant, games=games, seed=1, hidden=10,
+                            checkpoint_every=games, check_every=0)
+    fresh = Network.create(variant, 10, 1)
+    net = Trainer(tmp_path / f"{variant}.npz", config).run()
+    assert net.meta["games"] == games
+    assert not _same_weights(fresh, net)
+    assert all(np.isfinite(getattr(net, n)).all() for n in WEIGHTS)
+    result = play_game(rule_set(variant), NetPlayer(net), RandomPlayer(0), DiceStream(3))
+    assert result.winner in (0, 1) and result.points >= 1
