@@ -12,10 +12,11 @@ import io
 import json
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from typing import NamedTuple
 
 from notation.engine.position_id import position_ids
 from notation.engine.state import Colour
-from notation.errors import RecordError
+from notation.errors import IllegalPlayError, NotationError, RecordError
 from notation.formats.jqn import GameBuilder, read_games, write_game
 from notation.formats.jqn.writer import line_text
 from notation.tree.game import Game, GameNode
@@ -70,11 +71,29 @@ def game_hash(game: Game, record: str) -> str:
     not say where and why reading stopped, so the error is hashed with it (two games cut
     short alike by different errors are two games). A game whole but for a rule of its
     file (:data:`FILE_RULES`) is its record's: the same game as when it is valid."""
-    error = game.errors[0] if game.errors else None
-    if error is not None and not game.source_text and getattr(error, "rule_id", "") not in FILE_RULES:
+    error = _said(game.errors[0]) if game.errors else None
+    if error is not None and not game.source_text and error.rule_id not in FILE_RULES:
         # what the error says, not where in its file it stands
-        return content_hash(f"{record}\n{getattr(error, 'rule_id', '')} {getattr(error, 'message', error)}")
+        return content_hash(f"{record}\n{error.rule_id or ''} {error.message}")
     return content_hash(record)
+
+
+class _Said(NamedTuple):
+    """What the archive keeps of a game's error: its rule id, its message, its line."""
+
+    rule_id: str | None
+    message: str
+    line: int | None
+
+
+def _said(error: NotationError) -> _Said:
+    """The rule id, message and line of ``error``: a reader's :class:`RecordError` says all
+    three; a broken rule its rule id (its text is the message); other errors only a text."""
+    if isinstance(error, RecordError):
+        return _Said(error.rule_id, error.message, error.line)
+    if isinstance(error, IllegalPlayError):
+        return _Said(error.rule_id, str(error), None)
+    return _Said(None, str(error), None)
 
 
 def record_text(game: Game) -> str:
@@ -92,7 +111,7 @@ def game_rows(game: Game, source_file: str | None = None, source_offset: int | N
     headers = game.headers
     result = headers.get("Result") or game.result
     score = (headers.get("Score") or "").split("-")
-    error = game.errors[0] if game.errors else None
+    error = _said(game.errors[0]) if game.errors else None
     turns = _turn_rows(game)
     row = {
         "hash": digest or game_hash(game, record), "variant": game.rules.name,
@@ -105,10 +124,10 @@ def game_rows(game: Game, source_file: str | None = None, source_offset: int | N
         "winner": result[0] if result[:1] in ("W", "B") else None,
         "points": _int(result[2:]) if result[:1] in ("W", "B") else None,
         "turns": len(turns), "valid": int(not game.errors),
-        "error_rule": getattr(error, "rule_id", None) if error else None,
-        "error_message": getattr(error, "message", str(error)) if error else None,
-        "error_ply": len(turns) + 1 if error and getattr(error, "rule_id", "") not in FILE_RULES else None,
-        "error_line": getattr(error, "line", None) if error else None,
+        "error_rule": error.rule_id if error else None,
+        "error_message": error.message if error else None,
+        "error_ply": len(turns) + 1 if error and error.rule_id not in FILE_RULES else None,
+        "error_line": error.line if error else None,
         "source_file": source_file, "source_offset": source_offset,
         "tags": json.dumps({k: v for k, v in headers.items() if k not in STANDARD}, ensure_ascii=False),
         "record": record, "imported_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),

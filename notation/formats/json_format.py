@@ -36,8 +36,9 @@ from notation.engine.dice import Dice
 from notation.engine.position_id import position_ids
 from notation.engine.rules import rule_set
 from notation.engine.state import Colour, GameState, Turn, pips_after
-from notation.errors import NotationError, RecordError
-from notation.limits import LIMIT, MAX_DEPTH, MAX_DIGITS, MAX_ELEMENTS, MAX_NAG, Budget, read_whole
+from notation.errors import IllegalPlayError, NotationError, RecordError
+from notation.formats.reading import Budget, located, read_whole
+from notation.limits import LIMIT, MAX_DEPTH, MAX_DIGITS, MAX_ELEMENTS, MAX_NAG
 from notation.tree.game import Game, GameNode
 from notation.tree.tags import TAG_NAME, TagProblem, setup_from_tags
 
@@ -222,10 +223,13 @@ def game_from_dict(data: Any, index: int = 1, file: str = "-",
         game = _started(data, headers, index, file)
     except RecordError as error:
         return _refused(Game(), error)
-    except (TagProblem, ValueError) as error:
-        return _refused(Game(headers=headers), RecordError(
-            getattr(error, "message", str(error)), getattr(error, "rule_id", "TAG"), file=file,
-            game=index))
+    except TagProblem as problem:
+        return _refused(Game(headers=headers), RecordError(problem.message, problem.rule_id,
+                                                           file=file, game=index))
+    except ValueError as error:  # a rule set or option the tags name that is not known
+        rule_id = error.rule_id if isinstance(error, IllegalPlayError) else "TAG"
+        return _refused(Game(headers=headers), RecordError(str(error), rule_id, file=file,
+                                                           game=index))
     try:
         if data.get("start") is not None:
             _check_same("start", data["start"], game.state.position.position_id(),
@@ -451,10 +455,7 @@ def _add_turn(parent: GameNode, data: dict[str, Any], index: int, file: str,
     except NotationError as problem:
         if isinstance(problem, RecordError):
             raise
-        raise RecordError(getattr(problem, "reason", None) or str(problem),
-                          getattr(problem, "rule_id", "SYNTAX"), file=file, game=index,
-                          turn=label,
-                          legal_plays=[str(p) for p in getattr(problem, "legal_plays", ())])
+        raise located(problem, file=file, game=index, turn=label) from None
 
 
 _TURN_FACTS: dict[str, Callable[[GameNode], Any]] = {

@@ -23,7 +23,8 @@ from notation.engine.state import DOUBLE, DROP, RESIGN, TAKE, Colour
 from notation.errors import IllegalPlayError, NotationError, RecordError
 from notation.formats.dialects import play_as_exported
 from notation.formats.jqn.lexer import Locate, locator
-from notation.limits import LIMIT, MAX_DEPTH, NUMBER, Budget, read_whole
+from notation.formats.reading import Budget, located, read_whole
+from notation.limits import LIMIT, MAX_DEPTH, NUMBER
 from notation.tree.game import Game, GameNode
 
 _PROPERTY = re.compile(r"\s*([A-Za-z]+)((?:\s*\[(?:\\.|[^\\\]])*\])+)", re.DOTALL)
@@ -215,10 +216,8 @@ def _apply(node: GameNode, sgf_node: SgfNode, index: int, locate: Locate, file: 
         return child
     except NotationError as problem:
         line, column = locate(sgf_node.offset)
-        raise RecordError(getattr(problem, "reason", None) or getattr(problem, "message", str(problem)),
-                          getattr(problem, "rule_id", "SYNTAX"), file=file, line=line, column=column,
-                          game=index, turn=f"{node.ply + 1}",
-                          legal_plays=[str(p) for p in getattr(problem, "legal_plays", ())]) from None
+        raise located(problem, file=file, line=line, column=column, game=index,
+                      turn=f"{node.ply + 1}") from None
 
 
 def _finish(game: Game, result: str, locate: Locate, offset: int, file: str, index: int) -> None:

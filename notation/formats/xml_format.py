@@ -16,7 +16,8 @@ from lxml import etree
 from notation.engine.dice import Dice
 from notation.engine.state import Colour
 from notation.errors import NotationError, RecordError
-from notation.limits import LIMIT, MAX_DEPTH, MAX_ELEMENTS, Budget, read_whole
+from notation.formats.reading import Budget, located, read_whole
+from notation.limits import LIMIT, MAX_DEPTH, MAX_ELEMENTS
 from notation.tree.game import Game, GameNode
 from notation.tree.tags import TagProblem, setup_from_tags
 
@@ -202,11 +203,8 @@ def _turns(parent: GameNode, elements: list, index: int, file: str, budget: Budg
             node = node.add_recorded_turn(Colour(element.get("player")), element.get("kind", "roll"),
                                           dice, element.get("play"))
         except NotationError as problem:
-            raise RecordError(getattr(problem, "reason", None) or getattr(problem, "message", str(problem)),
-                              getattr(problem, "rule_id", "SYNTAX"), file=file,
-                              line=element.sourceline or 0, column=1, game=index,
-                              turn=f"{start.ply + 1}",
-                              legal_plays=[str(p) for p in getattr(problem, "legal_plays", ())]) from None
+            raise located(problem, file=file, line=element.sourceline or 0, column=1, game=index,
+                          turn=f"{start.ply + 1}") from None
         node.nags.extend(int(n.text) for n in element.iterchildren(Q + "nag"))
         for comment in element.iterchildren(Q + "comment"):
             if comment.get("before") == "true":

@@ -12,9 +12,9 @@ from __future__ import annotations
 from notation.engine.dice import Dice
 from notation.engine.rules import rule_set
 from notation.engine.state import PASSED, ROLL, Colour, GameState
-from notation.errors import IllegalPlayError, NotationError, RecordError
+from notation.errors import NotationError, RecordError
 from notation.formats.jqn.reader import SKIP, RawGame, Visitor
-from notation.limits import Budget
+from notation.formats.reading import Budget, located
 from notation.tree.game import Game, GameNode
 from notation.tree.tags import RESULT, Setup, TagProblem, setup_from_tags
 
@@ -141,16 +141,14 @@ class GameBuilder(Visitor):
         self.node = child
         return None
 
-    def _turn_error(self, problem: NotationError, node: GameNode, kind: str, dice, play,
-                    line: int, column: int, label: str) -> None:
-        rule_id = getattr(problem, "rule_id", "SYNTAX")
-        reason = getattr(problem, "reason", None) or str(problem)
-        legal = [str(p) for p in getattr(problem, "legal_plays", ())]
-        if isinstance(problem, IllegalPlayError) is False:
-            rule_id = "SYNTAX"
-        if node.parent is None and not self.explicit_variant and kind == ROLL:
-            reason += self._backgammon_hint(dice, play)
-        self.error(reason, rule_id, line, column, label, legal)
+    def _turn_error(self, problem: NotationError, node: GameNode, kind: str, dice: Dice | None,
+                    play: str | None, line: int, column: int, label: str) -> None:
+        hint = ""
+        if node.parent is None and not self.explicit_variant and kind == ROLL and dice is not None:
+            hint = self._backgammon_hint(dice, play)
+        self.visit_error(located(problem, file=self.raw.file, line=line, column=column,
+                                 game=self.raw.index, turn=label,
+                                 explain=(lambda reason: reason + hint) if hint else None))
 
     def _backgammon_hint(self, dice: Dice, play: str | None) -> str:
         """Section 8 of the rules: a record with no Variant tag whose first play only makes

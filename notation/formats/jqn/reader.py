@@ -23,7 +23,8 @@ from notation.engine.dice import Dice
 from notation.engine.state import RESIGN, Colour
 from notation.errors import InvalidError, RecordError, quoted
 from notation.formats.jqn.lexer import comment_text, locator, matches, nag_number, play_text, token_at
-from notation.limits import LIMIT, MAX_DEPTH, MAX_GAME_BYTES, MAX_LINE_BYTES, line_too_long
+from notation.formats.reading import line_too_long
+from notation.limits import LIMIT, MAX_DEPTH, MAX_GAME_BYTES, MAX_LINE_BYTES
 from notation.tree.tags import TAG_NAME
 from notation.tree.walk import SKIP, Origin, Visitor
 

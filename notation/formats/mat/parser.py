@@ -20,7 +20,8 @@ import re
 from dataclasses import dataclass, field
 
 from notation.errors import RecordError, quoted
-from notation.limits import MAX_LINE_BYTES, NUMBER, Budget, line_too_long
+from notation.formats.reading import Budget, line_too_long
+from notation.limits import MAX_LINE_BYTES, NUMBER
 
 TAG = re.compile(r'^;\s*\[\s*([^"\]\s](?:[^"\]]*[^"\]\s])?)\s+"(.*)"\s*\]\s*$')
 MATCH_LENGTH = re.compile(rf"^\s*({NUMBER})\s+point\s+match\s*$", re.IGNORECASE)

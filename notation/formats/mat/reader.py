@@ -19,8 +19,9 @@ from notation.engine.state import DOUBLE, DROP, RESIGN, TAKE, Colour
 from notation.errors import NotationError, RecordError
 from notation.formats.dialects import play_as_exported
 from notation.formats.mat.parser import Action, MatFile, MatGame, parse_mat
-from notation.limits import read_whole
+from notation.formats.reading import located, read_whole
 from notation.tree.game import Game, GameNode
+from notation.tree.matches import check_score, score_after
 
 COLOURS = (Colour.WHITE, Colour.BLACK)
 BACKGAMMON = rule_set("backgammon")  # a rule set is immutable: every game shares this one
@@ -45,8 +46,7 @@ def games_of(match: MatFile, file: str) -> list[Game]:
     headers = _match_headers(match)
     crawford_rule = match.tags.get("Crawford", "On").strip().lower() != "off"
     length = match.length or 0
-    running = [0, 0]
-    known = True  # whether the running score is known (the game before was read whole)
+    running: tuple[int, int] | None = (0, 0)  # None: not known (the game before had an error)
     crawford_played = False
     games: list[Game] = []
     for index, mat_game in enumerate(match.games):
@@ -54,16 +54,11 @@ def games_of(match: MatFile, file: str) -> list[Game]:
                         and max(mat_game.score) == length - 1 and min(mat_game.score) < length - 1)
         crawford_played = crawford_played or crawford
         game = _game(mat_game, headers, length, crawford, file, index + 1)
-        if known and mat_game.score_line and list(mat_game.score) != running and not game.errors:
-            game.errors.append(RecordError(
-                f"the score line says {mat_game.score[0]}-{mat_game.score[1]}, but the games before "
-                f"give {running[0]}-{running[1]}", "R-MATCH", file=file,
-                line=mat_game.score_line, column=1, game=index + 1))
-        running = list(mat_game.score)
-        result = game.headers.get("Result", "*")
-        known = not game.errors and result != "*"
-        if known:
-            running[0 if result[0] == "W" else 1] += int(result[2:])
+        score = (mat_game.score[0], mat_game.score[1])
+        if running is not None and mat_game.score_line:
+            check_score(game, "the score line", score, running, file=file,
+                        line=mat_game.score_line, column=1, index=index + 1)
+        running = score_after(game, score)
         games.append(game)
     if match.problems and not games:  # nothing but lines that cannot be read
         games.append(Game(BACKGAMMON, headers=headers))
@@ -233,11 +228,12 @@ def _wins(node: GameNode, action: Action, winner: Colour, caps: tuple[int, ...],
 
 
 def _located(problem: NotationError, action: Action, file: str, index: int, node: GameNode) -> RecordError:
-    legal = [str(p) for p in getattr(problem, "legal_plays", ())]
-    reason = getattr(problem, "reason", None) or getattr(problem, "message", None) or str(problem)
-    rule_id = getattr(problem, "rule_id", "SYNTAX")
     label = f"{node.ply + 1} ({COLOURS[action.player].title} {action.dice or action.kind})"
-    if action.kind == "roll" and action.play:
-        reason = f"{action.dice}: {action.play}: {reason}" if not reason.startswith(action.play) else reason
-    return RecordError(reason, rule_id, file=file, line=action.line, column=action.column,
-                       game=index, turn=label, legal_plays=legal)
+    play = action.play
+
+    def explain(reason: str) -> str:
+        """The reason after the roll and play the record wrote, unless it starts with them."""
+        return f"{action.dice}: {play}: {reason}" if play and not reason.startswith(play) else reason
+
+    return located(problem, file=file, line=action.line, column=action.column, game=index,
+                   turn=label, explain=explain if action.kind == "roll" else None)
