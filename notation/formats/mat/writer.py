@@ -34,7 +34,7 @@ Studio's), then any other tag in the order of the first game's tags."""
 
 
 class NotBackgammon(ValueError):
-    """Only the games of one ``backgammon`` match can be written as one ``.mat``."""
+    """Only the games of one match can be written as one ``.mat``."""
 
 
 def _turn_text(node) -> str:
@@ -167,13 +167,12 @@ def _moves_left_out(games: list[Game]) -> str | None:
 
 
 def write_mat(games: list[Game]) -> str:
-    """A match of backgammon games as ``.mat`` text; :class:`NotBackgammon` otherwise.
+    """A match of backgammon games as ``.mat`` text (the registry's ``mat``
+    :class:`~notation.formats.registry.Format` says that it holds backgammon only, and
+    refuses other games); :class:`NotBackgammon` for games of several matches.
     Running scores come from the games' ``Score`` tags or, missing, from their results."""
     if not games:
         return ""
-    for game in games:
-        if game.rules.name != "backgammon":
-            raise NotBackgammon(f".mat holds backgammon only, not {game.rules.name}")
     matches = {(g.headers.get("Match"), g.headers.get("MatchLength"), g.headers.get("White"),
                 g.headers.get("Black")) for g in games}
     if len(matches) > 1:
