@@ -73,12 +73,6 @@ def matches(movetext: str) -> Iterator[re.Match]:
     return TURN.finditer(movetext, 0, len(movetext.rstrip()))
 
 
-def tokens(movetext: str) -> Iterator[Token]:
-    """Every token of ``movetext``, in order."""
-    for match in TOKEN.finditer(movetext, 0, len(movetext.rstrip())):
-        yield _token(match)
-
-
 def token_at(movetext: str, offset: int) -> Token | None:
     """The token of ``movetext`` at ``offset``, after any white space; ``None`` if only
     white space is left."""
