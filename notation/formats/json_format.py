@@ -40,6 +40,7 @@ from notation.errors import IllegalPlayError, NotationError, RecordError
 from notation.formats.reading import Budget, located, read_whole
 from notation.limits import LIMIT, MAX_DEPTH, MAX_DIGITS, MAX_ELEMENTS, MAX_NAG
 from notation.tree.game import Game, GameNode
+from notation.tree.walk import Visitor
 from notation.tree.tags import TAG_NAME, TagProblem, setup_from_tags
 
 
@@ -78,41 +79,96 @@ def _cube(state: GameState) -> dict[str, Any]:
     return {"value": state.cube, "owner": state.cube_owner.value if state.cube_owner else None}
 
 
-def _turn_with_variations(node: GameNode, position_id: str, pips: tuple[int, int],
-                          variations: list[list[dict[str, Any]]]) -> dict[str, Any]:
-    """:func:`turn_dict` of ``node`` with its ``variations`` (each a list of turns)."""
-    data = turn_dict(node, position_id, pips)
-    data["variations"] = variations
-    return data
+class _Turns(Visitor):
+    """The turns of a game's main line, each with its variations, as JSON-ready dicts: a
+    visitor of the game (:meth:`~notation.tree.game.Game.accept`). ``ids``: each node's
+    position ID. The (White, Black) pip counts are followed turn by turn
+    (:func:`~notation.engine.state.pips_after`); a variation starts from those before the
+    turn it is an alternative to."""
+
+    def __init__(self, game: Game, ids: dict[GameNode, str]) -> None:
+        self.ids = ids
+        self.opposite = game.rules.opposite
+        self.pips = self.before = game.state.pips()
+        self.turns: list[dict[str, Any]] = []
+        self.line = self.turns
+        self.last: dict[str, Any] = {}
+        """The turn visited last (its ``variations`` take the variations that follow)."""
+        self.stack: list[tuple[list[dict[str, Any]], dict[str, Any], tuple[int, int],
+                               tuple[int, int]]] = []
+
+    def visit_node(self, node: GameNode) -> None:
+        turn = node.turn
+        assert turn is not None
+        self.before = self.pips
+        self.pips = pips_after(self.pips, turn, self.opposite)
+        data = turn_dict(node, self.ids[node], self.pips)
+        data["variations"] = []
+        self.line.append(data)
+        self.last = data
+
+    def begin_variation(self) -> None:
+        self.stack.append((self.line, self.last, self.pips, self.before))
+        line: list[dict[str, Any]] = []
+        self.last["variations"].append(line)
+        self.line, self.pips = line, self.before
+
+    def end_variation(self) -> None:
+        self.line, self.last, self.pips, self.before = self.stack.pop()
+
+    def result(self) -> list[dict[str, Any]]:
+        return self.turns
 
 
-def _json_list(items: list[str]) -> str:
-    """Items already written as JSON text, as a JSON list."""
-    return "[" + ", ".join(items) + "]"
+class _TurnsText(Visitor):
+    """:class:`_Turns` as JSON text, each turn written straight to text (no dict per turn),
+    piece by piece in :attr:`out`: a turn is written up to its ``variations``, which are
+    closed when the next turn of its line comes or its line ends."""
 
+    def __init__(self, game: Game, ids: dict[GameNode, str]) -> None:
+        self.ids = ids
+        self.opposite = game.rules.opposite
+        self.pips = self.before = game.state.pips()
+        self.out = ["["]
+        self.open = False
+        """Whether the line's last turn is written but for the end of its variations."""
+        self.variations = 0
+        """How many variations of that turn are written."""
+        self.stack: list[tuple[int, tuple[int, int], tuple[int, int]]] = []
 
-def _line(parent: GameNode, first: GameNode, ids: dict[GameNode, str], pips: tuple[int, int],
-          opposite: tuple[int, ...], turn_of: Callable[..., Any],
-          listed: Callable[[list[Any]], Any]) -> Any:
-    """The turns of the line from ``first`` (a child of ``parent``) on, each with its
-    variations, for both writers: ``turn_of(node, position_id, pips, variations)`` makes
-    a turn, ``listed`` a list of them (or of lines). ``ids``: each node's position ID;
-    ``pips``: the (White, Black) pip counts at ``parent``, followed turn by turn
-    (:func:`~notation.engine.state.pips_after`; ``opposite``: the rule set's)."""
-    turns = []
-    node, parent_node = first, parent
-    while True:
-        alternatives = parent_node.variations
-        if node is alternatives[0] and len(alternatives) > 1:
-            variations = listed([_line(parent_node, alternative, ids, pips, opposite, turn_of,
-                                       listed) for alternative in alternatives[1:]])
-        else:
-            variations = listed([])
-        pips = pips_after(pips, node.turn, opposite)
-        turns.append(turn_of(node, ids[node], pips, variations))
-        if not node.variations:
-            return listed(turns)
-        parent_node, node = node, node.variations[0]
+    def _close(self) -> None:
+        self.out.append("]}" if self.variations else "[]}")
+
+    def visit_node(self, node: GameNode) -> None:
+        turn = node.turn
+        assert turn is not None
+        if self.open:
+            self._close()
+            self.out.append(", ")
+        self.before = self.pips
+        self.pips = pips_after(self.pips, turn, self.opposite)
+        self.out.append(_turn_json(node, self.ids[node], self.pips))
+        self.open, self.variations = True, 0
+
+    def begin_variation(self) -> None:
+        self.out.append(", [" if self.variations else "[[")
+        self.stack.append((self.variations + 1, self.pips, self.before))
+        self.pips = self.before
+        self.open, self.variations = False, 0
+
+    def end_variation(self) -> None:
+        if self.open:
+            self._close()
+        self.out.append("]")
+        self.variations, self.pips, self.before = self.stack.pop()
+        self.open = True
+
+    def result(self) -> str:
+        if self.open:
+            self._close()
+            self.open = False
+        self.out.append("]")
+        return "".join(self.out)
 
 
 def _node_ids(game: Game) -> dict[GameNode, str]:
@@ -123,26 +179,18 @@ def _node_ids(game: Game) -> dict[GameNode, str]:
 
 def game_to_dict(game: Game) -> dict[str, Any]:
     """The whole game as a JSON-ready dict."""
-    return _game_fields(game, *_turns(game, _turn_with_variations, list))
+    ids = _node_ids(game)
+    return _game_fields(game, ids, game.accept(_Turns(game, ids)))
 
 
 def game_to_json(game: Game) -> str:
     """The game as JSON text: ``json.dumps(game_to_dict(game), ensure_ascii=False)``, the
     same characters, but each turn written straight to text (no dict per turn)."""
-    ids, turns = _turns(game, _turn_json, _json_list)
+    ids = _node_ids(game)
+    turns = game.accept(_TurnsText(game, ids))
     fields = _game_fields(game, ids, None)
     return "{" + ", ".join([f"{_text(key)}: {turns if key == 'turns' else _text(value)}"
                             for key, value in fields.items()]) + "}"
-
-
-def _turns(game: Game, turn_of: Callable[..., Any],
-           listed: Callable[[list[Any]], Any]) -> tuple[dict[GameNode, str], Any]:
-    """Every node's position ID, and the main line's turns as :func:`_line` makes them."""
-    ids = _node_ids(game)
-    if not game.variations:
-        return ids, listed([])
-    return ids, _line(game, game.variations[0], ids, game.state.pips(), game.rules.opposite,
-                      turn_of, listed)
 
 
 def _game_fields(game: Game, ids: dict[GameNode, str], turns: Any) -> dict[str, Any]:
@@ -176,9 +224,9 @@ _NO_ANNOTATIONS = '"comments": [], "starting_comments": [], "nags": []'
 """A turn's annotations as JSON text when it has none (most turns)."""
 
 
-def _turn_json(node: GameNode, position_id: str, pips: tuple[int, int], variations: str) -> str:
+def _turn_json(node: GameNode, position_id: str, pips: tuple[int, int]) -> str:
     """:func:`turn_dict` of ``node`` as JSON text, given its position's ID and its (White,
-    Black) ``pips``, ``variations`` (its ``variations``, as JSON text) added."""
+    Black) ``pips``, up to its ``variations`` (written next: ``"variations": [...]}``)."""
     turn, state = node.turn, node.state
     starting, comments, nags = node.annotations()
     annotations = (f'"comments": {_list_json(comments)}, "starting_comments": '
@@ -196,7 +244,7 @@ def _turn_json(node: GameNode, position_id: str, pips: tuple[int, int], variatio
             f'"play": {"null" if play is None else encode_basestring(str(play))}, '
             f'"steps": [{steps}], "position": {encode_basestring(position_id)}, '
             f'"pips": [{pips[0]}, {pips[1]}], {annotations}'
-            f'{cube_text}, "variations": {variations}}}')
+            f'{cube_text}, "variations": ')
 
 
 GAME_KEYS = ("headers", "variant", "options", "first", "start", "comments", "turns", "result",
