@@ -19,6 +19,7 @@ from notation.errors import NotationError, RecordError
 from notation.formats.reading import Budget, located, read_whole
 from notation.limits import LIMIT, MAX_DEPTH, MAX_ELEMENTS
 from notation.tree.game import Game, GameNode
+from notation.tree.walk import Visitor
 from notation.tree.tags import TagProblem, setup_from_tags
 
 NS = "urn:jacquet:games:1"
@@ -60,35 +61,52 @@ def _turn_element(node: GameNode) -> etree._Element:
     return element
 
 
-def _line(container: etree._Element, parent: GameNode, first: GameNode) -> None:
-    node, parent_node = first, parent
-    while True:
+class _Writer(Visitor):
+    """Writes a game as its ``<game>`` element, a visitor of the game
+    (:meth:`~notation.tree.game.Game.accept`): each turn is a ``<turn>`` with its NAGs and
+    comments (:func:`_turn_element`), its alternatives ``<variation>`` elements inside it.
+    The game's own attributes and comments come from the game (a comment visited before
+    the first turn may be that turn's starting comment, which the turn writes)."""
+
+    def __init__(self, game: Game) -> None:
+        self.element = etree.Element(Q + "game", variant=game.rules.name, first=game.first.value,
+                                     result=game.headers.get("Result") or game.result)
+        if game.rules.options:
+            self.element.set("options", " ".join(f"{k}={v}" for k, v in game.rules.options.items()))
+        self.comments = game.comments
+        self.container = self.last = self.element
+        self.stack: list[tuple[etree._Element, etree._Element]] = []
+
+    def visit_header(self, name: str, value: str, line: int = 0) -> None:
+        etree.SubElement(self.element, Q + "tag", name=name).text = value
+
+    def end_headers(self) -> None:
+        for text in self.comments:
+            etree.SubElement(self.element, Q + "comment").text = text
+
+    def visit_node(self, node: GameNode) -> None:
         element = _turn_element(node)
         for text in node.starting_comments:
             comment = etree.Element(Q + "comment", before="true")
             comment.text = text
             element.insert(len(node.nags), comment)
-        container.append(element)
-        if node is parent_node.variations[0]:
-            for alternative in parent_node.variations[1:]:
-                variation = etree.SubElement(element, Q + "variation")
-                _line(variation, parent_node, alternative)
-        if not node.variations:
-            return
-        parent_node, node = node, node.variations[0]
+        self.container.append(element)
+        self.last = element
+
+    def begin_variation(self) -> None:
+        self.stack.append((self.container, self.last))
+        self.container = etree.SubElement(self.last, Q + "variation")
+
+    def end_variation(self) -> None:
+        self.container, self.last = self.stack.pop()
+
+    def result(self) -> etree._Element:
+        return self.element
 
 
 def game_element(game: Game) -> etree._Element:
-    element = etree.Element(Q + "game", variant=game.rules.name, first=game.first.value,
-                            result=game.headers.get("Result") or game.result)
-    if game.rules.options:
-        element.set("options", " ".join(f"{k}={v}" for k, v in game.rules.options.items()))
-    for name, value in game.headers.items():
-        etree.SubElement(element, Q + "tag", name=name).text = value
-    for text in game.comments:
-        etree.SubElement(element, Q + "comment").text = text
-    if game.variations:
-        _line(element, game, game.variations[0])
+    element = game.accept(_Writer(game))
+    assert isinstance(element, etree._Element)
     return element
 
 
