@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from operator import itemgetter
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from notation.engine.position_id import position_ids
 from notation.engine.state import Colour
@@ -41,13 +41,13 @@ class GameRows:
     looked up by name when it is stored). Turns and annotations are tuples in the order of
     ``TURN_COLUMNS`` and ``ANNOTATION_COLUMNS``, ready for ``executemany``."""
 
-    game: dict
+    game: dict[str, Any]
     white: str | None
     black: str | None
     event: str | None
     match: tuple[str, int | None] | None
-    turns: list[tuple] = field(default_factory=list)
-    annotations: list[tuple] = field(default_factory=list)
+    turns: list[tuple[Any, ...]] = field(default_factory=list)
+    annotations: list[tuple[Any, ...]] = field(default_factory=list)
 
 
 FILE_RULES = ("R-MATCH",)
@@ -143,7 +143,7 @@ def game_rows(game: Game, source_file: str | None = None, source_offset: int | N
 _PLAYERS = {colour: colour.value for colour in Colour}
 
 
-def _turn_rows(game: Game) -> list[tuple]:
+def _turn_rows(game: Game) -> list[tuple[Any, ...]]:
     """The main line's turns (``TURN_COLUMNS``). Run for every turn of every imported game,
     so written for speed: the game's position IDs worked out together
     (:func:`~notation.engine.position_id.position_ids`), a turn's position after reused as the next
@@ -151,15 +151,17 @@ def _turn_rows(game: Game) -> list[tuple]:
     nodes = list(game.mainline())
     ids = position_ids([game.state.position, *(node.state.position for node in nodes)])
     turns = []
-    for node, before, after in zip(nodes, ids, ids[1:]):
-        kind, player, dice, play = node.turn
+    for node, before, after in zip(nodes, ids, ids[1:], strict=False):
+        turn = node.turn
+        assert turn is not None, "the game's root is no turn"
+        kind, player, dice, play = turn
         white, black = node.state.pips()
         turns.append((node.ply, _PLAYERS[player], kind, None if dice is None else str(dice),
                       play.notation if play is not None else None, before, after, white, black))
     return turns
 
 
-def _annotation_rows(game: Game) -> list[tuple]:
+def _annotation_rows(game: Game) -> list[tuple[Any, ...]]:
     """Every comment and NAG of the tree, and each variation's moves (``ANNOTATION_COLUMNS``)."""
     rows = game.accept(_Annotations(game))
     assert isinstance(rows, list)
@@ -176,7 +178,7 @@ class _Annotations(Visitor):
 
     def __init__(self, game: Game) -> None:
         self.rows = [(0, "comment", text) for text in game.comments]
-        self.found: list[tuple[tuple[int, ...], list[tuple]]] = []
+        self.found: list[tuple[tuple[int, ...], list[tuple[Any, ...]]]] = []
         self.opening = False
         """Whether the node visited next opens a variation."""
 
@@ -195,7 +197,7 @@ class _Annotations(Visitor):
             rows.append((ply, "variation", line_text(node)))
         self.found.append((_stored_order(node), rows))
 
-    def result(self) -> list[tuple]:
+    def result(self) -> list[tuple[Any, ...]]:
         self.found.sort(key=itemgetter(0))
         return self.rows + [row for _, rows in self.found for row in rows]
 
@@ -223,7 +225,9 @@ def game_from_record(record: str, default_variant: str = "jacquet", valid: bool 
     if len(games) != 1:
         raise RecordError(f"the stored record reads back as {len(games)} games, not one: "
                           "import the game again from its file", "SYNTAX")
-    return games[0]
+    game = games[0]
+    assert isinstance(game, Game)
+    return game
 
 
 __all__ = [

@@ -40,8 +40,8 @@ from notation.errors import IllegalPlayError, NotationError, RecordError
 from notation.formats.reading import Budget, located, read_whole
 from notation.limits import LIMIT, MAX_DEPTH, MAX_DIGITS, MAX_ELEMENTS, MAX_NAG
 from notation.tree.game import Game, GameNode
-from notation.tree.walk import Visitor
 from notation.tree.tags import TAG_NAME, TagProblem, setup_from_tags
+from notation.tree.walk import Visitor
 
 
 def turn_dict(node: GameNode, position_id: str | None = None,
@@ -49,6 +49,7 @@ def turn_dict(node: GameNode, position_id: str | None = None,
     """One node as JSON (without its variations); ``position_id`` and ``pips`` (White's,
     Black's) are its position's when the caller has them already."""
     turn = node.turn
+    assert turn is not None, "the game's root is no turn"
     state = node.state
     starting, comments, nags = node.annotations()
     data: dict[str, Any] = {
@@ -69,9 +70,10 @@ def turn_dict(node: GameNode, position_id: str | None = None,
     return data
 
 
-def _steps(turn: Turn) -> list[list[int]]:
-    """A turn's single-die steps, each ``[from, to]``."""
-    return [[s.from_point, s.to_point] for s in turn.play.steps] if turn.play else []
+def _steps(turn: Turn | None) -> list[list[int]]:
+    """A turn's single-die steps, each ``[from, to]`` (none for the game's root)."""
+    play = turn.play if turn is not None else None
+    return [[s.from_point, s.to_point] for s in play.steps] if play else []
 
 
 def _cube(state: GameState) -> dict[str, Any]:
@@ -174,7 +176,7 @@ class _TurnsText(Visitor):
 def _node_ids(game: Game) -> dict[GameNode, str]:
     """The position ID of every node of ``game``, the start included, worked out together."""
     nodes = [game, *game.descendants()]
-    return dict(zip(nodes, position_ids([node.state.position for node in nodes])))
+    return dict(zip(nodes, position_ids([node.state.position for node in nodes]), strict=True))
 
 
 def game_to_dict(game: Game) -> dict[str, Any]:
@@ -228,6 +230,7 @@ def _turn_json(node: GameNode, position_id: str, pips: tuple[int, int]) -> str:
     """:func:`turn_dict` of ``node`` as JSON text, given its position's ID and its (White,
     Black) ``pips``, up to its ``variations`` (written next: ``"variations": [...]}``)."""
     turn, state = node.turn, node.state
+    assert turn is not None, "the game's root is no turn"
     starting, comments, nags = node.annotations()
     annotations = (f'"comments": {_list_json(comments)}, "starting_comments": '
                    f'{_list_json(starting)}, "nags": {_list_json(nags)}'
@@ -290,9 +293,9 @@ def game_from_dict(data: Any, index: int = 1, file: str = "-",
         if error.rule_id == LIMIT:
             raise
         return _refused(game, error)
-    problem = game.result_problem(declared) if declared else None
-    if problem is not None:
-        game.errors.append(RecordError(problem[1], problem[0], file=file, game=index))
+    mismatch = game.result_problem(declared) if declared else None
+    if mismatch is not None:
+        game.errors.append(RecordError(mismatch[1], mismatch[0], file=file, game=index))
     elif declared and "Result" not in game.headers:
         game.headers["Result"] = declared
     return game
@@ -318,7 +321,7 @@ def _check_game(data: object, index: int, file: str) -> None:
 
 def _headers(data: dict[str, Any], index: int, file: str) -> dict[str, str]:
     """The game's ``headers``: tag names, each with a string."""
-    headers = _field(data, "headers", dict, {}, index, file)
+    headers: dict[str, str] = _field(data, "headers", dict, {}, index, file)
     for name, value in headers.items():
         if not TAG_NAME.fullmatch(name):
             raise RecordError(f"{name!r} is not a tag name: a letter, then letters, digits "
@@ -430,7 +433,7 @@ def _colour(data: dict[str, Any], key: str, index: int, file: str,
 def _list_of(data: dict[str, Any], key: str, valid: Callable[[Any], bool], what: str, index: int,
              file: str, turn: str = "") -> list[Any]:
     """``data[key]``, a list (empty when missing or null) of ``what``: items ``valid`` takes."""
-    values = _field(data, key, list, [], index, file, turn)
+    values: list[Any] = _field(data, key, list, [], index, file, turn)
     if not all(map(valid, values)):
         raise RecordError(f"{key!r} is a list of {what}", "SYNTAX", file=file, game=index,
                           turn=turn)
@@ -556,7 +559,7 @@ def dumps(games: list[Game], indent: int | None = None) -> str:
     return json.dumps([game_to_dict(g) for g in games], indent=indent, ensure_ascii=False)
 
 
-def read_json(source: str | os.PathLike) -> list[Game]:
+def read_json(source: str | os.PathLike[str]) -> list[Game]:
     """The games of a JSON file (UTF-8, a byte-order mark tolerated); :class:`RecordError`
     for a file over :data:`~notation.limits.MAX_FILE_BYTES`, not UTF-8, or not JSON."""
     file = os.fspath(source)

@@ -105,7 +105,7 @@ def _error(message: str, locate: Locate, offset: int, file: str, game: int = 0,
     return RecordError(message, rule_id, file=file, line=line, column=column, game=game)
 
 
-def read_sgf(source: str | os.PathLike) -> list[Game]:
+def read_sgf(source: str | os.PathLike[str]) -> list[Game]:
     """The games of a GNU Backgammon SGF file, checked; each carries its ``errors``. Malformed
     SGF is the error of one game; a limit crossed (``LIMIT``) is raised."""
     file = os.fspath(source)
@@ -168,7 +168,7 @@ def _headers(root: dict[str, list[str]]) -> dict[str, str]:
 
 
 def _play_line(parent: GameNode, nodes: list[SgfNode], children: list[SgfTree], index: int,
-               locate: Locate, file: str, warnings: list) -> None:
+               locate: Locate, file: str, warnings: list[NotationError]) -> None:
     node = parent
     for sgf_node in nodes:
         node = _apply(node, sgf_node, index, locate, file, warnings)
@@ -186,7 +186,7 @@ def _point(letter: str, colour: Colour) -> int:
 
 
 def _apply(node: GameNode, sgf_node: SgfNode, index: int, locate: Locate, file: str,
-           warnings: list) -> GameNode:
+           warnings: list[NotationError]) -> GameNode:
     properties = sgf_node.properties
     colour_key = "W" if "W" in properties else "B" if "B" in properties else None
     try:
@@ -206,7 +206,7 @@ def _apply(node: GameNode, sgf_node: SgfNode, index: int, locate: Locate, file: 
             if not re.fullmatch(r"[1-6][1-6](?:[a-z][a-z]){0,4}", value):
                 raise RecordError(f"cannot read the move {value!r}", "SYNTAX")
             dice = Dice.parse(value[:2])
-            pairs = [value[i:i + 2] for i in range(2, len(value), 2)]
+            pairs = [(value[i], value[i + 1]) for i in range(2, len(value), 2)]
             play = " ".join(f"{_point(a, colour)}/{_point(b, colour)}" for a, b in pairs) or "-"
             line, column = locate(sgf_node.offset)
             child = play_as_exported(node, dice, play, warnings, lambda message: RecordError(

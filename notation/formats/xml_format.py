@@ -9,6 +9,7 @@ and rule errors alike come back as :class:`~notation.errors.RecordError` with th
 from __future__ import annotations
 
 import os
+from functools import cache
 from importlib import resources
 
 from lxml import etree
@@ -19,21 +20,18 @@ from notation.errors import NotationError, RecordError
 from notation.formats.reading import Budget, located, read_whole
 from notation.limits import LIMIT, MAX_DEPTH, MAX_ELEMENTS
 from notation.tree.game import Game, GameNode
-from notation.tree.walk import Visitor
 from notation.tree.tags import TagProblem, setup_from_tags
+from notation.tree.walk import Visitor
 
 NS = "urn:jacquet:games:1"
-Q = "{%s}" % NS
-_SCHEMA: etree.XMLSchema | None = None
+Q = f"{{{NS}}}"
 
 
+@cache
 def schema() -> etree.XMLSchema:
     """The package's XML Schema (loaded once)."""
-    global _SCHEMA
-    if _SCHEMA is None:
-        source = resources.files("notation.formats").joinpath("schema/games.xsd").read_bytes()
-        _SCHEMA = etree.XMLSchema(etree.fromstring(source, _parser()))
-    return _SCHEMA
+    source = resources.files("notation.formats").joinpath("schema/games.xsd").read_bytes()
+    return etree.XMLSchema(etree.fromstring(source, _parser()))
 
 
 def _parser() -> etree.XMLParser:
@@ -47,6 +45,7 @@ def _parser() -> etree.XMLParser:
 
 def _turn_element(node: GameNode) -> etree._Element:
     turn = node.turn
+    assert turn is not None, "the game's root is no turn"
     element = etree.Element(Q + "turn", player=turn.player.value)
     if turn.kind != "roll":
         element.set("kind", turn.kind)
@@ -120,13 +119,14 @@ def dumps(games: list[Game]) -> str:
         except ValueError:
             raise ValueError(f"game {number} holds a control character (a comment or a tag) that "
                              "XML 1.0 cannot hold: write it as .jqn or .json") from None
-    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True).decode("utf-8")
+    written: bytes = etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
+    return written.decode("utf-8")
 
 
 # -- reading ---------------------------------------------------------------------------
 
 
-def read_xml(source: str | os.PathLike, max_bytes: int | None = None) -> list[Game]:
+def read_xml(source: str | os.PathLike[str], max_bytes: int | None = None) -> list[Game]:
     """The games of an XML file: hardened parsing, schema validation, then the rules."""
     return loads(read_whole(source, max_bytes), os.fspath(source))
 
@@ -202,14 +202,14 @@ def _game(element: etree._Element, index: int, file: str, budget: Budget) -> Gam
         game.errors.append(error)
         return game
     declared = game.headers.get("Result")
-    problem = game.result_problem(declared) if declared else None
-    if problem is not None:
-        game.errors.append(RecordError(problem[1], problem[0], file=file,
+    mismatch = game.result_problem(declared) if declared else None
+    if mismatch is not None:
+        game.errors.append(RecordError(mismatch[1], mismatch[0], file=file,
                                        line=element.sourceline or 0, column=1, game=index))
     return game
 
 
-def _turns(parent: GameNode, elements: list, index: int, file: str, budget: Budget) -> None:
+def _turns(parent: GameNode, elements: list[etree._Element], index: int, file: str, budget: Budget) -> None:
     node = parent
     for element in elements:
         start = node

@@ -14,8 +14,13 @@ from notation.errors import RecordError
 from notation.tree.game import Game
 from notation.tree.tags import MATCH_NUMBERS
 
+Match = tuple[str | None, str | None, str | None, str | None]
+"""What tells a game's match (:func:`_match`)."""
+Expected = tuple[Match, tuple[int, int], int | None]
+"""What the next game of a match must say: its match, its score, the number before its own."""
 
-def _match(game: Game) -> tuple | None:
+
+def _match(game: Game) -> Match | None:
     """What tells a game's match: its name and length and its players (``None`` when the
     game names no match)."""
     headers = game.headers
@@ -37,7 +42,7 @@ def checked_scores(games: Iterable[Game], file: str) -> Iterator[Game]:
     result and a score, and not its last) with an R-MATCH error if its ``Score`` is not
     that game's score plus its result. A game numbered (``Game``) other than the one
     before plus one, or at 0-0 when the games are not numbered, starts a match anew."""
-    expected: tuple | None = None  # (match, the score after the game before, its number)
+    expected: Expected | None = None  # (match, the score after the game before, its number)
     for index, game in enumerate(games, 1):
         match, score, number = _match(game), _score(game), _number(game)
         follows = expected is not None and match == expected[0] and score is not None and (
@@ -81,8 +86,8 @@ def _number(game: Game) -> int | None:
     return int(text) if MATCH_NUMBERS["Game"].fullmatch(text) else None
 
 
-def _after(game: Game, match: tuple | None, score: tuple[int, int] | None,
-           number: int | None) -> tuple | None:
+def _after(game: Game, match: Match | None, score: tuple[int, int] | None,
+           number: int | None) -> Expected | None:
     """What the next game of the match must say: ``None`` when there is no telling (no
     match, no score, an error, no result) or when this game ended its match."""
     if match is None or score is None:

@@ -15,8 +15,8 @@ from typing import TextIO
 from notation.engine.state import DOUBLE, PASSED, RESIGN, ROLL, Colour
 from notation.formats.jqn.lexer import escape_comment
 from notation.tree.game import STANDARD_TAGS, Game, GameNode
-from notation.tree.walk import Visitor
 from notation.tree.tags import TAG_NAME
+from notation.tree.walk import Visitor
 
 WIDTH = 80
 
@@ -54,6 +54,7 @@ def turn_text(node: GameNode) -> str:
     """A turn as the notation writes it: ``53: 24/16``, ``>3: 13/10``, ``double``;
     ``resign`` when the player to act resigns, ``Black resigns`` when the other does."""
     turn = node.turn
+    assert turn is not None, "the game's root is no turn"
     if turn.kind == RESIGN and node.parent is not None and node.parent.state.player is not turn.player:
         return f"{turn.player.title} resigns"
     return str(turn)
@@ -61,10 +62,8 @@ def turn_text(node: GameNode) -> str:
 
 def line_text(node: GameNode) -> str:
     """The turns from ``node`` on along its main line, as text (a variation's moves)."""
-    texts = []
-    while node is not None:
-        texts.append(turn_text(node))
-        node = node.next()
+    texts = [turn_text(node)]
+    texts += [turn_text(following) for following in node.mainline()]
     return " ".join(texts)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 
 from notation.engine.dice import Dice
 from notation.engine.movegen import legal_plays
@@ -32,7 +33,7 @@ TAG_NAMES = {"Match ID": "Match", "Player 1": "White", "Player 2": "Black",
              "EventTime": "Time", "Crawford": "CrawfordRule", "Variation": None}
 
 
-def read_mat(source: str | os.PathLike, file: str | None = None) -> list[Game]:
+def read_mat(source: str | os.PathLike[str], file: str | None = None) -> list[Game]:
     """The games of a ``.mat`` file, checked; each carries its ``errors``. A file over
     :data:`~notation.limits.MAX_FILE_BYTES`, or crossing another limit, raises
     :class:`RecordError` (``LIMIT``)."""
@@ -94,7 +95,7 @@ def _game(mat_game: MatGame, match_headers: dict[str, str], length: int, crawfor
     """One game; in a match, a win is worth at most what the winner needs (``Wins`` lines
     of some exporters give that capped value)."""
     headers = dict(match_headers)
-    for tag, name in zip(("White", "Black"), mat_game.names):
+    for tag, name in zip(("White", "Black"), mat_game.names, strict=False):
         # the score line's name, unless the match's tag gives it whole (a long name is cut
         # short on the score line, to keep its columns)
         if name and not headers.get(tag, "").startswith(name):
@@ -113,7 +114,6 @@ def _game(mat_game: MatGame, match_headers: dict[str, str], length: int, crawfor
     if mat_game.problems:
         return game
     node: GameNode = game
-    winner: tuple[Action, Colour] | None = None
     actions = mat_game.actions
 
     def warning(message: str, rule_id: str = "R-SCORE") -> RecordError:
@@ -127,7 +127,6 @@ def _game(mat_game: MatGame, match_headers: dict[str, str], length: int, crawfor
     for number, action in enumerate(actions):
         try:
             if action.kind == "wins":
-                winner = (action, COLOURS[action.player])
                 caps = _caps(length, mat_game.score[action.player])
                 node = _wins(node, action, COLOURS[action.player], caps, game.warnings, warning)
             elif action.kind in ("losses",):
@@ -138,24 +137,19 @@ def _game(mat_game: MatGame, match_headers: dict[str, str], length: int, crawfor
         except NotationError as problem:
             game.errors.append(_located(problem, action, file, index, node))
             return game
-    if winner is not None and node.state.over:
-        game.headers["Result"] = f"{node.state.winner.value}+{node.state.points}"
-    elif node.state.over:
-        game.headers["Result"] = game.result
-    else:
-        game.headers["Result"] = "*"
+    game.headers["Result"] = game.result if node.state.over else "*"  # node: the game's end
     return game
 
 
-def _turn(node: GameNode, action: Action, following: Action | None, warnings: list,
-          warning) -> GameNode:
+def _turn(node: GameNode, action: Action, following: Action | None,
+          warnings: list[NotationError], warning: Callable[[str], RecordError]) -> GameNode:
     player = COLOURS[action.player]
     state = node.state
     if state.over:
         raise RecordError(f"{player.title} acts after the end of the game", "R-END")
     if player is not state.player:
         raise RecordError(f"{player.title} acts, but it is {state.player.title}'s turn", "R-TURN")
-    if action.kind == "roll":
+    if action.kind == "roll" and action.dice is not None:
         dice = ROLLS[action.dice]
         if action.play is None or (action.play == "-" and _resigns_after(node, dice, following)):
             # "21: ????" (or, from GNU Backgammon, "21:" then the opponent wins):
@@ -190,12 +184,12 @@ def _resigns_after(node: GameNode, dice: Dice, following: Action | None) -> bool
 
 
 def _wins(node: GameNode, action: Action, winner: Colour, caps: tuple[int, ...],
-          warnings: list, warning) -> GameNode:
+          warnings: list[NotationError], warning: Callable[..., RecordError]) -> GameNode:
     """Check a ``Wins`` line against the end of the game, or read it as a resignation.
     A win recorded for fewer points than the rules give (seen in real files, whose
     running scores then follow the record) is kept with a warning."""
     state = node.state
-    if state.over and state.ended_by != "resign":
+    if state.over and state.ended_by != "resign" and state.winner is not None:
         if state.winner is not winner:
             raise RecordError(f"{winner.title} is said to win, but {state.winner.title} won",
                               "R-SCORE")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from notation.engine.state import DOUBLE, DROP, RESIGN, ROLL, TAKE, Colour
 from notation.formats.mat.reader import TAG_NAMES, header_name
-from notation.tree.game import Game
+from notation.tree.game import Game, GameNode
 
 LEFT_WIDTH = 28
 SCORE_WIDTH = 31
@@ -37,9 +37,10 @@ class NotBackgammon(ValueError):
     """Only the games of one match can be written as one ``.mat``."""
 
 
-def _turn_text(node) -> str:
+def _turn_text(node: GameNode) -> str:
     turn = node.turn
-    if turn.kind == ROLL:
+    assert turn is not None, "the game's root is no turn"
+    if turn.kind == ROLL and turn.play is not None:
         steps = " ".join(f"{s.from_point}/{s.to_point}{'*' if s.hit else ''}" for s in turn.play.steps)
         return f"{turn.dice}: {steps}".rstrip() if steps else f"{turn.dice}:"
     if turn.kind == DOUBLE:
@@ -67,6 +68,7 @@ def _lines(game: Game) -> list[str]:
 
     for node in game.mainline():
         turn = node.turn
+        assert turn is not None, "the game's root is no turn"
         if turn.kind == RESIGN:
             continue
         text = _turn_text(node)
