@@ -1,4 +1,5 @@
-"""Games as JSON, for the viewer, the API and ``jacquet convert``.
+"""Games as JSON, for the viewer, the API and ``jacquet convert``: reading here, writing in
+:mod:`notation.formats.json_writer` (its functions are this module's too).
 
 A file holds a list of games (one game alone is read too). A game is an object:
 ``headers`` (tag names to strings), ``variant``, ``options`` (option names to words or whole
@@ -25,230 +26,29 @@ import json
 import os
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from difflib import get_close_matches
 from functools import partial
-from json.encoder import encode_basestring
 from operator import attrgetter
 from typing import Any
 
 from notation.engine.dice import Dice
-from notation.engine.position_id import position_ids
 from notation.engine.rules import rule_set
-from notation.engine.state import Colour, GameState, Turn, pips_after
+from notation.engine.state import Colour
 from notation.errors import IllegalPlayError, NotationError, RecordError
+from notation.formats.json_writer import (
+    as_json,
+    cube_of,
+    dumps,
+    game_to_dict,
+    game_to_json,
+    play_steps,
+    turn_dict,
+)
 from notation.formats.reading import Budget, located, read_whole
 from notation.limits import LIMIT, MAX_DEPTH, MAX_DIGITS, MAX_ELEMENTS, MAX_NAG
 from notation.tree.game import Game, GameNode
 from notation.tree.tags import TAG_NAME, TagProblem, setup_from_tags
-from notation.tree.walk import Visitor
-
-
-def turn_dict(node: GameNode, position_id: str | None = None,
-              pips: tuple[int, int] | None = None) -> dict[str, Any]:
-    """One node as JSON (without its variations); ``position_id`` and ``pips`` (White's,
-    Black's) are its position's when the caller has them already."""
-    turn = node.turn
-    assert turn is not None, "the game's root is no turn"
-    state = node.state
-    starting, comments, nags = node.annotations()
-    data: dict[str, Any] = {
-        "ply": node.ply,
-        "player": turn.player.value,
-        "kind": turn.kind,
-        "dice": str(turn.dice) if turn.dice is not None else None,
-        "play": str(turn.play) if turn.play is not None else None,
-        "steps": _steps(turn),
-        "position": position_id or state.position.position_id(),
-        "pips": list(pips or state.pips()),
-        "comments": list(comments),
-        "starting_comments": list(starting),
-        "nags": list(nags),
-    }
-    if state.cube != 1 or state.cube_owner is not None:
-        data["cube"] = _cube(state)
-    return data
-
-
-def _steps(turn: Turn | None) -> list[list[int]]:
-    """A turn's single-die steps, each ``[from, to]`` (none for the game's root)."""
-    play = turn.play if turn is not None else None
-    return [[s.from_point, s.to_point] for s in play.steps] if play else []
-
-
-def _cube(state: GameState) -> dict[str, Any]:
-    """The cube as a turn's ``cube`` gives it: its value and owner (``null``: centred)."""
-    return {"value": state.cube, "owner": state.cube_owner.value if state.cube_owner else None}
-
-
-class _Turns(Visitor):
-    """The turns of a game's main line, each with its variations, as JSON-ready dicts: a
-    visitor of the game (:meth:`~notation.tree.game.Game.accept`). ``ids``: each node's
-    position ID. The (White, Black) pip counts are followed turn by turn
-    (:func:`~notation.engine.state.pips_after`); a variation starts from those before the
-    turn it is an alternative to."""
-
-    def __init__(self, game: Game, ids: dict[GameNode, str]) -> None:
-        self.ids = ids
-        self.opposite = game.rules.opposite
-        self.pips = self.before = game.state.pips()
-        self.turns: list[dict[str, Any]] = []
-        self.line = self.turns
-        self.last: dict[str, Any] = {}
-        """The turn visited last (its ``variations`` take the variations that follow)."""
-        self.stack: list[tuple[list[dict[str, Any]], dict[str, Any], tuple[int, int],
-                               tuple[int, int]]] = []
-
-    def visit_node(self, node: GameNode) -> None:
-        turn = node.turn
-        assert turn is not None
-        self.before = self.pips
-        self.pips = pips_after(self.pips, turn, self.opposite)
-        data = turn_dict(node, self.ids[node], self.pips)
-        data["variations"] = []
-        self.line.append(data)
-        self.last = data
-
-    def begin_variation(self) -> None:
-        self.stack.append((self.line, self.last, self.pips, self.before))
-        line: list[dict[str, Any]] = []
-        self.last["variations"].append(line)
-        self.line, self.pips = line, self.before
-
-    def end_variation(self) -> None:
-        self.line, self.last, self.pips, self.before = self.stack.pop()
-
-    def result(self) -> list[dict[str, Any]]:
-        return self.turns
-
-
-class _TurnsText(Visitor):
-    """:class:`_Turns` as JSON text, each turn written straight to text (no dict per turn),
-    piece by piece in :attr:`out`: a turn is written up to its ``variations``, which are
-    closed when the next turn of its line comes or its line ends."""
-
-    def __init__(self, game: Game, ids: dict[GameNode, str]) -> None:
-        self.ids = ids
-        self.opposite = game.rules.opposite
-        self.pips = self.before = game.state.pips()
-        self.out = ["["]
-        self.open = False
-        """Whether the line's last turn is written but for the end of its variations."""
-        self.variations = 0
-        """How many variations of that turn are written."""
-        self.stack: list[tuple[int, tuple[int, int], tuple[int, int]]] = []
-
-    def _close(self) -> None:
-        self.out.append("]}" if self.variations else "[]}")
-
-    def visit_node(self, node: GameNode) -> None:
-        turn = node.turn
-        assert turn is not None
-        if self.open:
-            self._close()
-            self.out.append(", ")
-        self.before = self.pips
-        self.pips = pips_after(self.pips, turn, self.opposite)
-        self.out.append(_turn_json(node, self.ids[node], self.pips))
-        self.open, self.variations = True, 0
-
-    def begin_variation(self) -> None:
-        self.out.append(", [" if self.variations else "[[")
-        self.stack.append((self.variations + 1, self.pips, self.before))
-        self.pips = self.before
-        self.open, self.variations = False, 0
-
-    def end_variation(self) -> None:
-        if self.open:
-            self._close()
-        self.out.append("]")
-        self.variations, self.pips, self.before = self.stack.pop()
-        self.open = True
-
-    def result(self) -> str:
-        if self.open:
-            self._close()
-            self.open = False
-        self.out.append("]")
-        return "".join(self.out)
-
-
-def _node_ids(game: Game) -> dict[GameNode, str]:
-    """The position ID of every node of ``game``, the start included, worked out together."""
-    nodes = [game, *game.descendants()]
-    return dict(zip(nodes, position_ids([node.state.position for node in nodes]), strict=True))
-
-
-def game_to_dict(game: Game) -> dict[str, Any]:
-    """The whole game as a JSON-ready dict."""
-    ids = _node_ids(game)
-    return _game_fields(game, ids, game.accept(_Turns(game, ids)))
-
-
-def game_to_json(game: Game) -> str:
-    """The game as JSON text: ``json.dumps(game_to_dict(game), ensure_ascii=False)``, the
-    same characters, but each turn written straight to text (no dict per turn)."""
-    ids = _node_ids(game)
-    turns = game.accept(_TurnsText(game, ids))
-    fields = _game_fields(game, ids, None)
-    return "{" + ", ".join([f"{_text(key)}: {turns if key == 'turns' else _text(value)}"
-                            for key, value in fields.items()]) + "}"
-
-
-def _game_fields(game: Game, ids: dict[GameNode, str], turns: Any) -> dict[str, Any]:
-    """:func:`game_to_dict`, its ``turns`` given; ``ids``: each node's position ID."""
-    return {
-        "headers": dict(game.headers),
-        "variant": game.rules.name,
-        "options": dict(game.rules.options),
-        "first": game.first.value,
-        "start": ids[game],
-        "comments": list(game.comments),
-        "turns": turns,
-        "result": game.headers.get("Result") or game.result,
-        "errors": [e.as_dict() if isinstance(e, RecordError) else {"message": str(e)}
-                   for e in game.errors],
-    }
-
-
-_text = partial(json.dumps, ensure_ascii=False)
-"""A value as JSON text, as ``json.dumps`` writes it within a game."""
-
-
-def _list_json(values: Sequence[Any]) -> str:
-    """A list of strings or numbers as JSON text (most are empty)."""
-    return _text(list(values)) if values else "[]"
-
-
-_PLAYERS = ('"W"', '"B"')
-"""Each player's ``value`` as JSON text, by his ``index``."""
-_NO_ANNOTATIONS = '"comments": [], "starting_comments": [], "nags": []'
-"""A turn's annotations as JSON text when it has none (most turns)."""
-
-
-def _turn_json(node: GameNode, position_id: str, pips: tuple[int, int]) -> str:
-    """:func:`turn_dict` of ``node`` as JSON text, given its position's ID and its (White,
-    Black) ``pips``, up to its ``variations`` (written next: ``"variations": [...]}``)."""
-    turn, state = node.turn, node.state
-    assert turn is not None, "the game's root is no turn"
-    starting, comments, nags = node.annotations()
-    annotations = (f'"comments": {_list_json(comments)}, "starting_comments": '
-                   f'{_list_json(starting)}, "nags": {_list_json(nags)}'
-                   if starting or comments or nags else _NO_ANNOTATIONS)
-    dice, play = turn.dice, turn.play
-    steps = ", ".join([f"[{step[0]}, {step[1]}]" for step in play.steps]) if play else ""
-    cube, owner = state.cube, state.cube_owner
-    owner_text = "null" if owner is None else _PLAYERS[owner.index]
-    cube_text = ("" if cube == 1 and owner is None
-                 else f', "cube": {{"value": {cube}, "owner": {owner_text}}}')
-    return (f'{{"ply": {node.ply}, "player": {_PLAYERS[turn.player.index]}, '
-            f'"kind": {encode_basestring(turn.kind)}, '
-            f'"dice": {"null" if dice is None else encode_basestring(str(dice))}, '
-            f'"play": {"null" if play is None else encode_basestring(str(play))}, '
-            f'"steps": [{steps}], "position": {encode_basestring(position_id)}, '
-            f'"pips": [{pips[0]}, {pips[1]}], {annotations}'
-            f'{cube_text}, "variations": ')
-
 
 GAME_KEYS = ("headers", "variant", "options", "first", "start", "comments", "turns", "result",
              "errors")
@@ -367,7 +167,7 @@ def _options(data: dict[str, Any], index: int, file: str) -> str:
         text = str(value) if type(value) is int else value
         if not (TAG_NAME.fullmatch(name) and isinstance(text, str)
                 and _OPTION_VALUE.fullmatch(text)):
-            raise RecordError(f"the option {name!r} is {_text(value)}: 'options' names each "
+            raise RecordError(f"the option {name!r} is {as_json(value)}: 'options' names each "
                               "option as a tag and gives it a word or a whole number", "SYNTAX",
                               file=file, game=index)
     return " ".join(f"{name}={value}" for name, value in options.items())
@@ -400,7 +200,7 @@ def _check_same(key: str, stated: Any, actual: Any, source: str, index: int, fil
     """:class:`RecordError` if the field ``key`` says ``stated`` where ``source`` gives
     ``actual``: a field that repeats what the record says otherwise may not contradict it."""
     if stated != actual:
-        raise RecordError(f"{key!r} is {_text(stated)}, but {source} give {_text(actual)}",
+        raise RecordError(f"{key!r} is {as_json(stated)}, but {source} give {as_json(actual)}",
                           "SYNTAX", file=file, game=index, turn=turn)
 
 
@@ -426,7 +226,7 @@ def _colour(data: dict[str, Any], key: str, index: int, file: str,
     try:
         return Colour(value)
     except ValueError:
-        raise RecordError(f"{key!r} is \"W\" or \"B\", not {_text(value)}", "SYNTAX", file=file,
+        raise RecordError(f"{key!r} is \"W\" or \"B\", not {as_json(value)}", "SYNTAX", file=file,
                           game=index, turn=turn) from None
 
 
@@ -513,7 +313,7 @@ _TURN_FACTS: dict[str, Callable[[GameNode], Any]] = {
     "ply": attrgetter("ply"),
     "position": lambda node: node.state.position.position_id(),
     "pips": lambda node: list(node.state.pips()),
-    "cube": lambda node: _cube(node.state),
+    "cube": lambda node: cube_of(node.state),
 }
 """The fields of a turn that follow from the game as read, each worked out from its node
 (``steps`` too: :func:`_check_steps`)."""
@@ -536,12 +336,12 @@ def _check_steps(node: GameNode, data: dict[str, Any], index: int, file: str, la
     ones: a play read from another format keeps the steps it was read with (``21/10``
     with 65 goes by 16 or by 15)."""
     steps = data.get("steps")
-    if steps is None or steps == (played := _steps(node.turn)):
+    if steps is None or steps == (played := play_steps(node.turn)):
         return
     steps = _list_of(data, "steps", _is_step, "[from, to] pairs of points", index, file, label)
     if len(steps) != len(played) or _men_moved(steps) != _men_moved(played):
-        raise RecordError(f"'steps' is {_text(steps)}, but the turn's play moves men as "
-                          f"{_text(played)}", "SYNTAX", file=file, game=index, turn=label)
+        raise RecordError(f"'steps' is {as_json(steps)}, but the turn's play moves men as "
+                          f"{as_json(played)}", "SYNTAX", file=file, game=index, turn=label)
 
 
 def _men_moved(steps: list[list[int]]) -> dict[int, int]:
@@ -552,11 +352,6 @@ def _men_moved(steps: list[list[int]]) -> dict[int, int]:
         moved[start] -= 1
         moved[end] += 1
     return {point: count for point, count in moved.items() if count}
-
-
-def dumps(games: list[Game], indent: int | None = None) -> str:
-    """Games as a JSON list."""
-    return json.dumps([game_to_dict(g) for g in games], indent=indent, ensure_ascii=False)
 
 
 def read_json(source: str | os.PathLike[str]) -> list[Game]:
@@ -623,3 +418,7 @@ def _integer(text: str, file: str, digits: str) -> int:
     line = text.count("\n", 0, offset) + 1
     raise RecordError(f"a number of {len(digits)} digits: at most {MAX_DIGITS} are read", LIMIT,
                       file=file, line=line, column=offset - text.rfind("\n", 0, offset))
+
+
+__all__ = ["GAME_KEYS", "TURN_KEYS", "dumps", "game_from_dict", "game_to_dict", "game_to_json",
+           "loads", "read_json", "turn_dict"]
