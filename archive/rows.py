@@ -12,13 +12,16 @@ import io
 import json
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from operator import itemgetter
+from typing import Any, NamedTuple
 
 from notation.engine.position_id import position_ids
 from notation.engine.state import Colour
-from notation.errors import RecordError
+from notation.errors import IllegalPlayError, NotationError, RecordError
 from notation.formats.jqn import GameBuilder, read_games, write_game
 from notation.formats.jqn.writer import line_text
 from notation.tree.game import Game, GameNode
+from notation.tree.walk import Visitor
 
 STANDARD = {"Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant", "Options",
             "Match", "MatchLength", "Game", "Score"}
@@ -38,13 +41,13 @@ class GameRows:
     looked up by name when it is stored). Turns and annotations are tuples in the order of
     ``TURN_COLUMNS`` and ``ANNOTATION_COLUMNS``, ready for ``executemany``."""
 
-    game: dict
+    game: dict[str, Any]
     white: str | None
     black: str | None
     event: str | None
     match: tuple[str, int | None] | None
-    turns: list[tuple] = field(default_factory=list)
-    annotations: list[tuple] = field(default_factory=list)
+    turns: list[tuple[Any, ...]] = field(default_factory=list)
+    annotations: list[tuple[Any, ...]] = field(default_factory=list)
 
 
 FILE_RULES = ("R-MATCH",)
@@ -70,11 +73,29 @@ def game_hash(game: Game, record: str) -> str:
     not say where and why reading stopped, so the error is hashed with it (two games cut
     short alike by different errors are two games). A game whole but for a rule of its
     file (:data:`FILE_RULES`) is its record's: the same game as when it is valid."""
-    error = game.errors[0] if game.errors else None
-    if error is not None and not game.source_text and getattr(error, "rule_id", "") not in FILE_RULES:
+    error = _said(game.errors[0]) if game.errors else None
+    if error is not None and not game.source_text and error.rule_id not in FILE_RULES:
         # what the error says, not where in its file it stands
-        return content_hash(f"{record}\n{getattr(error, 'rule_id', '')} {getattr(error, 'message', error)}")
+        return content_hash(f"{record}\n{error.rule_id or ''} {error.message}")
     return content_hash(record)
+
+
+class _Said(NamedTuple):
+    """What the archive keeps of a game's error: its rule id, its message, its line."""
+
+    rule_id: str | None
+    message: str
+    line: int | None
+
+
+def _said(error: NotationError) -> _Said:
+    """The rule id, message and line of ``error``: a reader's :class:`RecordError` says all
+    three; a broken rule its rule id (its text is the message); other errors only a text."""
+    if isinstance(error, RecordError):
+        return _Said(error.rule_id, error.message, error.line)
+    if isinstance(error, IllegalPlayError):
+        return _Said(error.rule_id, str(error), None)
+    return _Said(None, str(error), None)
 
 
 def record_text(game: Game) -> str:
@@ -92,7 +113,7 @@ def game_rows(game: Game, source_file: str | None = None, source_offset: int | N
     headers = game.headers
     result = headers.get("Result") or game.result
     score = (headers.get("Score") or "").split("-")
-    error = game.errors[0] if game.errors else None
+    error = _said(game.errors[0]) if game.errors else None
     turns = _turn_rows(game)
     row = {
         "hash": digest or game_hash(game, record), "variant": game.rules.name,
@@ -105,10 +126,10 @@ def game_rows(game: Game, source_file: str | None = None, source_offset: int | N
         "winner": result[0] if result[:1] in ("W", "B") else None,
         "points": _int(result[2:]) if result[:1] in ("W", "B") else None,
         "turns": len(turns), "valid": int(not game.errors),
-        "error_rule": getattr(error, "rule_id", None) if error else None,
-        "error_message": getattr(error, "message", str(error)) if error else None,
-        "error_ply": len(turns) + 1 if error and getattr(error, "rule_id", "") not in FILE_RULES else None,
-        "error_line": getattr(error, "line", None) if error else None,
+        "error_rule": error.rule_id if error else None,
+        "error_message": error.message if error else None,
+        "error_ply": len(turns) + 1 if error and error.rule_id not in FILE_RULES else None,
+        "error_line": error.line if error else None,
         "source_file": source_file, "source_offset": source_offset,
         "tags": json.dumps({k: v for k, v in headers.items() if k not in STANDARD}, ensure_ascii=False),
         "record": record, "imported_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
@@ -122,7 +143,7 @@ def game_rows(game: Game, source_file: str | None = None, source_offset: int | N
 _PLAYERS = {colour: colour.value for colour in Colour}
 
 
-def _turn_rows(game: Game) -> list[tuple]:
+def _turn_rows(game: Game) -> list[tuple[Any, ...]]:
     """The main line's turns (``TURN_COLUMNS``). Run for every turn of every imported game,
     so written for speed: the game's position IDs worked out together
     (:func:`~notation.engine.position_id.position_ids`), a turn's position after reused as the next
@@ -130,29 +151,67 @@ def _turn_rows(game: Game) -> list[tuple]:
     nodes = list(game.mainline())
     ids = position_ids([game.state.position, *(node.state.position for node in nodes)])
     turns = []
-    for node, before, after in zip(nodes, ids, ids[1:]):
-        kind, player, dice, play = node.turn
+    for node, before, after in zip(nodes, ids, ids[1:], strict=False):
+        turn = node.turn
+        assert turn is not None, "the game's root is no turn"
+        kind, player, dice, play = turn
         white, black = node.state.pips()
         turns.append((node.ply, _PLAYERS[player], kind, None if dice is None else str(dice),
                       play.notation if play is not None else None, before, after, white, black))
     return turns
 
 
-def _annotation_rows(game: Game) -> list[tuple]:
+def _annotation_rows(game: Game) -> list[tuple[Any, ...]]:
     """Every comment and NAG of the tree, and each variation's moves (``ANNOTATION_COLUMNS``)."""
-    rows = [(0, "comment", text) for text in game.comments]
-    pending: list[GameNode] = list(game.variations)
-    while pending:
-        node = pending.pop()
-        ply = node.ply
-        starting, comments, nags = node.annotations()
-        if starting or comments or nags:
-            rows += [(ply, "comment", text) for text in (*starting, *comments)]
-            rows += [(ply, "nag", f"${nag}") for nag in nags]
-        if node.parent is not None and node is not node.parent.variations[0]:
-            rows.append((ply, "variation", line_text(node)))
-        pending.extend(node.variations)
+    rows = game.accept(_Annotations(game))
+    assert isinstance(rows, list)
     return rows
+
+
+class _Annotations(Visitor):
+    """The annotation rows of a game, a visitor of it (:meth:`Game.accept`). The rows of a
+    node are its comments (starting ones first), its NAGs and, for a node that opens a
+    variation, the variation's moves. They are kept in the order the archive has always
+    stored them (row ids, and the order searches list them in): the game's comments, then
+    node by node depth first, the last variation of a node before the others
+    (:func:`_stored_order`)."""
+
+    def __init__(self, game: Game) -> None:
+        self.rows = [(0, "comment", text) for text in game.comments]
+        self.found: list[tuple[tuple[int, ...], list[tuple[Any, ...]]]] = []
+        self.opening = False
+        """Whether the node visited next opens a variation."""
+
+    def begin_variation(self) -> None:
+        self.opening = True
+
+    def visit_node(self, node: GameNode) -> None:
+        opening, self.opening = self.opening, False
+        starting, comments, nags = node.annotations()
+        if not (starting or comments or nags or opening):
+            return
+        ply = node.ply
+        rows = [(ply, "comment", text) for text in (*starting, *comments)]
+        rows += [(ply, "nag", f"${nag}") for nag in nags]
+        if opening:
+            rows.append((ply, "variation", line_text(node)))
+        self.found.append((_stored_order(node), rows))
+
+    def result(self) -> list[tuple[Any, ...]]:
+        self.found.sort(key=itemgetter(0))
+        return self.rows + [row for _, rows in self.found for row in rows]
+
+
+def _stored_order(node: GameNode) -> tuple[int, ...]:
+    """Where ``node``'s rows stand among a game's: the way down to it, each step the
+    negated index of the variation taken, so that ordered keys go depth first, a node's
+    last variation first."""
+    steps = []
+    while node.parent is not None:
+        parent = node.parent
+        steps.append(-next(i for i, child in enumerate(parent.variations) if child is node))
+        node = parent
+    return tuple(reversed(steps))
 
 
 def game_from_record(record: str, default_variant: str = "jacquet", valid: bool = False) -> Game:
@@ -166,7 +225,9 @@ def game_from_record(record: str, default_variant: str = "jacquet", valid: bool 
     if len(games) != 1:
         raise RecordError(f"the stored record reads back as {len(games)} games, not one: "
                           "import the game again from its file", "SYNTAX")
-    return games[0]
+    game = games[0]
+    assert isinstance(game, Game)
+    return game
 
 
 __all__ = [

@@ -8,13 +8,13 @@ the file, line and column where it was crossed: for the text notation, an error 
 game (reading goes on with the next one); for the formats read whole (JSON, ``.mat``, SGF,
 XML), an error raised for the whole file, but for the lead rolls, an error of their game
 in every format like any other tag's.
+
+What the readers do with them (count positions, read a file whole within its limit, the
+error of a line too long) is :mod:`notation.formats.reading`'s: this module holds the
+limits only.
 """
 
 from __future__ import annotations
-
-import os
-
-from notation.errors import RecordError
 
 LIMIT = "LIMIT"
 """The rule id of an error for a crossed limit."""
@@ -61,55 +61,3 @@ MAX_LEAD_ROLLS = 20
 doublets in a row have a chance in 10**15). Each doublet lead is a turn every later
 position of the game remembers, so their number must be small."""
 
-
-class Budget:
-    """Counts the positions a reader holds against :data:`MAX_POSITIONS`."""
-
-    def __init__(self, limit: int | None = None) -> None:
-        self.limit = MAX_POSITIONS if limit is None else limit
-        self.used = 0
-
-    def spend(self, count: int = 1) -> bool:
-        """Count ``count`` more positions; ``False`` once the limit is crossed."""
-        self.used += count
-        return self.used <= self.limit
-
-    def error(self, where: str, *, file: str, line: int = 0, column: int = 0,
-              game: int = 0) -> RecordError:
-        """The error for a crossed limit; ``where`` says what holds too many (``one game``,
-        ``one file``)."""
-        return RecordError(f"more than {self.limit} positions (turns and game starts) in {where}: "
-                           "split the record", LIMIT, file=file, line=line, column=column, game=game)
-
-
-def line_too_long(file: str, line: int, game: int = 0, limit: int = MAX_LINE_BYTES) -> RecordError:
-    """The error for a line longer than ``limit`` bytes (its column is where it crossed it)."""
-    return RecordError(f"the line is longer than {limit} bytes", LIMIT, file=file, line=line,
-                       column=limit + 1, game=game)
-
-
-def read_whole(path: str | os.PathLike, limit: int | None = None) -> bytes:
-    """The bytes of a file read whole; :class:`RecordError` (``LIMIT``) when it is over
-    ``limit`` bytes (default :data:`MAX_FILE_BYTES`), :class:`OSError` when it cannot be
-    read. Read a block at a time, never more than ``limit + 1`` bytes: a file whose size
-    is not known beforehand (a pipe) or that grows while it is read is bounded too."""
-    limit = MAX_FILE_BYTES if limit is None else limit
-    blocks: list[bytes] = []
-    size = 0
-    with open(path, "rb") as handle:
-        if os.fstat(handle.fileno()).st_size <= limit:
-            while size <= limit:
-                block = handle.read(min(_BLOCK, limit + 1 - size))
-                if not block:
-                    break
-                blocks.append(block)
-                size += len(block)
-        else:
-            size = os.fstat(handle.fileno()).st_size
-    if size > limit:
-        raise RecordError(f"the file is larger than the limit of {limit} bytes", LIMIT,
-                          file=os.fspath(path), line=1, column=1)
-    return b"".join(blocks)
-
-
-_BLOCK = 1024 * 1024

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import io
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -60,7 +61,7 @@ from notation.engine.state import PASSED, RESIGN, ROLL
 from notation.errors import RecordError
 from notation.formats import read_file
 from notation.formats.jqn import split_games
-from notation.formats.jqn.lexer import locator, tokens
+from notation.formats.jqn.lexer import TOKEN, Token, locator
 from notation.formats.mat.parser import ACTION, parse_mat
 from notation.tree.game import Game, GameNode
 
@@ -151,6 +152,14 @@ def load(record: Record, scratch: Path) -> Record | None:
     finder = _jqn_sites if record.fmt == "jqn" else _mat_sites
     record.sites = finder(record.text, games)
     return record
+
+
+def tokens(movetext: str) -> Iterator[Token]:
+    """Every token of ``movetext`` by the lexer's :data:`~notation.formats.jqn.lexer.TOKEN`,
+    in order (white space is not a token)."""
+    for match in TOKEN.finditer(movetext, 0, len(movetext.rstrip())):
+        kind = match.lastgroup or ""
+        yield Token(kind, match.group(kind), match.start(kind))
 
 
 def _jqn_sites(text: str, games: list[Game]) -> list[Site]:

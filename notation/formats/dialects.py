@@ -4,10 +4,12 @@ it stands for, and says so in a warning. The text notation has none of them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from notation.engine.dice import Dice
 from notation.engine.state import ROLL
 from notation.engine.written import parse_play
-from notation.errors import IllegalPlayError
+from notation.errors import IllegalPlayError, NotationError, RecordError
 from notation.tree.game import GameNode
 
 
@@ -28,7 +30,8 @@ def merge_chains(play: str) -> str | None:
     return " ".join(f"{m[0]}/{m[-1]}" for m in moves if m)
 
 
-def play_as_exported(node: GameNode, dice: Dice, play: str, warnings: list, warning) -> GameNode:
+def play_as_exported(node: GameNode, dice: Dice, play: str, warnings: list[NotationError],
+                     warning: Callable[[str], RecordError]) -> GameNode:
     """Play a roll from an exported record: as written, or, if that breaks a rule only
     through the order of a man's steps, as the combined move (with a warning). The combined
     move must play as many dice as the steps written (``3/2 2/0 2/1`` is three steps for
@@ -43,10 +46,12 @@ def play_as_exported(node: GameNode, dice: Dice, play: str, warnings: list, warn
             _, turn = node.state.after(ROLL, dice, merged)
         except IllegalPlayError:
             raise problem from None
-        if len(turn.play.steps) != sum(len(move.points) - 1 for move in parse_play(play).moves):
+        steps = sum(len(move.points) - 1 for move in parse_play(play).moves)
+        if turn.play is None or len(turn.play.steps) != steps:
             raise problem from None
         child = node.add_turn(ROLL, dice, merged)
+        played = child.turn.play if child.turn is not None else None
         warnings.append(warning(f"{dice}: {play} breaks {problem.rule_id} in the order written; "
-                                f"read as {child.turn.play} (the exporter writes a combined move "
+                                f"read as {played} (the exporter writes a combined move "
                                 "step by step)"))
         return child

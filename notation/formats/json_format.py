@@ -1,4 +1,5 @@
-"""Games as JSON, for the viewer, the API and ``jacquet convert``.
+"""Games as JSON, for the viewer, the API and ``jacquet convert``: reading here, writing in
+:mod:`notation.formats.json_writer` (its functions are this module's too).
 
 A file holds a list of games (one game alone is read too). A game is an object:
 ``headers`` (tag names to strings), ``variant``, ``options`` (option names to words or whole
@@ -25,178 +26,29 @@ import json
 import os
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from difflib import get_close_matches
 from functools import partial
-from json.encoder import encode_basestring
 from operator import attrgetter
 from typing import Any
 
 from notation.engine.dice import Dice
-from notation.engine.position_id import position_ids
 from notation.engine.rules import rule_set
-from notation.engine.state import Colour, GameState, Turn, pips_after
-from notation.errors import NotationError, RecordError
-from notation.limits import LIMIT, MAX_DEPTH, MAX_DIGITS, MAX_ELEMENTS, MAX_NAG, Budget, read_whole
+from notation.engine.state import Colour
+from notation.errors import IllegalPlayError, NotationError, RecordError
+from notation.formats.json_writer import (
+    as_json,
+    cube_of,
+    dumps,
+    game_to_dict,
+    game_to_json,
+    play_steps,
+    turn_dict,
+)
+from notation.formats.reading import Budget, located, read_whole
+from notation.limits import LIMIT, MAX_DEPTH, MAX_DIGITS, MAX_ELEMENTS, MAX_NAG
 from notation.tree.game import Game, GameNode
 from notation.tree.tags import TAG_NAME, TagProblem, setup_from_tags
-
-
-def turn_dict(node: GameNode, position_id: str | None = None,
-              pips: tuple[int, int] | None = None) -> dict[str, Any]:
-    """One node as JSON (without its variations); ``position_id`` and ``pips`` (White's,
-    Black's) are its position's when the caller has them already."""
-    turn = node.turn
-    state = node.state
-    starting, comments, nags = node.annotations()
-    data: dict[str, Any] = {
-        "ply": node.ply,
-        "player": turn.player.value,
-        "kind": turn.kind,
-        "dice": str(turn.dice) if turn.dice is not None else None,
-        "play": str(turn.play) if turn.play is not None else None,
-        "steps": _steps(turn),
-        "position": position_id or state.position.position_id(),
-        "pips": list(pips or state.pips()),
-        "comments": list(comments),
-        "starting_comments": list(starting),
-        "nags": list(nags),
-    }
-    if state.cube != 1 or state.cube_owner is not None:
-        data["cube"] = _cube(state)
-    return data
-
-
-def _steps(turn: Turn) -> list[list[int]]:
-    """A turn's single-die steps, each ``[from, to]``."""
-    return [[s.from_point, s.to_point] for s in turn.play.steps] if turn.play else []
-
-
-def _cube(state: GameState) -> dict[str, Any]:
-    """The cube as a turn's ``cube`` gives it: its value and owner (``null``: centred)."""
-    return {"value": state.cube, "owner": state.cube_owner.value if state.cube_owner else None}
-
-
-def _turn_with_variations(node: GameNode, position_id: str, pips: tuple[int, int],
-                          variations: list[list[dict[str, Any]]]) -> dict[str, Any]:
-    """:func:`turn_dict` of ``node`` with its ``variations`` (each a list of turns)."""
-    data = turn_dict(node, position_id, pips)
-    data["variations"] = variations
-    return data
-
-
-def _json_list(items: list[str]) -> str:
-    """Items already written as JSON text, as a JSON list."""
-    return "[" + ", ".join(items) + "]"
-
-
-def _line(parent: GameNode, first: GameNode, ids: dict[GameNode, str], pips: tuple[int, int],
-          opposite: tuple[int, ...], turn_of: Callable[..., Any],
-          listed: Callable[[list[Any]], Any]) -> Any:
-    """The turns of the line from ``first`` (a child of ``parent``) on, each with its
-    variations, for both writers: ``turn_of(node, position_id, pips, variations)`` makes
-    a turn, ``listed`` a list of them (or of lines). ``ids``: each node's position ID;
-    ``pips``: the (White, Black) pip counts at ``parent``, followed turn by turn
-    (:func:`~notation.engine.state.pips_after`; ``opposite``: the rule set's)."""
-    turns = []
-    node, parent_node = first, parent
-    while True:
-        alternatives = parent_node.variations
-        if node is alternatives[0] and len(alternatives) > 1:
-            variations = listed([_line(parent_node, alternative, ids, pips, opposite, turn_of,
-                                       listed) for alternative in alternatives[1:]])
-        else:
-            variations = listed([])
-        pips = pips_after(pips, node.turn, opposite)
-        turns.append(turn_of(node, ids[node], pips, variations))
-        if not node.variations:
-            return listed(turns)
-        parent_node, node = node, node.variations[0]
-
-
-def _node_ids(game: Game) -> dict[GameNode, str]:
-    """The position ID of every node of ``game``, the start included, worked out together."""
-    nodes = [game, *game.descendants()]
-    return dict(zip(nodes, position_ids([node.state.position for node in nodes])))
-
-
-def game_to_dict(game: Game) -> dict[str, Any]:
-    """The whole game as a JSON-ready dict."""
-    return _game_fields(game, *_turns(game, _turn_with_variations, list))
-
-
-def game_to_json(game: Game) -> str:
-    """The game as JSON text: ``json.dumps(game_to_dict(game), ensure_ascii=False)``, the
-    same characters, but each turn written straight to text (no dict per turn)."""
-    ids, turns = _turns(game, _turn_json, _json_list)
-    fields = _game_fields(game, ids, None)
-    return "{" + ", ".join([f"{_text(key)}: {turns if key == 'turns' else _text(value)}"
-                            for key, value in fields.items()]) + "}"
-
-
-def _turns(game: Game, turn_of: Callable[..., Any],
-           listed: Callable[[list[Any]], Any]) -> tuple[dict[GameNode, str], Any]:
-    """Every node's position ID, and the main line's turns as :func:`_line` makes them."""
-    ids = _node_ids(game)
-    if not game.variations:
-        return ids, listed([])
-    return ids, _line(game, game.variations[0], ids, game.state.pips(), game.rules.opposite,
-                      turn_of, listed)
-
-
-def _game_fields(game: Game, ids: dict[GameNode, str], turns: Any) -> dict[str, Any]:
-    """:func:`game_to_dict`, its ``turns`` given; ``ids``: each node's position ID."""
-    return {
-        "headers": dict(game.headers),
-        "variant": game.rules.name,
-        "options": dict(game.rules.options),
-        "first": game.first.value,
-        "start": ids[game],
-        "comments": list(game.comments),
-        "turns": turns,
-        "result": game.headers.get("Result") or game.result,
-        "errors": [e.as_dict() if isinstance(e, RecordError) else {"message": str(e)}
-                   for e in game.errors],
-    }
-
-
-_text = partial(json.dumps, ensure_ascii=False)
-"""A value as JSON text, as ``json.dumps`` writes it within a game."""
-
-
-def _list_json(values: Sequence[Any]) -> str:
-    """A list of strings or numbers as JSON text (most are empty)."""
-    return _text(list(values)) if values else "[]"
-
-
-_PLAYERS = ('"W"', '"B"')
-"""Each player's ``value`` as JSON text, by his ``index``."""
-_NO_ANNOTATIONS = '"comments": [], "starting_comments": [], "nags": []'
-"""A turn's annotations as JSON text when it has none (most turns)."""
-
-
-def _turn_json(node: GameNode, position_id: str, pips: tuple[int, int], variations: str) -> str:
-    """:func:`turn_dict` of ``node`` as JSON text, given its position's ID and its (White,
-    Black) ``pips``, ``variations`` (its ``variations``, as JSON text) added."""
-    turn, state = node.turn, node.state
-    starting, comments, nags = node.annotations()
-    annotations = (f'"comments": {_list_json(comments)}, "starting_comments": '
-                   f'{_list_json(starting)}, "nags": {_list_json(nags)}'
-                   if starting or comments or nags else _NO_ANNOTATIONS)
-    dice, play = turn.dice, turn.play
-    steps = ", ".join([f"[{step[0]}, {step[1]}]" for step in play.steps]) if play else ""
-    cube, owner = state.cube, state.cube_owner
-    owner_text = "null" if owner is None else _PLAYERS[owner.index]
-    cube_text = ("" if cube == 1 and owner is None
-                 else f', "cube": {{"value": {cube}, "owner": {owner_text}}}')
-    return (f'{{"ply": {node.ply}, "player": {_PLAYERS[turn.player.index]}, '
-            f'"kind": {encode_basestring(turn.kind)}, '
-            f'"dice": {"null" if dice is None else encode_basestring(str(dice))}, '
-            f'"play": {"null" if play is None else encode_basestring(str(play))}, '
-            f'"steps": [{steps}], "position": {encode_basestring(position_id)}, '
-            f'"pips": [{pips[0]}, {pips[1]}], {annotations}'
-            f'{cube_text}, "variations": {variations}}}')
-
 
 GAME_KEYS = ("headers", "variant", "options", "first", "start", "comments", "turns", "result",
              "errors")
@@ -222,10 +74,13 @@ def game_from_dict(data: Any, index: int = 1, file: str = "-",
         game = _started(data, headers, index, file)
     except RecordError as error:
         return _refused(Game(), error)
-    except (TagProblem, ValueError) as error:
-        return _refused(Game(headers=headers), RecordError(
-            getattr(error, "message", str(error)), getattr(error, "rule_id", "TAG"), file=file,
-            game=index))
+    except TagProblem as problem:
+        return _refused(Game(headers=headers), RecordError(problem.message, problem.rule_id,
+                                                           file=file, game=index))
+    except ValueError as error:  # a rule set or option the tags name that is not known
+        rule_id = error.rule_id if isinstance(error, IllegalPlayError) else "TAG"
+        return _refused(Game(headers=headers), RecordError(str(error), rule_id, file=file,
+                                                           game=index))
     try:
         if data.get("start") is not None:
             _check_same("start", data["start"], game.state.position.position_id(),
@@ -238,9 +93,9 @@ def game_from_dict(data: Any, index: int = 1, file: str = "-",
         if error.rule_id == LIMIT:
             raise
         return _refused(game, error)
-    problem = game.result_problem(declared) if declared else None
-    if problem is not None:
-        game.errors.append(RecordError(problem[1], problem[0], file=file, game=index))
+    mismatch = game.result_problem(declared) if declared else None
+    if mismatch is not None:
+        game.errors.append(RecordError(mismatch[1], mismatch[0], file=file, game=index))
     elif declared and "Result" not in game.headers:
         game.headers["Result"] = declared
     return game
@@ -266,7 +121,7 @@ def _check_game(data: object, index: int, file: str) -> None:
 
 def _headers(data: dict[str, Any], index: int, file: str) -> dict[str, str]:
     """The game's ``headers``: tag names, each with a string."""
-    headers = _field(data, "headers", dict, {}, index, file)
+    headers: dict[str, str] = _field(data, "headers", dict, {}, index, file)
     for name, value in headers.items():
         if not TAG_NAME.fullmatch(name):
             raise RecordError(f"{name!r} is not a tag name: a letter, then letters, digits "
@@ -312,7 +167,7 @@ def _options(data: dict[str, Any], index: int, file: str) -> str:
         text = str(value) if type(value) is int else value
         if not (TAG_NAME.fullmatch(name) and isinstance(text, str)
                 and _OPTION_VALUE.fullmatch(text)):
-            raise RecordError(f"the option {name!r} is {_text(value)}: 'options' names each "
+            raise RecordError(f"the option {name!r} is {as_json(value)}: 'options' names each "
                               "option as a tag and gives it a word or a whole number", "SYNTAX",
                               file=file, game=index)
     return " ".join(f"{name}={value}" for name, value in options.items())
@@ -345,7 +200,7 @@ def _check_same(key: str, stated: Any, actual: Any, source: str, index: int, fil
     """:class:`RecordError` if the field ``key`` says ``stated`` where ``source`` gives
     ``actual``: a field that repeats what the record says otherwise may not contradict it."""
     if stated != actual:
-        raise RecordError(f"{key!r} is {_text(stated)}, but {source} give {_text(actual)}",
+        raise RecordError(f"{key!r} is {as_json(stated)}, but {source} give {as_json(actual)}",
                           "SYNTAX", file=file, game=index, turn=turn)
 
 
@@ -371,14 +226,14 @@ def _colour(data: dict[str, Any], key: str, index: int, file: str,
     try:
         return Colour(value)
     except ValueError:
-        raise RecordError(f"{key!r} is \"W\" or \"B\", not {_text(value)}", "SYNTAX", file=file,
+        raise RecordError(f"{key!r} is \"W\" or \"B\", not {as_json(value)}", "SYNTAX", file=file,
                           game=index, turn=turn) from None
 
 
 def _list_of(data: dict[str, Any], key: str, valid: Callable[[Any], bool], what: str, index: int,
              file: str, turn: str = "") -> list[Any]:
     """``data[key]``, a list (empty when missing or null) of ``what``: items ``valid`` takes."""
-    values = _field(data, key, list, [], index, file, turn)
+    values: list[Any] = _field(data, key, list, [], index, file, turn)
     if not all(map(valid, values)):
         raise RecordError(f"{key!r} is a list of {what}", "SYNTAX", file=file, game=index,
                           turn=turn)
@@ -451,17 +306,14 @@ def _add_turn(parent: GameNode, data: dict[str, Any], index: int, file: str,
     except NotationError as problem:
         if isinstance(problem, RecordError):
             raise
-        raise RecordError(getattr(problem, "reason", None) or str(problem),
-                          getattr(problem, "rule_id", "SYNTAX"), file=file, game=index,
-                          turn=label,
-                          legal_plays=[str(p) for p in getattr(problem, "legal_plays", ())])
+        raise located(problem, file=file, game=index, turn=label) from None
 
 
 _TURN_FACTS: dict[str, Callable[[GameNode], Any]] = {
     "ply": attrgetter("ply"),
     "position": lambda node: node.state.position.position_id(),
     "pips": lambda node: list(node.state.pips()),
-    "cube": lambda node: _cube(node.state),
+    "cube": lambda node: cube_of(node.state),
 }
 """The fields of a turn that follow from the game as read, each worked out from its node
 (``steps`` too: :func:`_check_steps`)."""
@@ -484,12 +336,12 @@ def _check_steps(node: GameNode, data: dict[str, Any], index: int, file: str, la
     ones: a play read from another format keeps the steps it was read with (``21/10``
     with 65 goes by 16 or by 15)."""
     steps = data.get("steps")
-    if steps is None or steps == (played := _steps(node.turn)):
+    if steps is None or steps == (played := play_steps(node.turn)):
         return
     steps = _list_of(data, "steps", _is_step, "[from, to] pairs of points", index, file, label)
     if len(steps) != len(played) or _men_moved(steps) != _men_moved(played):
-        raise RecordError(f"'steps' is {_text(steps)}, but the turn's play moves men as "
-                          f"{_text(played)}", "SYNTAX", file=file, game=index, turn=label)
+        raise RecordError(f"'steps' is {as_json(steps)}, but the turn's play moves men as "
+                          f"{as_json(played)}", "SYNTAX", file=file, game=index, turn=label)
 
 
 def _men_moved(steps: list[list[int]]) -> dict[int, int]:
@@ -502,12 +354,7 @@ def _men_moved(steps: list[list[int]]) -> dict[int, int]:
     return {point: count for point, count in moved.items() if count}
 
 
-def dumps(games: list[Game], indent: int | None = None) -> str:
-    """Games as a JSON list."""
-    return json.dumps([game_to_dict(g) for g in games], indent=indent, ensure_ascii=False)
-
-
-def read_json(source: str | os.PathLike) -> list[Game]:
+def read_json(source: str | os.PathLike[str]) -> list[Game]:
     """The games of a JSON file (UTF-8, a byte-order mark tolerated); :class:`RecordError`
     for a file over :data:`~notation.limits.MAX_FILE_BYTES`, not UTF-8, or not JSON."""
     file = os.fspath(source)
@@ -571,3 +418,7 @@ def _integer(text: str, file: str, digits: str) -> int:
     line = text.count("\n", 0, offset) + 1
     raise RecordError(f"a number of {len(digits)} digits: at most {MAX_DIGITS} are read", LIMIT,
                       file=file, line=line, column=offset - text.rfind("\n", 0, offset))
+
+
+__all__ = ["GAME_KEYS", "TURN_KEYS", "dumps", "game_from_dict", "game_to_dict", "game_to_json",
+           "loads", "read_json", "turn_dict"]

@@ -23,7 +23,8 @@ from notation.engine.state import DOUBLE, DROP, RESIGN, TAKE, Colour
 from notation.errors import IllegalPlayError, NotationError, RecordError
 from notation.formats.dialects import play_as_exported
 from notation.formats.jqn.lexer import Locate, locator
-from notation.limits import LIMIT, MAX_DEPTH, NUMBER, Budget, read_whole
+from notation.formats.reading import Budget, located, read_whole
+from notation.limits import LIMIT, MAX_DEPTH, NUMBER
 from notation.tree.game import Game, GameNode
 
 _PROPERTY = re.compile(r"\s*([A-Za-z]+)((?:\s*\[(?:\\.|[^\\\]])*\])+)", re.DOTALL)
@@ -104,7 +105,7 @@ def _error(message: str, locate: Locate, offset: int, file: str, game: int = 0,
     return RecordError(message, rule_id, file=file, line=line, column=column, game=game)
 
 
-def read_sgf(source: str | os.PathLike) -> list[Game]:
+def read_sgf(source: str | os.PathLike[str]) -> list[Game]:
     """The games of a GNU Backgammon SGF file, checked; each carries its ``errors``. Malformed
     SGF is the error of one game; a limit crossed (``LIMIT``) is raised."""
     file = os.fspath(source)
@@ -167,7 +168,7 @@ def _headers(root: dict[str, list[str]]) -> dict[str, str]:
 
 
 def _play_line(parent: GameNode, nodes: list[SgfNode], children: list[SgfTree], index: int,
-               locate: Locate, file: str, warnings: list) -> None:
+               locate: Locate, file: str, warnings: list[NotationError]) -> None:
     node = parent
     for sgf_node in nodes:
         node = _apply(node, sgf_node, index, locate, file, warnings)
@@ -185,7 +186,7 @@ def _point(letter: str, colour: Colour) -> int:
 
 
 def _apply(node: GameNode, sgf_node: SgfNode, index: int, locate: Locate, file: str,
-           warnings: list) -> GameNode:
+           warnings: list[NotationError]) -> GameNode:
     properties = sgf_node.properties
     colour_key = "W" if "W" in properties else "B" if "B" in properties else None
     try:
@@ -205,7 +206,7 @@ def _apply(node: GameNode, sgf_node: SgfNode, index: int, locate: Locate, file: 
             if not re.fullmatch(r"[1-6][1-6](?:[a-z][a-z]){0,4}", value):
                 raise RecordError(f"cannot read the move {value!r}", "SYNTAX")
             dice = Dice.parse(value[:2])
-            pairs = [value[i:i + 2] for i in range(2, len(value), 2)]
+            pairs = [(value[i], value[i + 1]) for i in range(2, len(value), 2)]
             play = " ".join(f"{_point(a, colour)}/{_point(b, colour)}" for a, b in pairs) or "-"
             line, column = locate(sgf_node.offset)
             child = play_as_exported(node, dice, play, warnings, lambda message: RecordError(
@@ -215,10 +216,8 @@ def _apply(node: GameNode, sgf_node: SgfNode, index: int, locate: Locate, file: 
         return child
     except NotationError as problem:
         line, column = locate(sgf_node.offset)
-        raise RecordError(getattr(problem, "reason", None) or getattr(problem, "message", str(problem)),
-                          getattr(problem, "rule_id", "SYNTAX"), file=file, line=line, column=column,
-                          game=index, turn=f"{node.ply + 1}",
-                          legal_plays=[str(p) for p in getattr(problem, "legal_plays", ())]) from None
+        raise located(problem, file=file, line=line, column=column, game=index,
+                      turn=f"{node.ply + 1}") from None
 
 
 def _finish(game: Game, result: str, locate: Locate, offset: int, file: str, index: int) -> None:

@@ -9,6 +9,7 @@ and rule errors alike come back as :class:`~notation.errors.RecordError` with th
 from __future__ import annotations
 
 import os
+from functools import cache
 from importlib import resources
 
 from lxml import etree
@@ -16,22 +17,21 @@ from lxml import etree
 from notation.engine.dice import Dice
 from notation.engine.state import Colour
 from notation.errors import NotationError, RecordError
-from notation.limits import LIMIT, MAX_DEPTH, MAX_ELEMENTS, Budget, read_whole
+from notation.formats.reading import Budget, located, read_whole
+from notation.limits import LIMIT, MAX_DEPTH, MAX_ELEMENTS
 from notation.tree.game import Game, GameNode
 from notation.tree.tags import TagProblem, setup_from_tags
+from notation.tree.walk import Visitor
 
 NS = "urn:jacquet:games:1"
-Q = "{%s}" % NS
-_SCHEMA: etree.XMLSchema | None = None
+Q = f"{{{NS}}}"
 
 
+@cache
 def schema() -> etree.XMLSchema:
     """The package's XML Schema (loaded once)."""
-    global _SCHEMA
-    if _SCHEMA is None:
-        source = resources.files("notation.formats").joinpath("schema/games.xsd").read_bytes()
-        _SCHEMA = etree.XMLSchema(etree.fromstring(source, _parser()))
-    return _SCHEMA
+    source = resources.files("notation.formats").joinpath("schema/games.xsd").read_bytes()
+    return etree.XMLSchema(etree.fromstring(source, _parser()))
 
 
 def _parser() -> etree.XMLParser:
@@ -45,6 +45,7 @@ def _parser() -> etree.XMLParser:
 
 def _turn_element(node: GameNode) -> etree._Element:
     turn = node.turn
+    assert turn is not None, "the game's root is no turn"
     element = etree.Element(Q + "turn", player=turn.player.value)
     if turn.kind != "roll":
         element.set("kind", turn.kind)
@@ -59,35 +60,52 @@ def _turn_element(node: GameNode) -> etree._Element:
     return element
 
 
-def _line(container: etree._Element, parent: GameNode, first: GameNode) -> None:
-    node, parent_node = first, parent
-    while True:
+class _Writer(Visitor):
+    """Writes a game as its ``<game>`` element, a visitor of the game
+    (:meth:`~notation.tree.game.Game.accept`): each turn is a ``<turn>`` with its NAGs and
+    comments (:func:`_turn_element`), its alternatives ``<variation>`` elements inside it.
+    The game's own attributes and comments come from the game (a comment visited before
+    the first turn may be that turn's starting comment, which the turn writes)."""
+
+    def __init__(self, game: Game) -> None:
+        self.element = etree.Element(Q + "game", variant=game.rules.name, first=game.first.value,
+                                     result=game.headers.get("Result") or game.result)
+        if game.rules.options:
+            self.element.set("options", " ".join(f"{k}={v}" for k, v in game.rules.options.items()))
+        self.comments = game.comments
+        self.container = self.last = self.element
+        self.stack: list[tuple[etree._Element, etree._Element]] = []
+
+    def visit_header(self, name: str, value: str, line: int = 0) -> None:
+        etree.SubElement(self.element, Q + "tag", name=name).text = value
+
+    def end_headers(self) -> None:
+        for text in self.comments:
+            etree.SubElement(self.element, Q + "comment").text = text
+
+    def visit_node(self, node: GameNode) -> None:
         element = _turn_element(node)
         for text in node.starting_comments:
             comment = etree.Element(Q + "comment", before="true")
             comment.text = text
             element.insert(len(node.nags), comment)
-        container.append(element)
-        if node is parent_node.variations[0]:
-            for alternative in parent_node.variations[1:]:
-                variation = etree.SubElement(element, Q + "variation")
-                _line(variation, parent_node, alternative)
-        if not node.variations:
-            return
-        parent_node, node = node, node.variations[0]
+        self.container.append(element)
+        self.last = element
+
+    def begin_variation(self) -> None:
+        self.stack.append((self.container, self.last))
+        self.container = etree.SubElement(self.last, Q + "variation")
+
+    def end_variation(self) -> None:
+        self.container, self.last = self.stack.pop()
+
+    def result(self) -> etree._Element:
+        return self.element
 
 
 def game_element(game: Game) -> etree._Element:
-    element = etree.Element(Q + "game", variant=game.rules.name, first=game.first.value,
-                            result=game.headers.get("Result") or game.result)
-    if game.rules.options:
-        element.set("options", " ".join(f"{k}={v}" for k, v in game.rules.options.items()))
-    for name, value in game.headers.items():
-        etree.SubElement(element, Q + "tag", name=name).text = value
-    for text in game.comments:
-        etree.SubElement(element, Q + "comment").text = text
-    if game.variations:
-        _line(element, game, game.variations[0])
+    element = game.accept(_Writer(game))
+    assert isinstance(element, etree._Element)
     return element
 
 
@@ -101,13 +119,14 @@ def dumps(games: list[Game]) -> str:
         except ValueError:
             raise ValueError(f"game {number} holds a control character (a comment or a tag) that "
                              "XML 1.0 cannot hold: write it as .jqn or .json") from None
-    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True).decode("utf-8")
+    written: bytes = etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
+    return written.decode("utf-8")
 
 
 # -- reading ---------------------------------------------------------------------------
 
 
-def read_xml(source: str | os.PathLike, max_bytes: int | None = None) -> list[Game]:
+def read_xml(source: str | os.PathLike[str], max_bytes: int | None = None) -> list[Game]:
     """The games of an XML file: hardened parsing, schema validation, then the rules."""
     return loads(read_whole(source, max_bytes), os.fspath(source))
 
@@ -183,14 +202,14 @@ def _game(element: etree._Element, index: int, file: str, budget: Budget) -> Gam
         game.errors.append(error)
         return game
     declared = game.headers.get("Result")
-    problem = game.result_problem(declared) if declared else None
-    if problem is not None:
-        game.errors.append(RecordError(problem[1], problem[0], file=file,
+    mismatch = game.result_problem(declared) if declared else None
+    if mismatch is not None:
+        game.errors.append(RecordError(mismatch[1], mismatch[0], file=file,
                                        line=element.sourceline or 0, column=1, game=index))
     return game
 
 
-def _turns(parent: GameNode, elements: list, index: int, file: str, budget: Budget) -> None:
+def _turns(parent: GameNode, elements: list[etree._Element], index: int, file: str, budget: Budget) -> None:
     node = parent
     for element in elements:
         start = node
@@ -202,11 +221,8 @@ def _turns(parent: GameNode, elements: list, index: int, file: str, budget: Budg
             node = node.add_recorded_turn(Colour(element.get("player")), element.get("kind", "roll"),
                                           dice, element.get("play"))
         except NotationError as problem:
-            raise RecordError(getattr(problem, "reason", None) or getattr(problem, "message", str(problem)),
-                              getattr(problem, "rule_id", "SYNTAX"), file=file,
-                              line=element.sourceline or 0, column=1, game=index,
-                              turn=f"{start.ply + 1}",
-                              legal_plays=[str(p) for p in getattr(problem, "legal_plays", ())]) from None
+            raise located(problem, file=file, line=element.sourceline or 0, column=1, game=index,
+                          turn=f"{start.ply + 1}") from None
         node.nags.extend(int(n.text) for n in element.iterchildren(Q + "nag"))
         for comment in element.iterchildren(Q + "comment"):
             if comment.get("before") == "true":

@@ -3,16 +3,15 @@
 
 from notation.formats.jqn.builder import GameBuilder
 from notation.formats.jqn.reader import (
-           SKIP,
            HeadersOnly,
            RawGame,
-           Visitor,
            index_games,
            read_games,
            read_headers,
            split_games,
 )
 from notation.formats.jqn.writer import write_game, write_games
+from notation.tree.walk import SKIP, Visitor
 
 __all__ = [
            "SKIP",

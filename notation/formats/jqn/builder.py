@@ -9,14 +9,17 @@ is skipped: reading goes on with the next game. A game holds at most
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from notation.engine.dice import Dice
 from notation.engine.rules import rule_set
 from notation.engine.state import PASSED, ROLL, Colour, GameState
-from notation.errors import IllegalPlayError, NotationError, RecordError
-from notation.formats.jqn.reader import SKIP, RawGame, Visitor
-from notation.limits import Budget
+from notation.errors import NotationError, RecordError
+from notation.formats.jqn.reader import RawGame
+from notation.formats.reading import Budget, located
 from notation.tree.game import Game, GameNode
 from notation.tree.tags import RESULT, Setup, TagProblem, setup_from_tags
+from notation.tree.walk import SKIP, Origin, Visitor
 
 
 class GameBuilder(Visitor):
@@ -32,8 +35,14 @@ class GameBuilder(Visitor):
         self.default_variant = default_variant
         self.canonical = canonical
 
-    def begin_game(self, raw: RawGame) -> None:
-        self.raw = raw
+    def begin_game(self, origin: Origin | None = None) -> None:
+        """A game begins: read from a record (a :class:`RawGame`, whose text an invalid
+        game keeps), from elsewhere in a file, or (``None``) not from a file."""
+        if isinstance(origin, RawGame):
+            self.raw = origin
+        else:
+            self.raw = RawGame(origin.index if origin else 0, origin.offset if origin else 0,
+                               file=origin.file if origin else "-")
         self.headers: dict[str, str] = {}
         self.header_lines: dict[str, int] = {}
         self.game: Game | None = None
@@ -45,7 +54,7 @@ class GameBuilder(Visitor):
 
     # -- headers ------------------------------------------------------------------------
 
-    def visit_header(self, name: str, value: str, line: int) -> None:
+    def visit_header(self, name: str, value: str, line: int = 0) -> None:
         self.headers[name] = value
         self.header_lines[name] = line
 
@@ -73,7 +82,7 @@ class GameBuilder(Visitor):
     # -- movetext -------------------------------------------------------------------------
 
     def error(self, message: str, rule_id: str, line: int, column: int, turn: str = "",
-              legal_plays=()) -> None:
+              legal_plays: Sequence[str] = ()) -> None:
         self.visit_error(RecordError(message, rule_id, file=self.raw.file, line=line,
                                      column=column, game=self.raw.index, turn=turn,
                                      legal_plays=legal_plays))
@@ -118,7 +127,7 @@ class GameBuilder(Visitor):
     _opened_turn = True
 
     def visit_turn(self, kind: str, dice: Dice | None, play: str | None,
-                   line: int, column: int, by: Colour | None = None) -> object | None:
+                   line: int = 0, column: int = 0, by: Colour | None = None) -> object | None:
         if self.failed:
             return SKIP
         if not self.budget.spend():
@@ -132,8 +141,9 @@ class GameBuilder(Visitor):
             self._turn_error(problem, node, kind, dice, play, line, column,
                              _turn_label(node, kind, dice))
             return SKIP
-        if self.canonical and play and child.turn.play is not None:
-            child.turn.play.read_as(play)
+        written = child.turn.play if child.turn is not None else None
+        if self.canonical and play and written is not None:
+            written.read_as(play)
         if self.stack and not self._opened_turn:
             child.starting_comments.extend(self.opening)
             self.opening = []
@@ -141,16 +151,14 @@ class GameBuilder(Visitor):
         self.node = child
         return None
 
-    def _turn_error(self, problem: NotationError, node: GameNode, kind: str, dice, play,
-                    line: int, column: int, label: str) -> None:
-        rule_id = getattr(problem, "rule_id", "SYNTAX")
-        reason = getattr(problem, "reason", None) or str(problem)
-        legal = [str(p) for p in getattr(problem, "legal_plays", ())]
-        if isinstance(problem, IllegalPlayError) is False:
-            rule_id = "SYNTAX"
-        if node.parent is None and not self.explicit_variant and kind == ROLL:
-            reason += self._backgammon_hint(dice, play)
-        self.error(reason, rule_id, line, column, label, legal)
+    def _turn_error(self, problem: NotationError, node: GameNode, kind: str, dice: Dice | None,
+                    play: str | None, line: int, column: int, label: str) -> None:
+        hint = ""
+        if node.parent is None and not self.explicit_variant and kind == ROLL and dice is not None:
+            hint = self._backgammon_hint(dice, play)
+        self.visit_error(located(problem, file=self.raw.file, line=line, column=column,
+                                 game=self.raw.index, turn=label,
+                                 explain=(lambda reason: reason + hint) if hint else None))
 
     def _backgammon_hint(self, dice: Dice, play: str | None) -> str:
         """Section 8 of the rules: a record with no Variant tag whose first play only makes
@@ -161,7 +169,7 @@ class GameBuilder(Visitor):
             return ""
         return ' (this play is legal in backgammon: add [Variant "backgammon"] if that is the game)'
 
-    def visit_result(self, text: str, line: int, column: int) -> None:
+    def visit_result(self, text: str, line: int = 0, column: int = 0) -> None:
         self.result_token = (text, line, column)
 
     # -- end ------------------------------------------------------------------------------
@@ -172,7 +180,7 @@ class GameBuilder(Visitor):
         self._check_end()
         if self.errors:
             raw = self.raw
-            self.game.source_text = "\n".join(text for _, text in raw.headers) + "\n\n" + raw.movetext
+            self.result().source_text = "\n".join(text for _, text in raw.headers) + "\n\n" + raw.movetext
 
     def _check_end(self) -> None:
         if self.failed:
@@ -193,12 +201,14 @@ class GameBuilder(Visitor):
         self._check_result(declared, line, column)
 
     def _check_result(self, declared: str, line: int, column: int) -> None:
-        problem = self.game.result_problem(declared)
+        problem = self.result().result_problem(declared)
         if problem is not None:
             self.error(problem[1], problem[0], line, column)
 
     def result(self) -> Game:
-        return self.game
+        game = self.game
+        assert game is not None, "the game is made when its headers end"
+        return game
 
 
 def _turn_label(node: GameNode, kind: str, dice: Dice | None) -> str:

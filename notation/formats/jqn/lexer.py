@@ -65,18 +65,12 @@ class Token(NamedTuple):
     offset: int
 
 
-def matches(movetext: str) -> Iterator[re.Match]:
+def matches(movetext: str) -> Iterator[re.Match[str]]:
     """The match of every token of ``movetext`` by :data:`TURN`, in order: its kind is
     ``lastgroup``, its text and offset those of that group (white space is not a token).
     Trailing white space is left out of the search, so that no run of it is scanned more
     than once."""
     return TURN.finditer(movetext, 0, len(movetext.rstrip()))
-
-
-def tokens(movetext: str) -> Iterator[Token]:
-    """Every token of ``movetext``, in order."""
-    for match in TOKEN.finditer(movetext, 0, len(movetext.rstrip())):
-        yield _token(match)
 
 
 def token_at(movetext: str, offset: int) -> Token | None:
@@ -86,12 +80,12 @@ def token_at(movetext: str, offset: int) -> Token | None:
     return None if match is None else _token(match)
 
 
-def _token(match: re.Match) -> Token:
-    kind = match.lastgroup
+def _token(match: re.Match[str]) -> Token:
+    kind = match.lastgroup or ""  # every alternative of TOKEN is a named group
     return Token(kind, match.group(kind), match.start(kind))
 
 
-def play_text(turn: re.Match) -> str:
+def play_text(turn: re.Match[str]) -> str:
     """The play of a ``turn`` match of :data:`TURN`: its move tokens, one space between
     them (``""`` if it has none)."""
     return " ".join(turn.group("play").split())

@@ -17,13 +17,14 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
-from typing import IO, Union
+from typing import IO, Any
 
 from notation.engine.dice import Dice
 from notation.engine.state import RESIGN, Colour
 from notation.errors import InvalidError, RecordError, quoted
 from notation.formats.jqn.lexer import comment_text, locator, matches, nag_number, play_text, token_at
-from notation.limits import LIMIT, MAX_DEPTH, MAX_GAME_BYTES, MAX_LINE_BYTES, line_too_long
+from notation.formats.reading import line_too_long
+from notation.limits import LIMIT, MAX_DEPTH, MAX_GAME_BYTES, MAX_LINE_BYTES
 from notation.tree.tags import TAG_NAME
 from notation.tree.walk import SKIP, Origin, Visitor
 
@@ -43,7 +44,7 @@ def tag_value(quoted: str) -> str:
     return _HEADER_ESCAPE.sub(lambda m: _ESCAPED_BREAKS.get(m.group(1), m.group(1)), quoted)
 
 
-Source = Union[str, os.PathLike, IO[bytes], IO[str]]
+Source = str | os.PathLike[str] | IO[bytes] | IO[str]
 
 
 @dataclass
@@ -79,7 +80,7 @@ class HeadersOnly(Visitor):
     def begin_game(self, origin: Origin | None = None) -> None:
         self.headers: dict[str, str] = {}
 
-    def visit_header(self, name: str, value: str, line: int) -> None:
+    def visit_header(self, name: str, value: str, line: int = 0) -> None:
         self.headers[name] = value
 
     def end_headers(self) -> object:
@@ -114,13 +115,11 @@ def split_games(source: Source, file: str | None = None) -> Iterator[RawGame]:
 
 def _split(handle: IO[bytes], name: str) -> Iterator[RawGame]:
     offset = 0
-    line_number = 0
     game = RawGame(1, 0, file=name)
     body: list[str] = []
     in_comment = False
     has_movetext = False
-    for raw, size in _lines(handle):
-        line_number += 1
+    for line_number, (raw, size) in enumerate(_lines(handle), 1):
         if raw is None:  # a line over the limit: reported, not kept
             game.problem(line_too_long(name, line_number, game.index))
             text = "\n"
@@ -236,7 +235,7 @@ def _walk_movetext(raw: RawGame, visitor: Visitor) -> None:
     # The turn read last, as [kind, dice, play, line, column]: a move written straight
     # after its play (no space between, so a token of its own) joins the play; the next
     # other token visits it, unless that token cannot be read (the error is that token's).
-    pending: list | None = None
+    pending: list[Any] | None = None
 
     def fail(message: str, offset: int, rule_id: str = "SYNTAX") -> None:
         line, column = locate(offset)
@@ -257,7 +256,7 @@ def _walk_movetext(raw: RawGame, visitor: Visitor) -> None:
         return visitor.visit_turn(kind, dice, play, line, column) is not SKIP
 
     for match in matches(raw.movetext):
-        kind = match.lastgroup
+        kind = match.lastgroup or "unknown"  # every alternative of TURN is a named group
         if kind == "turn":  # the most common token first
             if pending is not None and not flush():
                 return

@@ -16,6 +16,7 @@ from notation.engine.state import DOUBLE, PASSED, RESIGN, ROLL, Colour
 from notation.formats.jqn.lexer import escape_comment
 from notation.tree.game import STANDARD_TAGS, Game, GameNode
 from notation.tree.tags import TAG_NAME
+from notation.tree.walk import Visitor
 
 WIDTH = 80
 
@@ -49,24 +50,11 @@ MOVE_STARTS = (ROLL, PASSED, DOUBLE, RESIGN)
 other player's move."""
 
 
-def _history(node: GameNode) -> tuple[int, Colour | None]:
-    """(White's rolls up to ``node``, whose move is in progress at ``node``)."""
-    white_rolls, owner = 0, None
-    walker = node
-    while walker is not None and walker.turn is not None:
-        turn = walker.turn
-        if turn.player is Colour.WHITE and turn.kind == ROLL:
-            white_rolls += 1
-        if owner is None and turn.kind in MOVE_STARTS:
-            owner = turn.player
-        walker = walker.parent
-    return white_rolls, owner
-
-
 def turn_text(node: GameNode) -> str:
     """A turn as the notation writes it: ``53: 24/16``, ``>3: 13/10``, ``double``;
     ``resign`` when the player to act resigns, ``Black resigns`` when the other does."""
     turn = node.turn
+    assert turn is not None, "the game's root is no turn"
     if turn.kind == RESIGN and node.parent is not None and node.parent.state.player is not turn.player:
         return f"{turn.player.title} resigns"
     return str(turn)
@@ -74,78 +62,79 @@ def turn_text(node: GameNode) -> str:
 
 def line_text(node: GameNode) -> str:
     """The turns from ``node`` on along its main line, as text (a variation's moves)."""
-    texts = []
-    while node is not None:
-        texts.append(turn_text(node))
-        node = node.next()
+    texts = [turn_text(node)]
+    texts += [turn_text(following) for following in node.mainline()]
     return " ".join(texts)
 
 
-class _Words:
-    """The movetext as unbreakable words. Numbers are PGN's: White's move opens ``N.``;
-    Black's move is ``N...`` only after a comment or at the start of a line; if Black
-    started, his first move is ``1...`` and White's first ``2.``."""
+class _Movetext(Visitor):
+    """Writes the movetext as unbreakable words, a visitor of the game
+    (:meth:`~notation.tree.game.Game.accept`). Numbers are PGN's: White's move opens
+    ``N.``; Black's move is ``N...`` only after a comment or at the start of a line; if
+    Black started, his first move is ``1...`` and White's first ``2.``. Along a line it
+    follows White's rolls so far and whose move is in progress (``owner``); a variation
+    starts from what they were before the turn it is an alternative to. (Its
+    :meth:`visit_node` runs for every turn of every game written, so it is kept lean.)"""
 
     def __init__(self, black_first: bool) -> None:
         self.words: list[str] = []
         self.offset = 1 if black_first else 0
+        self.white_rolls = 0
+        self.owner: Colour | None = None
+        self.before: tuple[int, Colour | None] = (0, None)
+        """``white_rolls`` and ``owner`` before the turn visited last."""
+        self.need_number = True
+        self.lines: list[tuple[int, Colour | None, tuple[int, Colour | None]]] = []
+        """The lines left for a variation: their ``white_rolls``, ``owner`` and ``before``."""
 
-    def add(self, word: str) -> None:
-        self.words.append(word)
+    def visit_comment(self, text: str) -> None:
+        self.words.append("{" + escape_comment(text) + "}")
+        self.need_number = True
 
-    def comments(self, texts: Iterable[str]) -> bool:
-        for text in texts:
-            self.add("{" + escape_comment(text) + "}")
-        return bool(texts)
+    def visit_nag(self, number: int, line: int = 0, column: int = 0) -> None:
+        self.words.append(f"${number}")
 
-    def line(self, parent: GameNode, start: GameNode) -> None:
-        """``start`` (a child of ``parent``) and everything after it on its main line,
-        with the variations met on the way. (Its loop runs for every turn of every game
-        written, so it is kept lean.)"""
-        white_rolls, owner = _history(parent)
-        need_number = True
+    def visit_node(self, node: GameNode) -> None:
+        turn = node.turn
+        assert turn is not None
         add = self.words.append
-        node, parent_node = start, parent
-        while True:
-            turn = node.turn
-            starting, comments, nags = node.annotations()
-            if starting:
-                self.comments(starting)
-                need_number = True
-            kind, player = turn.kind, turn.player
-            starts = kind in MOVE_STARTS and player is not owner
-            if starts:
-                owner = player
-            if owner is Colour.WHITE and (starts or need_number):
-                add(f"{white_rolls + self.offset + 1}.")
-            elif owner is Colour.BLACK and need_number:
-                add(f"{white_rolls + self.offset}...")
-            add(turn_text(node))
-            if player is Colour.WHITE and kind == ROLL:
-                white_rolls += 1
-            for nag in nags:
-                add(f"${nag}")
-            need_number = self.comments(comments)
-            siblings = parent_node.variations
-            if len(siblings) > 1 and node is siblings[0]:
-                for alternative in siblings[1:]:
-                    add("(")
-                    self.line(parent_node, alternative)
-                    add(")")
-                need_number = True
-            if not node.variations:
-                return
-            parent_node, node = node, node.variations[0]
+        kind, player, owner, white_rolls = turn.kind, turn.player, self.owner, self.white_rolls
+        self.before = (white_rolls, owner)
+        starts = kind in MOVE_STARTS and player is not owner
+        if starts:
+            self.owner = owner = player
+        if owner is Colour.WHITE and (starts or self.need_number):
+            add(f"{white_rolls + self.offset + 1}.")
+        elif owner is Colour.BLACK and self.need_number:
+            add(f"{white_rolls + self.offset}...")
+        add(turn_text(node))
+        if player is Colour.WHITE and kind == ROLL:
+            self.white_rolls = white_rolls + 1
+        self.need_number = False
+
+    def begin_variation(self) -> None:
+        self.lines.append((self.white_rolls, self.owner, self.before))
+        self.white_rolls, self.owner = self.before
+        self.words.append("(")
+        self.need_number = True
+
+    def end_variation(self) -> None:
+        self.white_rolls, self.owner, self.before = self.lines.pop()
+        self.words.append(")")
+        self.need_number = True
+
+    def visit_result(self, text: str, line: int = 0, column: int = 0) -> None:
+        self.words.append(text)
+
+    def result(self) -> str:
+        return _wrap(_glue(self.words))
 
 
 def movetext(game: Game) -> str:
     """The movetext of ``game``, wrapped."""
-    words = _Words(game.first is Colour.BLACK)
-    words.comments(game.comments)
-    if game.variations:
-        words.line(game, game.variations[0])
-    words.add(game.headers.get("Result") or game.result)
-    return _wrap(_glue(words.words))
+    written = game.accept(_Movetext(game.first is Colour.BLACK))
+    assert isinstance(written, str)
+    return written
 
 
 def _glue(words: list[str]) -> list[str]:

@@ -20,7 +20,8 @@ import re
 from dataclasses import dataclass, field
 
 from notation.errors import RecordError, quoted
-from notation.limits import MAX_LINE_BYTES, NUMBER, Budget, line_too_long
+from notation.formats.reading import Budget, line_too_long
+from notation.limits import MAX_LINE_BYTES, NUMBER
 
 TAG = re.compile(r'^;\s*\[\s*([^"\]\s](?:[^"\]]*[^"\]\s])?)\s+"(.*)"\s*\]\s*$')
 MATCH_LENGTH = re.compile(rf"^\s*({NUMBER})\s+point\s+match\s*$", re.IGNORECASE)
@@ -152,7 +153,7 @@ def _score(line: str) -> tuple[tuple[str, str], tuple[int, int], int] | None:
     regular expression for the whole line takes cubic time on a line of spaces)."""
     first = FIRST_SCORE.search(line)
     last = LAST_SCORE.search(line, first.end() - 1) if first else None
-    if last is None:
+    if first is None or last is None:
         return None
     between = line[first.end() - 1:last.start()]
     second = between.strip()
@@ -167,7 +168,7 @@ def _read_actions(game: MatGame, line: str, position: int, number: int, split: i
     the first word that cannot be read is a problem of the game, and ends the line."""
     actions = game.actions
     for found in ACTION.finditer(line, position):
-        kind = found.lastgroup  # the outer group: its inner groups close before it
+        kind = found.lastgroup or "other"  # the outer group: its inner groups close before it
         if kind == "number":  # a move number repeated in the right column (Galaxy)
             continue
         start = found.start(kind)
@@ -179,7 +180,7 @@ def _read_actions(game: MatGame, line: str, position: int, number: int, split: i
             return
         player = 1 if split and start >= split - 1 else 0
         if kind == "roll":
-            actions.append(Action(kind, player, number, start + 1, found.group("dice"),
+            actions.append(Action(kind, player, number, start + 1, found["dice"],
                                   _play(found.group("play"))))
         elif kind in VALUE_GROUPS:
             actions.append(Action(kind, player, number, start + 1,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 
 from notation.engine.dice import Dice
 from notation.engine.movegen import legal_plays
@@ -19,8 +20,9 @@ from notation.engine.state import DOUBLE, DROP, RESIGN, TAKE, Colour
 from notation.errors import NotationError, RecordError
 from notation.formats.dialects import play_as_exported
 from notation.formats.mat.parser import Action, MatFile, MatGame, parse_mat
-from notation.limits import read_whole
+from notation.formats.reading import located, read_whole
 from notation.tree.game import Game, GameNode
+from notation.tree.matches import check_score, score_after
 
 COLOURS = (Colour.WHITE, Colour.BLACK)
 BACKGAMMON = rule_set("backgammon")  # a rule set is immutable: every game shares this one
@@ -31,7 +33,7 @@ TAG_NAMES = {"Match ID": "Match", "Player 1": "White", "Player 2": "Black",
              "EventTime": "Time", "Crawford": "CrawfordRule", "Variation": None}
 
 
-def read_mat(source: str | os.PathLike, file: str | None = None) -> list[Game]:
+def read_mat(source: str | os.PathLike[str], file: str | None = None) -> list[Game]:
     """The games of a ``.mat`` file, checked; each carries its ``errors``. A file over
     :data:`~notation.limits.MAX_FILE_BYTES`, or crossing another limit, raises
     :class:`RecordError` (``LIMIT``)."""
@@ -45,8 +47,7 @@ def games_of(match: MatFile, file: str) -> list[Game]:
     headers = _match_headers(match)
     crawford_rule = match.tags.get("Crawford", "On").strip().lower() != "off"
     length = match.length or 0
-    running = [0, 0]
-    known = True  # whether the running score is known (the game before was read whole)
+    running: tuple[int, int] | None = (0, 0)  # None: not known (the game before had an error)
     crawford_played = False
     games: list[Game] = []
     for index, mat_game in enumerate(match.games):
@@ -54,16 +55,11 @@ def games_of(match: MatFile, file: str) -> list[Game]:
                         and max(mat_game.score) == length - 1 and min(mat_game.score) < length - 1)
         crawford_played = crawford_played or crawford
         game = _game(mat_game, headers, length, crawford, file, index + 1)
-        if known and mat_game.score_line and list(mat_game.score) != running and not game.errors:
-            game.errors.append(RecordError(
-                f"the score line says {mat_game.score[0]}-{mat_game.score[1]}, but the games before "
-                f"give {running[0]}-{running[1]}", "R-MATCH", file=file,
-                line=mat_game.score_line, column=1, game=index + 1))
-        running = list(mat_game.score)
-        result = game.headers.get("Result", "*")
-        known = not game.errors and result != "*"
-        if known:
-            running[0 if result[0] == "W" else 1] += int(result[2:])
+        score = (mat_game.score[0], mat_game.score[1])
+        if running is not None and mat_game.score_line:
+            check_score(game, "the score line", score, running, file=file,
+                        line=mat_game.score_line, column=1, index=index + 1)
+        running = score_after(game, score)
         games.append(game)
     if match.problems and not games:  # nothing but lines that cannot be read
         games.append(Game(BACKGAMMON, headers=headers))
@@ -99,7 +95,7 @@ def _game(mat_game: MatGame, match_headers: dict[str, str], length: int, crawfor
     """One game; in a match, a win is worth at most what the winner needs (``Wins`` lines
     of some exporters give that capped value)."""
     headers = dict(match_headers)
-    for tag, name in zip(("White", "Black"), mat_game.names):
+    for tag, name in zip(("White", "Black"), mat_game.names, strict=False):
         # the score line's name, unless the match's tag gives it whole (a long name is cut
         # short on the score line, to keep its columns)
         if name and not headers.get(tag, "").startswith(name):
@@ -118,7 +114,6 @@ def _game(mat_game: MatGame, match_headers: dict[str, str], length: int, crawfor
     if mat_game.problems:
         return game
     node: GameNode = game
-    winner: tuple[Action, Colour] | None = None
     actions = mat_game.actions
 
     def warning(message: str, rule_id: str = "R-SCORE") -> RecordError:
@@ -132,7 +127,6 @@ def _game(mat_game: MatGame, match_headers: dict[str, str], length: int, crawfor
     for number, action in enumerate(actions):
         try:
             if action.kind == "wins":
-                winner = (action, COLOURS[action.player])
                 caps = _caps(length, mat_game.score[action.player])
                 node = _wins(node, action, COLOURS[action.player], caps, game.warnings, warning)
             elif action.kind in ("losses",):
@@ -143,24 +137,19 @@ def _game(mat_game: MatGame, match_headers: dict[str, str], length: int, crawfor
         except NotationError as problem:
             game.errors.append(_located(problem, action, file, index, node))
             return game
-    if winner is not None and node.state.over:
-        game.headers["Result"] = f"{node.state.winner.value}+{node.state.points}"
-    elif node.state.over:
-        game.headers["Result"] = game.result
-    else:
-        game.headers["Result"] = "*"
+    game.headers["Result"] = game.result if node.state.over else "*"  # node: the game's end
     return game
 
 
-def _turn(node: GameNode, action: Action, following: Action | None, warnings: list,
-          warning) -> GameNode:
+def _turn(node: GameNode, action: Action, following: Action | None,
+          warnings: list[NotationError], warning: Callable[[str], RecordError]) -> GameNode:
     player = COLOURS[action.player]
     state = node.state
     if state.over:
         raise RecordError(f"{player.title} acts after the end of the game", "R-END")
     if player is not state.player:
         raise RecordError(f"{player.title} acts, but it is {state.player.title}'s turn", "R-TURN")
-    if action.kind == "roll":
+    if action.kind == "roll" and action.dice is not None:
         dice = ROLLS[action.dice]
         if action.play is None or (action.play == "-" and _resigns_after(node, dice, following)):
             # "21: ????" (or, from GNU Backgammon, "21:" then the opponent wins):
@@ -195,12 +184,12 @@ def _resigns_after(node: GameNode, dice: Dice, following: Action | None) -> bool
 
 
 def _wins(node: GameNode, action: Action, winner: Colour, caps: tuple[int, ...],
-          warnings: list, warning) -> GameNode:
+          warnings: list[NotationError], warning: Callable[..., RecordError]) -> GameNode:
     """Check a ``Wins`` line against the end of the game, or read it as a resignation.
     A win recorded for fewer points than the rules give (seen in real files, whose
     running scores then follow the record) is kept with a warning."""
     state = node.state
-    if state.over and state.ended_by != "resign":
+    if state.over and state.ended_by != "resign" and state.winner is not None:
         if state.winner is not winner:
             raise RecordError(f"{winner.title} is said to win, but {state.winner.title} won",
                               "R-SCORE")
@@ -233,11 +222,12 @@ def _wins(node: GameNode, action: Action, winner: Colour, caps: tuple[int, ...],
 
 
 def _located(problem: NotationError, action: Action, file: str, index: int, node: GameNode) -> RecordError:
-    legal = [str(p) for p in getattr(problem, "legal_plays", ())]
-    reason = getattr(problem, "reason", None) or getattr(problem, "message", None) or str(problem)
-    rule_id = getattr(problem, "rule_id", "SYNTAX")
     label = f"{node.ply + 1} ({COLOURS[action.player].title} {action.dice or action.kind})"
-    if action.kind == "roll" and action.play:
-        reason = f"{action.dice}: {action.play}: {reason}" if not reason.startswith(action.play) else reason
-    return RecordError(reason, rule_id, file=file, line=action.line, column=action.column,
-                       game=index, turn=label, legal_plays=legal)
+    play = action.play
+
+    def explain(reason: str) -> str:
+        """The reason after the roll and play the record wrote, unless it starts with them."""
+        return f"{action.dice}: {play}: {reason}" if play and not reason.startswith(play) else reason
+
+    return located(problem, file=file, line=action.line, column=action.column, game=index,
+                   turn=label, explain=explain if action.kind == "roll" else None)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from notation.engine.state import DOUBLE, DROP, RESIGN, ROLL, TAKE, Colour
 from notation.formats.mat.reader import TAG_NAMES, header_name
-from notation.tree.game import Game
+from notation.tree.game import Game, GameNode
 
 LEFT_WIDTH = 28
 SCORE_WIDTH = 31
@@ -34,12 +34,13 @@ Studio's), then any other tag in the order of the first game's tags."""
 
 
 class NotBackgammon(ValueError):
-    """Only the games of one ``backgammon`` match can be written as one ``.mat``."""
+    """Only the games of one match can be written as one ``.mat``."""
 
 
-def _turn_text(node) -> str:
+def _turn_text(node: GameNode) -> str:
     turn = node.turn
-    if turn.kind == ROLL:
+    assert turn is not None, "the game's root is no turn"
+    if turn.kind == ROLL and turn.play is not None:
         steps = " ".join(f"{s.from_point}/{s.to_point}{'*' if s.hit else ''}" for s in turn.play.steps)
         return f"{turn.dice}: {steps}".rstrip() if steps else f"{turn.dice}:"
     if turn.kind == DOUBLE:
@@ -67,6 +68,7 @@ def _lines(game: Game) -> list[str]:
 
     for node in game.mainline():
         turn = node.turn
+        assert turn is not None, "the game's root is no turn"
         if turn.kind == RESIGN:
             continue
         text = _turn_text(node)
@@ -167,13 +169,12 @@ def _moves_left_out(games: list[Game]) -> str | None:
 
 
 def write_mat(games: list[Game]) -> str:
-    """A match of backgammon games as ``.mat`` text; :class:`NotBackgammon` otherwise.
+    """A match of backgammon games as ``.mat`` text (the registry's ``mat``
+    :class:`~notation.formats.registry.Format` says that it holds backgammon only, and
+    refuses other games); :class:`NotBackgammon` for games of several matches.
     Running scores come from the games' ``Score`` tags or, missing, from their results."""
     if not games:
         return ""
-    for game in games:
-        if game.rules.name != "backgammon":
-            raise NotBackgammon(f".mat holds backgammon only, not {game.rules.name}")
     matches = {(g.headers.get("Match"), g.headers.get("MatchLength"), g.headers.get("White"),
                 g.headers.get("Black")) for g in games}
     if len(matches) > 1:

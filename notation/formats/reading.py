@@ -1,0 +1,97 @@
+"""What every reader of ``notation.formats`` shares: the problem of a record located in its
+file (:func:`located`), the count of positions held (:class:`Budget`) and the reading of
+a file whole within :data:`~notation.limits.MAX_FILE_BYTES` (:func:`read_whole`).
+
+The limits themselves are :mod:`notation.limits`' (read from there when used, so that a
+test may lower one).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+
+from notation import limits
+from notation.errors import IllegalPlayError, NotationError, RecordError
+from notation.limits import LIMIT
+
+
+def located(problem: NotationError, *, file: str, line: int = 0, column: int = 0, game: int = 0,
+            turn: str = "", explain: Callable[[str], str] | None = None) -> RecordError:
+    """``problem`` (raised while a turn or a tag was read) as the :class:`RecordError` of a
+    record: at ``file``, ``line``, ``column``, of ``game`` and ``turn``, with the rule id,
+    the reason and the legal plays the problem gives. ``explain`` rewrites the reason (a
+    reader that adds what the record wrote, or a hint).
+
+    A :class:`RecordError` keeps its rule id and message; a broken rule
+    (:class:`~notation.errors.IllegalPlayError`) gives its rule id, reason and legal plays;
+    any other problem (an :class:`~notation.errors.InvalidError`: input that cannot be
+    read) is ``SYNTAX``, its text the reason."""
+    legal: tuple[str, ...] = ()
+    if isinstance(problem, RecordError):
+        rule_id, reason, legal = problem.rule_id, problem.message, problem.legal_plays
+    elif isinstance(problem, IllegalPlayError):
+        rule_id, reason = problem.rule_id, problem.reason or str(problem)
+        legal = tuple(str(play) for play in problem.legal_plays)
+    else:
+        rule_id, reason = "SYNTAX", str(problem)
+    if explain is not None:
+        reason = explain(reason)
+    return RecordError(reason, rule_id, file=file, line=line, column=column, game=game, turn=turn,
+                       legal_plays=legal)
+
+
+class Budget:
+    """Counts the positions a reader holds against :data:`~notation.limits.MAX_POSITIONS`."""
+
+    def __init__(self, limit: int | None = None) -> None:
+        self.limit = limits.MAX_POSITIONS if limit is None else limit
+        self.used = 0
+
+    def spend(self, count: int = 1) -> bool:
+        """Count ``count`` more positions; ``False`` once the limit is crossed."""
+        self.used += count
+        return self.used <= self.limit
+
+    def error(self, where: str, *, file: str, line: int = 0, column: int = 0,
+              game: int = 0) -> RecordError:
+        """The error for a crossed limit; ``where`` says what holds too many (``one game``,
+        ``one file``)."""
+        return RecordError(f"more than {self.limit} positions (turns and game starts) in {where}: "
+                           "split the record", LIMIT, file=file, line=line, column=column, game=game)
+
+
+def line_too_long(file: str, line: int, game: int = 0, limit: int | None = None) -> RecordError:
+    """The error for a line longer than ``limit`` bytes (default
+    :data:`~notation.limits.MAX_LINE_BYTES`; its column is where it crossed it)."""
+    limit = limits.MAX_LINE_BYTES if limit is None else limit
+    return RecordError(f"the line is longer than {limit} bytes", LIMIT, file=file, line=line,
+                       column=limit + 1, game=game)
+
+
+def read_whole(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
+    """The bytes of a file read whole; :class:`RecordError` (``LIMIT``) when it is over
+    ``limit`` bytes (default :data:`~notation.limits.MAX_FILE_BYTES`), :class:`OSError`
+    when it cannot be read. Read a block at a time, never more than ``limit + 1`` bytes: a
+    file whose size is not known beforehand (a pipe) or that grows while it is read is
+    bounded too."""
+    limit = limits.MAX_FILE_BYTES if limit is None else limit
+    blocks: list[bytes] = []
+    size = 0
+    with open(path, "rb") as handle:
+        if os.fstat(handle.fileno()).st_size <= limit:
+            while size <= limit:
+                block = handle.read(min(_BLOCK, limit + 1 - size))
+                if not block:
+                    break
+                blocks.append(block)
+                size += len(block)
+        else:
+            size = os.fstat(handle.fileno()).st_size
+    if size > limit:
+        raise RecordError(f"the file is larger than the limit of {limit} bytes", LIMIT,
+                          file=os.fspath(path), line=1, column=1)
+    return b"".join(blocks)
+
+
+_BLOCK = 1024 * 1024
