@@ -31,6 +31,7 @@ TAKE = "take"
 DROP = "drop"
 RESIGN = "resign"
 CUBE_ACTIONS = (DOUBLE, TAKE, DROP)
+_new_tuple = tuple.__new__  # makes a named tuple from its values without a Python call
 
 
 class Colour(str, Enum):
@@ -145,10 +146,15 @@ class GameState(_StateFields):
 
     def _moved_on(self, position: Position, player: Colour, passed: Dice | None,
                   prime_held: tuple[bool, bool], forced: tuple[tuple[Colour, Dice], ...]) -> GameState:
-        """The state after a turn played, the game going on: the fields a turn changes
-        replaced (``_replace`` makes the copy without looking for a prime again)."""
-        return self._replace(position=position, player=player, passed=passed,
-                             prime_held=prime_held, forced=forced)
+        """The state after a turn played, the game going on: ``_replace`` of the fields a
+        turn changes, without its cost (the reader makes one a turn).
+
+        Kept as a speed trick: ``self._replace(...)`` here costs 8,970 more instructions a
+        turn, 6.7% of reading and validating 20 generated games of every rule set
+        (callgrind: 1.60G -> 1.70G reading, besides the import; 11,962 turns)."""
+        rules, _, _, cube, owner, offered, _, _, winner, points, ended_by, _, crawford = self
+        return _new_tuple(GameState, (rules, position, player, cube, owner, offered, passed,
+                                      prime_held, winner, points, ended_by, forced, crawford))
 
     @property
     def over(self) -> bool:
