@@ -56,7 +56,12 @@ class Position:
     @classmethod
     def _trusted(cls, mover: tuple[int, ...], opponent: tuple[int, ...]) -> Position:
         """A position from counts the engine made itself (already checked): no validation,
-        and its slots filled directly (the engine makes two or three positions a turn)."""
+        and its slots filled directly (the engine makes two or three positions a turn).
+
+        Kept as a speed trick: validating here instead (``cls(mover, opponent)``) costs
+        3,600 -> 48,200 instructions a position (callgrind), 67% of reading and validating
+        20 generated games of every rule set (1.60G -> 2.67G besides the import; 23,989
+        positions) and 81% of validating 119 files of the .mat corpus."""
         position = _new_object(cls)
         _set_mover(position, mover)
         _set_opponent(position, opponent)
@@ -102,8 +107,8 @@ class Position:
 
 
 _new_object = object.__new__
-_set_mover = Position.mover.__set__  # type: ignore[attr-defined]  # the slots' descriptors
-_set_opponent = Position.opponent.__set__  # type: ignore[attr-defined]
+_set_mover = Position.__dict__["mover"].__set__  # the slots' descriptors
+_set_opponent = Position.__dict__["opponent"].__set__
 
 
 def _counts(points: dict[int, int], side: str) -> tuple[int, ...]:

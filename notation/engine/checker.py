@@ -25,12 +25,17 @@ legal plays, for the error, are generated only then.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import suppress
 from dataclasses import dataclass
+from functools import partial
 from operator import mul
 
 from notation.engine.board import BAR, MEN, OFF, Position, point_name
 from notation.engine.dice import Dice
 from notation.engine.movegen import (
+    Board,
+    StepSequence,
     TurnRules,
     allowed,
     canonical_order,
@@ -42,7 +47,7 @@ from notation.engine.movegen import (
 from notation.engine.play import Play, Step
 from notation.engine.rules import RuleSet, prime_possible
 from notation.engine.rules import rule_set as get_rule_set
-from notation.engine.written import WrittenPlay, parse_play
+from notation.engine.written import WrittenMove, WrittenPlay, parse_play
 from notation.errors import AmbiguousPlayError, IllegalPlayError
 
 R_DICE = "R-DICE"
@@ -53,9 +58,16 @@ class _Found(Exception):
     """Stops a search at the first realization that plays every die."""
 
 
+Realization = tuple[tuple[Step, ...], Board, Board]
+"""A realization of written moves: its steps, and the boards (mover, opponent) they leave."""
+
+Orders = Callable[[list[int], int, bool, bool], Iterable[tuple[int, ...]]]
+"""The orders of dice to try for one written hop: ``orders(dice, distance, off, doublet)``."""
+
+
 @dataclass
 class _Failure:
-    rank: tuple = (-1,)
+    rank: tuple[int, ...] = (-1,)
     rule_id: str = ""
     reason: str = ""
 
@@ -75,27 +87,25 @@ class _Search:
         self.points = [move.points for move in moves]
         self.hits = [move.hits for move in moves]
         self.kind = [moves.index(move) for move in moves]
-        self.complete: list[tuple[tuple[Step, ...], tuple, tuple]] = []
+        self.complete: list[Realization] = []
         self.failure = _Failure()
-        self.seen: set = set()
+        self.seen: set[tuple[Board, Board, tuple[int, ...], tuple[tuple[int, int], ...]]] = set()
 
     def run(self) -> _Search:
         start = self.turn.start
-        try:
+        with suppress(_Found):
             self.realize(start.mover, start.opponent, self.turn.die_sequence,
                          tuple((points[0], 1) for points in self.points), (), 0)
-        except _Found:
-            pass
         return self
 
-    def fail(self, depth: int, rule_id: str, reason, whole: bool = False) -> None:
+    def fail(self, depth: int, rule_id: str, reason: Callable[[], str], whole: bool = False) -> None:
         """Keep the failure that went furthest; at the same depth, one that plays a written
         hop with one die (what the writer most likely meant) over a split of it."""
         rank = (depth, whole)
         if rank > self.failure.rank:
             self.failure = _Failure(rank, rule_id, reason())
 
-    def realize(self, mover, opponent, dice: tuple[int, ...],
+    def realize(self, mover: Board, opponent: Board, dice: tuple[int, ...],
                 progress: tuple[tuple[int, int], ...], steps: tuple[Step, ...], done: int) -> None:
         """Depth first over every way to turn the written moves into single-die steps.
 
@@ -112,7 +122,7 @@ class _Search:
         if key in self.seen:
             return
         self.seen.add(key)
-        tried: set = set()
+        tried: set[tuple[int, int, int]] = set()
         turn = self.turn
         distinct = dice[:1] if dice[0] == dice[-1] else dice
         for i, (at, index) in enumerate(progress):
@@ -130,21 +140,21 @@ class _Search:
                 reached = landing == goal
                 if self.check_rules:
                     broken, after, theirs, step = turn.step(mover, opponent, at, die)
+                    # (the reasons bound in a partial: worked out only for a failure kept)
                     if broken is not None:
                         whole = reached and at == (points[index - 1] if index else at)
-                        self.fail(len(steps), broken, lambda: turn.explain(
-                            mover, opponent, at, die, broken, _step_text(self.written.moves[i], at, landing)),
-                            whole)
+                        self.fail(len(steps), broken, partial(
+                            _broken_reason, turn, mover, opponent, at, die, broken,
+                            self.written.moves[i], landing), whole)
                         continue
+                    assert step is not None  # (not broken: see StepResult)
                     if step.hit and not reached:
-                        self.fail(len(steps) + 1, R_HIT, lambda: (
-                            f"{self.written.moves[i]} would hit on {landing} on the way: a hit on a "
-                            f"rest point is written, as {point_name(at)}/{landing}*/..."))
+                        self.fail(len(steps) + 1, R_HIT, partial(
+                            _hit_on_the_way, self.written.moves[i], at, landing))
                         continue
                     if reached and self.hits[i][index] and not step.hit:
-                        self.fail(len(steps) + 1, R_HIT, lambda: (
-                            f"{self.written.moves[i]} marks a hit on {landing}, but no lone "
-                            "opposing man is there"))
+                        self.fail(len(steps) + 1, R_HIT, partial(
+                            _no_hit_there, self.written.moves[i], landing))
                         continue
                     new_mover, new_opponent = after, theirs
                 else:
@@ -158,6 +168,21 @@ class _Search:
                              done + finished)
 
 
+def _broken_reason(turn: TurnRules, mover: Board, opponent: Board, at: int, die: int,
+                   broken: str, move: WrittenMove, landing: int) -> str:
+    """The sentence for a step of a written move that breaks ``broken``."""
+    return turn.explain(mover, opponent, at, die, broken, _step_text(move, at, landing))
+
+
+def _hit_on_the_way(move: WrittenMove, at: int, landing: int) -> str:
+    return (f"{move} would hit on {landing} on the way: a hit on a "
+            f"rest point is written, as {point_name(at)}/{landing}*/...")
+
+
+def _no_hit_there(move: WrittenMove, landing: int) -> str:
+    return f"{move} marks a hit on {landing}, but no lone opposing man is there"
+
+
 def check_play(position: Position, dice: Dice | str, play: str | WrittenPlay,
                rules: RuleSet | str | None = None, exhaustive: bool = False) -> Play:
     """The legal play that ``play`` (text or parsed) means, or an error saying why not.
@@ -169,10 +194,10 @@ def check_play(position: Position, dice: Dice | str, play: str | WrittenPlay,
     >>> start = rule_set("jacquet").start
     >>> str(check_play(start, "56", "24/19/13"))
     '24/13'
-    >>> check_play(start, "66", "24/18 24/18")
+    >>> check_play(start, "66", "24/18 24/18")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    notation.errors.IllegalPlayError: [R-COURIER] 24/18 moves a second man while the courier, on 18, has not reached points 6-1
+    notation.errors.IllegalPlayError: [R-COURIER] 24/18 moves a second man while the courier, ...
     """
     rules = rules if isinstance(rules, RuleSet) else get_rule_set(rules or "jacquet")
     dice = Dice.parse(dice) if isinstance(dice, str) else dice
@@ -220,9 +245,10 @@ def _better_line(turn: TurnRules, play: Play, waste: bool) -> bool:
     dice = turn.dice
     higher = (dice.high if played == 1 and dice_count == 2 and play.steps[0].die != dice.high
               else None)
-    step, order_free, seen = turn.step, turn.order_free, set()
+    step, order_free = turn.step, turn.order_free
+    seen: set[tuple[Board, Board, tuple[int, ...]]] = set()
 
-    def better(mover: tuple, opponent: tuple, left: tuple[int, ...], highest: int) -> bool:
+    def better(mover: Board, opponent: Board, left: tuple[int, ...], highest: int) -> bool:
         depth = dice_count - len(left)
         if depth > played or (waste and depth == played and mover[OFF] > borne_off):
             return True
@@ -291,7 +317,7 @@ def _as_written(turn: TurnRules, written: WrittenPlay) -> Play | None:
     return None if partial is None else _written_play(turn, *partial)
 
 
-def _first_realization(turn: TurnRules, written: WrittenPlay, orders) -> tuple | None:
+def _first_realization(turn: TurnRules, written: WrittenPlay, orders: Orders) -> Realization | None:
     """Play the written hops in order, each with the first of its ``orders`` of dice whose
     steps are legal; (steps, mover, opponent), every die used or not."""
     dice = list(turn.die_sequence)
@@ -302,8 +328,8 @@ def _first_realization(turn: TurnRules, written: WrittenPlay, orders) -> tuple |
     for origin, goal, marked in written.hops:
         distance = origin - goal
         if orders is _exact_orders and distance in dice:  # the common case: one die
-            broken, mover, opponent, made = step(mover, opponent, origin, distance)
-            if broken is not None:
+            _, mover, opponent, made = step(mover, opponent, origin, distance)
+            if made is None:  # (broken)
                 return None
             dice.remove(distance)
             steps.append(made)
@@ -320,7 +346,7 @@ def _first_realization(turn: TurnRules, written: WrittenPlay, orders) -> tuple |
     return tuple(steps), mover, opponent
 
 
-def _written_play(turn: TurnRules, steps: tuple[Step, ...], mover, opponent) -> Play:
+def _written_play(turn: TurnRules, steps: tuple[Step, ...], mover: Board, opponent: Board) -> Play:
     """The play of a realization of the written moves, its steps in the order written
     (legal so). Where their order could decide a prime held for a moment
     (R-SCORE-MARCIA), they are put in the order the generator finds them, the one the
@@ -333,16 +359,18 @@ def _written_play(turn: TurnRules, steps: tuple[Step, ...], mover, opponent) -> 
     return Play(steps, result, turn.write_reordered)
 
 
-def _hop(turn: TurnRules, mover, opponent, dice: list[int], origin: int, orders):
+def _hop(turn: TurnRules, mover: Board, opponent: Board, dice: list[int], origin: int,
+         orders: Iterable[tuple[int, ...]]) -> tuple[list[Step], Board, Board] | None:
     """Play one written hop from ``origin`` with the first of its ``orders`` of dice whose
     steps are all legal, removing the dice used; (steps, mover, opponent) or ``None``. A
     rest point left out is never a hit: a hit on the way is written (``8/2*/1``)."""
     for order in orders:
-        at, board, theirs, hop_steps = origin, mover, opponent, []
+        at, board, theirs = origin, mover, opponent
+        hop_steps: list[Step] = []
         last = len(order) - 1
         for count, die in enumerate(order):
-            broken, after, their_after, made = turn.step(board, theirs, at, die)
-            if broken is not None or (made.hit and count < last):
+            _, after, their_after, made = turn.step(board, theirs, at, die)
+            if made is None or (made.hit and count < last):  # (None: broken)
                 break
             hop_steps.append(made)
             at, board, theirs = made.to_point, after, their_after
@@ -353,7 +381,8 @@ def _hop(turn: TurnRules, mover, opponent, dice: list[int], origin: int, orders)
     return None
 
 
-def _exact_orders(dice: list[int], distance: int, off: bool, doublet: bool):
+def _exact_orders(dice: list[int], distance: int, off: bool,
+                  doublet: bool) -> tuple[tuple[int, ...], ...]:
     """The dice for a hop of ``distance`` pips as people mean them: one die that fits, else
     a doublet's die as many times as it divides the distance, else two different dice
     adding up to it, either first."""
@@ -370,7 +399,8 @@ def _exact_orders(dice: list[int], distance: int, off: bool, doublet: bool):
     return ()
 
 
-def _search_orders(dice: list[int], distance: int, off: bool, doublet: bool):
+def _search_orders(dice: list[int], distance: int, off: bool,
+                   doublet: bool) -> Iterator[tuple[int, ...]]:
     """Every order of dice that plays a hop of ``distance`` pips, in the order the full
     search tries them: the higher die first; a die past the end of the board bears the man
     off when the hop ends off."""
@@ -406,17 +436,18 @@ def _waste_possible(turn: TurnRules) -> bool:
     mover, pips = turn.start.mover, sum(turn.die_sequence)
     if MEN - sum(mover[:7]) >= pips:  # each man outside is a pip or more from home
         return False
-    return sum(map(mul, mover[7:], range(1, BAR - 5))) < pips
+    outside: int = sum(map(mul, mover[7:], range(1, BAR - 5)))  # pips to bring them home
+    return outside < pips
 
 
 def _judge_turn(turn: TurnRules, search: _Search, written: WrittenPlay) -> Play:
     """Apply R-MAX, R-WASTE and R-HIGH to the complete realizations."""
     kept = allowed(turn, step_sequences(turn))
-    legal: dict = {}
+    legal: dict[tuple[Board, Board], StepSequence] = {}
     for sequence in kept:  # the first sequence of a result is its canonical order
         legal.setdefault((sequence.mover, sequence.opponent), sequence)
-    matches = {}
-    for steps, mover, opponent in search.complete:
+    matches: dict[tuple[Board, Board], StepSequence] = {}
+    for _, mover, opponent in search.complete:
         if (mover, opponent) in legal:
             matches[(mover, opponent)] = legal[(mover, opponent)]
     if len(matches) == 1:
@@ -481,7 +512,7 @@ def _dice_mismatch(turn: TurnRules, written: WrittenPlay) -> tuple[str, str]:
                     f"it moves {pips} pips, the dice give steps of {faces}")
 
 
-def _step_text(move, at: int, landing: int) -> str:
+def _step_text(move: WrittenMove, at: int, landing: int) -> str:
     """How to name a failing step in a message: the written move, or the step within it."""
     if at == move.points[0] and landing == move.points[-1]:
         return str(move)

@@ -36,10 +36,6 @@ step (``None`` when broken). A plain tuple: the engine makes one for every step 
 and a named tuple costs several times as much to make."""
 
 
-_new_tuple = tuple.__new__
-"""Makes a named tuple from its values without a call of its Python ``__new__``."""
-
-
 def _landing(from_point: int, die: int) -> int:
     """Where a die takes a man, before any rule: 0 for off, the entry point from the bar."""
     return BAR - die if from_point == BAR else max(from_point - die, OFF)
@@ -86,7 +82,7 @@ class TurnRules:
         self.start = position
         self.dice = dice
         self.opposite = rules.opposite
-        self.hitting = hitting = rules.hitting
+        self.hitting = rules.hitting
         self.closes_at = rules.closes_at
         self.rear_bear_off = rules.bear_off == "rear"
         step_rules = rules.step_rules
@@ -133,8 +129,8 @@ class TurnRules:
         ctx = None
         for rule in self.step_rules:
             if rule.watches is None or to_point in rule.watches:
-                ctx = ctx or _new_tuple(StepContext, (self.rules, self.start, mover, after,
-                                                      opponent, from_point, to_point))
+                ctx = ctx or StepContext(self.rules, self.start, mover, after, opponent,
+                                         from_point, to_point)
                 if rule.broken(ctx):
                     return rule.rule_id, mover, opponent, None
         return None, after, opponent, _STEPS[from_point][die][hit]
@@ -194,13 +190,15 @@ class TurnRules:
                 yield point
 
 
-class _Sequence(NamedTuple):
+class StepSequence(NamedTuple):
+    """A sequence of legal steps, and the boards (mover, opponent) it leaves."""
+
     steps: tuple[Step, ...]
     mover: Board
     opponent: Board
 
 
-def step_sequences(turn: TurnRules) -> list[_Sequence]:
+def step_sequences(turn: TurnRules) -> list[StepSequence]:
     """Every maximal sequence of legal steps (no further die can be played), one per
     distinct (result, dice used), found depth first from the rear so that the first
     sequence found for a result is its canonical order.
@@ -208,13 +206,13 @@ def step_sequences(turn: TurnRules) -> list[_Sequence]:
     When no step rule can fire in this turn (always in backgammon) the order of the steps
     cannot matter, so only orders whose starting points never rise are explored; the
     results are the same."""
-    found: list[_Sequence] = []
-    seen: set = set()
+    found: list[StepSequence] = []
+    seen: set[tuple[Board, Board, tuple[int, ...]]] = set()
     order_free = turn.order_free
     step = turn.step
     points = tuple(range(BAR, 0, -1))
 
-    def explore(mover: Board, opponent: Board, dice: tuple[int, ...], steps: tuple,
+    def explore(mover: Board, opponent: Board, dice: tuple[int, ...], steps: tuple[Step, ...],
                 highest: int) -> None:
         key = (mover, opponent, dice)
         if key in seen:
@@ -227,8 +225,8 @@ def step_sequences(turn: TurnRules) -> list[_Sequence]:
             if not mover[from_point] or from_point > highest:
                 continue
             for die in distinct:
-                broken, after, theirs, made = step(mover, opponent, from_point, die)
-                if broken is None:
+                _, after, theirs, made = step(mover, opponent, from_point, die)
+                if made is not None:  # (legal: see StepResult)
                     moved = True
                     if len(dice) > 1:
                         rest = list(dice)
@@ -236,16 +234,16 @@ def step_sequences(turn: TurnRules) -> list[_Sequence]:
                         explore(after, theirs, tuple(rest), steps + (made,),
                                 from_point if order_free else BAR)
                     else:
-                        found.append(_Sequence(steps + (made,), after, theirs))
+                        found.append(StepSequence(steps + (made,), after, theirs))
         if not moved:
-            found.append(_Sequence(steps, mover, opponent))
+            found.append(StepSequence(steps, mover, opponent))
 
     start = turn.start
     explore(start.mover, start.opponent, turn.die_sequence, (), BAR)
     return found
 
 
-def allowed(turn: TurnRules, sequences: list[_Sequence]) -> list[_Sequence]:
+def allowed(turn: TurnRules, sequences: list[StepSequence]) -> list[StepSequence]:
     """The sequences the turn-level rules keep: R-MAX (most dice), then R-WASTE (most men
     borne off, where the rule set has it), then R-HIGH (the higher die when only one of a
     non-doublet can be played)."""
@@ -280,7 +278,7 @@ def legal_plays(position: Position, dice: Dice | str, rules: RuleSet | str | Non
     return plays_of(turn, allowed(turn, step_sequences(turn)))
 
 
-def plays_of(turn: TurnRules, sequences: list[_Sequence]) -> list[Play]:
+def plays_of(turn: TurnRules, sequences: list[StepSequence]) -> list[Play]:
     """One play per distinct result of the allowed ``sequences`` (the first found, which
     is in canonical order), sorted."""
     plays: dict[tuple[Board, Board], Play] = {}
@@ -343,13 +341,13 @@ def _generator_order(turn: TurnRules, mover: Board, opponent: Board,
     if no order of them is legal from there."""
     if not left:
         return ()
-    tried = set()
+    tried: set[tuple[int, int]] = set()
     for step in sorted(left, key=_rear_first):
         if (step.from_point, step.die) in tried:
             continue
         tried.add((step.from_point, step.die))
-        broken, after, theirs, made = turn.step(mover, opponent, step.from_point, step.die)
-        if broken is None:
+        _, after, theirs, made = turn.step(mover, opponent, step.from_point, step.die)
+        if made is not None:  # (legal: see StepResult)
             rest = list(left)
             rest.remove(step)
             tail = _generator_order(turn, after, theirs, tuple(rest))
@@ -380,13 +378,13 @@ def _rest_point_needed(turn: TurnRules, move: list[Step], steps: tuple[Step, ...
     this order does not or the other way round, so the rest point must be written."""
     first, second = move
     start = turn.start
-    broken, mover, opponent, second_first = turn.step(start.mover, start.opponent,
+    _, mover, opponent, second_first = turn.step(start.mover, start.opponent,
                                                       first.from_point, second.die)
-    if broken is not None or second_first.to_point == OFF:
+    if second_first is None or second_first.to_point == OFF:  # (None: broken)
         return True
-    broken, mover, opponent, first_second = turn.step(mover, opponent, second_first.to_point,
+    _, mover, opponent, first_second = turn.step(mover, opponent, second_first.to_point,
                                                       first.die)
-    if broken is not None or (mover, opponent) != (result.mover, result.opponent):
+    if first_second is None or (mover, opponent) != (result.mover, result.opponent):
         return True
     if not turn.rules.tracks_prime:
         return False
@@ -425,6 +423,7 @@ def notation_of(turn: TurnRules, steps: tuple[Step, ...], result: Position) -> s
 
 __all__ = [
     "MEN",
+    "StepSequence",
     "TurnRules",
     "allowed",
     "legal_plays",

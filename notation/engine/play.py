@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from notation.engine.board import Position, point_name
 
@@ -31,7 +31,7 @@ class Step(NamedTuple):
         return f"{point_name(self.from_point)}/{point_name(self.to_point)}{'*' if self.hit else ''}"
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Play:
     """A legal play: its single-die steps in an order the rules allow, and the position it
     leaves (still seen by the mover). Made by the rules engine, which also knows how to
@@ -48,27 +48,18 @@ class Play:
     play does not keep its turn's rules too."""
     _notation: str | None = field(default=None, init=False, compare=False, repr=False)
 
-    def __init__(self, steps: tuple[Step, ...], result: Position,
-                 writer: Callable[[Play], str] | None) -> None:
-        # The slots filled through their descriptors: the dataclass's own __init__ sets
-        # each frozen field by name with object.__setattr__, and the engine makes a play a
-        # turn (450 -> 250 ns).
-        _set_steps(self, steps)
-        _set_result(self, result)
-        _set_writer(self, writer)
-        _set_notation(self, None)
-
     @property
     def notation(self) -> str:
         notation = self._notation
         if notation is None:
-            # Another thread may have written it since: then its writer is gone, and the
-            # text (set before the writer is dropped) is there.
             writer = self.writer
-            notation = self._notation if writer is None else writer(self)
-            _set_notation(self, notation)
-            _set_writer(self, None)
-        return notation  # type: ignore[return-value]
+            if writer is None:
+                # Another thread has written it since: its writer is gone, and the text
+                # (set before the writer is dropped) is there.
+                return cast(str, self._notation)
+            notation = writer(self)
+            _written(self, notation)
+        return notation
 
     def __str__(self) -> str:
         return self.notation
@@ -78,8 +69,7 @@ class Play:
         reader of a canonical record (one the writer made), whose text for the play is
         the one its writer would make again."""
         if self._notation is None:
-            _set_notation(self, text)
-            _set_writer(self, None)
+            _written(self, text)
 
     @property
     def dice_used(self) -> tuple[int, ...]:
@@ -90,20 +80,21 @@ class Play:
         """The position after the play, seen by the next player."""
         return self.result.swapped()
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, str | list[list[int]]]:
         """``{"play", "steps", "position"}`` as the command-line contract gives it: the steps
         are single-die ``[from, to]`` pairs, ``position`` the ID seen by the next player."""
         return {"play": self.notation,
                 "steps": [[s.from_point, s.to_point] for s in self.steps],
                 "position": self.next_position.position_id()}
 
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[tuple[int, int], ...]:
         """Plays sort by their steps, highest starting point first (the steps determine the
         result, so two legal plays never tie)."""
         return tuple(sorted((-s.from_point, -s.to_point) for s in self.steps))
 
 
-_set_steps = Play.steps.__set__  # type: ignore[attr-defined]  # the slots' descriptors
-_set_result = Play.result.__set__  # type: ignore[attr-defined]
-_set_writer = Play.writer.__set__  # type: ignore[attr-defined]
-_set_notation = Play._notation.__set__  # type: ignore[attr-defined]
+def _written(play: Play, notation: str) -> None:
+    """Keep a play's notation, once written, and drop its writer (the text set first). A
+    frozen dataclass's own fields are set so, as its generated ``__init__`` sets them."""
+    object.__setattr__(play, "_notation", notation)
+    object.__setattr__(play, "writer", None)

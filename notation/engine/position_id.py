@@ -46,7 +46,7 @@ def position_ids(positions: Iterable[Position]) -> list[str]:
     return ids_from_bits([sides[position.mover] + sides[position.opponent] for position in positions])
 
 
-class _SideBits(dict):
+class _SideBits(dict[tuple[int, ...], str]):
     """:func:`side_bits` by a side's counts, each worked out when first asked for."""
 
     def __missing__(self, counts: tuple[int, ...]) -> str:

@@ -20,7 +20,7 @@ notation.errors.IllegalPlayError: [R-EMPTY] ...
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from notation.engine.board import BAR, Position
 from notation.engine.dice import Dice
@@ -41,7 +41,7 @@ class StepEntry:
         self.length = len(kept[0].steps)
         """How many steps every legal play has (R-MAX)."""
         self.results = {(s.mover, s.opponent) for s in kept}
-        self._completable: dict[tuple, bool] = {}
+        self._completable: dict[tuple[Board, Board, tuple[int, ...]], bool] = {}
 
     @property
     def plays(self) -> list[Play]:
@@ -79,10 +79,10 @@ class StepEntry:
     def _next(self, mover: Board, opponent: Board, dice: tuple[int, ...], done: int) -> list[Step]:
         if done >= self.length:
             return []
-        found = []
+        found: list[Step] = []
         for from_point, die in self._tries(mover, dice):
-            broken, after, theirs, step = self.turn.step(mover, opponent, from_point, die)
-            if broken is None and self._can_finish(
+            _, after, theirs, step = self.turn.step(mover, opponent, from_point, die)
+            if step is not None and self._can_finish(  # (None: broken)
                     after, theirs, _without(dice, die), self.length - done - 1):
                 found.append(step)
         return found
@@ -100,7 +100,7 @@ class StepEntry:
         return self._completable[key]
 
     @staticmethod
-    def _tries(mover: Board, dice: tuple[int, ...]):
+    def _tries(mover: Board, dice: tuple[int, ...]) -> Iterator[tuple[int, int]]:
         sources = (BAR,) if mover[BAR] else POINTS
         for from_point in sources:
             if mover[from_point]:

@@ -30,13 +30,14 @@ class WrittenMove:
     hits: tuple[bool, ...]
 
     def __str__(self) -> str:
-        return "/".join(point_name(p) + ("*" if h else "") for p, h in zip(self.points, self.hits))
+        return "/".join(point_name(p) + ("*" if h else "")
+                        for p, h in zip(self.points, self.hits, strict=True))
 
 
 Hop = tuple[int, int, bool]
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class WrittenPlay:
     """A play as written: its moves (repeats expanded) and the text it came from.
 
@@ -48,24 +49,8 @@ class WrittenPlay:
     hops: tuple[Hop, ...] = field(repr=False, compare=False)
     marked: bool = field(repr=False, compare=False)
 
-    def __init__(self, moves: tuple[WrittenMove, ...], text: str, hops: tuple[Hop, ...],
-                 marked: bool) -> None:
-        # The slots filled through their descriptors, as Play's are: the dataclass's own
-        # __init__ sets each frozen field with object.__setattr__ (500 -> 300 ns), and
-        # every play text not read before makes one.
-        _set_moves(self, moves)
-        _set_text(self, text)
-        _set_hops(self, hops)
-        _set_marked(self, marked)
-
     def __str__(self) -> str:
         return self.text
-
-
-_set_moves = WrittenPlay.moves.__set__  # type: ignore[attr-defined]  # the slots' descriptors
-_set_text = WrittenPlay.text.__set__  # type: ignore[attr-defined]
-_set_hops = WrittenPlay.hops.__set__  # type: ignore[attr-defined]
-_set_marked = WrittenPlay.marked.__set__  # type: ignore[attr-defined]
 
 
 @lru_cache(maxsize=8192)

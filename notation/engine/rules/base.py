@@ -42,8 +42,11 @@ class StepRule(Protocol):
     the order of its steps: see :class:`~notation.engine.movegen.TurnRules`); ``watches`` is the
     set of points a step must land on for the rule to fire (``None``: any step)."""
 
-    rule_id: str
-    watches: frozenset[int] | None
+    @property
+    def rule_id(self) -> str: ...  # pragma: no cover
+
+    @property
+    def watches(self) -> frozenset[int] | None: ...  # pragma: no cover
 
     def applies(self, rules: RuleSet, start: Position) -> bool: ...  # pragma: no cover
 

@@ -8,8 +8,8 @@ corner (the opponent's 13|12) but never the opponent's own 1|24 end.
 
 from __future__ import annotations
 
-from notation.engine.board import point_name
-from notation.engine.rules.base import StepContext, courier_phase, courier_point
+from notation.engine.board import Position, point_name
+from notation.engine.rules.base import RuleSet, StepContext, StepRule, courier_phase, courier_point
 from notation.errors import InvalidError
 
 BLOCK = 6
@@ -49,7 +49,7 @@ class PostilionRule:
     rule_id = "R-POSTILION"
     watches = None
 
-    def applies(self, rules, start) -> bool:
+    def applies(self, rules: RuleSet, start: Position) -> bool:
         """Only while the opponent's courier phase lasts (it cannot start again here)."""
         return courier_phase(start.opponent)
 
@@ -75,7 +75,7 @@ class FirstQuarterRule:
     rule_id = "R-FIRSTQUARTER"
     watches = frozenset(FIRST_QUARTER)
 
-    def applies(self, rules, start) -> bool:
+    def applies(self, rules: RuleSet, start: Position) -> bool:
         """Not while point 1 is held (it can only be left by bearing off, never with men
         on 24-19), nor with fewer than six men on 24-19 (no man can come back there)."""
         mover = start.mover
@@ -95,7 +95,7 @@ class LastTwoRule:
     rule_id = "R-BOUCHON"
     watches = None
 
-    def applies(self, rules, start) -> bool:
+    def applies(self, rules: RuleSet, start: Position) -> bool:
         return True
 
     def broken(self, ctx: StepContext) -> bool:
@@ -110,7 +110,7 @@ class LastTwoRule:
                 f"points 2 and 1 (bouchon=last-two)")
 
 
-def bouchon_rules(option: str) -> tuple:
+def bouchon_rules(option: str) -> tuple[StepRule, ...]:
     """The step rules of a ``bouchon`` option: ``wikipedia``, ``last-two`` or ``none``."""
     if option == "wikipedia":
         return (PostilionRule(), FirstQuarterRule())

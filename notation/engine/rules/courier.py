@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from notation.engine.board import BAR, MEN, OFF, TALON, point_name
-from notation.engine.rules.base import StepContext, courier_phase, courier_point
+from notation.engine.board import BAR, MEN, OFF, TALON, Position, point_name
+from notation.engine.rules.base import RuleSet, StepContext, courier_phase, courier_point
 from notation.errors import InvalidError
 
 
@@ -24,7 +24,7 @@ class CourierRule:
             raise InvalidError(f"courier_release is 'die' or 'next-turn', not {release!r}")
         self.release = release
 
-    def applies(self, rules, start) -> bool:
+    def applies(self, rules: RuleSet, start: Position) -> bool:
         """Whether the phase can hold during a turn from ``start``: it does at the start, or
         (with hitting) a man on the bar may enter on the talon and bring it back."""
         mover = start.mover

@@ -6,6 +6,8 @@ No hitting, a single man closes a point, the courier runs first, the blocking li
 
 from __future__ import annotations
 
+from typing import Any
+
 from notation.engine.board import Position
 from notation.engine.rules.base import RuleSet, jacquet_opposite, single_or_double_game
 from notation.engine.rules.bouchon import bouchon_rules
@@ -15,7 +17,7 @@ DEFAULTS = {"courier_release": "die", "bouchon": "wikipedia"}
 
 
 def jacquet_family(name: str, courier_release: str = "die", bouchon: str = "wikipedia",
-                   **fields) -> RuleSet:
+                   **fields: Any) -> RuleSet:
     """A no-hitting rule set of the Jacquet family with its courier and blocking options."""
     options = {key: value for key, value in
                (("courier_release", courier_release), ("bouchon", bouchon))

@@ -7,7 +7,10 @@ only (R-BEAROFF-REAR) without wasting pips (R-WASTE), marcia scoring (R-SCORE-MA
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from notation.engine.board import BAR, OFF, Position
+from notation.engine.play import Step
 from notation.engine.rules.base import RuleSet, StepContext, jacquet_opposite
 from notation.engine.rules.courier import CourierRule
 
@@ -22,7 +25,7 @@ class CloseTwoRule:
     rule_id = "R-CLOSE2"
     watches = frozenset(STARTING_TABLE)
 
-    def applies(self, rules, start) -> bool:
+    def applies(self, rules: RuleSet, start: Position) -> bool:
         """Three closed points need six men there or able to get there (from the bar)."""
         return sum(start.mover[STARTING_TABLE.start:BAR + 1]) >= 6
 
@@ -41,7 +44,7 @@ class MidpointRule:
     rule_id = "R-MID2"
     watches = frozenset({MIDPOINT})
 
-    def applies(self, rules, start) -> bool:
+    def applies(self, rules: RuleSet, start: Position) -> bool:
         """A third man on 13 needs three men on 13 or behind it."""
         return sum(start.mover[MIDPOINT:]) >= 3
 
@@ -57,13 +60,13 @@ _MADE = bytes(b"x"[0] if men >= 2 else b"."[0] for men in range(256))
 _PRIME_RUN = b"x" * PRIME
 
 
-def holds_prime(board) -> bool:
+def holds_prime(board: Sequence[int]) -> bool:
     """Six consecutive points of the side's own route, each with two or more of its men
     (points 1-24 as one string of made and open points, searched for a run of six)."""
     return _PRIME_RUN in bytes(board[1:BAR]).translate(_MADE)
 
 
-def prime_during(start: tuple[int, ...], steps) -> bool:
+def prime_during(start: tuple[int, ...], steps: Sequence[Step]) -> bool:
     """Whether the mover holds a prime at any moment of a turn: after any of its single
     steps (rest points of a combined move included), starting from his board ``start``.
     After the first step the whole board is looked at; after a later one as
@@ -77,7 +80,7 @@ def prime_during(start: tuple[int, ...], steps) -> bool:
     return holds_prime(board) or prime_made(board, steps[1:])
 
 
-def prime_possible(start: tuple[int, ...], steps) -> bool:
+def prime_possible(start: tuple[int, ...], steps: Sequence[Step]) -> bool:
     """Whether the mover could hold a prime at some moment of a turn of ``steps`` from his
     board ``start``, whatever their order: a point is made at a moment only if it was at
     the start or a step lands on it, so not unless those points together hold one."""
@@ -88,7 +91,7 @@ def prime_possible(start: tuple[int, ...], steps) -> bool:
     return holds_prime(board)
 
 
-def prime_made(start: tuple[int, ...] | list[int], steps) -> bool:
+def prime_made(start: Sequence[int], steps: Sequence[Step]) -> bool:
     """Whether one of a turn's single steps, played from the mover's board ``start``, makes
     a point of two men that completes a prime: the only way a prime can appear when
     ``start`` holds none (a point is made only by its owner's steps, and a made point
@@ -99,10 +102,11 @@ def prime_made(start: tuple[int, ...] | list[int], steps) -> bool:
         to_point = step.to_point
         board[to_point] += 1
         # a prime this step completes holds its point, so a made neighbour of it too
-        if board[to_point] == 2 and ((to_point > 1 and board[to_point - 1] >= 2)
-                                     or (to_point < BAR - 1 and board[to_point + 1] >= 2)):
-            if holds_prime(board):
-                return True
+        if (board[to_point] == 2
+                and ((to_point > 1 and board[to_point - 1] >= 2)
+                     or (to_point < BAR - 1 and board[to_point + 1] >= 2))
+                and holds_prime(board)):
+            return True
     return False
 
 
