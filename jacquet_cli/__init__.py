@@ -30,13 +30,13 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "search": ("jacquet_cli.search:search_command",
                "Search the archive's games; or, with --position, explore a position."),
     "serve": ("jacquet_cli.serve:serve_command",
-              "Serve the viewer over the archive; with no archive at --db, build a demo archive "
-              "from the sample records first."),
+              ("Serve the viewer over the archive; with no archive at --db, build a demo archive "
+               "from the sample records first.")),
     "show": ("jacquet_cli.show:show",
              "The position at a ply of a game."),
     "stats": ("jacquet_cli.stats:stats_command",
-              "Statistics of the archive: results per player, the dice each player rolled with a "
-              "chi-square test of fairness, the most frequent opening plays per roll."),
+              ("Statistics of the archive: results per player, the dice each player rolled with a "
+               "chi-square test of fairness, the most frequent opening plays per roll.")),
     "validate": ("jacquet_cli.validate:validate",
                  "Check every game of FILES against the rules."),
 }
