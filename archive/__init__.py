@@ -4,6 +4,10 @@ is). All SQL of the project lives in this package.
 >>> from archive import open_archive, import_files, search, Query   # doctest: +SKIP
 """
 
+from sqlite_utils import Database
+
+from notation.tree.game import Game
+
 from .explorer import PlayStats, games_through, plays_from
 from .importer import ImportSummary, import_files, import_games
 from .live import LiveRecord, create_live, delete_live, load_live, save_live
@@ -13,7 +17,7 @@ from .stats import chi_square_p, dice_fairness, opening_plays, player_results, r
 from .store import ArchiveError, default_path, open_archive
 
 
-def load_game(db, game_id: int):
+def load_game(db: Database, game_id: int) -> Game | None:
     """The game stored under ``game_id``, read back from its record (``None`` if absent)."""
     row = record(db, game_id)
     if row is None:

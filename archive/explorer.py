@@ -5,6 +5,7 @@ won."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from sqlite_utils import Database
 
@@ -22,7 +23,7 @@ class PlayStats:
 
 
 def games_through(db: Database, position_id: str, variant: str | None = None,
-                  limit: int = 100) -> list[dict]:
+                  limit: int = 100) -> list[dict[str, Any]]:
     """The first ``limit`` games (by id) whose main line reaches ``position_id`` (before a
     turn), each once, with the first ply it is reached before (a cube action and the roll
     after it start from the same position)."""
@@ -32,7 +33,7 @@ def games_through(db: Database, position_id: str, variant: str | None = None,
                         f"FROM turns t JOIN games g ON g.id = t.game_id WHERE {where} "
                         "GROUP BY t.game_id ORDER BY t.game_id LIMIT ?", [*params, limit])
     names = [d[0] for d in cursor.description]
-    return [dict(zip(names, row)) for row in cursor.fetchall()]
+    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
 
 def plays_from(db: Database, position_id: str, variant: str | None = None) -> list[PlayStats]:
@@ -46,7 +47,7 @@ def plays_from(db: Database, position_id: str, variant: str | None = None) -> li
     return [PlayStats(dice, play, n, wins) for dice, play, n, wins in db.execute(sql, params)]
 
 
-def _at(position_id: str, variant: str | None) -> tuple[str, list]:
+def _at(position_id: str, variant: str | None) -> tuple[str, list[object]]:
     """The turns played from a position (of one rule set, if given)."""
     if variant:
         return "t.position_before = ? AND g.variant = ?", [position_id, variant]

@@ -11,12 +11,14 @@ game changes into its sub-journal (a quarter of the time of the inserts).
 
 from __future__ import annotations
 
+import functools
 import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from sqlite_utils import Database
 
@@ -57,7 +59,7 @@ class _Names:
 
     def __init__(self, db: Database) -> None:
         self.db = db
-        self.cache: dict[tuple, int] = {}
+        self.cache: dict[tuple[str | int | None, ...], int] = {}
 
     def id(self, table: str, name: str | None) -> int | None:
         if not name:
@@ -65,8 +67,8 @@ class _Names:
         key = (table, name)
         if key not in self.cache:
             row = self.db.execute(f"SELECT id FROM [{table}] WHERE name = ?", [name]).fetchone()
-            self.cache[key] = row[0] if row else self.db.execute(
-                f"INSERT INTO [{table}] (name, key) VALUES (?, ?)", [name, name.casefold()]).lastrowid
+            self.cache[key] = row[0] if row else _new_id(self.db.execute(
+                f"INSERT INTO [{table}] (name, key) VALUES (?, ?)", [name, name.casefold()]))
         return self.cache[key]
 
     def match_id(self, name: str, length: int | None) -> int:
@@ -74,8 +76,8 @@ class _Names:
         if key not in self.cache:
             row = self.db.execute("SELECT id FROM matches WHERE name = ? AND length IS ?",
                                   [name, length]).fetchone()
-            self.cache[key] = row[0] if row else self.db.execute(
-                "INSERT INTO matches (name, length) VALUES (?, ?)", [name, length]).lastrowid
+            self.cache[key] = row[0] if row else _new_id(self.db.execute(
+                "INSERT INTO matches (name, length) VALUES (?, ?)", [name, length]))
         return self.cache[key]
 
 
@@ -99,16 +101,24 @@ def store_game(db: Database, rows: GameRows, names: _Names) -> int:
                 black_id=names.id("players", rows.black), event_id=names.id("events", rows.event),
                 match_id=names.match_id(*rows.match) if rows.match else None)
     connection = db.conn
-    game_id = connection.execute(f"INSERT INTO games ({', '.join(game)}) "
-                                 f"VALUES ({', '.join(':' + column for column in game)})", game).lastrowid
+    game_id = _new_id(connection.execute(f"INSERT INTO games ({', '.join(game)}) "
+                                         f"VALUES ({', '.join(':' + column for column in game)})", game))
     connection.executemany(INSERT_TURNS, [(game_id, *turn) for turn in rows.turns])
     _count_plays(connection, game["variant"], game["winner"], rows.turns)
     connection.executemany(INSERT_ANNOTATIONS, [(game_id, *note) for note in rows.annotations])
     return game_id
 
 
+def _new_id(cursor: sqlite3.Cursor) -> int:
+    """The id of the row an INSERT just made (typed ``int | None`` by sqlite3: ``None`` only
+    before any INSERT)."""
+    if cursor.lastrowid is None:
+        raise sqlite3.InterfaceError("no row was inserted")
+    return cursor.lastrowid
+
+
 def _count_plays(connection: sqlite3.Connection, variant: str, winner: str | None,
-                 turns: list[tuple]) -> None:
+                 turns: list[tuple[Any, ...]]) -> None:
     """Add one game's plays to the explorer's counts (``position_plays``): one upsert per
     counted turn, from the rows in hand instead of reading the turns back."""
     connection.executemany(COUNT_PLAY, [
@@ -167,7 +177,7 @@ def _import_game(db: Database, game: Game, source: str | None, names: _Names,
     summary.turns += len(rows.turns)
 
 
-def import_files(db: Database, paths: Iterable[str | os.PathLike], *, keep_invalid: bool = False,
+def import_files(db: Database, paths: Iterable[str | os.PathLike[str]], *, keep_invalid: bool = False,
                  variant: str = "jacquet", on_game: Callable[[str, Game], None] | None = None,
                  batch: int = 200) -> ImportSummary:
     """Import every game of every file; unreadable files are listed in the summary.
@@ -186,7 +196,7 @@ def import_files(db: Database, paths: Iterable[str | os.PathLike], *, keep_inval
                 raise OSError(f"no such file: {name}")
             import_games(db, released(read_file(name, variant=variant)), source=name,
                          keep_invalid=keep_invalid, summary=summary, batch=batch,
-                         on_game=(lambda game, name=name: on_game(name, game)) if on_game else None)
+                         on_game=functools.partial(on_game, name) if on_game else None)
         except RecordError as error:  # a JSON/XML document that cannot be read at all
             summary.refused += 1
             summary.errors.append(error)

@@ -15,14 +15,14 @@ import hashlib
 import json
 import secrets
 from datetime import datetime, timezone
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from sqlite_utils import Database
 
 
 class LiveRecord(NamedTuple):
     record: str
-    pending: dict
+    pending: dict[str, Any]
     version: int
 
 
@@ -34,11 +34,11 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-def create_live(db: Database, record: str, pending: dict) -> str:
+def create_live(db: Database, record: str, pending: dict[str, Any]) -> str:
     """Store a new game in progress; its key."""
     key = secrets.token_urlsafe(16)
     with db.conn:
-        db["live_games"].insert({"key_hash": _hash(key), "record": record,
+        db.table("live_games").insert({"key_hash": _hash(key), "record": record,
                                  "pending": json.dumps(pending), "version": 1,
                                  "created": _now(), "updated": _now()})
     return key
@@ -51,7 +51,7 @@ def load_live(db: Database, key: str) -> LiveRecord | None:
     return None if row is None else LiveRecord(row[0], json.loads(row[1]), row[2])
 
 
-def save_live(db: Database, key: str, record: str, pending: dict, version: int) -> bool:
+def save_live(db: Database, key: str, record: str, pending: dict[str, Any], version: int) -> bool:
     """Store a change made from ``version``; ``False`` (nothing stored) if the game has
     changed since, or is gone."""
     with db.conn:

@@ -26,13 +26,13 @@ migrations = Migrations("jacquet.archive")
 
 @migrations()
 def create_tables(db: Database) -> None:
-    db["players"].create({"id": int, "name": str}, pk="id", not_null={"name"})
-    db["players"].create_index(["name"], unique=True)
-    db["events"].create({"id": int, "name": str}, pk="id", not_null={"name"})
-    db["events"].create_index(["name"], unique=True)
-    db["matches"].create({"id": int, "name": str, "length": int}, pk="id", not_null={"name"})
-    db["matches"].create_index(["name"], unique=True)
-    db["games"].create(
+    db.table("players").create({"id": int, "name": str}, pk="id", not_null={"name"})
+    db.table("players").create_index(["name"], unique=True)
+    db.table("events").create({"id": int, "name": str}, pk="id", not_null={"name"})
+    db.table("events").create_index(["name"], unique=True)
+    db.table("matches").create({"id": int, "name": str, "length": int}, pk="id", not_null={"name"})
+    db.table("matches").create_index(["name"], unique=True)
+    db.table("games").create(
         {
             "id": int, "hash": str, "variant": str, "options": str,
             "white_id": int, "black_id": int, "event_id": int, "match_id": int,
@@ -48,11 +48,11 @@ def create_tables(db: Database) -> None:
         foreign_keys=[("white_id", "players", "id"), ("black_id", "players", "id"),
                       ("event_id", "events", "id"), ("match_id", "matches", "id")],
     )
-    db["games"].create_index(["hash"], unique=True)
+    db.table("games").create_index(["hash"], unique=True)
     for columns in (["white_id"], ["black_id"], ["event_id"], ["date"], ["variant"],
                     ["match_id", "game_number"]):
-        db["games"].create_index(columns)
-    db["turns"].create(
+        db.table("games").create_index(columns)
+    db.table("turns").create(
         {
             "game_id": int, "ply": int, "player": str, "kind": str, "dice": str, "play": str,
             "position_before": str, "position_after": str, "pips_white": int, "pips_black": int,
@@ -61,16 +61,16 @@ def create_tables(db: Database) -> None:
         not_null={"player", "kind", "position_before", "position_after"},
         foreign_keys=[("game_id", "games", "id")],
     )
-    db["turns"].create_index(["position_before"])
-    db["annotations"].create(
+    db.table("turns").create_index(["position_before"])
+    db.table("annotations").create(
         {"id": int, "game_id": int, "ply": int, "kind": str, "text": str},
         pk="id", not_null={"kind", "text"},
         foreign_keys=[("game_id", "games", "id")],
     )
-    db["annotations"].create_index(["game_id", "ply"])
-    db["players"].enable_fts(["name"], create_triggers=True)
-    db["events"].enable_fts(["name"], create_triggers=True)
-    db["annotations"].enable_fts(["text"], create_triggers=True)
+    db.table("annotations").create_index(["game_id", "ply"])
+    db.table("players").enable_fts(["name"], create_triggers=True)
+    db.table("events").enable_fts(["name"], create_triggers=True)
+    db.table("annotations").enable_fts(["text"], create_triggers=True)
 
 
 @migrations()
@@ -85,13 +85,13 @@ def name_keys_and_match_lengths(db: Database) -> None:
     """Names are compared by their Unicode case fold (``key``), which SQLite's NOCASE does
     only for ASCII; a match is told by its name and its length."""
     for table in ("players", "events"):
-        db[table].add_column("key", str)
+        db.table(table).add_column("key", str)
         rows = db.execute(f"SELECT id, name FROM [{table}]").fetchall()
         db.conn.executemany(f"UPDATE [{table}] SET key = ? WHERE id = ?",
                             [(name.casefold(), row_id) for row_id, name in rows])
-        db[table].create_index(["key"])
+        db.table(table).create_index(["key"])
     db.execute("DROP INDEX IF EXISTS idx_matches_name")
-    db["matches"].create_index(["name", "length"])
+    db.table("matches").create_index(["name", "length"])
 
 
 def upgrade(db: Database) -> None:
@@ -105,7 +105,7 @@ def live_games(db: Database) -> None:
     record so far (text notation), the turn in progress (JSON), and a version that every
     change moves on (two changes made at once cannot overwrite each other). The game's key
     is stored hashed, so reading the archive (Datasette) gives no access to the game."""
-    db["live_games"].create({"key_hash": str, "record": str, "pending": str, "version": int,
+    db.table("live_games").create({"key_hash": str, "record": str, "pending": str, "version": int,
                              "created": str, "updated": str}, pk="key_hash",
                             not_null={"record", "pending", "version"})
 
@@ -145,5 +145,5 @@ def position_index_in_game_order(db: Database) -> None:
     """The position index ordered by game and ply too, so that the first games through a
     common position come straight from the index instead of sorting every turn through
     it (the start position is in every game)."""
-    db["turns"].create_index(["position_before", "game_id", "ply"])
+    db.table("turns").create_index(["position_before", "game_id", "ply"])
     db.execute("DROP INDEX IF EXISTS idx_turns_position_before")

@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from sqlite_utils import Database
+
+from notation.tree.game import Game
 
 from .rows import game_hash, record_text
 
@@ -52,11 +55,11 @@ class Query:
 
 
 
-def _where(db: Database, query: Query) -> tuple[str, list]:
+def _where(db: Database, query: Query) -> tuple[str, list[object]]:
     clauses: list[str] = []
-    params: list = []
+    params: list[object] = []
 
-    def add(clause: str, *values) -> None:
+    def add(clause: str, *values: object) -> None:
         clauses.append(clause)
         params.extend(values)
 
@@ -120,7 +123,7 @@ def date_bound(text: str) -> str:
 _WORD = re.compile(r"[^\W_]+")
 
 
-def _named(table: str, name: str) -> tuple[str, list]:
+def _named(table: str, name: str) -> tuple[str, list[object]]:
     """SQL for the ids of the rows of ``table`` (players or events) that ``name`` names,
     and its values: the name itself (Unicode case folded), or every name in which each word
     of ``name`` begins a word (full text: ``llab`` finds Llabba, ``club`` Club Night; case
@@ -131,8 +134,8 @@ def _named(table: str, name: str) -> tuple[str, list]:
     if not words:
         return f"SELECT id FROM {table} WHERE key = ?", [name.casefold()]
     prefixes = " ".join(f'"{word}"*' for word in words)
-    return (f"SELECT id FROM {table} WHERE key = ? "
-            f"UNION SELECT rowid FROM {table}_fts WHERE {table}_fts MATCH ?", [name.casefold(), prefixes])
+    return ((f"SELECT id FROM {table} WHERE key = ? "
+             f"UNION SELECT rowid FROM {table}_fts WHERE {table}_fts MATCH ?"), [name.casefold(), prefixes])
 
 
 FROM = ("FROM games g LEFT JOIN players w ON w.id = g.white_id "
@@ -140,7 +143,7 @@ FROM = ("FROM games g LEFT JOIN players w ON w.id = g.white_id "
         "LEFT JOIN matches m ON m.id = g.match_id")
 
 
-def search(db: Database, query: Query) -> tuple[list[dict], int]:
+def search(db: Database, query: Query) -> tuple[list[dict[str, Any]], int]:
     """The games of one page, as dicts, and how many games match in all."""
     if query.sort not in SORTS:
         raise ValueError(f"cannot sort by {query.sort!r}; sort by: {', '.join(SORTS)}")
@@ -151,7 +154,7 @@ def search(db: Database, query: Query) -> tuple[list[dict], int]:
         cursor = db.execute(f"SELECT {COLUMNS} {FROM}{where} ORDER BY {order} LIMIT ? OFFSET ?",
                             [*params, max(0, query.limit), max(0, query.offset)])
         names = [d[0] for d in cursor.description]
-        rows = [dict(zip(names, row)) for row in cursor.fetchall()]
+        rows = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
     return rows, total
 
 
@@ -166,22 +169,22 @@ MAX_SQL_INT = 2**63 - 1
 """SQLite's largest integer: a larger id names no game, a larger number is no filter."""
 
 
-def _game(db: Database, game_id: int, columns: str) -> dict | None:
+def _game(db: Database, game_id: int, columns: str) -> dict[str, Any] | None:
     if not 0 <= game_id <= MAX_SQL_INT:
         return None
     cursor = db.execute(f"SELECT {COLUMNS}, {columns} {FROM} WHERE g.id = ?", [game_id])
     row = cursor.fetchone()
     if row is None:
         return None
-    return dict(zip([d[0] for d in cursor.description], row))
+    return dict(zip([d[0] for d in cursor.description], row, strict=True))
 
 
-def record(db: Database, game_id: int) -> dict | None:
+def record(db: Database, game_id: int) -> dict[str, Any] | None:
     """One game's row (with player, event and match names and its ``record``)."""
     return _game(db, game_id, "g.record, g.tags, g.first")
 
 
-def game_row(db: Database, game_id: int) -> dict | None:
+def game_row(db: Database, game_id: int) -> dict[str, Any] | None:
     """One game's row as :func:`record` gives it, without the record but with its content
     ``hash``, which names the record: what is read from a record can be kept under it."""
     return _game(db, game_id, "g.hash, g.tags, g.first")
@@ -193,7 +196,7 @@ def record_by_hash(db: Database, content_hash: str) -> str | None:
     return None if row is None else row[0]
 
 
-def stored_id(db: Database, game) -> int | None:
+def stored_id(db: Database, game: Game) -> int | None:
     """The id under which ``game`` is stored (found by its content hash), or ``None``."""
     row = db.execute("SELECT id FROM games WHERE hash = ?", [game_hash(game, record_text(game))]).fetchone()
     return None if row is None else row[0]

@@ -5,18 +5,20 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from sqlite_utils import Database
 
 
-def results_per_player(db: Database, variant: str | None = None) -> list[dict]:
+def results_per_player(db: Database, variant: str | None = None) -> list[dict[str, Any]]:
     """For each player: games, wins, losses, points won and lost (finished games)."""
     sql = """
         SELECT p.name AS player, count(*) AS games,
                sum(CASE WHEN g.winner = side THEN 1 ELSE 0 END) AS wins,
                sum(CASE WHEN g.winner IS NOT NULL AND g.winner != side THEN 1 ELSE 0 END) AS losses,
                sum(CASE WHEN g.winner = side THEN g.points ELSE 0 END) AS points_won,
-               sum(CASE WHEN g.winner IS NOT NULL AND g.winner != side THEN g.points ELSE 0 END) AS points_lost
+               sum(CASE WHEN g.winner IS NOT NULL AND g.winner != side THEN g.points ELSE 0 END)
+                   AS points_lost
         FROM (SELECT id, white_id AS player_id, 'W' AS side FROM games
               UNION ALL SELECT id, black_id, 'B' FROM games) s
         JOIN games g ON g.id = s.id JOIN players p ON p.id = s.player_id
@@ -25,7 +27,7 @@ def results_per_player(db: Database, variant: str | None = None) -> list[dict]:
     where, params = ("WHERE g.variant = ?", [variant]) if variant else ("", [])
     cursor = db.execute(sql.format(where=where), params)
     names = [d[0] for d in cursor.description]
-    return [dict(zip(names, row)) for row in cursor.fetchall()]
+    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
 
 @dataclass
@@ -107,7 +109,7 @@ def opening_plays(db: Database, variant: str | None = None, top: int = 3) -> dic
     return openings
 
 
-def player_results(db: Database, name: str) -> list[dict]:
+def player_results(db: Database, name: str) -> list[dict[str, Any]]:
     """One player's record per rule set (the name compared by its case fold): games,
     wins, losses, unfinished games, points won and lost."""
     sql = """
@@ -117,7 +119,8 @@ def player_results(db: Database, name: str) -> list[dict]:
                sum(CASE WHEN g.winner IS NOT NULL AND g.winner != s.side THEN 1 ELSE 0 END) AS losses,
                sum(CASE WHEN g.winner IS NULL THEN 1 ELSE 0 END) AS unfinished,
                sum(CASE WHEN g.winner = s.side THEN g.points ELSE 0 END) AS points_won,
-               sum(CASE WHEN g.winner IS NOT NULL AND g.winner != s.side THEN g.points ELSE 0 END) AS points_lost
+               sum(CASE WHEN g.winner IS NOT NULL AND g.winner != s.side THEN g.points ELSE 0 END)
+                   AS points_lost
         FROM (SELECT id, 'W' AS side FROM games WHERE white_id IN (SELECT id FROM players WHERE key = ?)
               UNION ALL
               SELECT id, 'B' FROM games WHERE black_id IN (SELECT id FROM players WHERE key = ?)) s
@@ -125,4 +128,4 @@ def player_results(db: Database, name: str) -> list[dict]:
         GROUP BY g.variant ORDER BY games DESC, g.variant"""
     cursor = db.execute(sql, [name.casefold()] * 2)
     names = [d[0] for d in cursor.description]
-    return [dict(zip(names, row)) for row in cursor.fetchall()]
+    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]

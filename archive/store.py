@@ -30,7 +30,7 @@ HINTS = (
 )
 
 
-def archive_error(action: str, path: str | os.PathLike, error: sqlite3.Error) -> ArchiveError:
+def archive_error(action: str, path: str | os.PathLike[str], error: sqlite3.Error) -> ArchiveError:
     """A one-line :class:`ArchiveError` for an SQLite failure while doing ``action`` to the
     archive at ``path``: "cannot write to the archive club.db: attempt to write a readonly
     database (the file or its folder is read-only)". The hint in brackets needs the error's
@@ -47,7 +47,7 @@ def default_path() -> str:
     return os.environ.get("JACQUET_DB") or DEFAULT_PATH
 
 
-def open_archive(path: str | os.PathLike | None = None, readonly: bool = False) -> Database:
+def open_archive(path: str | os.PathLike[str] | None = None, readonly: bool = False) -> Database:
     """The archive at ``path`` (created if missing, unless ``readonly``); an
     :class:`ArchiveError` if it cannot be opened or is not an archive."""
     path = Path(path or default_path())

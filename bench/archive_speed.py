@@ -85,7 +85,8 @@ def bare_insert(connection, all_rows, extra) -> None:
             turns += [(first_id + offset, *t) for t in rows.turns]
             notes += [(first_id + offset, *n) for n in rows.annotations]
         connection.executemany(f"INSERT INTO turns VALUES ({', '.join('?' * 10)})", turns)
-        connection.executemany("INSERT INTO annotations (game_id, ply, kind, text) VALUES (?, ?, ?, ?)", notes)
+        connection.executemany("INSERT INTO annotations (game_id, ply, kind, text) VALUES (?, ?, ?, ?)",
+                               notes)
         connection.executemany("INSERT INTO position_plays (position, variant, dice, play, count, wins) "
                                "VALUES (?, ?, ?, ?, ?, ?)", plays)
 
@@ -143,7 +144,8 @@ def big_archive(path: str, total: int, seed_games: int) -> None:
     db = open_archive(path)
     connection = db.conn
     rng = random.Random(3)
-    connection.executemany("INSERT INTO players (name) VALUES (?)", [(f"Player {i}",) for i in range(1, 5001)])
+    connection.executemany("INSERT INTO players (name) VALUES (?)",
+                           [(f"Player {i}",) for i in range(1, 5001)])
     connection.executemany("INSERT INTO events (name) VALUES (?)", [(f"Event {i}",) for i in range(1, 501)])
     connection.commit()
     # Bulk load: no journal, indexes dropped during the load and built again after it
@@ -168,12 +170,14 @@ def big_archive(path: str, total: int, seed_games: int) -> None:
                 game_id = base + offset
                 values = dict(source.game, hash=f"{game_id:016x}", white_id=rng.randint(1, 5000),
                               black_id=rng.randint(1, 5000), event_id=rng.randint(1, 500),
-                              date=f"{rng.randint(1890, 2026)}.{rng.randint(1, 12):02d}.{rng.randint(1, 28):02d}")
+                              date=(f"{rng.randint(1890, 2026)}.{rng.randint(1, 12):02d}."
+                                    f"{rng.randint(1, 28):02d}"))
                 games_rows.append([game_id, values["hash"], *[values.get(c) for c in columns]])
                 turn_rows += [(game_id, *t) for t in source.turns]
                 note_rows += [(game_id, *n) for n in source.annotations]
             connection.executemany(
-                f"INSERT INTO games (id, hash, {', '.join(columns)}) VALUES ({', '.join('?' * (len(columns) + 2))})",
+                f"INSERT INTO games (id, hash, {', '.join(columns)}) "
+                f"VALUES ({', '.join('?' * (len(columns) + 2))})",
                 games_rows)
             connection.executemany(f"INSERT INTO turns VALUES ({', '.join('?' * 10)})", turn_rows)
             connection.executemany("INSERT INTO annotations (game_id, ply, kind, text) VALUES (?, ?, ?, ?)",
@@ -248,8 +252,10 @@ def search_benchmark(total: int, folder: Path) -> None:
           f"p95 {percentile(through, 0.95):7.2f} ms   target: p95 < 20 ms")
     print(f"  plays from a position (explorer)      p50 {percentile(timings, 0.5):7.2f} ms  "
           f"p95 {percentile(timings, 0.95):7.2f} ms   target: p95 < 20 ms")
-    print(f"  player search          p50 {percentile(players, 0.5):7.2f} ms  p95 {percentile(players, 0.95):7.2f} ms")
-    print(f"  full-text search       p50 {percentile(texts, 0.5):7.2f} ms  p95 {percentile(texts, 0.95):7.2f} ms")
+    print(f"  player search          p50 {percentile(players, 0.5):7.2f} ms  "
+          f"p95 {percentile(players, 0.95):7.2f} ms")
+    print(f"  full-text search       p50 {percentile(texts, 0.5):7.2f} ms  "
+          f"p95 {percentile(texts, 0.95):7.2f} ms")
 
 
 def main() -> None:

@@ -4,9 +4,10 @@ the same seeds, mutations and rule as ``tests/test_fuzz_readers.py``).
 
 Each input is written to ``SCRATCH/jacquet-fuzz-current.EXT`` (``/dev/shm`` where there is
 one: writing a file there costs microseconds, elsewhere a third of a millisecond) and read
-there, so whatever the process dies on is on disk. An input that breaks the rule (an exception other than ``RecordError``, an
-error that is not located, a read slower than ``--slow`` seconds) is saved to
-``OUT/failures/`` with its traceback and how to draw it again (``--seed`` and its number).
+there, so whatever the process dies on is on disk. An input that breaks the rule (an
+exception other than ``RecordError``, an error that is not located, a read slower than
+``--slow`` seconds) is saved to ``OUT/failures/`` with its traceback and how to draw it
+again (``--seed`` and its number).
 Memory: the peak of Python allocations (``tracemalloc``) is measured on one input in
 ``--memory-every`` (it slows reading several times); the process's maximum resident size
 (lxml's own allocations included) is watched after every input, and the input that raised
@@ -19,6 +20,7 @@ it most is reported.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import random
 import resource
@@ -117,8 +119,8 @@ class Report:
 
     def lines(self, elapsed: float) -> list[str]:
         total = sum(self.inputs.values())
-        out = [f"{total} inputs ({self.bytes / 1e6:.1f} MB) in {elapsed:.0f} s, "
-               f"{total / max(elapsed, 1e-9):.0f}/s; unexpected: {sum(self.failures.values())}"]
+        out = [(f"{total} inputs ({self.bytes / 1e6:.1f} MB) in {elapsed:.0f} s, "
+                f"{total / max(elapsed, 1e-9):.0f}/s; unexpected: {sum(self.failures.values())}")]
         for fmt in sorted({f for f, _ in self.inputs}):
             kinds = ", ".join(f"{k} {n}" for (f, k), n in sorted(self.inputs.items()) if f == fmt)
             outcomes = ", ".join(f"{o} {n}" for (f, o), n in sorted(self.outcomes.items()) if f == fmt)
@@ -171,10 +173,10 @@ def run(args: argparse.Namespace) -> Report:
         memory = number % args.memory_every == 0
         signal.setitimer(signal.ITIMER_REAL, args.hang)
         try:
-            reading, seconds, peak = measured(lambda: read_input(path, fmt), memory)
+            reading, seconds, peak = measured(functools.partial(read_input, path, fmt), memory)
             if seconds > args.slow:
                 raise Unstructured(f"slow: {seconds:.1f} s for {len(data)} bytes")
-        except (Exception, Hang) as error:
+        except (Exception, Hang) as error:  # noqa: BLE001 - a fuzzer saves whatever a reader raised
             name = type(error).__name__
             report.failures[fmt, name] += 1
             _save(out / "failures", number, fmt, kind, data, mutations, args.seed,

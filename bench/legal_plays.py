@@ -40,7 +40,7 @@ def game_queries(rules, count: int, seed: int) -> list[tuple[Position, Dice]]:
     while len(queries) < count:
         game = play_random_game(rules, rng)
         position = rules.start
-        for dice, play in game.turns:
+        for _, play in game.turns:
             queries.append((position, Dice(rng.randint(1, 6), rng.randint(1, 6))))
             position = play.next_position
     return queries[:count]
@@ -62,7 +62,8 @@ def measure(rules, queries, repeat: int) -> tuple[list[float], list[float]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--positions", type=int, default=2000, help="positions per rule set from random games")
+    parser.add_argument("--positions", type=int, default=2000,
+                        help="positions per rule set from random games")
     parser.add_argument("--repeat", type=int, default=3, help="timings per position (the best is kept)")
     args = parser.parse_args()
     rows = []

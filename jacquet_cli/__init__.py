@@ -1,31 +1,94 @@
 """The ``jacquet`` command: a thin click layer over :mod:`notation` (and, as they land,
-:mod:`archive` and :mod:`webviewer`). Each command lives in its own module."""
+:mod:`archive` and :mod:`webviewer`). Each command lives in its own module.
+
+The commands are loaded lazily (click's ``LazyGroup`` pattern): a command's module is
+imported only when that command runs or its own help is asked for, so ``jacquet --help`` or
+``jacquet legal`` imports neither Flask, lxml nor sqlite-utils. ``jacquet --help`` lists
+each command with the first paragraph of its help, kept in :data:`COMMANDS` beside the
+module that defines it (``tests/test_cli_lazy.py`` checks that the two agree)."""
 
 from __future__ import annotations
 
+import importlib
+from typing import Any
+
 import click
 
-from .convert import convert
-from .generate import generate
-from .import_cmd import import_command
-from .legal import legal
-from .record import record_command
-from .search import export_command, search_command
-from .serve import serve_command
-from .show import show
-from .stats import stats_command
-from .validate import validate
+COMMANDS: dict[str, tuple[str, str]] = {
+    "convert": ("jacquet_cli.convert:convert",
+                "Convert the games of SOURCE into TARGET."),
+    "export": ("jacquet_cli.search:export_command",
+               "Write the games a search selects (all games without filters) to a file."),
+    "generate": ("jacquet_cli.generate:generate",
+                 "Random legal games from a simple policy (a random legal play each turn)."),
+    "import": ("jacquet_cli.import_cmd:import_command",
+               "Import the games of FILES (any supported format) into the archive."),
+    "legal": ("jacquet_cli.legal:legal",
+              "Every legal play for the player on roll, one per line, sorted."),
+    "record": ("jacquet_cli.record:record_command",
+               "Record a game turn by turn in the terminal."),
+    "search": ("jacquet_cli.search:search_command",
+               "Search the archive's games; or, with --position, explore a position."),
+    "serve": ("jacquet_cli.serve:serve_command",
+              ("Serve the viewer over the archive; with no archive at --db, build a demo archive "
+               "from the sample records first.")),
+    "show": ("jacquet_cli.show:show",
+             "The position at a ply of a game."),
+    "stats": ("jacquet_cli.stats:stats_command",
+              ("Statistics of the archive: results per player, the dice each player rolled with a "
+               "chi-square test of fairness, the most frequent opening plays per roll.")),
+    "validate": ("jacquet_cli.validate:validate",
+                 "Check every game of FILES against the rules."),
+}
+"""Each command's name: where it is defined (``module:attribute``), and the first paragraph
+of its help, which ``jacquet --help`` shows (shortened to the terminal's width)."""
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(click.Group):
+    """A group whose commands are imported when first looked up by name
+    (:data:`COMMANDS`); its help lists them from their summaries, importing none."""
+
+    def __init__(self, *args: Any, lazy_commands: dict[str, tuple[str, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy_commands = lazy_commands
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy_commands})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.lazy_commands and cmd_name not in self.commands:
+            self.add_command(load_command(self.lazy_commands[cmd_name][0]), cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """As click's own, each row from the command's summary unless it is loaded."""
+        names = self.list_commands(ctx)
+        if not names:
+            return
+        limit = formatter.width - 6 - max(len(name) for name in names)  # as click reckons it
+        rows = []
+        for name in names:
+            command = self.commands.get(name) or click.Command(name, help=self.lazy_commands[name][1])
+            if not command.hidden:
+                rows.append((name, command.get_short_help_str(limit)))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+def load_command(target: str) -> click.Command:
+    """The command object at ``module:attribute``, its module imported."""
+    module_name, _, attribute = target.partition(":")
+    command = getattr(importlib.import_module(module_name), attribute)
+    if not isinstance(command, click.Command):
+        raise TypeError(f"{target} is not a click command")
+    return command
+
+
+@click.group(cls=LazyGroup, lazy_commands=COMMANDS,
+             context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="jacquet")
 def main() -> None:
     """Record, replay, validate and browse games of Jacquet and its relatives.
 
     Rule sets: jacquet (default), murray, versailles, hale, backgammon.
     """
-
-
-for command in (legal, validate, show, convert, generate, import_command, search_command,
-                export_command, stats_command, serve_command, record_command):
-    main.add_command(command)

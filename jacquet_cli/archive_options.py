@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import sqlite3
 from collections.abc import Callable
+from typing import Any, ParamSpec, TypeVar
 
 import click
 
@@ -26,20 +27,25 @@ class ArchiveFailure(click.ClickException):
     exit_code = 2
 
 
-def reports_archive_errors(action: str) -> Callable:
+P = ParamSpec("P")
+R = TypeVar("R")
+C = TypeVar("C", bound=Callable[..., Any])
+
+
+def reports_archive_errors(action: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
     """Decorate a command taking ``db_path``: an :class:`ArchiveError`, or an SQLite error
     while it does ``action`` ("read", "write to"), ends it with one clear line naming the
     archive instead of a traceback."""
 
-    def decorate(command: Callable) -> Callable:
+    def decorate(command: Callable[P, R]) -> Callable[P, R]:
         @functools.wraps(command)
-        def run(*args, **kwargs):
+        def run(*args: P.args, **kwargs: P.kwargs) -> R:
             try:
                 return command(*args, **kwargs)
             except ArchiveError as error:
                 raise ArchiveFailure(str(error)) from None
             except sqlite3.Error as error:
-                raise ArchiveFailure(str(archive_error(action, kwargs["db_path"], error))) from None
+                raise ArchiveFailure(str(archive_error(action, str(kwargs["db_path"]), error))) from None
         return run
 
     return decorate
@@ -81,13 +87,13 @@ FILTERS = [
 ]
 
 
-def filter_options(command):
+def filter_options(command: C) -> C:
     for option in reversed(FILTERS):
         command = option(command)
     return command
 
 
-def query_from(options: dict, limit: int = 50, offset: int = 0) -> Query:
+def query_from(options: dict[str, Any], limit: int = 50, offset: int = 0) -> Query:
     return Query(player=options["player"], white=options["white"], black=options["black"],
                  event=options["event"], match=options["match_name"],
                  date_from=options["date_from"], date_to=options["date_to"],
@@ -98,7 +104,7 @@ def query_from(options: dict, limit: int = 50, offset: int = 0) -> Query:
                  descending=options["descending"], limit=limit, offset=offset)
 
 
-def pop_filters(kwargs: dict) -> dict:
+def pop_filters(kwargs: dict[str, Any]) -> dict[str, Any]:
     names = ("player", "white", "black", "event", "match_name", "date_from", "date_to", "variant",
              "result", "points_min", "points_max", "turns_min", "turns_max", "text", "valid",
              "sort", "descending")

@@ -14,7 +14,8 @@ from .writing import target_format, write_games
 @click.command()
 @click.argument("source", type=click.Path(dir_okay=False))
 @click.argument("target", type=click.Path(dir_okay=False))
-@click.option("--to", "to_format", help=f"Output format: {', '.join(WRITABLE)} (default: from the extension).")
+@click.option("--to", "to_format",
+              help=f"Output format: {', '.join(WRITABLE)} (default: from the extension).")
 @click.option("--from", "from_format", help="Input format (default: from the extension).")
 @reading_many_games()
 def convert(source: str, target: str, to_format: str | None, from_format: str | None) -> None:

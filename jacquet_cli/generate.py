@@ -18,7 +18,8 @@ from .options import rule_option, rules_from, variant_option
 @click.option("--games", "-n", "count", type=click.IntRange(min=1), default=1, show_default=True)
 @click.option("--seed", "-s", type=int, default=0, show_default=True, help="Same seed, same games.")
 @click.option("--annotate", is_flag=True, help="Add random comments, NAGs and variations.")
-@click.option("--output", "-o", type=click.Path(dir_okay=False), help="File to write (default: stdout, text).")
+@click.option("--output", "-o", type=click.Path(dir_okay=False),
+              help="File to write (default: stdout, text).")
 def generate(variant: str, options: tuple[str, ...], count: int, seed: int, annotate: bool,
              output: str | None) -> None:
     """Random legal games from a simple policy (a random legal play each turn).

@@ -6,10 +6,12 @@ import os
 import sys
 
 import click
+from sqlite_utils import Database
 
 from archive import ImportSummary, import_files, open_archive
 from jacquet_cli.collector import reading_many_games
 from notation.engine.rules import NAMES
+from notation.tree.game import Game
 
 from .archive_options import db_option, reports_archive_errors
 
@@ -17,7 +19,8 @@ from .archive_options import db_option, reports_archive_errors
 @click.command("import")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @db_option
-@click.option("--keep-invalid", is_flag=True, help="Store games that break a rule, flagged, with their error.")
+@click.option("--keep-invalid", is_flag=True,
+              help="Store games that break a rule, flagged, with their error.")
 @click.option("--variant", "-v", type=click.Choice(NAMES, case_sensitive=False), default="jacquet",
               show_default=True, help="Rule set of records without a Variant tag.")
 @click.option("--batch", type=click.IntRange(min=1), default=200, show_default=True,
@@ -53,13 +56,14 @@ def import_command(files: tuple[str, ...], db_path: str, keep_invalid: bool, var
         raise SystemExit(1)
 
 
-def _import(db, files: tuple[str, ...], keep_invalid: bool, variant: str, batch: int) -> ImportSummary:
+def _import(db: Database, files: tuple[str, ...], keep_invalid: bool, variant: str,
+            batch: int) -> ImportSummary:
     """Import with a progress bar on stderr, by bytes of the files read."""
     sizes = {path: os.path.getsize(path) if os.path.isfile(path) else 0 for path in files}
     done = dict.fromkeys(files, 0)
     with click.progressbar(length=sum(sizes.values()) or 1, label="importing",
                            file=sys.stderr) as bar:
-        def on_game(path: str, game) -> None:
+        def on_game(path: str, game: Game) -> None:
             offset = game.source[1] if game.source else None
             if offset is not None and offset > done[path]:
                 bar.update(offset - done[path])

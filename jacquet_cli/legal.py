@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from notation import Dice, NotationError, Position, legal_plays
+from notation import Dice, NotationError, Play, Position, legal_plays
 from notation.engine.rules import RuleSet, rule_set
 
 from .options import rule_option, rules_from, variant_option
@@ -54,7 +54,7 @@ def legal(variant: str, options: tuple[str, ...], position_id: str | None, dice:
             click.echo(str(play))
 
 
-def _plays(rules: RuleSet, position_id: str | None, dice: str):
+def _plays(rules: RuleSet, position_id: str | None, dice: str) -> list[Play]:
     position = rules.start if position_id is None else Position.from_id(position_id)  # legal_plays checks it
     return legal_plays(position, Dice.parse(dice), rules)
 
@@ -69,7 +69,7 @@ def _answer(line: str) -> object:
         except RecursionError:
             raise ValueError("the query nests too deeply") from None
         if not isinstance(query, dict):
-            raise ValueError("a query is a JSON object")
+            raise TypeError("a query is a JSON object")
         dice = query.get("dice")
         if dice is None:
             raise ValueError('a query needs "dice", e.g. "65"')
@@ -78,10 +78,10 @@ def _answer(line: str) -> object:
         elif isinstance(dice, int) and not isinstance(dice, bool):
             dice = str(dice)  # 65
         if not isinstance(dice, str):
-            raise ValueError('"dice" is a roll: "65", 65 or [6, 5]')
+            raise TypeError('"dice" is a roll: "65", 65 or [6, 5]')
         options = query.get("options") or {}
         if not isinstance(options, dict):
-            raise ValueError('"options" is a JSON object')
+            raise TypeError('"options" is a JSON object')
         rules = rule_set(str(query.get("variant", "jacquet")), **options)
         position = query.get("position")
         if position is not None and not isinstance(position, str):

@@ -35,7 +35,8 @@ HELP = ("Commands: Enter rolls; dice such as 64 enter the dice thrown; a play su
 @click.option("--first", type=click.Choice(["White", "Black"]), help="Who starts, without a lead roll.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default="recorded.jqn",
               show_default=True, help="Where the record is written (any writable format).")
-@click.option("--db", "db_path", type=click.Path(dir_okay=False), help="Also store the finished game in this archive.")
+@click.option("--db", "db_path", type=click.Path(dir_okay=False),
+              help="Also store the finished game in this archive.")
 @click.option("--seed", type=int, help="Roll the dice from this seed (for rehearsals and tests).")
 @reports_archive_errors("write to")
 def record_command(variant: str, white: str, black: str, event: str, lead_roll: str,

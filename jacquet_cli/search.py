@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import click
+from sqlite_utils import Database
 
 from archive import game_ids, games_through, load_game, open_archive, plays_from, search
 from archive.search import MAX_SQL_INT
@@ -35,7 +37,8 @@ def _position_id(ctx: click.Context, param: click.Parameter, value: str | None) 
 @click.option("--offset", type=click.IntRange(0, MAX_SQL_INT), default=0)
 @click.option("--json", "as_json", is_flag=True, help="JSON instead of a table.")
 @reports_archive_errors("read")
-def search_command(db_path: str, position: str | None, limit: int, offset: int, as_json: bool, **filters) -> None:
+def search_command(db_path: str, position: str | None, limit: int, offset: int, as_json: bool,
+                   **filters: Any) -> None:
     """Search the archive's games; or, with --position, explore a position.
 
     \b
@@ -65,7 +68,7 @@ def search_command(db_path: str, position: str | None, limit: int, offset: int, 
                    f"{row['turns']:>3} turns  {row['event'] or ''}{flag}")
 
 
-def _explore(db, position: str, variant: str | None, limit: int, as_json: bool) -> None:
+def _explore(db: Database, position: str, variant: str | None, limit: int, as_json: bool) -> None:
     games = games_through(db, position, variant, limit + 1)
     more, games = len(games) > limit, games[:limit]
     plays = plays_from(db, position, variant)
@@ -96,7 +99,7 @@ def _explore(db, position: str, variant: str | None, limit: int, as_json: bool) 
 @click.option("--format", "to_format", help="Format, if not the extension's.")
 @reports_archive_errors("read")
 @reading_many_games()
-def export_command(db_path: str, output: str, to_format: str | None, **filters) -> None:
+def export_command(db_path: str, output: str, to_format: str | None, **filters: Any) -> None:
     """Write the games a search selects (all games without filters) to a file.
 
     \b
@@ -110,8 +113,10 @@ def export_command(db_path: str, output: str, to_format: str | None, **filters) 
     games = []
     for game_id in ids:
         try:
-            games.append(load_game(db, game_id))
+            game = load_game(db, game_id)
         except NotationError as error:
             raise click.ClickException(f"game {game_id} cannot be read back, nothing written: "
                                        f"{getattr(error, 'message', error)}") from None
+        if game is not None:  # None: deleted since the search, by another process
+            games.append(game)
     write_games(games, output, fmt)

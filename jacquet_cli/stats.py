@@ -40,8 +40,9 @@ def stats_command(db_path: str, variant: str | None, as_json: bool) -> None:
         click.echo(f"  {row['player']:24} {row['games']:>5} games  {row['wins']:>4} won  "
                    f"{row['losses']:>4} lost  points {row['points_won']}-{row['points_lost']}")
     click.echo("Dice (faces 1-6, chi-square, p-value: small means unlikely from fair dice)")
-    for row in dice:
-        click.echo(f"  {row.player:24} {row.faces}  chi2 {row.chi_square:.2f}  p {row.p_value:.3f}")
+    for fairness in dice:
+        click.echo(f"  {fairness.player:24} {fairness.faces}  chi2 {fairness.chi_square:.2f}  "
+                   f"p {fairness.p_value:.3f}")
     click.echo("Opening plays per roll")
     for roll, plays in openings.items():
         click.echo(f"  {roll}: " + ", ".join(f"{play} ({count})" for play, count in plays))

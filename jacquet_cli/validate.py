@@ -8,6 +8,8 @@ import click
 
 from jacquet_cli.collector import reading_many_games
 from notation.engine.rules import NAMES
+from notation.errors import NotationError
+from notation.tree.game import Game
 
 from .reading import Unreadable, stream_games
 
@@ -53,7 +55,7 @@ def validate(files: tuple[str, ...], variant: str, fmt: str | None, as_json: boo
         raise SystemExit(1)
 
 
-def _summary(path: str, index: int, game) -> dict:
+def _summary(path: str, index: int, game: Game) -> dict[str, object]:
     end = game.end()
     return {"file": path, "game": index, "variant": game.rules.name, "valid": not game.errors,
             "turns": end.ply, "result": game.headers.get("Result") or game.result,
@@ -62,5 +64,5 @@ def _summary(path: str, index: int, game) -> dict:
             "warnings": [_problem(w) for w in game.warnings]}
 
 
-def _problem(problem) -> dict:
+def _problem(problem: NotationError) -> dict[str, object]:
     return problem.as_dict() if hasattr(problem, "as_dict") else {"message": str(problem)}

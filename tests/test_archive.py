@@ -70,7 +70,11 @@ def test_archive_opens_with_plain_sqlite3_and_sqlite_utils(fresh_db, db_path):
     db = sqlite_utils.Database(db_path)
     try:
         assert TABLES | {"_sqlite_migrations"} <= set(db.table_names())
-        documented = ["id", "hash", "variant", "options", "white_id", "black_id", "event_id", "match_id", "site", "date", "round", "game_number", "score_white", "score_black", "first", "result", "winner", "points", "turns", "valid", "error_rule", "error_message", "error_ply", "error_line", "source_file", "source_offset", "tags", "record", "imported_at"]
+        documented = ["id", "hash", "variant", "options", "white_id", "black_id", "event_id", "match_id",
+                      "site", "date", "round", "game_number", "score_white", "score_black", "first",
+                      "result", "winner", "points", "turns", "valid", "error_rule", "error_message",
+                      "error_ply", "error_line", "source_file", "source_offset", "tags", "record",
+                      "imported_at"]
         assert list(db["games"].columns_dict) == documented
         assert set(db["turns"].columns_dict) == {"game_id", "ply", "player", "kind", "dice", "play",
                                                  "position_before", "position_after", "pips_white",
@@ -324,7 +328,8 @@ def fail_in_store_game(monkeypatch, db):
         game_id = real(db_, rows, names)
         if rows.white == "Victim":
             assert db_.execute("SELECT count(*) FROM turns WHERE game_id = ?", [game_id]).fetchone()[0] > 0
-            assert db_.execute("SELECT count(*) FROM annotations WHERE game_id = ?", [game_id]).fetchone()[0] > 0
+            notes = db_.execute("SELECT count(*) FROM annotations WHERE game_id = ?", [game_id])
+            assert notes.fetchone()[0] > 0
             seen.append(game_id)
             raise sqlite3.OperationalError("disk I/O error (injected)")
         return game_id

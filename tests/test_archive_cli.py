@@ -132,7 +132,8 @@ COLUMNS = {"id", "variant", "date", "round", "site", "event", "white", "black", 
     (("--from", "2024.03.01", "--to", "2024.06.30", "--valid"),
      {"date_from": "2024.03.01", "date_to": "2024.06.30", "valid": True}),
     (("--result", "*", "--turns-max", 5), {"result": "*", "turns_max": 5}),
-    (("--points-min", 2, "--points-max", 3, "--sort", "points"), {"points_min": 2, "points_max": 3, "sort": "points"}),
+    (("--points-min", 2, "--points-max", 3, "--sort", "points"),
+     {"points_min": 2, "points_max": 3, "sort": "points"}),
     (("--match", "Final", "--event", "cup"), {"match": "Final", "event": "cup"}),
     (("--text", "24/13"), {"text": "24/13"}),
     (("--text", "Deliberate error", "--invalid"), {"text": "Deliberate error", "valid": False}),
@@ -198,7 +199,8 @@ def test_search_position(club):
         plays = archive.plays_from(db, start, "jacquet")
     finally:
         db.close()
-    result = ok(run("search", "--db", club, "--position", start, "--variant", "jacquet", "--json", "--limit", 5))
+    result = ok(run("search", "--db", club, "--position", start, "--variant", "jacquet", "--json",
+                    "--limit", 5))
     found = json.loads(result.stdout)
     assert set(found) == {"position", "games", "plays"}
     assert found["position"] == start
@@ -209,8 +211,9 @@ def test_search_position(club):
     text = ok(run("search", "--db", club, "--position", start, "--variant", "jacquet",
                   "--limit", len(everything))).stdout
     assert text.splitlines()[0] == f"{len(everything)} game(s) through {start}"
-    assert text.splitlines()[1] == (f"  game {everything[0]['game_id']}, before ply {everything[0]['ply']} "
-                                    f"(jacquet, {everything[0]['date'] or 'no date'}, {everything[0]['result']})")
+    first = everything[0]
+    assert text.splitlines()[1] == (f"  game {first['game_id']}, before ply {first['ply']} "
+                                    f"(jacquet, {first['date'] or 'no date'}, {first['result']})")
     fewer = ok(run("search", "--db", club, "--position", start, "--variant", "jacquet", "--limit", 2)).stdout
     assert fewer.splitlines()[0] == f"the first 2 games through {start} (there are more: --limit)"
     nowhere = json.loads(ok(run("search", "--db", club, "--position", "AAAAAAAAAAAAAA", "--json")).stdout)
@@ -350,7 +353,8 @@ def test_a_stored_record_that_reads_back_as_two_games_is_reported_not_a_tracebac
     source.write_text('[White "A"]\n\n1. 55: 24/4 *\n', encoding="utf-8")
     ok(run("import", source, "--db", db_path))
     db = sqlite_utils.Database(db_path)
-    db.execute("UPDATE games SET record = replace(record, '[White \"A\"]', '[White \"A' || char(10) || '\"]')")
+    db.execute("UPDATE games SET record = "
+               "replace(record, '[White \"A\"]', '[White \"A' || char(10) || '\"]')")
     db.conn.commit()
     db.close()
     result = run("export", "--db", db_path, "-o", tmp_path / "out.jqn")
@@ -366,7 +370,8 @@ def test_games_kept_invalid_that_stop_alike_for_different_errors_are_two_games(d
     before their errors; both are kept (the error is part of what tells them apart), and
     importing them again adds nothing."""
     data = Path(__file__).resolve().parent / "data" / "mat"
-    files = [data / "illegal_dice_mismatch_13-10_with_21.mat", data / "illegal_not_maximal_21_played_as_13-11.mat"]
+    files = [data / "illegal_dice_mismatch_13-10_with_21.mat",
+             data / "illegal_not_maximal_21_played_as_13-11.mat"]
     ok(run("import", *files, "--keep-invalid", "--db", db_path))
     def kept() -> list[str]:
         db = archive.open_archive(db_path, readonly=True)

@@ -308,7 +308,7 @@ def test_imports_killed_at_random_moments_lose_nothing_and_leave_no_half_game(tm
         "kills landed inside write transactions"
     assert len(set(sizes)) > 3, "the archive grew from kill to kill"
 
-    result = subprocess.run(import_command(db_path, path, BATCH), capture_output=True, text=True)
+    result = subprocess.run(import_command(db_path, path, BATCH), capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
     summary = result.stderr.strip().splitlines()[-1]
     assert summary.startswith(f"{GAMES - len(present)} imported, {len(present)} duplicate(s) "
@@ -422,7 +422,7 @@ def modes_bind(tmp_path) -> None:
     probe.chmod(0o444)
     try:
         result = subprocess.run([sys.executable, "-c", f"open({str(probe)!r}, 'a')"],
-                                preexec_fn=obeying_file_modes, capture_output=True)
+                                preexec_fn=obeying_file_modes, capture_output=True, check=False)
     finally:
         probe.chmod(0o644)
     if result.returncode == 0:
@@ -459,7 +459,7 @@ def test_importing_into_a_read_only_archive_is_one_clear_error(tmp_path, source,
     target.chmod(0o444 if read_only == "file" else 0o555)
     try:
         result = subprocess.run(import_command(db_path, path, BATCH), capture_output=True,
-                                text=True, preexec_fn=obeying_file_modes)
+                                text=True, preexec_fn=obeying_file_modes, check=False)
     finally:
         target.chmod(0o644 if read_only == "file" else 0o755)
     assert result.returncode == 2
@@ -481,14 +481,14 @@ def test_importing_past_a_file_size_limit_is_one_clear_error_and_keeps_what_was_
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
     result = subprocess.run(import_command(db_path, path, BATCH), capture_output=True, text=True,
-                            preexec_fn=limited)
+                            preexec_fn=limited, check=False)
     assert result.returncode == 2
     one_clear_error(result.stderr, db_path, "disk")
     findings = inspect(db_path, expected, stored, set())
     assert findings.sound
     assert stored < findings.hashes < set(expected), "whole batches went in before the limit"
 
-    again = subprocess.run(import_command(db_path, path, BATCH), capture_output=True, text=True)
+    again = subprocess.run(import_command(db_path, path, BATCH), capture_output=True, text=True, check=False)
     assert again.returncode == 0, again.stderr
     assert f"{GAMES - len(findings.hashes)} imported, {len(findings.hashes)} duplicate" in again.stderr
     assert inspect(db_path, expected, findings.hashes, set()).hashes == set(expected)

@@ -4,6 +4,7 @@ five variants, valid and invalid, finished and not, with varied players, events,
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import Counter, defaultdict
 
@@ -126,7 +127,8 @@ def test_the_filters_are_not_trivial(vdb, varied):
                     {"turns_min": 100}, {"valid": False}, {"match": "Final"}, {"text": "24/13"},
                     {"text": "AND"}, {"white": "Jean", "black": "Jean"}):
         assert 0 < len(brute(varied.games, Query(**filters))) < everything, filters
-    marie = {fold(s.name("White") or "") for s in varied.games} | {fold(s.name("Black") or "") for s in varied.games}
+    marie = ({fold(s.name("White") or "") for s in varied.games}
+             | {fold(s.name("Black") or "") for s in varied.games})
     assert "marie" in marie
     # "Marie" and "marie" are two players; a search by name finds both
     stored = {s.name("White") for s in varied.games} | {s.name("Black") for s in varied.games}
@@ -182,7 +184,7 @@ def test_text_search_finds_known_comments(vdb, varied):
 
 @pytest.mark.parametrize("text", ['"', '""', "   "])
 def test_text_with_no_words_does_not_raise(vdb, varied, text):
-    rows, total = archive.search(vdb, Query(text=text, limit=ALL))
+    _, total = archive.search(vdb, Query(text=text, limit=ALL))
     assert total in (0, len(varied.games))
 
 
@@ -278,7 +280,7 @@ def test_plays_from_a_position(vdb, varied):
     for position in interesting_positions(varied.games):
         for variant in (None, "jacquet", "hale", "backgammon"):
             played, wins = Counter(), Counter()
-            for s, ply, player, kind, dice, play in index.get(position, []):
+            for s, _ply, player, kind, dice, play in index.get(position, []):
                 if kind in ("roll", "passed") and (variant is None or s.variant == variant):
                     played[dice, play] += 1
                     wins[dice, play] += s.winner == player
@@ -360,7 +362,7 @@ def test_dice_fairness_counts(vdb, varied, variant):
     for s in varied.games:
         if variant and s.variant != variant:
             continue
-        for ply, player, kind, dice, play, before in s.mainline():
+        for _ply, player, kind, dice, _play, _before in s.mainline():
             name = s.name("White" if player == "W" else "Black")
             if kind == "roll" and name is not None:
                 for die in dice:
@@ -402,7 +404,7 @@ def test_chi_square_p_edges():
     assert archive.chi_square_p(-1, 5) == 1.0
     assert 0 <= archive.chi_square_p(500, 5) < 1e-100
     values = [archive.chi_square_p(x / 4, 5) for x in range(1, 120)]
-    assert all(a > b for a, b in zip(values, values[1:])), "p falls as chi-square grows"
+    assert all(a > b for a, b in itertools.pairwise(values)), "p falls as chi-square grows"
 
 
 @pytest.mark.parametrize("variant", [None, "jacquet", "backgammon"])
@@ -412,7 +414,7 @@ def test_opening_plays(vdb, varied, variant, top):
     for s in varied.games:
         if variant and s.variant != variant:
             continue
-        for ply, player, kind, dice, play, before in s.mainline():
+        for ply, _player, kind, dice, play, _before in s.mainline():
             if ply == 1 and kind == "roll":
                 openings[dice][play] += 1
     expected = {}

@@ -32,10 +32,10 @@ def test_validate_exit_codes(files, tmp_path):
     assert run("validate", good).exit_code == 0
     result = run("validate", bad)
     assert result.exit_code == 1
-    assert result.stdout.splitlines() == [
+    assert result.stdout.splitlines() == [(
         f"{bad}:8:4: error: [R-COURIER] game 2, turn 1 (White 63): 24/21 moves a second man while "
         "the courier, on 18, has not reached points 6-1 (this play is legal in backgammon: add "
-        '[Variant "backgammon"] if that is the game); legal: 24/15']
+        '[Variant "backgammon"] if that is the game); legal: 24/15')]
     assert run("validate", tmp_path / "missing.jqn").exit_code == 2
     assert run("validate", tmp_path / "game.unknown").exit_code == 2
     assert run("validate").exit_code == 2
@@ -75,7 +75,7 @@ def test_show_exits_1_for_a_game_with_errors(files):
 
 
 def test_convert_text_json_text_is_lossless(files, tmp_path):
-    good, bad = files
+    good, _ = files
     as_json = tmp_path / "g.json"
     back = tmp_path / "g.jqn"
     assert run("convert", good, as_json).exit_code == 0
@@ -148,7 +148,8 @@ def test_written_files_get_the_umasks_permissions_and_links_are_followed(files, 
         link = tmp_path / "link.json"
         link.symlink_to(real)
         assert run("convert", good, link).exit_code == 0
-        assert link.is_symlink() and json.loads(real.read_text(encoding="utf-8"))[0]["headers"]["Event"] == "good"
+        assert link.is_symlink()
+        assert json.loads(real.read_text(encoding="utf-8"))[0]["headers"]["Event"] == "good"
         assert stat.S_IMODE(real.stat().st_mode) == 0o640
     finally:
         os.umask(old)
@@ -180,7 +181,8 @@ def test_writing_mat_says_what_it_leaves_out(tmp_path):
     sample = Path(__file__).resolve().parents[1] / "samples" / "backgammon" / "annotated-game.jqn"
     result = run("convert", sample, tmp_path / "bg.mat")
     assert result.exit_code == 0
-    assert "note: .mat holds the main line's moves only: 12 comment(s), 3 NAG(s), 3 variation(s) left out" in result.stderr
+    assert ("note: .mat holds the main line's moves only: 12 comment(s), 3 NAG(s), 3 variation(s) left out"
+            in result.stderr)
     plain = run("convert", tmp_path / "bg.mat", tmp_path / "again.mat")
     assert plain.exit_code == 0 and "note:" not in plain.stderr
 

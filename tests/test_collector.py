@@ -70,3 +70,22 @@ def test_commands_read_with_the_settings(default_collector, monkeypatch, tmp_pat
     CliRunner().invoke(main, [command, *arguments])
     assert seen and seen[0] == (YOUNG_COLLECTION_AFTER, 10, FULL_COLLECTION_EVERY)
     assert gc.get_threshold() == (700, 10, 10)
+
+
+def test_only_the_command_line_and_the_benchmarks_tune_the_collector():
+    """The collector's tuning belongs to the processes that read many games: the commands
+    (and the server that ``jacquet serve`` starts), and the benchmarks that time them. No
+    library module (notation, archive, webviewer) imports it."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).parents[1]
+    importing = re.compile(r"^\s*(from\s+jacquet_cli(\.collector)?\s+import\s+.*\b(collector|"
+                           r"settle_for_serving|reading_many_games)\b|import\s+jacquet_cli\.collector"
+                           r"|from\s+\.+collector\s+import)", re.MULTILINE)
+    found = {path.relative_to(root).as_posix() for package in ("notation", "archive", "webviewer",
+                                                               "jacquet_cli", "bench")
+             for path in (root / package).rglob("*.py")
+             if importing.search(path.read_text(encoding="utf-8"))}
+    assert found and all(name.startswith(("jacquet_cli/", "bench/")) for name in found), found
+    assert "jacquet_cli/serve.py" in found

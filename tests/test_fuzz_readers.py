@@ -92,6 +92,7 @@ def random_inputs(fmt: str) -> st.SearchStrategy[bytes]:
                      st.lists(st.sampled_from(PAYLOADS[fmt]), max_size=40).map(b"".join))
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("fmt", READABLE)
 @FUZZ
 @given(data=st.data())
@@ -99,6 +100,7 @@ def test_random_input_is_read_or_refused_with_record_errors(folder, fmt, data):
     check(folder, fmt, data.draw(random_inputs(fmt)))
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("fmt", READABLE)
 @FUZZ
 @given(data=st.data())

@@ -78,6 +78,7 @@ def test_an_unchanged_play_written_step_by_step_reads_as_the_record(records, scr
             assert not [e for g in read_file(path, record.fmt) for e in g.errors], record.name
 
 
+@pytest.mark.long
 def test_corrupted_plays_and_dice_are_caught_or_legal(records, scratch):
     rng = random.Random(1)
     verdicts: Counter = Counter()

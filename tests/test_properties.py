@@ -14,9 +14,12 @@ replay ``jacquet``'s games):
 
 **Games per rule set: the environment variable ``JACQUET_PROPERTY_GAMES``, default 2000**
 (10,000 games in all, about 0.05-0.14 CPU-second each, so a few CPU-minutes: the bulk of
-this file and of the suite; set it lower for a quick local run). The games are spread over the CPUs with ``fork`` where the
-platform has it; ``JACQUET_PROPERTY_WORKERS=1`` plays them in this process. For a deeper
-run, e.g. ``JACQUET_PROPERTY_GAMES=10000``.
+this file and of the suite; set it lower for a quick local run). They are marked ``long``: the
+README's test command leaves them out, ``.ci/run`` runs them after it (``-m long``). Each rule
+set's games are checked in chunks of ``CHUNK``, one test each, so that pytest-xdist spreads
+them over its workers; run without xdist, a chunk's games are spread over the CPUs with
+``fork`` where the platform has it (``JACQUET_PROPERTY_WORKERS=1`` plays them in this
+process). For a deeper run, e.g. ``JACQUET_PROPERTY_GAMES=10000``.
 
 Expensive properties, on positions drawn by hypothesis (a game seed and a ply of that game)
 with any roll, ``derandomize=True`` so that every run checks the same examples:
@@ -85,6 +88,7 @@ from notation.engine.rules import NAMES
 from tests.selfplay import play_random_game
 
 GAMES = int(os.environ.get("JACQUET_PROPERTY_GAMES", "2000"))
+CHUNK = 250                 # games per test: xdist's unit of work
 SEED_OFFSET = {name: index * 1_000_000 for index, name in enumerate(NAMES)}
 TURN_LIMIT = 20000          # play_random_game's default max_turns
 WELL_WITHIN = 2000          # a random game must finish in a tenth of it
@@ -242,12 +246,18 @@ def workers():
     wanted = os.environ.get("JACQUET_PROPERTY_WORKERS")
     if wanted:
         return max(1, int(wanted))
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        return 1  # the chunks are spread over xdist's workers, which have the CPUs already
     if hasattr(os, "sched_getaffinity"):
         return len(os.sched_getaffinity(0))
     return os.cpu_count() or 1
 
 
 def check_games(name, seeds):
+    """The games of ``seeds`` checked: in a pool of forked processes where there are several
+    workers and this process runs one thread only (forking a process with other threads
+    alive, such as a server an earlier test left running, can deadlock the child); otherwise
+    here, one after another."""
     jobs = [(name, seed) for seed in seeds]
     count = min(workers(), len(jobs))
     if (count > 1 and "fork" in multiprocessing.get_all_start_methods()
@@ -257,9 +267,12 @@ def check_games(name, seeds):
     return [check_game(*job) for job in jobs]
 
 
+@pytest.mark.long
+@pytest.mark.parametrize("first", range(0, GAMES, CHUNK))
 @pytest.mark.parametrize("name", NAMES)
-def test_random_games_keep_the_invariants(name):
-    results = check_games(name, range(SEED_OFFSET[name], SEED_OFFSET[name] + GAMES))
+def test_random_games_keep_the_invariants(name, first):
+    start = SEED_OFFSET[name] + first
+    results = check_games(name, range(start, start + min(CHUNK, GAMES - first)))
     problems = [p for _, _, found in results for p in found]
     assert not problems, f"{len(problems)} problems, first: " + "\n".join(problems[:10])
     longest = max(turns for turns, _, _ in results)
@@ -313,8 +326,8 @@ def where(name, position, dice, text=None):
             + (f" text {text!r}" if text is not None else ""))
 
 
-PROPERTY = dict(derandomize=True, deadline=None, database=None,
-                suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = {"derandomize": True, "deadline": None, "database": None,
+            "suppress_health_check": [HealthCheck.too_slow]}
 
 
 def result_of(play):
