@@ -279,6 +279,7 @@ def pace(source, tmp_path_factory) -> Pace:
     return Pace(whole.first_write, whole.ended - whole.first_write, again.ended)
 
 
+@pytest.mark.long  # twenty imports killed in flight: minutes of CPU
 def test_imports_killed_at_random_moments_lose_nothing_and_leave_no_half_game(tmp_path, source,
                                                                              pace):
     path, expected = source
