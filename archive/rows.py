@@ -20,7 +20,7 @@ from notation.engine.state import Colour
 from notation.errors import IllegalPlayError, NotationError, RecordError
 from notation.formats.jqn import GameBuilder, read_games, write_game
 from notation.formats.jqn.writer import line_text
-from notation.tree.game import Game, GameNode
+from notation.tree.game import Game, GameNode, Node
 from notation.tree.walk import Visitor
 
 STANDARD = {"Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant", "Options",
@@ -202,7 +202,7 @@ class _Annotations(Visitor):
         return self.rows + [row for _, rows in self.found for row in rows]
 
 
-def _stored_order(node: GameNode) -> tuple[int, ...]:
+def _stored_order(node: Node) -> tuple[int, ...]:
     """Where ``node``'s rows stand among a game's: the way down to it, each step the
     negated index of the variation taken, so that ordered keys go depth first, a node's
     last variation first."""

@@ -37,6 +37,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "stats": ("jacquet_cli.stats:stats_command",
               ("Statistics of the archive: results per player, the dice each player rolled with a "
                "chi-square test of fairness, the most frequent opening plays per roll.")),
+    "train": ("jacquet_cli.train:train_command",
+              "Train the evaluator of a rule set by self-play (TD(λ), TD-Gammon's recipe)."),
     "validate": ("jacquet_cli.validate:validate",
                  "Check every game of FILES against the rules."),
 }

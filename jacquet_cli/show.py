@@ -9,6 +9,7 @@ import click
 from notation.formats.json_format import turn_dict
 from notation.render.diagram import diagram
 from notation.render.svg import board
+from notation.tree.game import GameNode
 
 from .reading import load_games
 
@@ -51,7 +52,7 @@ def show(file: str, number: int, ply: int | None, output: str) -> None:
                          last_steps=() if node.turn is None or node.turn.player is state.player else steps,
                          dice=node.turn.dice if node.turn is not None else None))
     else:
-        data = turn_dict(node) if node.turn is not None else {
+        data = turn_dict(node) if isinstance(node, GameNode) else {
             "ply": 0, "position": state.position.position_id(),
             "pips": list(state.pips())}
         data.update({"to_play": state.player.value, "variant": game.rules.name,

@@ -307,7 +307,7 @@ class Annotator:
             board = self.boards(first)
             assert self.before(first).mover[TALON] == MEN
             stop = max(p for p in range(1, TALON) if board[-1][p])
-            player, other = self.who(first)
+            player, _other = self.who(first)
             if all(courier_phase(b) for b in board):
                 first.comments.append(
                     f"{player}'s first man leaves the talon and stops on {stop}: he is the "
@@ -349,7 +349,7 @@ class Annotator:
                 continue
             if self.name == "versailles" and dice.high in (4,):
                 continue  # 4-4 gives four steps either way: show a doublet that differs
-            player, other = self.who(node)
+            player, _other = self.who(node)
             steps = len(node.turn.play.steps)
             if self.name == "versailles":
                 full = dice.high

@@ -183,16 +183,16 @@ def _jqn_sites(text: str, games: list[Game]) -> list[Site]:
     nodes = [n for n in games[0].mainline() if n.turn.kind in (ROLL, PASSED)]
     assert len(found) == len(nodes), (len(found), len(nodes))
     return [Site(1, node, roll.line, roll.column, roll, tuple(play))
-            for node, (roll, play) in zip(nodes, found)]
+            for node, (roll, play) in zip(nodes, found, strict=False)]
 
 
 def _mat_sites(text: str, games: list[Game]) -> list[Site]:
     match = parse_mat(text)
     lines = text.split("\n")
     sites = []
-    for index, (mat_game, game) in enumerate(zip(match.games, games), 1):
+    for index, (mat_game, game) in enumerate(zip(match.games, games, strict=False), 1):
         actions = [a for a in mat_game.actions if a.kind in ("roll", "double", "beaver", "take", "drop")]
-        for action, node in zip(actions, game.mainline()):
+        for action, node in zip(actions, game.mainline(), strict=False):
             if action.kind != "roll" or node.turn.kind != ROLL:
                 continue
             assert node.turn.dice == Dice.parse(action.dice), (index, action)

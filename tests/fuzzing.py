@@ -81,8 +81,8 @@ def _letter(point: int, colour: Colour) -> str:
 def sgf_text(game: Game) -> str:
     """A backgammon game as GNU Backgammon's SGF (``W[53xwmh]``...): seeds for the SGF
     reader, which has no writer of its own."""
-    nodes = [f"(;FF[4]GM[6]CA[UTF-8]MI[length:0][game:0][ws:0][bs:0]"
-             f"PW[{game.headers.get('White', '')}]PB[{game.headers.get('Black', '')}]RE[{game.result}]"]
+    nodes = [(f"(;FF[4]GM[6]CA[UTF-8]MI[length:0][game:0][ws:0][bs:0]"
+             f"PW[{game.headers.get('White', '')}]PB[{game.headers.get('Black', '')}]RE[{game.result}]")]
     for node in game.mainline():
         turn = node.turn
         if turn.kind == ROLL:

@@ -171,10 +171,10 @@ LONG_NUMBERS = {
     "mat length": ("mat", f"{DIGITS} point match\n"),
     "sgf result": ("sgf", f"(;GM[6]RE[W+{DIGITS}R])"),
     "sgf game": ("sgf", f"(;GM[6]MI[game:{DIGITS}])"),
-    "xml NAG": ("xml", '<games xmlns="urn:jacquet:games:1"><game><turn player="W" dice="53" '
-                       f'play="24/16"><nag>{DIGITS}</nag></turn></game></games>'),
-    "xml result": ("xml", f'<games xmlns="urn:jacquet:games:1"><game result="W+{DIGITS}">'
-                          '<turn player="W" kind="resign"/></game></games>'),
+    "xml NAG": ("xml", ('<games xmlns="urn:jacquet:games:1"><game><turn player="W" dice="53" '
+                       f'play="24/16"><nag>{DIGITS}</nag></turn></game></games>')),
+    "xml result": ("xml", (f'<games xmlns="urn:jacquet:games:1"><game result="W+{DIGITS}">'
+                          '<turn player="W" kind="resign"/></game></games>')),
 }
 
 

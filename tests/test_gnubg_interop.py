@@ -39,7 +39,7 @@ def test_gnubg_imports_what_we_write_with_the_same_moves(name, tmp_path):
     written.write_text(write_mat(ours), encoding="utf-8")
     exported = tmp_path / "gnubg.mat"
     commands = f"import mat {written}\nexport match mat {exported}\n"
-    run = subprocess.run([GNUBG, "-t", "-q", "-r"], input=commands, capture_output=True,
+    run = subprocess.run([GNUBG, "-t", "-q", "-r"], input=commands, capture_output=True, check=False,
                          text=True, timeout=120)
     assert exported.exists(), run.stdout[-2000:] + run.stderr[-2000:]
     theirs = read_mat(exported)

@@ -111,7 +111,7 @@ def test_versailles_passed_die_is_played_by_the_opponent_before_his_roll():
     text = write_game(generated)
     game = only_game(text)
     assert not game.errors
-    node = [n for n in game.mainline() if n.turn.kind == "passed"][0]
+    node = next(n for n in game.mainline() if n.turn.kind == "passed")
     previous = node.parent.turn
     assert previous.player is not node.turn.player
     assert len(previous.play.steps) < 2  # the passer could not play both dice

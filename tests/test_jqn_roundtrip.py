@@ -13,8 +13,8 @@ from notation import rule_set
 from notation.engine.rules import NAMES
 from notation.formats.jqn import GameBuilder, read_games, write_game
 from notation.formats.json_format import dumps, loads
-from tests.trees import same_tree
 from notation.tree.generate import random_game
+from tests.trees import same_tree
 
 COMMENT_TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=40)
 

@@ -90,13 +90,13 @@ NONSENSE = {
     "a garbage start": ('[{"start": "garbage", "turns": []}]',
                         '\'start\' is "garbage", but the jacquet rules give "AACA/z8AAID/Pw"'),
     "an unknown first player": ('[{"first": "X", "turns": []}]', '\'first\' is "W" or "B", not "X"'),
-    "a number for a game": ("[5]", "a game is a JSON object (a file holds one game or a list of them), "
-                                   "not a number"),
+    "a number for a game": ("[5]", ("a game is a JSON object (a file holds one game or a list of them), "
+                                   "not a number")),
     "a document that is no game": ('"game"', "a game is a JSON object"),
     "a header that is no string": ('[{"headers": {"Round": 3}, "turns": []}]',
                                    "the header 'Round' is a string, not a number"),
-    "an option slipping in another": ('[{"options": {"courier_release": "next-turn bouchon=none"}, '
-                                      '"turns": []}]', "the option 'courier_release' is"),
+    "an option slipping in another": (('[{"options": {"courier_release": "next-turn bouchon=none"}, '
+                                      '"turns": []}]'), "the option 'courier_release' is"),
     "an option of true": ('[{"variant": "hale", "options": {"third_table_penalty": true}, "turns": []}]',
                           "the option 'third_table_penalty' is true"),
     "a misspelt turn key": ('[{"turns": [{"dice": "53", "play": "24/16", "plya": 1}]}]',

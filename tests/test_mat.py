@@ -60,7 +60,7 @@ def test_gnubg_reexport_reads_to_the_same_games():
     studio = read_mat(MAT / "BoardLord_-_Llabba_7pt_Backgammon_Studio_2023_08_09_18_11_07.mat")
     gnubg = read_mat(MAT / "gnubg-reexport-BoardLord_-_Llabba_7pt.mat")
     assert [g.headers["Result"] for g in gnubg] == [g.headers["Result"] for g in studio]
-    for a, b in zip(studio, gnubg):
+    for a, b in zip(studio, gnubg, strict=False):
         ends_a = [n.state.position for n in a.mainline()]
         ends_b = [n.state.position for n in b.mainline()]
         assert ends_a == ends_b

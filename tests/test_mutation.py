@@ -56,7 +56,7 @@ def records(scratch) -> list[Record]:
     paths = local + rng.sample(shared, min(SHARED_MATCHES, len(shared)))
     candidates = jqn_records() + [mat_record(p) for p in paths]
     loaded = [load(record, scratch) for record in candidates]
-    assert all(loaded), [c.name for c, r in zip(candidates, loaded) if r is None]
+    assert all(loaded), [c.name for c, r in zip(candidates, loaded, strict=False) if r is None]
     return loaded
 
 

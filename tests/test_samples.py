@@ -86,7 +86,7 @@ def test_the_error_file_gives_exactly_the_expected_errors(monkeypatch):
 def test_every_game_of_the_error_file_has_one_error_of_its_own_kind():
     games = games_of("errors/one-of-each.jqn")
     assert len(games) == len(EXPECTED_ERRORS)
-    for game, line in zip(games, EXPECTED_ERRORS):
+    for game, line in zip(games, EXPECTED_ERRORS, strict=False):
         [error] = game.errors
         assert f"[{error.rule_id}]" in line
         # The Event tag names the kind of error the game was written to show.

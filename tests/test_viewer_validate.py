@@ -115,7 +115,7 @@ def test_every_error_is_shown_on_its_highlighted_line(client):
     blocks = problem_blocks(page)
     assert len(expected) == 27 and len(blocks) == len(expected)
     assert "<li>27 with errors</li>" in page.text and "Save" not in page.text
-    for error, block in zip(sorted(expected, key=lambda e: (e.line, e.column)), blocks):
+    for error, block in zip(sorted(expected, key=lambda e: (e.line, e.column)), blocks, strict=False):
         assert f'<a href="#L{error.line}">line {error.line}, column {error.column}</a>' in block
         assert f'<span class="rule">[{error.rule_id}]</span>' in block
         assert str(escape(error.message)) in block

@@ -14,8 +14,8 @@ from notation.errors import RecordError
 from notation.formats import read_file, write_file
 from notation.formats.jqn import write_game
 from notation.formats.xml_format import dumps, loads, read_xml
-from tests.trees import same_tree
 from notation.tree.generate import random_game
+from tests.trees import same_tree
 
 HEAD = b'<?xml version="1.0"?>\n'
 GAMES = b'<games xmlns="urn:jacquet:games:1" version="1">'

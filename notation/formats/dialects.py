@@ -10,7 +10,7 @@ from notation.engine.dice import Dice
 from notation.engine.state import ROLL
 from notation.engine.written import parse_play
 from notation.errors import IllegalPlayError, NotationError, RecordError
-from notation.tree.game import GameNode
+from notation.tree.game import GameNode, Node
 
 
 def merge_chains(play: str) -> str | None:
@@ -30,7 +30,7 @@ def merge_chains(play: str) -> str | None:
     return " ".join(f"{m[0]}/{m[-1]}" for m in moves if m)
 
 
-def play_as_exported(node: GameNode, dice: Dice, play: str, warnings: list[NotationError],
+def play_as_exported(node: Node, dice: Dice, play: str, warnings: list[NotationError],
                      warning: Callable[[str], RecordError]) -> GameNode:
     """Play a roll from an exported record: as written, or, if that breaks a rule only
     through the order of a man's steps, as the combined move (with a warning). The combined

@@ -35,7 +35,7 @@ from typing import Any
 from notation.engine.dice import Dice
 from notation.engine.rules import rule_set
 from notation.engine.state import Colour
-from notation.errors import IllegalPlayError, NotationError, RecordError
+from notation.errors import IllegalPlayError, NotationError, RecordError, TagProblem
 from notation.formats.json_writer import (
     as_json,
     cube_of,
@@ -47,8 +47,8 @@ from notation.formats.json_writer import (
 )
 from notation.formats.reading import Budget, located, read_whole
 from notation.limits import LIMIT, MAX_DEPTH, MAX_DIGITS, MAX_ELEMENTS, MAX_NAG
-from notation.tree.game import Game, GameNode
-from notation.tree.tags import TAG_NAME, TagProblem, setup_from_tags
+from notation.tree.game import Game, GameNode, Node
+from notation.tree.tags import TAG_NAME, setup_from_tags
 
 GAME_KEYS = ("headers", "variant", "options", "first", "start", "comments", "turns", "result",
              "errors")
@@ -75,7 +75,7 @@ def game_from_dict(data: Any, index: int = 1, file: str = "-",
     except RecordError as error:
         return _refused(Game(), error)
     except TagProblem as problem:
-        return _refused(Game(headers=headers), RecordError(problem.message, problem.rule_id,
+        return _refused(Game(headers=headers), RecordError(problem.reason, problem.rule_id,
                                                            file=file, game=index))
     except ValueError as error:  # a rule set or option the tags name that is not known
         rule_id = error.rule_id if isinstance(error, IllegalPlayError) else "TAG"
@@ -265,7 +265,7 @@ _TYPE_NAMES = {dict: "an object", list: "a list", str: "a string", int: "a numbe
                float: "a number", bool: "true or false", type(None): "null"}
 
 
-def _rebuild(parent: GameNode, turns: list[Any], index: int, file: str, budget: Budget,
+def _rebuild(parent: Node, turns: list[Any], index: int, file: str, budget: Budget,
              depth: int) -> None:
     """Add ``turns`` after ``parent``, each with its variations (``depth``: how deep they
     nest here)."""
@@ -294,7 +294,7 @@ def _rebuild(parent: GameNode, turns: list[Any], index: int, file: str, budget: 
         parent = node
 
 
-def _add_turn(parent: GameNode, data: dict[str, Any], index: int, file: str,
+def _add_turn(parent: Node, data: dict[str, Any], index: int, file: str,
               label: str) -> GameNode:
     """The node of the turn ``data`` after ``parent``, checked (``label``: its turn)."""
     try:

@@ -15,7 +15,7 @@ from typing import Any
 from notation.engine.position_id import position_ids
 from notation.engine.state import GameState, Turn, pips_after
 from notation.errors import RecordError
-from notation.tree.game import Game, GameNode
+from notation.tree.game import Game, GameNode, Node
 from notation.tree.walk import Visitor
 
 
@@ -63,7 +63,7 @@ class _Turns(Visitor):
     (:func:`~notation.engine.state.pips_after`); a variation starts from those before the
     turn it is an alternative to."""
 
-    def __init__(self, game: Game, ids: dict[GameNode, str]) -> None:
+    def __init__(self, game: Game, ids: dict[Node, str]) -> None:
         self.ids = ids
         self.opposite = game.rules.opposite
         self.pips = self.before = game.state.pips()
@@ -102,7 +102,7 @@ class _TurnsText(Visitor):
     piece by piece in :attr:`out`: a turn is written up to its ``variations``, which are
     closed when the next turn of its line comes or its line ends."""
 
-    def __init__(self, game: Game, ids: dict[GameNode, str]) -> None:
+    def __init__(self, game: Game, ids: dict[Node, str]) -> None:
         self.ids = ids
         self.opposite = game.rules.opposite
         self.pips = self.before = game.state.pips()
@@ -148,7 +148,7 @@ class _TurnsText(Visitor):
         return "".join(self.out)
 
 
-def _node_ids(game: Game) -> dict[GameNode, str]:
+def _node_ids(game: Game) -> dict[Node, str]:
     """The position ID of every node of ``game``, the start included, worked out together."""
     nodes = [game, *game.descendants()]
     return dict(zip(nodes, position_ids([node.state.position for node in nodes]), strict=True))
@@ -170,7 +170,7 @@ def game_to_json(game: Game) -> str:
                             for key, value in fields.items()]) + "}"
 
 
-def _game_fields(game: Game, ids: dict[GameNode, str], turns: Any) -> dict[str, Any]:
+def _game_fields(game: Game, ids: dict[Node, str], turns: Any) -> dict[str, Any]:
     """:func:`game_to_dict`, its ``turns`` given; ``ids``: each node's position ID."""
     return {
         "headers": dict(game.headers),

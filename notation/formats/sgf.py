@@ -25,7 +25,7 @@ from notation.formats.dialects import play_as_exported
 from notation.formats.jqn.lexer import Locate, locator
 from notation.formats.reading import Budget, located, read_whole
 from notation.limits import LIMIT, MAX_DEPTH, NUMBER
-from notation.tree.game import Game, GameNode
+from notation.tree.game import Game, Node
 
 _PROPERTY = re.compile(r"\s*([A-Za-z]+)((?:\s*\[(?:\\.|[^\\\]])*\])+)", re.DOTALL)
 _VALUE = re.compile(r"\[((?:\\.|[^\\\]])*)\]", re.DOTALL)
@@ -167,7 +167,7 @@ def _headers(root: dict[str, list[str]]) -> dict[str, str]:
     return headers
 
 
-def _play_line(parent: GameNode, nodes: list[SgfNode], children: list[SgfTree], index: int,
+def _play_line(parent: Node, nodes: list[SgfNode], children: list[SgfTree], index: int,
                locate: Locate, file: str, warnings: list[NotationError]) -> None:
     node = parent
     for sgf_node in nodes:
@@ -185,8 +185,8 @@ def _point(letter: str, colour: Colour) -> int:
     return number if colour is Colour.WHITE else 25 - number
 
 
-def _apply(node: GameNode, sgf_node: SgfNode, index: int, locate: Locate, file: str,
-           warnings: list[NotationError]) -> GameNode:
+def _apply(node: Node, sgf_node: SgfNode, index: int, locate: Locate, file: str,
+           warnings: list[NotationError]) -> Node:
     properties = sgf_node.properties
     colour_key = "W" if "W" in properties else "B" if "B" in properties else None
     try:

@@ -16,11 +16,11 @@ from lxml import etree
 
 from notation.engine.dice import Dice
 from notation.engine.state import Colour
-from notation.errors import NotationError, RecordError
+from notation.errors import NotationError, RecordError, TagProblem
 from notation.formats.reading import Budget, located, read_whole
 from notation.limits import LIMIT, MAX_DEPTH, MAX_ELEMENTS
-from notation.tree.game import Game, GameNode
-from notation.tree.tags import TagProblem, setup_from_tags
+from notation.tree.game import Game, GameNode, Node
+from notation.tree.tags import setup_from_tags
 from notation.tree.walk import Visitor
 
 NS = "urn:jacquet:games:1"
@@ -209,7 +209,7 @@ def _game(element: etree._Element, index: int, file: str, budget: Budget) -> Gam
     return game
 
 
-def _turns(parent: GameNode, elements: list[etree._Element], index: int, file: str, budget: Budget) -> None:
+def _turns(parent: Node, elements: list[etree._Element], index: int, file: str, budget: Budget) -> None:
     node = parent
     for element in elements:
         start = node

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING
 from notation.engine.board import BAR, OFF, Position
 from notation.engine.rules import RuleSet
 from notation.render.svg import board
-from notation.tree.game import GameNode
+from notation.tree.game import Node
 
 if TYPE_CHECKING:
     from webviewer.pages.kept_games import PageNode
 
 
-def board_svg(node: GameNode, rules: RuleSet, flipped: bool, title: str) -> str:
+def board_svg(node: Node, rules: RuleSet, flipped: bool, title: str) -> str:
     """The SVG of the position after ``node``'s turn, its dice and its play marked."""
     state = node.state
     turn = node.turn

@@ -36,7 +36,7 @@ from notation.engine.rules import RuleSet
 from notation.engine.state import Colour, pips_after
 from notation.errors import NotationError
 from notation.formats.json_format import game_to_json
-from notation.tree.game import Game, GameNode
+from notation.tree.game import Game, Node
 from webviewer.pages.tree import INDEX, MAX_PATH, BadAddress, MoveItem, walk
 from webviewer.plumbing.cache import BoundedCache
 
@@ -123,7 +123,7 @@ class GameView:
         self.rules: RuleSet = game.rules
         self.comments: tuple[str, ...] = tuple(game.comments)
         items: list[MoveItem] = []
-        order: list[GameNode] = [game]
+        order: list[Node] = [game]
         addresses = ["ply=0"]
         for item, node in walk(game):
             items.append(item)
@@ -175,7 +175,7 @@ class GameView:
         return self._parts.get(key, make)  # type: ignore[return-value]
 
 
-def _page_nodes(order: list[GameNode], addresses: list[str]) -> tuple[PageNode, ...]:
+def _page_nodes(order: list[Node], addresses: list[str]) -> tuple[PageNode, ...]:
     """The page nodes of ``order`` (the start, then each turn after its parent), named by
     ``addresses``."""
     index = {node: number for number, node in enumerate(order)}

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from notation.formats.jqn.lexer import GLYPHS
 from notation.formats.jqn.writer import turn_text
-from notation.tree.game import Game, GameNode
+from notation.tree.game import Game, GameNode, Node
 from notation.tree.walk import Visitor
 
 MAX_PATH = 10_000
@@ -86,7 +86,7 @@ class MoveLister(Visitor):
     def __init__(self) -> None:
         self.listed: list[tuple[MoveItem, GameNode | None]] = []
         self.depth = 0
-        self._paths: dict[GameNode, str | None] = {}
+        self._paths: dict[Node, str | None] = {}
         """Each turn listed so far by its path (``None``: on the main line)."""
 
     def visit_node(self, node: GameNode) -> None:

@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from notation.engine.dice import Dice
 from notation.engine.rules import rule_set
 from notation.engine.state import PASSED, ROLL, Colour, GameState
-from notation.errors import NotationError, RecordError
+from notation.errors import NotationError, RecordError, TagProblem
 from notation.formats.jqn.reader import RawGame
 from notation.formats.reading import Budget, located
-from notation.tree.game import Game, GameNode
-from notation.tree.tags import RESULT, Setup, TagProblem, setup_from_tags
+from notation.tree.game import Game, Node
+from notation.tree.tags import RESULT, Setup, setup_from_tags
 from notation.tree.walk import SKIP, Origin, Visitor
 
 
@@ -68,8 +68,8 @@ class GameBuilder(Visitor):
         self.game.source = (self.raw.file, self.raw.offset)
         self.game.tag_lines = self.header_lines
         self.game.errors = self.errors  # type: ignore[assignment]
-        self.node: GameNode = self.game
-        self.stack: list[GameNode] = []
+        self.node: Node = self.game
+        self.stack: list[Node] = []
         self.opening: list[str] = []  # comments before the first turn of a variation
         self.explicit_variant = "Variant" in self.headers
         if self.failed:
@@ -151,7 +151,7 @@ class GameBuilder(Visitor):
         self.node = child
         return None
 
-    def _turn_error(self, problem: NotationError, node: GameNode, kind: str, dice: Dice | None,
+    def _turn_error(self, problem: NotationError, node: Node, kind: str, dice: Dice | None,
                     play: str | None, line: int, column: int, label: str) -> None:
         hint = ""
         if node.parent is None and not self.explicit_variant and kind == ROLL and dice is not None:
@@ -211,7 +211,7 @@ class GameBuilder(Visitor):
         return game
 
 
-def _turn_label(node: GameNode, kind: str, dice: Dice | None) -> str:
+def _turn_label(node: Node, kind: str, dice: Dice | None) -> str:
     player = node.state.player
     what = f"{'>' if kind == PASSED else ''}{dice}" if dice is not None else kind
     return f"{node.ply + 1} ({player.title} {what})"

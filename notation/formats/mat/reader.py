@@ -21,7 +21,7 @@ from notation.errors import NotationError, RecordError
 from notation.formats.dialects import play_as_exported
 from notation.formats.mat.parser import Action, MatFile, MatGame, parse_mat
 from notation.formats.reading import located, read_whole
-from notation.tree.game import Game, GameNode
+from notation.tree.game import Game, Node
 from notation.tree.matches import check_score, score_after
 
 COLOURS = (Colour.WHITE, Colour.BLACK)
@@ -113,7 +113,7 @@ def _game(mat_game: MatGame, match_headers: dict[str, str], length: int, crawfor
     game.headers["Result"] = "*"
     if mat_game.problems:
         return game
-    node: GameNode = game
+    node: Node = game
     actions = mat_game.actions
 
     def warning(message: str, rule_id: str = "R-SCORE") -> RecordError:
@@ -141,8 +141,8 @@ def _game(mat_game: MatGame, match_headers: dict[str, str], length: int, crawfor
     return game
 
 
-def _turn(node: GameNode, action: Action, following: Action | None,
-          warnings: list[NotationError], warning: Callable[[str], RecordError]) -> GameNode:
+def _turn(node: Node, action: Action, following: Action | None,
+          warnings: list[NotationError], warning: Callable[[str], RecordError]) -> Node:
     player = COLOURS[action.player]
     state = node.state
     if state.over:
@@ -175,7 +175,7 @@ def _caps(length: int, score: int) -> tuple[int, ...]:
     return (length - score, length) if length else ()
 
 
-def _resigns_after(node: GameNode, dice: Dice, following: Action | None) -> bool:
+def _resigns_after(node: Node, dice: Dice, following: Action | None) -> bool:
     """An empty play that the rules refuse, followed at once by the opponent's win: GNU
     Backgammon's way of writing a roll after which the roller resigned."""
     if following is None or following.kind != "wins" or following.player == COLOURS.index(node.state.player):
@@ -183,8 +183,8 @@ def _resigns_after(node: GameNode, dice: Dice, following: Action | None) -> bool
     return bool(legal_plays(node.state.position, dice, node.state.rules)[0].steps)
 
 
-def _wins(node: GameNode, action: Action, winner: Colour, caps: tuple[int, ...],
-          warnings: list[NotationError], warning: Callable[..., RecordError]) -> GameNode:
+def _wins(node: Node, action: Action, winner: Colour, caps: tuple[int, ...],
+          warnings: list[NotationError], warning: Callable[..., RecordError]) -> Node:
     """Check a ``Wins`` line against the end of the game, or read it as a resignation.
     A win recorded for fewer points than the rules give (seen in real files, whose
     running scores then follow the record) is kept with a warning."""
@@ -221,7 +221,7 @@ def _wins(node: GameNode, action: Action, winner: Colour, caps: tuple[int, ...],
     return child
 
 
-def _located(problem: NotationError, action: Action, file: str, index: int, node: GameNode) -> RecordError:
+def _located(problem: NotationError, action: Action, file: str, index: int, node: Node) -> RecordError:
     label = f"{node.ply + 1} ({COLOURS[action.player].title} {action.dice or action.kind})"
     play = action.play
 
