@@ -12,30 +12,17 @@ from notation.engine.movegen import legal_plays
 from notation.engine.play import Play, Step
 from notation.engine.rules import RuleSet, rule_set
 from notation.errors import (
-                     AmbiguousPlayError,
-                     IllegalPlayError,
-                     InvalidDiceError,
-                     InvalidError,
-                     InvalidPlayError,
-                     InvalidPositionError,
-                     NotationError,
+    AmbiguousPlayError,
+    IllegalPlayError,
+    InvalidDiceError,
+    InvalidError,
+    InvalidPlayError,
+    InvalidPositionError,
+    NotationError,
 )
 
 __all__ = [
-                     "BAR",
-                     "OFF",
-                     "AmbiguousPlayError",
-                     "Dice",
-                     "IllegalPlayError",
-                     "InvalidDiceError",
-                     "InvalidError",
-                     "InvalidPlayError",
-                     "InvalidPositionError",
-                     "NotationError",
-                     "Play",
-                     "Position",
-                     "RuleSet",
-                     "Step",
-                     "legal_plays",
-                     "rule_set",
+    "BAR", "OFF", "AmbiguousPlayError", "Dice", "IllegalPlayError", "InvalidDiceError",
+    "InvalidError", "InvalidPlayError", "InvalidPositionError", "NotationError", "Play",
+    "Position", "RuleSet", "Step", "legal_plays", "rule_set",
 ]

@@ -144,6 +144,7 @@ def manifest():
         return list(csv.DictReader(handle, delimiter="\t"))
 
 
+@pytest.mark.long  # the whole real corpus: 1,400 matches
 @pytest.mark.skipif(not (CORPUS / "MANIFEST.tsv").exists(), reason="shared data corpus absent")
 def test_whole_real_corpus_validates_and_agrees_with_gnubgs_counts():
     """Every real file reads with no error; games and moves equal GNU Backgammon's counts
@@ -226,6 +227,7 @@ def test_long_player_names_keep_the_score_line_readable(tmp_path):
     assert back[0].headers["White"] == "Jean-Baptiste de la Rochefoucauld"
 
 
+@pytest.mark.long  # the whole real corpus: 1,400 matches
 @pytest.mark.skipif(not (CORPUS / "MANIFEST.tsv").exists(), reason="shared data corpus absent")
 def test_every_real_match_converts_to_records_that_validate_with_the_same_results():
     """Read as .mat, written in the text notation, XML and JSON, read back: no error, and
@@ -245,6 +247,7 @@ def test_every_real_match_converts_to_records_that_validate_with_the_same_result
             assert [(g.headers["Result"], g.headers["Score"], g.end().state.points) for g in back] == expected
 
 
+@pytest.mark.long  # the whole real corpus: 1,400 matches
 @pytest.mark.skipif(not (CORPUS / "MANIFEST.tsv").exists(), reason="shared data corpus absent")
 def test_every_real_match_keeps_its_header_through_the_text_notation():
     """.mat, then the text notation, then .mat again: the same header lines, read back to

@@ -205,11 +205,11 @@ def test_a_view_keeps_no_game_tree_and_the_tree_is_freed_at_once():
     collector is off here), not left to a full collection."""
     import gc
 
-    from notation.tree.game import GameNode
+    from notation.tree.game import Node
     from webviewer.pages.kept_games import GameView, read_back
 
     def nodes_alive() -> int:
-        return sum(isinstance(thing, GameNode) for thing in gc.get_objects())
+        return sum(isinstance(thing, Node) for thing in gc.get_objects())
 
     was_on = gc.isenabled()
     gc.collect()

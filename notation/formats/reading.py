@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
-from notation import limits
+import notation.limits as limits
 from notation.errors import IllegalPlayError, NotationError, RecordError
 from notation.limits import LIMIT
 

@@ -14,15 +14,6 @@ from notation.formats.jqn.writer import write_game, write_games
 from notation.tree.walk import SKIP, Visitor
 
 __all__ = [
-           "SKIP",
-           "GameBuilder",
-           "HeadersOnly",
-           "RawGame",
-           "Visitor",
-           "index_games",
-           "read_games",
-           "read_headers",
-           "split_games",
-           "write_game",
-           "write_games",
+    "SKIP", "GameBuilder", "HeadersOnly", "RawGame", "Visitor", "index_games", "read_games",
+    "read_headers", "split_games", "write_game", "write_games",
 ]
