@@ -16,6 +16,7 @@ from notation.engine.rules import NAMES
 from notation.engine.state import DOUBLE, DROP, TAKE
 from notation.errors import IllegalPlayError, InvalidPlayError, NotationError
 from notation.formats import WRITABLE, format_of, write_file
+from notation.formats.registry import BY_NAME
 from notation.recording import LiveGame, game_from_text, new_game
 from notation.render.diagram import diagram
 
@@ -52,7 +53,7 @@ def record_command(variant: str, white: str, black: str, event: str, lead_roll: 
         fmt = format_of(output)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--output") from None
-    if fmt not in WRITABLE or (fmt == "mat" and variant != "backgammon"):
+    if fmt not in WRITABLE or not BY_NAME[fmt].holds(variant):
         raise click.BadParameter(f"cannot write a {variant} game as {fmt}", param_hint="--output")
     headers = {"Variant": variant, "White": white, "Black": black, "Event": event,
                "LeadRoll": lead_roll, "Lead": first or ""}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from notation.formats import WRITABLE, format_of, write_file
-from notation.formats.mat.writer import left_out
+from notation.formats.registry import BY_NAME
 from notation.tree.game import Game
 
 from .reading import Unreadable
@@ -36,5 +36,5 @@ def write_games(games: list[Game], path: str, fmt: str) -> None:
         click.echo(f"nothing written: {error}", err=True)
         raise SystemExit(1) from None
     click.echo(f"{len(games)} game(s) written to {path}", err=True)
-    if fmt == "mat" and (lost := left_out(games)):
+    if (left_out := BY_NAME[fmt].left_out) is not None and (lost := left_out(games)):
         click.echo(f"note: {lost}", err=True)

@@ -11,6 +11,7 @@ Like python-chess, every error is a :class:`ValueError`, split by what went wron
   (see ``docs/rules.md``), says why in one sentence, and carries the legal plays.
 * :class:`AmbiguousPlayError`: the text fits several different legal plays.
 * :class:`TagProblem`: a tag of a record whose value cannot be used.
+* :class:`FormatError`: a format that cannot be told, or cannot hold or write the games.
 * :class:`RecordError`: any of these, or a problem of a record's form, located in the
   record (file, line, column, game, turn).
 """
@@ -96,6 +97,13 @@ class TagProblem(NotationError):
     def __init__(self, tag: str, reason: str, rule_id: str | None = None) -> None:
         super().__init__(reason, rule_id)
         self.tag = tag
+
+
+class FormatError(NotationError):
+    """A format that cannot be told from a file's name, or games a format cannot hold or
+    write (a ``.mat`` of murray, a tag name no reader would take back)."""
+
+    default_rule = "FORMAT"
 
 
 class RecordError(NotationError):

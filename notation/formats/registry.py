@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from notation.errors import RecordError
+from notation.errors import FormatError, RecordError
 from notation.formats import json_format, xml_format
 from notation.formats.jqn import GameBuilder, split_games, write_game
 from notation.formats.jqn.reader import walk
@@ -62,17 +62,21 @@ class Format:
     left_out: Callable[[list[Game]], str | None] | None = None
     """What a file of some games cannot hold of them, said in a sentence (``None``: nothing)."""
 
+    def holds(self, variant: str) -> bool:
+        """Whether the format can hold games of the rule set ``variant``."""
+        return self.variants is None or variant in self.variants
+
     def cannot_hold(self, games: Iterable[Game]) -> str | None:
         """Why the format cannot hold ``games`` (a rule set it does not hold), or ``None``."""
         if self.variants is not None:
             for game in games:
-                if game.rules.name not in self.variants:
+                if not self.holds(game.rules.name):
                     return (f".{self.name} holds {' or '.join(self.variants)} only, "
                             f"not {game.rules.name}")
         return None
 
 
-class CannotHold(ValueError):
+class CannotHold(FormatError):
     """Games that a format cannot hold (:meth:`Format.cannot_hold`)."""
 
 
@@ -116,15 +120,15 @@ WRITABLE = tuple(fmt.name for fmt in FORMATS if fmt.write is not None)
 
 
 def format_of(path: Path_, explicit: str | None = None) -> str:
-    """The format named, or the one the extension says; ``ValueError`` if unknown."""
+    """The format named, or the one the extension says; :class:`~notation.errors.FormatError` if unknown."""
     if explicit:
         name = explicit.lower().lstrip(".")
         if name not in BY_NAME:
-            raise ValueError(f"unknown format {explicit!r}; known: {', '.join(READABLE)}")
+            raise FormatError(f"unknown format {explicit!r}; known: {', '.join(READABLE)}")
         return name
     suffix = Path(path).suffix.lower()
     if suffix not in EXTENSIONS:
-        raise ValueError(f"cannot tell the format of {os.fspath(path)!r} from its extension; "
+        raise FormatError(f"cannot tell the format of {os.fspath(path)!r} from its extension; "
                          f"known: {', '.join(sorted(EXTENSIONS))}")
     return EXTENSIONS[suffix]
 
@@ -140,7 +144,7 @@ def read_file(path: Path_, fmt: str | None = None, variant: str = "jacquet",
     an error of its game."""
     form = BY_NAME[format_of(path, fmt)]
     if form.read is None:  # pragma: no cover - every format is read
-        raise ValueError(f"cannot read {form.name}; readable: {', '.join(READABLE)}")
+        raise FormatError(f"cannot read {form.name}; readable: {', '.join(READABLE)}")
     games = form.read(path, variant)
     if not form.checks_scores:
         games = checked_scores(games, os.fspath(path))
@@ -151,13 +155,13 @@ def read_file(path: Path_, fmt: str | None = None, variant: str = "jacquet",
 
 
 def render(games: Iterable[Game], fmt: str) -> str:
-    """Games as the text of a file in ``fmt``; ``ValueError`` if the format cannot be
+    """Games as the text of a file in ``fmt``; :class:`~notation.errors.FormatError` if the format cannot be
     written (SGF) or cannot hold them (``.mat`` holds backgammon only:
     :class:`CannotHold`)."""
     games = list(games)
     form = BY_NAME.get(fmt)
     if form is None or form.write is None:
-        raise ValueError(f"cannot write {fmt}; writable: {', '.join(WRITABLE)}")
+        raise FormatError(f"cannot write {fmt}; writable: {', '.join(WRITABLE)}")
     refusal = form.cannot_hold(games)
     if refusal is not None:
         raise CannotHold(refusal)
@@ -165,14 +169,15 @@ def render(games: Iterable[Game], fmt: str) -> str:
 
 
 def _check_readable_whole(games: list[Game], text: str, form: Format) -> None:
-    """``ValueError`` if a file read whole (JSON, XML, ``.mat``) would hold more than its
-    reader takes (:mod:`notation.limits`): a file this toolkit could not read back."""
+    """:class:`~notation.errors.FormatError` if a file read whole (JSON, XML, ``.mat``)
+    would hold more than its reader takes (:mod:`notation.limits`): a file this toolkit
+    could not read back."""
     size = len(text.encode("utf-8"))
     held: Callable[[Game], Iterator[GameNode]] = (
         GameNode.mainline if form.main_line_only else GameNode.descendants)
     positions = sum(1 + sum(1 for _ in held(game)) for game in games)
     if size > MAX_FILE_BYTES or positions > MAX_POSITIONS:
-        raise ValueError(f"{len(games)} games make a {form.name} file of {size:,} bytes and {positions:,} "
+        raise FormatError(f"{len(games)} games make a {form.name} file of {size:,} bytes and {positions:,} "
                          f"positions, more than a file read whole may hold ({MAX_FILE_BYTES:,} "
                          f"bytes, {MAX_POSITIONS:,} positions): write .jqn, or fewer games per file")
 

@@ -16,7 +16,7 @@ from lxml import etree
 
 from notation.engine.dice import Dice
 from notation.engine.state import Colour
-from notation.errors import NotationError, RecordError, TagProblem
+from notation.errors import FormatError, NotationError, RecordError, TagProblem
 from notation.formats.reading import Budget, located, read_whole
 from notation.limits import LIMIT, MAX_DEPTH, MAX_ELEMENTS
 from notation.tree.game import Game, GameNode, Node
@@ -110,14 +110,14 @@ def game_element(game: Game) -> etree._Element:
 
 
 def dumps(games: list[Game]) -> str:
-    """Games as a pretty, canonical XML document; ``ValueError`` naming the game if one
+    """Games as a pretty, canonical XML document; :class:`~notation.errors.FormatError` naming the game if one
     holds text XML 1.0 cannot (a control character other than tab and line breaks)."""
     root = etree.Element(Q + "games", nsmap={None: NS}, version="1")
     for number, game in enumerate(games, 1):
         try:
             root.append(game_element(game))
         except ValueError:
-            raise ValueError(f"game {number} holds a control character (a comment or a tag) that "
+            raise FormatError(f"game {number} holds a control character (a comment or a tag) that "
                              "XML 1.0 cannot hold: write it as .jqn or .json") from None
     written: bytes = etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
     return written.decode("utf-8")

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from notation.engine.state import DOUBLE, PASSED, RESIGN, ROLL, Colour
+from notation.errors import FormatError
 from notation.formats.jqn.lexer import escape_comment
 from notation.tree.game import STANDARD_TAGS, Game, GameNode
 from notation.tree.tags import TAG_NAME
@@ -33,7 +34,7 @@ def header_lines(game: Game) -> list[str]:
     ordered += [name for name in headers if name not in STANDARD_TAGS]
     for name in ordered:
         if not TAG_NAME.fullmatch(name):
-            raise ValueError(f"cannot write the tag {name!r}: a tag name is a letter, then "
+            raise FormatError(f"cannot write the tag {name!r}: a tag name is a letter, then "
                              "letters, digits or _")
     return [f'[{name} "{_escape_tag(headers[name])}"]' for name in ordered]
 

@@ -11,6 +11,7 @@ Elo``, ``Crawford``, ``CubeLimit``, ...), so that reading it back gives the same
 from __future__ import annotations
 
 from notation.engine.state import DOUBLE, DROP, RESIGN, ROLL, TAKE, Colour
+from notation.errors import FormatError
 from notation.formats.mat.reader import TAG_NAMES, header_name
 from notation.tree.game import Game, GameNode
 
@@ -33,7 +34,7 @@ HEADER_ORDER = ("Site", "Match ID", "Event", "Round", "Player 1", "Player 2", "P
 Studio's), then any other tag in the order of the first game's tags."""
 
 
-class NotBackgammon(ValueError):
+class NotBackgammon(FormatError):
     """Only the games of one match can be written as one ``.mat``."""
 
 
