@@ -12,7 +12,6 @@ import io
 import json
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from operator import itemgetter
 from typing import Any, NamedTuple
 
 from notation.engine.position_id import position_ids
@@ -20,8 +19,7 @@ from notation.engine.state import Colour
 from notation.errors import IllegalPlayError, NotationError, RecordError
 from notation.formats.jqn import GameBuilder, read_games, write_game
 from notation.formats.jqn.writer import line_text
-from notation.tree.game import Game, GameNode, Node
-from notation.tree.walk import Visitor
+from notation.tree.game import Game
 
 STANDARD = {"Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant", "Options",
             "Match", "MatchLength", "Game", "Score"}
@@ -162,56 +160,25 @@ def _turn_rows(game: Game) -> list[tuple[Any, ...]]:
 
 
 def _annotation_rows(game: Game) -> list[tuple[Any, ...]]:
-    """Every comment and NAG of the tree, and each variation's moves (``ANNOTATION_COLUMNS``)."""
-    rows = game.accept(_Annotations(game))
-    assert isinstance(rows, list)
-    return rows
+    """Every comment and NAG of the tree, and each variation's moves (``ANNOTATION_COLUMNS``),
+    in the order the archive has always stored them (row ids, and the order searches list
+    them in): the game's comments, then node by node as :meth:`Game.descendants` goes.
 
-
-class _Annotations(Visitor):
-    """The annotation rows of a game, a visitor of it (:meth:`Game.accept`). The rows of a
-    node are its comments (starting ones first), its NAGs and, for a node that opens a
-    variation, the variation's moves. They are kept in the order the archive has always
-    stored them (row ids, and the order searches list them in): the game's comments, then
-    node by node depth first, the last variation of a node before the others
-    (:func:`_stored_order`)."""
-
-    def __init__(self, game: Game) -> None:
-        self.rows = [(0, "comment", text) for text in game.comments]
-        self.found: list[tuple[tuple[int, ...], list[tuple[Any, ...]]]] = []
-        self.opening = False
-        """Whether the node visited next opens a variation."""
-
-    def begin_variation(self) -> None:
-        self.opening = True
-
-    def visit_node(self, node: GameNode) -> None:
-        opening, self.opening = self.opening, False
-        starting, comments, nags = node.annotations()
-        if not (starting or comments or nags or opening):
-            return
+    A lean loop, not a visitor of :meth:`Game.accept`: the visitor goes in the text
+    notation's order, and sorting its rows into this one cost a climb to the root for each
+    annotated node; importing 500 random games took 4.50 s of CPU instead of 3.40
+    (``bench/archive_speed.py --import-games 500 --games 0``, both in one run)."""
+    rows: list[tuple[Any, ...]] = [(0, "comment", text) for text in game.comments]
+    for node in game.descendants():
         ply = node.ply
-        rows = [(ply, "comment", text) for text in (*starting, *comments)]
-        rows += [(ply, "nag", f"${nag}") for nag in nags]
-        if opening:
-            rows.append((ply, "variation", line_text(node)))
-        self.found.append((_stored_order(node), rows))
-
-    def result(self) -> list[tuple[Any, ...]]:
-        self.found.sort(key=itemgetter(0))
-        return self.rows + [row for _, rows in self.found for row in rows]
-
-
-def _stored_order(node: Node) -> tuple[int, ...]:
-    """Where ``node``'s rows stand among a game's: the way down to it, each step the
-    negated index of the variation taken, so that ordered keys go depth first, a node's
-    last variation first."""
-    steps = []
-    while node.parent is not None:
+        starting, comments, nags = node.annotations()
+        if starting or comments or nags:
+            rows += [(ply, "comment", text) for text in (*starting, *comments)]
+            rows += [(ply, "nag", f"${nag}") for nag in nags]
         parent = node.parent
-        steps.append(-next(i for i, child in enumerate(parent.variations) if child is node))
-        node = parent
-    return tuple(reversed(steps))
+        if parent is not None and node is not parent.variations[0]:
+            rows.append((ply, "variation", line_text(node)))
+    return rows
 
 
 def game_from_record(record: str, default_variant: str = "jacquet", valid: bool = False) -> Game:
