@@ -115,7 +115,7 @@ def game_rows(game: Game, source_file: str | None = None, source_offset: int | N
     turns = _turn_rows(game)
     row = {
         "hash": digest or game_hash(game, record), "variant": game.rules.name,
-        "options": " ".join(f"{k}={v}" for k, v in game.rules.options.items()) or None,
+        "options": game.rules.options_text or None,
         "site": headers.get("Site"), "date": headers.get("Date"), "round": headers.get("Round"),
         "game_number": _int(headers.get("Game")),
         "score_white": _int(score[0]) if len(score) == 2 else None,

@@ -36,7 +36,7 @@ def generate(variant: str, options: tuple[str, ...], count: int, seed: int, anno
         headers = {"Event": f"Generated {rules.name} games, seed {seed}", "Round": str(number),
                    "White": "Random White", "Black": "Random Black"}
         if rules.options:
-            headers["Options"] = " ".join(f"{k}={v}" for k, v in rules.options.items())
+            headers["Options"] = rules.options_text
         games.append(random_game(rules, rng, annotate=annotate, headers=headers))
     if output:
         write_file(games, output)

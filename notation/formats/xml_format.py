@@ -71,7 +71,7 @@ class _Writer(Visitor):
         self.element = etree.Element(Q + "game", variant=game.rules.name, first=game.first.value,
                                      result=game.headers.get("Result") or game.result)
         if game.rules.options:
-            self.element.set("options", " ".join(f"{k}={v}" for k, v in game.rules.options.items()))
+            self.element.set("options", game.rules.options_text)
         self.comments = game.comments
         self.container = self.last = self.element
         self.stack: list[tuple[etree._Element, etree._Element]] = []

@@ -1,6 +1,6 @@
-"""The game tree: a :class:`Game` (headers, rule set, errors) is the root
-:class:`GameNode`; every other node is one :class:`~notation.engine.state.Turn` with the
-comments and NAGs attached to it and its variations.
+"""The game tree: a :class:`Game` (headers, rule set, errors) is the root :class:`Node`;
+every other node is a :class:`GameNode`, one :class:`~notation.engine.state.Turn` (never
+missing) with the comments and NAGs attached to it and its variations.
 
 As in python-chess, ``node.variations[0]`` continues the main line and the others are
 alternatives to it. Unlike python-chess, each node keeps the :class:`GameState` after its

@@ -27,7 +27,7 @@ def header_lines(game: Game) -> list[str]:
     headers["Result"] = headers.get("Result") or game.result
     headers["Variant"] = game.rules.name  # the rules the game was read under, options too
     if game.rules.options:
-        headers["Options"] = " ".join(f"{name}={value}" for name, value in game.rules.options.items())
+        headers["Options"] = game.rules.options_text
     if game.first is Colour.BLACK and "Lead" not in headers and "LeadRoll" not in headers:
         headers["Lead"] = "Black"
     ordered = [name for name in STANDARD_TAGS if name in headers]
