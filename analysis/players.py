@@ -4,9 +4,7 @@
 - :class:`HeuristicPlayer`: a hand-written judge of the position after the play (see its
   docstring), the baseline the nets must beat.
 - :class:`NetPlayer`: the net at 0-ply, the play whose resulting position the net rates best
-  for the side that has just moved.
-- :class:`OnePlyPlayer`: the net at 1-ply over the best few 0-ply candidates (the average
-  over the opponent's 21 rolls of his best 0-ply reply).
+  for the side that has just moved (1-ply: :class:`analysis.ranking.OnePlyPlayer`).
 
 A player is called as ``player.choose(plays, position, primes)`` with ``primes`` =
 (whether the side to move, whether its opponent has held a prime so far: murray only) and
@@ -26,7 +24,7 @@ from numpy.typing import NDArray
 from analysis.encoding import Encoder
 from analysis.network import Network
 from analysis.outcomes import Outcomes
-from notation import BAR, OFF, Dice, Play, Position, RuleSet, legal_plays, rule_set
+from notation import BAR, OFF, Play, Position, RuleSet, rule_set
 from notation.engine.rules import courier_phase
 
 MEN = 15
@@ -170,57 +168,3 @@ class NetPlayer:
             return 0
         judged = judge(self.net, self.encoder, self.outcomes, self.rules, plays, position, primes)
         return int(np.argmax(judged.equity))
-
-
-ROLLS_21 = [(a, b, 1 if a == b else 2) for a in range(6, 0, -1) for b in range(a, 0, -1)]
-"""The 21 distinct rolls, higher die first, with their weight out of 36."""
-
-
-@dataclass
-class OnePlyPlayer:
-    """The net at 1-ply: the ``candidates`` plays 0-ply rates best are judged again by the
-    average, over the opponent's 21 rolls, of the equity left after his best reply (his
-    0-ply choice); a play that ends the game keeps its exact outcome.
-
-    About 21 move generations per candidate: for analysis, not for training.
-    """
-
-    net: Network
-    candidates: int = 8
-    name: str = ""
-    zero: NetPlayer = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.zero = NetPlayer(self.net)
-        if not self.name:
-            self.name = f"{self.net.name}, 1-ply"
-
-    def equities(self, plays: Sequence[Play], position: Position,
-                 primes: tuple[bool, bool]) -> tuple[list[int], list[float]]:
-        """The indices of the plays judged at 1-ply (best at 0-ply first) and their 1-ply
-        equities for the side to move."""
-        zero = self.zero
-        judged = judge(self.net, zero.encoder, zero.outcomes, zero.rules, plays, position, primes)
-        order = [int(i) for i in np.argsort(-judged.equity, kind="stable")[: self.candidates]]
-        values: list[float] = []
-        for i in order:
-            play = plays[i]
-            if play.result.mover[OFF] == MEN:
-                values.append(float(judged.equity[i]))
-                continue
-            mine = bool(judged.primes[i, 0]) if judged.primes is not None else primes[0]
-            total = 0.0
-            for high, low, weight in ROLLS_21:
-                replies = legal_plays(play.next_position, Dice(high, low), zero.rules)
-                reply = judge(self.net, zero.encoder, zero.outcomes, zero.rules, replies,
-                              play.next_position, (primes[1], mine))
-                total += weight * float(reply.equity.max())
-            values.append(-total / 36.0)
-        return order, values
-
-    def choose(self, plays: Sequence[Play], position: Position, primes: tuple[bool, bool]) -> int:
-        """The index of the best play at 1-ply."""
-        if len(plays) == 1:
-            return 0
-        order, values = self.equities(plays, position, primes)
-        return order[int(np.argmax(values))]

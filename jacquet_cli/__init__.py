@@ -15,6 +15,11 @@ from typing import Any
 import click
 
 COMMANDS: dict[str, tuple[str, str]] = {
+    "analyse": ("jacquet_cli.analyse:analyse_command",
+                ("Judge every turn of the games of FILES: the plays ranked by equity, the equity "
+                 "the play made lost and its mark (?! ? ??), the luck of the roll, and per player "
+                 "the error rate (equity lost per unforced decision, in thousandths of a point) "
+                 "and luck.")),
     "convert": ("jacquet_cli.convert:convert",
                 "Convert the games of SOURCE into TARGET."),
     "export": ("jacquet_cli.search:export_command",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
+from typing import Any
 
 import click
 
@@ -11,6 +13,8 @@ from notation import Dice, NotationError, Play, Position, legal_plays
 from notation.engine.rules import RuleSet, rule_set
 
 from .options import rule_option, rules_from, variant_option
+
+Ranker = Callable[[RuleSet, Position, list[Play]], list[dict[str, Any]]]
 
 
 @click.command()
@@ -24,43 +28,87 @@ from .options import rule_option, rules_from, variant_option
               help='Answer many queries: one JSON object per line on stdin, '
                    '{"variant": "jacquet", "position": ID, "dice": "65"}; one line '
                    'answers each line, in order.')
+@click.option("--rank", is_flag=True,
+              help="Best first by the engine's equity (the shipped net of the rule set, or --net), "
+                   "each play with its equity; with --json also its outcome probabilities.")
+@click.option("--ply", type=click.IntRange(0, 1), default=0, show_default=True,
+              help="With --rank: how far the engine looks (0 or 1).")
+@click.option("--net", "net_path", type=click.Path(dir_okay=False, exists=True),
+              help="With --rank: the net file to judge with.")
 def legal(variant: str, options: tuple[str, ...], position_id: str | None, dice: str | None,
-          as_json: bool, batch: bool) -> None:
+          as_json: bool, batch: bool, rank: bool, ply: int, net_path: str | None) -> None:
     """Every legal play for the player on roll, one per line, sorted.
 
     With --json, `position` is the resulting position ID as seen by the next player.
+    With --rank, the plays come best first with the engine's equity for the player on
+    roll (expected points, cubeless), and the engine is named on standard error.
 
     \b
     Example:
         jacquet legal --variant jacquet --position AACA/z8AAID/Pw --dice 55
         jacquet legal --variant backgammon --dice 31 --json
+        jacquet legal --variant jacquet --dice 62 --rank
         echo '{"variant": "backgammon", "position": "4HPwATDgc/ABMA", "dice": "65"}' | jacquet legal --batch
     """
+    ranker = _ranker(ply, net_path) if rank else None
     if batch:
         for line in sys.stdin:  # every line answered, a blank one too: answers pair with lines
-            click.echo(json.dumps(_answer(line), separators=(",", ":")))
+            click.echo(json.dumps(_answer(line, ranker), separators=(",", ":")))
+            sys.stdout.flush()  # another program may be waiting for this answer
         return
     if dice is None:
         raise click.UsageError("give the roll with --dice, e.g. --dice 65")
     rules = rules_from(variant, options)
     try:
-        plays = _plays(rules, position_id, dice)
+        position = _position(rules, position_id)
+        plays = legal_plays(position, Dice.parse(dice), rules)
+        answer = ranker(rules, position, plays) if ranker else [play.as_json() for play in plays]
     except NotationError as error:
         raise click.BadParameter(str(error)) from None
+    except ValueError as error:  # no net for the rule set
+        raise click.UsageError(str(error)) from None
     if as_json:
-        click.echo(json.dumps([play.as_json() for play in plays]))
+        click.echo(json.dumps(answer))
+    elif ranker:
+        width = max(len(entry["play"]) for entry in answer)
+        for entry in answer:
+            click.echo(f"{entry['play']:<{width}}  {entry['equity']:+.3f}")
     else:
         for play in plays:
             click.echo(str(play))
 
 
-def _plays(rules: RuleSet, position_id: str | None, dice: str) -> list[Play]:
-    position = rules.start if position_id is None else Position.from_id(position_id)  # legal_plays checks it
-    return legal_plays(position, Dice.parse(dice), rules)
+def _ranker(ply: int, net_path: str | None) -> Ranker:
+    """A function ranking a turn's plays with the engine, its nets loaded once per rule
+    set; the engine named on standard error the first time each is used."""
+    from analysis.network import Network
+    from analysis.ranking import Evaluator
+    from analysis.shipped import load_net
+    from analysis.threads import limit_blas_threads
+
+    limit_blas_threads(1)
+    nets: dict[str, Network] = {}
+
+    def rank(rules: RuleSet, position: Position, plays: list[Play]) -> list[dict[str, Any]]:
+        if rules.name not in nets:
+            nets[rules.name] = load_net(rules.name, net_path)
+            click.echo(f"equities by {Evaluator(nets[rules.name], rules, ply=ply).name}", err=True)
+        evaluator = Evaluator(nets[rules.name], rules, ply=ply)
+        names = evaluator.outcomes.names
+        return [{**c.play.as_json(), "equity": round(c.equity, 4),
+                 "probabilities": {n: round(p, 4) for n, p in zip(names, c.probabilities, strict=True)}}
+                for c in evaluator.rank(plays, position)]
+
+    return rank
 
 
-def _answer(line: str) -> object:
-    """One batch query answered: the plays as JSON, or ``{"error": ...}``."""
+def _position(rules: RuleSet, position_id: str | None) -> Position:
+    return rules.start if position_id is None else Position.from_id(position_id)  # legal_plays checks it
+
+
+def _answer(line: str, ranker: Ranker | None = None) -> object:
+    """One batch query answered: the plays as JSON (ranked by ``ranker`` if given), or
+    ``{"error": ...}``."""
     try:
         if not line.strip():
             raise ValueError("an empty line is no query")
@@ -86,6 +134,8 @@ def _answer(line: str) -> object:
         position = query.get("position")
         if position is not None and not isinstance(position, str):
             raise ValueError('"position" is a position ID string')
-        return [play.as_json() for play in _plays(rules, position, dice)]
+        start = _position(rules, position)
+        plays = legal_plays(start, Dice.parse(dice), rules)
+        return ranker(rules, start, plays) if ranker else [play.as_json() for play in plays]
     except (ValueError, TypeError) as error:
         return {"error": str(error)}

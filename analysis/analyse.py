@@ -1,0 +1,157 @@
+"""The analysis of a recorded game: every turn's plays ranked, the equity the played play
+lost, a mark by that loss, the luck of the roll, and a summary per player.
+
+- A turn is a *decision* when it had more than one legal play; a forced play is shown but
+  not counted (no mark, no loss in the error rate).
+- **Marks** by the equity lost, in the rule set's own points (:data:`MARKS`): doubtful
+  ``?!`` (NAG ``$6``), bad ``?`` (``$2``), very bad ``??`` (``$4``). The thresholds are
+  gnubg's defaults (0.04, 0.08, 0.16) where a game is worth 1 to 3 points, ten times them
+  in ``hale``, whose games are worth ten times as much (:func:`thresholds`).
+- **Luck** of a roll thrown (not of dice passed, nor of a lead doublet the rules impose):
+  the equity after the best play for it minus the average of that over all 36 rolls, at
+  0-ply whatever the depth of the analysis.
+- Per player: unforced decisions, marks of each kind, the **error rate** (equity lost per
+  unforced decision, in thousandths of a point), the total luck, the result (points won,
+  negative when lost; ``None`` while the game is not over) and the luck-adjusted result
+  (the result less the luck).
+
+Cube actions and resignations are not judged (the nets are cubeless). A game with an error
+is analysed up to it (its tree stops there).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from analysis.ranking import Candidate, Evaluator
+from notation import Dice, Play, legal_plays
+from notation.engine.state import PASSED, ROLL, Colour
+from notation.tree.game import Game, GameNode
+
+MARKS = (("??", 4), ("?", 2), ("?!", 6))
+"""The marks, worst first, with their NAG."""
+
+GNUBG_THRESHOLDS = (0.04, 0.08, 0.16)
+"""Doubtful, bad, very bad: the equity lost (gnubg's defaults, in points of a 1-point game)."""
+
+
+def thresholds(rule_set: str) -> tuple[float, float, float]:
+    """The default mark thresholds (doubtful, bad, very bad) of a rule set, in its points."""
+    scale = 10.0 if rule_set == "hale" else 1.0
+    doubtful, bad, very_bad = GNUBG_THRESHOLDS
+    return doubtful * scale, bad * scale, very_bad * scale
+
+
+def mark_for(loss: float, limits: tuple[float, float, float]) -> str | None:
+    """The mark a play losing ``loss`` earns under ``limits`` (doubtful, bad, very bad)."""
+    doubtful, bad, very_bad = limits
+    if loss >= very_bad:
+        return "??"
+    if loss >= bad:
+        return "?"
+    if loss >= doubtful:
+        return "?!"
+    return None
+
+
+@dataclass
+class TurnAnalysis:
+    """One turn judged: ``candidates`` best first (the ``shown`` best and the play made),
+    ``rank`` the play made's place among all ``legal`` plays (1 = best)."""
+
+    node: GameNode
+    ply: int
+    player: Colour
+    dice: Dice
+    played: Play
+    best: Candidate
+    chosen: Candidate
+    rank: int
+    legal: int
+    loss: float
+    mark: str | None
+    forced: bool
+    luck: float | None
+    candidates: list[tuple[int, Candidate]]
+
+
+@dataclass
+class PlayerSummary:
+    """What one player's turns add up to."""
+
+    decisions: int = 0
+    marks: dict[str, int] = field(default_factory=lambda: {mark: 0 for mark, _ in MARKS})
+    lost: float = 0.0
+    luck: float = 0.0
+    result: int | None = None
+
+    @property
+    def error_rate(self) -> float:
+        """Equity lost per unforced decision, in thousandths of a point (0 with none)."""
+        return 1000.0 * self.lost / self.decisions if self.decisions else 0.0
+
+    @property
+    def luck_adjusted(self) -> float | None:
+        """The result less the luck (``None`` while the game is not over)."""
+        return None if self.result is None else self.result - self.luck
+
+
+@dataclass
+class GameAnalysis:
+    """A game judged by ``engine`` (its version and depth)."""
+
+    game: Game
+    engine: str
+    turns: list[TurnAnalysis]
+    players: dict[Colour, PlayerSummary]
+    stopped: str | None
+    """The record's first error, where the analysis stops, if any."""
+
+
+def analyse_game(game: Game, evaluator: Evaluator, limits: tuple[float, float, float] | None = None,
+                 shown: int = 10, luck: bool = True) -> GameAnalysis:
+    """Judge every played turn of ``game``'s main line with ``evaluator``. ``limits``: the
+    mark thresholds (default :func:`thresholds`); ``shown``: how many of the best plays each
+    turn keeps (the play made is kept too); ``luck``: whether to measure the luck."""
+    limits = limits or thresholds(game.rules.name)
+    turns = list(_turns(game, evaluator, limits, shown, luck))
+    players = {colour: PlayerSummary() for colour in Colour}
+    for turn in turns:
+        summary = players[turn.player]
+        if not turn.forced:
+            summary.decisions += 1
+            summary.lost += turn.loss
+            if turn.mark:
+                summary.marks[turn.mark] += 1
+        if turn.luck is not None:
+            summary.luck += turn.luck
+    end = game.end().state
+    if end.winner is not None:
+        players[end.winner].result = end.points
+        players[end.winner.other].result = -end.points
+    stopped = str(game.errors[0]) if game.errors else None
+    return GameAnalysis(game, evaluator.name, turns, players, stopped)
+
+
+def _turns(game: Game, evaluator: Evaluator, limits: tuple[float, float, float], shown: int,
+           with_luck: bool) -> Iterator[TurnAnalysis]:
+    for node in game.mainline():
+        turn = node.turn
+        if turn.kind not in (ROLL, PASSED) or turn.play is None or turn.dice is None:
+            continue
+        before = node.parent.state if node.parent is not None else game.state
+        position, player = before.position, turn.player
+        primes = (before.prime_held[player.index], before.prime_held[player.other.index])
+        plays = legal_plays(position, turn.dice, before.rules)
+        ranked = evaluator.rank(plays, position, primes, also=turn.play)
+        rank = next(i for i, c in enumerate(ranked) if c.play.result == turn.play.result)
+        best, chosen = ranked[0], ranked[rank]
+        forced = len(plays) == 1
+        loss = 0.0 if forced or rank == 0 else max(0.0, best.equity - chosen.equity)
+        rolled = turn.kind == ROLL and turn.dice.low is not None and not before.forced
+        luck = evaluator.luck(position, turn.dice, primes) if with_luck and rolled else None
+        kept = [(i, c) for i, c in enumerate(ranked) if i < shown or i == rank]
+        yield TurnAnalysis(node, node.ply, player, turn.dice, turn.play, best, chosen, rank + 1,
+                           len(plays), loss, None if forced else mark_for(loss, limits), forced,
+                           luck, kept)

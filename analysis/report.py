@@ -1,0 +1,93 @@
+"""An analysis as others read it: JSON (the ``jacquet analyse --json`` contract), and the
+record written back with the engine's comments and marks.
+
+JSON, one object per game::
+
+    {"engine": "jacquet-td jacquet v1, 0-ply", "variant": "jacquet", "stopped": null,
+     "turns": [{"ply", "player", "dice", "played", "best", "loss", "mark", "forced",
+                "luck", "rank", "legal",
+                "candidates": [{"play", "equity", "probabilities", "rank", "depth"}]}],
+     "players": {"White": {"name", "decisions", "marks", "error_rate", "luck", "result",
+                           "luck_adjusted"}, "Black": {...}}}
+
+``ply`` counts the turns of the game from 1 (as the viewer's ``?ply=``); ``loss`` is the
+equity the played play lost, 0 for the best; ``probabilities`` are named by the rule set's
+outputs (:mod:`analysis.outcomes`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from analysis.analyse import MARKS, GameAnalysis, PlayerSummary, TurnAnalysis
+from analysis.ranking import Candidate
+from notation.engine.state import Colour
+
+NAG_OF_MARK = dict(MARKS)
+"""``?!`` → 6, ``?`` → 2, ``??`` → 4."""
+
+
+def _rounded(value: float | None, places: int = 4) -> float | None:
+    return None if value is None else round(value, places)
+
+
+def candidate_json(rank: int, candidate: Candidate, names: tuple[str, ...]) -> dict[str, Any]:
+    """One ranked play: its notation, equity, named probabilities, rank (1 = best), depth."""
+    return {"play": candidate.play.notation, "equity": _rounded(candidate.equity),
+            "probabilities": {n: _rounded(p) for n, p in zip(names, candidate.probabilities, strict=True)},
+            "rank": rank + 1, "depth": candidate.depth}
+
+
+def turn_json(turn: TurnAnalysis, names: tuple[str, ...]) -> dict[str, Any]:
+    """One judged turn."""
+    return {"ply": turn.ply, "player": turn.player.title, "dice": str(turn.dice),
+            "played": turn.played.notation, "best": turn.best.play.notation,
+            "loss": _rounded(turn.loss), "mark": turn.mark, "forced": turn.forced,
+            "luck": _rounded(turn.luck), "rank": turn.rank, "legal": turn.legal,
+            "candidates": [candidate_json(i, c, names) for i, c in turn.candidates]}
+
+
+def summary_json(summary: PlayerSummary, name: str | None) -> dict[str, Any]:
+    """One player's figures."""
+    return {"name": name, "decisions": summary.decisions, "marks": dict(summary.marks),
+            "error_rate": _rounded(summary.error_rate, 1), "luck": _rounded(summary.luck),
+            "result": summary.result, "luck_adjusted": _rounded(summary.luck_adjusted)}
+
+
+def analysis_json(analysis: GameAnalysis, names: tuple[str, ...]) -> dict[str, Any]:
+    """The whole game's analysis (``names``: the outputs of its rule set's net)."""
+    headers = analysis.game.headers
+    return {"engine": analysis.engine, "variant": analysis.game.rules.name,
+            "stopped": analysis.stopped,
+            "turns": [turn_json(t, names) for t in analysis.turns],
+            "players": {colour.title: summary_json(analysis.players[colour], headers.get(colour.title))
+                        for colour in Colour}}
+
+
+def turn_comment(turn: TurnAnalysis, engine: str) -> str:
+    """The engine's comment on a turn: ``jacquet-td jacquet v1, 0-ply: 24/18 -0.212 (rank 3
+    of 12); best 13/7 -0.150 (loss 0.062); luck +0.041``."""
+    parts = [f"{engine}:"]
+    if turn.forced:
+        parts.append("forced")
+    elif turn.rank == 1:
+        parts.append(f"best play, equity {turn.chosen.equity:+.3f}")
+    else:
+        parts.append(f"{turn.played.notation} {turn.chosen.equity:+.3f} (rank {turn.rank} of "
+                     f"{turn.legal}); best {turn.best.play.notation} {turn.best.equity:+.3f} "
+                     f"(loss {turn.loss:.3f})")
+    text = " ".join(parts)
+    if turn.luck is not None:
+        text += f"; luck {turn.luck:+.3f}"
+    return text
+
+
+def annotate(analysis: GameAnalysis) -> None:
+    """Write the analysis into its game: a comment on every judged turn, the mark's NAG
+    (unless the turn carries it already), and an ``Annotator`` tag naming the engine."""
+    for turn in analysis.turns:
+        node = turn.node
+        node.comments.append(turn_comment(turn, analysis.engine))
+        if turn.mark is not None and NAG_OF_MARK[turn.mark] not in node.nags:
+            node.nags.append(NAG_OF_MARK[turn.mark])
+    analysis.game.headers["Annotator"] = analysis.engine

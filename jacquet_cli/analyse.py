@@ -1,0 +1,122 @@
+"""``jacquet analyse``: the engine's judgement of every turn of recorded games."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import click
+
+from analysis.threads import limit_blas_threads
+from jacquet_cli.reading import Unreadable, load_games
+from notation.tree.game import Game
+
+if TYPE_CHECKING:
+    from analysis.network import Network
+
+limit_blas_threads(1)
+
+
+def _limits(ctx: click.Context, param: click.Parameter, value: str | None
+            ) -> tuple[float, float, float] | None:
+    if value is None:
+        return None
+    try:
+        limits = tuple(float(part) for part in value.split(","))
+    except ValueError:
+        limits = ()
+    if len(limits) != 3 or not 0 < limits[0] <= limits[1] <= limits[2]:
+        raise click.BadParameter("three rising equities, doubtful,bad,very bad: e.g. 0.04,0.08,0.16")
+    return limits[0], limits[1], limits[2]
+
+
+@click.command("analyse")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--game", "-g", "game_number", type=click.IntRange(min=1),
+              help="Only the Nth game of each file (default: every game).")
+@click.option("--ply", type=click.IntRange(0, 1), default=0, show_default=True,
+              help="How far the engine looks: 0 (its judgement of each play's result) or 1 "
+                   "(after each of the opponent's 21 rolls and his best reply; some 20× slower).")
+@click.option("--output", "-o", type=click.Path(dir_okay=False),
+              help="Write the games back annotated (the engine's comments, its marks as NAGs, "
+                   "an Annotator tag); the format from the extension.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per game (see docs/analysis.md).")
+@click.option("--net", "net_path", type=click.Path(dir_okay=False, exists=True),
+              help="A net file to judge with (default: the one shipped for the game's rule set).")
+@click.option("--marks", callback=_limits, metavar="A,B,C",
+              help="Equity lost for ?!, ? and ?? in the rule set's points (default: "
+                   "0.04,0.08,0.16; hale ten times that).")
+@click.option("--candidates", type=click.IntRange(min=1), default=5, show_default=True,
+              help="Plays listed per turn (best first; the play made is always listed).")
+@click.option("--variant", "-v", default="jacquet", show_default=True,
+              help="Rule set of records without a Variant tag.")
+def analyse_command(files: tuple[str, ...], game_number: int | None, ply: int, output: str | None,
+                    as_json: bool, net_path: str | None, marks: tuple[float, float, float] | None,
+                    candidates: int, variant: str) -> None:
+    """Judge every turn of the games of FILES: the plays ranked by equity, the equity the
+    play made lost and its mark (?! ? ??), the luck of the roll, and per player the error
+    rate (equity lost per unforced decision, in thousandths of a point) and luck.
+
+    Every figure is the named engine's ("jacquet-td jacquet v1, 0-ply"): a net trained by
+    self-play, not an oracle. Forced plays are shown but not counted; a game with an
+    error is analysed up to it.
+
+    \b
+    Example:
+        jacquet analyse samples/jacquet/annotated-game.jqn
+        jacquet analyse game.jqn --ply 1 -o game-analysed.jqn
+        jacquet analyse match.mat --json
+    """
+    from analysis.analyse import analyse_game
+    from analysis.ranking import Evaluator
+    from analysis.report import analysis_json, annotate
+    from analysis.shipped import NoNet, load_net
+
+    from .analysis_table import print_analysis
+    from .writing import target_format, write_games
+
+    out_format = target_format(output, None) if output else None
+    nets: dict[str, Network] = {}
+    written: list[Game] = []
+    failed = False
+    selected = list(_selected(files, game_number, variant))
+    show_progress = not as_json and sys.stderr.isatty() and ply == 1
+    for index, (path, number, game) in enumerate(selected, 1):
+        name = game.rules.name
+        if name not in nets:
+            try:
+                nets[name] = load_net(name, net_path)
+            except NoNet as error:
+                raise Unreadable(str(error)) from None
+        evaluator = Evaluator(nets[name], game.rules, ply=ply)
+        if show_progress:
+            click.echo(f"[{index}/{len(selected)}] {path}, game {number} ...", err=True)
+        analysis = analyse_game(game, evaluator, marks, shown=candidates)
+        failed = failed or analysis.stopped is not None
+        if as_json:
+            record = {"file": path, "game": number, **analysis_json(analysis, evaluator.outcomes.names)}
+            click.echo(json.dumps(record, ensure_ascii=False))
+        else:
+            print_analysis(path, number, analysis)
+        if output:
+            annotate(analysis)
+            written.append(game)
+    if output and out_format:
+        write_games(written, output, out_format)
+    if failed:
+        raise SystemExit(1)
+
+
+def _selected(files: tuple[str, ...], game_number: int | None, variant: str
+              ) -> Iterator[tuple[str, int, Game]]:
+    for path in files:
+        games = load_games(path, variant=variant)
+        if game_number is not None:
+            if game_number > len(games):
+                raise Unreadable(f"{path} holds {len(games)} game(s), no game {game_number}")
+            yield path, game_number, games[game_number - 1]
+            continue
+        for number, game in enumerate(games, 1):
+            yield path, number, game
