@@ -6,9 +6,10 @@ produces, and at the end each side's last position is pulled towards its result 
 winner's ``target(True, points)``, the loser's ``target(False, points)``).
 
 A checkpoint (the net file itself) is written every ``checkpoint_every`` games and at the
-end, atomically: it holds the weights, the metadata (games done, α, λ, seed, ...) and the
-dice generator's state. Traces are reset every game, so nothing else is needed: a run
-resumed from a checkpoint gives the same weights as one never stopped.
+end, atomically (and every ``snapshot_every`` games a copy of the net is kept in
+``history/`` beside it, for the learning curve): it holds the weights, the metadata
+(games done, α, λ, seed, ...) and the dice generator's state. Traces are reset every
+game, so nothing else is needed: a run resumed from a checkpoint gives the same weights as one never stopped.
 
 Every ``check_every`` games the net plays a duplicate-dice match against random play and
 against the heuristic (its own seeded dice, so the check never disturbs training), and one
@@ -50,11 +51,20 @@ class TrainingConfig:
     check_every: int = 5000
     check_pairs: int = 100
     max_turns: int = MAX_TURNS
+    snapshot_every: int = 25000
+    """Games between the copies of the net kept in ``history/`` beside the checkpoint (the
+    learning curve's earlier nets; 0: none)."""
 
 
 def log_path(path: Path) -> Path:
     """The strength log beside a checkpoint: ``jacquet.npz`` → ``jacquet.log.jsonl``."""
     return path.with_suffix(".log.jsonl")
+
+
+def snapshot_path(path: Path, games: int) -> Path:
+    """Where the copy of the net after ``games`` games is kept:
+    ``nets/jacquet.npz`` → ``nets/history/jacquet-025000.npz``."""
+    return path.parent / "history" / f"{path.stem}-{games:06d}.npz"
 
 
 def self_play_game(net: Network, rules: RuleSet, encoder: Encoder, rng: random.Random,
@@ -175,6 +185,10 @@ class Trainer:
                 self.save()
                 if saved:
                     saved()
+            if config.snapshot_every and done % config.snapshot_every == 0:
+                snapshot = snapshot_path(self.path, done)
+                snapshot.parent.mkdir(exist_ok=True)
+                net.save(snapshot)
             if config.check_every and done % config.check_every == 0:
                 check_start = time.perf_counter()
                 rows = self.strength()

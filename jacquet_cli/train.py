@@ -43,10 +43,12 @@ limit_blas_threads(1)
               help="Games between strength checks (0: none).")
 @click.option("--check-pairs", type=click.IntRange(min=1), default=100, show_default=True,
               help="Dice sequences per strength check, each played twice with the seats swapped.")
+@click.option("--snapshot-every", type=click.IntRange(min=0), default=25000, show_default=True,
+              help="Games between the copies of the net kept in history/ beside -o (0: none).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 def train_command(variant: str, games: int, seed: int, resume: bool, output: str | None,
                   hidden: int, alpha: float, lam: float, checkpoint_every: int, check_every: int,
-                  check_pairs: int, quiet: bool) -> None:
+                  check_pairs: int, snapshot_every: int, quiet: bool) -> None:
     """Train the evaluator of a rule set by self-play (TD(λ), TD-Gammon's recipe).
 
     A checkpoint is written every --checkpoint-every games and at the end (atomically);
@@ -72,7 +74,7 @@ def train_command(variant: str, games: int, seed: int, resume: bool, output: str
         path.parent.mkdir(parents=True)
     config = TrainingConfig(variant=variant, games=games, seed=seed, hidden=hidden, alpha=alpha,
                             lam=lam, checkpoint_every=checkpoint_every, check_every=check_every,
-                            check_pairs=check_pairs)
+                            check_pairs=check_pairs, snapshot_every=snapshot_every)
     try:
         trainer = Trainer(path, config, resume=resume)
     except (ValueError, KeyError) as error:
@@ -80,7 +82,8 @@ def train_command(variant: str, games: int, seed: int, resume: bool, output: str
     # the cadence may change on resume; the recipe (α, λ, hidden, seed) may not
     trainer.config = type(trainer.config)(**{**trainer.config.__dict__, "games": games,
                                              "checkpoint_every": checkpoint_every,
-                                             "check_every": check_every, "check_pairs": check_pairs})
+                                             "check_every": check_every, "check_pairs": check_pairs,
+                                             "snapshot_every": snapshot_every})
 
     def stop(signum: int, frame: FrameType | None) -> None:
         trainer.stop_requested = True

@@ -58,6 +58,19 @@ def test_stop_request_checkpoints_between_games(tmp_path):
     assert Network.load(path).meta["games"] == 1
 
 
+def test_snapshots_keep_the_earlier_nets(tmp_path):
+    """The learning curve's nets: a copy every ``snapshot_every`` games, each the net as it
+    stood then (the one an uninterrupted run had at that game)."""
+    path = tmp_path / "curve.npz"
+    final = Trainer(path, _config(games=4, snapshot_every=2)).run()
+    kept = sorted((tmp_path / "history").iterdir())
+    assert [p.name for p in kept] == ["curve-000002.npz", "curve-000004.npz"]
+    assert [Network.load(p).meta["games"] for p in kept] == [2, 4]
+    assert _same_weights(Network.load(kept[1]), final)
+    early = Trainer(tmp_path / "early.npz", _config(games=2)).run()
+    assert _same_weights(Network.load(kept[0]), early)
+
+
 def test_strength_log(tmp_path):
     path = tmp_path / "log.npz"
     Trainer(path, _config(games=2, check_every=2, check_pairs=2)).run()
