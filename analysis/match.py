@@ -83,15 +83,26 @@ class MatchResult:
     abandoned: int
 
 
-def duplicate_match(rules: RuleSet, player: Player, opponent: Player, pairs: int,
-                    seed: int = 0) -> MatchResult:
-    """``2 × pairs`` games: each dice stream played twice, ``player`` first then second."""
-    wins = abandoned = 0
-    points = 0.0
-    pair_scores: list[float] = []
-    for pair in range(pairs):
+@dataclass(frozen=True)
+class PairResult:
+    """One dice stream played twice, seats swapped, seen by the first player named: his
+    score over the two games (1 a win, ½ an abandoned game), wins, points, abandoned games."""
+
+    score: float
+    wins: int
+    points: int
+    abandoned: int
+
+
+def duplicate_pairs(rules: RuleSet, player: Player, opponent: Player, pairs: range,
+                    seed: int = 0) -> list[PairResult]:
+    """The pairs numbered ``pairs`` of a duplicate match: stream ``pair`` of ``seed`` played
+    with ``player`` first, then second (a match may so be split between processes)."""
+    results = []
+    for pair in pairs:
         stream_seed = seed * 1_000_003 + pair
         score = 0.0
+        wins = points = abandoned = 0
         for seat in (0, 1):
             order = (player, opponent) if seat == 0 else (opponent, player)
             result = play_game(rules, order[0], order[1], DiceStream(stream_seed))
@@ -103,9 +114,23 @@ def duplicate_match(rules: RuleSet, player: Player, opponent: Player, pairs: int
             wins += won
             score += won
             points += result.points if won else -result.points
-        pair_scores.append(score / 2)
-    games = 2 * pairs
-    mean = sum(pair_scores) / pairs
-    variance = sum((s - mean) ** 2 for s in pair_scores) / max(pairs - 1, 1)
-    return MatchResult(games, wins, wins / games, math.sqrt(variance / pairs), points / games,
-                       abandoned)
+        results.append(PairResult(score, wins, points, abandoned))
+    return results
+
+
+def match_result(pairs: list[PairResult]) -> MatchResult:
+    """The match of these pairs: win rate with its standard error from the pairs' scores."""
+    n = len(pairs)
+    games = 2 * n
+    scores = [p.score / 2 for p in pairs]
+    mean = sum(scores) / n
+    variance = sum((s - mean) ** 2 for s in scores) / max(n - 1, 1)
+    wins = sum(p.wins for p in pairs)
+    return MatchResult(games, wins, wins / games, math.sqrt(variance / n),
+                       sum(p.points for p in pairs) / games, sum(p.abandoned for p in pairs))
+
+
+def duplicate_match(rules: RuleSet, player: Player, opponent: Player, pairs: int,
+                    seed: int = 0) -> MatchResult:
+    """``2 × pairs`` games: each dice stream played twice, ``player`` first then second."""
+    return match_result(duplicate_pairs(rules, player, opponent, range(pairs), seed))
