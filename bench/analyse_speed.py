@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from analysis.threads import limit_blas_threads
+from analysis.threads import limit_blas_threads  # noqa: E402
 
 limit_blas_threads(1)
 

@@ -30,6 +30,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
                "Import the games of FILES (any supported format) into the archive."),
     "legal": ("jacquet_cli.legal:legal",
               "Every legal play for the player on roll, one per line, sorted."),
+    "play": ("jacquet_cli.play:play_command",
+             "Play a game against the engine in the terminal."),
     "record": ("jacquet_cli.record:record_command",
                "Record a game turn by turn in the terminal."),
     "search": ("jacquet_cli.search:search_command",

@@ -1,0 +1,194 @@
+"""``jacquet play``: a person plays the engine in the terminal, with the recorder's game
+(:class:`~notation.recording.LiveGame`): every play checked by the rules, hints on
+request, the record written at the end."""
+
+from __future__ import annotations
+
+import datetime
+import random
+import re
+from pathlib import Path
+
+import click
+
+from analysis.ranking import Candidate, Evaluator
+from analysis.shipped import NoNet, load_net
+from analysis.threads import limit_blas_threads
+from notation.engine.rules import NAMES
+from notation.engine.state import DOUBLE, DROP, TAKE, Colour
+from notation.errors import IllegalPlayError, InvalidPlayError, NotationError
+from notation.formats import WRITABLE, format_of, write_file
+from notation.formats.registry import BY_NAME
+from notation.recording import LiveGame, game_from_text, new_game, roll_lead
+from notation.render.diagram import diagram
+
+limit_blas_threads(1)
+
+NUMBER = re.compile(r"[0-9]{1,4}")
+HELP = ("Enter rolls your dice; then type your play (24/18 13/11) or its number in the list. "
+        "hint: the engine's ranking of your plays; double (backgammon); resign N; board; "
+        "quit (the record is written); help.")
+TAKE_POINT = 0.25
+"""The engine takes a double when its cubeless winning chance is at least this (the take
+point of a money game with no gammons); it never doubles."""
+
+
+@click.command("play")
+@click.option("--variant", "-v", type=click.Choice(NAMES), default="jacquet", show_default=True)
+@click.option("--side", type=click.Choice(["White", "Black"]), default="White", show_default=True,
+              help="Your side.")
+@click.option("--ply", type=click.IntRange(0, 1), default=0, show_default=True,
+              help="How far the engine looks (1 is stronger and slower).")
+@click.option("--seed", type=int, help="Roll the dice from this seed (the same game again).")
+@click.option("--name", default="", help="Your name, for the record.")
+@click.option("--net", "net_path", type=click.Path(dir_okay=False, exists=True),
+              help="A net file (default: the one shipped for the rule set).")
+@click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
+              help="Where the record is written at the end (default: played-DATE-TIME.jqn); "
+                   "an existing file is never overwritten.")
+def play_command(variant: str, side: str, ply: int, seed: int | None, name: str,
+                 net_path: str | None, output: str | None) -> None:
+    """Play a game against the engine in the terminal.
+
+    \b
+    Example:
+        jacquet play
+        jacquet play --variant backgammon --side Black --ply 1 -o match.jqn
+    """
+    output = output or datetime.datetime.now().strftime("played-%Y%m%d-%H%M%S.jqn")
+    _check_output(output, variant)
+    try:
+        net = load_net(variant, net_path)
+    except NoNet as error:
+        raise click.ClickException(str(error)) from None
+    rng = random.Random(seed) if seed is not None else random.SystemRandom()
+    you = Colour.WHITE if side == "White" else Colour.BLACK
+    live = LiveGame(new_game({"Variant": variant, "Event": "A game against the engine",
+                              "Date": datetime.date.today().strftime("%Y.%m.%d"),
+                              "LeadRoll": roll_lead(variant, rng)}))
+    evaluator = Evaluator(net, live.game.rules, ply=ply)
+    live.game.headers[you.title] = name or "You"
+    live.game.headers[you.other.title] = evaluator.name
+    click.echo(f"You are {you.title} (X on the board when you are on roll), against "
+               f"{evaluator.name}. {HELP}")
+    shown = None
+    while not live.over:
+        state = live.node.state
+        if state.player is not you:
+            _engine_turn(live, evaluator, rng)
+            continue
+        if shown is not live.node:
+            click.echo(_board(live))
+            shown = live.node
+        try:
+            answer = click.prompt(_question(live), default="", show_default=False).strip()
+        except click.Abort:
+            answer = "quit"
+        if answer == "quit":
+            break
+        try:
+            _answer(live, evaluator, answer, rng)
+        except IllegalPlayError as error:
+            click.echo(f"refused: [{error.rule_id}] {error.reason}", err=True)
+        except NotationError as error:
+            click.echo(f"refused: {error}", err=True)
+    _finish(live, output, you)
+
+
+def _check_output(output: str, variant: str) -> None:
+    try:
+        fmt = format_of(output)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--output") from None
+    if fmt not in WRITABLE or not BY_NAME[fmt].holds(variant):
+        raise click.BadParameter(f"cannot write a {variant} game as {fmt}", param_hint="--output")
+    if Path(output).exists():
+        raise click.BadParameter(f"{output} exists: give another file", param_hint="--output")
+
+
+def _board(live: LiveGame) -> str:
+    entry = live.entry() if live.dice is not None else None
+    lines = [diagram(live.node.state.position, live.game.rules)]
+    if entry is not None:
+        lines += [f"  {number}. {play}" for number, play in enumerate(entry.plays, 1)]
+    return "\n".join(lines)
+
+
+def _question(live: LiveGame) -> str:
+    if live.dice is not None:
+        return f"You play {live.dice}"
+    return "Your roll (Enter)"
+
+
+def _answer(live: LiveGame, evaluator: Evaluator, answer: str, rng: random.Random) -> None:
+    """Carry out one line typed by the player."""
+    word, _, rest = answer.partition(" ")
+    if answer in ("", "roll") and live.dice is None:
+        live.set_dice(None, rng)
+        if live.dice is not None:
+            click.echo(_board(live))
+    elif word == "help":
+        click.echo(HELP)
+    elif word == "board":
+        click.echo(_board(live))
+    elif word == "hint":
+        if live.dice is None:
+            raise InvalidPlayError("roll first (Enter): a hint ranks the plays of your roll")
+        for rank, candidate in enumerate(_ranked(live, evaluator)[:5], 1):
+            click.echo(f"  {rank}. {candidate.play.notation:<24} {candidate.equity:+.3f}")
+        click.echo(f"  (equities by {evaluator.name})")
+    elif word == DOUBLE:
+        live.cube(DOUBLE)
+        _engine_answers_double(live, evaluator)
+    elif word == "resign" and NUMBER.fullmatch(rest):
+        live.resign(int(rest))
+    elif live.dice is None:
+        raise InvalidPlayError("roll first (Enter), or type help")
+    elif NUMBER.fullmatch(answer):
+        plays = live.entry().plays
+        if not 1 <= int(answer) <= len(plays):
+            raise InvalidPlayError(f"choose a play from 1 to {len(plays)}")
+        live.play_text(str(plays[int(answer) - 1]))
+    else:
+        live.play_text(answer)
+
+
+def _ranked(live: LiveGame, evaluator: Evaluator) -> list[Candidate]:
+    state = live.node.state
+    player = state.player
+    primes = (state.prime_held[player.index], state.prime_held[player.other.index])
+    return evaluator.rank(live.entry().plays, state.position, primes)
+
+
+def _engine_turn(live: LiveGame, evaluator: Evaluator, rng: random.Random) -> None:
+    """The engine rolls and plays its best play, and says so."""
+    live.set_dice(None, rng)
+    if live.dice is None:  # no play for the roll: the turn was played at once
+        click.echo(f"{evaluator.name} rolls {live.node.turn.dice if live.node.turn else ''}: no play")
+        return
+    dice = live.dice
+    best = _ranked(live, evaluator)[0]
+    live.play_text(best.play.notation)
+    click.echo(f"{evaluator.name} rolls {dice}: {best.play.notation} (equity {best.equity:+.3f})")
+
+
+def _engine_answers_double(live: LiveGame, evaluator: Evaluator) -> None:
+    """Take when the engine's cubeless winning chance reaches :data:`TAKE_POINT`."""
+    position = live.node.state.position  # seen by the engine, who must answer
+    y = evaluator.net.evaluate(evaluator.encoder.encode_positions([position.swapped()]))
+    chance = 1.0 - float(y[0, 0])  # the net judges for the side that has just moved: you
+    answer = TAKE if chance >= TAKE_POINT else DROP
+    live.cube(answer)
+    click.echo(f"{evaluator.name} {'takes' if answer == TAKE else 'drops'} "
+               f"(its winning chance {100 * chance:.0f}%)")
+
+
+def _finish(live: LiveGame, output: str, you: Colour) -> None:
+    game = game_from_text(live.record())
+    write_file([game], output)
+    if live.over:
+        state = live.node.state
+        who = "You win" if state.winner is you else "The engine wins"
+        click.echo(f"{who} {state.points} point{'s' if state.points != 1 else ''}.")
+    click.echo(f"{'finished' if live.over else 'unfinished'} game written to {output}; "
+               f"analyse it with: jacquet analyse {output}")
