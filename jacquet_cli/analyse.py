@@ -47,7 +47,7 @@ def _limits(ctx: click.Context, param: click.Parameter, value: str | None
               help="A net file to judge with (default: the one shipped for the game's rule set).")
 @click.option("--marks", callback=_limits, metavar="A,B,C",
               help="Equity lost for ?!, ? and ?? in the rule set's points (default: "
-                   "0.04,0.08,0.16; hale ten times that).")
+                   "0.04,0.08,0.16; hale eight times that).")
 @click.option("--candidates", type=click.IntRange(min=1), default=5, show_default=True,
               help="Plays listed per turn (best first; the play made is always listed).")
 @click.option("--variant", "-v", default="jacquet", show_default=True,

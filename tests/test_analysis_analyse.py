@@ -81,7 +81,7 @@ def test_marks_follow_the_thresholds():
     limits = thresholds("jacquet")
     assert limits == (0.04, 0.08, 0.16)
     assert [mark_for(x, limits) for x in (0.0, 0.039, 0.04, 0.08, 0.2)] == [None, None, "?!", "?", "??"]
-    assert thresholds("hale") == pytest.approx((0.4, 0.8, 1.6))
+    assert thresholds("hale") == pytest.approx((0.32, 0.64, 1.28))
 
 
 def test_luck_averages_to_zero_over_the_rolls(jacquet_net):
