@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -18,7 +19,7 @@ from analysis.analyse import analyse_game, mark_for, thresholds
 from analysis.match import duplicate_match
 from analysis.network import Network
 from analysis.players import RandomPlayer
-from analysis.pubeval import PubevalPlayer, inputs, is_race
+from analysis.pubeval import CONTACT, RACE, PubevalPlayer, inputs, is_race
 from analysis.ranking import ROLLS_21, Evaluator
 from analysis.threads import limit_blas_threads
 from jacquet_cli import main
@@ -28,6 +29,7 @@ from notation.formats import read_file, write_file
 from notation.tree.game import Game
 
 limit_blas_threads(1)
+DATA = Path(__file__).parent / "data"
 
 
 @pytest.fixture(scope="module")
@@ -139,6 +141,18 @@ def test_pubeval_inputs_of_the_backgammon_start():
     assert x[120] == 0 and x[121] == 0
     assert not is_race(start)
     assert is_race(Position.from_points({6: 15}, {6: 15}))
+
+
+def test_pubeval_scores_as_gnubg_computes_them():
+    """300 positions scored by gnubg-nn's own pubeval (tests/data/SOURCE.md): the same
+    scores to float precision, races and contact positions alike."""
+    rows = [json.loads(line) for line in (DATA / "pubeval_gnubg.jsonl").read_text().splitlines()]
+    assert sum(row["race"] for row in rows) > 100 and sum(not row["race"] for row in rows) > 50
+    for row in rows:
+        after = Position.from_id(row["position"]).swapped()  # as the player who made the play sees it
+        assert is_race(after) == row["race"]
+        weights = RACE if row["race"] else CONTACT
+        assert float(inputs(after) @ weights) == pytest.approx(row["pubeval"], abs=1e-4)
 
 
 def test_pubeval_beats_random_play():
