@@ -28,6 +28,9 @@ from notation import OFF, Dice, Play, Position, RuleSet, legal_plays
 ROLLS_21 = [(Dice(a, b), 1 if a == b else 2) for a in range(6, 0, -1) for b in range(a, 0, -1)]
 """The 21 distinct rolls, higher die first, with their weight out of 36."""
 
+WEIGHTS = np.array([weight for _, weight in ROLLS_21], dtype=np.float64)
+"""Each roll's weight out of 36, in :data:`ROLLS_21`'s order."""
+
 DEPTHS = (0, 1)
 
 
@@ -99,26 +102,29 @@ class Evaluator:
     def _after_replies(self, position: Position, primes: tuple[bool, bool]) -> np.ndarray:
         """The outputs for the side that has just moved, averaged over the opponent's 21
         rolls from ``position`` (his, to act) of what his best 0-ply reply leaves."""
-        total = np.zeros(self.outcomes.size)
-        for dice, weight in ROLLS_21:
-            replies = legal_plays(position, dice, self.rules)
-            reply = judge(self.net, self.encoder, self.outcomes, self.rules, replies, position, primes)
-            total += weight * reply.y[int(np.argmax(reply.equity))]
-        return np.asarray(self.outcomes.mirrored(total / 36.0))
+        _, outputs = self._best_per_roll(position, primes)
+        return np.asarray(self.outcomes.mirrored(WEIGHTS @ outputs / 36.0))
 
-    def roll_values(self, position: Position,
-                    primes: tuple[bool, bool] = (False, False)) -> dict[Dice, float]:
-        """For each of the 21 rolls, the equity (for the player to act) after his best
-        0-ply play: every roll's plays judged in one pass of the net."""
+    def _best_per_roll(self, position: Position, primes: tuple[bool, bool]
+                       ) -> tuple[np.ndarray, np.ndarray]:
+        """For each of the 21 rolls (in :data:`ROLLS_21`'s order), the equity and the
+        outputs of the best 0-ply play of the player to act: every roll's plays judged in
+        one pass of the net."""
         plays: list[Play] = []
         ends = [0]
         for dice, _ in ROLLS_21:
             plays += legal_plays(position, dice, self.rules)
             ends.append(len(plays))
-        equity = judge(self.net, self.encoder, self.outcomes, self.rules, plays, position,
-                       primes).equity
-        return {dice: float(equity[ends[k]:ends[k + 1]].max())
-                for k, (dice, _) in enumerate(ROLLS_21)}
+        judged = judge(self.net, self.encoder, self.outcomes, self.rules, plays, position, primes)
+        best = [ends[k] + int(np.argmax(judged.equity[ends[k]:ends[k + 1]])) for k in range(len(ROLLS_21))]
+        return judged.equity[best].astype(np.float64), judged.y[best].astype(np.float64)
+
+    def roll_values(self, position: Position,
+                    primes: tuple[bool, bool] = (False, False)) -> dict[Dice, float]:
+        """For each of the 21 rolls, the equity (for the player to act) after his best
+        0-ply play."""
+        equities, _ = self._best_per_roll(position, primes)
+        return {dice: float(equities[k]) for k, (dice, _) in enumerate(ROLLS_21)}
 
     def luck(self, position: Position, dice: Dice, primes: tuple[bool, bool] = (False, False)
              ) -> float:
