@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from analysis.ranking import Candidate, Evaluator
+from analysis.ranking import Candidate, Evaluator, roll_average
 from notation import Dice, Play, legal_plays
 from notation.engine.state import PASSED, ROLL, Colour
 from notation.tree.game import Game, GameNode
@@ -78,6 +78,9 @@ class TurnAnalysis:
     mark: str | None
     forced: bool
     luck: float | None
+    before: float | None
+    """The equity of the player to act before his roll (the average over the 36 rolls of
+    the equity after his best play); ``None`` for dice passed, or without the luck."""
     candidates: list[tuple[int, Candidate]]
 
 
@@ -154,9 +157,13 @@ def _turns(game: Game, evaluator: Evaluator, limits: tuple[float, float, float],
         best, chosen = ranked[0], ranked[rank]
         forced = len(plays) == 1
         loss = 0.0 if forced or rank == 0 else max(0.0, best.equity - chosen.equity)
-        rolled = turn.kind == ROLL and turn.dice.low is not None and not before.forced
-        luck = evaluator.luck(position, turn.dice, primes) if with_luck and rolled else None
+        expected = luck = None
+        if with_luck and turn.kind == ROLL and turn.dice.low is not None:
+            values = evaluator.roll_values(position, primes)
+            expected = roll_average(values)
+            if not before.forced:  # a lead roll or doublet the rules impose is no luck
+                luck = values[turn.dice] - expected
         kept = [(i, c) for i, c in enumerate(ranked) if i < shown or i == rank]
         yield TurnAnalysis(node, node.ply, player, turn.dice, turn.play, best, chosen, rank + 1,
                            len(plays), loss, None if forced else mark_for(loss, limits), forced,
-                           luck, kept)
+                           luck, expected, kept)

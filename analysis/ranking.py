@@ -131,8 +131,13 @@ class Evaluator:
         """The luck of rolling ``dice`` at ``position``: the equity after the best play for
         that roll minus its average over all rolls (Zare's measure), at 0-ply."""
         values = self.roll_values(position, primes)
-        average = sum(values[d] * w for d, w in ROLLS_21) / 36.0
-        return values[Dice(dice.high, dice.low)] - average
+        return values[Dice(dice.high, dice.low)] - roll_average(values)
+
+
+def roll_average(values: dict[Dice, float]) -> float:
+    """The average over the 36 rolls of a value given for each of the 21 distinct rolls:
+    before the roll, the equity of the player to act."""
+    return sum(values[dice] * weight for dice, weight in ROLLS_21) / 36.0
 
 
 @dataclass

@@ -5,13 +5,14 @@ JSON, one object per game::
 
     {"engine": "jacquet-td jacquet v1, 0-ply", "variant": "jacquet", "stopped": null,
      "turns": [{"ply", "player", "dice", "played", "best", "loss", "mark", "forced",
-                "luck", "rank", "legal",
+                "luck", "before", "rank", "legal",
                 "candidates": [{"play", "equity", "probabilities", "rank", "depth"}]}],
      "players": {"White": {"name", "decisions", "marks", "error_rate", "luck", "result",
                            "luck_adjusted"}, "Black": {...}}}
 
 ``ply`` counts the turns of the game from 1 (as the viewer's ``?ply=``); ``loss`` is the
-equity the played play lost, 0 for the best; ``probabilities`` are named by the rule set's
+equity the played play lost, 0 for the best; ``before`` the equity of the player to act
+before his roll (``null`` for dice passed); ``probabilities`` are named by the rule set's
 outputs (:mod:`analysis.outcomes`).
 """
 
@@ -43,7 +44,8 @@ def turn_json(turn: TurnAnalysis, names: tuple[str, ...]) -> dict[str, Any]:
     return {"ply": turn.ply, "player": turn.player.title, "dice": str(turn.dice),
             "played": turn.played.notation, "best": turn.best.play.notation,
             "loss": _rounded(turn.loss), "mark": turn.mark, "forced": turn.forced,
-            "luck": _rounded(turn.luck), "rank": turn.rank, "legal": turn.legal,
+            "luck": _rounded(turn.luck), "before": _rounded(turn.before), "rank": turn.rank,
+            "legal": turn.legal,
             "candidates": [candidate_json(i, c, names) for i, c in turn.candidates]}
 
 
