@@ -8,6 +8,7 @@ candidates of a turn is two matrix products.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import os
@@ -72,6 +73,15 @@ class Network:
     def name(self) -> str:
         """The version name printed beside every figure: ``jacquet-td jacquet v1``."""
         return f"{ENGINE} {self.variant} v{self.meta.get('version', 1)}"
+
+    @property
+    def digest(self) -> str:
+        """The first 12 hex digits of the SHA-256 of the weights: tells apart two nets
+        of one name (a net trained on under the same version)."""
+        hashed = hashlib.sha256()
+        for array in (self.w1, self.b1, self.w2, self.b2):
+            hashed.update(np.ascontiguousarray(array, dtype=np.float32).tobytes())
+        return hashed.hexdigest()[:12]
 
     # -- forward and gradient -------------------------------------------------------------
 

@@ -4,14 +4,15 @@ record written back with the engine's comments and marks.
 JSON, one object per game::
 
     {"engine": "jacquet-td jacquet v1, 0-ply", "variant": "jacquet", "stopped": null,
-     "turns": [{"ply", "player", "dice", "played", "best", "loss", "mark", "forced",
-                "luck", "before", "rank", "legal",
+     "turns": [{"ply", "player", "dice", "played", "best", "equity", "best_equity",
+                "loss", "mark", "forced", "luck", "before", "rank", "legal",
                 "candidates": [{"play", "equity", "probabilities", "rank", "depth"}]}],
      "players": {"White": {"name", "decisions", "marks", "error_rate", "luck", "result",
                            "luck_adjusted"}, "Black": {...}}}
 
 ``ply`` counts the turns of the game from 1 (as the viewer's ``?ply=``); ``loss`` is the
-equity the played play lost, 0 for the best; ``before`` the equity of the player to act
+equity the played play lost, 0 for the best (``equity`` and ``best_equity`` are theirs, for
+the player to act); ``before`` the equity of the player to act
 before his roll (``null`` for dice passed); ``probabilities`` are named by the rule set's
 outputs (:mod:`analysis.outcomes`).
 """
@@ -43,6 +44,7 @@ def turn_json(turn: TurnAnalysis, names: tuple[str, ...]) -> dict[str, Any]:
     """One judged turn."""
     return {"ply": turn.ply, "player": turn.player.title, "dice": str(turn.dice),
             "played": turn.played.notation, "best": turn.best.play.notation,
+            "equity": _rounded(turn.chosen.equity), "best_equity": _rounded(turn.best.equity),
             "loss": _rounded(turn.loss), "mark": turn.mark, "forced": turn.forced,
             "luck": _rounded(turn.luck), "before": _rounded(turn.before), "rank": turn.rank,
             "legal": turn.legal,

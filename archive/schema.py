@@ -15,11 +15,15 @@ Tables (see ``docs/archive.md`` for every column):
 * ``position_plays``: the explorer's counts, per position, rule set, roll and play.
 * ``live_games``: games being recorded in the viewer (their record so far and the turn in
   progress), until they are saved as games.
+* ``analyses``, ``analysis_turns``, ``analysis_players``: the engine's analyses of games
+  (:mod:`archive.analyses`).
 """
 
 from __future__ import annotations
 
 from sqlite_utils import Database, Migrations
+
+from . import analyses as analysis_tables
 
 migrations = Migrations("jacquet.archive")
 
@@ -147,3 +151,9 @@ def position_index_in_game_order(db: Database) -> None:
     it (the start position is in every game)."""
     db.table("turns").create_index(["position_before", "game_id", "ply"])
     db.execute("DROP INDEX IF EXISTS idx_turns_position_before")
+
+
+@migrations()
+def analyses(db: Database) -> None:
+    """The engine's analyses beside the games (:mod:`archive.analyses`)."""
+    analysis_tables.create_tables(db)

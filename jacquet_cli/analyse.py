@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from analysis.threads import limit_blas_threads
+from jacquet_cli.archive_options import filter_options, pop_filters, query_from, reports_archive_errors
 from jacquet_cli.reading import Unreadable, load_games
 from notation.tree.game import Game
 
@@ -33,7 +34,10 @@ def _limits(ctx: click.Context, param: click.Parameter, value: str | None
 
 
 @click.command("analyse")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
+@click.option("--db", "db_path", type=click.Path(dir_okay=False, exists=True),
+              help="Analyse the archive's games instead (those the filters select), storing "
+                   "each analysis beside its game; games analysed by the same engine are skipped.")
 @click.option("--game", "-g", "game_number", type=click.IntRange(min=1),
               help="Only the Nth game of each file (default: every game).")
 @click.option("--ply", type=click.IntRange(0, 1), default=0, show_default=True,
@@ -50,11 +54,11 @@ def _limits(ctx: click.Context, param: click.Parameter, value: str | None
                    "0.04,0.08,0.16; hale eight times that).")
 @click.option("--candidates", type=click.IntRange(min=1), default=5, show_default=True,
               help="Plays listed per turn (best first; the play made is always listed).")
-@click.option("--variant", "-v", default="jacquet", show_default=True,
-              help="Rule set of records without a Variant tag.")
-def analyse_command(files: tuple[str, ...], game_number: int | None, ply: int, output: str | None,
-                    as_json: bool, net_path: str | None, marks: tuple[float, float, float] | None,
-                    candidates: int, variant: str) -> None:
+@filter_options
+@reports_archive_errors("write to")
+def analyse_command(files: tuple[str, ...], db_path: str | None, game_number: int | None, ply: int,
+                    output: str | None, as_json: bool, net_path: str | None,
+                    marks: tuple[float, float, float] | None, candidates: int, **filters: Any) -> None:
     """Judge every turn of the games of FILES: the plays ranked by equity, the equity the
     play made lost and its mark (?! ? ??), the luck of the roll, and per player the error
     rate (equity lost per unforced decision, in thousandths of a point) and luck.
@@ -63,11 +67,17 @@ def analyse_command(files: tuple[str, ...], game_number: int | None, ply: int, o
     self-play, not an oracle. Forced plays are shown but not counted; a game with an
     error is analysed up to it.
 
+    With --db, the archive's games (those the search filters select; --variant is then a
+    filter, else the rule set of records without a Variant tag) are analysed and the
+    analyses stored beside them, with a progress bar; games analysed already by the same
+    engine and depth are skipped, so an interrupted run goes on when run again.
+
     \b
     Example:
         jacquet analyse samples/jacquet/annotated-game.jqn
         jacquet analyse game.jqn --ply 1 -o game-analysed.jqn
         jacquet analyse match.mat --json
+        jacquet analyse --db club.db --player Marie --ply 1
     """
     from analysis.analyse import analyse_game
     from analysis.ranking import Evaluator
@@ -77,6 +87,14 @@ def analyse_command(files: tuple[str, ...], game_number: int | None, ply: int, o
     from .analysis_table import print_analysis
     from .writing import target_format, write_games
 
+    variant = filters["variant"] or "jacquet"
+    if db_path is not None:
+        if files or output or as_json or game_number:
+            raise click.UsageError("--db analyses the archive: give no FILES, -o, --json or --game")
+        _analyse_db(db_path, pop_filters(filters), ply, net_path, marks, candidates)
+        return
+    if not files:
+        raise click.UsageError("give the record FILES to analyse, or --db ARCHIVE")
     out_format = target_format(output, None) if output else None
     nets: dict[str, Network] = {}
     written: list[Game] = []
@@ -107,6 +125,19 @@ def analyse_command(files: tuple[str, ...], game_number: int | None, ply: int, o
         write_games(written, output, out_format)
     if failed:
         raise SystemExit(1)
+
+
+def _analyse_db(db_path: str, filters: dict[str, Any], ply: int, net_path: str | None,
+                marks: tuple[float, float, float] | None, candidates: int) -> None:
+    from archive import open_archive
+
+    from .analyse_archive import analyse_archive
+
+    with open_archive(db_path) as db:
+        analysed, skipped = analyse_archive(db, query_from(filters, limit=-1), ply, net_path, marks,
+                                            candidates)
+    click.echo(f"{analysed} game(s) analysed, {skipped} analysed before (skipped), in {db_path}",
+               err=True)
 
 
 def _selected(files: tuple[str, ...], game_number: int | None, variant: str

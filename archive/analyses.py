@@ -1,0 +1,142 @@
+"""The engine's analyses, stored beside the games (tables made by the schema's
+``analyses`` migration; columns in ``docs/archive.md``):
+
+- ``analyses``: one row per game analysed by an engine at a depth: the engine's name
+  (``jacquet-td jacquet v1``), the depth (0 or 1), the digest of the net's weights (a
+  retrained net under the same name is told apart), when, and where the analysis stopped
+  (the record's first error) if it did;
+- ``analysis_turns``: per judged turn: ply, player, dice, the play made and the best
+  play, the equity before the roll and after the play, the best play's equity, the loss,
+  the mark, whether it was forced, the luck, the play's rank among how many, and the
+  best few candidates as JSON;
+- ``analysis_players``: per game and player: unforced decisions, the marks of each kind,
+  the error rate (thousandths of a point per decision), luck, result, luck-adjusted result.
+
+What is stored is the analysis as ``jacquet analyse --json`` gives it (one game's object,
+:func:`analysis.report.analysis_json`), so the archive needs nothing of the engine. Each
+game's analysis is written in one transaction (a stop loses at most the game being
+analysed, and a game is stored once per engine, digest and depth: a re-run skips it).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlite_utils import Database
+
+COLOURS = {"White": "W", "Black": "B"}
+
+
+def create_tables(db: Database) -> None:
+    """The three tables and their indexes (for the schema's migration)."""
+    db.execute("""CREATE TABLE analyses (
+        id INTEGER PRIMARY KEY, game_id INTEGER NOT NULL REFERENCES games(id),
+        engine TEXT NOT NULL, depth INTEGER NOT NULL, digest TEXT NOT NULL,
+        analysed_at TEXT NOT NULL, stopped TEXT,
+        UNIQUE (game_id, engine, digest, depth))""")
+    db.execute("""CREATE TABLE analysis_turns (
+        analysis_id INTEGER NOT NULL REFERENCES analyses(id) ON DELETE CASCADE,
+        ply INTEGER NOT NULL, player TEXT NOT NULL, dice TEXT NOT NULL, played TEXT NOT NULL,
+        best TEXT NOT NULL, equity_before REAL, equity_after REAL NOT NULL,
+        best_equity REAL NOT NULL, loss REAL NOT NULL, mark TEXT, forced INTEGER NOT NULL,
+        luck REAL, rank INTEGER NOT NULL, legal INTEGER NOT NULL, candidates TEXT NOT NULL,
+        PRIMARY KEY (analysis_id, ply)) WITHOUT ROWID""")
+    db.execute("""CREATE TABLE analysis_players (
+        analysis_id INTEGER NOT NULL REFERENCES analyses(id) ON DELETE CASCADE,
+        player TEXT NOT NULL, player_id INTEGER REFERENCES players(id),
+        decisions INTEGER NOT NULL, doubtful INTEGER NOT NULL, bad INTEGER NOT NULL,
+        very_bad INTEGER NOT NULL, error_rate REAL NOT NULL, luck REAL NOT NULL,
+        result INTEGER, luck_adjusted REAL,
+        PRIMARY KEY (analysis_id, player)) WITHOUT ROWID""")
+    db.execute("CREATE INDEX idx_analyses_game ON analyses (game_id)")
+    db.execute("CREATE INDEX idx_analysis_players_player ON analysis_players (player_id, error_rate)")
+    db.execute("CREATE INDEX idx_analysis_turns_mark ON analysis_turns (mark) WHERE mark IS NOT NULL")
+
+
+def analysed_ids(db: Database, game_ids: Iterable[int], engines: dict[str, tuple[str, str]],
+                 depth: int) -> set[int]:
+    """Which of ``game_ids`` are analysed already by the engine of their rule set
+    (``engines``: rule set → (engine name, digest)) at ``depth``."""
+    done: set[int] = set()
+    for variant, (engine, digest) in engines.items():
+        rows = db.execute(
+            "SELECT a.game_id FROM analyses a JOIN games g ON g.id = a.game_id "
+            "WHERE g.variant = ? AND a.engine = ? AND a.digest = ? AND a.depth = ?",
+            [variant, engine, digest, depth]).fetchall()
+        done.update(row[0] for row in rows)
+    return done & set(game_ids)
+
+
+def store_analysis(db: Database, game_id: int, analysis: dict[str, Any], digest: str,
+                   depth: int) -> int:
+    """Store one game's analysis (its ``jacquet analyse --json`` object) in one
+    transaction, replacing one by the same engine, digest and depth; its ``analyses`` id."""
+    game = db.execute("SELECT white_id, black_id FROM games WHERE id = ?", [game_id]).fetchone()
+    if game is None:
+        raise ValueError(f"no game {game_id} in the archive")
+    player_ids = {"W": game[0], "B": game[1]}
+    engine = analysis["engine"].rsplit(",", 1)[0]  # the name without its depth
+    connection: sqlite3.Connection = db.conn
+    now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    with connection:
+        connection.execute("DELETE FROM analyses WHERE game_id = ? AND engine = ? AND digest = ? "
+                           "AND depth = ?", [game_id, engine, digest, depth])
+        cursor = connection.execute(
+            "INSERT INTO analyses (game_id, engine, depth, digest, analysed_at, stopped) "
+            "VALUES (?, ?, ?, ?, ?, ?)", [game_id, engine, depth, digest, now, analysis["stopped"]])
+        analysis_id = int(cursor.lastrowid or 0)
+        connection.executemany(
+            "INSERT INTO analysis_turns VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(analysis_id, t["ply"], COLOURS[t["player"]], t["dice"], t["played"], t["best"],
+              t["before"], t["equity"], t["best_equity"], t["loss"], t["mark"], int(t["forced"]),
+              t["luck"], t["rank"], t["legal"], json.dumps(t["candidates"], separators=(",", ":")))
+             for t in analysis["turns"]])
+        connection.executemany(
+            "INSERT INTO analysis_players VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(analysis_id, COLOURS[title], player_ids[COLOURS[title]], p["decisions"],
+              p["marks"]["?!"], p["marks"]["?"], p["marks"]["??"], p["error_rate"], p["luck"],
+              p["result"], p["luck_adjusted"])
+             for title, p in analysis["players"].items()])
+    return analysis_id
+
+
+def latest_analysis(db: Database, game_id: int) -> dict[str, Any] | None:
+    """The newest analysis of a game (the deepest first among the newest): its row, its
+    turns by ply and its players by colour (``W``, ``B``); ``None`` if it has none."""
+    row = db.execute("SELECT id, engine, depth, digest, analysed_at, stopped FROM analyses "
+                     "WHERE game_id = ? ORDER BY analysed_at DESC, depth DESC, id DESC LIMIT 1",
+                     [game_id]).fetchone()
+    if row is None:
+        return None
+    keys = ("id", "engine", "depth", "digest", "analysed_at", "stopped")
+    found: dict[str, Any] = dict(zip(keys, row, strict=True))
+    cursor = db.execute("SELECT * FROM analysis_turns WHERE analysis_id = ? ORDER BY ply", [row[0]])
+    columns = [c[0] for c in cursor.description]
+    turns = [dict(zip(columns, values, strict=True)) for values in cursor.fetchall()]
+    for turn in turns:
+        turn["candidates"] = json.loads(turn["candidates"])
+        turn["forced"] = bool(turn["forced"])
+    found["turns"] = {turn["ply"]: turn for turn in turns}
+    cursor = db.execute("SELECT * FROM analysis_players WHERE analysis_id = ?", [row[0]])
+    columns = [c[0] for c in cursor.description]
+    found["players"] = {values[1]: dict(zip(columns, values, strict=True)) for values in cursor.fetchall()}
+    return found
+
+
+def player_figures(db: Database) -> list[dict[str, Any]]:
+    """Per player and engine: analysed games, unforced decisions, the error rate over them
+    all (equity lost per decision, thousandths of a point), the total luck, the marks."""
+    cursor = db.execute("""
+        SELECT p.name, a.engine, a.depth, count(*) AS games, sum(ap.decisions) AS decisions,
+               sum(ap.error_rate * ap.decisions) / max(sum(ap.decisions), 1) AS error_rate,
+               sum(ap.luck) AS luck, sum(ap.doubtful) AS doubtful, sum(ap.bad) AS bad,
+               sum(ap.very_bad) AS very_bad
+        FROM analysis_players ap JOIN analyses a ON a.id = ap.analysis_id
+        JOIN players p ON p.id = ap.player_id
+        GROUP BY p.name, a.engine, a.depth ORDER BY p.name, a.engine, a.depth""")
+    columns = [c[0] for c in cursor.description]
+    return [dict(zip(columns, values, strict=True)) for values in cursor.fetchall()]

@@ -1,0 +1,61 @@
+"""``jacquet analyse --db``: analyse the archive's games a search selects, storing each
+analysis beside its game; games analysed already by the same engine (name, net digest and
+depth) are skipped, so an interrupted run is completed by running it again."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+from sqlite_utils import Database
+
+from analysis.analyse import analyse_game
+from analysis.network import Network
+from analysis.ranking import Evaluator
+from analysis.report import analysis_json
+from analysis.shipped import NoNet, load_net
+from archive import Query, game_ids, load_game
+from archive.analyses import analysed_ids, store_analysis
+
+from .reading import Unreadable
+
+
+def analyse_archive(db: Database, query: Query, ply: int, net_path: str | None,
+                    marks: tuple[float, float, float] | None, candidates: int) -> tuple[int, int]:
+    """Analyse the selected games not analysed yet, with a progress bar on stderr; (games
+    analysed now, games skipped). Ctrl-C stops after the game being stored."""
+    ids = game_ids(db, query)
+    variants = dict(db.execute(f"SELECT id, variant FROM games WHERE id IN ({','.join('?' * len(ids))})",
+                               ids).fetchall()) if ids else {}
+    nets: dict[str, Network] = {}
+    try:
+        given = Network.load(net_path).variant if net_path else None
+    except (OSError, ValueError, KeyError) as error:
+        raise Unreadable(f"{net_path} is not a net file: {error}") from None
+    for variant in sorted(set(variants.values())):
+        try:  # the net given for its rule set, the shipped ones for the others
+            nets[variant] = load_net(variant, net_path if variant == given else None)
+        except NoNet as error:
+            raise Unreadable(str(error)) from None
+    engines = {v: (net.name, net.digest) for v, net in nets.items()}
+    done = analysed_ids(db, ids, engines, ply)
+    todo = [game_id for game_id in ids if game_id not in done]
+    analysed = 0
+    try:
+        with click.progressbar(todo, label=f"analysing {len(todo)} game(s)", file=sys.stderr,
+                               show_pos=True) as bar:
+            for game_id in bar:
+                game = load_game(db, game_id)
+                if game is None:  # deleted since the search
+                    continue
+                net = nets[variants[game_id]]
+                evaluator = Evaluator(net, game.rules, ply=ply)
+                analysis = analyse_game(game, evaluator, marks, shown=candidates)
+                store_analysis(db, game_id, analysis_json(analysis, evaluator.outcomes.names),
+                               net.digest, ply)
+                analysed += 1
+    except KeyboardInterrupt:
+        click.echo(f"\nstopped: {analysed} game(s) analysed and stored; run again to go on", err=True)
+        raise SystemExit(130) from None
+    return analysed, len(done)
+

@@ -1,0 +1,119 @@
+"""The engine's analyses in the archive: `jacquet analyse --db` stores what `jacquet
+analyse --json` gives, skips what is analysed, and an interrupted run goes on."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+from click.testing import CliRunner
+
+import jacquet_cli.analyse_archive as analyse_archive
+from analysis.network import Network
+from archive import import_files, open_archive
+from archive.analyses import latest_analysis, player_figures
+from jacquet_cli import main
+from notation.formats import read_file, write_file
+
+GAMES = 4
+
+
+@pytest.fixture(scope="module")
+def sample(tmp_path_factory) -> str:
+    """Four of the generated jacquet games."""
+    path = tmp_path_factory.mktemp("records") / "four.jqn"
+    write_file(list(read_file("samples/generated/jacquet-10.jqn"))[:GAMES], path)
+    return str(path)
+
+
+@pytest.fixture()
+def archive(tmp_path, sample) -> str:
+    path = tmp_path / "club.db"
+    with open_archive(path) as db:
+        import_files(db, [sample])
+    return str(path)
+
+
+@pytest.fixture(scope="module")
+def net(tmp_path_factory) -> str:
+    path = tmp_path_factory.mktemp("nets") / "jacquet.npz"
+    Network.create("jacquet", 10, seed=4).save(path)
+    return str(path)
+
+
+def _analyse(archive: str, net: str, *more: str):
+    return CliRunner().invoke(main, ["analyse", "--db", archive, "--net", net, *more])
+
+
+def test_stored_rows_are_what_analyse_json_gives(archive, net, sample):
+    result = _analyse(archive, net, "--variant", "jacquet")
+    assert result.exit_code == 0, result.output
+    assert f"{GAMES} game(s) analysed" in result.output
+    printed = [json.loads(line) for line in CliRunner().invoke(
+        main, ["analyse", sample, "--net", net, "--json"]).stdout.splitlines()]
+    with open_archive(archive) as db:
+        ids = [row[0] for row in db.execute("SELECT id FROM games ORDER BY id")]
+        for game_id, expected in zip(ids, printed, strict=True):
+            stored = latest_analysis(db, game_id)
+            assert stored is not None
+            assert stored["engine"] == "jacquet-td jacquet v1" and stored["depth"] == 0
+            assert len(stored["turns"]) == len(expected["turns"])
+            for turn in expected["turns"]:
+                row = stored["turns"][turn["ply"]]
+                assert (row["played"], row["best"], row["loss"], row["mark"], row["luck"],
+                        row["rank"], row["candidates"]) == (
+                    turn["played"], turn["best"], turn["loss"], turn["mark"], turn["luck"],
+                    turn["rank"], turn["candidates"])
+                assert row["player"] == turn["player"][0] and row["forced"] == turn["forced"]
+            white = stored["players"]["W"]
+            assert white["decisions"] == expected["players"]["White"]["decisions"]
+            assert white["very_bad"] == expected["players"]["White"]["marks"]["??"]
+            assert white["error_rate"] == expected["players"]["White"]["error_rate"]
+        figures = player_figures(db)
+    assert {f["engine"] for f in figures} == {"jacquet-td jacquet v1"}
+    assert sum(f["games"] for f in figures) == 2 * len(ids)
+
+
+def test_a_rerun_skips_and_an_interrupted_run_goes_on(archive, net, monkeypatch):
+    real = analyse_archive.store_analysis
+    calls = []
+
+    def store_then_stop(*args, **kwargs):
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        calls.append(args[1])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(analyse_archive, "store_analysis", store_then_stop)
+    stopped = _analyse(archive, net)
+    assert stopped.exit_code == 130 and "2 game(s) analysed and stored" in stopped.output
+    monkeypatch.setattr(analyse_archive, "store_analysis", real)
+    resumed = _analyse(archive, net)
+    assert resumed.exit_code == 0, resumed.output
+    assert f"{GAMES - 2} game(s) analysed, 2 analysed before (skipped)" in resumed.output
+    again = _analyse(archive, net)
+    assert f"0 game(s) analysed, {GAMES} analysed before" in again.output
+    connection = sqlite3.connect(archive)
+    assert connection.execute("SELECT count(*), count(DISTINCT game_id) FROM analyses").fetchone() == (GAMES, GAMES)
+    turns = connection.execute("SELECT count(*) FROM analysis_turns").fetchone()[0]
+    distinct = connection.execute("SELECT count(*) FROM (SELECT DISTINCT a.game_id, t.ply FROM "
+                                  "analysis_turns t JOIN analyses a ON a.id = t.analysis_id)").fetchone()[0]
+    assert turns == distinct  # each turn stored once
+
+
+def test_another_net_analyses_again_and_filters_select(archive, net, sample, tmp_path):
+    other = tmp_path / "other.npz"
+    Network.create("jacquet", 10, seed=9).save(other)
+    turns = sorted(game.end().ply for game in read_file(sample))
+    first = _analyse(archive, net, "--turns-max", str(turns[0]))
+    assert first.exit_code == 0, first.output
+    count = int(first.output.split("game(s) analysed")[0].split()[-1])
+    assert 0 < count < GAMES
+    second = _analyse(archive, str(other))
+    assert f"{GAMES} game(s) analysed, 0 analysed before" in second.output
+
+
+def test_analyse_needs_files_or_an_archive():
+    result = CliRunner().invoke(main, ["analyse"])
+    assert result.exit_code == 2 and "--db" in result.output
