@@ -13,7 +13,7 @@ JACQUET=${JACQUET:-.venv/bin/jacquet}
 train() {  # train VARIANT GAMES
   local net="analysis/nets/$1.npz" resume=()
   [ -e "$net" ] && resume=(--resume)
-  nice -n 15 "$JACQUET" train --variant "$1" --games "$2" --seed 1 "${resume[@]}" -o "$net" \
+  nice -n 15 "$JACQUET" train --variant "$1" --games "$2" --seed 1 --check-every 10000 "${resume[@]}" -o "$net" \
     >> "analysis/nets/$1.out" 2>&1
 }
 
