@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Train (or go on training) the shipped nets, two lanes for the two cores, each rule set
-# with seed 1 and the default recipe. Every line resumes its checkpoint when there is one,
+# Train (or go on training) the shipped nets in three lanes (for two cores: one process per
+# rule set, several at once), each rule set with seed 1 and the default recipe; every rule
+# set first to a first stage, so that each has a net early, then on to its total. Every line resumes its checkpoint when there is one,
 # so running this script again after a stop continues exactly where it stopped (training
 # is reproducible by seed: see docs/analysis.md). Console output goes to
 # analysis/nets/RULESET.out (not committed); the strength log to RULESET.log.jsonl.
@@ -17,6 +18,7 @@ train() {  # train VARIANT GAMES
     >> "analysis/nets/$1.out" 2>&1
 }
 
-{ train jacquet 60000 && train versailles 50000 && train murray 30000; } &
-{ train backgammon 100000 && train hale 50000; } &
+{ train jacquet 20000 && train murray 10000 && train jacquet 60000 && train murray 30000; } &
+{ train backgammon 25000 && train hale 20000 && train backgammon 100000 && train hale 50000; } &
+{ train versailles 20000 && train versailles 50000; } &
 wait
