@@ -62,6 +62,13 @@ def act(client, at: str, action: str, **fields):
     return response
 
 
+def confirmed(client, at: str, action: str, **fields):
+    """An action asked again first (resign, drop, correct), answered yes."""
+    asked = act(client, at, action, **fields)
+    assert "confirm=" in asked.headers["Location"]
+    return act(client, at, action, confirm="yes", **fields)
+
+
 def test_a_short_backgammon_game_recorded_saved_and_found(client, db_path):
     at = start(client, lead_roll="W3 B1", event="Club night")
     assert "White to play the dice 31 (the lead roll)" in status(client, at)
@@ -80,20 +87,21 @@ def test_a_short_backgammon_game_recorded_saved_and_found(client, db_path):
     refusal = status(client, at)
     assert "Refused: [R-DICE]" in refusal and "24/18 13/11" in refusal  # the legal plays listed
     act(client, at, "play", play="24/18 13/11")
-    act(client, at, "undo")  # take back Black's play
-    assert "Black to roll" in status(client, at)
-    act(client, at, "dice", dice="62")
+    act(client, at, "undo")  # take back Black's play: the dice stay
+    assert "Black plays 62" in status(client, at)
     act(client, at, "play", play="13/11 24/18")
     act(client, at, "annotate", comment="A <b>bold</b> split", nag="1")
     page = client.get(at).data.decode()
     assert "{A &lt;b&gt;bold&lt;/b&gt; split}" in page and "24/18 13/11 $1" in page
     act(client, at, "double")
     assert "Black is offered the cube at 2" in status(client, at)
-    act(client, at, "drop")
+    confirmed(client, at, "drop")
     assert "Game over: White wins 1 (drop)" in status(client, at)
     saved = post(client, at, action="save")
-    game_id = int(re.search(r'href="/game/(\d+)"', saved.data.decode()).group(1))
-    assert client.get(at).status_code == 404  # the recording is over
+    page = client.get(saved.headers["Location"]).data.decode()
+    game_id = int(re.search(r'href="/game/(\d+)"', page).group(1))
+    assert at not in client.get("/record/").text  # off the list of games in progress
+    assert client.get(at).headers["Location"] == saved.headers["Location"]  # the old address leads there
     db = archive.open_archive(db_path, readonly=True)
     rows, total = archive.search(db, archive.Query(player="ann"))
     assert total == 1 and rows[0]["id"] == game_id and rows[0]["result"] == "W+1"
@@ -135,9 +143,9 @@ def test_a_game_in_progress_survives_a_restart(db_path, client):
 
 def test_a_resignation_scores_what_the_rules_allow(client):
     at = start(client, variant="jacquet", starter="White")
-    act(client, at, "resign", points="9")
+    confirmed(client, at, "resign", points="9")
     assert "Refused" in status(client, at) and "White to roll" in status(client, at)
-    act(client, at, "resign", points="1")
+    confirmed(client, at, "resign", points="1")
     assert "Game over: Black wins 1 (resign)" in status(client, at)
     assert '[Result "B+1"]' in client.get(at).data.decode().replace("&#34;", '"')
 
@@ -147,8 +155,8 @@ def test_a_match_goes_on_with_the_score_and_the_crawford_game(client):
     act(client, at, "roll")
     act(client, at, "play", play="8/5 6/5")
     act(client, at, "double")  # Black doubles before his roll, White drops
-    act(client, at, "drop")
-    saved = post(client, at, action="save").data.decode()
+    confirmed(client, at, "drop")
+    saved = client.get(post(client, at, action="save").headers["Location"]).data.decode()
     assert "the next game is the Crawford game" in saved
     fields = dict(re.findall(r'type="hidden" name="(\w+)" value="([^"]*)"', saved))
     assert fields["score"] == "0-1" and fields["game"] == "2" and fields["crawford"] == "yes"
@@ -226,7 +234,7 @@ def test_malformed_actions_are_400_not_500(client, fields):
 
 
 def test_a_form_sent_again_or_from_an_older_page_is_not_applied(client):
-    """A double click on "Take back the last turn" takes back one turn, not two."""
+    """A double click on "Take back" takes back one turn, not two."""
     at = start(client, lead_roll="W3 B1")
     act(client, at, "roll")
     act(client, at, "play", play="8/5 6/5")
@@ -235,8 +243,8 @@ def test_a_form_sent_again_or_from_an_older_page_is_not_applied(client):
     page = version(client, at)
     for _ in range(2):
         assert client.post(at, data={"action": "undo", "version": page}).status_code == 303
-    shown = status(client, at)  # one turn taken back, the second click refused
-    assert "Black to roll" in shown and "out of date" in shown
+    shown = status(client, at)  # one turn taken back (its dice stay), the second click refused
+    assert "Black plays 53" in shown and "out of date" in shown
     assert client.post(at, data={"action": "undo"}).status_code == 303  # no version: not applied
     assert "out of date" in status(client, at)
     assert "8/5 6/5" in client.get(at + ".jqn").data.decode()
