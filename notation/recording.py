@@ -270,7 +270,7 @@ class LiveGame:
             raise GameRuleError("R-END", f"no turn after turn {ply} to take back: the game "
                                 f"has {end.ply}")
         first = next(node for node in _line(end) if node.ply == ply + 1)
-        assert first.parent is not None and first.turn is not None
+        assert isinstance(first, GameNode) and first.parent is not None and first.turn is not None
         first.parent.variations.remove(first)
         self.dice, self.steps = None, []
         self._sync_result()

@@ -109,9 +109,10 @@ def board(position: Position, rules: RuleSet, *, white_to_move: bool = True,
           title: str | None = None) -> str:
     """The SVG of ``position`` (seen by the player on roll; ``white_to_move`` says who
     that is). The points are numbered in White's numbering, or with ``mover_numbers`` in
-    the numbering of the player on roll (as he writes his plays). ``last_steps`` are the last play's steps, in the numbering of the player who
-    made it (the one not on roll); ``entered_steps`` the steps the player on roll has
-    entered so far, in his numbering; both are highlighted. ``dice`` is the roll to draw.
+    the numbering of the player on roll (as he writes his plays). ``last_steps`` are the
+    last play's steps, in the numbering of the player who made it (the one not on roll);
+    ``entered_steps`` the steps the player on roll has entered so far, in his numbering;
+    both are highlighted. ``dice`` is the roll to draw.
 
     >>> from notation import rule_set
     >>> from notation.engine.play import Step

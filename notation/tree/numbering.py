@@ -8,8 +8,10 @@ ply), so that a scorer finds it in the record.
 >>> from notation.tree.game import Game
 >>> game = Game(rule_set("jacquet"))
 >>> node = game.add_turn("roll", Dice(6, 4), "24/14")
->>> turn_label(node, "roll", Colour.BLACK, Dice(5, 3)), turn_label(node.parent, "roll", Colour.WHITE, Dice(6, 4))
-('1... 53', '1. 64')
+>>> turn_label(node, "roll", Colour.BLACK, Dice(5, 3))
+'1... 53'
+>>> turn_label(node.parent, "roll", Colour.WHITE, Dice(6, 4))
+'1. 64'
 """
 
 from __future__ import annotations
@@ -30,9 +32,17 @@ def move_number(owner: Colour, white_rolls: int, black_first: bool) -> str:
     return f"{white_rolls + offset + 1}." if owner is Colour.WHITE else f"{white_rolls + offset}..."
 
 
-def turn_label(before: Node, kind: str, player: Colour, dice: Dice | None) -> str:
-    """The turn of ``kind`` that ``player`` makes after the node ``before``, as a record
-    numbers it: ``2. 61``, ``2... >3``, ``3. double``, ``3. take``."""
+def turn_label(before: Node, kind: str, player: Colour, dice: Dice | object | None) -> str:
+    """The turn of ``kind`` that ``player`` makes after the node ``before`` with ``dice``
+    (as read), as a record numbers it: ``2. 61``, ``2... >3``, ``3. double``, ``3. take``."""
+    what = f"{'>' if kind == PASSED else ''}{dice}" if dice is not None else kind
+    return f"{turn_number(before, kind, player)} {what}"
+
+
+def turn_number(before: Node, kind: str = ROLL, player: Colour | None = None) -> str:
+    """The number of the move that a turn of ``kind`` by ``player`` (by default the player
+    to act) after ``before`` belongs to: ``2.`` or ``2...``."""
+    player = player or before.state.player
     line: list[Node] = []
     node: Node | None = before
     while node is not None and node.turn is not None:
@@ -46,11 +56,9 @@ def turn_label(before: Node, kind: str, player: Colour, dice: Dice | None) -> st
             owner = turn.player
         if turn.player is Colour.WHITE and turn.kind == ROLL:
             white_rolls += 1
-    if kind in MOVE_STARTS and player is not owner or owner is None:
+    if owner is None or (kind in MOVE_STARTS and player is not owner):
         owner = player
-    number = move_number(owner, white_rolls, before.root().first is Colour.BLACK)
-    what = f"{'>' if kind == PASSED else ''}{dice}" if dice is not None else kind
-    return f"{number} {what}"
+    return move_number(owner, white_rolls, before.root().first is Colour.BLACK)
 
 
 def node_label(node: Node) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Mapping
+from typing import Any
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -22,15 +23,26 @@ from archive import create_live, delete_live, import_games, load_game, load_live
 from notation.engine.dice import Dice
 from notation.engine.play import Step
 from notation.engine.rules import NAMES
-from notation.engine.state import DOUBLE, DROP, RESIGN, TAKE
+from notation.engine.state import DOUBLE, DROP, TAKE
 from notation.errors import IllegalPlayError, NotationError, RecordError
 from notation.formats import render
 from notation.formats.jqn.lexer import GLYPHS
 from notation.recording import LiveGame, game_from_text, new_game, next_match_game, roll_lead
 from webviewer.pages.downloads import attachment, require_format
-from webviewer.pages.recorder import (CONFIRMED, InProgress, confirmation, forget, in_progress,
-                                      leave_note, page_context, remember, remembered, saved_id,
-                                      take_note, today)
+from webviewer.pages.recorder import (
+    CONFIRMED,
+    InProgress,
+    confirmation,
+    forget,
+    in_progress,
+    leave_note,
+    page_context,
+    remember,
+    remembered,
+    saved_id,
+    take_note,
+    today,
+)
 from webviewer.plumbing.db import get_db
 
 blueprint = Blueprint("record", __name__, url_prefix="/record")
@@ -214,7 +226,7 @@ def act(key: str) -> ResponseReturnValue:
     if action == "save":
         return _save(key, live, version)
     if action in CONFIRMED and request.form.get("confirm") != "yes":
-        fields = {name: str(_number(request.form, name)) for name in _CONFIRM_FIELDS[action]}
+        fields: dict[str, Any] = {name: _number(request.form, name) for name in _CONFIRM_FIELDS[action]}
         return redirect(url_for("record.page", key=key, confirm=action, **fields), code=303)
     field = _NOTE_FIELD.get(action, "turn")
     kept = _text(request.form, action, MAX_PLAY) if action in _NOTE_FIELD else ""
