@@ -439,6 +439,7 @@ def test_a_game_starts_from_a_position_id(client):
     at = start(client, variant="backgammon", starter="White", position=position.position_id())
     record = client.get(at + ".jqn").text
     assert f'[Position "{position.position_id()}"]' in record
+    assert ".mat" not in client.get(at).text and client.get(at + ".mat").status_code == 404  # .mat cannot say it
     act(client, at, "dice", dice="61")
     act(client, at, "play", play="6/off 5/4")
     game = game_from_text(client.get(at + ".jqn").text)

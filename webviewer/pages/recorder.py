@@ -97,7 +97,8 @@ def page_context(live: LiveGame, confirm: Confirmation | None) -> dict[str, obje
         "can": {kind: live.can(kind) for kind in (DOUBLE, TAKE, DROP, RESIGN)},
         "resign_points": state.resign_points(), "turns": turns,
         "last_turn": turn_text(live.node) if live.node.turn is not None else None,
-        "formats": [fmt for fmt in DOWNLOADS if fmt in WRITABLE and BY_NAME[fmt].holds(rules.name)]}
+        "formats": [fmt for fmt in DOWNLOADS if fmt in WRITABLE
+                    and BY_NAME[fmt].cannot_hold([live.game]) is None]}
 
 
 def confirmation(live: LiveGame, action: str, fields: Mapping[str, str]) -> Confirmation:
