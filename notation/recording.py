@@ -253,13 +253,15 @@ class LiveGame:
         self._sync_result()
 
     def undo_turn(self) -> None:
-        """Take back the last turn played (with a turn that had nothing to play, the turn
-        before it too): its play is returned, its dice stay, to be played again."""
+        """Take back the last turn played: its play is returned, its dice stay, to be
+        played again. A turn whose rolled dice had nothing to play cannot be played
+        otherwise: the turn before it is taken back too."""
         node = self.node
-        while node.parent is not None and _played_nothing(node):
+        while node.parent is not None and _played_nothing(node) and self._stood(node):
             node = node.parent
         if node.parent is None:
-            raise GameRuleError("R-END", "no turn to take back")
+            raise GameRuleError("R-END", "no turn to take back" + (
+                ": the dice rolled since had nothing to play, and stand" if self.node.parent else ""))
         self.take_back_to(node.ply - 1)
 
     def take_back_to(self, ply: int) -> None:
@@ -280,7 +282,18 @@ class LiveGame:
         elif turn.kind == PASSED:
             self.dice = self.forced_dice
         if self.dice is not None and self.entry().length == 0:
-            self._commit("-")
+            if self.dice_stand or self.forced_dice is not None:
+                self._commit("-")  # nothing to play with dice that stand
+            else:
+                self.dice = None  # dice entered by hand with nothing to play: a slip, likely
+
+    def _stood(self, node: Node) -> bool:
+        """Whether the dice of ``node``'s turn were rolled by the server (or imposed)."""
+        turn = node.turn
+        if turn is None or turn.kind != ROLL:
+            return turn is not None and turn.kind == PASSED
+        number = sum(1 for earlier in _line(node) if earlier.turn is not None and earlier.turn.kind == ROLL)
+        return self.rolled.get(number) == turn.dice or bool(node.parent and node.parent.state.forced)
 
     def annotate(self, comment: str, nag: int | None) -> None:
         """A comment and/or a NAG on the last turn (on the game before the first turn)."""

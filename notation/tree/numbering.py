@@ -34,8 +34,11 @@ def move_number(owner: Colour, white_rolls: int, black_first: bool) -> str:
 
 def turn_label(before: Node, kind: str, player: Colour, dice: Dice | object | None) -> str:
     """The turn of ``kind`` that ``player`` makes after the node ``before`` with ``dice``
-    (as read), as a record numbers it: ``2. 61``, ``2... >3``, ``3. double``, ``3. take``."""
+    (as read), as a record numbers it: ``2. 61``, ``2... >3``, ``3. double``, ``3. take``,
+    ``4. White resigns`` (a resignation by the player not to act)."""
     what = f"{'>' if kind == PASSED else ''}{dice}" if dice is not None else kind
+    if kind == RESIGN and player is not before.state.player:
+        what = f"{player.title} resigns"
     return f"{turn_number(before, kind, player)} {what}"
 
 
