@@ -390,6 +390,8 @@ def test_a_past_turn_is_corrected_with_confirmation(client):
     assert "2. 21" not in client.get(at + ".jqn").text
     act(client, at, "correct", ply="7", confirm="yes")
     assert "Refused: [R-END]" in status(client, at)
+    assert client.get(at + "?confirm=correct&ply=7").status_code == 400  # not a 500
+    assert client.get(at + "?confirm=drop").status_code == 400  # no cube offered
 
 
 def test_a_refused_play_keeps_the_input_and_says_why_beside_it(client):

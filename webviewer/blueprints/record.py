@@ -150,6 +150,8 @@ def page(key: str) -> ResponseReturnValue:
             abort(400, description=f"nothing to confirm for {action!r}")
         fields = {name: str(_number(request.args, name)) for name in _CONFIRM_FIELDS[action]}
         confirm = confirmation(live, action, fields)
+        if confirm is None:
+            abort(400, description=f"nothing to confirm: no {action} can be made now")
     return render_template("record/page.html", key=key, version=version, note=take_note(key, live),
                            **page_context(live, confirm))
 

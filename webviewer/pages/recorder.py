@@ -101,9 +101,10 @@ def page_context(live: LiveGame, confirm: Confirmation | None) -> dict[str, obje
                     and BY_NAME[fmt].cannot_hold([live.game]) is None]}
 
 
-def confirmation(live: LiveGame, action: str, fields: Mapping[str, str]) -> Confirmation:
+def confirmation(live: LiveGame, action: str, fields: Mapping[str, str]) -> Confirmation | None:
     """The question asked before ``action`` (one of :data:`CONFIRMED`), with ``fields``
-    already checked as numbers where the action takes one."""
+    already checked as numbers where the action takes one; ``None`` when there is nothing
+    to ask (no cube to drop, no turn after the one named)."""
     state = live.node.state
     player = state.player.title
     if action == "resign":
@@ -113,11 +114,15 @@ def confirmation(live: LiveGame, action: str, fields: Mapping[str, str]) -> Conf
                             f"point{'s' if points != '1' else ''} and the game ends. Is that so?",
                             f"Yes, {player} resigns")
     if action == DROP:
+        if not state.offered:
+            return None
         return Confirmation(action, {}, f"{player} drops the cube: {state.player.other.title} "
                             f"wins {state.cube} point{'s' if state.cube != 1 else ''} and the "
                             "game ends. Is that so?", f"Yes, {player} drops")
     ply = int(fields["ply"])
     nodes = [live.game, *live.game.mainline()]
+    if ply >= len(nodes) - 1:
+        return None
     removed = len(nodes) - 1 - ply
     after = "the start" if ply == 0 else turn_text(nodes[ply])
     return Confirmation(action, {"ply": str(ply)},
