@@ -1,10 +1,14 @@
-"""``jacquet record``: the scorer's tool in the terminal. Each turn shows the board and the
-legal plays; a play the rules refuse is refused with the rule and the reason. The game is
-written to a file (and, with ``--db``, stored in the archive) when it ends, and also when
-the scorer quits early, so nothing typed is lost."""
+"""``jacquet record``: the scorer's tool in the terminal. The board is drawn with one letter
+per side for the whole game (``W`` White, ``B`` Black), numbered for the player on roll, and
+drawn again only when it changes; the legal plays are listed; a play the rules refuse is
+refused with the rule and the reason. The game is written to a file (and, with ``--db``,
+stored in the archive) when it ends, and also when the scorer quits early, so nothing typed
+is lost. The file is never written over: ``--append`` adds the game to an existing record
+(the natural file for a match)."""
 
 from __future__ import annotations
 
+import os
 import random
 import re
 
@@ -15,16 +19,22 @@ from notation.engine.dice import Dice
 from notation.engine.rules import NAMES
 from notation.engine.state import DOUBLE, DROP, TAKE
 from notation.errors import IllegalPlayError, InvalidPlayError, NotationError
-from notation.formats import WRITABLE, format_of, write_file
+from notation.formats import WRITABLE, format_of, read_file, render, write_file
+from notation.formats.jqn import write_game
+from notation.formats.jqn.lexer import GLYPHS
 from notation.formats.registry import BY_NAME
 from notation.recording import LiveGame, game_from_text, new_game
 from notation.render.diagram import diagram
+from notation.tree.game import Game, Node
+from notation.tree.numbering import node_label
 
 from .archive_options import reports_archive_errors
 
 NUMBER = re.compile(r"[0-9]{1,4}")
-HELP = ("Commands: Enter rolls; dice such as 64 enter the dice thrown; a play such as 24/18 13/11, "
-        "or its number in the list; undo; comment TEXT; nag N; double, take, drop; resign N; quit.")
+HELP = ("Commands: Enter rolls the dice; dice such as 64 enter the dice thrown at the table; "
+        "a play such as 24/18 13/11, or its number in the list; undo (the last turn: its dice "
+        "stay); comment TEXT; nag N (1 !, 2 ?, ...); double, take, drop; resign N; board; "
+        "help; quit.")
 
 
 @click.command("record")
@@ -35,19 +45,22 @@ HELP = ("Commands: Enter rolls; dice such as 64 enter the dice thrown; a play su
 @click.option("--lead-roll", default="", help="The lead roll, White's die first: 'W5 B3'.")
 @click.option("--first", type=click.Choice(["White", "Black"]), help="Who starts, without a lead roll.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default="recorded.jqn",
-              show_default=True, help="Where the record is written (any writable format).")
+              show_default=True, help="Where the record is written (any writable format); "
+              "never written over.")
+@click.option("--append", is_flag=True, help="Add the game to the record in --output (a match's file).")
 @click.option("--db", "db_path", type=click.Path(dir_okay=False),
               help="Also store the finished game in this archive.")
 @click.option("--seed", type=int, help="Roll the dice from this seed (for rehearsals and tests).")
 @reports_archive_errors("write to")
 def record_command(variant: str, white: str, black: str, event: str, lead_roll: str,
-                   first: str | None, output: str, db_path: str | None, seed: int | None) -> None:
+                   first: str | None, output: str, append: bool, db_path: str | None,
+                   seed: int | None) -> None:
     """Record a game turn by turn in the terminal.
 
     \b
     Example:
         jacquet record --white Marie --black Jean --lead-roll "W5 B3"
-        jacquet record --variant backgammon --first White -o final.jqn --db club.db
+        jacquet record --variant backgammon --first White -o final.jqn --append --db club.db
     """
     try:
         fmt = format_of(output)
@@ -55,6 +68,7 @@ def record_command(variant: str, white: str, black: str, event: str, lead_roll: 
         raise click.BadParameter(str(error), param_hint="--output") from None
     if fmt not in WRITABLE or not BY_NAME[fmt].holds(variant):
         raise click.BadParameter(f"cannot write a {variant} game as {fmt}", param_hint="--output")
+    _check_output(output, append)
     headers = {"Variant": variant, "White": white, "Black": black, "Event": event,
                "LeadRoll": lead_roll, "Lead": first or ""}
     try:
@@ -63,30 +77,64 @@ def record_command(variant: str, white: str, black: str, event: str, lead_roll: 
         raise click.BadParameter(str(error)) from None
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     click.echo(HELP)
+    drawn = ""
     while not live.over:
-        click.echo(_board(live))
+        board = _board(live)
+        if board != drawn:  # drawn again only when it changed
+            click.echo(board)
+            drawn = board
         try:
             answer = click.prompt(_question(live), default="", show_default=False).strip()
         except click.Abort:
             answer = "quit"
         if answer == "quit":
             break
+        if answer in ("help", "?"):
+            click.echo(HELP)
+            continue
+        if answer == "board":
+            drawn = ""
+            continue
         try:
-            _answer(live, answer, rng)
+            said = _answer(live, answer, rng)
         except IllegalPlayError as error:
             click.echo(f"refused: [{error.rule_id}] {error.reason}", err=True)
             if error.legal_plays:
                 click.echo("legal plays: " + ", ".join(str(p) for p in error.legal_plays), err=True)
         except NotationError as error:
             click.echo(f"refused: {error}", err=True)
-    _finish(live, output, db_path)
+        else:
+            if said:
+                click.echo(said)
+    _finish(live, output, append, db_path)
+
+
+def _check_output(output: str, append: bool) -> None:
+    """Refuse, before the game starts, a file that would be written over, or a record to
+    append to that cannot be read back whole."""
+    if not os.path.exists(output):
+        return
+    if not append:
+        raise click.BadParameter(f"{output} exists and is never written over: give another "
+                                 "file, or --append to add the game to it", param_hint="--output")
+    try:
+        errors = [error for game in read_file(output) for error in game.errors]
+    except (OSError, NotationError) as error:
+        raise click.BadParameter(f"cannot append to {output}: {error}", param_hint="--output") from None
+    if errors:
+        raise click.BadParameter(f"cannot append to {output}: it does not read back as a valid "
+                                 f"record ({errors[0]})", param_hint="--output")
 
 
 def _board(live: LiveGame) -> str:
+    """The board (each side's letter the game long, numbered for the player on roll) and,
+    with the dice known, the legal plays."""
     state = live.node.state
     entry = live.entry() if live.dice is not None else None
     position = entry.position_after(live.steps) if entry else state.position
-    lines = [diagram(position, live.game.rules), f"X is {state.player.title}."]
+    letters = str.maketrans({"X": state.player.value, "O": state.player.other.value})
+    lines = [diagram(position, live.game.rules).translate(letters),  # (its X and O: W and B)
+             f"W is White, B is Black; the points numbered for {state.player.title}."]
     if entry is not None:
         lines += [f"  {number}. {play}" for number, play in enumerate(entry.plays, 1)]
     return "\n".join(lines)
@@ -103,18 +151,33 @@ def _question(live: LiveGame) -> str:
     return f"{state.player.title} to roll (Enter, or the dice)"
 
 
-def _answer(live: LiveGame, answer: str, rng: random.Random) -> None:
-    """Carry out one line typed by the scorer."""
+def _annotated(node: Node) -> str:
+    """What a comment or mark was added to, in the record's words."""
+    return "the game" if node.turn is None else node_label(node)
+
+
+def _answer(live: LiveGame, answer: str, rng: random.Random) -> str:
+    """Carry out one line typed by the scorer; what to tell him (may be empty)."""
     word, _, rest = answer.partition(" ")
+    rest = rest.strip()
     if answer == "":
         if live.dice is None:
             live.set_dice(None, rng)
     elif word == "undo":
         live.undo_turn()
+        return "taken back" + (f": {live.node.state.player.title} plays {live.dice} again"
+                               if live.dice is not None else "")
     elif word == "comment":
+        if not rest:
+            raise InvalidPlayError("write the comment after the word: comment A fine split")
         live.annotate(rest, None)
-    elif word == "nag" and NUMBER.fullmatch(rest):
+        return f"comment added to {_annotated(live.node)}: {{{' '.join(rest.split())}}}"
+    elif word == "nag":
+        if not NUMBER.fullmatch(rest) or int(rest) not in GLYPHS:
+            raise InvalidPlayError(f"no mark {rest!r}: " + ", ".join(
+                f"{number} {glyph}" for number, glyph in GLYPHS.items()))
         live.annotate("", int(rest))
+        return f"mark {GLYPHS[int(rest)]} (${rest}) added to {_annotated(live.node)}"
     elif word in (DOUBLE, TAKE, DROP):
         live.cube(word)
     elif word == "resign" and NUMBER.fullmatch(rest):
@@ -128,20 +191,45 @@ def _answer(live: LiveGame, answer: str, rng: random.Random) -> None:
         live.play_text(str(plays[int(answer) - 1]))
     else:
         live.play_text(answer)
+    return ""
 
 
-def _finish(live: LiveGame, output: str, db_path: str | None) -> None:
-    """Write the record (finished or not) and store a finished game in the archive."""
+def _finish(live: LiveGame, output: str, append: bool, db_path: str | None) -> None:
+    """Write the record (finished or not), never over a file (with ``append``, added to
+    it), and store a finished game in the archive."""
     game = game_from_text(live.record())
     try:
-        write_file([game], output)
-    except OSError as error:  # keep what was typed: on the terminal, as text notation
+        done = _write(game, output, append)
+    except (OSError, NotationError, click.ClickException) as error:  # keep what was typed
         click.echo(live.record())
-        raise click.ClickException(f"cannot write {output}: {error.strerror}; the record is above") from None
-    click.echo(f"{'result ' + game.result if live.over else 'unfinished game'} written to {output}")
+        reason = error.strerror if isinstance(error, OSError) else (
+            error.message if isinstance(error, click.ClickException) else str(error))
+        raise click.ClickException(f"cannot write {output}: {reason}; the record is above") from None
+    click.echo(f"{'result ' + game.result if live.over else 'unfinished game'} {done} {output}")
     if live.over and db_path:
         db = open_archive(db_path)
         try:
             click.echo(str(import_games(db, [game])))
         finally:
             db.close()
+
+
+def _write(game: Game, output: str, append: bool) -> str:
+    """Write ``game`` to a new file ``output``, or add it to the record there (text notation:
+    the file's own text kept as it is; a format read whole: written again with it); how
+    (``written to``, ``appended to``)."""
+    if not os.path.exists(output):
+        with open(output, "x", encoding="utf-8", newline="\n") as out:
+            out.write(render([game], format_of(output)))
+        return "written to"
+    if not append:
+        raise click.ClickException("the file appeared meanwhile, and is never written over")
+    if BY_NAME[format_of(output)].whole:
+        write_file([*read_file(output, strict=True), game], output)
+        return "appended to"
+    with open(output, "rb") as existing:
+        existing.seek(max(0, os.path.getsize(output) - 1))
+        ends_a_line = existing.read() in (b"\n", b"")
+    with open(output, "a", encoding="utf-8", newline="\n") as out:
+        out.write(("\n" if ends_a_line else "\n\n") + write_game(game))
+    return "appended to"

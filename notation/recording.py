@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import random
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,7 +28,7 @@ from notation.tree.generate import lead_rolls
 from notation.tree.tags import check_match_tags, lead_roll_text, setup_from_tags
 
 HEADERS = ("Event", "Site", "Date", "Round", "White", "Black", "Variant", "Options", "Lead",
-           "LeadRoll", "Match", "MatchLength", "Game", "Score", "Crawford")
+           "LeadRoll", "Match", "MatchLength", "Game", "Score", "Crawford", "Position")
 
 
 def game_from_text(record: str) -> Game:
@@ -98,11 +99,16 @@ def roll_lead(variant: str, rng: random.Random) -> str:
 
 @dataclass
 class LiveGame:
-    """A game in progress and the turn being entered."""
+    """A game in progress and the turn being entered.
+
+    Dice the server rolls stand: ``rolled`` keeps them by roll number (the game's first
+    roll is 1, a cube action or a resignation moves nothing on), so a turn taken back and
+    rolled again gets the same dice, and dice typed in for that roll must be those."""
 
     game: Game
     dice: Dice | None = None
     steps: list[Step] = field(default_factory=list)
+    rolled: dict[int, Dice] = field(default_factory=dict)
 
     # -- state ---------------------------------------------------------------------------
 
@@ -130,6 +136,16 @@ class LiveGame:
             return state.forced[0][1]
         return None
 
+    @property
+    def roll_number(self) -> int:
+        """The number of the roll to come (1 for the game's first)."""
+        return 1 + sum(1 for node in _line(self.node) if node.turn is not None and node.turn.kind == ROLL)
+
+    @property
+    def dice_stand(self) -> bool:
+        """Whether the dice of the turn in progress were rolled by the server (they stand)."""
+        return self.dice is not None and self.rolled.get(self.roll_number) == self.dice
+
     def entry(self) -> StepEntry:
         """The steps that may be entered for the dice of the turn in progress."""
         if self.dice is None:
@@ -151,24 +167,39 @@ class LiveGame:
 
     def set_dice(self, dice: Dice | None, rng: random.Random | None = None) -> None:
         """Start the turn with these dice (entered from the table), or rolled with ``rng``
-        when ``dice`` is ``None``; dice the rules impose are taken whatever is asked."""
+        when ``dice`` is ``None``; dice the rules impose are taken whatever is asked, and
+        dice the server rolled for this roll before stand (R-DICE)."""
         self._expect_turn()
         if self.node.state.offered:
             raise GameRuleError("R-CUBE", f"{self.node.state.player.title} must take or drop first")
         forced = self.forced_dice
+        stood = self.rolled.get(self.roll_number) if self.kind == ROLL else None
         if forced is not None:
             if dice is not None and dice != forced:
                 rule = "R-PASS" if self.kind == PASSED else "R-LEAD"
                 raise GameRuleError(rule, f"this turn plays the dice {forced}, not {dice}")
             dice = forced
+        elif stood is not None:
+            if dice is not None and dice != stood:
+                raise GameRuleError("R-DICE", f"the dice rolled for this turn were {stood}: "
+                                    f"rolled dice stand, {dice} cannot replace them")
+            dice = stood
         elif dice is not None and dice.low is None:
             raise GameRuleError("R-DICE", f"a roll is two dice, not {dice}")
         elif dice is None:
             rng = rng or random.SystemRandom()
-            dice = Dice(rng.randint(1, 6), rng.randint(1, 6))
+            dice = self.rolled[self.roll_number] = Dice(rng.randint(1, 6), rng.randint(1, 6))
         self.dice, self.steps = dice, []
         if self.entry().length == 0:  # nothing can be played: the turn is over at once
             self._commit("-")
+
+    def clear_dice(self) -> None:
+        """Take back dice entered by hand (a slip of the scorer's); dice the server rolled
+        stand (R-DICE)."""
+        if self.dice_stand:
+            raise GameRuleError("R-DICE", f"the dice {self.dice} were rolled for this turn: "
+                                "rolled dice stand")
+        self.dice, self.steps = None, []
 
     def add_step(self, step: Step) -> None:
         """Enter one step; the turn is played as soon as the steps make a whole play."""
@@ -187,8 +218,13 @@ class LiveGame:
             self._commit(" ".join(str(s) for s in self.steps))
 
     def undo_step(self) -> None:
+        """Take back the last step entered."""
         if self.steps:
             self.steps.pop()
+
+    def undo_steps(self) -> None:
+        """Take back every step entered this turn (the dice stay)."""
+        self.steps = []
 
     def play_text(self, text: str) -> None:
         """Enter the whole play as written (``24/18 13/11``, ``6/off``, ``-``)."""
@@ -217,15 +253,47 @@ class LiveGame:
         self._sync_result()
 
     def undo_turn(self) -> None:
-        """Take back the turn in progress, else the last turn played."""
-        if self.dice is not None:
-            self.dice, self.steps = None, []
-            return
+        """Take back the last turn played: its play is returned, its dice stay, to be
+        played again. A turn whose rolled dice had nothing to play cannot be played
+        otherwise: the turn before it is taken back too."""
         node = self.node
-        if not isinstance(node, GameNode) or node.parent is None:
-            raise GameRuleError("R-END", "no turn to take back")
-        node.parent.variations.remove(node)
+        while node.parent is not None and _played_nothing(node) and self._stood(node):
+            node = node.parent
+        if node.parent is None:
+            raise GameRuleError("R-END", "no turn to take back" + (
+                ": the dice rolled since had nothing to play, and stand" if self.node.parent else ""))
+        self.take_back_to(node.ply - 1)
+
+    def take_back_to(self, ply: int) -> None:
+        """Take the game back to ``ply`` (0: the start), to correct a past turn: the turns
+        after it are removed, the dice of the first of them stand for it again."""
+        end = self.node
+        if not 0 <= ply < end.ply:
+            raise GameRuleError("R-END", f"no turn after turn {ply} to take back: the game "
+                                f"has {end.ply}")
+        first = next(node for node in _line(end) if node.ply == ply + 1)
+        assert isinstance(first, GameNode) and first.parent is not None and first.turn is not None
+        first.parent.variations.remove(first)
+        self.dice, self.steps = None, []
         self._sync_result()
+        turn = first.turn
+        if turn.kind == ROLL:
+            self.dice = turn.dice
+        elif turn.kind == PASSED:
+            self.dice = self.forced_dice
+        if self.dice is not None and self.entry().length == 0:
+            if self.dice_stand or self.forced_dice is not None:
+                self._commit("-")  # nothing to play with dice that stand
+            else:
+                self.dice = None  # dice entered by hand with nothing to play: a slip, likely
+
+    def _stood(self, node: Node) -> bool:
+        """Whether the dice of ``node``'s turn were rolled by the server (or imposed)."""
+        turn = node.turn
+        if turn is None or turn.kind != ROLL:
+            return turn is not None and turn.kind == PASSED
+        number = sum(1 for earlier in _line(node) if earlier.turn is not None and earlier.turn.kind == ROLL)
+        return self.rolled.get(number) == turn.dice or bool(node.parent and node.parent.state.forced)
 
     def annotate(self, comment: str, nag: int | None) -> None:
         """A comment and/or a NAG on the last turn (on the game before the first turn)."""
@@ -265,7 +333,8 @@ class LiveGame:
     def dump(self) -> tuple[str, dict[str, object]]:
         """(record, pending turn) to store."""
         return self.record(), {"dice": str(self.dice) if self.dice else None,
-                               "steps": [list(step) for step in self.steps]}
+                               "steps": [list(step) for step in self.steps],
+                               "rolled": {str(number): str(dice) for number, dice in self.rolled.items()}}
 
     @classmethod
     def load(cls, record: str, pending: dict[str, Any]) -> LiveGame:
@@ -274,7 +343,22 @@ class LiveGame:
         if pending.get("dice"):
             live.dice = Dice.parse(pending["dice"])
             live.steps = [Step(*values) for values in pending.get("steps", [])]
+        live.rolled = {int(number): Dice.parse(dice) for number, dice in pending.get("rolled", {}).items()}
         return live
+
+
+def _line(node: Node) -> Iterator[Node]:
+    """``node`` and the nodes before it, back to the start."""
+    current: Node | None = node
+    while current is not None:
+        yield current
+        current = current.parent
+
+
+def _played_nothing(node: Node) -> bool:
+    """Whether ``node`` is a turn with dice that had nothing to play (written ``-``)."""
+    turn = node.turn
+    return turn is not None and turn.kind in (ROLL, PASSED) and turn.play is not None and not turn.play.steps
 
 
 def next_match_game(game: Game) -> dict[str, str] | None:

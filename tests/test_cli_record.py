@@ -29,15 +29,17 @@ def test_a_game_typed_in_the_terminal_is_written_and_stored(tmp_path):
         assert archive.search(stored, archive.Query(player="Bob"))[1] == 1
 
 
-def test_plays_chosen_by_number_and_undo(tmp_path):
+def test_plays_chosen_by_number_and_undo_keeps_the_dice(tmp_path):
     out = tmp_path / "game.jqn"
-    typed = "\n".join(["64", "1", "undo", "53", "9", "1", "quit"]) + "\n"
+    typed = "\n".join(["64", "1", "undo", "53", "1", "quit"]) + "\n"
     result = run(["--first", "White", "-o", str(out)], typed)
     assert result.exit_code == 0, result.output
-    assert "refused: choose a play from 1 to" in result.stderr
+    assert "taken back: White plays 64 again" in result.output
+    assert "refused: choose a play from 1 to 1" in result.stderr  # 53: the dice stood
     assert "unfinished game written" in result.output
     [game] = list(read_file(out))
-    assert [str(n.turn.dice) for n in game.mainline()] == ["53"] and game.result == "*"
+    [turn] = game.mainline()
+    assert str(turn.turn.dice) == "64" and str(turn.turn.play) == "24/14" and game.result == "*"
 
 
 def test_the_record_so_far_is_kept_when_the_input_ends(tmp_path):
@@ -65,3 +67,59 @@ def test_odd_numbers_typed_are_refused_not_a_traceback(tmp_path):
     result = run(["--first", "White", "-o", str(out)], "nag ²\nresign ²\n²\nquit\n")
     assert result.exit_code == 0, result.output
     assert result.exception is None and "refused" in result.stderr
+
+
+BOARD_TOP = " 13  14  15  16  17  18 |"
+
+
+def test_each_side_keeps_its_letter_and_the_board_is_drawn_when_it_changes(tmp_path):
+    typed = "\n".join(["64", "hello", "help", "1", "53", "1", "quit"]) + "\n"
+    result = run(["--first", "White", "-o", str(tmp_path / "game.jqn")], typed)
+    assert result.exit_code == 0, result.output
+    boards = result.output.split(BOARD_TOP)[1:]
+    assert len(boards) == 5  # White to roll, White's plays, Black to roll, Black's plays, White to roll
+    assert all("X" not in board.split("\n  1.")[0] and " O" not in board for board in boards)
+    assert "W15" in boards[0] and "B15" in boards[0] and "W14" in boards[2] and "B15" in boards[2]
+    assert "W is White, B is Black; the points numbered for Black." in boards[2]
+    assert "cannot read 'hello' as a move: write each move FROM/TO, as 24/18" in result.stderr
+    assert result.output.count("Commands: ") == 2  # at the start and for help, not read as dice
+    assert "help" not in result.stderr
+
+
+def test_comments_and_marks_are_confirmed(tmp_path):
+    typed = "\n".join(["64", "1", "comment  a fine  start", "nag 1", "nag 99", "quit"]) + "\n"
+    result = run(["--first", "White", "-o", str(tmp_path / "game.jqn")], typed)
+    assert "comment added to 1. 64: {a fine start}" in result.output
+    assert "mark ! ($1) added to 1. 64" in result.output
+    assert "refused: no mark '99'" in result.stderr
+
+
+def test_the_output_is_never_written_over(tmp_path):
+    out = tmp_path / "recorded.jqn"
+    out.write_text("kept\n", encoding="utf-8")
+    result = run(["--first", "White", "-o", str(out)], "64\n1\nquit\n")
+    assert result.exit_code == 2 and "exists and is never written over" in result.output + result.stderr
+    assert out.read_text(encoding="utf-8") == "kept\n"
+
+
+def test_append_adds_the_game_to_the_match_record(tmp_path):
+    for name in ("match.jqn", "match.json"):
+        out = tmp_path / name
+        first = run(["--variant", "backgammon", "--lead-roll", "W3 B1", "-o", str(out)], SHORT_GAME)
+        assert first.exit_code == 0, first.output
+        before = out.read_text(encoding="utf-8")
+        second = run(["--variant", "backgammon", "--lead-roll", "W6 B2", "-o", str(out), "--append"],
+                     "\n24/18 13/11\nresign 1\n")
+        assert second.exit_code == 0, second.output
+        assert "appended to" in second.output
+        if name.endswith(".jqn"):
+            assert out.read_text(encoding="utf-8").startswith(before)  # the file's text kept
+        games = list(read_file(out))
+        assert [game.result for game in games] == ["W+1", "W+1"] and not any(g.errors for g in games)
+
+
+def test_append_refuses_a_record_that_does_not_read_back(tmp_path):
+    out = tmp_path / "match.jqn"
+    out.write_text('[Variant "jacquet"]\n\n1. 64: 24/10 *\n', encoding="utf-8")
+    result = run(["--first", "White", "-o", str(out), "--append"], "quit\n")
+    assert result.exit_code == 2 and "does not read back as a valid record" in result.output + result.stderr

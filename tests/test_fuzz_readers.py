@@ -217,7 +217,7 @@ def test_a_roll_without_dice_or_a_turn_of_unknown_kind_is_an_error(folder, fmt, 
     """The game state raised a bare ValueError for a roll without dice, and took any other
     kind of turn for a roll."""
     [error] = errors_of(folder, fmt, text)
-    assert error.game == 1 and error.turn == "1"
+    assert error.game == 1 and error.turn == "1."  # the move, numbered as records write it
 
 
 def test_an_option_written_with_a_superscript_digit_is_a_tag_error():

@@ -133,9 +133,9 @@ def test_rule_error_names_rule_turn_and_legal_plays():
     game = only_game("1. 55: 24/4 66: 24/18 2. 63: 4/1 *")
     [error] = game.errors
     assert error.rule_id == "R-MAX"
-    assert error.game == 1 and error.turn == "3 (White 63)"
+    assert error.game == 1 and error.turn == "2. 63"  # numbered as the record writes it
     assert "24/18 4/1" in error.legal_plays
-    assert str(error).startswith("t.jqn:1:26: error: [R-MAX] game 1, turn 3 (White 63): 4/1 plays 1 die")
+    assert str(error).startswith("t.jqn:1:26: error: [R-MAX] game 1, turn 2. 63: 4/1 plays 1 die")
 
 
 def test_reader_recovers_at_the_next_game():

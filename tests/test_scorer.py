@@ -1,5 +1,7 @@
 """Entering a play step by step (the scorer's tool): the steps offered after any steps
-entered lead exactly to the legal plays, and a step not offered is refused with a rule."""
+entered lead exactly to the legal plays, and a step not offered is refused with a rule.
+The game in progress (:mod:`notation.recording`): rolled dice stand through take-backs and
+corrections; turns are numbered in messages as the record writes them."""
 
 import random
 
@@ -13,6 +15,10 @@ from notation.engine.play import Step
 from notation.engine.rules import NAMES
 from notation.engine.step_entry import StepEntry
 from notation.errors import IllegalPlayError
+from notation.formats.jqn import write_game
+from notation.recording import LiveGame, new_game
+from notation.tree.numbering import node_label
+from tests.game_samples import sample_games
 from tests.selfplay import play_random_game
 
 
@@ -70,3 +76,104 @@ def test_a_roll_with_no_legal_step_is_complete_at_once():
     closed = Position.from_points({25: 1, 1: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 7: 3})
     entry = StepEntry(closed, Dice.parse("66"), rules)
     assert entry.length == 0 and entry.next_steps(()) == [] and entry.is_complete(())
+
+
+# -- the game in progress (notation.recording): dice that stand, take-backs, numbering -------
+
+def _play_first(live) -> None:
+    live.play_text(str(live.entry().plays[0]))
+
+
+def test_rolled_dice_stand_however_the_turns_are_taken_back():
+    """The re-roll loophole: roll, take back, roll again until the dice suit. Each roll
+    number keeps the dice first rolled for it, through take-backs, corrections and a
+    stored game loaded again; typed dice cannot replace them, and they cannot be cleared."""
+    rng = random.Random(7)
+    live = LiveGame(new_game({"Variant": "backgammon", "Lead": "White"}))
+    first = []
+    for _ in range(6):
+        live.set_dice(None, rng)
+        first.append(live.dice)
+        _play_first(live)
+    for back in range(6):  # turns taken back one way or the other, the game stored between
+        if live.dice is not None:
+            _play_first(live)
+        if back % 2:
+            live.undo_turn()
+        else:
+            live.take_back_to(max(0, live.node.ply - 2))
+        live = LiveGame.load(*live.dump())
+        assert live.dice == first[live.roll_number - 1]  # the dice of the turn taken back
+    live.take_back_to(0)
+    assert live.dice == first[0] and live.dice_stand
+    with pytest.raises(IllegalPlayError, match="R-DICE"):
+        live.clear_dice()
+    other = Dice(1, 2) if first[0] != Dice(1, 2) else Dice(3, 4)
+    live.dice = None  # as if the scorer typed other dice for this roll
+    with pytest.raises(IllegalPlayError, match="rolled dice stand"):
+        live.set_dice(other)
+    replayed = []
+    while live.node.ply < 6:
+        if live.dice is None:
+            live.set_dice(None, random.Random())  # another source: the same dice all the same
+        replayed.append(live.dice)
+        _play_first(live)
+    assert replayed == first
+
+
+def test_dice_entered_by_hand_may_be_changed_and_the_cube_moves_no_roll_on():
+    live = LiveGame(new_game({"Variant": "backgammon", "Lead": "White"}))
+    live.set_dice(Dice(6, 5))
+    live.clear_dice()
+    live.set_dice(Dice(3, 1))
+    _play_first(live)
+    live.set_dice(None, random.Random(1))
+    rolled = live.dice
+    _play_first(live)
+    live.undo_turn()  # Black's roll back: a double first, then the same roll
+    live.dice = None
+    live.cube("double")
+    live.cube("take")
+    live.set_dice(None, random.Random(2))
+    assert live.dice == rolled
+
+
+def test_a_turn_with_nothing_to_play_is_taken_back_as_its_dice_came():
+    """White's man on the bar faces a closed board: no roll plays. Dice typed by hand that
+    had nothing to play are taken back to be typed again (a slip); rolled ones stand, so
+    their empty turn goes with the turn before it."""
+    closed = Position.from_points({25: 1, 1: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 7: 3})
+    live = LiveGame(new_game({"Variant": "backgammon", "Lead": "White",
+                              "Position": closed.position_id()}))
+    live.set_dice(Dice(6, 6))  # nothing to play: played at once as "-"
+    assert live.node.ply == 1 and live.dice is None
+    live.undo_turn()
+    assert live.node.ply == 0 and live.dice is None  # the typed dice to be typed again
+    live.set_dice(None, random.Random(3))
+    assert live.node.ply == 1 and "-" in live.record()
+    live.set_dice(None, random.Random(4))
+    rolled = live.dice
+    _play_first(live)
+    live.undo_turn()  # Black's play back; his dice stay
+    assert live.node.ply == 1 and live.dice == rolled
+    with pytest.raises(IllegalPlayError, match="had nothing to play, and stand"):
+        live.undo_turn()
+
+
+def test_messages_number_each_turn_as_the_record_writes_it():
+    """Each turn's label (``2. 61``, ``2... 53``, ``3. double``) is what the record writes
+    before it, once every turn carries a comment (the writer then numbers every turn); in
+    every rule set, Black starting or White, with cube actions and a resignation."""
+    games = sample_games("json")
+    assert {game.first.title for game in games} == {"White", "Black"}
+    for game in games:
+        nodes = list(game.mainline())
+        for node in nodes:
+            node.comments.append("c")
+        text = write_game(game)
+        at = 0
+        for node in nodes:
+            label = node_label(node)
+            found = text.find(label, at)
+            assert found >= 0, (label, text[at:at + 200])
+            at = found + len(label)

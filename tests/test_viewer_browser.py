@@ -159,20 +159,19 @@ def test_record_a_short_game_by_clicking(server, page):
     page.click("button[value=dice]")
     page.fill("input[name=play]", "24/10")
     page.click("button[value=play]")
-    assert "Refused: [R-DICE]" in page.inner_text(".flash")
+    assert "Refused: [R-DICE]" in page.inner_text("#note-play")  # beside the field
     page.click(f'{board}[data-point="1"]')  # Black's 24 is White's 1
     page.click(f'{board}[data-point="7"]')
     page.click(f'{board}[data-point="12"]')
     page.click(f'{board}[data-point="14"]')
     page.wait_for_selector("text=White to roll")
-    page.click("text=Take back the last turn")
-    page.wait_for_selector("text=Black to roll")
-    page.fill("input[name=dice]", "62")
-    page.click("button[value=dice]")
+    page.click("button[value=undo]")
+    page.wait_for_selector("text=Black plays 62")  # the play taken back, the dice kept
     page.fill("input[name=play]", "24/18 13/11")
     page.click("button[value=play]")
     page.click("button[value=double]")
     page.click("button[value=drop]")
+    page.click(".confirm button[value=drop]")  # asked again first
     page.screenshot(path=str(ARTIFACTS / "record-page.png"), full_page=True)
     page.click("text=Save the game to the archive")
     page.click("text=The game in the archive")

@@ -62,6 +62,10 @@ def parse_play(text: str, has_bar: bool = True) -> WrittenPlay:
 
     >>> [str(m) for m in parse_play("8/7(2) 25/22* 6/0").moves]
     ['8/7', '8/7', 'bar/22*', '6/off']
+    >>> parse_play("hello")
+    Traceback (most recent call last):
+    ...
+    notation.errors.InvalidPlayError: cannot read 'hello' as a move: write each move FROM/TO, as 24/18
     """
     if len(text) > MAX_PLAY_CHARS:
         raise InvalidPlayError(f"a play is at most {MAX_PLAY_CHARS} characters; this one has "
@@ -71,13 +75,16 @@ def parse_play(text: str, has_bar: bool = True) -> WrittenPlay:
         return WrittenPlay((), stripped or "-", (), False)
     moves: tuple[WrittenMove, ...] = ()
     hops: tuple[Hop, ...] = ()
+    tokens = stripped.split()
     try:
-        for token in stripped.split():
+        for token in tokens:
             token_moves, token_hops = _token_moves(token, has_bar)
             moves += token_moves
             hops += token_hops
     except InvalidPlayError as error:
-        raise InvalidPlayError(f"{error} in {text!r}") from None
+        if len(tokens) == 1:  # the move is the play: its message says all
+            raise
+        raise InvalidPlayError(f"{error} (in the play {stripped!r})") from None
     # A play read whole has a "*" only after a point a move lands on (_parse_move).
     return WrittenPlay(moves, stripped, hops, "*" in stripped)
 
@@ -111,13 +118,14 @@ def _repeated_moves(token: str, has_bar: bool) -> tuple[WrittenMove, ...]:
 def _parse_move(token: str, has_bar: bool) -> WrittenMove:
     parts = token.split("/")
     if len(parts) < 2 or not all(parts):
-        raise InvalidPlayError(f"cannot read {token!r}: a move is FROM/TO, as 24/18")
+        raise InvalidPlayError(f"cannot read {token!r} as a move: write each move FROM/TO, as 24/18")
     points: list[int] = []
     hits: list[bool] = []
     for index, part in enumerate(parts):
         match = _POINT.match(part)
         if not match:
-            raise InvalidPlayError(f"cannot read point {part!r}")
+            raise InvalidPlayError(f"cannot read point {part!r} in {token!r}: a point is 1-24, "
+                                   "bar or off")
         name, star = match.group(1).lower(), match.group(2)
         if name in ("bar", "b"):
             point = BAR

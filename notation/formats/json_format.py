@@ -48,6 +48,7 @@ from notation.formats.json_writer import (
 from notation.formats.reading import Budget, located, read_whole
 from notation.limits import LIMIT, MAX_DEPTH, MAX_DIGITS, MAX_ELEMENTS, MAX_NAG
 from notation.tree.game import Game, GameNode, Node
+from notation.tree.numbering import turn_number
 from notation.tree.tags import TAG_NAME, setup_from_tags
 
 GAME_KEYS = ("headers", "variant", "options", "first", "start", "comments", "turns", "result",
@@ -272,7 +273,7 @@ def _rebuild(parent: Node, turns: list[Any], index: int, file: str, budget: Budg
     if depth > MAX_DEPTH:
         raise RecordError(f"variations nest deeper than {MAX_DEPTH}", LIMIT, file=file, game=index)
     for data in turns:
-        label = f"{parent.ply + 1}"
+        label = turn_number(parent)
         if not isinstance(data, dict):
             raise RecordError(f"a turn is a JSON object, not {_TYPE_NAMES[type(data)]}", "SYNTAX",
                               file=file, game=index, turn=label)

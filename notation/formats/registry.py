@@ -61,18 +61,27 @@ class Format:
     """Its reader checks the match scores itself (R-MATCH), so :func:`read_file` does not."""
     left_out: Callable[[list[Game]], str | None] | None = None
     """What a file of some games cannot hold of them, said in a sentence (``None``: nothing)."""
+    set_up: bool = True
+    """It holds games started from a position of their own (the ``Position`` tag)."""
 
     def holds(self, variant: str) -> bool:
         """Whether the format can hold games of the rule set ``variant``."""
         return self.variants is None or variant in self.variants
 
     def cannot_hold(self, games: Iterable[Game]) -> str | None:
-        """Why the format cannot hold ``games`` (a rule set it does not hold), or ``None``."""
+        """Why the format cannot hold ``games`` (a rule set it does not hold, a game from a
+        position of its own), or ``None``."""
+        games = list(games)
         if self.variants is not None:
             for game in games:
                 if not self.holds(game.rules.name):
                     return (f".{self.name} holds {' or '.join(self.variants)} only, "
                             f"not {game.rules.name}")
+        if not self.set_up:
+            for game in games:
+                if game.headers.get("Position"):
+                    return (f".{self.name} holds games from the rule set's starting position "
+                            f"only, not from [Position \"{game.headers['Position']}\"]")
         return None
 
 
@@ -107,7 +116,7 @@ FORMATS: tuple[Format, ...] = (
     Format("json", (".json",), "JSON", _ignoring_variant(json_format.read_json), _write_json),
     Format("mat", (".mat",), "GNU Backgammon match (.mat)", _ignoring_variant(read_mat),
            write_mat, variants=("backgammon",), main_line_only=True, checks_scores=True,
-           left_out=left_out),
+           left_out=left_out, set_up=False),
     Format("sgf", (".sgf",), "SGF (backgammon)", _ignoring_variant(read_sgf), None),
     Format("xml", (".xml",), "XML", _ignoring_variant(xml_format.read_xml), xml_format.dumps),
 )

@@ -26,6 +26,7 @@ from notation.formats.jqn.lexer import Locate, locator
 from notation.formats.reading import Budget, located, read_whole
 from notation.limits import LIMIT, MAX_DEPTH, NUMBER
 from notation.tree.game import Game, Node
+from notation.tree.numbering import turn_number
 
 _PROPERTY = re.compile(r"\s*([A-Za-z]+)((?:\s*\[(?:\\.|[^\\\]])*\])+)", re.DOTALL)
 _VALUE = re.compile(r"\[((?:\\.|[^\\\]])*)\]", re.DOTALL)
@@ -217,7 +218,7 @@ def _apply(node: Node, sgf_node: SgfNode, index: int, locate: Locate, file: str,
     except NotationError as problem:
         line, column = locate(sgf_node.offset)
         raise located(problem, file=file, line=line, column=column, game=index,
-                      turn=f"{node.ply + 1}") from None
+                      turn=turn_number(node)) from None
 
 
 def _finish(game: Game, result: str, locate: Locate, offset: int, file: str, index: int) -> None:

@@ -20,6 +20,7 @@ from notation.errors import FormatError, NotationError, RecordError, TagProblem
 from notation.formats.reading import Budget, located, read_whole
 from notation.limits import LIMIT, MAX_DEPTH, MAX_ELEMENTS
 from notation.tree.game import Game, GameNode, Node
+from notation.tree.numbering import turn_number
 from notation.tree.tags import setup_from_tags
 from notation.tree.walk import Visitor
 
@@ -222,7 +223,7 @@ def _turns(parent: Node, elements: list[etree._Element], index: int, file: str, 
                                           dice, element.get("play"))
         except NotationError as problem:
             raise located(problem, file=file, line=element.sourceline or 0, column=1, game=index,
-                          turn=f"{start.ply + 1}") from None
+                          turn=turn_number(start)) from None
         node.nags.extend(int(n.text) for n in element.iterchildren(Q + "nag"))
         for comment in element.iterchildren(Q + "comment"):
             if comment.get("before") == "true":

@@ -71,9 +71,9 @@ FRAME = (f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="{STYLE["fra
 """The frame, the playing area and the bar, under everything else."""
 
 
-def _point_head(white_point: int, flipped: bool, marked: bool) -> str:
+def _point_head(white_point: int, flipped: bool, marked: bool, label: int) -> str:
     """White's point ``white_point`` up to its men: its group opened, the point (with the
-    last play's mark or not) and its number."""
+    last play's mark or not) and its number ``label`` (in White's numbering or Black's)."""
     x, top = _slot(white_point, flipped)
     tip = MARGIN + HALF_H - 20 if top else MARGIN + HALF_H + 20
     base = MARGIN if top else MARGIN + HALF_H * 2
@@ -85,27 +85,34 @@ def _point_head(white_point: int, flipped: bool, marked: bool) -> str:
             f'<polygon class="point" data-point="{white_point}" points="{x - POINT_W / 2:.0f},'
             f'{base} {x + POINT_W / 2:.0f},{base} {x:.0f},{tip}" fill="{colour}"{mark}/>'
             f'<text x="{x:.0f}" y="{label_y}" text-anchor="middle" font-size="11" '
-            f'fill="#f4e7c9">{white_point}</text>')
+            f'fill="#f4e7c9">{label}</text>')
 
 
-POINTS = {(flipped, marked): tuple(
-              (white_point, *_slot(white_point, flipped), _point_head(white_point, flipped, marked))
-              for white_point in range(1, 25))
-          for flipped in (False, True) for marked in (False, True)}
-"""Per (flipped, marked): for White's points 1 to 24, (the point, its x, on the top row,
-the point drawn up to its men). The board is drawn from these, only the men, the marks,
-the couriers, the bar, the trays and the dice depending on the position."""
+WHITE_NUMBERS = tuple(range(25))
+
+
+@lru_cache(maxsize=32)
+def _points(flipped: bool, marked: bool,
+            labels: tuple[int, ...]) -> tuple[tuple[int, float, bool, str], ...]:
+    """For White's points 1 to 24, (the point, its x, on the top row, the point drawn up to
+    its men, numbered ``labels[point]``). The board is drawn from these, only the men, the
+    marks, the couriers, the bar, the trays and the dice depending on the position."""
+    return tuple((white_point, *_slot(white_point, flipped),
+                  _point_head(white_point, flipped, marked, labels[white_point]))
+                 for white_point in range(1, 25))
 
 
 def board(position: Position, rules: RuleSet, *, white_to_move: bool = True,
           flipped: bool = False, dice: Dice | None = None,
           last_steps: Iterable[Step] = (), entered_steps: Iterable[Step] = (),
-          size: int | None = None,
+          size: int | None = None, mover_numbers: bool = False,
           title: str | None = None) -> str:
     """The SVG of ``position`` (seen by the player on roll; ``white_to_move`` says who
-    that is). ``last_steps`` are the last play's steps, in the numbering of the player who
-    made it (the one not on roll); ``entered_steps`` the steps the player on roll has
-    entered so far, in his numbering; both are highlighted. ``dice`` is the roll to draw.
+    that is). The points are numbered in White's numbering, or with ``mover_numbers`` in
+    the numbering of the player on roll (as he writes his plays). ``last_steps`` are the
+    last play's steps, in the numbering of the player who made it (the one not on roll);
+    ``entered_steps`` the steps the player on roll has entered so far, in his numbering;
+    both are highlighted. ``dice`` is the roll to draw.
 
     >>> from notation import rule_set
     >>> from notation.engine.play import Step
@@ -129,7 +136,8 @@ def board(position: Position, rules: RuleSet, *, white_to_move: bool = True,
     parts.append(FRAME)
     highlighted = (_highlighted(last_steps, not white_to_move, rules)
                    | _highlighted(entered_steps, white_to_move, rules))
-    plain, marked = POINTS[flipped, False], POINTS[flipped, True]
+    labels = WHITE_NUMBERS if white_to_move or not mover_numbers else tuple(black_of)
+    plain, marked = _points(flipped, False, labels), _points(flipped, True, labels)
     mine, theirs = white.mover, white.opponent
     white_colour, black_colour = STYLE["white"], STYLE["black"]
     for white_point, x, top, head in plain:

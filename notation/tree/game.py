@@ -19,7 +19,7 @@ from notation.engine.rules import RuleSet, rule_set
 from notation.engine.state import RESIGN, Colour, GameRuleError, GameState, Turn
 from notation.engine.written import WrittenPlay
 from notation.errors import NotationError
-from notation.tree.tags import RESULT, YES
+from notation.tree.tags import RESULT, YES, starting_position
 from notation.tree.walk import SKIP, Visitor
 
 STANDARD_TAGS = ("Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant")
@@ -186,7 +186,8 @@ class GameNode(Node):
 
 class Game(Node):
     """A whole game: headers (``[Tag "value"]`` pairs, in order), the rule set, the tree,
-    the errors found while reading it, and its end."""
+    the errors found while reading it, and its end. It starts from the rule set's position,
+    or from the ``Position`` tag's (:func:`~notation.tree.tags.starting_position`)."""
 
     __slots__ = ("errors", "headers", "rules", "source", "source_text", "tag_lines", "warnings")
 
@@ -194,8 +195,13 @@ class Game(Node):
                  headers: dict[str, str] | None = None,
                  lead_rolls: tuple[tuple[int, int], ...] = (), crawford: bool = False) -> None:
         self.rules = rules or rule_set()
-        super().__init__(None, None, GameState.start(self.rules, first, lead_rolls, crawford))
         self.headers: dict[str, str] = dict(headers or {})
+        start = GameState.start(self.rules, first, lead_rolls, crawford)
+        position = starting_position(self.headers, self.rules)
+        if position is not None:  # (made anew: a prime standing in it is held, R-SCORE-MARCIA)
+            start = GameState(self.rules, position, start.player, forced=start.forced,
+                              crawford=start.crawford)
+        super().__init__(None, None, start)
         self.headers.setdefault("Variant", self.rules.name)
         self.errors: list[NotationError] = []
         self.warnings: list[NotationError] = []

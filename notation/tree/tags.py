@@ -1,15 +1,18 @@
 """What the tags of a record say about how the game starts, read the same way by every
 format: who starts (``Lead``), the lead roll (``LeadRoll``, R-LEAD, R-LEADDICE), the rule
-set and its options (``Variant``, ``Options``) and the Crawford game (``Crawford``)."""
+set and its options (``Variant``, ``Options``), the Crawford game (``Crawford``) and a
+starting position other than the rule set's (``Position``: a position ID, seen by the
+player who starts)."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 
+from notation.engine.board import MEN, OFF, Position
 from notation.engine.rules import RuleSet, rule_set
 from notation.engine.state import Colour
-from notation.errors import TagProblem
+from notation.errors import InvalidPositionError, TagProblem
 from notation.limits import LIMIT, MAX_DIGITS, MAX_LEAD_ROLLS, NUMBER
 
 TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
@@ -37,6 +40,25 @@ class Setup:
     lead_rolls: tuple[tuple[int, int], ...] = ()
     crawford: bool = False
     options: dict[str, object] = field(default_factory=dict)
+    position: Position | None = None
+    """The starting position of the ``Position`` tag, seen by the player who starts."""
+
+
+def starting_position(headers: dict[str, str], rules: RuleSet) -> Position | None:
+    """The position of the ``Position`` tag (a position ID, seen by the player who starts),
+    checked against ``rules``; ``None`` without the tag; :class:`TagProblem` for an ID that
+    cannot be read or a position the rule set does not allow."""
+    text = headers.get("Position", "").strip()
+    if not text:
+        return None
+    try:
+        position = rules.check_position(Position.from_id(text))
+    except InvalidPositionError as error:
+        raise TagProblem("Position", f"[Position] is no {rules.name} position: {error}") from None
+    if MEN in (position.mover[OFF], position.opponent[OFF]):
+        raise TagProblem("Position", f"[Position] {text!r} is a game already over: a side has "
+                         "borne off all his men")
+    return position
 
 
 def rules_from_tags(headers: dict[str, str], default_variant: str = "jacquet") -> RuleSet:
@@ -108,4 +130,5 @@ def setup_from_tags(headers: dict[str, str], default_variant: str = "jacquet",
                              f"W{white} B{black} gives the start to {winner.title}", "R-LEAD")
         first = winner
     crawford = headers.get("Crawford", "").strip().lower() in YES
-    return Setup(rules, first or Colour.WHITE, tuple(rolls), crawford)
+    return Setup(rules, first or Colour.WHITE, tuple(rolls), crawford,
+                 position=starting_position(headers, rules))

@@ -4,7 +4,9 @@ the end save the game to the archive and go on with the match.
 
 A game in progress lives in the archive (``live_games``) under an unguessable key, so it
 survives a reload and a restart. Every change is a POST (CSRF-protected) answered by a
-redirect to the game's page; a refused action is shown there with its rule and reason.
+redirect to the game's page; a refused action is shown there, beside the field it came
+from, with its rule and reason. What the pages show is made in
+:mod:`webviewer.pages.recorder`.
 """
 
 from __future__ import annotations
@@ -12,22 +14,35 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Mapping
+from typing import Any
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from archive import create_live, delete_live, import_games, load_live, save_live, stored_id
+from archive import create_live, delete_live, import_games, load_game, load_live, save_live, stored_id
 from notation.engine.dice import Dice
 from notation.engine.play import Step
 from notation.engine.rules import NAMES
-from notation.engine.state import DOUBLE, DROP, RESIGN, TAKE
+from notation.engine.state import DOUBLE, DROP, TAKE
 from notation.errors import IllegalPlayError, NotationError, RecordError
-from notation.formats import WRITABLE, render
+from notation.formats import render
 from notation.formats.jqn.lexer import GLYPHS
 from notation.recording import LiveGame, game_from_text, new_game, next_match_game, roll_lead
-from notation.render.svg import board
-from webviewer.pages.board_view import describe
-from webviewer.pages.downloads import DOWNLOADS, attachment, require_format
+from webviewer.pages.downloads import attachment, require_format
+from webviewer.pages.recorder import (
+    CONFIRMED,
+    InProgress,
+    confirmation,
+    forget,
+    in_progress,
+    leave_note,
+    page_context,
+    remember,
+    remembered,
+    saved_id,
+    take_note,
+    today,
+)
 from webviewer.plumbing.db import get_db
 
 blueprint = Blueprint("record", __name__, url_prefix="/record")
@@ -38,7 +53,25 @@ NUMBER = re.compile(r"[0-9]{1,4}")
 
 @blueprint.get("/")
 def start_form() -> ResponseReturnValue:
-    return render_template("record/start.html", variants=NAMES)
+    """The start form (today's date filled in) and the games this browser is recording."""
+    return render_template("record/start.html", variants=NAMES, form={"date": today()},
+                           recordings=_recordings())
+
+
+def _recordings() -> list[InProgress]:
+    """The games in progress this browser started, the latest first (those saved or gone
+    left out)."""
+    db = get_db(write=True)
+    found = []
+    for key in remembered():
+        stored = load_live(db, key)
+        if stored is None:
+            continue
+        try:
+            found.append(in_progress(key, LiveGame.load(stored.record, stored.pending)))
+        except NotationError as error:
+            current_app.logger.error("a live game cannot be read: %s", error)
+    return found
 
 
 def _headers(form: Mapping[str, str]) -> dict[str, str]:
@@ -47,7 +80,8 @@ def _headers(form: Mapping[str, str]) -> dict[str, str]:
                "Black": form.get("black", ""), "Event": form.get("event", ""),
                "Site": form.get("site", ""), "Date": form.get("date", ""),
                "Match": form.get("match", ""), "MatchLength": form.get("match_length", ""),
-               "Game": form.get("game", ""), "Score": form.get("score", "")}
+               "Game": form.get("game", ""), "Score": form.get("score", ""),
+               "Position": form.get("position", "")}
     lead = form.get("lead_roll", "").strip()
     if form.get("starter") in ("White", "Black"):
         headers["Lead"] = form["starter"]
@@ -66,16 +100,20 @@ def start() -> ResponseReturnValue:
         abort(400, description="choose a rule set")
     if form.get("starter", "lead") not in ("lead", "White", "Black"):
         abort(400, description="the starter is White, Black or the lead roll")
+    rolled = ""
     if form.get("starter", "lead") == "lead" and not form.get("lead_roll", "").strip():
-        form["lead_roll"] = roll_lead(form["variant"], random.SystemRandom())
-        flash(f"Lead roll: {form['lead_roll']}.", "info")
+        form["lead_roll"] = rolled = roll_lead(form["variant"], random.SystemRandom())
     try:
         game = new_game(_headers(form))
     except NotationError as error:
         flash(f"The game cannot start: {_words(error)}", "error")
-        return render_template("record/start.html", variants=NAMES, form=form), 400
+        return render_template("record/start.html", variants=NAMES, form=form,
+                               recordings=_recordings()), 400
     record, pending = LiveGame(game).dump()
     key = create_live(get_db(write=True), record, pending)
+    remember(key)
+    if rolled:
+        leave_note(key, "turn", f"Lead roll: {rolled}.")
     return redirect(url_for("record.page", key=key), code=303)
 
 
@@ -99,34 +137,27 @@ def _load(key: str) -> tuple[LiveGame, int]:
 @blueprint.get("/<key>")
 def page(key: str) -> ResponseReturnValue:
     """The game in progress: the board as it stands (with the steps entered so far), what
-    the player to act may do, the record so far."""
+    the player to act may do, the record so far; with ``?confirm=ACTION``, the question
+    asked before an action that ends the game or removes turns. A game this browser saved
+    leads to its saved page."""
+    if load_live(get_db(write=True), key) is None and (game_id := saved_id(key)) is not None:
+        return redirect(url_for("record.saved", game_id=game_id), code=303)
     live, version = _load(key)
-    state = live.node.state
-    rules = live.game.rules
-    entry = live.entry() if live.dice is not None else None
-    position = entry.position_after(live.steps) if entry else state.position
-    white = state.player.value == "W"
-    turn = live.node.turn
-    last = turn.play.steps if entry is None and turn is not None and turn.play else ()
-    svg = board(position, rules, white_to_move=white, dice=live.dice, entered_steps=live.steps,
-                last_steps=last if turn is not None and turn.player is not state.player else (),
-                title="The board as it stands")
+    confirm = None
+    action = request.args.get("confirm")
+    if action is not None:
+        if action not in CONFIRMED:
+            abort(400, description=f"nothing to confirm for {action!r}")
+        fields = {name: str(_number(request.args, name)) for name in _CONFIRM_FIELDS[action]}
+        confirm = confirmation(live, action, fields)
+        if confirm is None:
+            abort(400, description=f"nothing to confirm: no {action} can be made now")
+    return render_template("record/page.html", key=key, version=version, note=take_note(key, live),
+                           **page_context(live, confirm))
 
-    def white_point(point: int) -> str:
-        """A point of the mover's in White's numbering, as the board names it."""
-        if not 1 <= point <= 24:
-            return "bar" if point else "off"
-        return str(point if white else rules.opposite[point])
 
-    offered = [(step, white_point(step.from_point), white_point(step.to_point))
-               for step in (entry.next_steps(live.steps) if entry else [])]
-    return render_template(
-        "record/page.html", key=key, live=live, state=state, svg=svg,
-        description=describe(position if white else position.swapped()), offered=offered,
-        nags=GLYPHS, plays=entry.plays if entry else [], record=live.record(),
-        can={kind: live.can(kind) for kind in (DOUBLE, TAKE, DROP, RESIGN)},
-        resign_points=state.resign_points(), formats=[f for f in DOWNLOADS if f in WRITABLE],
-        version=version)
+_CONFIRM_FIELDS = {"resign": ("points",), DROP: (), "correct": ("ply",)}
+"""The numbers each confirmed action is sent with."""
 
 
 def _number(form: Mapping[str, str], name: str) -> int:
@@ -150,14 +181,20 @@ def _act(live: LiveGame, action: str, form: Mapping[str, str]) -> None:
         live.set_dice(None)
     elif action == "dice":
         live.set_dice(Dice.parse(form.get("dice", "")))
+    elif action == "clear-dice":
+        live.clear_dice()
     elif action == "step":
         live.add_step(Step(_number(form, "from"), _number(form, "to"), _number(form, "die")))
     elif action == "undo-step":
         live.undo_step()
+    elif action == "undo-steps":
+        live.undo_steps()
     elif action == "play":
         live.play_text(_text(form, "play", MAX_PLAY))
     elif action == "undo":
         live.undo_turn()
+    elif action == "correct":
+        live.take_back_to(_number(form, "ply"))
     elif action in (DOUBLE, TAKE, DROP):
         live.cube(action)
     elif action == "resign":
@@ -171,47 +208,72 @@ def _act(live: LiveGame, action: str, form: Mapping[str, str]) -> None:
         abort(400, description=f"unknown action {action!r}")
 
 
+_NOTE_FIELD = {"dice": "dice", "play": "play"}
+"""Where a refusal is shown: beside the field the action came from, else by the status."""
+
+
 @blueprint.post("/<key>")
 def act(key: str) -> ResponseReturnValue:
     """One action of the scorer's, sent from the page of the game's current version (a
     form sent again, or from an older page, is not applied); a refusal or a clash with
-    another change is shown on the game's page."""
+    another change is shown on the game's page, beside the field it came from. Resigning,
+    dropping and taking turns back are asked again first (``confirm=yes``)."""
     live, version = _load(key)
     action = request.form.get("action", "")
     if request.form.get("version") != str(version):
-        flash("This page was out of date (the game moved on meanwhile: a second click, or "
-              "another window): here it is as it stands; nothing of that action was kept.", "error")
+        leave_note(key, "turn", "This page was out of date (the game moved on meanwhile: a "
+                   "second click, or another window): here it is as it stands; nothing of that "
+                   "action was kept.")
         return redirect(url_for("record.page", key=key), code=303)
     if action == "save":
         return _save(key, live, version)
+    if action in CONFIRMED and request.form.get("confirm") != "yes":
+        fields: dict[str, Any] = {name: _number(request.form, name) for name in _CONFIRM_FIELDS[action]}
+        return redirect(url_for("record.page", key=key, confirm=action, **fields), code=303)
+    field = _NOTE_FIELD.get(action, "turn")
+    kept = _text(request.form, action, MAX_PLAY) if action in _NOTE_FIELD else ""
     try:
         _act(live, action, request.form)
     except IllegalPlayError as error:
         legal = ", ".join(str(play) for play in error.legal_plays)
         reason = error.reason.rstrip(".") + "."
-        flash(f"Refused: [{error.rule_id}] {reason}" + (f" Legal plays: {legal}." if legal else ""), "error")
+        leave_note(key, field, f"Refused: [{error.rule_id}] {reason}"
+                   + (f" Legal plays: {legal}." if legal else ""), kept)
     except NotationError as error:
-        flash(f"Refused: {_words(error)}", "error")
+        leave_note(key, field, f"Refused: {_words(error)}", kept)
     else:
         if not save_live(get_db(write=True), key, *live.dump(), version):
-            flash("The game was changed meanwhile (from another window?): look again, nothing "
-                  "of this action was kept.", "error")
+            leave_note(key, "turn", "The game was changed meanwhile (from another window?): look "
+                       "again, nothing of this action was kept.")
     return redirect(url_for("record.page", key=key), code=303)
 
 
 def _save(key: str, live: LiveGame, version: int) -> ResponseReturnValue:
-    """Store the finished game in the archive and end the recording; offer the match's
-    next game."""
+    """Store the finished game in the archive and end the recording; its saved page offers
+    the match's next game."""
     if not live.over:
-        flash("The game is not over: finish it or resign first.", "error")
+        leave_note(key, "turn", "The game is not over: finish it or resign first.")
         return redirect(url_for("record.page", key=key), code=303)
     db = get_db(write=True)
     game = game_from_text(live.record())
-    following = next_match_game(game)
     import_games(db, [game])  # idempotent: a second save adds nothing
     delete_live(db, key, version)
-    return render_template("record/saved.html", game_id=stored_id(db, game), live=live,
-                           following=following)
+    game_id = stored_id(db, game)
+    forget(key, game_id)
+    if game_id is None:  # pragma: no cover - a game just imported is found by its hash
+        abort(500, description="the saved game cannot be found in the archive")
+    return redirect(url_for("record.saved", game_id=game_id), code=303)
+
+
+@blueprint.get("/saved/<int:game_id>")
+def saved(game_id: int) -> ResponseReturnValue:
+    """A game saved to the archive: who won, its page, and the match's next game to start."""
+    game = load_game(get_db(), game_id)
+    if game is None:
+        abort(404, description=f"no game {game_id} in the archive")
+    state = game.end().state
+    return render_template("record/saved.html", game_id=game_id, game=game, state=state,
+                           following=next_match_game(game) if state.over else None)
 
 
 @blueprint.get("/<key>.<fmt>")

@@ -1,9 +1,10 @@
 // The scorer's board: click a man's point, then the point it goes to. Every legal next
 // step is also a button under the board (the page works with the keyboard alone and
 // without this script); clicking the board only presses those buttons, so nothing but a
-// step the server offered can be sent. Points are named in White's numbering on the board
-// (data-point; the bar is "bar" and the trays "off") and on the buttons (data-from-white,
-// data-to-white).
+// step the server offered can be sent. The board's shapes are named in White's numbering
+// (data-point; the bar is "bar" and the trays "off"), whoever is on roll, as are the buttons'
+// points (data-from-white, data-to-white); the numbers drawn and the buttons' words are the
+// player on roll's.
 (function () {
   "use strict";
   var figure = document.querySelector(".recorder figure.board");

@@ -13,11 +13,12 @@ from collections.abc import Sequence
 
 from notation.engine.dice import Dice
 from notation.engine.rules import rule_set
-from notation.engine.state import PASSED, ROLL, Colour, GameState
+from notation.engine.state import ROLL, Colour, GameState
 from notation.errors import NotationError, RecordError, TagProblem
 from notation.formats.jqn.reader import RawGame
 from notation.formats.reading import Budget, located
 from notation.tree.game import Game, Node
+from notation.tree.numbering import turn_label
 from notation.tree.tags import RESULT, Setup, setup_from_tags
 from notation.tree.walk import SKIP, Origin, Visitor
 
@@ -212,6 +213,5 @@ class GameBuilder(Visitor):
 
 
 def _turn_label(node: Node, kind: str, dice: Dice | None) -> str:
-    player = node.state.player
-    what = f"{'>' if kind == PASSED else ''}{dice}" if dice is not None else kind
-    return f"{node.ply + 1} ({player.title} {what})"
+    """The turn after ``node`` as the record numbers it (``2. 61``)."""
+    return turn_label(node, kind, node.state.player, dice)

@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TextIO
 
-from notation.engine.state import DOUBLE, PASSED, RESIGN, ROLL, Colour
+from notation.engine.state import RESIGN, ROLL, Colour
 from notation.errors import FormatError
 from notation.formats.jqn.lexer import escape_comment
 from notation.tree.game import STANDARD_TAGS, Game, GameNode
+from notation.tree.numbering import MOVE_STARTS, move_number
 from notation.tree.tags import TAG_NAME
 from notation.tree.walk import Visitor
 
@@ -46,11 +47,6 @@ def _escape_tag(value: str) -> str:
             .replace("\n", "\\n").replace("\r", "\\r"))
 
 
-MOVE_STARTS = (ROLL, PASSED, DOUBLE, RESIGN)
-"""Kinds of turn that begin a player's move; ``take`` and ``drop`` answer inside the
-other player's move."""
-
-
 def turn_text(node: GameNode) -> str:
     """A turn as the notation writes it: ``53: 24/16``, ``>3: 13/10``, ``double``;
     ``resign`` when the player to act resigns, ``Black resigns`` when the other does."""
@@ -73,13 +69,14 @@ class _Movetext(Visitor):
     (:meth:`~notation.tree.game.Game.accept`). Numbers are PGN's: White's move opens
     ``N.``; Black's move is ``N...`` only after a comment or at the start of a line; if
     Black started, his first move is ``1...`` and White's first ``2.``. Along a line it
-    follows White's rolls so far and whose move is in progress (``owner``); a variation
+    follows White's rolls so far and whose move is in progress (``owner``), numbered by
+    :func:`~notation.tree.numbering.move_number`; a variation
     starts from what they were before the turn it is an alternative to. (Its
     :meth:`visit_node` runs for every turn of every game written, so it is kept lean.)"""
 
     def __init__(self, black_first: bool) -> None:
         self.words: list[str] = []
-        self.offset = 1 if black_first else 0
+        self.black_first = black_first
         self.white_rolls = 0
         self.owner: Colour | None = None
         self.before: tuple[int, Colour | None] = (0, None)
@@ -104,10 +101,8 @@ class _Movetext(Visitor):
         starts = kind in MOVE_STARTS and player is not owner
         if starts:
             self.owner = owner = player
-        if owner is Colour.WHITE and (starts or self.need_number):
-            add(f"{white_rolls + self.offset + 1}.")
-        elif owner is Colour.BLACK and self.need_number:
-            add(f"{white_rolls + self.offset}...")
+        if (owner is Colour.WHITE and starts) or (owner is not None and self.need_number):
+            add(move_number(owner, white_rolls, self.black_first))
         add(turn_text(node))
         if player is Colour.WHITE and kind == ROLL:
             self.white_rolls = white_rolls + 1

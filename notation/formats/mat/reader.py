@@ -23,6 +23,7 @@ from notation.formats.mat.parser import Action, MatFile, MatGame, parse_mat
 from notation.formats.reading import located, read_whole
 from notation.tree.game import Game, Node
 from notation.tree.matches import check_score, score_after
+from notation.tree.numbering import turn_label
 
 COLOURS = (Colour.WHITE, Colour.BLACK)
 BACKGAMMON = rule_set("backgammon")  # a rule set is immutable: every game shares this one
@@ -222,7 +223,7 @@ def _wins(node: Node, action: Action, winner: Colour, caps: tuple[int, ...],
 
 
 def _located(problem: NotationError, action: Action, file: str, index: int, node: Node) -> RecordError:
-    label = f"{node.ply + 1} ({COLOURS[action.player].title} {action.dice or action.kind})"
+    label = turn_label(node, action.kind, COLOURS[action.player], action.dice)
     play = action.play
 
     def explain(reason: str) -> str:

@@ -1,0 +1,209 @@
+"""What the scorer's pages show (:mod:`webviewer.blueprints.record`): the board of the game
+in progress numbered for the player on roll, the steps offered, the questions asked before
+an action that ends the game or removes turns, the note left beside the field an action
+came from, and the games this browser is recording or has saved.
+
+The browser's session keeps the keys of the games it started (the list on ``/record/``)
+and, for a game it saved, the stored game's id, so that the saved game's old address
+still leads somewhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date
+from typing import Any, NamedTuple
+
+from flask import session
+
+from notation.engine.state import DOUBLE, DROP, RESIGN, TAKE
+from notation.formats import WRITABLE
+from notation.formats.jqn.lexer import GLYPHS
+from notation.formats.registry import BY_NAME
+from notation.recording import LiveGame
+from notation.render.svg import board
+from notation.tree.game import Node
+from notation.tree.numbering import node_label
+from webviewer.pages.board_view import describe
+from webviewer.pages.downloads import DOWNLOADS
+
+CONFIRMED = ("resign", DROP, "correct")
+"""The actions asked again before they are carried out: they end the game or remove turns."""
+FIELDS = ("dice", "play", "turn")
+"""The places a note is shown: beside the dice field, the play field, or the turn's status."""
+KEPT_GAMES = 20
+"""The games in progress a browser's list keeps (the latest)."""
+
+
+class Confirmation(NamedTuple):
+    """A question asked before an action: the action, the form fields it is sent with
+    again, the question, and the button's words."""
+
+    action: str
+    fields: dict[str, str]
+    question: str
+    answer: str
+
+
+class Offered(NamedTuple):
+    """A next step the board offers: the step (in the mover's numbering) and the points it
+    leaves and reaches in White's numbering, as the board's shapes are named."""
+
+    step: Any
+    from_white: str
+    to_white: str
+
+
+def today() -> str:
+    """Today's date as the Date tag writes it (``2024.03.15``)."""
+    return date.today().strftime("%Y.%m.%d")
+
+
+def turn_text(node: Node) -> str:
+    """A turn as the record writes it, numbered: ``2. 61: 24/18 13/12``, ``3. double``."""
+    turn = node.turn
+    if turn is None:
+        return "the start"
+    label = node_label(node)
+    return f"{label}: {turn.play.notation}" if turn.play is not None else label
+
+
+def page_context(live: LiveGame, confirm: Confirmation | None) -> dict[str, object]:
+    """What the game's page shows besides its key and version."""
+    state = live.node.state
+    rules = live.game.rules
+    entry = live.entry() if live.dice is not None else None
+    position = entry.position_after(live.steps) if entry else state.position
+    white = state.player.value == "W"
+    turn = live.node.turn
+    last = turn.play.steps if entry is None and turn is not None and turn.play else ()
+    svg = board(position, rules, white_to_move=white, dice=live.dice, entered_steps=live.steps,
+                last_steps=last if turn is not None and turn.player is not state.player else (),
+                mover_numbers=True, title=f"The board, numbered for {state.player.title}")
+
+    def white_point(point: int) -> str:
+        """A point of the mover's in White's numbering, as the board's shapes are named."""
+        if not 1 <= point <= 24:
+            return "bar" if point else "off"
+        return str(point if white else rules.opposite[point])
+
+    offered = [Offered(step, white_point(step.from_point), white_point(step.to_point))
+               for step in (entry.next_steps(live.steps) if entry else [])]
+    turns = [(node.ply, turn_text(node)) for node in [live.game, *live.game.mainline()]][:-1]
+    return {
+        "live": live, "state": state, "svg": svg, "offered": offered, "confirm": confirm,
+        "description": describe(position if white else position.swapped()),
+        "plays": entry.plays if entry else [], "record": live.record(), "nags": GLYPHS,
+        "can": {kind: live.can(kind) for kind in (DOUBLE, TAKE, DROP, RESIGN)},
+        "resign_points": state.resign_points(), "turns": turns,
+        "last_turn": turn_text(live.node) if live.node.turn is not None else None,
+        "formats": [fmt for fmt in DOWNLOADS if fmt in WRITABLE
+                    and BY_NAME[fmt].cannot_hold([live.game]) is None]}
+
+
+def confirmation(live: LiveGame, action: str, fields: Mapping[str, str]) -> Confirmation | None:
+    """The question asked before ``action`` (one of :data:`CONFIRMED`), with ``fields``
+    already checked as numbers where the action takes one; ``None`` when there is nothing
+    to ask (no cube to drop, no turn after the one named)."""
+    state = live.node.state
+    player = state.player.title
+    if action == "resign":
+        points = fields["points"]
+        return Confirmation(action, {"points": points},
+                            f"{player} resigns: {state.player.other.title} wins {points} "
+                            f"point{'s' if points != '1' else ''} and the game ends. Is that so?",
+                            f"Yes, {player} resigns")
+    if action == DROP:
+        if not state.offered:
+            return None
+        return Confirmation(action, {}, f"{player} drops the cube: {state.player.other.title} "
+                            f"wins {state.cube} point{'s' if state.cube != 1 else ''} and the "
+                            "game ends. Is that so?", f"Yes, {player} drops")
+    ply = int(fields["ply"])
+    nodes = [live.game, *live.game.mainline()]
+    if ply >= len(nodes) - 1:
+        return None
+    removed = len(nodes) - 1 - ply
+    after = "the start" if ply == 0 else turn_text(nodes[ply])
+    return Confirmation(action, {"ply": str(ply)},
+                        f"Take the game back to after {after}? The {removed} turn"
+                        f"{'s' if removed != 1 else ''} after it will be removed (rolled dice "
+                        "stand).", "Yes, take the game back")
+
+
+# -- the note beside a field -------------------------------------------------------------------
+
+def leave_note(key: str, field: str, message: str, kept: str = "") -> None:
+    """Leave ``message`` for the game's next page, beside ``field`` (one of
+    :data:`FIELDS`), with what was typed there (``kept``) to fill it in again."""
+    session["recorder_note"] = {"key": key, "field": field, "message": message, "kept": kept}
+
+
+def take_note(key: str, live: LiveGame) -> dict[str, str] | None:
+    """The note left for the game's page, once; by the turn's status when the page has no
+    longer the field it was left beside."""
+    note = session.pop("recorder_note", None)
+    if not isinstance(note, dict) or note.get("key") != key or note.get("field") not in FIELDS:
+        return None
+    kept = {name: str(note.get(name, "")) for name in ("field", "message", "kept")}
+    state = live.node.state
+    asks_dice = not live.over and not state.offered and live.dice is None and live.forced_dice is None
+    if (kept["field"], True) not in (("dice", asks_dice), ("play", live.dice is not None)):
+        kept["field"] = "turn"
+    return kept
+
+
+# -- the browser's games ---------------------------------------------------------------------
+
+def remember(key: str) -> None:
+    """Add the game started under ``key`` to this browser's list."""
+    keys = [kept for kept in session.get("recordings", []) if kept != key]
+    session["recordings"] = [key, *keys][:KEPT_GAMES]
+
+
+def remembered() -> list[str]:
+    """The keys of the games this browser started, the latest first."""
+    keys = session.get("recordings", [])
+    return [key for key in keys if isinstance(key, str)] if isinstance(keys, list) else []
+
+
+def forget(key: str, game_id: int | None) -> None:
+    """Take a saved game off the list, noting the stored game's id for its old address."""
+    session["recordings"] = [kept for kept in remembered() if kept != key]
+    if game_id is not None:
+        saved = dict(session.get("saved_games", {}))
+        saved[key] = game_id
+        session["saved_games"] = dict(list(saved.items())[-KEPT_GAMES:])
+
+
+def saved_id(key: str) -> int | None:
+    """The stored game's id of a game this browser saved from ``key``."""
+    saved = session.get("saved_games", {})
+    value = saved.get(key) if isinstance(saved, dict) else None
+    return value if isinstance(value, int) else None
+
+
+class InProgress(NamedTuple):
+    """A game of the browser's list as ``/record/`` shows it."""
+
+    key: str
+    white: str
+    black: str
+    variant: str
+    match: str
+    turns: int
+    to_act: str
+    last: str
+
+
+def in_progress(key: str, live: LiveGame) -> InProgress:
+    """The list's line for the game under ``key``."""
+    headers = live.game.headers
+    match = (f"game {headers.get('Game', '1')} of a match to {headers['MatchLength']}, score "
+             f"{headers.get('Score', '0-0')}") if headers.get("MatchLength") else ""
+    state = live.node.state
+    to_act = "over" if live.over else f"{state.player.title} to " + (
+        "play " + str(live.dice) if live.dice is not None else "act")
+    return InProgress(key, headers.get("White") or "White", headers.get("Black") or "Black",
+                      live.game.rules.name, match, live.node.ply, to_act,
+                      turn_text(live.node) if live.node.turn is not None else "")
