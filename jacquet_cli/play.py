@@ -7,7 +7,6 @@ from __future__ import annotations
 import datetime
 import random
 import re
-from pathlib import Path
 
 import click
 
@@ -17,10 +16,10 @@ from analysis.threads import limit_blas_threads
 from notation.engine.rules import NAMES
 from notation.engine.state import DOUBLE, DROP, TAKE, Colour
 from notation.errors import IllegalPlayError, InvalidPlayError, NotationError
-from notation.formats import WRITABLE, format_of, write_file
-from notation.formats.registry import BY_NAME
+from notation.formats import write_file
 from notation.recording import LiveGame, game_from_text, new_game, roll_lead
-from notation.render.diagram import diagram
+
+from .record import board_text, check_output
 
 limit_blas_threads(1)
 
@@ -56,7 +55,7 @@ def play_command(variant: str, side: str, ply: int, seed: int | None, name: str,
         jacquet play --variant backgammon --side Black --ply 1 -o match.jqn
     """
     output = output or datetime.datetime.now().strftime("played-%Y%m%d-%H%M%S.jqn")
-    _check_output(output, variant)
+    check_output(output, variant)
     try:
         net = load_net(variant, net_path)
     except NoNet as error:
@@ -69,17 +68,17 @@ def play_command(variant: str, side: str, ply: int, seed: int | None, name: str,
     evaluator = Evaluator(net, live.game.rules, ply=ply)
     live.game.headers[you.title] = name or "You"
     live.game.headers[you.other.title] = evaluator.name
-    click.echo(f"You are {you.title} (X on the board when you are on roll), against "
-               f"{evaluator.name}. {HELP}")
-    shown = None
+    click.echo(f"You are {you.title} ({you.value} on the board), against {evaluator.name}. {HELP}")
+    drawn = ""
     while not live.over:
         state = live.node.state
         if state.player is not you:
             _engine_turn(live, evaluator, rng)
             continue
-        if shown is not live.node:
-            click.echo(_board(live))
-            shown = live.node
+        board = board_text(live)
+        if board != drawn:  # drawn again only when it changed
+            click.echo(board)
+            drawn = board
         try:
             answer = click.prompt(_question(live), default="", show_default=False).strip()
         except click.Abort:
@@ -95,25 +94,6 @@ def play_command(variant: str, side: str, ply: int, seed: int | None, name: str,
     _finish(live, output, you)
 
 
-def _check_output(output: str, variant: str) -> None:
-    try:
-        fmt = format_of(output)
-    except ValueError as error:
-        raise click.BadParameter(str(error), param_hint="--output") from None
-    if fmt not in WRITABLE or not BY_NAME[fmt].holds(variant):
-        raise click.BadParameter(f"cannot write a {variant} game as {fmt}", param_hint="--output")
-    if Path(output).exists():
-        raise click.BadParameter(f"{output} exists: give another file", param_hint="--output")
-
-
-def _board(live: LiveGame) -> str:
-    entry = live.entry() if live.dice is not None else None
-    lines = [diagram(live.node.state.position, live.game.rules)]
-    if entry is not None:
-        lines += [f"  {number}. {play}" for number, play in enumerate(entry.plays, 1)]
-    return "\n".join(lines)
-
-
 def _question(live: LiveGame) -> str:
     if live.dice is not None:
         return f"You play {live.dice}"
@@ -125,12 +105,10 @@ def _answer(live: LiveGame, evaluator: Evaluator, answer: str, rng: random.Rando
     word, _, rest = answer.partition(" ")
     if answer in ("", "roll") and live.dice is None:
         live.set_dice(None, rng)
-        if live.dice is not None:
-            click.echo(_board(live))
     elif word == "help":
         click.echo(HELP)
     elif word == "board":
-        click.echo(_board(live))
+        click.echo(board_text(live))
     elif word == "hint":
         if live.dice is None:
             raise InvalidPlayError("roll first (Enter): a hint ranks the plays of your roll")

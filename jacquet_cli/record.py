@@ -62,13 +62,7 @@ def record_command(variant: str, white: str, black: str, event: str, lead_roll: 
         jacquet record --white Marie --black Jean --lead-roll "W5 B3"
         jacquet record --variant backgammon --first White -o final.jqn --append --db club.db
     """
-    try:
-        fmt = format_of(output)
-    except ValueError as error:
-        raise click.BadParameter(str(error), param_hint="--output") from None
-    if fmt not in WRITABLE or not BY_NAME[fmt].holds(variant):
-        raise click.BadParameter(f"cannot write a {variant} game as {fmt}", param_hint="--output")
-    _check_output(output, append)
+    check_output(output, variant, append)
     headers = {"Variant": variant, "White": white, "Black": black, "Event": event,
                "LeadRoll": lead_roll, "Lead": first or ""}
     try:
@@ -79,7 +73,7 @@ def record_command(variant: str, white: str, black: str, event: str, lead_roll: 
     click.echo(HELP)
     drawn = ""
     while not live.over:
-        board = _board(live)
+        board = board_text(live)
         if board != drawn:  # drawn again only when it changed
             click.echo(board)
             drawn = board
@@ -109,9 +103,16 @@ def record_command(variant: str, white: str, black: str, event: str, lead_roll: 
     _finish(live, output, append, db_path)
 
 
-def _check_output(output: str, append: bool) -> None:
-    """Refuse, before the game starts, a file that would be written over, or a record to
-    append to that cannot be read back whole."""
+def check_output(output: str, variant: str, append: bool = False) -> None:
+    """Refuse, before the game starts, a file whose format cannot hold a ``variant`` game,
+    a file that would be written over, or a record to append to that cannot be read back
+    whole."""
+    try:
+        fmt = format_of(output)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--output") from None
+    if fmt not in WRITABLE or not BY_NAME[fmt].holds(variant):
+        raise click.BadParameter(f"cannot write a {variant} game as {fmt}", param_hint="--output")
     if not os.path.exists(output):
         return
     if not append:
@@ -126,7 +127,7 @@ def _check_output(output: str, append: bool) -> None:
                                  f"record ({errors[0]})", param_hint="--output")
 
 
-def _board(live: LiveGame) -> str:
+def board_text(live: LiveGame) -> str:
     """The board (each side's letter the game long, numbered for the player on roll) and,
     with the dice known, the legal plays."""
     state = live.node.state
