@@ -15,11 +15,11 @@ from analysis.shipped import NoNet, load_net
 from analysis.threads import limit_blas_threads
 from notation.engine.rules import NAMES
 from notation.engine.state import DOUBLE, DROP, TAKE, Colour
-from notation.errors import IllegalPlayError, InvalidPlayError, NotationError
+from notation.errors import InvalidPlayError, NotationError
 from notation.formats import write_file
 from notation.recording import LiveGame, game_from_text, new_game, roll_lead
 
-from .record import board_text, check_output
+from .record import ask, board_text, check_output, say_refused
 
 limit_blas_threads(1)
 
@@ -79,18 +79,13 @@ def play_command(variant: str, side: str, ply: int, seed: int | None, name: str,
         if board != drawn:  # drawn again only when it changed
             click.echo(board)
             drawn = board
-        try:
-            answer = click.prompt(_question(live), default="", show_default=False).strip()
-        except click.Abort:
-            answer = "quit"
+        answer = ask(_question(live))
         if answer == "quit":
             break
         try:
             _answer(live, evaluator, answer, rng)
-        except IllegalPlayError as error:
-            click.echo(f"refused: [{error.rule_id}] {error.reason}", err=True)
         except NotationError as error:
-            click.echo(f"refused: {error}", err=True)
+            say_refused(error)
     _finish(live, output, you)
 
 

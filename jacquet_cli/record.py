@@ -77,10 +77,7 @@ def record_command(variant: str, white: str, black: str, event: str, lead_roll: 
         if board != drawn:  # drawn again only when it changed
             click.echo(board)
             drawn = board
-        try:
-            answer = click.prompt(_question(live), default="", show_default=False).strip()
-        except click.Abort:
-            answer = "quit"
+        answer = ask(_question(live))
         if answer == "quit":
             break
         if answer in ("help", "?"):
@@ -91,16 +88,31 @@ def record_command(variant: str, white: str, black: str, event: str, lead_roll: 
             continue
         try:
             said = _answer(live, answer, rng)
-        except IllegalPlayError as error:
-            click.echo(f"refused: [{error.rule_id}] {error.reason}", err=True)
-            if error.legal_plays:
-                click.echo("legal plays: " + ", ".join(str(p) for p in error.legal_plays), err=True)
         except NotationError as error:
-            click.echo(f"refused: {error}", err=True)
+            say_refused(error)
         else:
             if said:
                 click.echo(said)
     _finish(live, output, append, db_path)
+
+
+def ask(question: str) -> str:
+    """One line typed at the prompt (``quit`` on Ctrl-C or the end of the input)."""
+    try:
+        return str(click.prompt(question, default="", show_default=False)).strip()
+    except click.Abort:
+        return "quit"
+
+
+def say_refused(error: NotationError) -> None:
+    """Why an action was refused, on stderr: the rule and the reason, and for a play the
+    rules refuse, the legal ones."""
+    if isinstance(error, IllegalPlayError):
+        click.echo(f"refused: [{error.rule_id}] {error.reason}", err=True)
+        if error.legal_plays:
+            click.echo("legal plays: " + ", ".join(str(p) for p in error.legal_plays), err=True)
+    else:
+        click.echo(f"refused: {error}", err=True)
 
 
 def check_output(output: str, variant: str, append: bool = False) -> None:
