@@ -20,7 +20,7 @@ SORTS = {"id": "g.id", "date": "g.date", "turns": "g.turns", "points": "g.points
 COLUMNS = ("g.id, g.variant, g.date, g.round, g.site, e.name AS event, w.name AS white, "
            "b.name AS black, g.result, g.winner, g.points, g.turns, g.valid, g.error_rule, "
            "g.error_message, g.error_ply, g.game_number, g.score_white, g.score_black, "
-           "m.name AS match, m.length AS match_length, g.source_file")
+           "m.name AS match, m.length AS match_length, g.source_file, g.hidden")
 
 
 @dataclass
@@ -31,7 +31,8 @@ class Query:
     (``"Marie"``), that name only. ``result`` is ``W``, ``B`` or
     ``*``; ``text`` searches comments (full text); ``valid`` keeps valid or invalid games. Dates
     are ``YYYY``, ``YYYY.MM`` or ``YYYY.MM.DD`` (:func:`date_bound`); ``date_to`` takes in
-    the whole year, month or day it names."""
+    the whole year, month or day it names. Games an admin hid are left out unless
+    ``with_hidden``."""
 
     player: str | None = None
     white: str | None = None
@@ -48,6 +49,7 @@ class Query:
     text: str | None = None
     valid: bool | None = None
     match: str | None = None
+    with_hidden: bool = False
     sort: str = "id"
     descending: bool = False
     limit: int = 50
@@ -63,6 +65,8 @@ def _where(db: Database, query: Query) -> tuple[str, list[object]]:
         clauses.append(clause)
         params.extend(values)
 
+    if not query.with_hidden:
+        add("g.hidden = 0")
     if query.player:
         ids, values = _named("players", query.player)
         add(f"(g.white_id IN ({ids}) OR g.black_id IN ({ids}))", *values, *values)

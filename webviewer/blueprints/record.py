@@ -5,6 +5,11 @@ the end save the game to the archive and go on with the match.
 A game in progress lives in the archive (``live_games``) under an unguessable key, so it
 survives a reload and a restart. Every change is a POST (CSRF-protected) answered by a
 redirect to the game's page; a refused action is shown there with its rule and reason.
+
+Only a signed-in scorer starts a game; the game is theirs: only they (and admins) change
+it, anyone may watch it at its address (the page then shows no controls). A game
+untouched for ``LIVE_GAME_EXPIRY_DAYS`` is gone; a scorer has at most
+``LIVE_GAMES_PER_SCORER`` games in progress.
 """
 
 from __future__ import annotations
@@ -12,11 +17,13 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Mapping
+from datetime import timedelta
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from archive import create_live, delete_live, import_games, load_live, save_live, stored_id
+from archive import TooManyLiveGames, create_live, delete_live, import_games, load_live, save_live, stored_id
+from archive.audit import STORED, log
 from notation.engine.dice import Dice
 from notation.engine.play import Step
 from notation.engine.rules import NAMES
@@ -28,6 +35,7 @@ from notation.recording import LiveGame, game_from_text, new_game, next_match_ga
 from notation.render.svg import board
 from webviewer.pages.board_view import describe
 from webviewer.pages.downloads import DOWNLOADS, attachment, require_format
+from webviewer.plumbing.auth import role_required, signed_in
 from webviewer.plumbing.db import get_db
 
 blueprint = Blueprint("record", __name__, url_prefix="/record")
@@ -36,7 +44,12 @@ MAX_COMMENT = 2000
 NUMBER = re.compile(r"[0-9]{1,4}")
 
 
+def _expiry() -> timedelta:
+    return timedelta(days=current_app.config["LIVE_GAME_EXPIRY_DAYS"])
+
+
 @blueprint.get("/")
+@role_required("scorer")
 def start_form() -> ResponseReturnValue:
     return render_template("record/start.html", variants=NAMES)
 
@@ -59,6 +72,7 @@ def _headers(form: Mapping[str, str]) -> dict[str, str]:
 
 
 @blueprint.post("/")
+@role_required("scorer")
 def start() -> ResponseReturnValue:
     """Start a game; with the lead roll chosen and none given, the server rolls it."""
     form = request.form.to_dict()
@@ -75,7 +89,14 @@ def start() -> ResponseReturnValue:
         flash(f"The game cannot start: {_words(error)}", "error")
         return render_template("record/start.html", variants=NAMES, form=form), 400
     record, pending = LiveGame(game).dump()
-    key = create_live(get_db(write=True), record, pending)
+    scorer = signed_in().id
+    assert scorer is not None, "role_required lets only a signed-in user through"
+    try:
+        key = create_live(get_db(write=True), record, pending, scorer,
+                          expiry=_expiry(), cap=current_app.config["LIVE_GAMES_PER_SCORER"])
+    except TooManyLiveGames as error:
+        flash(f"The game cannot start: {error}.", "error")
+        return render_template("record/start.html", variants=NAMES, form=form), 429
     return redirect(url_for("record.page", key=key), code=303)
 
 
@@ -84,13 +105,17 @@ def _words(error: NotationError) -> str:
     return error.message if isinstance(error, RecordError) else str(error)
 
 
-def _load(key: str) -> tuple[LiveGame, int]:
-    """The game in progress under ``key`` and its version."""
-    stored = load_live(get_db(write=True), key)
+def _load(key: str) -> tuple[LiveGame, int, bool]:
+    """The game in progress under ``key``, its version, and whether this user may change
+    it (its scorer, or an admin)."""
+    stored = load_live(get_db(write=True), key, _expiry())
     if stored is None:
-        abort(404, description="no game in progress under this address (it may have been saved)")
+        abort(404, description="no game in progress under this address (it may have been saved, "
+                               "or have expired)")
+    user = signed_in()
+    mine = user.is_admin or (user.is_authenticated and user.id == stored.owner_id)
     try:
-        return LiveGame.load(stored.record, stored.pending), stored.version
+        return LiveGame.load(stored.record, stored.pending), stored.version, mine
     except NotationError as error:
         current_app.logger.error("a live game cannot be read: %s", error)
         abort(500, description="this game in progress cannot be read back")
@@ -100,7 +125,7 @@ def _load(key: str) -> tuple[LiveGame, int]:
 def page(key: str) -> ResponseReturnValue:
     """The game in progress: the board as it stands (with the steps entered so far), what
     the player to act may do, the record so far."""
-    live, version = _load(key)
+    live, version, mine = _load(key)
     state = live.node.state
     rules = live.game.rules
     entry = live.entry() if live.dice is not None else None
@@ -126,7 +151,7 @@ def page(key: str) -> ResponseReturnValue:
         nags=GLYPHS, plays=entry.plays if entry else [], record=live.record(),
         can={kind: live.can(kind) for kind in (DOUBLE, TAKE, DROP, RESIGN)},
         resign_points=state.resign_points(), formats=[f for f in DOWNLOADS if f in WRITABLE],
-        version=version)
+        version=version, mine=mine)
 
 
 def _number(form: Mapping[str, str], name: str) -> int:
@@ -172,11 +197,15 @@ def _act(live: LiveGame, action: str, form: Mapping[str, str]) -> None:
 
 
 @blueprint.post("/<key>")
+@role_required("scorer")
 def act(key: str) -> ResponseReturnValue:
-    """One action of the scorer's, sent from the page of the game's current version (a
-    form sent again, or from an older page, is not applied); a refusal or a clash with
-    another change is shown on the game's page."""
-    live, version = _load(key)
+    """One action of the game's scorer's (or an admin's; 403 for anyone else), sent from
+    the page of the game's current version (a form sent again, or from an older page, is
+    not applied); a refusal or a clash with another change is shown on the game's page."""
+    live, version, mine = _load(key)
+    if not mine:
+        abort(403, description="This game is recorded by another scorer: you may watch it, "
+                               "not change it.")
     action = request.form.get("action", "")
     if request.form.get("version") != str(version):
         flash("This page was out of date (the game moved on meanwhile: a second click, or "
@@ -208,8 +237,12 @@ def _save(key: str, live: LiveGame, version: int) -> ResponseReturnValue:
     db = get_db(write=True)
     game = game_from_text(live.record())
     following = next_match_game(game)
+    known = stored_id(db, game)
     import_games(db, [game])  # idempotent: a second save adds nothing
     delete_live(db, key, version)
+    if known is None:
+        with db.conn:
+            log(db, signed_in().name, STORED, stored_id(db, game), "recorded")
     return render_template("record/saved.html", game_id=stored_id(db, game), live=live,
                            following=following)
 
@@ -218,7 +251,7 @@ def _save(key: str, live: LiveGame, version: int) -> ResponseReturnValue:
 def download(key: str, fmt: str) -> ResponseReturnValue:
     """The game so far as a file."""
     require_format(fmt)
-    live, _ = _load(key)
+    live, _, _ = _load(key)
     try:
         text = render([game_from_text(live.record())], fmt)
     except ValueError as error:
