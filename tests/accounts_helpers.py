@@ -7,17 +7,19 @@ import re
 from pathlib import Path
 
 import archive
-from archive.accounts import add_user
+from archive.accounts import add_user, find_user
 
 PASSWORD = "correct horse battery staple"
 
 
 def add_account(path: str | Path, name: str = "Scorer", role: str = "scorer",
                 password: str = PASSWORD) -> None:
-    """Add the account ``name`` to the archive at ``path`` (made if missing)."""
+    """Add the account ``name`` to the archive at ``path`` (made if missing), unless it is
+    there."""
     db = archive.open_archive(path)
     try:
-        add_user(db, name, role, password)
+        if find_user(db, name) is None:
+            add_user(db, name, role, password)
     finally:
         db.close()
 
@@ -33,7 +35,8 @@ def sign_in(client, name: str = "Scorer", password: str = PASSWORD, next_page: s
 
 
 def signed_in_client(app, name: str = "Scorer", role: str = "scorer", password: str = PASSWORD):
-    """A test client of ``app`` signed in as a new account ``name`` with ``role``."""
+    """A test client of ``app`` signed in as the account ``name`` with ``role`` (added if
+    missing)."""
     add_account(app.config["ARCHIVE"], name, role, password)
     client = app.test_client()
     response = sign_in(client, name, password)
