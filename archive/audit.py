@@ -36,10 +36,10 @@ def entries(db: Database, limit: int = 200, before: int | None = None) -> list[d
     return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
 
-def is_hidden(db: Database, game_id: int) -> bool:
-    """Whether game ``game_id`` is hidden from visitors."""
+def is_hidden(db: Database, game_id: int) -> bool | None:
+    """Whether game ``game_id`` is hidden from visitors (``None`` if there is no such game)."""
     row = db.execute("SELECT hidden FROM games WHERE id = ?", [game_id]).fetchone()
-    return bool(row and row[0])
+    return None if row is None else bool(row[0])
 
 
 def _remove_position_plays(db: Database, game_id: int) -> None:

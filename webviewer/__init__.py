@@ -18,7 +18,7 @@ from typing import Any
 from flask import Flask, Response, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError, CSRFProtect
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from webviewer.blueprints import accounts, admin, api, check, explore, games, record
@@ -66,6 +66,20 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.session_interface = SessionInterface()
     db.init_app(app)
     site.init_app(app)
+
+    @app.before_request
+    def trusted_host_only() -> None:
+        """A Host header outside ``TRUSTED_HOSTS`` stops the request before anything else
+        (the CSRF check, the views) looks at it."""
+        if isinstance(request.routing_exception, SecurityError):
+            raise request.routing_exception
+
+    @app.errorhandler(SecurityError)
+    def untrusted_host(error: SecurityError) -> ResponseReturnValue:
+        # plain text: no address of this site can be made for a host it does not serve
+        return Response("400 Bad Request: this server does not serve that host name "
+                        "(TRUSTED_HOSTS).\n", 400, mimetype="text/plain")
+
     csrf.init_app(app)
     auth.init_app(app)
 

@@ -36,8 +36,8 @@ def stored_row(game_id: int) -> Row:
     row read once is kept (bounded, per app) under the id and the archive file's identity
     and change time: another file put at the archive's path, or the file itself written
     (a checkpoint), and the row is read again. An id with no game is never kept. Whether
-    the game is hidden is asked each time (an admin may hide it at any moment; its record
-    is read by its hash, so a deleted game is a 404 too)."""
+    the game is hidden, or deleted, is asked each time (an admin may change it at any
+    moment)."""
     def read_row() -> Row:
         row = game_row(get_db(), game_id)
         if row is None:
@@ -49,7 +49,7 @@ def stored_row(game_id: int) -> Row:
         _ROWS, BoundedCache(ROWS))
     row = read_row() if version is None else rows.get((version, game_id), read_row)
     hidden = is_hidden(get_db(), game_id)
-    if hidden and not signed_in().is_admin:
+    if hidden is None or (hidden and not signed_in().is_admin):  # deleted, or not for this visitor
         abort(404, description=f"no game {game_id}")
     return row if bool(row["hidden"]) == hidden else {**row, "hidden": int(hidden)}
 
