@@ -18,7 +18,7 @@ from click.testing import CliRunner
 import archive
 from archive.accounts import check_password, set_password
 from notation import rule_set
-from tests.accounts_helpers import PASSWORD, add_account, sign_in, signed_in_client
+from tests.accounts_helpers import add_account, sign_in, signed_in_client
 from webviewer import create_app
 
 SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "jacquet" / "annotated-game.jqn"
