@@ -86,6 +86,24 @@ def test_a_visitor_writes_nothing_whatever_the_form(path):
     assert 'action="/validate/save"' not in checked.text and "Sign in as a scorer" in checked.text
 
 
+OPEN_TO_VISITORS = {"check.validate", "accounts.login", "accounts.logout"}
+"""The forms a visitor may send: validating (nothing saved), signing in and out."""
+
+
+def test_every_other_form_needs_a_signed_in_user(path):
+    app = make_app(path)
+    client = app.test_client()
+    posts = [rule for rule in app.url_map.iter_rules() if "POST" in rule.methods]
+    assert len(posts) > len(OPEN_TO_VISITORS)
+    for rule in posts:
+        if rule.endpoint in OPEN_TO_VISITORS:
+            continue
+        url = rule.rule.replace("<key>", "somekey").replace("<int:game_id>", "1")
+        answer = client.post(url, data={"csrf_token": token(client), "action": "hide"})
+        assert answer.status_code == 401, url
+    assert count(path, "audit") == count(path, "live_games") == 0 and count(path, "games") == 1
+
+
 def test_a_visitor_asking_for_a_scorers_page_is_sent_to_sign_in_and_back(path):
     add_account(path)
     client = make_app(path).test_client()
@@ -364,3 +382,31 @@ def test_serve_brings_an_old_archive_up_to_date(tmp_path, monkeypatch):
     _, app = _serve(monkeypatch, path)
     assert app.test_client().get("/").status_code == 200
     assert count(path, "users") == 0
+
+
+def test_names_are_text_in_the_header_and_the_audit_log(tmp_path):
+    """A user's name and a deleted game's players are shown as text, never as markup."""
+    path = tmp_path / "hostile.db"
+    db = archive.open_archive(path)
+    archive.import_files(db, [_write(tmp_path / "game.jqn", GAME.replace("Marie", "<script>x()</script>"))])
+    db.close()
+    admin = signed_in_client(make_app(path), "<b>Boss</b>", "admin")
+    assert "&lt;b&gt;Boss&lt;/b&gt; (admin)" in admin.get("/").text
+    admin.post("/admin/game/1", data={"csrf_token": token(admin), "action": "delete", "confirm": "yes"})
+    log = admin.get("/admin/audit").text
+    assert "&lt;script&gt;x()&lt;/script&gt; - Jean" in log and "<script>x()" not in log
+    assert "<b>Boss" not in log and "&lt;b&gt;Boss&lt;/b&gt;" in log
+
+
+def test_behind_a_proxy_the_client_address_is_the_forwarded_one(path):
+    """With PROXIES = 1 the sign-in limit counts the address the proxy forwards: one
+    client guessing does not lock out the others behind the same proxy."""
+    add_account(path, "Other")
+    app = make_app(path, PROXIES=1)
+    guesser, other = app.test_client(), app.test_client()
+    guesser.environ_base["HTTP_X_FORWARDED_FOR"] = "203.0.113.7"
+    other.environ_base["HTTP_X_FORWARDED_FOR"] = "198.51.100.2"
+    for name in ("a", "b", "c", "d", "e"):
+        sign_in(guesser, name, "guess")
+    assert sign_in(guesser, "Other").status_code == 429
+    assert sign_in(other, "Other").status_code == 303
