@@ -20,7 +20,7 @@ SORTS = {"id": "g.id", "date": "g.date", "turns": "g.turns", "points": "g.points
 COLUMNS = ("g.id, g.variant, g.date, g.round, g.site, e.name AS event, w.name AS white, "
            "b.name AS black, g.result, g.winner, g.points, g.turns, g.valid, g.error_rule, "
            "g.error_message, g.error_ply, g.game_number, g.score_white, g.score_black, "
-           "m.name AS match, m.length AS match_length, g.source_file, g.hidden")
+           "m.name AS match, m.length AS match_length, g.source_file")
 
 
 @dataclass
@@ -190,8 +190,9 @@ def record(db: Database, game_id: int) -> dict[str, Any] | None:
 
 def game_row(db: Database, game_id: int) -> dict[str, Any] | None:
     """One game's row as :func:`record` gives it, without the record but with its content
-    ``hash``, which names the record: what is read from a record can be kept under it."""
-    return _game(db, game_id, "g.hash, g.tags, g.first")
+    ``hash``, which names the record: what is read from a record can be kept under it; and
+    whether it is ``hidden``."""
+    return _game(db, game_id, "g.hash, g.tags, g.first, g.hidden")
 
 
 def record_by_hash(db: Database, content_hash: str) -> str | None:
