@@ -128,11 +128,13 @@ def count_users(db: Database) -> int:
 
 def remove_user(db: Database, name: str) -> User:
     """Remove the account ``name`` (its sessions end with it); :class:`AccountError` if
-    there is none. The games it is recording stay, for an admin to finish or let expire."""
+    there is none. The games it is recording stay, owned by nobody (an account made later
+    may get the same id), for an admin to finish or let expire."""
     with db.conn:
         user = find_user(db, name)
         if user is None:
             raise AccountError(f"no user {name!r}")
+        db.execute("UPDATE live_games SET owner_id = NULL WHERE owner_id = ?", [user.id])
         db.execute("DELETE FROM users WHERE id = ?", [user.id])
     return user
 

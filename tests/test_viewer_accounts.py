@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 import archive
-from archive.accounts import check_password, set_password
+from archive.accounts import check_password, find_user, remove_user, set_password
 from notation import rule_set
 from tests.accounts_helpers import add_account, sign_in, signed_in_client
 from webviewer import create_app
@@ -258,6 +258,23 @@ def test_a_live_game_is_its_scorers_and_anyone_may_watch(path):
     resigned = admin.post(at, data={"csrf_token": token(admin), "version": version, "action": "resign",
                                     "points": "1"})
     assert resigned.status_code == 303 and "Game over" in scorer.get(at).text
+
+
+def test_a_removed_scorers_games_go_to_nobody_not_to_the_next_account(path):
+    """SQLite may give a new account the id of the last one removed: it must not inherit
+    that scorer's games in progress."""
+    app = make_app(path)
+    at = start(signed_in_client(app)).headers["Location"]
+    db = archive.open_archive(path)
+    removed = remove_user(db, "Scorer")
+    db.close()
+    newcomer = signed_in_client(app, "Newcomer")
+    db = archive.open_archive(path)
+    assert find_user(db, "Newcomer").id == removed.id  # the id is reused...
+    db.close()
+    assert 'name="action"' not in newcomer.get(at).text  # ...the game is not
+    admin = signed_in_client(app, "Boss", "admin")
+    assert 'value="roll"' in admin.get(at).text
 
 
 def test_a_scorer_has_at_most_so_many_games_in_progress(path):
