@@ -26,11 +26,11 @@ def games_through(db: Database, position_id: str, variant: str | None = None,
                   limit: int = 100) -> list[dict[str, Any]]:
     """The first ``limit`` games (by id) whose main line reaches ``position_id`` (before a
     turn), each once, with the first ply it is reached before (a cube action and the roll
-    after it start from the same position)."""
+    after it start from the same position); hidden games left out."""
     where, params = _at(position_id, variant)
     # min() makes SQLite take the other bare columns from the row of the first ply
     cursor = db.execute("SELECT t.game_id, min(t.ply) AS ply, t.player, g.variant, g.result, g.date "
-                        f"FROM turns t JOIN games g ON g.id = t.game_id WHERE {where} "
+                        f"FROM turns t JOIN games g ON g.id = t.game_id WHERE {where} AND g.hidden = 0 "
                         "GROUP BY t.game_id ORDER BY t.game_id LIMIT ?", [*params, limit])
     names = [d[0] for d in cursor.description]
     return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]

@@ -7,6 +7,11 @@ take over a game. Its record is the game so far in text notation, ``pending`` th
 progress as JSON, and ``version`` moves on with every change: a change made from a
 version that is no longer current is refused, so two requests at once never overwrite
 each other.
+
+A game belongs to the account that started it (``owner_id``): the viewer lets only that
+scorer (and admins) change it, anyone watch it. A game untouched for longer than its
+expiry is gone (removed when next looked at, and whenever a game starts), and a scorer
+may have only so many games in progress at once (:class:`TooManyLiveGames`).
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from typing import Any, NamedTuple
 
 from sqlite_utils import Database
@@ -24,6 +29,12 @@ class LiveRecord(NamedTuple):
     record: str
     pending: dict[str, Any]
     version: int
+    owner_id: int | None
+    """The account that started the game (``None`` for one started before accounts)."""
+
+
+class TooManyLiveGames(ValueError):
+    """A scorer who already has as many games in progress as allowed."""
 
 
 def _hash(key: str) -> str:
@@ -34,21 +45,48 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-def create_live(db: Database, record: str, pending: dict[str, Any]) -> str:
-    """Store a new game in progress; its key."""
-    key = secrets.token_urlsafe(16)
+def _cutoff(expiry: timedelta) -> str:
+    """The last change before which a game has expired."""
+    return (datetime.now(timezone.utc) - expiry).isoformat(timespec="seconds")
+
+
+def remove_expired(db: Database, expiry: timedelta) -> int:
+    """Remove the games untouched for longer than ``expiry``; how many."""
     with db.conn:
+        return db.execute("DELETE FROM live_games WHERE updated < ?", [_cutoff(expiry)]).rowcount
+
+
+def create_live(db: Database, record: str, pending: dict[str, Any], owner_id: int, *,
+                expiry: timedelta, cap: int) -> str:
+    """Store a new game in progress, started by ``owner_id``; its key. The expired games
+    are removed first; :class:`TooManyLiveGames` if the owner already has ``cap``."""
+    key = secrets.token_urlsafe(16)
+    remove_expired(db, expiry)
+    with db.conn:
+        kept = db.execute("SELECT count(*) FROM live_games WHERE owner_id = ?", [owner_id]).fetchone()[0]
+        if kept >= cap:
+            raise TooManyLiveGames(
+                f"you have {kept} games in progress, the most a scorer may have "
+                f"(LIVE_GAMES_PER_SCORER): save or finish one first, or let one expire "
+                f"(a game untouched for {expiry.days} days is removed)")
         db.table("live_games").insert({"key_hash": _hash(key), "record": record,
                                  "pending": json.dumps(pending), "version": 1,
-                                 "created": _now(), "updated": _now()})
+                                 "created": _now(), "updated": _now(), "owner_id": owner_id})
     return key
 
 
-def load_live(db: Database, key: str) -> LiveRecord | None:
-    """The record, the pending turn and the version of a game in progress, or ``None``."""
-    row = db.execute("SELECT record, pending, version FROM live_games WHERE key_hash = ?",
-                     [_hash(key)]).fetchone()
-    return None if row is None else LiveRecord(row[0], json.loads(row[1]), row[2])
+def load_live(db: Database, key: str, expiry: timedelta) -> LiveRecord | None:
+    """The record, the pending turn, the version and the owner of a game in progress, or
+    ``None`` if there is none under ``key`` or it has expired (it is removed then)."""
+    row = db.execute("SELECT record, pending, version, owner_id, updated FROM live_games "
+                     "WHERE key_hash = ?", [_hash(key)]).fetchone()
+    if row is None:
+        return None
+    if row[4] is not None and row[4] < _cutoff(expiry):
+        with db.conn:
+            db.execute("DELETE FROM live_games WHERE key_hash = ? AND updated = ?", [_hash(key), row[4]])
+        return None
+    return LiveRecord(row[0], json.loads(row[1]), row[2], row[3])
 
 
 def save_live(db: Database, key: str, record: str, pending: dict[str, Any], version: int) -> bool:

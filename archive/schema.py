@@ -14,7 +14,10 @@ Tables (see ``docs/archive.md`` for every column):
 * FTS5 over player names, event names and annotation text.
 * ``position_plays``: the explorer's counts, per position, rule set, roll and play.
 * ``live_games``: games being recorded in the viewer (their record so far and the turn in
-  progress), until they are saved as games.
+  progress, the account that records them), until they are saved as games.
+* ``users``, ``login_failures``, ``audit``: the viewer's accounts (names, roles, password
+  hashes), the failed sign-ins counted against guessing, and who stored, hid or deleted
+  which game, and when (:mod:`archive.accounts`, :mod:`archive.audit`).
 * ``analyses``, ``analysis_turns``, ``analysis_players``: the engine's analyses of games
   (:mod:`archive.analyses`).
 """
@@ -151,6 +154,28 @@ def position_index_in_game_order(db: Database) -> None:
     it (the start position is in every game)."""
     db.table("turns").create_index(["position_before", "game_id", "ply"])
     db.execute("DROP INDEX IF EXISTS idx_turns_position_before")
+
+
+@migrations()
+def accounts(db: Database) -> None:
+    """Accounts for the viewer, a log of who changed which game, games hidden from
+    visitors, and the account a live game is recorded by. A user's ``session_key`` names
+    them in the session cookie: a new one (new password, account removed) ends every
+    session of theirs. ``login_failures`` counts failed sign-ins per name and per address
+    (``subject``). ``audit.user`` is a name, not a reference: the log outlives the account."""
+    db.table("users").create({"id": int, "name": str, "key": str, "role": str, "password_hash": str,
+                              "session_key": str, "created": str}, pk="id",
+                             not_null={"name", "key", "role", "password_hash", "session_key"})
+    db.table("users").create_index(["key"], unique=True)
+    db.table("users").create_index(["session_key"], unique=True)
+    db.table("login_failures").create({"subject": str, "failures": int, "last": float},
+                                      pk="subject", not_null={"failures", "last"})
+    db.table("audit").create({"id": int, "at": str, "user": str, "action": str, "game_id": int,
+                              "detail": str}, pk="id", not_null={"at", "action"})
+    db.table("audit").create_index(["game_id"])
+    db.table("games").add_column("hidden", int, not_null_default=0)
+    db.table("live_games").add_column("owner_id", int)
+    db.table("live_games").create_index(["owner_id"])
 
 
 @migrations()

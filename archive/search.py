@@ -31,7 +31,8 @@ class Query:
     (``"Marie"``), that name only. ``result`` is ``W``, ``B`` or
     ``*``; ``text`` searches comments (full text); ``valid`` keeps valid or invalid games. Dates
     are ``YYYY``, ``YYYY.MM`` or ``YYYY.MM.DD`` (:func:`date_bound`); ``date_to`` takes in
-    the whole year, month or day it names."""
+    the whole year, month or day it names. Games an admin hid are left out unless
+    ``with_hidden``."""
 
     player: str | None = None
     white: str | None = None
@@ -48,6 +49,7 @@ class Query:
     text: str | None = None
     valid: bool | None = None
     match: str | None = None
+    with_hidden: bool = False
     sort: str = "id"
     descending: bool = False
     limit: int = 50
@@ -63,6 +65,8 @@ def _where(db: Database, query: Query) -> tuple[str, list[object]]:
         clauses.append(clause)
         params.extend(values)
 
+    if not query.with_hidden:
+        add("g.hidden = 0")
     if query.player:
         ids, values = _named("players", query.player)
         add(f"(g.white_id IN ({ids}) OR g.black_id IN ({ids}))", *values, *values)
@@ -186,8 +190,9 @@ def record(db: Database, game_id: int) -> dict[str, Any] | None:
 
 def game_row(db: Database, game_id: int) -> dict[str, Any] | None:
     """One game's row as :func:`record` gives it, without the record but with its content
-    ``hash``, which names the record: what is read from a record can be kept under it."""
-    return _game(db, game_id, "g.hash, g.tags, g.first")
+    ``hash``, which names the record: what is read from a record can be kept under it; and
+    whether it is ``hidden``."""
+    return _game(db, game_id, "g.hash, g.tags, g.first, g.hidden")
 
 
 def record_by_hash(db: Database, content_hash: str) -> str | None:

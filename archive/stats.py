@@ -111,7 +111,7 @@ def opening_plays(db: Database, variant: str | None = None, top: int = 3) -> dic
 
 def player_results(db: Database, name: str) -> list[dict[str, Any]]:
     """One player's record per rule set (the name compared by its case fold): games,
-    wins, losses, unfinished games, points won and lost."""
+    wins, losses, unfinished games, points won and lost; hidden games left out."""
     sql = """
         SELECT g.variant,
                count(*) AS games,
@@ -124,7 +124,7 @@ def player_results(db: Database, name: str) -> list[dict[str, Any]]:
         FROM (SELECT id, 'W' AS side FROM games WHERE white_id IN (SELECT id FROM players WHERE key = ?)
               UNION ALL
               SELECT id, 'B' FROM games WHERE black_id IN (SELECT id FROM players WHERE key = ?)) s
-        JOIN games g ON g.id = s.id
+        JOIN games g ON g.id = s.id WHERE g.hidden = 0
         GROUP BY g.variant ORDER BY games DESC, g.variant"""
     cursor = db.execute(sql, [name.casefold()] * 2)
     names = [d[0] for d in cursor.description]

@@ -46,6 +46,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
                "chi-square test of fairness, the most frequent opening plays per roll.")),
     "train": ("jacquet_cli.train:train_command",
               "Train the evaluator of a rule set by self-play (TD(λ), TD-Gammon's recipe)."),
+    "users": ("jacquet_cli.users:users_command",
+              ("Manage the viewer's accounts: scorers record and save games, admins also hide and "
+               "delete stored games and read the audit log. Visitors need no account.")),
     "validate": ("jacquet_cli.validate:validate",
                  "Check every game of FILES against the rules."),
 }

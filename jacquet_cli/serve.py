@@ -1,13 +1,19 @@
-"""``jacquet serve``: the web viewer, under waitress."""
+"""``jacquet serve``: the web viewer, under waitress. On an address other machines can
+reach, it says what they may do (sign in, or only read) and how to put the server behind
+HTTPS (docs/server.md)."""
 
 from __future__ import annotations
 
+import contextlib
+import ipaddress
 import os
 import socket
 
 import click
 
 from archive import open_archive
+from archive.accounts import count_users
+from archive.schema import migrations
 
 from .archive_options import db_option, reports_archive_errors
 
@@ -16,15 +22,22 @@ from .archive_options import db_option, reports_archive_errors
 @db_option
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@click.option("--trusted-host", "trusted_hosts", multiple=True, metavar="NAME",
+              help="A host name visitors reach the server by (repeatable; behind a reverse proxy, "
+                   "its public name). Requests naming any other host are refused (400).")
 @reports_archive_errors("use")
-def serve_command(db_path: str, host: str, port: int) -> None:
+def serve_command(db_path: str, host: str, port: int, trusted_hosts: tuple[str, ...]) -> None:
     """Serve the viewer over the archive; with no archive at --db, build a demo archive
     from the sample records first.
+
+    Visitors browse, search and validate; signed-in scorers record and save games (add
+    accounts with `jacquet users add`). Requests must name this machine (localhost,
+    127.0.0.1, the --host given, or a --trusted-host).
 
     \b
     Example:
         jacquet serve
-        jacquet serve --db club.db --host 0.0.0.0 --port 8080
+        jacquet serve --db club.db --host 0.0.0.0 --port 8080 --trusted-host club.example.org
     """
     from waitress import create_server
 
@@ -36,14 +49,16 @@ def serve_command(db_path: str, host: str, port: int) -> None:
         click.echo(f"no archive at {db_path}: building a demo archive from the samples", err=True)
         summary = build_demo(db_path)
         click.echo(f"{summary}", err=True)
-    open_archive(db_path, readonly=True).close()  # not an archive, unreadable: say so now
-    app = create_app({"ARCHIVE": db_path})
+    accounts = _prepared(db_path)
+    app = create_app({"ARCHIVE": db_path, "TRUSTED_HOSTS": _host_names(host, trusted_hosts)})
     settle_for_serving()
     listening = _listening_socket(host, port)
     bound_host, bound_port = listening.getsockname()[:2]
     if ":" in bound_host:  # IPv6
         bound_host = f"[{bound_host}]"
     click.echo(f"serving {db_path} on http://{bound_host}:{bound_port}/", err=True)
+    if not _loopback(listening.getsockname()[0]):
+        click.echo(exposure(host, db_path, accounts, app.config["TRUSTED_HOSTS"]), err=True)
     create_server(app, sockets=[listening], threads=8).run()
 
 
@@ -66,3 +81,58 @@ def _listening_socket(host: str, port: int) -> socket.socket:
         raise click.ClickException(f"cannot listen on {host}:{port}: "
                                    f"{error.strerror or error}") from None
     return listening
+
+
+def _prepared(db_path: str) -> int:
+    """Check that ``db_path`` is an archive (nothing written to another file), bring its
+    schema up to date (the viewer's readers do not), and count its accounts."""
+    db = open_archive(db_path, readonly=True)  # not an archive, unreadable: say so now
+    try:
+        behind = bool(migrations.pending(db))
+    finally:
+        db.close()
+    db = open_archive(db_path) if behind else open_archive(db_path, readonly=True)
+    try:
+        return count_users(db)
+    finally:
+        db.close()
+
+
+def _loopback(address: str) -> bool:
+    """Whether ``address`` is reachable from this machine only."""
+    try:
+        return ipaddress.ip_address(address.split("%")[0]).is_loopback
+    except ValueError:
+        return False
+
+
+def _host_names(host: str, trusted: tuple[str, ...]) -> list[str]:
+    """The names a request's Host header may carry: loopback, the host served, the names
+    given, and for a server on every address (0.0.0.0, ::) this machine's own names."""
+    from webviewer import LOOPBACK_HOSTS
+
+    names = [*LOOPBACK_HOSTS, host, *trusted]
+    if host in ("0.0.0.0", "::", ""):
+        names += [socket.gethostname(), socket.getfqdn()]
+        with contextlib.suppress(OSError):
+            names += [str(info[4][0])
+                      for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+    return sorted({name.lower() for name in names if name and name not in ("0.0.0.0", "::")})
+
+
+def exposure(host: str, db_path: str, accounts: int, names: list[str]) -> str:
+    """What a server on ``host``, reachable from other machines, exposes, and how to put it
+    behind HTTPS."""
+    if accounts:
+        who = (f"{accounts} account(s) may sign in and write (record and save games; admins also "
+               "hide and delete them); everyone else may browse, search and validate.")
+    else:
+        who = ("no accounts: the site is read-only (browse, search, validate); to let a scorer "
+               f"record and save games: jacquet users add NAME --role scorer --db {db_path}")
+    return "\n".join([
+        f"warning: {host} is reachable from other machines, over plain HTTP.",
+        f"  {who}",
+        "  Passwords and session cookies cross the network in clear: for anything but a trusted",
+        "  network, serve on 127.0.0.1 behind an HTTPS reverse proxy (Caddy, nginx) and set",
+        "  PROXIES = 1 and SESSION_COOKIE_SECURE = True in the instance config (docs/server.md).",
+        f"  Host names accepted: {', '.join(names)} (more with --trusted-host NAME)."])

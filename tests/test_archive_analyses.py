@@ -117,3 +117,17 @@ def test_another_net_analyses_again_and_filters_select(archive, net, sample, tmp
 def test_analyse_needs_files_or_an_archive():
     result = CliRunner().invoke(main, ["analyse"])
     assert result.exit_code == 2 and "--db" in result.output
+
+
+def test_deleting_a_game_deletes_its_analysis(archive, net):
+    from archive.audit import delete_game
+
+    assert _analyse(archive, net).exit_code == 0
+    with open_archive(archive) as db:
+        game_id = db.execute("SELECT min(game_id) FROM analyses").fetchone()[0]
+        assert delete_game(db, game_id, "admin")
+        assert latest_analysis(db, game_id) is None
+        orphans = db.execute("SELECT count(*) FROM analysis_turns WHERE analysis_id NOT IN "
+                             "(SELECT id FROM analyses)").fetchone()[0]
+        assert orphans == 0
+        assert db.execute("SELECT count(*) FROM analyses").fetchone()[0] == GAMES - 1

@@ -17,6 +17,7 @@ import pytest
 
 import archive
 from notation.formats.jqn import GameBuilder, read_games
+from tests.accounts_helpers import PASSWORD, add_account
 from webviewer import create_app
 
 CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
@@ -48,6 +49,7 @@ def server(tmp_path_factory):
     archive.import_games(db, games)
     game_id = db.execute("SELECT min(id) FROM games").fetchone()[0]
     db.close()
+    add_account(path)
     httpd = make_server("127.0.0.1", 0, create_app({"ARCHIVE": str(path)}), threaded=True)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
@@ -141,7 +143,10 @@ def test_autoplay_steps_to_the_end_and_stops(server, page):
 
 def test_record_a_short_game_by_clicking(server, page):
     base, _ = server
-    page.goto(f"{base}/record/")
+    page.goto(f"{base}/record/")  # a scorer's page: signing in leads back to it
+    page.fill("input[name=name]", "Scorer")
+    page.fill("input[name=password]", PASSWORD)
+    page.click("main button[type=submit]")
     page.select_option("select[name=variant]", "backgammon")
     page.fill("input[name=white]", "Clicker")
     page.fill("input[name=black]", "Typist")

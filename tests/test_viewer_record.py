@@ -1,11 +1,13 @@
 """The scorer's tool in the viewer (``/record``), through Flask's test client: starting a
 game, dice rolled or entered, plays entered step by step or typed, refusals with their
 rule, undo, comments, the cube, resignations, saving to the archive, the match's next
-game, and a game in progress surviving a restart of the app."""
+game, and a game in progress surviving a restart of the app. The client is signed in as a
+scorer (tests/accounts_helpers.py); what others may do is in test_viewer_accounts.py."""
 
 import datetime
 import random
 import re
+from datetime import timedelta
 
 import pytest
 
@@ -15,6 +17,7 @@ from notation.engine.dice import Dice
 from notation.engine.state import PASSED
 from notation.errors import NotationError
 from notation.recording import LiveGame, game_from_text, new_game
+from tests.accounts_helpers import sign_in, signed_in_client
 from webviewer import create_app
 
 
@@ -29,7 +32,7 @@ def db_path(tmp_path):
 
 @pytest.fixture
 def client(db_path):
-    return make_app(db_path).test_client()
+    return signed_in_client(make_app(db_path))
 
 
 def start(client, **fields) -> str:
@@ -138,7 +141,8 @@ def test_a_game_in_progress_survives_a_restart(db_path, client):
     at = start(client, variant="jacquet", starter="Black")
     act(client, at, "dice", dice="53")
     act(client, at, "step", **{"from": 24, "to": 19, "die": 5})
-    restarted = make_app(db_path).test_client()
+    restarted = make_app(db_path).test_client()  # the scorer's session outlives the restart
+    restarted.set_cookie("session", client.get_cookie("session").value)
     assert "Black plays 53: 24/19 so far" in status(restarted, at)
     assert offered(restarted, at) == ["19/16"]
 
@@ -194,6 +198,8 @@ def test_versailles_dice_passed_to_the_opponent_are_played_first():
 
 def test_forms_without_the_csrf_token_are_refused(db_path):
     client = make_app(db_path, csrf=True).test_client()
+    assert sign_in(client).status_code == 401  # no account yet: the form, CSRF token and all, works
+    client = signed_in_client(make_app(db_path, csrf=True))
     refused = client.post("/record/", data={"variant": "jacquet", "starter": "White"})
     assert refused.status_code == 400 and b"CSRF" in refused.data
     form = client.get("/record/").data.decode()
@@ -293,7 +299,7 @@ def test_two_changes_at_once_do_not_overwrite_each_other(db_path, client):
     at = start(client, variant="jacquet", starter="White")
     key = at.rsplit("/", 1)[1]
     db = archive.open_archive(db_path)
-    stale = archive.load_live(db, key)
+    stale = archive.load_live(db, key, timedelta(days=7))
     act(client, at, "annotate", comment="first")
     assert not archive.save_live(db, key, stale.record, stale.pending, stale.version)
     assert "first" in client.get(at).text

@@ -1,6 +1,8 @@
 """The Validate page through Flask's test client: every format read, every problem shown on
 its line with its rule, legal plays and board, hostile input kept inert, the limits, and a
-valid record saved to the archive once (CSRF-protected throughout)."""
+valid record saved to the archive once (CSRF-protected throughout). The client is signed in
+as a scorer (tests/accounts_helpers.py): a visitor validates but cannot save
+(test_viewer_accounts.py)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from markupsafe import escape
 
 import archive
 from notation.formats import read_file, render
+from tests.accounts_helpers import signed_in_client
 from webviewer import create_app
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,7 +36,8 @@ def path(tmp_path):
 
 
 def make_client(path, **config):
-    return create_app({"ARCHIVE": str(path), "TESTING": True, **config}).test_client()
+    """A scorer's client."""
+    return signed_in_client(create_app({"ARCHIVE": str(path), "TESTING": True, **config}))
 
 
 @pytest.fixture

@@ -1,6 +1,7 @@
 """The web viewer: a Flask app over the archive, server-rendered pages that work without
 JavaScript, and a JSON API. Browsing reads the archive read-only; the validate and record
-pages write to it, every such request protected against cross-site forgery (CSRF).
+pages write to it, only for a signed-in scorer (:mod:`webviewer.plumbing.auth`), every
+such request protected against cross-site forgery (CSRF).
 
 ``create_app(test_config)`` is the factory; ``jacquet serve`` runs it under waitress. The
 package: the Flask views in :mod:`webviewer.blueprints`, the page models in
@@ -17,10 +18,11 @@ from typing import Any
 from flask import Flask, Response, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError, CSRFProtect
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, SecurityError
+from werkzeug.middleware.proxy_fix import ProxyFix
 
-from webviewer.blueprints import api, check, explore, games, record
-from webviewer.plumbing import db, site
+from webviewer.blueprints import accounts, admin, api, check, explore, games, record
+from webviewer.plumbing import auth, db, site
 from webviewer.plumbing.secret import secret_key
 from webviewer.plumbing.sessions import SessionInterface
 
@@ -32,20 +34,30 @@ SECURITY_HEADERS = (
     ("X-Content-Type-Options", "nosniff"),
     ("Referrer-Policy", "same-origin"))
 """Sent with every response that does not set them itself."""
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1")
+"""The names the Host header may carry on a server of this machine only (werkzeug cannot
+trust an IPv6 address: reach such a server by name)."""
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """The app. Config, each layer over the one before: the defaults (``ARCHIVE``, the
     archive path: ``$JACQUET_DB`` or ``jacquet.db``; ``MAX_UPLOAD_BYTES``, 2 MB;
-    ``MAX_GAMES`` per pasted record, 500; ``SECRET_KEY``: see :mod:`webviewer.plumbing.secret`),
-    then the instance folder's ``config.py`` if there is one, then ``test_config`` (what
-    ``jacquet serve`` passes: the archive)."""
+    ``MAX_GAMES`` per pasted record, 500; ``SECRET_KEY``: see :mod:`webviewer.plumbing.secret`;
+    the accounts' and the server's settings, documented in ``docs/server.md``), then the
+    instance folder's ``config.py`` if there is one, then ``test_config`` (what
+    ``jacquet serve`` passes: the archive, the trusted host names)."""
     app = Flask(__name__, instance_relative_config=True)
     app.config.from_mapping(ARCHIVE=os.environ.get("JACQUET_DB", "jacquet.db"), PAGE_SIZE=50,
                             MAX_UPLOAD_BYTES=2_000_000, MAX_GAMES=500,
-                            WTF_CSRF_TIME_LIMIT=None)
+                            WTF_CSRF_TIME_LIMIT=8 * 3600, TRUSTED_HOSTS=list(LOOPBACK_HOSTS),
+                            SESSION_COOKIE_SAMESITE="Lax", SESSION_COOKIE_SECURE=False,
+                            LIVE_GAME_EXPIRY_DAYS=7, LIVE_GAMES_PER_SCORER=20,
+                            LOGIN_FAILURES=5, LOGIN_LOCKOUT_SECONDS=900, PROXIES=0)
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_mapping(test_config or {})
+    if app.config["PROXIES"]:  # the client's address and scheme as the reverse proxies say
+        hops = app.config["PROXIES"]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)  # type: ignore[method-assign]
     app.config.setdefault("SECRET_KEY", None)
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = secret_key(app.config["ARCHIVE"])
@@ -54,13 +66,30 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.session_interface = SessionInterface()
     db.init_app(app)
     site.init_app(app)
+
+    @app.before_request
+    def trusted_host_only() -> None:
+        """A Host header outside ``TRUSTED_HOSTS`` stops the request before anything else
+        (the CSRF check, the views) looks at it."""
+        if isinstance(request.routing_exception, SecurityError):
+            raise request.routing_exception
+
+    @app.errorhandler(SecurityError)
+    def untrusted_host(error: SecurityError) -> ResponseReturnValue:
+        # plain text: no address of this site can be made for a host it does not serve
+        return Response("400 Bad Request: this server does not serve that host name "
+                        "(TRUSTED_HOSTS).\n", 400, mimetype="text/plain")
+
     csrf.init_app(app)
+    auth.init_app(app)
 
     app.register_blueprint(games.blueprint)
     app.register_blueprint(explore.blueprint)
     app.register_blueprint(record.blueprint)
     app.register_blueprint(check.blueprint)
     app.register_blueprint(api.blueprint)
+    app.register_blueprint(accounts.blueprint)
+    app.register_blueprint(admin.blueprint)
 
     @app.errorhandler(CSRFError)
     def csrf_refused(error: CSRFError) -> ResponseReturnValue:

@@ -1,6 +1,7 @@
 """The Validate page: a record pasted or uploaded, read and checked by the notation's
-readers, every problem shown on its line; a valid record saved to the archive in one
-click (read and checked again on the server first)."""
+readers, every problem shown on its line (for anyone); a valid record saved to the archive
+in one click by a signed-in scorer (read and checked again on the server first, and
+logged)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from flask import Blueprint, abort, current_app, make_response, render_template,
 from flask.typing import ResponseReturnValue
 
 from archive import import_games, stored_id
+from archive.audit import STORED, log
 from notation.engine.rules import NAMES
 from notation.formats import READABLE
 from webviewer.pages.validation import (
@@ -20,6 +22,7 @@ from webviewer.pages.validation import (
     display_name,
     format_of_upload,
 )
+from webviewer.plumbing.auth import role_required, signed_in
 from webviewer.plumbing.db import get_db
 
 blueprint = Blueprint("check", __name__)
@@ -98,6 +101,7 @@ def validate() -> ResponseReturnValue:
 
 
 @blueprint.post("/validate/save")
+@role_required("scorer")
 def save() -> ResponseReturnValue:
     """A valid record stored in the archive: read and checked again here, refused if any
     game has an error; games already there are reported as duplicates."""
@@ -118,4 +122,8 @@ def save() -> ResponseReturnValue:
         game_id = before or stored_id(db, game)
         saved.append((game, game_id, before is not None or game_id in seen))
         seen.add(game_id)
+    with db.conn:
+        for _, game_id, duplicate in saved:
+            if not duplicate:
+                log(db, signed_in().name, STORED, game_id, f"saved from {name}")
     return render_template("check/saved.html", name=name, summary=summary, saved=saved)

@@ -7,6 +7,11 @@ survives a reload and a restart. Every change is a POST (CSRF-protected) answere
 redirect to the game's page; a refused action is shown there, beside the field it came
 from, with its rule and reason. What the pages show is made in
 :mod:`webviewer.pages.recorder`.
+
+Only a signed-in scorer starts a game; the game is theirs: only they (and admins) change
+it, anyone may watch it at its address (the page then shows no controls). A game
+untouched for ``LIVE_GAME_EXPIRY_DAYS`` is gone; a scorer has at most
+``LIVE_GAMES_PER_SCORER`` games in progress.
 """
 
 from __future__ import annotations
@@ -14,12 +19,23 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Mapping
+from datetime import timedelta
 from typing import Any
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from archive import create_live, delete_live, import_games, load_game, load_live, save_live, stored_id
+from archive import (
+    TooManyLiveGames,
+    create_live,
+    delete_live,
+    import_games,
+    load_game,
+    load_live,
+    save_live,
+    stored_id,
+)
+from archive.audit import STORED, log
 from notation.engine.dice import Dice
 from notation.engine.play import Step
 from notation.engine.rules import NAMES
@@ -43,6 +59,7 @@ from webviewer.pages.recorder import (
     take_note,
     today,
 )
+from webviewer.plumbing.auth import role_required, signed_in
 from webviewer.plumbing.db import get_db
 
 blueprint = Blueprint("record", __name__, url_prefix="/record")
@@ -51,7 +68,12 @@ MAX_COMMENT = 2000
 NUMBER = re.compile(r"[0-9]{1,4}")
 
 
+def _expiry() -> timedelta:
+    return timedelta(days=current_app.config["LIVE_GAME_EXPIRY_DAYS"])
+
+
 @blueprint.get("/")
+@role_required("scorer")
 def start_form() -> ResponseReturnValue:
     """The start form (today's date filled in) and the games this browser is recording."""
     return render_template("record/start.html", variants=NAMES, form={"date": today()},
@@ -64,7 +86,7 @@ def _recordings() -> list[InProgress]:
     db = get_db(write=True)
     found = []
     for key in remembered():
-        stored = load_live(db, key)
+        stored = load_live(db, key, _expiry())
         if stored is None:
             continue
         try:
@@ -93,6 +115,7 @@ def _headers(form: Mapping[str, str]) -> dict[str, str]:
 
 
 @blueprint.post("/")
+@role_required("scorer")
 def start() -> ResponseReturnValue:
     """Start a game; with the lead roll chosen and none given, the server rolls it."""
     form = request.form.to_dict()
@@ -110,7 +133,15 @@ def start() -> ResponseReturnValue:
         return render_template("record/start.html", variants=NAMES, form=form,
                                recordings=_recordings()), 400
     record, pending = LiveGame(game).dump()
-    key = create_live(get_db(write=True), record, pending)
+    scorer = signed_in().id
+    assert scorer is not None, "role_required lets only a signed-in user through"
+    try:
+        key = create_live(get_db(write=True), record, pending, scorer,
+                          expiry=_expiry(), cap=current_app.config["LIVE_GAMES_PER_SCORER"])
+    except TooManyLiveGames as error:
+        flash(f"The game cannot start: {error}.", "error")
+        return render_template("record/start.html", variants=NAMES, form=form,
+                               recordings=_recordings()), 429
     remember(key)
     if rolled:
         leave_note(key, "turn", f"Lead roll: {rolled}.")
@@ -122,13 +153,17 @@ def _words(error: NotationError) -> str:
     return error.message if isinstance(error, RecordError) else str(error)
 
 
-def _load(key: str) -> tuple[LiveGame, int]:
-    """The game in progress under ``key`` and its version."""
-    stored = load_live(get_db(write=True), key)
+def _load(key: str) -> tuple[LiveGame, int, bool]:
+    """The game in progress under ``key``, its version, and whether this user may change
+    it (its scorer, or an admin)."""
+    stored = load_live(get_db(write=True), key, _expiry())
     if stored is None:
-        abort(404, description="no game in progress under this address (it may have been saved)")
+        abort(404, description="no game in progress under this address (it may have been saved, "
+                               "or have expired)")
+    user = signed_in()
+    mine = user.is_admin or (user.is_authenticated and user.id == stored.owner_id)
     try:
-        return LiveGame.load(stored.record, stored.pending), stored.version
+        return LiveGame.load(stored.record, stored.pending), stored.version, mine
     except NotationError as error:
         current_app.logger.error("a live game cannot be read: %s", error)
         abort(500, description="this game in progress cannot be read back")
@@ -140,20 +175,20 @@ def page(key: str) -> ResponseReturnValue:
     the player to act may do, the record so far; with ``?confirm=ACTION``, the question
     asked before an action that ends the game or removes turns. A game this browser saved
     leads to its saved page."""
-    if load_live(get_db(write=True), key) is None and (game_id := saved_id(key)) is not None:
+    if load_live(get_db(write=True), key, _expiry()) is None and (game_id := saved_id(key)) is not None:
         return redirect(url_for("record.saved", game_id=game_id), code=303)
-    live, version = _load(key)
+    live, version, mine = _load(key)
     confirm = None
     action = request.args.get("confirm")
     if action is not None:
         if action not in CONFIRMED:
             abort(400, description=f"nothing to confirm for {action!r}")
         fields = {name: str(_number(request.args, name)) for name in _CONFIRM_FIELDS[action]}
-        confirm = confirmation(live, action, fields)
+        confirm = confirmation(live, action, fields) if mine else None
         if confirm is None:
             abort(400, description=f"nothing to confirm: no {action} can be made now")
     return render_template("record/page.html", key=key, version=version, note=take_note(key, live),
-                           **page_context(live, confirm))
+                           mine=mine, **page_context(live, confirm))
 
 
 _CONFIRM_FIELDS = {"resign": ("points",), DROP: (), "correct": ("ply",)}
@@ -213,12 +248,17 @@ _NOTE_FIELD = {"dice": "dice", "play": "play"}
 
 
 @blueprint.post("/<key>")
+@role_required("scorer")
 def act(key: str) -> ResponseReturnValue:
-    """One action of the scorer's, sent from the page of the game's current version (a
-    form sent again, or from an older page, is not applied); a refusal or a clash with
-    another change is shown on the game's page, beside the field it came from. Resigning,
-    dropping and taking turns back are asked again first (``confirm=yes``)."""
-    live, version = _load(key)
+    """One action of the game's scorer's (or an admin's; 403 for anyone else), sent from
+    the page of the game's current version (a form sent again, or from an older page, is
+    not applied); a refusal or a clash with another change is shown on the game's page,
+    beside the field it came from. Resigning, dropping and taking turns back are asked
+    again first (``confirm=yes``)."""
+    live, version, mine = _load(key)
+    if not mine:
+        abort(403, description="This game is recorded by another scorer: you may watch it, "
+                               "not change it.")
     action = request.form.get("action", "")
     if request.form.get("version") != str(version):
         leave_note(key, "turn", "This page was out of date (the game moved on meanwhile: a "
@@ -256,12 +296,16 @@ def _save(key: str, live: LiveGame, version: int) -> ResponseReturnValue:
         return redirect(url_for("record.page", key=key), code=303)
     db = get_db(write=True)
     game = game_from_text(live.record())
+    known = stored_id(db, game)
     import_games(db, [game])  # idempotent: a second save adds nothing
     delete_live(db, key, version)
     game_id = stored_id(db, game)
     forget(key, game_id)
     if game_id is None:  # pragma: no cover - a game just imported is found by its hash
         abort(500, description="the saved game cannot be found in the archive")
+    if known is None:
+        with db.conn:
+            log(db, signed_in().name, STORED, game_id, "recorded")
     return redirect(url_for("record.saved", game_id=game_id), code=303)
 
 
@@ -280,7 +324,7 @@ def saved(game_id: int) -> ResponseReturnValue:
 def download(key: str, fmt: str) -> ResponseReturnValue:
     """The game so far as a file."""
     require_format(fmt)
-    live, _ = _load(key)
+    live, _, _ = _load(key)
     try:
         text = render([game_from_text(live.record())], fmt)
     except ValueError as error:

@@ -24,6 +24,7 @@ from webviewer.pages.movelist import MoveList
 from webviewer.pages.pieces import pieces
 from webviewer.pages.stored import Row
 from webviewer.pages.tree import Links
+from webviewer.plumbing.auth import signed_in
 
 _TOKEN = secrets.token_hex(16)
 LIVE, CHART, MOVES = (f"\x00{_TOKEN}:{part}\x00" for part in ("live", "chart", "moves"))
@@ -54,7 +55,8 @@ class Frame(NamedTuple):
 
 def _frame(view: GameView, row: Row) -> Frame:
     """The game page's frame: the site's header (with the messages flashed to this
-    visitor, if any), the heading, the downloads."""
+    visitor, if any, and who is signed in), the heading, the downloads (and an admin's
+    controls)."""
     page = render_template("games/game.html", row=row, live=LIVE, chart=CHART, moves=MOVES,
                            comments=view.comments, formats=DOWNLOADS)
     before, live, rest = page.partition(LIVE)
@@ -84,7 +86,8 @@ def game_page(view: GameView, row: Row, index: int, flip: bool, base: str) -> Re
     def href(where: str, flipped: bool = flip) -> str:
         return links(base, flipped).url(where)
 
-    if "_flashes" in session:  # a message for this visitor: a frame of its own, not kept
+    # a message for this visitor, or a signed-in user's header: a frame of its own, not kept
+    if "_flashes" in session or signed_in().is_authenticated:
         frame = _frame(view, row)
     else:
         frame = view.part(("frame", base, tuple(row.items())), lambda: _frame(view, row))

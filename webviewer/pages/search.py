@@ -8,6 +8,7 @@ from flask import abort, request
 from archive import Query
 from archive.search import MAX_SQL_INT, SORTS, date_bound
 from webviewer.plumbing.args import choice_arg, int_arg
+from webviewer.plumbing.auth import signed_in
 
 TEXT_FILTERS = ("player", "white", "black", "event", "variant", "text")
 SEARCH_ARGS = (*TEXT_FILTERS, "from", "to", "result", "points_min", "points_max", "turns_min",
@@ -27,7 +28,8 @@ def _date(name: str) -> str | None:
 
 
 def query_from_args(page_size: int) -> Query:
-    """A search from the query string; every value is only ever a bound parameter."""
+    """A search from the query string; every value is only ever a bound parameter. An
+    admin's search finds hidden games too."""
     args = request.args
     sort = args.get("sort", "id")
     if sort not in SORTS:
@@ -44,5 +46,5 @@ def query_from_args(page_size: int) -> Query:
                  date_from=_date("from"), date_to=_date("to"),
                  result=result, points_min=int_arg("points_min"), points_max=int_arg("points_max"),
                  turns_min=int_arg("turns_min"), turns_max=int_arg("turns_max"), valid=valid,
-                 sort=sort, descending=descending,
+                 with_hidden=signed_in().is_admin, sort=sort, descending=descending,
                  limit=page_size, offset=(page - 1) * page_size)

@@ -8,8 +8,10 @@ from typing import Any
 
 from flask import abort, current_app
 
+from archive.audit import is_hidden
 from archive.search import game_row, record_by_hash
 from webviewer.pages.kept_games import GameView, game_view
+from webviewer.plumbing.auth import signed_in
 from webviewer.plumbing.cache import BoundedCache
 from webviewer.plumbing.db import file_status, get_db
 
@@ -27,12 +29,15 @@ def _archive_version() -> tuple[int, int, int] | None:
 
 
 def stored_row(game_id: int) -> Row:
-    """The row of game ``game_id`` (404 if there is none).
+    """The row of game ``game_id`` (404 if there is none, or if an admin hid it and the
+    visitor is no admin).
 
-    The archive never changes or deletes a stored game (a new game gets a new id), so a
+    The archive never changes a stored game's record (a new game gets a new id), so a
     row read once is kept (bounded, per app) under the id and the archive file's identity
     and change time: another file put at the archive's path, or the file itself written
-    (a checkpoint), and the row is read again. An id with no game is never kept."""
+    (a checkpoint), and the row is read again. An id with no game is never kept. Whether
+    the game is hidden, or deleted, is asked each time (an admin may change it at any
+    moment)."""
     def read_row() -> Row:
         row = game_row(get_db(), game_id)
         if row is None:
@@ -42,7 +47,11 @@ def stored_row(game_id: int) -> Row:
     version = _archive_version()
     rows: BoundedCache[tuple[tuple[int, int, int], int], Row] = current_app.extensions.setdefault(
         _ROWS, BoundedCache(ROWS))
-    return read_row() if version is None else rows.get((version, game_id), read_row)
+    row = read_row() if version is None else rows.get((version, game_id), read_row)
+    hidden = is_hidden(get_db(), game_id)
+    if hidden is None or (hidden and not signed_in().is_admin):  # deleted, or not for this visitor
+        abort(404, description=f"no game {game_id}")
+    return row if bool(row["hidden"]) == hidden else {**row, "hidden": int(hidden)}
 
 
 def record_of(row: Row) -> Callable[[], str]:

@@ -1,0 +1,210 @@
+"""The viewer's accounts, kept in the archive: a name, a role (``scorer`` or ``admin``) and
+a password hash (werkzeug's scrypt), and the failed sign-ins counted against guessing.
+
+A name is compared by its Unicode case fold (``key``), as players' names are. A user is
+known to the session cookie by a random ``session_key``, made anew with every password:
+changing a password (or removing the account) ends every session of that user.
+
+Sign-ins are limited per name and per client address (:class:`SignInLimit`): after
+``failures`` failed attempts, each within ``window`` seconds of the one before, that name
+or address is refused until ``window`` seconds have passed since its last failure, right
+password or not. A right password clears the count.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlite_utils import Database
+from werkzeug.security import check_password_hash, generate_password_hash
+
+ROLES = ("scorer", "admin")
+"""The roles, each allowed what the one before may do and more: a scorer records live
+games and saves validated records; an admin also manages accounts and hides or deletes
+stored games."""
+MAX_NAME = 60
+MAX_PASSWORD = 1000
+"""Longer passwords are refused before hashing (a hash of megabytes costs as much)."""
+_UNKNOWN = generate_password_hash(secrets.token_hex(16))
+"""Checked against when the name is unknown, so that an unknown name costs as long to
+refuse as a wrong password."""
+
+
+class AccountError(ValueError):
+    """An account that cannot be made or changed: the message says why."""
+
+
+@dataclass(frozen=True)
+class User:
+    """An account as the viewer sees it (never its password hash)."""
+
+    id: int
+    name: str
+    role: str
+    session_key: str
+    created: str
+
+    @property
+    def is_admin(self) -> bool:
+        return self.role == "admin"
+
+    def may(self, role: str) -> bool:
+        """Whether this user has ``role`` or a role above it."""
+        return ROLES.index(self.role) >= ROLES.index(role)
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def _checked_name(name: str) -> str:
+    name = " ".join(name.split())
+    if not name:
+        raise AccountError("a user name cannot be empty")
+    if len(name) > MAX_NAME or not name.isprintable():
+        raise AccountError(f"a user name is printable text of at most {MAX_NAME} characters")
+    return name
+
+
+def _checked_password(password: str) -> str:
+    if not password:
+        raise AccountError("the password cannot be empty")
+    if len(password) > MAX_PASSWORD:
+        raise AccountError(f"the password is longer than {MAX_PASSWORD} characters")
+    return password
+
+
+def _user(row: Any) -> User | None:
+    return None if row is None else User(*row)
+
+
+_COLUMNS = "id, name, role, session_key, created"
+
+
+def add_user(db: Database, name: str, role: str, password: str) -> User:
+    """A new account; :class:`AccountError` if the name is taken, the role unknown or the
+    password empty."""
+    name = _checked_name(name)
+    if role not in ROLES:
+        raise AccountError(f"the role is one of: {', '.join(ROLES)}")
+    password_hash = generate_password_hash(_checked_password(password))
+    with db.conn:
+        if find_user(db, name) is not None:
+            raise AccountError(f"the name {name!r} is taken")
+        db.execute("INSERT INTO users (name, key, role, password_hash, session_key, created) "
+                   "VALUES (?, ?, ?, ?, ?, ?)",
+                   [name, name.casefold(), role, password_hash, secrets.token_urlsafe(24), _now()])
+    user = find_user(db, name)
+    assert user is not None
+    return user
+
+
+def find_user(db: Database, name: str) -> User | None:
+    """The account called ``name`` (case folded), or ``None``."""
+    return _user(db.execute(f"SELECT {_COLUMNS} FROM users WHERE key = ?",
+                            [" ".join(name.split()).casefold()]).fetchone())
+
+
+def user_by_session_key(db: Database, session_key: str) -> User | None:
+    """The account whose sessions carry ``session_key``, or ``None`` (it was removed, or its
+    password changed since)."""
+    return _user(db.execute(f"SELECT {_COLUMNS} FROM users WHERE session_key = ?",
+                            [session_key]).fetchone())
+
+
+def list_users(db: Database) -> list[User]:
+    """Every account, by name."""
+    return [User(*row) for row in db.execute(f"SELECT {_COLUMNS} FROM users ORDER BY key")]
+
+
+def count_users(db: Database) -> int:
+    """How many accounts there are."""
+    return int(db.execute("SELECT count(*) FROM users").fetchone()[0])
+
+
+def remove_user(db: Database, name: str) -> User:
+    """Remove the account ``name`` (its sessions end with it); :class:`AccountError` if
+    there is none. The games it is recording stay, owned by nobody (an account made later
+    may get the same id), for an admin to finish or let expire."""
+    with db.conn:
+        user = find_user(db, name)
+        if user is None:
+            raise AccountError(f"no user {name!r}")
+        db.execute("UPDATE live_games SET owner_id = NULL WHERE owner_id = ?", [user.id])
+        db.execute("DELETE FROM users WHERE id = ?", [user.id])
+    return user
+
+
+def set_password(db: Database, name: str, password: str) -> User:
+    """A new password for ``name``, which ends its sessions; :class:`AccountError` if
+    there is no such user or the password is empty."""
+    password_hash = generate_password_hash(_checked_password(password))
+    with db.conn:
+        user = find_user(db, name)
+        if user is None:
+            raise AccountError(f"no user {name!r}")
+        db.execute("UPDATE users SET password_hash = ?, session_key = ? WHERE id = ?",
+                   [password_hash, secrets.token_urlsafe(24), user.id])
+    changed = find_user(db, name)
+    assert changed is not None
+    return changed
+
+
+def check_password(db: Database, name: str, password: str) -> User | None:
+    """The account if ``password`` is its password, else ``None`` (an unknown name takes as
+    long as a wrong password)."""
+    row = db.execute(f"SELECT {_COLUMNS}, password_hash FROM users WHERE key = ?",
+                     [" ".join(name.split()).casefold()]).fetchone()
+    if len(password) > MAX_PASSWORD:
+        return None
+    if row is None:
+        check_password_hash(_UNKNOWN, password)
+        return None
+    return User(*row[:-1]) if check_password_hash(row[-1], password) else None
+
+
+@dataclass(frozen=True)
+class SignInLimit:
+    """At most ``failures`` failed sign-ins in a row per name and per address; then wait
+    ``window`` seconds from the last one."""
+
+    failures: int = 5
+    window: float = 900.0
+
+    def wait(self, db: Database, subjects: list[str], now: float | None = None) -> float:
+        """Seconds until any of ``subjects`` (``name:...``, ``address:...``) may try again
+        (0 if all may now)."""
+        now = time.time() if now is None else now
+        longest = 0.0
+        for failures, last in db.execute(
+                f"SELECT failures, last FROM login_failures WHERE subject IN "
+                f"({', '.join('?' for _ in subjects)})", subjects):
+            if failures >= self.failures:
+                longest = max(longest, last + self.window - now)
+        return max(0.0, longest)
+
+    def failed(self, db: Database, subjects: list[str], now: float | None = None) -> None:
+        """Count a failed sign-in against each of ``subjects`` (a count whose last failure
+        is older than the window starts again)."""
+        now = time.time() if now is None else now
+        with db.conn:
+            db.execute("DELETE FROM login_failures WHERE last < ?", [now - self.window])
+            db.conn.executemany(
+                "INSERT INTO login_failures (subject, failures, last) VALUES (?, 1, ?) "
+                "ON CONFLICT (subject) DO UPDATE SET failures = failures + 1, last = excluded.last",
+                [(subject, now) for subject in subjects])
+
+    def succeeded(self, db: Database, subjects: list[str]) -> None:
+        """Clear the counts of ``subjects``."""
+        with db.conn:
+            db.conn.executemany("DELETE FROM login_failures WHERE subject = ?",
+                                [(subject,) for subject in subjects])
+
+
+def subjects(name: str, address: str | None) -> list[str]:
+    """What a sign-in is counted against: its name (case folded) and its client address."""
+    return [f"name:{' '.join(name.split()).casefold()}"] + ([f"address:{address}"] if address else [])

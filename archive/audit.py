@@ -1,0 +1,88 @@
+"""The audit log, and the changes an admin makes to stored games: who stored, hid, showed
+again or deleted which game, and when. A hidden game stays in the archive but leaves every
+list, search, explorer count and page a visitor sees; a deleted game is gone with its
+turns, annotations and explorer counts (importing it again stores it anew)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlite_utils import Database
+
+from .schema import PLAYS_FROM_TURNS, add_position_plays
+
+STORED, HIDDEN, SHOWN, DELETED = "stored", "hidden", "shown", "deleted"
+ACTIONS = (STORED, HIDDEN, SHOWN, DELETED)
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def log(db: Database, user: str | None, action: str, game_id: int | None = None,
+        detail: str | None = None) -> None:
+    """Add a line to the log (in the caller's transaction, if one is open)."""
+    db.execute("INSERT INTO audit (at, user, action, game_id, detail) VALUES (?, ?, ?, ?, ?)",
+               [_now(), user, action, game_id, detail])
+
+
+def entries(db: Database, limit: int = 200, before: int | None = None) -> list[dict[str, Any]]:
+    """The latest ``limit`` lines of the log (older than line ``before``), newest first."""
+    where, params = ("WHERE id < ?", [before]) if before is not None else ("", [])
+    cursor = db.execute(f"SELECT id, at, user, action, game_id, detail FROM audit {where} "
+                        "ORDER BY id DESC LIMIT ?", [*params, limit])
+    names = [d[0] for d in cursor.description]
+    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+
+def is_hidden(db: Database, game_id: int) -> bool | None:
+    """Whether game ``game_id`` is hidden from visitors (``None`` if there is no such game)."""
+    row = db.execute("SELECT hidden FROM games WHERE id = ?", [game_id]).fetchone()
+    return None if row is None else bool(row[0])
+
+
+def _remove_position_plays(db: Database, game_id: int) -> None:
+    """Take one game's plays back out of the explorer's counts."""
+    db.execute("WITH p (position, variant, dice, play, n, w) AS ("
+               + PLAYS_FROM_TURNS.format(only="AND t.game_id = ?") + ") "
+               "UPDATE position_plays SET count = count - p.n, wins = wins - p.w FROM p "
+               "WHERE position_plays.position = p.position AND position_plays.variant = p.variant "
+               "AND position_plays.dice = p.dice AND position_plays.play = p.play", [game_id])
+    db.execute("DELETE FROM position_plays WHERE count <= 0")
+
+
+def set_hidden(db: Database, game_id: int, hidden: bool, user: str | None) -> bool:
+    """Hide game ``game_id`` from visitors (or show it again), logged; ``False`` if there
+    is no such game or it is already so."""
+    with db.conn:
+        cursor = db.execute("UPDATE games SET hidden = ? WHERE id = ? AND hidden != ?",
+                            [int(hidden), game_id, int(hidden)])
+        if cursor.rowcount != 1:
+            return False
+        if hidden:
+            _remove_position_plays(db, game_id)
+        else:
+            add_position_plays(db, game_id)
+        log(db, user, HIDDEN if hidden else SHOWN, game_id)
+    return True
+
+
+def delete_game(db: Database, game_id: int, user: str | None) -> bool:
+    """Delete game ``game_id`` with its turns, annotations, explorer counts and analyses,
+    logged with its players and result; ``False`` if there is no such game."""
+    with db.conn:
+        row = db.execute("SELECT w.name, b.name, g.result, g.hidden FROM games g "
+                         "LEFT JOIN players w ON w.id = g.white_id "
+                         "LEFT JOIN players b ON b.id = g.black_id WHERE g.id = ?", [game_id]).fetchone()
+        if row is None:
+            return False
+        white, black, result, hidden = row
+        if not hidden:
+            _remove_position_plays(db, game_id)
+        db.execute("DELETE FROM annotations WHERE game_id = ?", [game_id])
+        db.execute("DELETE FROM turns WHERE game_id = ?", [game_id])
+        db.execute("DELETE FROM analyses WHERE game_id = ?", [game_id])  # their rows cascade
+        db.execute("DELETE FROM games WHERE id = ?", [game_id])
+        log(db, user, DELETED, game_id, f"{white or '?'} - {black or '?'} {result}")
+    return True

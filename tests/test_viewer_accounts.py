@@ -1,0 +1,429 @@
+"""Accounts and roles in the viewer: a visitor reads and validates but writes nothing (401,
+nothing stored), a scorer records and saves, an admin hides, shows and deletes games with
+each change in the audit log; signing in, its limit on guessing, where it leads back to;
+live games owned by their scorer, capped and expiring; the Host header, the session
+cookie and the CSRF tokens' lifetime; and what ``jacquet serve`` says on an open address.
+(The findings of issue 21's audit: each test fails on the viewer before accounts.)"""
+
+from __future__ import annotations
+
+import re
+import socket
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import archive
+from archive.accounts import check_password, find_user, remove_user, set_password
+from notation import rule_set
+from tests.accounts_helpers import add_account, sign_in, signed_in_client
+from webviewer import create_app
+
+SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "jacquet" / "annotated-game.jqn"
+GAME = ('[Event "Club night"]\n[White "Marie"]\n[Black "Jean"]\n\n'
+        '1. 55: 24/4 66: 24/18 2. 21: 4/1 21: 18/15 *\n')
+
+
+@pytest.fixture
+def path(tmp_path):
+    """An archive of one game."""
+    path = tmp_path / "club.db"
+    db = archive.open_archive(path)
+    archive.import_files(db, [_write(tmp_path / "game.jqn", GAME)])
+    db.close()
+    return path
+
+
+def _write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def make_app(path, **config):
+    return create_app({"ARCHIVE": str(path), "TESTING": True, **config})
+
+
+def token(client, page: str = "/validate") -> str:
+    return re.search(r'name="csrf_token" value="([^"]+)"', client.get(page).text).group(1)
+
+
+def count(path, table: str) -> int:
+    db = archive.open_archive(path)
+    try:
+        return db.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+    finally:
+        db.close()
+
+
+def start(client, **fields):
+    return client.post("/record/", data={"csrf_token": token(client), "variant": "jacquet",
+                                         "white": "Ann", "black": "Bob", "starter": "White", **fields})
+
+
+# ---------------------------------------------------------------- visitors
+
+def test_a_visitor_writes_nothing_whatever_the_form(path):
+    """A CSRF token from any page was all a write needed: now a visitor's save, start,
+    action or admin change answers 401 and stores nothing."""
+    client = make_app(path).test_client()
+    csrf = token(client)
+    games = count(path, "games")
+    record = SAMPLE.read_text(encoding="utf-8")
+    saved = client.post("/validate/save", data={"csrf_token": csrf, "record": record, "format": "jqn"})
+    assert saved.status_code == 401 and "nothing was changed" in saved.text
+    assert 'href="/login' in saved.text
+    started = client.post("/record/", data={"csrf_token": csrf, "variant": "jacquet", "starter": "White"})
+    assert started.status_code == 401
+    assert client.post("/admin/game/1", data={"csrf_token": csrf, "action": "delete",
+                                              "confirm": "yes"}).status_code == 401
+    assert count(path, "games") == games and count(path, "live_games") == 0
+    assert count(path, "audit") == 0
+    # validating needs no account, and offers to sign in instead of a save button
+    checked = client.post("/validate", data={"csrf_token": csrf, "record": record, "format": "jqn"})
+    assert checked.status_code == 200 and "Every game is legal" in checked.text
+    assert 'action="/validate/save"' not in checked.text and "Sign in as a scorer" in checked.text
+
+
+OPEN_TO_VISITORS = {"check.validate", "accounts.login", "accounts.logout"}
+"""The forms a visitor may send: validating (nothing saved), signing in and out."""
+
+
+def test_every_other_form_needs_a_signed_in_user(path):
+    app = make_app(path)
+    client = app.test_client()
+    posts = [rule for rule in app.url_map.iter_rules() if "POST" in rule.methods]
+    assert len(posts) > len(OPEN_TO_VISITORS)
+    for rule in posts:
+        if rule.endpoint in OPEN_TO_VISITORS:
+            continue
+        url = rule.rule.replace("<key>", "somekey").replace("<int:game_id>", "1")
+        answer = client.post(url, data={"csrf_token": token(client), "action": "hide"})
+        assert answer.status_code == 401, url
+    assert count(path, "audit") == count(path, "live_games") == 0 and count(path, "games") == 1
+
+
+def test_a_visitor_asking_for_a_scorers_page_is_sent_to_sign_in_and_back(path):
+    add_account(path)
+    client = make_app(path).test_client()
+    asked = client.get("/record/")
+    assert asked.status_code == 303 and asked.headers["Location"] == "/login?next=/record/"
+    form = client.get(asked.headers["Location"]).text
+    assert 'name="next" value="/record/"' in form and 'name="password"' in form
+    signed = sign_in(client, next_page="/record/")
+    assert signed.status_code == 303 and signed.headers["Location"] == "/record/"
+    assert client.get("/record/").status_code == 200
+    header = client.get("/").text
+    assert "Scorer (scorer)" in header and "Sign out" in header
+
+
+@pytest.mark.parametrize("target", ["//evil.example/x", "https://evil.example/", "/\\evil.example",
+                                    "/\t/evil.example", "javascript:alert(1)", "evil"])
+def test_signing_in_leads_back_to_a_local_path_only(path, target):
+    add_account(path)
+    client = make_app(path).test_client()
+    signed = sign_in(client, next_page=target)
+    assert signed.status_code == 303 and signed.headers["Location"] == "/"
+
+
+def test_a_wrong_password_is_refused_and_guessing_is_limited(path):
+    """Five failures for a name, or from an address, and it waits, right password or not."""
+    add_account(path)
+    add_account(path, "Other")
+    app = make_app(path, LOGIN_FAILURES=5, LOGIN_LOCKOUT_SECONDS=900)
+    client = app.test_client()
+    for _ in range(5):
+        wrong = sign_in(client, password="guess")
+        assert wrong.status_code == 401 and "Unknown name or wrong password" in wrong.text
+    locked = sign_in(client)  # the right password, too late
+    assert locked.status_code == 429 and int(locked.headers["Retry-After"]) > 800
+    assert "try again in 15 minute(s)" in locked.text
+    elsewhere = app.test_client()  # the name is locked from another address too
+    elsewhere.environ_base["REMOTE_ADDR"] = "10.0.0.9"
+    assert sign_in(elsewhere).status_code == 429
+    assert sign_in(elsewhere, "Other").status_code == 303  # another name from there may
+    assert sign_in(client, "Other").status_code == 429  # the first address is locked for any name
+    assert "Scorer (scorer)" not in client.get("/").text
+
+
+def test_an_unknown_name_is_refused_like_a_wrong_password(path):
+    client = make_app(path).test_client()
+    refused = sign_in(client, "Nobody")
+    assert refused.status_code == 401 and "Unknown name or wrong password" in refused.text
+
+
+# ---------------------------------------------------------------- scorers and admins
+
+def test_a_scorer_saves_and_the_save_is_logged(path):
+    client = signed_in_client(make_app(path))
+    record = SAMPLE.read_text(encoding="utf-8")
+    saved = client.post("/validate/save", data={"csrf_token": token(client), "record": record,
+                                                "format": "jqn", "name": "club.jqn"})
+    assert saved.status_code == 200 and "1 game(s) saved" in saved.text
+    db = archive.open_archive(path)
+    line = db.execute("SELECT user, action, game_id, detail FROM audit").fetchall()
+    newest = db.execute("SELECT max(id) FROM games").fetchone()[0]
+    db.close()
+    assert line == [("Scorer", "stored", newest, "saved from club.jqn")]
+
+
+def test_a_scorer_is_not_an_admin(path):
+    client = signed_in_client(make_app(path))
+    hide = client.post("/admin/game/1", data={"csrf_token": token(client), "action": "hide"})
+    assert hide.status_code == 403 and "needs the admin role" in hide.text
+    assert client.get("/admin/audit").status_code == 403
+    assert count(path, "audit") == 0
+
+
+def test_an_admin_hides_shows_and_deletes_a_game_each_change_logged(path):
+    app = make_app(path)
+    admin = signed_in_client(app, "Boss", "admin")
+    visitor = app.test_client()
+    assert visitor.get("/game/1").status_code == 200
+    page = admin.get("/game/1").text
+    assert 'value="hide"' in page and 'value="delete"' in page
+    assert 'value="hide"' not in visitor.get("/game/1").text  # no controls for the others
+    hidden = admin.post("/admin/game/1", data={"csrf_token": token(admin), "action": "hide"})
+    assert hidden.status_code == 303
+    for url in ("/game/1", "/game/1.jqn", "/api/games/1"):
+        assert visitor.get(url).status_code == 404, url
+    assert "/game/1" not in visitor.get("/").text and visitor.get("/api/games").json["total"] == 0
+    assert visitor.get("/player/Marie").status_code == 404
+    opening = "/api/positions/" + rule_set("jacquet").start.position_id()
+    assert visitor.get(opening).json["games"] == [] and visitor.get(opening).json["plays"] == []
+    assert "This game is hidden" in admin.get("/game/1").text and '/game/1"' in admin.get("/").text
+    shown = admin.post("/admin/game/1", data={"csrf_token": token(admin), "action": "show"})
+    assert shown.status_code == 303 and visitor.get("/game/1").status_code == 200
+    unconfirmed = admin.post("/admin/game/1", data={"csrf_token": token(admin), "action": "delete"})
+    assert unconfirmed.status_code == 303 and count(path, "games") == 1
+    deleted = admin.post("/admin/game/1", data={"csrf_token": token(admin), "action": "delete",
+                                                "confirm": "yes"})
+    assert deleted.status_code == 303
+    assert admin.get("/game/1").status_code == 404 and visitor.get("/game/1").status_code == 404
+    assert count(path, "games") == count(path, "turns") == count(path, "position_plays") == 0
+    log = admin.get("/admin/audit").text
+    assert [a for a in ("hidden", "shown", "deleted") if f"<td>{a}</td>" in log] == ["hidden", "shown", "deleted"]
+    assert "Marie - Jean *" in log and log.count("<td>Boss</td>") == 3
+
+
+def test_a_hidden_game_leaves_the_explorer_counts(path):
+    admin = signed_in_client(make_app(path), "Boss", "admin")
+    before = count(path, "position_plays")
+    admin.post("/admin/game/1", data={"csrf_token": token(admin), "action": "hide"})
+    assert before > 0 and count(path, "position_plays") == 0
+    admin.post("/admin/game/1", data={"csrf_token": token(admin), "action": "show"})
+    assert count(path, "position_plays") == before
+
+
+def test_a_new_password_ends_the_users_sessions(path):
+    app = make_app(path)
+    client = signed_in_client(app)
+    assert "Scorer (scorer)" in client.get("/").text
+    db = archive.open_archive(path)
+    set_password(db, "Scorer", "another password")
+    assert check_password(db, "scorer", "another password") is not None
+    db.close()
+    assert "Scorer (scorer)" not in client.get("/").text
+    assert client.post("/record/", data={"csrf_token": token(client), "variant": "jacquet",
+                                         "starter": "White"}).status_code == 401
+
+
+def test_signing_out(path):
+    client = signed_in_client(make_app(path))
+    out = client.post("/logout", data={"csrf_token": token(client)})
+    assert out.status_code == 303 and "Sign in" in client.get("/").text
+    assert start(client).status_code == 401 and client.get("/record/").status_code == 303
+
+
+# ---------------------------------------------------------------- live games
+
+def test_a_live_game_is_its_scorers_and_anyone_may_watch(path):
+    """Anyone holding a live game's address could finish it: now others watch it, read only."""
+    app = make_app(path)
+    scorer = signed_in_client(app)
+    at = start(scorer).headers["Location"]
+    mine = scorer.get(at).text
+    assert 'value="roll"' in mine
+    version = re.search(r'name="version" value="(\d+)"', mine).group(1)
+    for stranger in (app.test_client(), signed_in_client(app, "Rival")):
+        watched = stranger.get(at)
+        assert watched.status_code == 200 and "You are watching this game" in watched.text
+        assert 'name="action"' not in watched.text
+        refused = stranger.post(at, data={"csrf_token": token(stranger), "version": version,
+                                          "action": "resign", "points": "1"})
+        assert refused.status_code in (401, 403)
+    assert "White to roll" in scorer.get(at).text
+    admin = signed_in_client(app, "Boss", "admin")
+    resigned = admin.post(at, data={"csrf_token": token(admin), "version": version, "action": "resign",
+                                    "points": "1"})
+    assert resigned.status_code == 303 and "Game over" in scorer.get(at).text
+
+
+def test_a_removed_scorers_games_go_to_nobody_not_to_the_next_account(path):
+    """SQLite may give a new account the id of the last one removed: it must not inherit
+    that scorer's games in progress."""
+    app = make_app(path)
+    at = start(signed_in_client(app)).headers["Location"]
+    db = archive.open_archive(path)
+    removed = remove_user(db, "Scorer")
+    db.close()
+    newcomer = signed_in_client(app, "Newcomer")
+    db = archive.open_archive(path)
+    assert find_user(db, "Newcomer").id == removed.id  # the id is reused...
+    db.close()
+    assert 'name="action"' not in newcomer.get(at).text  # ...the game is not
+    admin = signed_in_client(app, "Boss", "admin")
+    assert 'value="roll"' in admin.get(at).text
+
+
+def test_a_scorer_has_at_most_so_many_games_in_progress(path):
+    """300 anonymous starts made 300 live games: now a scorer has at most
+    LIVE_GAMES_PER_SCORER (20 unless set)."""
+    app = make_app(path)
+    scorer = signed_in_client(app)
+    for _ in range(20):
+        assert start(scorer).status_code == 303
+    refused = start(scorer)
+    assert refused.status_code == 429 and "you have 20 games in progress" in refused.text
+    assert "LIVE_GAMES_PER_SCORER" in refused.text and count(path, "live_games") == 20
+    assert start(signed_in_client(app, "Other")).status_code == 303
+
+
+def test_an_abandoned_live_game_expires(path):
+    app = make_app(path, LIVE_GAME_EXPIRY_DAYS=7)
+    scorer = signed_in_client(app)
+    old, recent = (start(scorer).headers["Location"] for _ in range(2))
+    db = archive.open_archive(path)
+    with db.conn:  # the first untouched for 8 days, the second for 6
+        db.execute("UPDATE live_games SET updated = datetime('now', '-8 days') WHERE rowid = 1")
+        db.execute("UPDATE live_games SET updated = strftime('%Y-%m-%dT%H:%M:%S+00:00', 'now', '-6 days') "
+                   "WHERE rowid = 2")
+    db.close()
+    gone = scorer.get(old)
+    assert gone.status_code == 404 and "expired" in gone.text
+    assert scorer.get(recent).status_code == 200 and count(path, "live_games") == 1
+
+
+# ---------------------------------------------------------------- the server
+
+def test_a_host_header_from_elsewhere_is_refused_not_reflected(path):
+    client = make_app(path).test_client()
+    assert client.get("/", headers={"Host": "localhost:8000"}).status_code == 200
+    for host in ("evil.example", "evil.example:8000", "localhost.evil.example"):
+        for answer in (client.get("/record/", headers={"Host": host}),
+                       client.post("/login", headers={"Host": host}, data={"name": "x"})):
+            assert answer.status_code == 400 and "Location" not in answer.headers, host
+            assert "evil" not in answer.text and "TRUSTED_HOSTS" in answer.text
+    served = make_app(path, TRUSTED_HOSTS=["localhost", "club.example.org"]).test_client()
+    assert served.get("/", headers={"Host": "club.example.org"}).status_code == 200
+
+
+def test_the_session_cookie_is_same_site_lax_and_http_only(path):
+    add_account(path)
+    signed = sign_in(make_app(path).test_client())
+    cookie = signed.headers["Set-Cookie"]
+    assert "SameSite=Lax" in cookie and "HttpOnly" in cookie and "Secure" not in cookie
+    secure = sign_in(make_app(path, SESSION_COOKIE_SECURE=True).test_client())
+    assert "; Secure" in secure.headers["Set-Cookie"]
+
+
+def test_csrf_tokens_expire(path):
+    assert make_app(path).config["WTF_CSRF_TIME_LIMIT"] == 8 * 3600
+    client = signed_in_client(make_app(path, WTF_CSRF_TIME_LIMIT=1))
+    old = token(client)
+    time.sleep(2.1)
+    refused = client.post("/record/", data={"csrf_token": old, "variant": "jacquet", "starter": "White"})
+    assert refused.status_code == 400 and "CSRF" in refused.text and count(path, "live_games") == 0
+
+
+def _serve(monkeypatch, db, *args):
+    """``jacquet serve`` up to handing waitress the app: its output and the app."""
+    import gc
+
+    from jacquet_cli import main
+
+    seen = {}
+
+    class Server:
+        def run(self):
+            pass
+
+    def create_server(app, sockets, **options):
+        seen["app"] = app
+        sockets[0].close()
+        return Server()
+
+    monkeypatch.setattr("waitress.create_server", create_server)
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    threshold = gc.get_threshold()
+    try:
+        result = CliRunner().invoke(main, ["serve", "--db", str(db), "--port", str(port), *args])
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*threshold)
+    assert result.exit_code == 0, result.output
+    return result.output, seen["app"]
+
+
+def test_serve_on_an_open_address_says_what_is_exposed(path, monkeypatch):
+    output, app = _serve(monkeypatch, path, "--host", "0.0.0.0", "--trusted-host", "Club.Example.org")
+    assert "warning: 0.0.0.0 is reachable from other machines, over plain HTTP" in output
+    assert "no accounts: the site is read-only" in output
+    assert f"jacquet users add NAME --role scorer --db {path}" in output
+    assert "HTTPS reverse proxy" in output and "docs/server.md" in output
+    assert {"localhost", "127.0.0.1", "club.example.org", socket.gethostname().lower()} <= set(
+        app.config["TRUSTED_HOSTS"])
+    add_account(path)
+    output, _ = _serve(monkeypatch, path, "--host", "0.0.0.0")
+    assert "1 account(s) may sign in and write" in output
+    output, app = _serve(monkeypatch, path)
+    assert "warning" not in output and app.config["TRUSTED_HOSTS"] == ["127.0.0.1", "localhost"]
+
+
+def test_serve_brings_an_old_archive_up_to_date(tmp_path, monkeypatch):
+    """An archive made before accounts gains their tables (and its games their hidden flag)
+    before the viewer's read-only connections ask for them."""
+    path = tmp_path / "old.db"
+    db = archive.open_archive(path)
+    for table in ("users", "login_failures", "audit"):
+        db.execute(f"DROP TABLE {table}")
+    db.execute("ALTER TABLE games DROP COLUMN hidden")
+    db.execute("DROP INDEX idx_live_games_owner_id")
+    db.execute("ALTER TABLE live_games DROP COLUMN owner_id")
+    db.execute("DELETE FROM _sqlite_migrations WHERE name = 'accounts'")
+    db.conn.commit()
+    db.close()
+    _, app = _serve(monkeypatch, path)
+    assert app.test_client().get("/").status_code == 200
+    assert count(path, "users") == 0
+
+
+def test_names_are_text_in_the_header_and_the_audit_log(tmp_path):
+    """A user's name and a deleted game's players are shown as text, never as markup."""
+    path = tmp_path / "hostile.db"
+    db = archive.open_archive(path)
+    archive.import_files(db, [_write(tmp_path / "game.jqn", GAME.replace("Marie", "<script>x()</script>"))])
+    db.close()
+    admin = signed_in_client(make_app(path), "<b>Boss</b>", "admin")
+    assert "&lt;b&gt;Boss&lt;/b&gt; (admin)" in admin.get("/").text
+    admin.post("/admin/game/1", data={"csrf_token": token(admin), "action": "delete", "confirm": "yes"})
+    log = admin.get("/admin/audit").text
+    assert "&lt;script&gt;x()&lt;/script&gt; - Jean" in log and "<script>x()" not in log
+    assert "<b>Boss" not in log and "&lt;b&gt;Boss&lt;/b&gt;" in log
+
+
+def test_behind_a_proxy_the_client_address_is_the_forwarded_one(path):
+    """With PROXIES = 1 the sign-in limit counts the address the proxy forwards: one
+    client guessing does not lock out the others behind the same proxy."""
+    add_account(path, "Other")
+    app = make_app(path, PROXIES=1)
+    guesser, other = app.test_client(), app.test_client()
+    guesser.environ_base["HTTP_X_FORWARDED_FOR"] = "203.0.113.7"
+    other.environ_base["HTTP_X_FORWARDED_FOR"] = "198.51.100.2"
+    for name in ("a", "b", "c", "d", "e"):
+        sign_in(guesser, name, "guess")
+    assert sign_in(guesser, "Other").status_code == 429
+    assert sign_in(other, "Other").status_code == 303

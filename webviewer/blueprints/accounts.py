@@ -1,0 +1,63 @@
+"""Signing in and out. The sign-in form's name and password are checked against the
+archive's accounts, with failed attempts limited per name and per client address
+(:class:`archive.accounts.SignInLimit`, set by ``LOGIN_FAILURES`` and
+``LOGIN_LOCKOUT_SECONDS``); once signed in, the visitor goes back to ``next`` if it is a
+path on this site, else to the archive."""
+
+from __future__ import annotations
+
+from flask import Blueprint, current_app, make_response, redirect, render_template, request, session, url_for
+from flask.typing import ResponseReturnValue
+from flask_login import login_user, logout_user
+
+from archive.accounts import SignInLimit, check_password, subjects
+from webviewer.plumbing.auth import SignedIn, local_path
+from webviewer.plumbing.db import get_db
+
+blueprint = Blueprint("accounts", __name__)
+
+
+def _limit() -> SignInLimit:
+    return SignInLimit(current_app.config["LOGIN_FAILURES"], current_app.config["LOGIN_LOCKOUT_SECONDS"])
+
+
+@blueprint.get("/login")
+def login_form() -> ResponseReturnValue:
+    return render_template("accounts/login.html", next=local_path(request.args.get("next")))
+
+
+@blueprint.post("/login")
+def login() -> ResponseReturnValue:
+    """Sign in: back to ``next`` (a local path), 401 with the form for a wrong name or
+    password, 429 while the name or the address must wait."""
+    name = request.form.get("name", "")[:200]
+    password = request.form.get("password", "")
+    back = local_path(request.form.get("next"))
+    db = get_db(write=True)
+    counted = subjects(name, request.remote_addr)
+    limit = _limit()
+    wait = limit.wait(db, counted)
+    if wait > 0:
+        minutes = int(wait // 60) + 1
+        page = render_template("accounts/login.html", next=back, name=name, error=(
+            f"Too many failed sign-ins for this name or from this address: try again in "
+            f"{minutes} minute(s)."))
+        response = make_response(page, 429)
+        response.headers["Retry-After"] = str(int(wait) + 1)
+        return response
+    user = check_password(db, name, password)
+    if user is None:
+        limit.failed(db, counted)
+        return render_template("accounts/login.html", next=back, name=name,
+                               error="Unknown name or wrong password."), 401
+    limit.succeeded(db, counted)
+    session.clear()  # nothing of the visitor's session carries over into the user's
+    login_user(SignedIn(user))
+    return redirect(back or url_for("games.index"), code=303)
+
+
+@blueprint.post("/logout")
+def logout() -> ResponseReturnValue:
+    logout_user()
+    session.clear()
+    return redirect(url_for("games.index"), code=303)

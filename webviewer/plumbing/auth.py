@@ -1,0 +1,136 @@
+"""Who is signed in (Flask-Login over the archive's accounts, :mod:`archive.accounts`) and
+what they may do: :func:`role_required` on a view lets through only a user with that role
+(or a higher one). A visitor not signed in is sent to the sign-in page when they ask for a
+page (GET), and answered 401 when they send a form (nothing of it is done); a user without
+the role is answered 403.
+
+The session cookie carries the user's ``session_key``, not their id: a new password or a
+removed account ends every session at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, TypeVar, cast
+from urllib.parse import urlsplit
+
+from flask import Flask, abort, make_response, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from flask_login import LoginManager, current_user
+from werkzeug.wrappers import Response
+
+from archive.accounts import User, user_by_session_key
+from webviewer.plumbing.db import get_db
+
+login_manager = LoginManager()
+View = TypeVar("View", bound=Callable[..., ResponseReturnValue])
+
+
+class SignedIn:
+    """A signed-in user, as Flask-Login keeps them."""
+
+    is_authenticated = True
+    is_active = True
+    is_anonymous = False
+
+    def __init__(self, user: User) -> None:
+        self.user = user
+        self.name = user.name
+        self.role = user.role
+        self.id = user.id
+
+    def get_id(self) -> str:
+        return self.user.session_key
+
+    @property
+    def is_admin(self) -> bool:
+        return self.user.is_admin
+
+    def may(self, role: str) -> bool:
+        return self.user.may(role)
+
+
+class Visitor:
+    """A visitor not signed in: browses, searches and validates."""
+
+    is_authenticated = False
+    is_active = False
+    is_anonymous = True
+    name = None
+    role = None
+    id = None
+    is_admin = False
+
+    def may(self, role: str) -> bool:
+        return False
+
+    def get_id(self) -> None:
+        return None
+
+
+def signed_in() -> SignedIn | Visitor:
+    """The user of this request (a :class:`Visitor` if nobody is signed in)."""
+    return cast("SignedIn | Visitor", current_user._get_current_object())
+
+
+def local_path(target: str | None) -> str | None:
+    """``target`` if it is a path on this site (``/record/``), else ``None``: never another
+    site's address (``//evil.example``, ``https://...``, ``/\\evil.example``)."""
+    if not target or not target.startswith("/") or target.startswith(("//", "/\\")):
+        return None
+    if any(ord(c) < 33 or c == "\\" for c in target):
+        return None
+    parts = urlsplit(target)
+    return target if not parts.scheme and not parts.netloc else None
+
+
+def _back_to() -> str | None:
+    """Where to come back to after signing in: this page, or for a form the page it was
+    sent from (if on this site)."""
+    if request.method == "GET":
+        return request.full_path.rstrip("?")
+    referrer = urlsplit(request.referrer or "")
+    if referrer.netloc != request.host:
+        return None
+    return local_path(referrer.path + (f"?{referrer.query}" if referrer.query else ""))
+
+
+def _unauthorized() -> Response:
+    """A visitor not signed in: to the sign-in page for a page, 401 for a form."""
+    back = _back_to()
+    login = url_for("accounts.login", next=back) if back else url_for("accounts.login")
+    if request.method == "GET":
+        return redirect(login, code=303)
+    return make_response(render_template("accounts/needed.html", login=login), 401)
+
+
+def role_required(role: str) -> Callable[[View], View]:
+    """A view only a user with ``role`` (or above) may use: see the module."""
+    def decorate(view: View) -> View:
+        @wraps(view)
+        def guarded(*args: Any, **kwargs: Any) -> ResponseReturnValue:
+            user = signed_in()
+            if not user.is_authenticated:
+                return _unauthorized()
+            if not user.may(role):
+                abort(403, description=f"This needs the {role} role; you are signed in as "
+                                       f"{user.name} ({user.role}).")
+            return view(*args, **kwargs)
+        return cast(View, guarded)
+    return decorate
+
+
+def init_app(app: Flask) -> None:
+    """Sessions for ``app``'s users."""
+    login_manager.init_app(app)
+    login_manager.anonymous_user = Visitor
+    login_manager.unauthorized_handler(_unauthorized)
+
+    login_manager.user_loader(_load)
+
+
+def _load(session_key: str) -> SignedIn | None:
+    """The user whose session carries ``session_key`` (``None``: sign in again)."""
+    user = user_by_session_key(get_db(), session_key)
+    return None if user is None else SignedIn(user)
