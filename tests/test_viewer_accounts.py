@@ -256,7 +256,7 @@ def test_a_live_game_is_its_scorers_and_anyone_may_watch(path):
     assert "White to roll" in scorer.get(at).text
     admin = signed_in_client(app, "Boss", "admin")
     resigned = admin.post(at, data={"csrf_token": token(admin), "version": version, "action": "resign",
-                                    "points": "1"})
+                                    "points": "1", "confirm": "yes"})  # (a resignation is confirmed)
     assert resigned.status_code == 303 and "Game over" in scorer.get(at).text
 
 
