@@ -2,6 +2,10 @@
 :func:`game_to_dict` for a JSON-ready dict, :func:`game_to_json` for the same as text, each
 turn written straight to text, and :func:`dumps` for a file. The turns are written by
 visitors of the game (:meth:`~notation.tree.game.Game.accept`).
+
+A turn's ``position`` is the position after it as the next player sees it: at the end of
+a game won by bearing off, as the loser sees it (:func:`~notation.render.seen.seen_next`),
+as ``jacquet legal --json`` and gnubg give it.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from typing import Any
 from notation.engine.position_id import position_ids
 from notation.engine.state import GameState, Turn, pips_after
 from notation.errors import RecordError
+from notation.render.seen import seen_next
 from notation.tree.game import Game, GameNode, Node
 from notation.tree.walk import Visitor
 
@@ -34,7 +39,7 @@ def turn_dict(node: GameNode, position_id: str | None = None,
         "dice": str(turn.dice) if turn.dice is not None else None,
         "play": str(turn.play) if turn.play is not None else None,
         "steps": play_steps(turn),
-        "position": position_id or state.position.position_id(),
+        "position": position_id or seen_next(state)[0].position_id(),
         "pips": list(pips or state.pips()),
         "comments": list(comments),
         "starting_comments": list(starting),
@@ -151,7 +156,7 @@ class _TurnsText(Visitor):
 def _node_ids(game: Game) -> dict[Node, str]:
     """The position ID of every node of ``game``, the start included, worked out together."""
     nodes = [game, *game.descendants()]
-    return dict(zip(nodes, position_ids([node.state.position for node in nodes]), strict=True))
+    return dict(zip(nodes, position_ids([seen_next(node.state)[0] for node in nodes]), strict=True))
 
 
 def game_to_dict(game: Game) -> dict[str, Any]:

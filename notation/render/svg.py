@@ -100,7 +100,8 @@ def _point_head(white_point: int, flipped: bool, marked: bool, number: int) -> s
 
 
 @lru_cache(maxsize=64)
-def _points(flipped: bool, marked: bool, numbers: tuple[int, ...]) -> tuple[tuple[int, float, bool, str], ...]:
+def _points(flipped: bool, marked: bool,
+            numbers: tuple[int, ...]) -> tuple[tuple[int, float, bool, str], ...]:
     """For White's points 1 to 24, (the point, its x, on the top row, the point drawn up
     to its men), numbered ``numbers[point]``. The board is drawn from these, only the
     men, the marks, the couriers, the bar, the trays, the cube and the dice depending on

@@ -24,8 +24,8 @@ from webviewer.pages.downloads import DOWNLOADS
 from webviewer.pages.kept_games import GameView, PageNode
 from webviewer.pages.movelist import MoveList
 from webviewer.pages.pieces import pieces
-from webviewer.pages.stored import Row
 from webviewer.pages.stepping import stepping_data, title, where
+from webviewer.pages.stored import Row
 from webviewer.pages.tree import Links
 
 _TOKEN = secrets.token_hex(16)

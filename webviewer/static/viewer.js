@@ -67,7 +67,8 @@
 
   // Keeps the current turn in view inside the move list's own box (the page stays put).
   function keepInView(list, entry) {
-    var top = entry.offsetTop - list.offsetTop, bottom = top + entry.offsetHeight;
+    var top = entry.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+    var bottom = top + entry.offsetHeight;
     if (top < list.scrollTop) {
       list.scrollTop = Math.max(0, top - 8);
     } else if (bottom > list.scrollTop + list.clientHeight) {

@@ -1,5 +1,5 @@
-"""What the game page's caption says of a node: what was just played, then what comes
-next, or at the end of a game who won, how many points and how."""
+"""What a viewer says of a node: what was just played, then what comes next, or at the end
+of a game who won, how many points and how (the game page's caption, `jacquet show`)."""
 
 from __future__ import annotations
 
