@@ -120,7 +120,8 @@ def player_results(db: Database, name: str) -> list[dict[str, Any]]:
         SELECT g.variant,
                count(*) AS games,
                sum(CASE WHEN g.valid AND g.winner = s.side THEN 1 ELSE 0 END) AS wins,
-               sum(CASE WHEN g.valid AND g.winner IS NOT NULL AND g.winner != s.side THEN 1 ELSE 0 END) AS losses,
+               sum(CASE WHEN g.valid AND g.winner IS NOT NULL AND g.winner != s.side THEN 1 ELSE 0 END)
+                   AS losses,
                sum(CASE WHEN g.winner IS NULL THEN 1 ELSE 0 END) AS unfinished,
                sum(CASE WHEN g.valid AND g.winner = s.side THEN g.points ELSE 0 END) AS points_won,
                sum(CASE WHEN g.valid AND g.winner IS NOT NULL AND g.winner != s.side THEN g.points ELSE 0 END)

@@ -47,6 +47,7 @@ from notation.formats.json_writer import (
 )
 from notation.formats.reading import Budget, located, read_whole
 from notation.limits import LIMIT, MAX_DEPTH, MAX_DIGITS, MAX_ELEMENTS, MAX_NAG
+from notation.render.seen import seen_next
 from notation.tree.game import Game, GameNode, Node
 from notation.tree.tags import TAG_NAME, setup_from_tags
 
@@ -311,7 +312,7 @@ def _add_turn(parent: Node, data: dict[str, Any], index: int, file: str,
 
 _TURN_FACTS: dict[str, Callable[[GameNode], Any]] = {
     "ply": attrgetter("ply"),
-    "position": lambda node: node.state.position.position_id(),
+    "position": lambda node: seen_next(node.state)[0].position_id(),  # as json_writer writes it
     "pips": lambda node: list(node.state.pips()),
     "cube": lambda node: cube_of(node.state),
 }
