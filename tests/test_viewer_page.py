@@ -197,6 +197,7 @@ def test_validate_reports_junk_as_no_game_and_keeps_the_text(demo):
     page = client.post("/validate", data={"record": wrong, "format": "jqn", "variant": "jacquet"})
     text = page.get_data(as_text=True)
     assert '<textarea id="record" name="record" rows="12" spellcheck="false">' + wrong in text
+    assert "No game found" not in text and "1 game(s) read" in text
     assert "1. 55: <mark>24/14</mark> 66: 24/18 *" in text  # the play marked, not the dice
 
 
