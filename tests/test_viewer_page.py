@@ -232,3 +232,20 @@ def test_the_text_diagram_shows_the_cube_only_for_a_rule_set_with_one():
     backgammon, jacquet = rule_set("backgammon"), rule_set("jacquet")
     assert diagram(backgammon.start, backgammon).endswith("cube: 1, in the middle")
     assert "cube" not in diagram(jacquet.start, jacquet)
+
+
+@pytest.mark.parametrize("record, where", [
+    ('[Variant "versailles"]\n[Rethrow "yes"]\n\n1. 51: 24/18 *\n', "its Rethrow tag"),
+    ('[Variant "versailles"]\n\n1. 51: 24/18 {rethrow: Black rethrows the 5} *\n', "comment at ply 1")])
+def test_a_versailles_record_with_the_rethrow_clause_gets_a_warning(demo, tmp_path, record, where):
+    path = tmp_path / "rethrow.jqn"
+    path.write_text(record, encoding="utf-8")
+    checked = subprocess.run([sys.executable, "-m", "jacquet_cli", "validate", str(path)],
+                             check=False, capture_output=True, text=True)
+    assert checked.returncode == 0  # a warning, not an error
+    assert "warning: [R-RETHROW]" in checked.stdout + checked.stderr and where in checked.stdout + checked.stderr
+    client = create_app({"ARCHIVE": str(demo), "TESTING": True, "WTF_CSRF_ENABLED": False}).test_client()
+    page = client.post("/validate", data={"record": record, "format": "jqn", "variant": "jacquet"}).get_data(as_text=True)
+    assert "[R-RETHROW]" in page and "1 warning(s)" in page
+    plain = record.replace('"versailles"', '"jacquet"')
+    assert "R-RETHROW" not in client.post("/validate", data={"record": plain, "format": "jqn"}).get_data(as_text=True)
