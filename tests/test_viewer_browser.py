@@ -342,3 +342,18 @@ def test_the_numbers_follow_the_player_on_roll_as_the_script_steps(demo_server, 
     page.wait_for_url("**ply=2&numbers=roll")
     assert page.text_content(label) == "24"
     page.close()
+
+
+def test_a_click_on_the_chart_or_the_move_list_steps_without_a_reload(demo_server, browser):
+    base, backgammon = demo_server
+    page = sized(browser, "1280")
+    page.goto(f"{base}/game/{backgammon}?ply=0")
+    page.evaluate("window.sameDocument = true")
+    page.click(".pip-chart a >> nth=40", force=True)
+    page.wait_for_url(f"**/game/{backgammon}?ply=40")
+    assert "Ply 40 of 62" in page.inner_text("figure.board figcaption")
+    assert page.locator('.pip-chart rect.band[fill="#2f7de1"]').count() == 1
+    page.click('.movelist a.move[data-node] >> text="55: 8/3(2) 6/1* 6/1"')
+    page.wait_for_url(f"**/game/{backgammon}?ply=2")
+    assert page.evaluate("window.sameDocument") is True
+    page.close()

@@ -18,8 +18,17 @@ from webviewer.pages.board_view import describe, page_board
 from webviewer.pages.kept_games import GameView, PageNode
 from webviewer.pages.tree import Links
 
-_ESCAPES = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026"})
-"""What JSON written into an HTML ``<script>`` element must not hold as it is."""
+
+def script_safe(text: str) -> str:
+    """JSON text made safe inside an HTML ``<script>`` element: no ``</`` (which could
+    close it) and no ``<!--`` (which could make it swallow what follows), written instead
+    as the JSON escapes ``<\\/`` and ``\\u003c!--``, which read back as the same text.
+    (``str.translate`` of every ``<``, ``>`` and ``&`` took 49 ms a game.)
+
+    >>> script_safe('"</script><!--"')
+    '"<\\\\/script>\\\\u003c!--"'
+    """
+    return text.replace("<!--", "\\u003c!--").replace("</", "<\\/")
 
 
 def title(node: PageNode) -> str:
@@ -57,4 +66,4 @@ def stepping_data(view: GameView, links: Links, flip: bool, numbers_on_roll: boo
             "numbersAfter": other_links[1].after,
             "pieces": list(table), "nodes": nodes,
             "error": error.text() if error else None, "errorNode": view.mainline[-1] if error else None}
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).translate(_ESCAPES).encode()
+    return script_safe(json.dumps(data, ensure_ascii=False, separators=(",", ":"))).encode()

@@ -161,7 +161,7 @@
     if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) {
       return;
     }
-    var target = nodeOf(link.href);
+    var target = nodeOf(link.getAttribute("href"));  // (an SVG link's href is no string)
     if (target !== null) {
       event.preventDefault();
       stop();
