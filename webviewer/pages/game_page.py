@@ -98,14 +98,14 @@ def _turn_pieces(view: GameView, base: str, kind: Kind, frame: Frame) -> Turns:
     others = (Kind(not kind.flip, kind.numbers_on_roll).links(base),
               Kind(kind.flip, not kind.numbers_on_roll).links(base))
     data = stepping_data(view, page, kind.flip, kind.numbers_on_roll, others,
-                         lambda node: position_page(frame, node))
+                         lambda node, position_id: position_page(frame, node, position_id))
     return Turns(moves, PipChart(view.pips, page), data)
 
 
-def position_page(frame: Frame, node: PageNode) -> str:
-    """The address of the page of ``node``'s position, drawn with the player on roll in
-    his colour."""
-    return (frame.position_head + quote(node.position().position_id(), safe=SAFE)
+def position_page(frame: Frame, node: PageNode, position_id: str) -> str:
+    """The address of the page of ``node``'s position (``position_id``), drawn with the
+    player on roll in his colour."""
+    return (frame.position_head + quote(position_id, safe=SAFE)
             + frame.position_tail + ("&player=W" if node.white_to_move else "&player=B"))
 
 
@@ -128,10 +128,11 @@ def game_page(view: GameView, row: Row, index: int, kind: Kind, base: str) -> Re
     here = node.address
     main = None if on_main_line else href(f"ply={nodes[node.branch].ply}")
     turns = view.part(("turns", base, kind), lambda: _turn_pieces(view, base, kind, frame))
+    position_id = node.position().position_id()
     board = pieces().node_view(
         "".join(page_board(node, view.rules, kind.flip, kind.numbers_on_roll, title(node))),
-        where(view, index), node.caption, node.pips(), position_page(frame, node),
-        node.position().position_id(), href("ply=0"),
+        where(view, index), node.caption, node.pips(), position_page(frame, node, position_id),
+        position_id, href("ply=0"),
         href(nodes[node.parent].address) if node.parent is not None else None,
         href(nodes[node.children[0]].address) if node.children else None,
         href(end.address), href(here, Kind(not kind.flip, kind.numbers_on_roll)),

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
+from notation.engine.position_id import position_ids
 from webviewer.pages.board_view import describe, page_board
 from webviewer.pages.kept_games import GameView, PageNode
 from webviewer.pages.tree import Links
@@ -43,13 +44,16 @@ def where(view: GameView, index: int) -> str:
 
 
 def stepping_data(view: GameView, links: Links, flip: bool, numbers_on_roll: bool,
-                  other_links: tuple[Links, Links], position_page: Callable[[PageNode], str]) -> bytes:
+                  other_links: tuple[Links, Links],
+                  position_page: Callable[[PageNode, str], str]) -> bytes:
     """The embedded data of a game's page (of one kind of link), as UTF-8 JSON safe inside
     a ``<script>`` element; ``other_links`` are those of the page flipped and of the page
-    numbered the other way."""
+    numbered the other way; ``position_page`` gives the address of a node's position page
+    (given its position ID)."""
     table: dict[str, int] = {}
     nodes = []
     error = view.error
+    ids = position_ids([node.position() for node in view.nodes])
     for index, node in enumerate(view.nodes):
         parts = page_board(node, view.rules, flip, numbers_on_roll, title(node))[1:-1]
         board = [table.setdefault(part, len(table)) for part in parts]
@@ -58,8 +62,8 @@ def stepping_data(view: GameView, links: Links, flip: bool, numbers_on_roll: boo
             "address": node.address, "ply": node.ply,
             "parent": node.parent, "next": node.children[0] if node.children else None,
             "end": node.end, "main": None if node.branch == index else node.branch,
-            "pips": list(node.pips()), "id": node.position().position_id(),
-            "position": position_page(node), "words": describe(node.white_view()),
+            "pips": list(node.pips()), "id": ids[index],
+            "position": position_page(node, ids[index]), "words": describe(node.white_view()),
             "board": board,
         })
     data = {"before": links.before, "after": links.after, "flipAfter": other_links[0].after,
