@@ -114,22 +114,22 @@ def opening_plays(db: Database, variant: str | None = None, top: int = 3) -> dic
 
 def player_results(db: Database, name: str) -> list[dict[str, Any]]:
     """One player's record per rule set (the name compared by its case fold): games,
-    wins, losses, unfinished games, points won and lost (wins, losses and points: of the
-    games stored valid)."""
+    wins, losses, unfinished games, points won and lost (the games stored valid)."""
     sql = """
         SELECT g.variant,
                count(*) AS games,
-               sum(CASE WHEN g.valid AND g.winner = s.side THEN 1 ELSE 0 END) AS wins,
-               sum(CASE WHEN g.valid AND g.winner IS NOT NULL AND g.winner != s.side THEN 1 ELSE 0 END)
+               sum(CASE WHEN g.winner = s.side THEN 1 ELSE 0 END) AS wins,
+               sum(CASE WHEN g.winner IS NOT NULL AND g.winner != s.side THEN 1 ELSE 0 END)
                    AS losses,
                sum(CASE WHEN g.winner IS NULL THEN 1 ELSE 0 END) AS unfinished,
-               sum(CASE WHEN g.valid AND g.winner = s.side THEN g.points ELSE 0 END) AS points_won,
-               sum(CASE WHEN g.valid AND g.winner IS NOT NULL AND g.winner != s.side THEN g.points ELSE 0 END)
+               sum(CASE WHEN g.winner = s.side THEN g.points ELSE 0 END) AS points_won,
+               sum(CASE WHEN g.winner IS NOT NULL AND g.winner != s.side THEN g.points ELSE 0 END)
                    AS points_lost
         FROM (SELECT id, 'W' AS side FROM games WHERE white_id IN (SELECT id FROM players WHERE key = ?)
               UNION ALL
               SELECT id, 'B' FROM games WHERE black_id IN (SELECT id FROM players WHERE key = ?)) s
         JOIN games g ON g.id = s.id
+        WHERE g.valid
         GROUP BY g.variant ORDER BY games DESC, g.variant"""
     cursor = db.execute(sql, [name.casefold()] * 2)
     names = [d[0] for d in cursor.description]

@@ -7,9 +7,9 @@ import json
 import click
 
 from notation.formats.json_format import turn_dict
+from notation.formats.json_writer import seen_next
 from notation.render.captions import next_up
 from notation.render.diagram import diagram
-from notation.render.seen import seen_next
 from notation.render.svg import board
 from notation.tree.game import GameNode
 

@@ -43,11 +43,11 @@ from notation.formats.json_writer import (
     game_to_dict,
     game_to_json,
     play_steps,
+    seen_next,
     turn_dict,
 )
 from notation.formats.reading import Budget, located, read_whole
 from notation.limits import LIMIT, MAX_DEPTH, MAX_DIGITS, MAX_ELEMENTS, MAX_NAG
-from notation.render.seen import seen_next
 from notation.tree.game import Game, GameNode, Node
 from notation.tree.tags import TAG_NAME, setup_from_tags
 

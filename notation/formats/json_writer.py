@@ -3,9 +3,11 @@
 turn written straight to text, and :func:`dumps` for a file. The turns are written by
 visitors of the game (:meth:`~notation.tree.game.Game.accept`).
 
-A turn's ``position`` is the position after it as the next player sees it: at the end of
-a game won by bearing off, as the loser sees it (:func:`~notation.render.seen.seen_next`),
-as ``jacquet legal --json`` and gnubg give it.
+A turn's ``position`` is the position after it as the next player sees it (:func:`seen_next`):
+during a game the player to act; at the end of a game won by bearing off, where the winner
+is still "to act" in the state, the loser, as ``jacquet legal --json`` gives a play's
+resulting position and gnubg its final position. Every output of a node's position (the
+viewer, ``jacquet show``) takes it from here.
 """
 
 from __future__ import annotations
@@ -16,12 +18,30 @@ from functools import partial
 from json.encoder import encode_basestring
 from typing import Any
 
+from notation.engine.board import Position
 from notation.engine.position_id import position_ids
-from notation.engine.state import GameState, Turn, pips_after
+from notation.engine.state import Colour, GameState, Turn, pips_after
 from notation.errors import RecordError
-from notation.render.seen import seen_next
 from notation.tree.game import Game, GameNode, Node
 from notation.tree.walk import Visitor
+
+
+def seen_next(state: GameState) -> tuple[Position, Colour]:
+    """The position of ``state`` and who sees it: the player to act, or at the end of a
+    game the loser.
+
+    >>> from notation import rule_set
+    >>> from notation.engine.state import GameState
+    >>> start = GameState.start(rule_set("jacquet"))
+    >>> seen_next(start)[1].title
+    'White'
+    >>> won = start._replace(winner=Colour.WHITE, points=2, ended_by="bear-off")
+    >>> seen_next(won)[1].title, seen_next(won)[0] == start.position.swapped()
+    ('Black', True)
+    """
+    if state.winner is not None and state.player is state.winner:
+        return state.position.swapped(), state.player.other
+    return state.position, state.player
 
 
 def turn_dict(node: GameNode, position_id: str | None = None,

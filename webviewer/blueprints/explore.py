@@ -55,9 +55,9 @@ def position(position_id: str) -> ResponseReturnValue:
 @blueprint.route("/player/<path:name>")
 def player(name: str) -> ResponseReturnValue:
     db = get_db()
-    results = player_results(db, name)
-    if not results:
-        abort(404, description=f"no games of {name!r}")
     recent, total = search(db, Query(player=f'"{name}"', sort="date", descending=True, limit=RECENT))
+    if not total:
+        abort(404, description=f"no games of {name!r}")
+    results = player_results(db, name)  # of the games stored valid
     return render_template("explore/player.html", name=name, results=results, recent=recent,
                            total=total)

@@ -36,8 +36,8 @@ from notation.engine.rules import RuleSet
 from notation.engine.state import Colour, pips_after
 from notation.errors import NotationError
 from notation.formats.json_format import game_to_json
+from notation.formats.json_writer import seen_next
 from notation.render.captions import next_up, played
-from notation.render.seen import seen_next
 from notation.tree.game import Game, Node
 from webviewer.pages.tree import INDEX, MAX_PATH, BadAddress, MoveItem, walk
 from webviewer.plumbing.cache import BoundedCache

@@ -22,14 +22,15 @@ from webviewer.pages.tree import Links
 
 def script_safe(text: str) -> str:
     """JSON text made safe inside an HTML ``<script>`` element: no ``</`` (which could
-    close it) and no ``<!--`` (which could make it swallow what follows), written instead
-    as the JSON escapes ``<\\/`` and ``\\u003c!--``, which read back as the same text.
+    close it), no ``<!--`` (which could make it swallow what follows), and no raw ``&``
+    (the page holds none, as XML would have it), written instead as the JSON escapes
+    ``<\\/``, ``\\u003c!--`` and ``\\u0026``, which read back as the same text.
     (``str.translate`` of every ``<``, ``>`` and ``&`` took 49 ms a game.)
 
-    >>> script_safe('"</script><!--"')
-    '"<\\\\/script>\\\\u003c!--"'
+    >>> script_safe('"</script><!--&"')
+    '"<\\\\/script>\\\\u003c!--\\\\u0026"'
     """
-    return text.replace("<!--", "\\u003c!--").replace("</", "<\\/")
+    return text.replace("<!--", "\\u003c!--").replace("</", "<\\/").replace("&", "\\u0026")
 
 
 def title(node: PageNode) -> str:
