@@ -1,5 +1,7 @@
 """Statistics over the archive: results per player, the dice each player rolled with a
-chi-square test of fairness, and the most frequent opening plays per roll."""
+chi-square test of fairness, and the most frequent opening plays per roll. Results and
+openings count only the games stored valid: a game kept invalid has a result the rules did
+not score (an error sample's wrong ``B+2``) and may open with an illegal play."""
 
 from __future__ import annotations
 
@@ -11,7 +13,8 @@ from sqlite_utils import Database
 
 
 def results_per_player(db: Database, variant: str | None = None) -> list[dict[str, Any]]:
-    """For each player: games, wins, losses, points won and lost (finished games)."""
+    """For each player: games, wins, losses, points won and lost (finished games; the
+    games stored valid)."""
     sql = """
         SELECT p.name AS player, count(*) AS games,
                sum(CASE WHEN g.winner = side THEN 1 ELSE 0 END) AS wins,
@@ -22,9 +25,9 @@ def results_per_player(db: Database, variant: str | None = None) -> list[dict[st
         FROM (SELECT id, white_id AS player_id, 'W' AS side FROM games
               UNION ALL SELECT id, black_id, 'B' FROM games) s
         JOIN games g ON g.id = s.id JOIN players p ON p.id = s.player_id
-        {where}
+        WHERE g.valid {where}
         GROUP BY p.name ORDER BY wins DESC, p.name"""
-    where, params = ("WHERE g.variant = ?", [variant]) if variant else ("", [])
+    where, params = ("AND g.variant = ?", [variant]) if variant else ("", [])
     cursor = db.execute(sql.format(where=where), params)
     names = [d[0] for d in cursor.description]
     return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
@@ -97,9 +100,9 @@ def dice_fairness(db: Database, variant: str | None = None) -> list[DiceFairness
 
 
 def opening_plays(db: Database, variant: str | None = None, top: int = 3) -> dict[str, list[tuple[str, int]]]:
-    """The most frequent first plays of games, per roll."""
+    """The most frequent first plays of games (stored valid), per roll."""
     sql = ("SELECT t.dice, t.play, count(*) AS n FROM turns t JOIN games g ON g.id = t.game_id "
-           "WHERE t.ply = 1 AND t.kind = 'roll'" + (" AND g.variant = ?" if variant else "") +
+           "WHERE t.ply = 1 AND t.kind = 'roll' AND g.valid" + (" AND g.variant = ?" if variant else "") +
            " GROUP BY t.dice, t.play ORDER BY t.dice DESC, n DESC, t.play")
     openings: dict[str, list[tuple[str, int]]] = {}
     for dice, play, count in db.execute(sql, [variant] if variant else []):
@@ -111,12 +114,14 @@ def opening_plays(db: Database, variant: str | None = None, top: int = 3) -> dic
 
 def player_results(db: Database, name: str) -> list[dict[str, Any]]:
     """One player's record per rule set (the name compared by its case fold): games,
-    wins, losses, unfinished games, points won and lost; hidden games left out."""
+    wins, losses, unfinished games, points won and lost (the games stored valid; hidden
+    games left out)."""
     sql = """
         SELECT g.variant,
                count(*) AS games,
                sum(CASE WHEN g.winner = s.side THEN 1 ELSE 0 END) AS wins,
-               sum(CASE WHEN g.winner IS NOT NULL AND g.winner != s.side THEN 1 ELSE 0 END) AS losses,
+               sum(CASE WHEN g.winner IS NOT NULL AND g.winner != s.side THEN 1 ELSE 0 END)
+                   AS losses,
                sum(CASE WHEN g.winner IS NULL THEN 1 ELSE 0 END) AS unfinished,
                sum(CASE WHEN g.winner = s.side THEN g.points ELSE 0 END) AS points_won,
                sum(CASE WHEN g.winner IS NOT NULL AND g.winner != s.side THEN g.points ELSE 0 END)
@@ -124,7 +129,8 @@ def player_results(db: Database, name: str) -> list[dict[str, Any]]:
         FROM (SELECT id, 'W' AS side FROM games WHERE white_id IN (SELECT id FROM players WHERE key = ?)
               UNION ALL
               SELECT id, 'B' FROM games WHERE black_id IN (SELECT id FROM players WHERE key = ?)) s
-        JOIN games g ON g.id = s.id WHERE g.hidden = 0
+        JOIN games g ON g.id = s.id
+        WHERE g.valid AND g.hidden = 0
         GROUP BY g.variant ORDER BY games DESC, g.variant"""
     cursor = db.execute(sql, [name.casefold()] * 2)
     names = [d[0] for d in cursor.description]

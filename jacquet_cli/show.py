@@ -7,6 +7,8 @@ import json
 import click
 
 from notation.formats.json_format import turn_dict
+from notation.formats.json_writer import seen_next
+from notation.render.captions import next_up
 from notation.render.diagram import diagram
 from notation.render.svg import board
 from notation.tree.game import GameNode
@@ -41,21 +43,28 @@ def show(file: str, number: int, ply: int | None, output: str) -> None:
         raise click.BadParameter(f"game {number} has {len(nodes) - 1} turns", param_hint="--ply")
     node = nodes[-1 if ply is None else ply]
     state = node.state
+    position, seen_by = seen_next(state)  # at the end of a game: as the loser sees it
+    owner = state.cube_owner
     if output == "text":
-        who = state.player.title
-        click.echo(f"{file}, game {number}, ply {node.ply}: {who} to play "
-                   f"({game.rules.describe()}), position {state.position.position_id()}")
-        click.echo(diagram(state.position, game.rules).replace("X on roll", f"X ({who}) on roll"))
+        who = seen_by.title
+        doing = next_up(state)[:-1] if state.over else f"{who} to play"
+        click.echo(f"{file}, game {number}, ply {node.ply}: {doing} "
+                   f"({game.rules.describe()}), position {position.position_id()}")
+        cube_owner = None if owner is None else ("X" if owner is seen_by else "O")
+        click.echo(diagram(position, game.rules, state.cube, cube_owner)
+                   .replace("X on roll", f"X ({who}) on roll" if not state.over else f"X ({who})"))
     elif output == "svg":
         steps = node.turn.play.steps if node.turn is not None and node.turn.play else ()
-        click.echo(board(state.position, game.rules, white_to_move=state.player.value == "W",
-                         last_steps=() if node.turn is None or node.turn.player is state.player else steps,
-                         dice=node.turn.dice if node.turn is not None else None))
+        click.echo(board(position, game.rules, white_to_move=seen_by.value == "W",
+                         last_steps=() if node.turn is None or node.turn.player is seen_by else steps,
+                         dice=node.turn.dice if node.turn is not None else None,
+                         dice_of_white=None if node.turn is None else node.turn.player.value == "W",
+                         cube=state.cube, cube_owner=None if owner is None else owner.value))
     else:
         data = turn_dict(node) if isinstance(node, GameNode) else {
-            "ply": 0, "position": state.position.position_id(),
+            "ply": 0, "position": position.position_id(),
             "pips": list(state.pips())}
-        data.update({"to_play": state.player.value, "variant": game.rules.name,
+        data.update({"to_play": seen_by.value, "variant": game.rules.name,
                      "over": state.over, "result": game.result if state.over else "*"})
         click.echo(json.dumps(data, ensure_ascii=False))
     for error in game.errors:

@@ -311,7 +311,7 @@ def test_position_of_the_start_is_reached_by_every_game_of_a_variant(vdb, varied
 def test_results_per_player(vdb, varied, variant):
     table = defaultdict(lambda: {"games": 0, "wins": 0, "losses": 0, "points_won": 0, "points_lost": 0})
     for s in varied.games:
-        if variant and s.variant != variant:
+        if (variant and s.variant != variant) or not s.valid:  # results of valid games only
             continue
         for side, tag in (("W", "White"), ("B", "Black")):
             name = s.name(tag)
@@ -337,6 +337,8 @@ def test_player_results_per_rule_set(vdb, varied):
         table = defaultdict(lambda: {"games": 0, "wins": 0, "losses": 0, "unfinished": 0,
                                      "points_won": 0, "points_lost": 0})
         for s in varied.games:
+            if not s.valid:  # results of valid games only
+                continue
             for side, tag in (("W", "White"), ("B", "Black")):
                 if s.name(tag) is None or s.name(tag).casefold() != name.casefold():
                     continue
@@ -412,7 +414,7 @@ def test_chi_square_p_edges():
 def test_opening_plays(vdb, varied, variant, top):
     openings = defaultdict(Counter)
     for s in varied.games:
-        if variant and s.variant != variant:
+        if (variant and s.variant != variant) or not s.valid:  # openings of valid games only
             continue
         for ply, _player, kind, dice, play, _before in s.mainline():
             if ply == 1 and kind == "roll":

@@ -77,7 +77,7 @@ def test_the_archive_form_offers_every_filter_and_headings_sort(client):
     for name in ("player", "white", "black", "event", "variant", "from", "to", "result", "points_min",
                  "points_max", "turns_min", "turns_max", "valid", "text", "sort", "desc"):
         assert f'name="{name}"' in page
-    assert '<th aria-sort="ascending"><a href="/?sort=turns&amp;desc=1">Turns</a></th>' in page
+    assert '<th aria-sort="ascending"><a href="/?sort=turns&amp;desc=1">Turns ▲</a></th>' in page
     assert '<th><a href="/?sort=date&amp;desc=0">Date</a></th>' in page
 
 
@@ -123,7 +123,7 @@ def test_game_page_has_a_permalink_for_every_ply(client):
 
 def test_unknown_game_is_404_and_bad_ply_is_400(client):
     assert client.get("/game/999999").status_code == 404
-    assert client.get("/game/1?ply=9999").status_code == 400
+    assert client.get("/game/1?ply=9999").data == client.get("/game/1").data  # past the end: the end
     assert client.get("/game/1?ply=-1").status_code == 400
 
 
@@ -146,12 +146,13 @@ def test_an_invalid_games_error_is_shown_at_its_ply(client, app):
     ply, game = row["error_ply"], f"/game/{row['id']}"
     said = f"Reading stops at ply {ply}: [{row['error_rule']}]"
     refused = client.get(f"{game}?ply={ply}").get_data(as_text=True)
-    assert f'<p class="error">{said}' in refused
-    assert f'<li class="error"><a href="{game}?ply={ply}" class="move">{said}' in refused
+    assert f'<p class="error refused-here">{said}' in refused
+    assert f'<div class="aside error"><a href="{game}?ply={ply}" class="refused">{said}' in refused
     assert f"Ply {ply - 1} of {ply - 1}" in refused  # the board before the refused turn
     earlier = client.get(f"{game}?ply={ply - 2}").get_data(as_text=True)
-    assert f'<p class="error">{said}' not in earlier and '<li class="error">' in earlier
-    assert client.get(f"{game}?ply={ply + 1}").status_code == 400
+    assert '<p class="error refused-here" hidden>' in earlier and '<div class="aside error">' in earlier
+    beyond = client.get(f"{game}?ply={ply + 1}").get_data(as_text=True)  # past the end: the end
+    assert f"Ply {ply - 1} of {ply - 1}" in beyond and f'<p class="error refused-here">{said}' in beyond
 
 
 def test_user_text_is_escaped_and_headers_are_strict(client, app):
@@ -317,16 +318,16 @@ def test_every_variation_turn_is_a_link_that_shows_it(client, nested):
     for path in ("1", "1.0", "1.1", "0.1"):
         assert f'path={path}"' in page
     text = client.get(f"/game/{nested}?path=1.1").data.decode()
-    current = text.split('aria-current="step">')[1].split("</a>")[0]
+    current = text.split('aria-current="true"')[1].split("</a>")[0]
     assert "24/16" in current and "in a variation" in text
     assert "White: 2 on 21" not in text and "1 on 21" in text  # the split, then Black's run
     back = text.split('" rel="up"')[0].rsplit('href="', 1)[1]
     assert back.endswith("?ply=0")  # back to the main line where the variation branched
     run = client.get(f"/game/{nested}?path=0.1").data.decode()
-    assert "24/16" in run.split('aria-current="step">')[1].split("</a>")[0]
-    assert 'rel="up"' in run and "Ply 2 of 2" in run
+    assert "24/16" in run.split('aria-current="true"')[1].split("</a>")[0]
+    assert 'rel="up" class="leave" aria-keyshortcuts="ArrowUp">' in run and "Ply 2 of 2" in run
     main = client.get(f"/game/{nested}?ply=1").data.decode()
-    assert "in a variation" not in main and 'rel="up"' not in main
+    assert '<span class="in-variation" hidden>' in main and '<a rel="up" class="leave" aria-keyshortcuts="ArrowUp" hidden>' in main
 
 
 @pytest.mark.parametrize("path", ["9", "0.0.0.0.0.0.7", "a", "0..1", "-1", "1" * 20_000])

@@ -87,7 +87,7 @@ def test_permalink_opens_that_ply_and_flip_turns_the_board(server, page):
     base, game_id = server
     page.goto(f"{base}/game/{game_id}?ply=2")
     assert "Ply 2 of 4" in page.inner_text("figure.board figcaption")
-    assert page.locator('.moves [aria-current="step"]').inner_text().startswith("Black 66")
+    assert page.locator('.moves [aria-current="true"]').inner_text().startswith("66")
     talon = 'svg.jacquet-board polygon[data-point="24"]'
     before = page.get_attribute(talon, "points")
     page.click("text=Flip board")
@@ -103,10 +103,13 @@ def test_a_comment_with_script_is_text_and_runs_nothing(server, page):
     assert page.evaluate("window.pwned") is None
 
 
-def test_stepping_does_not_reload_the_page(server, page):
+def test_stepping_does_not_reload_the_page_nor_fetch_anything(server, page):
     base, game_id = server
     page.goto(f"{base}/game/{game_id}?ply=0")
     page.evaluate("window.sameDocument = true")
+    history = page.evaluate("history.length")
+    requests = []
+    page.on("request", lambda request: requests.append(request.url))
     page.keyboard.press("ArrowRight")
     page.wait_for_url(f"**/game/{game_id}?ply=1")
     page.locator("figure.board figcaption", has_text="Ply 1 of 4").wait_for()
@@ -114,9 +117,8 @@ def test_stepping_does_not_reload_the_page(server, page):
     page.wait_for_url(f"**/game/{game_id}?ply=3")
     assert page.evaluate("window.sameDocument") is True
     assert "Ply 3" in page.inner_text("#announce")  # told to screen readers
-    page.go_back()
-    page.locator("figure.board figcaption", has_text="Ply 1 of 4").wait_for()
-    assert page.evaluate("window.sameDocument") is True
+    assert [url for url in requests if "/game/" in url] == []  # stepped from the data the page holds
+    assert page.evaluate("history.length") == history  # the address replaced, not pushed
 
 
 def test_enter_and_leave_a_variation(server, page):
@@ -125,7 +127,7 @@ def test_enter_and_leave_a_variation(server, page):
     page.click(".moves .variation a.move")
     page.wait_for_url(f"**/game/{game_id + 1}?path=1")
     assert "in a variation" in page.inner_text("figure.board figcaption")
-    assert "24/21 6/5" in page.inner_text('.moves [aria-current="step"]')
+    assert "24/21 6/5" in page.inner_text('.moves [aria-current="true"]')
     page.screenshot(path=str(ARTIFACTS / "game-page-variation.png"), full_page=True)
     page.keyboard.press("ArrowUp")
     page.wait_for_url(f"**/game/{game_id + 1}?ply=0")
@@ -196,3 +198,166 @@ def test_focus_stays_on_the_step_link_without_reload(server, page):
     assert page.evaluate("document.activeElement.getAttribute('rel')") == "next"
     page.keyboard.press("Enter")
     page.wait_for_url(f"**/game/{game_id}?ply=2")
+
+
+# The demo archive: every page at three sizes, the layout, the keys.
+SIZES = {"1280": (1280, 900), "768": (768, 1024), "390": (390, 844)}
+
+
+@pytest.fixture(scope="module")
+def demo_server(tmp_path_factory):
+    """The viewer on the demo archive (every sample), on a werkzeug server thread."""
+    from werkzeug.serving import make_server
+
+    from webviewer.demo import build_demo
+
+    path = tmp_path_factory.mktemp("demo") / "demo.db"
+    build_demo(path)
+    db = archive.open_archive(path)
+    ids = {row[0]: row[1] for row in db.execute(
+        "SELECT source_file, min(id) FROM games GROUP BY source_file")}
+    db.close()
+    app = create_app({"ARCHIVE": str(path), "WTF_CSRF_ENABLED": False})
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    backgammon = next(i for name, i in ids.items() if name.endswith("backgammon/annotated-game.jqn"))
+    yield f"http://127.0.0.1:{httpd.server_port}", backgammon
+    httpd.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser(page):
+    """The browser of ``page`` (one playwright per module), for pages of other sizes."""
+    return page.context.browser
+
+
+def sized(browser, size: str):
+    width, height = SIZES[size]
+    return browser.new_page(viewport={"width": width, "height": height})
+
+
+def pages_of(base: str, backgammon: int) -> dict[str, str]:
+    return {"list": "/", "game": f"/game/{backgammon}?ply=20", "game-end": f"/game/{backgammon}",
+            "position": None, "player": "/player/Random%20White", "validate": "/validate"}
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_no_page_scrolls_sideways_and_each_is_photographed(demo_server, browser, size):
+    base, backgammon = demo_server
+    page = sized(browser, size)
+    ARTIFACTS.mkdir(exist_ok=True)
+    paths = pages_of(base, backgammon)
+    page.goto(base + paths["game"])
+    paths["position"] = page.get_attribute("a.position", "href")
+    for name, path in paths.items():
+        page.goto(base + path)
+        assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size][0], (name, size)
+        page.screenshot(path=str(ARTIFACTS / f"{name}-{size}.png"), full_page=True)
+    page.goto(base + "/validate")
+    page.fill("#record", "1. 55: 24/14 66: 24/18 *\n")
+    page.click("form.validate button[type=submit]")
+    page.locator(".verdict").wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size][0], ("validated", size)
+    page.screenshot(path=str(ARTIFACTS / f"validated-{size}.png"), full_page=True)
+    page.close()
+
+
+def test_the_board_and_the_move_list_side_by_side_wide_and_stacked_narrow(demo_server, browser):
+    base, backgammon = demo_server
+    wide = sized(browser, "1280")
+    wide.goto(f"{base}/game/{backgammon}?ply=20")
+    board, moves = wide.locator("figure.board").bounding_box(), wide.locator(".movelist").bounding_box()
+    assert moves["x"] >= board["x"] + board["width"] and moves["y"] < board["y"] + board["height"]
+    narrow = sized(browser, "390")
+    narrow.goto(f"{base}/game/{backgammon}?ply=20")
+    board, moves = narrow.locator("figure.board").bounding_box(), narrow.locator(".movelist").bounding_box()
+    assert moves["y"] >= board["y"] + board["height"]
+    assert board["width"] >= 370  # the board fills the width
+    wide.close()
+    narrow.close()
+
+
+def test_a_burst_of_30_presses_reaches_ply_30(demo_server, browser):
+    base, backgammon = demo_server
+    page = sized(browser, "1280")
+    page.goto(f"{base}/game/{backgammon}?ply=0")
+    for _ in range(30):
+        page.keyboard.press("ArrowRight", delay=0)
+    page.wait_for_url(f"**/game/{backgammon}?ply=30")
+    assert "Ply 30 of 62" in page.inner_text("figure.board figcaption")
+    current = page.locator('.movelist [aria-current="true"]')
+    assert current.get_attribute("data-node") is not None
+    inside = page.evaluate("""() => {
+        const list = document.querySelector('.movelist').getBoundingClientRect();
+        const turn = document.querySelector('.movelist [aria-current="true"]').getBoundingClientRect();
+        return turn.top >= list.top && turn.bottom <= list.bottom; }""")
+    assert inside  # kept in view inside the list's own box
+    assert page.evaluate("window.scrollY") == 0  # the page itself did not scroll
+    page.close()
+
+
+def test_the_keys_work_after_autoplay_and_wherever_the_focus_is(demo_server, browser):
+    base, backgammon = demo_server
+    page = sized(browser, "1280")
+    page.goto(f"{base}/game/{backgammon}?ply=10")
+    page.click("button.autoplay")
+    page.wait_for_url(f"**/game/{backgammon}?ply=11", timeout=5_000)
+    page.click("button.autoplay")  # stopped; the focus stays on the button
+    page.locator('button.autoplay[aria-pressed="false"]').wait_for()
+    shown = int(page.url.rsplit("=", 1)[1])
+    page.keyboard.press("ArrowRight")
+    page.wait_for_url(f"**/game/{backgammon}?ply={shown + 1}")
+    page.focus("a.position")
+    page.keyboard.press("Home")
+    page.wait_for_url(f"**/game/{backgammon}?ply=0")
+    page.keyboard.press("End")
+    page.wait_for_url(f"**/game/{backgammon}?ply=62")
+    page.keyboard.press("f")  # flips the board: a page of its own
+    page.wait_for_url("**flip=1**")
+    assert '<g class="cube" data-value="2" data-owner="bottom">' in page.content()
+    page.close()
+
+
+def test_the_caption_and_the_result_at_the_last_ply(demo_server, browser):
+    base, backgammon = demo_server
+    page = sized(browser, "1280")
+    page.goto(f"{base}/game/{backgammon}?ply=60")
+    page.keyboard.press("End")
+    caption = page.locator("figure.board figcaption")
+    caption.filter(has_text="Ply 62 of 62").wait_for()
+    assert "White wins 4 points by bearing off" in caption.inner_text()
+    assert "to play" not in caption.inner_text()
+    assert page.get_attribute("g.cube", "data-value") == "2"
+    page.keyboard.press("ArrowLeft")
+    assert "to play" in caption.inner_text()
+    page.close()
+
+
+def test_the_numbers_follow_the_player_on_roll_as_the_script_steps(demo_server, browser):
+    base, backgammon = demo_server
+    page = sized(browser, "1280")
+    page.goto(f"{base}/game/{backgammon}?ply=1")
+    page.click("a.numbers")
+    page.wait_for_url("**numbers=roll**")
+    label = 'svg.jacquet-board g.column[data-point="1"] text >> nth=0'
+    assert page.text_content(label) == "1"  # White on roll: White's numbers
+    page.keyboard.press("ArrowRight")  # Black on roll
+    page.wait_for_url("**ply=2&numbers=roll")
+    assert page.text_content(label) == "24"
+    page.close()
+
+
+def test_a_click_on_the_chart_or_the_move_list_steps_without_a_reload(demo_server, browser):
+    base, backgammon = demo_server
+    page = sized(browser, "1280")
+    page.goto(f"{base}/game/{backgammon}?ply=0")
+    page.evaluate("window.sameDocument = true")
+    page.click(".pip-chart a >> nth=40", force=True)
+    page.wait_for_url(f"**/game/{backgammon}?ply=40")
+    assert "Ply 40 of 62" in page.inner_text("figure.board figcaption")
+    assert page.locator('.pip-chart rect.band[fill="#2f7de1"]').count() == 1
+    page.click('.movelist a.move[data-node] >> text="55: 8/3(2) 6/1* 6/1"')
+    page.wait_for_url(f"**/game/{backgammon}?ply=2")
+    assert page.evaluate("window.sameDocument") is True
+    page.close()

@@ -52,7 +52,8 @@ def mixed_probes(games: list[tuple[int, int]], players: list[str], count: int, s
         lambda i, t: Probe(f"/game/{i}.jqn"),
         lambda i, t: Probe(f"/game/{missing}", 404),
         lambda i, t: Probe(f"/api/games/{missing}", 404),
-        lambda i, t: Probe(f"/game/{i}?ply={t + 2}", 400),  # t + 1 is the refused ply of an invalid game
+        lambda i, t: Probe(f"/game/{i}?ply={t + 2}"),  # past the end: the end
+        lambda i, t: Probe(f"/game/{i}?ply=-1", 400),
         lambda i, t: Probe(f"/game/{i}?ply=x", 400),
         lambda i, t: Probe("/?sort=evil", 400),
         lambda i, t: Probe("/api/legal?dice=77", 400),

@@ -1,5 +1,10 @@
 """The demo archive ``jacquet serve`` builds when there is none: every sample record,
-the invalid ones kept flagged so that the viewer shows their errors."""
+the invalid ones kept flagged so that the viewer shows their errors.
+
+The games list shows the newest games first, so the samples are imported with the most
+instructive last: first the error samples (on the list's last page, apart), then the
+generated games, then the openings, the match and the annotated game of every rule set
+(on the first page)."""
 
 from __future__ import annotations
 
@@ -23,10 +28,23 @@ def samples_folder() -> Path:
                             + ", ".join(str(c) for c in candidates) + ")")
 
 
+ORDER = ("errors", "generated", "openings", "matches")
+"""The sample folders imported first, in this order; the annotated games come last."""
+
+
+def demo_order(files: list[Path]) -> list[Path]:
+    """The sample files in the order they are imported (see the module's docstring)."""
+    def rank(file: Path) -> tuple[int, str]:
+        folder = file.parent.name
+        return (ORDER.index(folder) if folder in ORDER else len(ORDER), str(file))
+
+    return sorted(files, key=rank)
+
+
 def build_demo(path: str | Path) -> ImportSummary:
-    """Import every sample into the archive at ``path``."""
+    """Import every sample into the archive at ``path``, the most instructive last."""
     db = open_archive(path)
     try:
-        return import_files(db, sorted(samples_folder().rglob("*.jqn")), keep_invalid=True)
+        return import_files(db, demo_order(list(samples_folder().rglob("*.jqn"))), keep_invalid=True)
     finally:
         db.close()

@@ -3,7 +3,8 @@
 The board is drawn from the side of the player on roll (``X``; the opponent is ``O``),
 in his numbering: top row 13-24 (his talon, 24, top right), bottom row 12-1 (his home,
 points 6-1, bottom right), as the viewer draws White. Each point shows its men as
-``X3`` / ``O12``; the bar and borne-off men are listed below.
+``X3`` / ``O12``; the bar and borne-off men are listed below, and for a rule set with a
+doubling cube, the cube (its value and who owns it: ``X``, ``O`` or the middle).
 
 >>> from notation import rule_set
 >>> print(diagram(rule_set("jacquet").start, rule_set("jacquet")))  # doctest: +NORMALIZE_WHITESPACE
@@ -38,9 +39,15 @@ def _row(cells: list[str]) -> str:
     return " ".join(f"{c:>3}" for c in cells[:6]) + " | " + " ".join(f"{c:>3}" for c in cells[6:])
 
 
-def diagram(position: Position, rules: RuleSet) -> str:
+def diagram(position: Position, rules: RuleSet, cube: int = 1, cube_owner: str | None = None) -> str:
     """The text diagram of ``position`` under ``rules`` (which says where the opponent's
-    men stand in the mover's numbering)."""
+    men stand in the mover's numbering); ``cube`` and ``cube_owner`` (``"X"``, ``"O"``,
+    ``None``: the middle) are the doubling cube's, shown if the rule set has one.
+
+    >>> from notation import rule_set
+    >>> diagram(rule_set("backgammon").start, rule_set("backgammon"), 2, "O").splitlines()[-1]
+    'cube: 2, owned by O'
+    """
     mover_pips, opponent_pips = position.pip_counts()
     lines = [
         _row([str(p) for p in TOP]),
@@ -53,4 +60,7 @@ def diagram(position: Position, rules: RuleSet) -> str:
         lines.append(f"bar: X{position.mover[BAR]} O{position.opponent[BAR]}")
     lines.append(f"X on roll: pips {mover_pips}, off {position.mover[OFF]} | "
                  f"O: pips {opponent_pips}, off {position.opponent[OFF]}")
+    if rules.has_cube:
+        lines.append(f"cube: {cube}, owned by {cube_owner}" if cube_owner else
+                     f"cube: {cube}, in the middle")
     return "\n".join(lines)

@@ -3,8 +3,16 @@
 The board is drawn from White's side as the rules digest lays it out: White's talon (his
 24) top right, his route running right to left along the top and left to right along the
 bottom to his home (6-1) bottom right. ``flipped=True`` turns the board round. Each point
-shows up to five men and a count above that; the bar and the borne-off trays, the dice,
-the courier (a ring) and the last play (highlighted points) are drawn when given.
+shows up to five men and a count above that; the bar and the borne-off trays, the dice (in
+the right half of the board for the player at the bottom, in the left half for the one at
+the top: each player's right hand), the doubling cube (for a rule set with one: on the bar,
+centred when no one owns it, else at its owner's end), the courier (a ring round the man)
+and the last play (highlighted points) are drawn when given. The points are numbered as
+White counts them, or as Black does (``black_numbers``).
+
+The board is drawn as a list of pieces of SVG (:func:`board_parts`), the same pieces again
+and again from one position to the next: the game page sends each piece once and each
+position as the list of its pieces.
 """
 
 from __future__ import annotations
@@ -26,6 +34,9 @@ BAR_W = 40
 TRAY_W = 50
 WIDTH = MARGIN * 2 + POINT_W * 12 + BAR_W + TRAY_W
 HEIGHT = MARGIN * 2 + HALF_H * 2 + 40
+MAN_Y = MARGIN + MAN_R + 2
+"""How far the centre of the man next to the board's edge is from it (top or bottom)."""
+CUBE_W = 34
 STYLE = {
     "board": "#e8d4a6", "frame": "#6b4423", "point_a": "#8b2e16", "point_b": "#d9b77a",
     "white": "#fdfdf8", "black": "#222222", "edge": "#555555", "mark": "#2f7de1",
@@ -51,12 +62,12 @@ def _men(x: float, top: bool, count: int, colour: str, label_colour: str) -> str
     parts = []
     shown = min(count, 5)
     for i in range(shown):
-        offset = MARGIN + MAN_R + 2 + i * (2 * MAN_R + 1)
+        offset = MAN_Y + i * (2 * MAN_R + 1)
         y = offset if top else HEIGHT - 40 - offset
         parts.append(f'<circle class="man" cx="{x:.0f}" cy="{y:.0f}" r="{MAN_R}" fill="{colour}" '
                      f'stroke="{STYLE["edge"]}" stroke-width="1.5"/>')
     if count > 5:
-        offset = MARGIN + MAN_R + 2 + 4 * (2 * MAN_R + 1)
+        offset = MAN_Y + 4 * (2 * MAN_R + 1)
         y = offset if top else HEIGHT - 40 - offset
         parts.append(f'<text x="{x:.0f}" y="{y + 5:.0f}" text-anchor="middle" font-size="15" '
                      f'font-weight="bold" fill="{label_colour}">{count}</text>')
@@ -71,9 +82,9 @@ FRAME = (f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="{STYLE["fra
 """The frame, the playing area and the bar, under everything else."""
 
 
-def _point_head(white_point: int, flipped: bool, marked: bool, label: int) -> str:
+def _point_head(white_point: int, flipped: bool, marked: bool, number: int) -> str:
     """White's point ``white_point`` up to its men: its group opened, the point (with the
-    last play's mark or not) and its number ``label`` (in White's numbering or Black's)."""
+    last play's mark or not) and its ``number`` (White's or Black's)."""
     x, top = _slot(white_point, flipped)
     tip = MARGIN + HALF_H - 20 if top else MARGIN + HALF_H + 20
     base = MARGIN if top else MARGIN + HALF_H * 2
@@ -85,34 +96,39 @@ def _point_head(white_point: int, flipped: bool, marked: bool, label: int) -> st
             f'<polygon class="point" data-point="{white_point}" points="{x - POINT_W / 2:.0f},'
             f'{base} {x + POINT_W / 2:.0f},{base} {x:.0f},{tip}" fill="{colour}"{mark}/>'
             f'<text x="{x:.0f}" y="{label_y}" text-anchor="middle" font-size="11" '
-            f'fill="#f4e7c9">{label}</text>')
+            f'fill="#f4e7c9">{number}</text>')
 
 
-WHITE_NUMBERS = tuple(range(25))
-
-
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=64)
 def _points(flipped: bool, marked: bool,
-            labels: tuple[int, ...]) -> tuple[tuple[int, float, bool, str], ...]:
-    """For White's points 1 to 24, (the point, its x, on the top row, the point drawn up to
-    its men, numbered ``labels[point]``). The board is drawn from these, only the men, the
-    marks, the couriers, the bar, the trays and the dice depending on the position."""
+            numbers: tuple[int, ...]) -> tuple[tuple[int, float, bool, str], ...]:
+    """For White's points 1 to 24, (the point, its x, on the top row, the point drawn up
+    to its men), numbered ``numbers[point]``. The board is drawn from these, only the
+    men, the marks, the couriers, the bar, the trays, the cube and the dice depending on
+    the position."""
     return tuple((white_point, *_slot(white_point, flipped),
-                  _point_head(white_point, flipped, marked, labels[white_point]))
+                  _point_head(white_point, flipped, marked, numbers[white_point]))
                  for white_point in range(1, 25))
 
 
+WHITE_NUMBERS = tuple(range(26))
+"""White's number of each of his points (the identity)."""
+
+
 def board(position: Position, rules: RuleSet, *, white_to_move: bool = True,
-          flipped: bool = False, dice: Dice | None = None,
+          flipped: bool = False, dice: Dice | None = None, dice_of_white: bool | None = None,
           last_steps: Iterable[Step] = (), entered_steps: Iterable[Step] = (),
-          size: int | None = None, mover_numbers: bool = False,
+          cube: int = 1, cube_owner: str | None = None, black_numbers: bool = False,
+          size: int | None = None,
           title: str | None = None) -> str:
     """The SVG of ``position`` (seen by the player on roll; ``white_to_move`` says who
-    that is). The points are numbered in White's numbering, or with ``mover_numbers`` in
-    the numbering of the player on roll (as he writes his plays). ``last_steps`` are the
-    last play's steps, in the numbering of the player who made it (the one not on roll);
-    ``entered_steps`` the steps the player on roll has entered so far, in his numbering;
-    both are highlighted. ``dice`` is the roll to draw.
+    that is). ``last_steps`` are the last play's steps, in the numbering of the player who
+    made it (the one not on roll); ``entered_steps`` the steps the player on roll has
+    entered so far, in his numbering; both are highlighted. ``dice`` is the roll to draw,
+    beside who rolled it (``dice_of_white``; ``None``: the player on roll). ``cube`` and
+    ``cube_owner`` (``"W"``, ``"B"``, ``None`` for the middle) are the doubling cube's,
+    drawn if the rule set has one. ``black_numbers``: the points numbered as Black counts
+    them. (:func:`board_parts` joined.)
 
     >>> from notation import rule_set
     >>> from notation.engine.play import Step
@@ -125,7 +141,22 @@ def board(position: Position, rules: RuleSet, *, white_to_move: bool = True,
     [14, 24]
     >>> marked(board(jacquet.start, jacquet, entered_steps=[Step(24, 18, 6)]))  # White entering
     [18, 24]
+    >>> 'class="cube"' in board(rule_set("backgammon").start, rule_set("backgammon"), cube=2, cube_owner="B")
+    True
     """
+    return "".join(board_parts(position, rules, white_to_move=white_to_move, flipped=flipped,
+                               dice=dice, dice_of_white=dice_of_white, last_steps=last_steps,
+                               entered_steps=entered_steps, cube=cube, cube_owner=cube_owner,
+                               black_numbers=black_numbers, size=size, title=title))
+
+
+def board_parts(position: Position, rules: RuleSet, *, white_to_move: bool = True,
+                flipped: bool = False, dice: Dice | None = None, dice_of_white: bool | None = None,
+                last_steps: Iterable[Step] = (), entered_steps: Iterable[Step] = (),
+                cube: int = 1, cube_owner: str | None = None, black_numbers: bool = False,
+                size: int | None = None, title: str | None = None) -> list[str]:
+    """:func:`board` as the pieces it is joined from: the opening ``<svg>`` tag first, the
+    closing one last, the same piece of SVG for the same thing drawn in any position."""
     white = position if white_to_move else position.swapped()
     black_of = rules.opposite  # White's point p is Black's opposite[p]
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}"'
@@ -136,8 +167,8 @@ def board(position: Position, rules: RuleSet, *, white_to_move: bool = True,
     parts.append(FRAME)
     highlighted = (_highlighted(last_steps, not white_to_move, rules)
                    | _highlighted(entered_steps, white_to_move, rules))
-    labels = WHITE_NUMBERS if white_to_move or not mover_numbers else tuple(black_of)
-    plain, marked = _points(flipped, False, labels), _points(flipped, True, labels)
+    numbers = rules.opposite if black_numbers else WHITE_NUMBERS
+    plain, marked = _points(flipped, False, numbers), _points(flipped, True, numbers)
     mine, theirs = white.mover, white.opponent
     white_colour, black_colour = STYLE["white"], STYLE["black"]
     for white_point, x, top, head in plain:
@@ -153,10 +184,13 @@ def board(position: Position, rules: RuleSet, *, white_to_move: bool = True,
         parts.append("</g>")
     parts += _couriers(white, rules, flipped)
     parts += _bar_and_trays(white, flipped)
+    if rules.has_cube:
+        parts.append(_cube(cube, None if cube_owner is None else (cube_owner == "W") != flipped))
     if dice is not None:
-        parts += _dice(dice)
+        rolled_by_white = white_to_move if dice_of_white is None else dice_of_white
+        parts.append(_dice(dice, rolled_by_white != flipped))
     parts.append("</svg>")
-    return "".join(parts)
+    return parts
 
 
 def _highlighted(steps: Iterable[Step], white_moved: bool, rules: RuleSet) -> set[int]:
@@ -179,7 +213,7 @@ def _couriers(white: Position, rules: RuleSet, flipped: bool) -> list[str]:
             point = courier_point(board_side)
             if 1 <= point <= 24 and point != 24:
                 x, top = _slot(to_white(point), flipped)
-                y = MARGIN + MAN_R + 2 if top else HEIGHT - 40 - MAN_R - 2
+                y = MAN_Y if top else HEIGHT - 40 - MAN_Y  # round the man next to the edge
                 parts.append(f'<circle class="courier" cx="{x:.0f}" cy="{y:.0f}" r="{MAN_R + 3}" '
                              f'fill="none" stroke="{STYLE["mark"]}" stroke-width="3"/>')
     return parts
@@ -215,9 +249,32 @@ def _bar_and_trays(white: Position, flipped: bool) -> list[str]:
     return parts
 
 
-def _dice(dice: Dice) -> list[str]:
-    parts = []
-    x0 = MARGIN + 9 * POINT_W + BAR_W - 30
+@lru_cache(maxsize=64)
+def _cube(value: int, at_bottom: bool | None) -> str:
+    """The doubling cube on the bar: in the middle showing 64 while no one owns it (at
+    1), else at the owner's end (``at_bottom``: the owner is the player at the bottom)
+    showing its value."""
+    x = MARGIN + 6 * POINT_W + (BAR_W - CUBE_W) / 2
+    if at_bottom is None:
+        y = MARGIN + HALF_H - CUBE_W / 2
+    else:
+        y = MARGIN + HALF_H * 2 - CUBE_W - 4 if at_bottom else MARGIN + 4
+    shown = 64 if at_bottom is None and value == 1 else value
+    owner = "middle" if at_bottom is None else ("bottom" if at_bottom else "top")
+    return (f'<g class="cube" data-value="{value}" data-owner="{owner}"><title>Cube at {value}, '
+            f'{"in the middle" if at_bottom is None else "owned by the player at the " + owner}'
+            f'</title><rect x="{x:.0f}" y="{y:.0f}" width="{CUBE_W}" height="{CUBE_W}" rx="4" '
+            f'fill="#fff" stroke="#111" stroke-width="2"/><text x="{x + CUBE_W / 2:.0f}" '
+            f'y="{y + CUBE_W / 2 + 6:.0f}" text-anchor="middle" font-size="{16 if shown < 10 else 14}" '
+            f'font-weight="bold" fill="#111">{shown}</text></g>')
+
+
+@lru_cache(maxsize=256)
+def _dice(dice: Dice, at_bottom: bool) -> str:
+    """The dice in the right half of the board when the player at the bottom rolled them,
+    else in the left half (each player's right hand)."""
+    parts = ['<g class="dice">']
+    x0 = MARGIN + (9 if at_bottom else 3) * POINT_W + (BAR_W if at_bottom else 0) - 40
     y = MARGIN + HALF_H - 18
     for i, value in enumerate(dice.values):
         x = x0 + i * 44
@@ -225,4 +282,5 @@ def _dice(dice: Dice) -> list[str]:
                      f'stroke="#333"/>')
         parts.append(f'<text x="{x + 18}" y="{y + 25}" text-anchor="middle" font-size="20" '
                      f'font-weight="bold" fill="#111">{value}</text>')
-    return parts
+    parts.append("</g>")
+    return "".join(parts)

@@ -11,6 +11,7 @@ from notation import NotationError, Position
 from notation.engine.rules import NAMES, rule_set
 from notation.render.svg import board
 from webviewer.pages.board_view import describe
+from webviewer.plumbing.args import choice_arg
 from webviewer.plumbing.db import get_db
 
 blueprint = Blueprint("explore", __name__)
@@ -22,8 +23,10 @@ RECENT = 20
 @blueprint.route("/position/<path:position_id>")
 def position(position_id: str) -> ResponseReturnValue:
     """``?variant=`` says which rule set draws the board (default: the rule set of the
-    first game through the position, else jacquet)."""
+    first game through the position, else jacquet); ``?player=W`` or ``B`` who is on roll,
+    drawn in his colour (default: who is on roll in the first game through it, else White)."""
     variant = request.args.get("variant") or None
+    player = choice_arg("player", {"": None, "W": "W", "B": "B"})
     if variant is not None and variant not in NAMES:
         abort(400, description=f"unknown rule set {variant!r}")
     try:
@@ -38,9 +41,13 @@ def position(position_id: str) -> ResponseReturnValue:
         rules.check_position(seen)
     except NotationError as error:
         abort(400, description=str(error))
-    svg = board(seen, rules, title=f"Position {position_id}, the player on roll at the bottom")
+    on_roll = player or (games[0]["player"] if games else "W")
+    white = on_roll == "W"
+    names = ("White", "Black") if white else ("Black", "White")
+    svg = board(seen, rules, white_to_move=white,
+                title=f"Position {position_id}, {names[0]} on roll")
     return render_template("explore/position.html", position_id=position_id, svg=svg,
-                           description=describe(seen, ("On roll", "The other player")),
+                           description=describe(seen, names), on_roll=names[0],
                            variant=rules.name, games=games, more=more,
                            plays=plays_from(db, position_id, variant))
 
@@ -48,9 +55,9 @@ def position(position_id: str) -> ResponseReturnValue:
 @blueprint.route("/player/<path:name>")
 def player(name: str) -> ResponseReturnValue:
     db = get_db()
-    results = player_results(db, name)
-    if not results:
-        abort(404, description=f"no games of {name!r}")
     recent, total = search(db, Query(player=f'"{name}"', sort="date", descending=True, limit=RECENT))
+    if not total:
+        abort(404, description=f"no games of {name!r}")
+    results = player_results(db, name)  # of the games stored valid
     return render_template("explore/player.html", name=name, results=results, recent=recent,
                            total=total)

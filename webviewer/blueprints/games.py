@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from flask import Blueprint, abort, current_app, render_template, request
 from flask.typing import ResponseReturnValue
 
@@ -10,6 +12,7 @@ from archive.search import SORTS
 from notation.engine.rules import NAMES
 from notation.formats import render
 from webviewer.pages.downloads import attachment, require_format
+from webviewer.pages.game_page import Kind
 from webviewer.pages.game_page import game_page as page_of
 from webviewer.pages.kept_games import read_back
 from webviewer.pages.search import SEARCH_ARGS, query_from_args
@@ -24,28 +27,38 @@ blueprint = Blueprint("games", __name__)
 
 @blueprint.route("/")
 def index() -> ResponseReturnValue:
+    """The games list: newest first unless sorted otherwise; a page past the last is the
+    last."""
     size = current_app.config["PAGE_SIZE"]
-    query = query_from_args(size)
-    rows, total = search(get_db(), query)
+    query = query_from_args(size, newest_first=True)
+    db = get_db()
+    rows, total = search(db, query)
+    pages = max(1, (total + size - 1) // size)
     page = query.offset // size + 1
+    if page > pages:
+        page = pages
+        rows, total = search(db, replace(query, offset=(pages - 1) * size))
     search_args = {name: value for name, value in request.args.items() if name in SEARCH_ARGS and value}
-    return render_template("games/list.html", rows=rows, total=total, page=page,
-                           pages=max(1, (total + size - 1) // size), args=search_args,
-                           sorts=sorted(SORTS), variants=NAMES)
+    shown = {"sort": query.sort, "desc": "1" if query.descending else "0"}
+    return render_template("games/list.html", rows=rows, total=total, page=page, pages=pages,
+                           args=search_args, shown=shown, sorts=sorted(SORTS), variants=NAMES)
 
 
 @blueprint.route("/game/<int:game_id>")
 def game_page(game_id: int) -> ResponseReturnValue:
-    """A game at one node (``?ply=K`` on the main line, ``?path=...`` in a variation;
-    the end by default), flipped with ``?flip=1``: see :mod:`webviewer.pages.game_page`."""
+    """A game at one node (``?ply=K`` on the main line, past the end: the end;
+    ``?path=...`` in a variation; the end by default), flipped with ``?flip=1``, the points
+    numbered for the player on roll with ``?numbers=roll``: see
+    :mod:`webviewer.pages.game_page`."""
     row, view = stored_game(game_id)
     try:
         index = view.node_at(int_arg("ply"), request.args.get("path"))
     except BadAddress as error:
         abort(400, description=str(error))
-    flip = choice_arg("flip", {"": False, "0": False, "1": True})
+    kind = Kind(choice_arg("flip", {"": False, "0": False, "1": True}),
+                choice_arg("numbers", {"": False, "bottom": False, "roll": True}))
     base = site_urls()["game_0"][:-1] + str(game_id)  # as url_for makes it (an int converter)
-    return page_of(view, row, index, flip, base)
+    return page_of(view, row, index, kind, base)
 
 
 @blueprint.route("/game/<int:game_id>.<fmt>")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from notation.engine.board import BAR, OFF, Position
 from notation.engine.rules import RuleSet
-from notation.render.svg import board
+from notation.render.svg import board, board_parts
 from notation.tree.game import Node
 
 if TYPE_CHECKING:
@@ -23,10 +23,17 @@ def board_svg(node: Node, rules: RuleSet, flipped: bool, title: str) -> str:
                  dice=turn.dice if turn is not None else None, last_steps=last, title=title)
 
 
-def page_board(node: PageNode, rules: RuleSet, flipped: bool, title: str) -> str:
-    """:func:`board_svg` for a node of a kept game (:class:`~webviewer.pages.kept_games.PageNode`)."""
-    return board(node.position(), rules, white_to_move=node.white_to_move, flipped=flipped,
-                 dice=node.roll(), last_steps=node.last_steps(), title=title)
+def page_board(node: PageNode, rules: RuleSet, flipped: bool, numbers_on_roll: bool,
+               title: str) -> list[str]:
+    """The pieces of the SVG (:func:`~notation.render.svg.board_parts`) of a node of a
+    kept game (:class:`~webviewer.pages.kept_games.PageNode`): its dice beside who rolled
+    them, its cube, the points numbered for the player at the bottom or (``numbers_on_roll``)
+    for the player on roll."""
+    black_numbers = not node.white_to_move if numbers_on_roll else flipped
+    return board_parts(node.position(), rules, white_to_move=node.white_to_move, flipped=flipped,
+                       dice=node.roll(), dice_of_white=node.rolled_by_white,
+                       last_steps=node.last_steps(), cube=node.cube, cube_owner=node.cube_owner,
+                       black_numbers=black_numbers, title=title)
 
 
 def _side(name: str, counts: tuple[int, ...]) -> str:

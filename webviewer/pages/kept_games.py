@@ -36,13 +36,16 @@ from notation.engine.rules import RuleSet
 from notation.engine.state import Colour, pips_after
 from notation.errors import NotationError
 from notation.formats.json_format import game_to_json
+from notation.formats.json_writer import seen_next
+from notation.render.captions import next_up, played
 from notation.tree.game import Game, Node
 from webviewer.pages.tree import INDEX, MAX_PATH, BadAddress, MoveItem, walk
 from webviewer.plumbing.cache import BoundedCache
 
 CACHED_GAMES = 256
-PARTS = 8
-"""Page parts kept per game (one per kind of link and per version of its row: a few)."""
+PARTS = 16
+"""Page parts kept per game (a few per kind of link (flipped, numbered for the player on
+roll) and per version of its row)."""
 
 STEP_FIELDS = len(Step._fields)
 """The values of each step in :attr:`PageNode.last`."""
@@ -75,6 +78,13 @@ class PageNode(NamedTuple):
     """The steps of the turn to mark on the board, each one's four values
     (:class:`~notation.engine.play.Step`'s) in a row, in one tuple: the last play, when the other
     player is to act."""
+    cube: int
+    cube_owner: str | None
+    """``W``, ``B``, or ``None`` while the cube is in the middle."""
+    rolled_by_white: bool
+    """Whether White rolled :attr:`dice`."""
+    caption: str
+    """What the turn did and what comes next (:mod:`webviewer.pages.captions`)."""
 
     @property
     def player(self) -> Colour:
@@ -82,7 +92,8 @@ class PageNode(NamedTuple):
         return Colour.WHITE if self.white_to_move else Colour.BLACK
 
     def position(self) -> Position:
-        """The position, seen by the player to act."""
+        """The position, seen by the player to act (at the end of a game, the loser:
+        :func:`~notation.render.seen.seen_next`)."""
         return Position._trusted(self.mover, self.opponent)
 
     def white_view(self) -> Position:
@@ -151,7 +162,8 @@ class GameView:
 
     def node_at(self, ply: int | None, path: str | None) -> int:
         """The index of the node a query string names: ``path`` if given, else the
-        main-line ``ply``, else the end of the main line; :class:`BadAddress` if none. The
+        main-line ``ply`` (past the end: the end), else the end of the main line;
+        :class:`BadAddress` if none. The
         refused ply of a game stored invalid names the main line's end, where it was played."""
         if path:
             if len(path) > MAX_PATH:
@@ -165,9 +177,9 @@ class GameView:
             return index
         if ply is None or (self.error is not None and ply == self.error.ply):
             return self.mainline[-1]  # a refused ply: the position it was played from
-        if not 0 <= ply < len(self.mainline):
+        if ply < 0:
             raise BadAddress(f"ply is 0 to {len(self.mainline) - 1}")
-        return self.mainline[ply]
+        return self.mainline[min(ply, len(self.mainline) - 1)]  # past the end: the end
 
     def part(self, key: Hashable, make: Callable[[], V]) -> V:
         """A part of a page of the game, kept under ``key`` (which names everything the
@@ -197,15 +209,19 @@ def _page_nodes(order: list[Node], addresses: list[str]) -> tuple[PageNode, ...]
     white = Colour.WHITE
     for number, node in enumerate(order):
         state, turn = node.state, node.turn
-        last = turn.play if turn is not None and turn.player is not state.player else None
+        position, seen_by = seen_next(state)
+        last = turn.play if turn is not None and turn.player is not seen_by else None
+        caption = f"{played(turn)} {next_up(state)}".lstrip()
         nodes.append(PageNode(
             node.ply, addresses[number],
             None if node.parent is None else index[node.parent],
             tuple(map(number_of, node.variations)),
             branch[number], end[number],
-            state.player is white, state.position.mover, state.position.opponent,
+            seen_by is white, position.mover, position.opponent,
             None if turn is None or turn.dice is None else (turn.dice.high, turn.dice.low),
-            tuple(chain.from_iterable(last.steps)) if last is not None else ()))
+            tuple(chain.from_iterable(last.steps)) if last is not None else (),
+            state.cube, None if state.cube_owner is None else state.cube_owner.value,
+            turn is not None and turn.player is white, caption))
     return tuple(nodes)
 
 

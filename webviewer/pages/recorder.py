@@ -79,7 +79,9 @@ def page_context(live: LiveGame, confirm: Confirmation | None) -> dict[str, obje
     last = turn.play.steps if entry is None and turn is not None and turn.play else ()
     svg = board(position, rules, white_to_move=white, dice=live.dice, entered_steps=live.steps,
                 last_steps=last if turn is not None and turn.player is not state.player else (),
-                mover_numbers=True, title=f"The board, numbered for {state.player.title}")
+                black_numbers=not white, cube=state.cube,
+                cube_owner=state.cube_owner.value if state.cube_owner else None,
+                title=f"The board, numbered for {state.player.title}")
 
     def white_point(point: int) -> str:
         """A point of the mover's in White's numbering, as the board's shapes are named."""

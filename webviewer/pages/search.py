@@ -27,9 +27,10 @@ def _date(name: str) -> str | None:
         abort(400, description=f"{name}: {error}")
 
 
-def query_from_args(page_size: int) -> Query:
+def query_from_args(page_size: int, newest_first: bool = False) -> Query:
     """A search from the query string; every value is only ever a bound parameter. An
-    admin's search finds hidden games too."""
+    admin's search finds hidden games too. ``newest_first``: with no ``sort`` given, the
+    games by number, descending."""
     args = request.args
     sort = args.get("sort", "id")
     if sort not in SORTS:
@@ -41,7 +42,7 @@ def query_from_args(page_size: int) -> Query:
     if page > MAX_SQL_INT // page_size:
         abort(400, description="page is too large")
     valid = choice_arg("valid", {"": None, "yes": True, "no": False})
-    descending = choice_arg("desc", {"": False, "0": False, "1": True})
+    descending = choice_arg("desc", {"": newest_first and "sort" not in args, "0": False, "1": True})
     return Query(**{name: (args.get(name) or None) for name in TEXT_FILTERS},
                  date_from=_date("from"), date_to=_date("to"),
                  result=result, points_min=int_arg("points_min"), points_max=int_arg("points_max"),

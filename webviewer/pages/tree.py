@@ -13,10 +13,11 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from notation.formats.jqn.lexer import GLYPHS
-from notation.formats.jqn.writer import turn_text
+from notation.engine.state import ROLL, Colour
+from notation.formats.jqn.writer import MOVE_STARTS, turn_text
 from notation.tree.game import Game, GameNode, Node
 from notation.tree.walk import Visitor
+from webviewer.pages.nags import nag_text, nag_words
 
 MAX_PATH = 10_000
 """The longest path accepted from a query string."""
@@ -48,7 +49,8 @@ class MoveItem:
     kind: str
     depth: int
     text: str = ""
-    nags: tuple[str, ...] = ()
+    nags: tuple[tuple[str, str], ...] = ()
+    """Each NAG's symbol and meaning (:mod:`webviewer.pages.nags`)."""
     address: str = ""
     """The query string naming the turn: ``ply=K`` on the main line, else ``path=...``."""
     player: str = ""
@@ -56,6 +58,19 @@ class MoveItem:
     starting: tuple[str, ...] = ()
     """The comments before the turn (on a variation's first turn)."""
     comments: tuple[str, ...] = ()
+    number: int = 0
+    """The turn's move number, as the record writes it (``2.`` for White's, ``2...`` for
+    Black's second move)."""
+    white_move: bool = True
+    """Whether the turn is part of White's move (a take belongs to the doubler's move)."""
+    numbered: bool = False
+    """Whether the record writes the move's number before this turn (the first of a move,
+    of a variation, or after a comment): where a variation shows it."""
+
+    @property
+    def label(self) -> str:
+        """The move number as written before the turn: ``2.`` or ``2...``."""
+        return f"{self.number}." if self.white_move else f"{self.number}..."
 
 
 def move_items(game: Game) -> list[MoveItem]:
@@ -67,7 +82,7 @@ def move_items(game: Game) -> list[MoveItem]:
 def walk(game: Game) -> list[tuple[MoveItem, GameNode | None]]:
     """:func:`move_items` with each turn's node (``None`` for the bounds of a variation):
     :class:`MoveLister` driven by :meth:`~notation.tree.game.Game.accept`."""
-    lister = MoveLister()
+    lister = MoveLister(game.first is Colour.BLACK)
     game.accept(lister)
     return lister.listed
 
@@ -81,13 +96,25 @@ class MoveLister(Visitor):
     its index among the parent's variations (an alternative to a main-line turn: ``0`` for
     each turn before it, then its index). A turn's comments and NAGs are read off its node
     in :meth:`visit_node`: the walk's ``visit_comment`` would not tell the game's opening
-    comments (the page shows them apart) from its first turn's."""
+    comments (the page shows them apart) from its first turn's.
 
-    def __init__(self) -> None:
+    Turns are numbered as the record writes them (see
+    :func:`~notation.formats.jqn.writer.movetext`): a move starts with a roll, a double
+    or a resignation of the player who does not own the move in progress, White's moves
+    counted by his rolls (``black_first``: Black made the first move, ``1...``)."""
+
+    def __init__(self, black_first: bool = False) -> None:
         self.listed: list[tuple[MoveItem, GameNode | None]] = []
         self.depth = 0
         self._paths: dict[Node, str | None] = {}
         """Each turn listed so far by its path (``None``: on the main line)."""
+        self._offset = 1 if black_first else 0
+        self._count: tuple[int, Colour | None] = (0, None)
+        """White's rolls so far along the line and who owns the move in progress."""
+        self._before: tuple[int, Colour | None] = (0, None)
+        """:attr:`_count` before the turn listed last."""
+        self._need_number = True
+        self._lines: list[tuple[tuple[int, Colour | None], tuple[int, Colour | None]]] = []
 
     def visit_node(self, node: GameNode) -> None:
         parent = node.parent
@@ -103,16 +130,32 @@ class MoveLister(Visitor):
         turn = node.turn
         assert turn is not None, "a turn's node holds its turn"
         starting, comments, nags = node.annotations()
+        white_rolls, owner = self._before = self._count
+        starts = turn.kind in MOVE_STARTS and turn.player is not owner
+        if starts:
+            owner = turn.player
+        white_move = owner is not Colour.BLACK
+        number = white_rolls + self._offset + (1 if white_move else 0)
+        numbered = starts or self._need_number or bool(starting)
+        if turn.player is Colour.WHITE and turn.kind == ROLL:
+            white_rolls += 1
+        self._count = (white_rolls, owner)
+        self._need_number = bool(comments)
         self.listed.append((MoveItem(
             "move", self.depth, turn_text(node),
-            tuple([GLYPHS.get(n, f"${n}") for n in nags]) if nags else (),
+            tuple([(nag_text(n), nag_words(n)) for n in nags]) if nags else (),
             f"ply={node.ply}" if own is None else f"path={own}",
-            turn.player.title, tuple(starting), tuple(comments)), node))
+            turn.player.title, tuple(starting), tuple(comments), number, white_move, numbered), node))
 
     def begin_variation(self) -> None:
         self.depth += 1
+        self._lines.append((self._count, self._before))
+        self._count = self._before
+        self._need_number = True
         self.listed.append((MoveItem("open", self.depth), None))
 
     def end_variation(self) -> None:
         self.listed.append((MoveItem("close", self.depth), None))
         self.depth -= 1
+        self._count, self._before = self._lines.pop()
+        self._need_number = True

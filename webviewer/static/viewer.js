@@ -1,117 +1,156 @@
-// The game page without reloads. Every ply is a server-rendered link, so the page works
-// without this script; with it, following a link of the game (the steps, the move list,
-// the pip chart) fetches that page and swaps in its live part, and the address changes
-// as if the link had been followed. Keys: Left/Right step, Home/End jump, Up leaves a
-// variation. The Autoplay button steps forward once a second until the end.
+// The game page without reloads. Every node is a server-rendered link, so the page works
+// without this script; with it, stepping (the steps, the move list, the pip chart, the
+// keys) redraws the page from the data it already holds (the JSON in #game-data: every
+// node's board as pieces of SVG, its caption, its links), with no request, and the
+// address follows (history.replaceState). Keys, wherever the focus is but in a text
+// field: Left/Right step, Home/End jump, Up leaves a variation, f flips the board (a new
+// page). The Autoplay button steps forward once a second until the end.
 (function () {
   "use strict";
-  var live = document.getElementById("live");
-  if (!live) {
+  var holder = document.getElementById("game-data");
+  if (!holder) {
     return;
   }
-  var pages = new Map();
+  var data = JSON.parse(holder.textContent);
+  var nodes = data.nodes;
+  var current = nodeOf(window.location.href);
   var timer = null;
 
-  function sameGame(url) {
-    return url.origin === window.location.origin && url.pathname === window.location.pathname;
+  function $(selector) {
+    return document.querySelector("#live " + selector);
   }
 
-  function fetchPage(href) {
-    if (!pages.has(href)) {
-      pages.set(href, fetch(href, {credentials: "same-origin"}).then(function (response) {
-        if (!response.ok) {
-          throw new Error(response.status);
-        }
-        return response.text();
-      }));
-    }
-    return pages.get(href);
+  function url(node) {
+    return data.before + nodes[node].address + data.after;
   }
 
-  // Where the focus was, to put it back on the same control of the new content.
-  function focusKey() {
-    var active = document.activeElement;
-    if (!active || !active.closest("#live")) {
+  // The node a URL of this game names (its ply or path), or null.
+  function nodeOf(href) {
+    var target = new URL(href, window.location.href);
+    if (target.origin !== window.location.origin || target.pathname !== window.location.pathname) {
       return null;
     }
-    if (active.getAttribute("rel")) {
-      return '#live .steps a[rel="' + active.getAttribute("rel") + '"]';
+    var params = target.searchParams;
+    var flip = data.after.indexOf("flip=1") >= 0, roll = data.after.indexOf("numbers=roll") >= 0;
+    if ((params.get("flip") === "1") !== flip || (params.get("numbers") === "roll") !== roll) {
+      return null;  // another kind of page: followed as a link
     }
-    if (active.classList.contains("autoplay")) {
-      return "#live button.autoplay";
+    var address = params.has("path") && params.get("path") ? "path=" + params.get("path")
+      : params.has("ply") && params.get("ply") ? "ply=" + params.get("ply") : null;
+    var last = 0;
+    for (var i = 0; i < nodes.length; i += 1) {
+      if (nodes[i].address === address) {
+        return i;
+      }
+      if (nodes[i].main === null) {
+        last = i;
+      }
     }
-    return '#live .moves a[aria-current="step"]';
+    if (address === null || /^ply=\d+$/.test(address)) {
+      return last;  // no ply, or one past the end: the end of the main line
+    }
+    return null;
   }
 
-  function show(href, push) {
-    return fetchPage(href).then(function (html) {
-      var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("live");
-      if (!fresh) {
-        throw new Error("no live part");
-      }
-      var focus = focusKey();
-      document.getElementById("live").replaceWith(document.adoptNode(fresh));
-      var control = focus && (document.querySelector(focus) || document.querySelector("#live .steps a"));
-      if (control) {
-        control.focus();
-      }
-      var caption = fresh.querySelector("figure.board figcaption");
-      var announce = document.getElementById("announce");
-      if (caption && announce) {
-        announce.textContent = caption.textContent.replace(/\s+/g, " ").trim();
-      }
-      if (push) {
-        history.pushState({href: href}, "", href);
-      }
-      setUpAutoplay();
-    }).catch(function () {
-      pages.delete(href);
-      stop();
-      window.location.assign(href);
-    });
-  }
-
-  function follow(rel) {
-    var link = document.querySelector('#live .steps a[rel="' + rel + '"]');
-    return link ? show(link.href, true) : null;
-  }
-
-  // Autoplay: one step, then the next a second after it is shown, until the end.
-  function tick() {
-    var shown = follow("next");
-    if (!shown) {
-      stop();
+  function setLink(link, node) {
+    if (!link) {
       return;
     }
-    shown.then(function () {
-      if (timer !== null) {
-        timer = setTimeout(tick, 1000);
-      }
+    if (node === null || node === undefined) {
+      link.removeAttribute("href");
+      link.setAttribute("aria-disabled", "true");
+    } else {
+      link.href = url(node);
+      link.removeAttribute("aria-disabled");
+    }
+  }
+
+  // Keeps the current turn in view inside the move list's own box (the page stays put).
+  function keepInView(list, entry) {
+    var top = entry.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+    var bottom = top + entry.offsetHeight;
+    if (top < list.scrollTop) {
+      list.scrollTop = Math.max(0, top - 8);
+    } else if (bottom > list.scrollTop + list.clientHeight) {
+      list.scrollTop = bottom - list.clientHeight + 8;
+    }
+  }
+
+  function show(index) {
+    var node = nodes[index];
+    current = index;
+    var svg = $("figure.board svg");
+    svg.innerHTML = node.board.map(function (piece) { return data.pieces[piece]; }).join("");
+    $(".where").textContent = node.where;
+    $(".in-variation").hidden = node.main === null;
+    $(".said").textContent = node.caption;
+    $(".pips").textContent = "Pips: White " + node.pips[0] + ", Black " + node.pips[1] + ".";
+    var position = $("a.position");
+    position.href = node.position;
+    position.textContent = node.id;
+    $(".description").textContent = node.words;
+    setLink($('.steps a[rel="first"]'), 0);
+    setLink($('.steps a[rel="prev"]'), node.parent);
+    setLink($('.steps a[rel="next"]'), node.next);
+    setLink($('.steps a[rel="last"]'), node.end);
+    setLink($('a[rel="up"]'), node.main);
+    $('a[rel="up"]').hidden = node.main === null;
+    $("a.flip").href = data.before + node.address + data.flipAfter;
+    $("a.numbers").href = data.before + node.address + data.numbersAfter;
+    var refused = $(".refused-here");
+    refused.hidden = data.errorNode !== index;
+    refused.textContent = data.errorNode === index ? data.error : "";
+    var list = $(".movelist");
+    var was = list.querySelector('[aria-current="true"]');
+    if (was) {
+      was.removeAttribute("aria-current");
+    }
+    var entry = list.querySelector('a.move[data-node="' + index + '"]');
+    if (entry) {
+      entry.setAttribute("aria-current", "true");
+      keepInView(list, entry);
+    }
+    var bands = document.querySelectorAll("#live .pip-chart rect.band");
+    bands.forEach(function (band, ply) {
+      band.setAttribute("fill", node.main === null && ply === node.ply ? "#2f7de1" : "transparent");
     });
+    document.getElementById("announce").textContent = node.where + ": " + node.caption;
+    history.replaceState({node: index}, "", url(index));
+  }
+
+  function step(rel) {
+    var node = nodes[current];
+    var target = {prev: node.parent, next: node.next, first: 0, last: node.end, up: node.main}[rel];
+    if (target === null || target === undefined || target === current) {
+      return false;
+    }
+    show(target);
+    return true;
   }
 
   function stop() {
     if (timer !== null) {
-      clearTimeout(timer);
+      clearInterval(timer);
       timer = null;
     }
     setUpAutoplay();
   }
 
   function setUpAutoplay() {
-    var button = document.querySelector("#live button.autoplay");
-    if (button) {
-      button.hidden = false;
-      button.setAttribute("aria-pressed", timer === null ? "false" : "true");
-      button.textContent = timer === null ? "Autoplay" : "Stop";
-    }
+    var button = $("button.autoplay");
+    button.hidden = false;
+    button.setAttribute("aria-pressed", timer === null ? "false" : "true");
+    button.textContent = timer === null ? "Autoplay" : "Stop";
   }
 
   document.addEventListener("click", function (event) {
-    var button = event.target.closest("#live button.autoplay");
-    if (button) {
+    if (event.target.closest("#live button.autoplay")) {
       if (timer === null) {
-        timer = setTimeout(tick, 1000);
+        timer = setInterval(function () {
+          if (!step("next")) {
+            stop();
+          }
+        }, 1000);
         setUpAutoplay();
       } else {
         stop();
@@ -122,31 +161,48 @@
     if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) {
       return;
     }
-    var url = new URL(link.href, window.location.href);
-    if (sameGame(url)) {
+    var target = nodeOf(link.getAttribute("href"));  // (an SVG link's href is no string)
+    if (target !== null) {
       event.preventDefault();
       stop();
-      show(url.href, true);
+      show(target);
     }
   });
 
+  function typing(element) {
+    if (!element || !element.closest) {
+      return false;
+    }
+    if (element.isContentEditable || element.closest("textarea, select")) {
+      return true;
+    }
+    var input = element.closest("input");
+    return input !== null && !/^(button|submit|reset|checkbox|radio|range|color|file|image)$/.test(input.type);
+  }
+
   document.addEventListener("keydown", function (event) {
-    if (event.altKey || event.ctrlKey || event.metaKey || event.target.closest("input, select, textarea, button")) {
+    if (event.altKey || event.ctrlKey || event.metaKey || typing(event.target)) {
+      return;
+    }
+    if (event.key === "f" || event.key === "F") {
+      event.preventDefault();
+      window.location.assign($("a.flip").href);
       return;
     }
     var rel = {ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last", ArrowUp: "up"}[event.key];
     if (rel) {
+      event.preventDefault();
       stop();
-      if (follow(rel)) {
-        event.preventDefault();
-      }
+      step(rel);
     }
   });
 
-  window.addEventListener("popstate", function () {
-    stop();
-    show(window.location.href, false);
-  });
-
+  if (current === null) {
+    current = 0;
+  }
   setUpAutoplay();
+  var entry = document.querySelector('#live .movelist a[aria-current="true"]');
+  if (entry) {
+    keepInView($(".movelist"), entry);
+  }
 })();

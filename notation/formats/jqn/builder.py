@@ -22,6 +22,10 @@ from notation.tree.numbering import turn_label
 from notation.tree.tags import RESULT, Setup, setup_from_tags
 from notation.tree.walk import SKIP, Origin, Visitor
 
+RETHROW, RETHROW_MARK = "Rethrow", "rethrow:"
+"""How a versailles record says it carries the rethrow clause (docs/notation.md): a tag
+``[Rethrow "..."]``, or a comment that begins ``rethrow:``."""
+
 
 class GameBuilder(Visitor):
     """Builds and checks one game; ``result()`` is the :class:`Game`, with ``errors``.
@@ -50,6 +54,8 @@ class GameBuilder(Visitor):
         self.failed = False
         self.errors: list[RecordError] = []
         self.result_token: tuple[str, int, int] | None = None
+        self.rethrow_ply: int | None = None
+        """The ply of a comment that marks the rethrow clause (see :data:`RETHROW`)."""
         self.budget = Budget()
         self.budget.spend()  # the game's start
 
@@ -97,6 +103,8 @@ class GameBuilder(Visitor):
     def visit_comment(self, text: str) -> None:
         if self.failed:
             return
+        if self.rethrow_ply is None and text.lstrip().lower().startswith(RETHROW_MARK):
+            self.rethrow_ply = self.node.ply
         if self.stack and self.node is self.stack[-1].parent and not self._opened_turn:
             self.opening.append(text)
         else:
@@ -183,9 +191,26 @@ class GameBuilder(Visitor):
             raw = self.raw
             self.result().source_text = "\n".join(text for _, text in raw.headers) + "\n\n" + raw.movetext
 
+    def _check_rethrow(self) -> None:
+        """A versailles record that carries the rethrow clause (the tag ``[Rethrow "..."]``
+        or a comment that begins ``rethrow:``) gets a warning: the clause is not supported
+        (docs/rules.md), so its turns were checked without it."""
+        game = self.result()
+        where = ("its Rethrow tag" if RETHROW in self.headers else
+                 f"a 'rethrow:' comment at ply {self.rethrow_ply}" if self.rethrow_ply is not None else None)
+        if where is None or game.rules.name != "versailles":
+            return
+        game.warnings.append(RecordError(
+            f"this record uses the rethrow clause ({where}): \"if the opponent cannot play "
+            "the two dice without uncovering a point, he takes the lead and rethrows the second "
+            "die\"; the rules engine does not support it, so the turns are checked without it",
+            "R-RETHROW", file=self.raw.file, line=self.header_lines.get(RETHROW, 0),
+            column=1 if RETHROW in self.headers else 0, game=self.raw.index, severity="warning"))
+
     def _check_end(self) -> None:
         if self.failed:
             return
+        self._check_rethrow()
         tag = self.headers.get("Result")
         token = self.result_token
         if tag is not None and not RESULT.match(tag):
