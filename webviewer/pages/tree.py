@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from notation.engine.state import ROLL, Colour
-from notation.formats.jqn.writer import MOVE_STARTS, turn_text
+from notation.formats.jqn.writer import turn_text
 from notation.tree.game import Game, GameNode, Node
+from notation.tree.numbering import MOVE_STARTS
 from notation.tree.walk import Visitor
 from webviewer.pages.nags import nag_text, nag_words
 
