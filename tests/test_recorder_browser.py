@@ -26,6 +26,8 @@ if CHROMIUM is None:
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
+from tests.accounts_helpers import PASSWORD, add_account  # noqa: E402
+
 TABLET = {"width": 768, "height": 1024}
 SIZES = {"wide": {"width": 1280, "height": 900}, "tablet": TABLET, "phone": {"width": 390, "height": 844}}
 
@@ -36,6 +38,7 @@ def base(tmp_path_factory):
     from werkzeug.serving import make_server
 
     path = tmp_path_factory.mktemp("recorder") / "recorder.db"
+    add_account(path)  # the scorer who records
     httpd = make_server("127.0.0.1", 0, create_app({"ARCHIVE": str(path)}), threaded=True)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
@@ -59,8 +62,18 @@ def page(browser):
     context.close()
 
 
-def start_game(page, base: str, **fields: str) -> None:
+def open_start_form(page, base: str) -> None:
+    """The start form, signed in as the scorer (a scorer's page: signing in leads back)."""
     page.goto(f"{base}/record/")
+    if page.locator("input[name=password]").count():
+        page.fill("input[name=name]", "Scorer")
+        page.fill("input[name=password]", PASSWORD)
+        page.click("main button[type=submit]")
+        page.wait_for_selector('select[name="variant"]')
+
+
+def start_game(page, base: str, **fields: str) -> None:
+    open_start_form(page, base)
     page.select_option('select[name="variant"]', fields.pop("variant", "jacquet"))
     for name, value in fields.items():
         if name == "starter":
@@ -91,7 +104,7 @@ def press(page, selector: str) -> None:
 
 
 def test_the_recorders_flows_on_a_tablet(base, page):
-    page.goto(f"{base}/record/")
+    open_start_form(page, base)
     assert page.input_value('input[name="date"]') == datetime.date.today().strftime("%Y.%m.%d")
     start_game(page, base, white="Marie", black="Jean", starter="White")
     widths = [board_width(page)]
