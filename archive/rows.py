@@ -145,9 +145,12 @@ def _turn_rows(game: Game) -> list[tuple[Any, ...]]:
     """The main line's turns (``TURN_COLUMNS``). Run for every turn of every imported game,
     so written for speed: the game's position IDs worked out together
     (:func:`~notation.engine.position_id.position_ids`), a turn's position after reused as the next
-    one's before."""
+    one's before; the last turn's position after is the one the next player sees (at the
+    end of a game, the loser: :meth:`~notation.engine.state.GameState.seen_next`)."""
     nodes = list(game.mainline())
-    ids = position_ids([game.state.position, *(node.state.position for node in nodes)])
+    # a finished game's last position as the loser sees it, as every output gives it
+    last = [nodes[-1].state.seen_next()[0]] if nodes else []
+    ids = position_ids([game.state.position, *(node.state.position for node in nodes[:-1]), *last])
     turns = []
     for node, before, after in zip(nodes, ids, ids[1:], strict=False):
         turn = node.turn

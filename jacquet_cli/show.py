@@ -7,7 +7,6 @@ import json
 import click
 
 from notation.formats.json_format import turn_dict
-from notation.formats.json_writer import seen_next
 from notation.render.captions import next_up
 from notation.render.diagram import diagram
 from notation.render.svg import board
@@ -43,7 +42,7 @@ def show(file: str, number: int, ply: int | None, output: str) -> None:
         raise click.BadParameter(f"game {number} has {len(nodes) - 1} turns", param_hint="--ply")
     node = nodes[-1 if ply is None else ply]
     state = node.state
-    position, seen_by = seen_next(state)  # at the end of a game: as the loser sees it
+    position, seen_by = state.seen_next()  # at the end of a game: as the loser sees it
     owner = state.cube_owner
     if output == "text":
         who = seen_by.title

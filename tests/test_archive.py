@@ -175,7 +175,7 @@ def expected_turns(game) -> list[tuple]:
     rows, before = [], game.state.position.position_id()
     for node in game.mainline():
         turn = node.turn
-        after = node.state.position.position_id()
+        after = node.state.seen_next()[0].position_id()  # at the end, as the loser sees it
         rows.append((node.ply, turn.player.value, turn.kind,
                      str(turn.dice) if turn.dice is not None else None,
                      str(turn.play) if turn.play is not None else None,
@@ -197,6 +197,9 @@ def test_stored_turns_are_the_games_turns(fresh_db):
             "pips_black FROM turns WHERE game_id = ? ORDER BY ply", [ids[content_hash(game)]]).fetchall()
         assert stored == expected_turns(game)
         kinds |= {row[2] for row in stored}
+        last = game.end()
+        if last.state.ended_by == "bear-off":  # as `jacquet legal --json` gives the winning play's result
+            assert stored[-1][6] == last.turn.play.next_position.position_id()
     assert {"roll", "passed", "double", "take"} <= kinds
 
 

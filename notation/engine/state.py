@@ -165,6 +165,23 @@ class GameState(_StateFields):
         """The position seen by White, whoever is to act."""
         return self.position if self.player is Colour.WHITE else self.position.swapped()
 
+    def seen_next(self) -> tuple[Position, Colour]:
+        """The position and who sees it next: the player to act, or at the end of a game
+        the loser (as ``jacquet legal --json`` and gnubg give a finished game's last
+        position).
+
+        >>> from notation import rule_set
+        >>> start = GameState.start(rule_set("jacquet"))
+        >>> start.seen_next()[1].title
+        'White'
+        >>> won = start._replace(winner=Colour.WHITE, points=2, ended_by="bear-off")
+        >>> won.seen_next()[1].title, won.seen_next()[0] == start.position.swapped()
+        ('Black', True)
+        """
+        if self.winner is not None and self.player is self.winner:
+            return self.position.swapped(), self.player.other
+        return self.position, self.player
+
     def pips(self) -> tuple[int, int]:
         """(White, Black) pip counts, whoever is to act."""
         mover, opponent = self.position.pip_counts()

@@ -43,7 +43,6 @@ from notation.formats.json_writer import (
     game_to_dict,
     game_to_json,
     play_steps,
-    seen_next,
     turn_dict,
 )
 from notation.formats.reading import Budget, located, read_whole
@@ -313,7 +312,7 @@ def _add_turn(parent: Node, data: dict[str, Any], index: int, file: str,
 
 _TURN_FACTS: dict[str, Callable[[GameNode], Any]] = {
     "ply": attrgetter("ply"),
-    "position": lambda node: seen_next(node.state)[0].position_id(),  # as json_writer writes it
+    "position": lambda node: node.state.seen_next()[0].position_id(),  # as json_writer writes it
     "pips": lambda node: list(node.state.pips()),
     "cube": lambda node: cube_of(node.state),
 }

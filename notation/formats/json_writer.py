@@ -3,11 +3,12 @@
 turn written straight to text, and :func:`dumps` for a file. The turns are written by
 visitors of the game (:meth:`~notation.tree.game.Game.accept`).
 
-A turn's ``position`` is the position after it as the next player sees it (:func:`seen_next`):
-during a game the player to act; at the end of a game won by bearing off, where the winner
-is still "to act" in the state, the loser, as ``jacquet legal --json`` gives a play's
-resulting position and gnubg its final position. Every output of a node's position (the
-viewer, ``jacquet show``) takes it from here.
+A turn's ``position`` is the position after it as the next player sees it
+(:meth:`~notation.engine.state.GameState.seen_next`): during a game the player to act; at
+the end of a game won by bearing off, where the winner is still "to act" in the state, the
+loser, as ``jacquet legal --json`` gives a play's resulting position and gnubg its final
+position. Every output of a node's position (the viewer, ``jacquet show``, the archive's
+rows) takes it from there.
 """
 
 from __future__ import annotations
@@ -18,30 +19,11 @@ from functools import partial
 from json.encoder import encode_basestring
 from typing import Any
 
-from notation.engine.board import Position
 from notation.engine.position_id import position_ids
-from notation.engine.state import Colour, GameState, Turn, pips_after
+from notation.engine.state import GameState, Turn, pips_after
 from notation.errors import RecordError
 from notation.tree.game import Game, GameNode, Node
 from notation.tree.walk import Visitor
-
-
-def seen_next(state: GameState) -> tuple[Position, Colour]:
-    """The position of ``state`` and who sees it: the player to act, or at the end of a
-    game the loser.
-
-    >>> from notation import rule_set
-    >>> from notation.engine.state import GameState
-    >>> start = GameState.start(rule_set("jacquet"))
-    >>> seen_next(start)[1].title
-    'White'
-    >>> won = start._replace(winner=Colour.WHITE, points=2, ended_by="bear-off")
-    >>> seen_next(won)[1].title, seen_next(won)[0] == start.position.swapped()
-    ('Black', True)
-    """
-    if state.winner is not None and state.player is state.winner:
-        return state.position.swapped(), state.player.other
-    return state.position, state.player
 
 
 def turn_dict(node: GameNode, position_id: str | None = None,
@@ -59,7 +41,7 @@ def turn_dict(node: GameNode, position_id: str | None = None,
         "dice": str(turn.dice) if turn.dice is not None else None,
         "play": str(turn.play) if turn.play is not None else None,
         "steps": play_steps(turn),
-        "position": position_id or seen_next(state)[0].position_id(),
+        "position": position_id or state.seen_next()[0].position_id(),
         "pips": list(pips or state.pips()),
         "comments": list(comments),
         "starting_comments": list(starting),
@@ -176,7 +158,7 @@ class _TurnsText(Visitor):
 def _node_ids(game: Game) -> dict[Node, str]:
     """The position ID of every node of ``game``, the start included, worked out together."""
     nodes = [game, *game.descendants()]
-    return dict(zip(nodes, position_ids([seen_next(node.state)[0] for node in nodes]), strict=True))
+    return dict(zip(nodes, position_ids([node.state.seen_next()[0] for node in nodes]), strict=True))
 
 
 def game_to_dict(game: Game) -> dict[str, Any]:

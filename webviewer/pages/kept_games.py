@@ -36,7 +36,6 @@ from notation.engine.rules import RuleSet
 from notation.engine.state import Colour, pips_after
 from notation.errors import NotationError
 from notation.formats.json_format import game_to_json
-from notation.formats.json_writer import seen_next
 from notation.render.captions import next_up, played
 from notation.tree.game import Game, Node
 from webviewer.pages.tree import INDEX, MAX_PATH, BadAddress, MoveItem, walk
@@ -93,7 +92,7 @@ class PageNode(NamedTuple):
 
     def position(self) -> Position:
         """The position, seen by the player to act (at the end of a game, the loser:
-        :func:`~notation.render.seen.seen_next`)."""
+        :meth:`~notation.engine.state.GameState.seen_next`)."""
         return Position._trusted(self.mover, self.opponent)
 
     def white_view(self) -> Position:
@@ -209,7 +208,7 @@ def _page_nodes(order: list[Node], addresses: list[str]) -> tuple[PageNode, ...]
     white = Colour.WHITE
     for number, node in enumerate(order):
         state, turn = node.state, node.turn
-        position, seen_by = seen_next(state)
+        position, seen_by = state.seen_next()
         last = turn.play if turn is not None and turn.player is not seen_by else None
         caption = f"{played(turn)} {next_up(state)}".lstrip()
         nodes.append(PageNode(
