@@ -15,6 +15,8 @@ from typing import Any
 import click
 
 COMMANDS: dict[str, tuple[str, str]] = {
+    "check": ("jacquet_cli.check_cmd:check_command",
+              "Check that the archive is sound (SQLite's integrity_check, read only)."),
     "convert": ("jacquet_cli.convert:convert",
                 "Convert the games of SOURCE into TARGET."),
     "export": ("jacquet_cli.search:export_command",

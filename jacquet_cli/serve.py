@@ -7,7 +7,7 @@ import socket
 
 import click
 
-from archive import open_archive
+from archive.store import ensure_sound, open_archive
 
 from .archive_options import db_option, reports_archive_errors
 
@@ -31,12 +31,14 @@ def serve_command(db_path: str, host: str, port: int) -> None:
     from jacquet_cli.collector import settle_for_serving
     from webviewer import create_app
     from webviewer.demo import build_demo
+    from webviewer.plumbing.serving import waitress_options
 
     if not os.path.exists(db_path):
         click.echo(f"no archive at {db_path}: building a demo archive from the samples", err=True)
         summary = build_demo(db_path)
         click.echo(f"{summary}", err=True)
     open_archive(db_path, readonly=True).close()  # not an archive, unreadable: say so now
+    ensure_sound(db_path)  # damaged: say so now, not on some page later
     app = create_app({"ARCHIVE": db_path})
     settle_for_serving()
     listening = _listening_socket(host, port)
@@ -44,7 +46,7 @@ def serve_command(db_path: str, host: str, port: int) -> None:
     if ":" in bound_host:  # IPv6
         bound_host = f"[{bound_host}]"
     click.echo(f"serving {db_path} on http://{bound_host}:{bound_port}/", err=True)
-    create_server(app, sockets=[listening], threads=8).run()
+    create_server(app, sockets=[listening], **waitress_options(app)).run()
 
 
 def _listening_socket(host: str, port: int) -> socket.socket:

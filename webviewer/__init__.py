@@ -20,7 +20,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
 from webviewer.blueprints import api, check, explore, games, record
-from webviewer.plumbing import db, site
+from webviewer.plumbing import args, db, site
 from webviewer.plumbing.secret import secret_key
 from webviewer.plumbing.sessions import SessionInterface
 
@@ -53,6 +53,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.config["MAX_FORM_MEMORY_SIZE"] = app.config["MAX_CONTENT_LENGTH"]  # a pasted record is a text field
     app.session_interface = SessionInterface()
     db.init_app(app)
+    args.init_app(app)
     site.init_app(app)
     csrf.init_app(app)
 

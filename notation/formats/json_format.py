@@ -30,7 +30,7 @@ from collections.abc import Callable
 from difflib import get_close_matches
 from functools import partial
 from operator import attrgetter
-from typing import Any
+from typing import Any, NoReturn
 
 from notation.engine.dice import Dice
 from notation.engine.rules import rule_set
@@ -381,6 +381,7 @@ def loads(text: str, file: str = "-") -> list[Game]:
     if text.count("{") + text.count("[") > MAX_ELEMENTS:
         raise RecordError(f"more than {MAX_ELEMENTS} objects and arrays in one file: split the "
                           "record", LIMIT, file=file, line=1, column=1)
+    _refuse_lone_surrogates(text, file)
     try:
         data = json.loads(text, parse_int=partial(_integer, text, file),
                           object_pairs_hook=partial(_object, file))
@@ -393,6 +394,38 @@ def loads(text: str, file: str = "-") -> list[Game]:
     budget = Budget()
     return [game_from_dict(item, index, file, budget)
             for index, item in enumerate(data if isinstance(data, list) else [data], 1)]
+
+
+SURROGATE_ESCAPE = re.compile(r"(?<!\\)(?:\\\\)*\\u([dD][89a-fA-F][0-9a-fA-F]{2})")
+"""A ``\\uD800``-``\\uDFFF`` escape (not itself escaped): half of a pair, or a lone
+surrogate."""
+
+
+def _refuse_lone_surrogates(text: str, file: str) -> None:
+    """:class:`RecordError` at the first escape of a lone surrogate in ``text`` (a high
+    one not followed by a low one, or a low one alone): the string it makes is no text
+    and could be neither stored nor written."""
+    if "\\u" not in text:
+        return
+    high: int | None = None  # where a high surrogate's escape ends, waiting for its low one
+    for found in SURROGATE_ESCAPE.finditer(text):
+        start = found.start(1) - 2
+        is_low = int(found.group(1), 16) >= 0xDC00
+        if high is not None and is_low and start == high:
+            high = None
+            continue
+        if high is not None or is_low:
+            _surrogate_error(text, file, high - 6 if high is not None else start)
+        high = found.end()
+    if high is not None:
+        _surrogate_error(text, file, high - 6)
+
+
+def _surrogate_error(text: str, file: str, offset: int) -> NoReturn:
+    line = text.count("\n", 0, offset) + 1
+    raise RecordError(f"{text[offset:offset + 6]} escapes a lone surrogate, which is no "
+                      "character and cannot be stored", "SYNTAX", file=file, line=line,
+                      column=offset - text.rfind("\n", 0, offset))
 
 
 def _object(file: str, pairs: list[tuple[str, Any]]) -> dict[str, Any]:

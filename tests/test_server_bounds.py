@@ -1,0 +1,246 @@
+"""The server's bounds (``docs/server-limits.md``): odd query strings are a 400, a failing
+archive a 503 with a page that says why, the session key file private, a foreign or damaged
+SQLite file refused by ``import`` and ``serve``, ``jacquet check`` on any archive."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import sqlite3
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import archive
+import archive.store
+import webviewer.plumbing.db
+from jacquet_cli import main
+from notation import rule_set
+from notation.formats import render
+from notation.tree.generate import random_game
+from webviewer import create_app
+from webviewer.plumbing.args import MAX_QUERY_BYTES
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLE = ROOT / "samples" / "jacquet" / "annotated-game.jqn"
+
+
+@pytest.fixture
+def path(tmp_path):
+    """An archive holding the jacquet sample."""
+    db = archive.open_archive(tmp_path / "bounds.db")
+    archive.import_files(db, [SAMPLE])
+    db.close()
+    return tmp_path / "bounds.db"
+
+
+@pytest.fixture
+def client(path):
+    return create_app({"ARCHIVE": str(path), "TESTING": True}).test_client()
+
+
+@pytest.mark.parametrize("query", [
+    "text=%00", "player=a%00b", "event=%01", "text=%7f", "player=%ff%fe",
+    "position=%00&dice=31", "text=" + "a" * MAX_QUERY_BYTES])
+@pytest.mark.parametrize("page", ["/", "/api/games", "/api/legal", "/explore"])
+def test_odd_query_strings_are_400_everywhere(client, page, query):
+    answer = client.get(f"{page}?{query}")
+    assert answer.status_code == 400
+    assert b"query string" in answer.data
+
+
+def test_a_search_with_spaces_and_accents_is_still_answered(client):
+    assert client.get("/?player=Marie+Cur%C3%A9&text=24%2F13").status_code == 200
+
+
+def save_fields(client) -> dict[str, str]:
+    """The save form for ten new games (more than the archive's free space holds)."""
+    page = client.get("/validate")
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page.text).group(1)
+    games = [random_game(rule_set("jacquet"), random.Random(seed)) for seed in range(10)]
+    return {"csrf_token": csrf, "format": "jqn", "variant": "jacquet", "name": "x.jqn",
+            "record": render(games, "jqn")}
+
+
+def test_a_full_disk_while_saving_is_a_503_that_says_so(client, monkeypatch):
+    real = webviewer.plumbing.db.open_archive
+
+    def full(path, readonly=False):
+        db = real(path, readonly)
+        if not readonly:  # no page more may be added: "database or disk is full"
+            pages = db.execute("PRAGMA page_count").fetchone()[0]
+            db.execute(f"PRAGMA max_page_count={pages}")
+        return db
+
+    monkeypatch.setattr(webviewer.plumbing.db, "open_archive", full)
+    answer = client.post("/validate/save", data=save_fields(client))
+    assert answer.status_code == 503 and answer.headers["Retry-After"]
+    assert "disk is full" in answer.text
+
+
+def test_a_read_only_archive_while_saving_is_a_503_that_says_so(client, monkeypatch):
+    real = webviewer.plumbing.db.open_archive
+
+    def read_only(path, readonly=False):
+        db = real(path, readonly)
+        db.execute("PRAGMA query_only=1")  # SQLite refuses every write: "readonly"
+        return db
+
+    monkeypatch.setattr(webviewer.plumbing.db, "open_archive", read_only)
+    answer = client.post("/validate/save", data=save_fields(client))
+    assert answer.status_code == 503 and "read-only" in answer.text
+
+
+def test_a_save_while_another_process_holds_the_archive_is_a_503_with_retry_after(
+        client, path, monkeypatch):
+    monkeypatch.setattr(archive.store, "BUSY_TIMEOUT_MS", 50)
+    monkeypatch.setattr(archive.store, "BUSY_SECONDS", 0.2)
+    fields = save_fields(client)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another writer, for longer than the server waits
+    try:
+        answer = client.post("/validate/save", data=fields)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert answer.status_code == 503 and answer.headers["Retry-After"]
+    assert "busy" in answer.text
+    assert client.post("/validate/save", data=fields).status_code == 200  # once it is free
+
+
+def test_the_key_file_is_refused_if_others_may_read_it(tmp_path, monkeypatch):
+    from webviewer.plumbing.secret import InsecureSecret, secret_key
+
+    monkeypatch.delenv("JACQUET_SECRET_KEY", raising=False)
+    path = tmp_path / "club.db"
+    key = secret_key(path)
+    kept = tmp_path / "club.db.secret"
+    assert kept.stat().st_mode & 0o777 == 0o600
+    kept.chmod(0o644)
+    with pytest.raises(InsecureSecret, match="chmod 600"):
+        secret_key(path)
+    kept.chmod(0o600)
+    assert secret_key(path) == key
+
+
+def test_a_key_file_of_another_user_is_refused(tmp_path, monkeypatch):
+    from webviewer.plumbing.secret import InsecureSecret, secret_key
+
+    monkeypatch.delenv("JACQUET_SECRET_KEY", raising=False)
+    path = tmp_path / "club.db"
+    secret_key(path)
+    monkeypatch.setattr(os, "geteuid", lambda: os.getuid() + 1)
+    with pytest.raises(InsecureSecret, match="another user"):
+        secret_key(path)
+
+
+def test_serve_refuses_an_insecure_key_file_in_one_line(path, tmp_path, monkeypatch):
+    monkeypatch.delenv("JACQUET_SECRET_KEY", raising=False)
+    (tmp_path / "bounds.db.secret").write_text("k" * 64)
+    (tmp_path / "bounds.db.secret").chmod(0o640)
+    result = CliRunner().invoke(main, ["serve", "--db", str(path), "--port", "1"])
+    assert result.exit_code == 2 and "chmod 600" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_import_refuses_an_sqlite_file_of_another_program(tmp_path):
+    foreign = tmp_path / "notes.db"
+    with sqlite3.connect(foreign) as connection:
+        connection.execute("CREATE TABLE notes (text)")
+    result = CliRunner().invoke(main, ["import", str(SAMPLE), "--db", str(foreign)])
+    assert result.exit_code == 2 and "not a jacquet archive" in result.output
+    with sqlite3.connect(foreign) as connection:
+        tables = [row[0] for row in connection.execute("SELECT name FROM sqlite_master")]
+    assert tables == ["notes"]
+
+
+def damage(path: Path) -> None:
+    """Overwrite a page in the middle of the archive's indexes with junk."""
+    with sqlite3.connect(path) as connection:
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        page_size = connection.execute("PRAGMA page_size").fetchone()[0]
+        root = connection.execute(
+            "SELECT rootpage FROM sqlite_master WHERE name = 'idx_games_hash'").fetchone()[0]
+    with open(path, "r+b") as handle:
+        handle.seek((root - 1) * page_size + 8)
+        handle.write(b"\xff\x00" * 40)
+
+
+def test_a_damaged_archive_is_refused_by_import_and_serve_and_reported_by_check(path):
+    runner = CliRunner()
+    assert runner.invoke(main, ["check", "--db", str(path)]).exit_code == 0
+    damage(path)
+    checked = runner.invoke(main, ["check", "--db", str(path)])
+    assert checked.exit_code == 1 and "damaged" in checked.output
+    imported = runner.invoke(main, ["import", str(SAMPLE), "--db", str(path)])
+    assert imported.exit_code == 2 and "damaged" in imported.output
+    served = runner.invoke(main, ["serve", "--db", str(path), "--port", "1"])
+    assert served.exit_code == 2 and "damaged" in served.output
+    assert "Traceback" not in checked.output + imported.output + served.output
+
+
+def test_a_game_whose_text_cannot_be_stored_is_refused_alone(tmp_path):
+    """A game built in code (no reader checked it) with a lone surrogate in a comment:
+    refused with the reason, the games around it stored."""
+    games = [random_game(rule_set("jacquet"), random.Random(seed)) for seed in range(3)]
+    games[1].end().comments.append("half a pair: \ud800")
+    db = archive.open_archive(tmp_path / "club.db")
+    summary = archive.import_games(db, games)
+    assert (summary.imported, summary.refused) == (2, 1)
+    assert "cannot be stored" in str(summary.errors[0]) and summary.errors[0].game == 2
+    assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 2
+
+
+@pytest.fixture
+def served(path, tmp_path):
+    """``jacquet serve`` on a free loopback port, over the archive; its address."""
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "jacquet_cli", "serve", "--db", str(path),
+                               "--port", str(port)], stderr=subprocess.DEVNULL,
+                              env={**os.environ, "JACQUET_SECRET_KEY": "k" * 40})
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            time.sleep(0.2)
+    try:
+        yield ("127.0.0.1", port)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def test_idle_connections_do_not_lock_visitors_out(served):
+    import http.client
+    import socket
+
+    idle = [socket.create_connection(served, timeout=5) for _ in range(150)]
+    visitor = http.client.HTTPConnection(*served, timeout=10)
+    try:
+        visitor.request("GET", "/")
+        assert visitor.getresponse().status == 200
+    finally:
+        visitor.close()
+        for connection in idle:
+            connection.close()
+
+
+def test_a_body_over_the_upload_limit_is_refused_before_it_is_sent(served):
+    import socket
+
+    with socket.create_connection(served, timeout=10) as client:
+        client.sendall(b"POST /validate HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000000\r\n"
+                       b"Content-Type: text/plain\r\n\r\n")
+        answer = client.recv(200)
+    assert answer.startswith(b"HTTP/1.1 413")
