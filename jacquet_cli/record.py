@@ -14,7 +14,7 @@ from archive import import_games, open_archive
 from notation.engine.dice import Dice
 from notation.engine.rules import NAMES
 from notation.engine.state import DOUBLE, DROP, TAKE
-from notation.errors import IllegalPlayError, InvalidPlayError, NotationError
+from notation.errors import IllegalPlayError, InvalidPlayError, NotationError, listed
 from notation.formats import WRITABLE, format_of, write_file
 from notation.formats.registry import BY_NAME
 from notation.recording import LiveGame, game_from_text, new_game
@@ -76,7 +76,7 @@ def record_command(variant: str, white: str, black: str, event: str, lead_roll: 
         except IllegalPlayError as error:
             click.echo(f"refused: [{error.rule_id}] {error.reason}", err=True)
             if error.legal_plays:
-                click.echo("legal plays: " + ", ".join(str(p) for p in error.legal_plays), err=True)
+                click.echo(f"legal plays: {listed(error.legal_plays)}", err=True)
         except NotationError as error:
             click.echo(f"refused: {error}", err=True)
     _finish(live, output, db_path)

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 import archive
 import archive.store
-import webviewer.plumbing.db
+import webviewer.pages.validation
 from jacquet_cli import main
 from notation import rule_set
 from notation.formats import render
@@ -41,6 +41,12 @@ def client(path):
     return create_app({"ARCHIVE": str(path), "TESTING": True}).test_client()
 
 
+@pytest.fixture
+def inline_client(path):
+    """A client whose heavy work runs in the request's thread, where a test can patch it."""
+    return create_app({"ARCHIVE": str(path), "TESTING": True, "WORKERS": 0}).test_client()
+
+
 @pytest.mark.parametrize("query", [
     "text=%00", "player=a%00b", "event=%01", "text=%7f", "player=%ff%fe",
     "position=%00&dice=31", "text=" + "a" * MAX_QUERY_BYTES])
@@ -64,8 +70,9 @@ def save_fields(client) -> dict[str, str]:
             "record": render(games, "jqn")}
 
 
-def test_a_full_disk_while_saving_is_a_503_that_says_so(client, monkeypatch):
-    real = webviewer.plumbing.db.open_archive
+def test_a_full_disk_while_saving_is_a_503_that_says_so(inline_client, monkeypatch):
+    client = inline_client
+    real = webviewer.pages.validation.open_archive
 
     def full(path, readonly=False):
         db = real(path, readonly)
@@ -74,27 +81,29 @@ def test_a_full_disk_while_saving_is_a_503_that_says_so(client, monkeypatch):
             db.execute(f"PRAGMA max_page_count={pages}")
         return db
 
-    monkeypatch.setattr(webviewer.plumbing.db, "open_archive", full)
+    monkeypatch.setattr(webviewer.pages.validation, "open_archive", full)
     answer = client.post("/validate/save", data=save_fields(client))
     assert answer.status_code == 503 and answer.headers["Retry-After"]
     assert "disk is full" in answer.text
 
 
-def test_a_read_only_archive_while_saving_is_a_503_that_says_so(client, monkeypatch):
-    real = webviewer.plumbing.db.open_archive
+def test_a_read_only_archive_while_saving_is_a_503_that_says_so(inline_client, monkeypatch):
+    client = inline_client
+    real = webviewer.pages.validation.open_archive
 
     def read_only(path, readonly=False):
         db = real(path, readonly)
         db.execute("PRAGMA query_only=1")  # SQLite refuses every write: "readonly"
         return db
 
-    monkeypatch.setattr(webviewer.plumbing.db, "open_archive", read_only)
+    monkeypatch.setattr(webviewer.pages.validation, "open_archive", read_only)
     answer = client.post("/validate/save", data=save_fields(client))
     assert answer.status_code == 503 and "read-only" in answer.text
 
 
 def test_a_save_while_another_process_holds_the_archive_is_a_503_with_retry_after(
-        client, path, monkeypatch):
+        inline_client, path, monkeypatch):
+    client = inline_client
     monkeypatch.setattr(archive.store, "BUSY_TIMEOUT_MS", 50)
     monkeypatch.setattr(archive.store, "BUSY_SECONDS", 0.2)
     fields = save_fields(client)
@@ -244,3 +253,140 @@ def test_a_body_over_the_upload_limit_is_refused_before_it_is_sent(served):
                        b"Content-Type: text/plain\r\n\r\n")
         answer = client.recv(200)
     assert answer.startswith(b"HTTP/1.1 413")
+
+
+# ------------------------------------------------------------------ every request bounded
+
+ILLEGAL = '[Variant "backgammon"]\n[LeadRoll "W2 B1"]\n\n1. 21: 24/20 *\n'
+"""A play that fits no legal play of the roll, of which there are 15."""
+CROWDED = "AwAAAFRVVVUAAA"
+"""A backgammon position with 1,654 legal plays for 1-1."""
+
+
+def csrf_of(client) -> str:
+    page = client.get("/validate")
+    return re.search(r'name="csrf_token" value="([^"]+)"', page.text).group(1)
+
+
+def post_record(client, text: str, fmt: str = "jqn", token: str | None = None):
+    """The record sent to the Validate page as an uploaded file (the body encoded in
+    memory: the test client would spool a large one to a file it never closes)."""
+    import io
+
+    from werkzeug.datastructures import FileStorage
+    from werkzeug.test import encode_multipart
+
+    boundary, body = encode_multipart({
+        "csrf_token": token or csrf_of(client), "format": fmt, "variant": "jacquet",
+        "record": "", "file": FileStorage(io.BytesIO(text.encode()), f"record.{fmt}")})
+    return client.post("/validate", data=body,
+                       content_type=f"multipart/form-data; boundary={boundary}")
+
+
+def test_an_error_names_a_few_legal_plays_and_counts_the_rest(client):
+    import io
+
+    from notation.errors import LISTED_PLAYS
+    from notation.formats.jqn import GameBuilder, read_games
+
+    [game] = list(read_games(io.BytesIO(ILLEGAL.encode()), GameBuilder))
+    [error] = game.errors
+    assert len(error.legal_plays) == 15  # all kept for the API and --json
+    legal = str(error).split("; legal: ")[1]
+    assert legal.endswith(" and 5 more") and legal.count(", ") == LISTED_PLAYS - 1
+    page = post_record(client, ILLEGAL)
+    assert page.status_code == 200
+    shown = re.search(r'<p class="legal">(.*?)</p>', page.text, re.DOTALL).group(1)
+    assert "Legal plays for this roll (15)" in shown and shown.count("<code>") == LISTED_PLAYS
+    assert shown.endswith("and 5 more")
+
+
+def test_the_legal_plays_api_returns_500_at_most_and_says_it_cut(client):
+    answer = client.get(f"/api/legal?variant=backgammon&position={CROWDED}&dice=11").get_json()
+    assert answer["count"] == 1654 and answer["truncated"] is True
+    assert len(answer["plays"]) == 500 and all("play" in play for play in answer["plays"])
+
+
+def test_a_json_upload_of_666000_empty_objects_is_refused_cheaply(path):
+    """2 MB of ``{}``: refused past the game limit before any more games are built (the
+    games used to be built first, 900 MB for this upload)."""
+    import time
+    import tracemalloc
+
+    from webviewer.pages.validation import TooManyGames, check_record
+
+    text = "[" + ",".join(["{}"] * 666_000) + "]"
+    assert len(text) < 2_000_000
+    tracemalloc.start()
+    started = time.perf_counter()
+    try:
+        with pytest.raises(TooManyGames):
+            check_record(text, "json", "jacquet", "empty.json", 500)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    print(f"\n666,000 empty objects: peak {peak / 2**20:.0f} MB, "
+          f"{time.perf_counter() - started:.1f} s (traced)")
+    assert peak < 250 * 2**20
+    client = create_app({"ARCHIVE": str(path), "TESTING": True}).test_client()
+    answer = post_record(client, text, "json")
+    assert answer.status_code == 413 and "more than 500 games" in answer.text, answer.text[-400:]
+
+
+def slow_record(games: int = 300) -> str:
+    """A record that takes seconds to check: long murray games."""
+    pool = [random_game(rule_set("murray"), random.Random(seed)) for seed in range(3)]
+    return render([pool[number % 3] for number in range(games)], "jqn")
+
+
+def test_a_validation_over_its_time_is_stopped_with_a_clear_answer(path):
+    client = create_app({"ARCHIVE": str(path), "TESTING": True, "WORK_SECONDS": 0.3}).test_client()
+    answer = post_record(client, slow_record())
+    assert answer.status_code == 413 and "longer than 0.3 s (WORK_SECONDS)" in answer.text
+    assert client.get("/").status_code == 200
+    assert post_record(client, SAMPLE.read_text()).status_code == 200  # the next job runs
+
+
+def test_a_validation_over_its_memory_is_stopped_with_a_clear_answer(path):
+    client = create_app({"ARCHIVE": str(path), "TESTING": True,
+                         "WORK_MEMORY_BYTES": 120 * 2**20}).test_client()
+    answer = post_record(client, slow_record(400))
+    assert answer.status_code == 413 and "WORK_MEMORY_BYTES" in answer.text
+    assert post_record(client, ILLEGAL).status_code == 200  # a small one fits
+
+
+def test_when_every_worker_is_busy_and_the_queue_full_the_answer_is_503_retry_after(path):
+    import threading
+    import time
+
+    app = create_app({"ARCHIVE": str(path), "TESTING": True, "WORKERS": 1, "WORK_QUEUE": 0,
+                      "WORK_SECONDS": 4})
+    slow = slow_record()
+    first = app.test_client()
+    token = csrf_of(first)
+    answers = []
+
+    def check_slowly():
+        answers.append(post_record(first, slow, token=token))
+
+    worker = threading.Thread(target=check_slowly)
+    worker.start()
+    try:
+        second = app.test_client()
+        token_2 = csrf_of(second)
+        while app.extensions["jacquet.workers"].admitted == 0:  # the slow one is in
+            assert worker.is_alive(), answers[0].text
+            time.sleep(0.01)
+        refused = post_record(second, ILLEGAL, token=token_2)
+        assert refused.status_code == 503
+        assert refused.headers["Retry-After"] and "busy" in refused.text
+        assert second.get("/").status_code == 200  # browsing is not queued behind it
+    finally:
+        worker.join()
+    assert answers[0].status_code == 413  # stopped at its time, having kept the worker
+
+
+@pytest.mark.parametrize("words", [21, 200])
+def test_a_search_of_too_many_words_is_a_400(client, words):
+    answer = client.get("/?player=" + "+".join(f"w{i}" for i in range(words)))
+    assert answer.status_code == 400 and "words" in answer.text

@@ -26,7 +26,7 @@ import json
 import os
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from difflib import get_close_matches
 from functools import partial
 from operator import attrgetter
@@ -354,9 +354,11 @@ def _men_moved(steps: list[list[int]]) -> dict[int, int]:
     return {point: count for point, count in moved.items() if count}
 
 
-def read_json(source: str | os.PathLike[str]) -> list[Game]:
+def read_json(source: str | os.PathLike[str]) -> Iterator[Game]:
     """The games of a JSON file (UTF-8, a byte-order mark tolerated); :class:`RecordError`
-    for a file over :data:`~notation.limits.MAX_FILE_BYTES`, not UTF-8, or not JSON."""
+    for a file over :data:`~notation.limits.MAX_FILE_BYTES`, not UTF-8, or not JSON. The
+    document is read and checked now; its games are built one at a time as they are asked
+    for, so that a reader stopping after a few (a game limit) builds no more."""
     file = os.fspath(source)
     data = read_whole(source)
     try:
@@ -366,10 +368,15 @@ def read_json(source: str | os.PathLike[str]) -> list[Game]:
         column = error.start - data.rfind(b"\n", 0, error.start)
         raise RecordError(f"not valid UTF-8 ({error.reason})", "SYNTAX", file=file, line=line,
                           column=column) from None
-    return loads(text, file)
+    return iter_games(text, file)
 
 
 def loads(text: str, file: str = "-") -> list[Game]:
+    """The games of :func:`iter_games`, as a list."""
+    return list(iter_games(text, file))
+
+
+def iter_games(text: str, file: str = "-") -> Iterator[Game]:
     """Games from a JSON list of games (or one game object), each read by
     :func:`game_from_dict`: what is not a game is an error of its own game. A malformed
     document raises :class:`RecordError` with the line and column where JSON reading
@@ -391,9 +398,13 @@ def loads(text: str, file: str = "-") -> list[Game]:
     except RecursionError:
         raise RecordError("the JSON nests too deep to be read", LIMIT, file=file, line=1,
                           column=1) from None
+    return _built(data if isinstance(data, list) else [data], file)
+
+
+def _built(items: list[Any], file: str) -> Iterator[Game]:
     budget = Budget()
-    return [game_from_dict(item, index, file, budget)
-            for index, item in enumerate(data if isinstance(data, list) else [data], 1)]
+    for index, item in enumerate(items, 1):
+        yield game_from_dict(item, index, file, budget)
 
 
 SURROGATE_ESCAPE = re.compile(r"(?<!\\)(?:\\\\)*\\u([dD][89a-fA-F][0-9a-fA-F]{2})")
@@ -454,4 +465,4 @@ def _integer(text: str, file: str, digits: str) -> int:
 
 
 __all__ = ["GAME_KEYS", "TURN_KEYS", "dumps", "game_from_dict", "game_to_dict", "game_to_json",
-           "loads", "read_json", "turn_dict"]
+           "iter_games", "loads", "read_json", "turn_dict"]

@@ -17,7 +17,7 @@ import os
 import sqlite3
 import threading
 
-from flask import Flask, abort, current_app, g
+from flask import Flask, Response, abort, current_app, g
 from flask.typing import ResponseReturnValue
 from sqlite_utils import Database
 from werkzeug.exceptions import ServiceUnavailable
@@ -90,6 +90,13 @@ def init_app(app: Flask) -> None:
     app.extensions[_POOL] = ReadPool(app.config["ARCHIVE"])
     app.teardown_appcontext(close_db)
     app.register_error_handler(sqlite3.DatabaseError, archive_failed)
+    app.register_error_handler(ArchiveError, archive_unusable)
+
+
+def archive_unusable(error: ArchiveError) -> ResponseReturnValue:
+    """A request (or its worker) that could not open the archive: 503, the reason logged."""
+    current_app.logger.error("%s", error)
+    return unavailable("The archive cannot be opened now: the server's log says why.")
 
 
 def archive_failed(error: sqlite3.DatabaseError) -> ResponseReturnValue:
@@ -106,6 +113,11 @@ def archive_failed(error: sqlite3.DatabaseError) -> ResponseReturnValue:
         reason = "The archive is read-only on the server: nothing can be saved now."
     else:
         reason = "The archive cannot be read or written now: the server's log says why."
+    return unavailable(reason)
+
+
+def unavailable(reason: str) -> Response:
+    """A 503 saying ``reason``, as the app answers any error, with ``Retry-After``."""
     response = current_app.make_response(
         current_app.handle_user_exception(ServiceUnavailable(description=reason)))
     response.headers["Retry-After"] = str(RETRY_SECONDS)
