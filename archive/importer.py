@@ -17,6 +17,7 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -131,6 +132,12 @@ def exists(db: Database, content_hash: str) -> bool:
     return db.execute("SELECT 1 FROM games WHERE hash = ?", [content_hash]).fetchone() is not None
 
 
+MAX_NODES = 20_000
+"""Turns a stored game may hold, its variations' included (a long annotated game holds a
+few hundred): a larger one is refused at import. The viewer draws and caches a stored game
+whole; one of 110,000 one-turn variations made a 12.8 MB page and took 195 MB of its
+cache."""
+
 UNSTORABLE = (sqlite3.IntegrityError, sqlite3.InterfaceError, sqlite3.DataError,
               sqlite3.ProgrammingError, OverflowError, UnicodeError, ValueError, TypeError)
 """What storing one game may raise that is the game's fault, not the archive's (a number
@@ -193,6 +200,11 @@ def _prepare(db: Database, game: Game, number: int, source: str | None,
     it); ``None``, and the game refused, if they cannot be built. A game already stored is
     not even built."""
     line = getattr(game.errors[0], "line", 0) if game.errors else 0
+    if sum(1 for _ in islice(game.descendants(), MAX_NODES + 1)) > MAX_NODES:
+        _refuse(summary, number, source, line, ValueError(
+            f"it holds more than {MAX_NODES:,} turns with its variations (MAX_NODES): "
+            "store it without some of them"))
+        return None
     try:
         record = record_text(game)
         digest = game_hash(game, record)

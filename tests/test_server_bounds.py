@@ -390,3 +390,20 @@ def test_when_every_worker_is_busy_and_the_queue_full_the_answer_is_503_retry_af
 def test_a_search_of_too_many_words_is_a_400(client, words):
     answer = client.get("/?player=" + "+".join(f"w{i}" for i in range(words)))
     assert answer.status_code == 400 and "words" in answer.text
+
+
+def test_a_game_of_too_many_turns_with_its_variations_is_refused_at_import(tmp_path, monkeypatch):
+    import archive.importer
+
+    games = [random_game(rule_set("jacquet"), random.Random(seed), annotate=True)
+             for seed in range(2)]
+    big = max(games, key=lambda game: sum(1 for _ in game.descendants()))
+    nodes = sum(1 for _ in big.descendants())
+    monkeypatch.setattr(archive.importer, "MAX_NODES", nodes - 1)
+    db = archive.open_archive(tmp_path / "club.db")
+    summary = archive.import_games(db, [big])
+    assert (summary.imported, summary.refused) == (0, 1)
+    assert f"more than {nodes - 1:,} turns" in str(summary.errors[0])
+    assert "MAX_NODES" in str(summary.errors[0])
+    monkeypatch.setattr(archive.importer, "MAX_NODES", nodes)
+    assert archive.import_games(db, [big]).imported == 1

@@ -100,8 +100,10 @@ class Workers:
                 raise OverBudget(f"it took longer than {self.seconds:g} s (WORK_SECONDS)")
             try:
                 done, value = receiving.recv()
-            except EOFError:  # the process died: killed for its memory, or crashed
-                raise OverBudget("it needed more memory than a request may use "
+            except EOFError:  # the process died without a word: killed (memory), or crashed
+                process.join()
+                raise OverBudget(f"its worker process stopped (exit code {process.exitcode}): "
+                                 "it may have needed more memory than a request may use "
                                  "(WORK_MEMORY_BYTES)") from None
         finally:
             receiving.close()
