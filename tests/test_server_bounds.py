@@ -407,3 +407,25 @@ def test_a_game_of_too_many_turns_with_its_variations_is_refused_at_import(tmp_p
     assert "MAX_NODES" in str(summary.errors[0])
     monkeypatch.setattr(archive.importer, "MAX_NODES", nodes)
     assert archive.import_games(db, [big]).imported == 1
+
+
+def test_the_caches_are_bounded_by_bytes_too():
+    from webviewer.plumbing.cache import BoundedCache
+
+    cache: BoundedCache[str, str] = BoundedCache(100, max_bytes=10, weigh=len)
+    for key in "abc":
+        cache.get(key, lambda key=key: key * 4)
+    assert cache.bytes == 8  # "aaaa" dropped for "cccc"
+    made = []
+    assert cache.get("b", lambda: made.append(1) or "new") == "bbbb" and not made  # still kept
+    assert cache.get("a", lambda: "a" * 4) == "aaaa" and made == []
+    assert cache.get("huge", lambda: "h" * 11) == "h" * 11  # made, never kept
+    assert cache.bytes <= 10 and cache.get("huge", lambda: "again") == "again"
+
+
+def test_the_game_views_are_weighed_by_their_nodes(client, monkeypatch):
+    from webviewer.pages import kept_games
+
+    client.get("/game/1")
+    view_bytes = kept_games._views.bytes
+    assert view_bytes > 0 and view_bytes % kept_games.NODE_BYTES == 0
