@@ -161,7 +161,8 @@ def search(db: Database, query: Query) -> tuple[list[dict[str, Any]], int]:
     where, params = _where(db, query)
     order = f"{SORTS[query.sort]} {'DESC' if query.descending else 'ASC'}, g.id"
     with db.atomic():  # one read transaction: the count and the page see the same games
-        total = db.execute(f"SELECT count(*) {FROM}{where}", params).fetchone()[0]
+        total = db.execute("SELECT n FROM game_count" if not where
+                           else f"SELECT count(*) {FROM}{where}", params).fetchone()[0]
         cursor = db.execute(f"SELECT {COLUMNS} {FROM}{where} ORDER BY {order} LIMIT ? OFFSET ?",
                             [*params, max(0, query.limit), max(0, query.offset)])
         names = [d[0] for d in cursor.description]
