@@ -213,8 +213,9 @@ def served(path, tmp_path):
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
+    log = open(tmp_path / "serve.log", "w")  # noqa: SIM115 (closed when the server stops)
     server = subprocess.Popen([sys.executable, "-m", "jacquet_cli", "serve", "--db", str(path),
-                               "--port", str(port)], stderr=subprocess.DEVNULL,
+                               "--port", str(port)], stderr=log,
                               env={**os.environ, "JACQUET_SECRET_KEY": "k" * 40})
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -228,9 +229,10 @@ def served(path, tmp_path):
     finally:
         server.terminate()
         server.wait(timeout=30)
+        log.close()
 
 
-def test_idle_connections_do_not_lock_visitors_out(served):
+def test_idle_connections_do_not_lock_visitors_out(served, tmp_path):
     import http.client
     import socket
 
@@ -238,7 +240,8 @@ def test_idle_connections_do_not_lock_visitors_out(served):
     visitor = http.client.HTTPConnection(*served, timeout=10)
     try:
         visitor.request("GET", "/")
-        assert visitor.getresponse().status == 200
+        answer = visitor.getresponse()
+        assert answer.status == 200, (answer.read()[-300:], (tmp_path / "serve.log").read_text()[-2000:])
     finally:
         visitor.close()
         for connection in idle:
