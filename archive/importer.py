@@ -1,12 +1,12 @@
 """Importing record files into the archive: streamed, atomic per game, idempotent.
 
-Games are read one at a time from any supported format and stored in transactions that
-commit every ``batch`` games. A game is never stored in part: any failure while storing it
-propagates and rolls back its batch's transaction, and a killed import leaves only the
+Games are read one at a time from any supported format, their rows built ``batch`` at a
+time outside any transaction, and stored in one short transaction per batch. A game is
+never stored in part: a game that cannot be stored (a number SQLite cannot hold...) is
+refused with its reason and the rest of its batch stored; a failure of the archive (a full
+disk) propagates and rolls back its batch's transaction; and a killed import leaves only the
 batches committed before, so running it again completes it (games already there are
-recognised by their content hash). No savepoint is taken per game: it could only be rolled
-back to together with the whole transaction, and it would make SQLite copy every page each
-game changes into its sub-journal (a quarter of the time of the inserts).
+recognised by their content hash).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from notation.formats import format_of, read_file
 from notation.tree.game import Game, released
 
 from .rows import ANNOTATION_COLUMNS, TURN_COLUMNS, GameRows, game_hash, game_rows, record_text
+from .store import writing
 
 
 @dataclass
@@ -130,51 +132,146 @@ def exists(db: Database, content_hash: str) -> bool:
     return db.execute("SELECT 1 FROM games WHERE hash = ?", [content_hash]).fetchone() is not None
 
 
+MAX_NODES = 20_000
+"""Turns a stored game may hold, its variations' included (a long annotated game holds a
+few hundred): a larger one is refused at import. The viewer draws and caches a stored game
+whole; one of 110,000 one-turn variations made a 12.8 MB page and took 195 MB of its
+cache."""
+
+UNSTORABLE = (sqlite3.IntegrityError, sqlite3.InterfaceError, sqlite3.DataError,
+              sqlite3.ProgrammingError, OverflowError, UnicodeError, ValueError, TypeError)
+"""What storing one game may raise that is the game's fault, not the archive's (a number
+too large for SQLite, text UTF-8 cannot encode): that game is refused, the others stored.
+A full disk, a read-only file or a busy archive (``sqlite3.OperationalError``) stop the
+import instead."""
+
+
+@dataclass
+class _Ready:
+    """A game read, its rows built outside any transaction: ``rows`` is ``None`` for a
+    game already in the archive."""
+
+    number: int
+    digest: str
+    rows: GameRows | None
+    invalid: bool
+    source: str | None
+    line: int
+
+
 def import_games(db: Database, games: Iterable[Game], *, source: str | None = None,
                  keep_invalid: bool = False, batch: int = 200,
                  summary: ImportSummary | None = None,
                  on_game: Callable[[Game], None] | None = None) -> ImportSummary:
     """Store ``games`` (an iterable, consumed lazily). Invalid games are refused with their
-    errors unless ``keep_invalid``; games already in the archive are skipped."""
+    errors unless ``keep_invalid``; games already in the archive are skipped; a game that
+    cannot be stored is refused with the reason, and the others are stored.
+
+    ``batch`` games are read and their rows built first, outside any transaction; then
+    they are stored in one short transaction (``BEGIN IMMEDIATE``, tried again while
+    another process writes: :func:`~archive.store.writing`), so that two imports, or an
+    import and the viewer, share the archive."""
     summary = summary or ImportSummary()
     names = _Names(db)
     started = time.perf_counter()
-    pending = 0
-    iterator = iter(games)
-    while True:
-        with db.atomic():
-            names.cache.clear()  # ids from a rolled-back batch must not be reused
-            for game in iterator:
-                if on_game is not None:
-                    on_game(game)
-                if game.errors and not keep_invalid:
-                    summary.refused += 1
-                    summary.errors.extend(game.errors)
-                else:
-                    _import_game(db, game, source, names, summary)
-                pending += 1
-                if pending % batch == 0:
-                    break
-            else:
-                break
+    ready: list[_Ready] = []
+    for number, game in enumerate(games, 1):
+        if on_game is not None:
+            on_game(game)
+        if game.errors and not keep_invalid:
+            summary.refused += 1
+            summary.errors.extend(game.errors)
+            continue
+        prepared = _prepare(db, game, number, source, summary)
+        if prepared is not None:
+            ready.append(prepared)
+        if len(ready) >= batch:
+            _store_batch(db, ready, names, summary)
+            ready = []
+    if ready:
+        _store_batch(db, ready, names, summary)
     summary.seconds += time.perf_counter() - started
     return summary
 
 
-def _import_game(db: Database, game: Game, source: str | None, names: _Names,
+def _prepare(db: Database, game: Game, number: int, source: str | None,
+             summary: ImportSummary) -> _Ready | None:
+    """The game's rows, built while the game is in hand (the next game read may release
+    it); ``None``, and the game refused, if they cannot be built. A game already stored is
+    not even built."""
+    line = getattr(game.errors[0], "line", 0) if game.errors else 0
+    if sum(1 for _ in islice(game.descendants(), MAX_NODES + 1)) > MAX_NODES:
+        _refuse(summary, number, source, line, ValueError(
+            f"it holds more than {MAX_NODES:,} turns with its variations (MAX_NODES): "
+            "store it without some of them"))
+        return None
+    try:
+        record = record_text(game)
+        digest = game_hash(game, record)
+        if exists(db, digest):
+            return _Ready(number, digest, None, bool(game.errors), source, line)
+        rows = game_rows(game, source, game.source[1] if game.source else None, record, digest)
+    except UNSTORABLE as error:
+        _refuse(summary, number, source, line, error)
+        return None
+    return _Ready(number, digest, rows, bool(game.errors), source, line)
+
+
+def _refuse(summary: ImportSummary, number: int, source: str | None, line: int,
+            error: BaseException) -> None:
+    summary.refused += 1
+    summary.errors.append(RecordError(f"the game cannot be stored: {error}", "STORE",
+                                      file=source or "-", line=line, game=number))
+
+
+def _store_batch(db: Database, ready: list[_Ready], names: _Names,
                  summary: ImportSummary) -> None:
-    """Store one game, unless its record is there already (then its rows are not even
-    built)."""
-    record = record_text(game)
-    digest = game_hash(game, record)
-    if exists(db, digest):
-        summary.duplicates += 1
-        return
-    rows = game_rows(game, source, game.source[1] if game.source else None, record, digest)
-    store_game(db, rows, names)
-    summary.imported += 1
-    summary.kept_invalid += bool(game.errors)
-    summary.turns += len(rows.turns)
+    """Store the games of one batch in one transaction; if one of them cannot be stored,
+    the batch again with a savepoint per game, that game refused (no savepoint is taken
+    otherwise: it makes SQLite copy every page a game changes into its sub-journal, a
+    quarter of the time of the inserts)."""
+    try:
+        outcomes = writing(db, functools.partial(_store_all, db, ready, names, False))
+    except UNSTORABLE:
+        outcomes = writing(db, functools.partial(_store_all, db, ready, names, True))
+    for item, outcome in zip(ready, outcomes, strict=True):
+        if isinstance(outcome, BaseException):
+            _refuse(summary, item.number, item.source, item.line, outcome)
+        elif outcome:
+            assert item.rows is not None
+            summary.imported += 1
+            summary.kept_invalid += item.invalid
+            summary.turns += len(item.rows.turns)
+        else:
+            summary.duplicates += 1
+
+
+def _store_all(db: Database, ready: list[_Ready], names: _Names,
+               each_apart: bool) -> list[bool | BaseException]:
+    """Inside the batch's transaction: each game stored (``True``), found already there
+    (``False``), or, ``each_apart``, refused with what it raised (rolled back to its own
+    savepoint)."""
+    names.cache.clear()  # ids from a rolled-back attempt must not be reused
+    outcomes: list[bool | BaseException] = []
+    for item in ready:
+        if item.rows is None or exists(db, item.digest):
+            outcomes.append(False)
+            continue
+        if not each_apart:
+            store_game(db, item.rows, names)
+            outcomes.append(True)
+            continue
+        db.conn.execute("SAVEPOINT one_game")
+        try:
+            store_game(db, item.rows, names)
+        except UNSTORABLE as error:
+            db.conn.execute("ROLLBACK TO one_game")
+            names.cache.clear()
+            outcomes.append(error)
+        else:
+            outcomes.append(True)
+        db.conn.execute("RELEASE one_game")
+    return outcomes
 
 
 def import_files(db: Database, paths: Iterable[str | os.PathLike[str]], *, keep_invalid: bool = False,

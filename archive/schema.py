@@ -13,6 +13,7 @@ Tables (see ``docs/archive.md`` for every column):
 * ``annotations``: every comment and NAG of the main line and every variation, searchable.
 * FTS5 over player names, event names and annotation text.
 * ``position_plays``: the explorer's counts, per position, rule set, roll and play.
+* ``game_count``: the number of games, kept by triggers (the unfiltered list's total).
 * ``live_games``: games being recorded in the viewer (their record so far and the turn in
   progress, the account that records them), until they are saved as games.
 * ``users``, ``login_failures``, ``audit``: the viewer's accounts (names, roles, password
@@ -176,6 +177,22 @@ def accounts(db: Database) -> None:
     db.table("games").add_column("hidden", int, not_null_default=0)
     db.table("live_games").add_column("owner_id", int)
     db.table("live_games").create_index(["owner_id"])
+
+
+@migrations()
+def sort_indexes_and_kept_count(db: Database) -> None:
+    """The list pages of a large archive: the columns they sort by indexed (an unindexed
+    sort read every game of 200,000 for each page), and the number of games kept in
+    ``game_count`` by triggers, so that the unfiltered list does not count every game for
+    each page."""
+    for column in ("turns", "points"):
+        db.table("games").create_index([column], if_not_exists=True)
+    db.execute("CREATE TABLE game_count (n INTEGER NOT NULL)")
+    db.execute("INSERT INTO game_count SELECT count(*) FROM games")
+    db.execute("CREATE TRIGGER game_counted AFTER INSERT ON games "
+               "BEGIN UPDATE game_count SET n = n + 1; END")
+    db.execute("CREATE TRIGGER game_uncounted AFTER DELETE ON games "
+               "BEGIN UPDATE game_count SET n = n - 1; END")
 
 
 @migrations()

@@ -102,6 +102,7 @@ def _where(db: Database, query: Query) -> tuple[str, list[object]]:
     if query.valid is not None:
         add("g.valid = ?", int(query.valid))
     if query.text:
+        check_words("the text", query.text)
         words = db.quote_fts(query.text)
         if words:
             add("g.id IN (SELECT a.game_id FROM annotations a JOIN annotations_fts f "
@@ -125,6 +126,15 @@ def date_bound(text: str) -> str:
 
 
 _WORD = re.compile(r"[^\W_]+")
+MAX_WORDS = 20
+"""Words a name or text filter may hold (each is a full-text term: 120,000 of them took
+35 s); more is a :class:`ValueError`."""
+
+
+def check_words(name: str, text: str) -> None:
+    """:class:`ValueError` if the filter ``name`` holds more than :data:`MAX_WORDS` words."""
+    if len(_WORD.findall(text)) > MAX_WORDS:
+        raise ValueError(f"{name} holds more than {MAX_WORDS} words")
 
 
 def _named(table: str, name: str) -> tuple[str, list[object]]:
@@ -132,6 +142,7 @@ def _named(table: str, name: str) -> tuple[str, list[object]]:
     and its values: the name itself (Unicode case folded), or every name in which each word
     of ``name`` begins a word (full text: ``llab`` finds Llabba, ``club`` Club Night; case
     and accents ignored). A name in double quotes finds that name only."""
+    check_words("a name", name)
     words = _WORD.findall(name)
     if len(name) > 1 and name[0] == name[-1] == '"':  # "Jean": that name only
         return f"SELECT id FROM {table} WHERE key = ?", [name[1:-1].casefold()]
@@ -154,7 +165,8 @@ def search(db: Database, query: Query) -> tuple[list[dict[str, Any]], int]:
     where, params = _where(db, query)
     order = f"{SORTS[query.sort]} {'DESC' if query.descending else 'ASC'}, g.id"
     with db.atomic():  # one read transaction: the count and the page see the same games
-        total = db.execute(f"SELECT count(*) {FROM}{where}", params).fetchone()[0]
+        total = db.execute("SELECT n FROM game_count" if not where
+                           else f"SELECT count(*) {FROM}{where}", params).fetchone()[0]
         cursor = db.execute(f"SELECT {COLUMNS} {FROM}{where} ORDER BY {order} LIMIT ? OFFSET ?",
                             [*params, max(0, query.limit), max(0, query.offset)])
         names = [d[0] for d in cursor.description]

@@ -6,13 +6,26 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from sqlite_utils import Database
 
 from .schema import upgrade
 
 DEFAULT_PATH = "jacquet.db"
+BUSY_TIMEOUT_MS = 10_000
+"""How long one statement waits for another process's write to end before SQLite answers
+``SQLITE_BUSY``."""
+BUSY_SECONDS = 60.0
+"""How long :func:`writing` tries again a transaction that found the archive busy."""
+QUICK_CHECK_BYTES = 200 * 1024 * 1024
+"""``jacquet serve`` and ``jacquet import`` run SQLite's ``quick_check`` on an archive up
+to this size before using it (:func:`check_archive`); ``jacquet check`` runs the full
+``integrity_check`` on any."""
+T = TypeVar("T")
 
 
 class ArchiveError(Exception):
@@ -56,8 +69,8 @@ def open_archive(path: str | os.PathLike[str] | None = None, readonly: bool = Fa
     try:
         if readonly:
             connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
-        else:
-            connection = sqlite3.connect(path, check_same_thread=False)
+        else:  # a write transaction takes the write lock when it begins (BEGIN IMMEDIATE)
+            connection = sqlite3.connect(path, check_same_thread=False, isolation_level="IMMEDIATE")
     except sqlite3.Error as error:
         raise archive_error("open", path, error) from None
     try:
@@ -70,8 +83,9 @@ def open_archive(path: str | os.PathLike[str] | None = None, readonly: bool = Fa
 def _prepared(db: Database, path: Path, readonly: bool) -> Database:
     """``db`` set up: waiting for writers, WAL, the schema up to date, foreign keys on."""
     try:
-        db.execute("PRAGMA busy_timeout=5000")  # first: opening may wait for a writer
+        db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")  # first: opening may wait for a writer
         if not readonly:
+            _refuse_foreign(db, path)
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")  # a commit is on disk, even if the power fails
             # 16 MiB of pages instead of SQLite's 2 MB: an import adds to several indexes at
@@ -85,3 +99,76 @@ def _prepared(db: Database, path: Path, readonly: bool) -> Database:
     if not is_archive:
         raise ArchiveError(f"{path} is not a jacquet archive")
     return db
+
+
+def _refuse_foreign(db: Database, path: Path) -> None:
+    """An :class:`ArchiveError` if ``db`` holds tables but is no archive: an import must
+    not add its tables to another program's database."""
+    tables = set(db.table_names())
+    if tables and "games" not in tables:
+        raise ArchiveError(f"{path} is an SQLite database but not a jacquet archive "
+                           f"(it holds {len(tables)} other table(s)): nothing was written to it")
+
+
+def is_busy(error: sqlite3.Error) -> bool:
+    """Whether ``error`` says another connection holds the archive (``SQLITE_BUSY``, a
+    stale snapshot, a locked table): worth trying again, unlike a full disk."""
+    name = getattr(error, "sqlite_errorname", "") or ""
+    return name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "database is locked" in str(error)
+
+
+def writing(db: Database, work: Callable[[], T], seconds: float | None = None) -> T:
+    """``work()`` in one write transaction, begun with ``BEGIN IMMEDIATE`` (it holds the
+    write lock from the start, so no read inside it can go stale) and committed; rolled
+    back if ``work`` raises. While the archive is busy, the whole transaction is tried
+    again for up to ``seconds`` (:data:`BUSY_SECONDS`): ``work`` must be safe to run again (nothing it does
+    outlives a rollback). Inside a transaction of the caller's, ``work()`` runs once in a
+    savepoint of it instead."""
+    if db.conn.in_transaction:
+        with db.atomic():
+            return work()
+    deadline = time.monotonic() + (BUSY_SECONDS if seconds is None else seconds)
+    while True:
+        try:
+            db.conn.execute("BEGIN IMMEDIATE")
+            try:
+                result = work()
+                db.conn.commit()
+            except BaseException:
+                if db.conn.in_transaction:
+                    db.conn.rollback()
+                raise
+            return result
+        except sqlite3.OperationalError as error:
+            if not is_busy(error) or time.monotonic() >= deadline:
+                raise
+            time.sleep(0.05)
+
+
+def check_archive(path: str | os.PathLike[str], full: bool = False) -> list[str]:
+    """What SQLite's ``integrity_check`` (``full``) or ``quick_check`` finds wrong with the
+    archive at ``path`` (an empty list when it is sound); the quick check is skipped for a
+    file over :data:`QUICK_CHECK_BYTES`, and its answer is empty. An :class:`ArchiveError`
+    if it cannot be opened at all."""
+    if not full and os.path.getsize(path) > QUICK_CHECK_BYTES:
+        return []
+    db = open_archive(path, readonly=True)
+    try:
+        rows = db.execute(f"PRAGMA {'integrity_check' if full else 'quick_check'}").fetchall()
+    except sqlite3.Error as error:
+        return [" ".join(str(error).split())]
+    finally:
+        db.close()
+    return [] if [row[0] for row in rows] == ["ok"] else [row[0] for row in rows]
+
+
+def ensure_sound(path: str | os.PathLike[str]) -> None:
+    """An :class:`ArchiveError` if the archive at ``path`` fails SQLite's ``quick_check``
+    (run on a file up to :data:`QUICK_CHECK_BYTES`; a missing or empty file passes, as
+    there is nothing to damage); what ``serve`` and ``import`` do before using it."""
+    if not os.path.exists(path) or os.path.getsize(path) == 0:
+        return
+    problems = check_archive(path)
+    if problems:
+        raise ArchiveError(f"the archive {os.fspath(path)} is damaged ({problems[0]}): run "
+                           "jacquet check on it, and restore it from a backup")

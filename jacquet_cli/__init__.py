@@ -20,6 +20,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
                  "the play made lost and its mark (?! ? ??), the luck of the roll, and per player "
                  "the error rate (equity lost per unforced decision, in thousandths of a point) "
                  "and luck.")),
+    "check": ("jacquet_cli.check_cmd:check_command",
+              "Check that the archive is sound (SQLite's integrity_check, read only)."),
     "convert": ("jacquet_cli.convert:convert",
                 "Convert the games of SOURCE into TARGET."),
     "export": ("jacquet_cli.search:export_command",

@@ -9,6 +9,7 @@ import click
 from sqlite_utils import Database
 
 from archive import ImportSummary, import_files, open_archive
+from archive.store import ensure_sound
 from jacquet_cli.collector import reading_many_games
 from notation.engine.rules import NAMES
 from notation.tree.game import Game
@@ -36,13 +37,15 @@ def import_command(files: tuple[str, ...], db_path: str, keep_invalid: bool, var
     refused with their errors unless --keep-invalid. A progress bar shows on stderr; a
     summary follows. Exit 0, or 1 if any game was refused, 2 if a file could not be read
     or the archive cannot be written (read-only, disk full: the games committed before
-    stay).
+    stay), is damaged (SQLite's quick check, on archives up to 200 MB) or is an SQLite
+    file of another program.
 
     \b
     Example:
         jacquet import samples/*/*.jqn --db club.db
         jacquet import match.mat --keep-invalid
     """
+    ensure_sound(db_path)
     with open_archive(db_path) as db:
         summary = _import(db, files, keep_invalid, variant, batch)
     for error in summary.errors:

@@ -18,7 +18,7 @@ from archive import import_games, open_archive
 from notation.engine.dice import Dice
 from notation.engine.rules import NAMES
 from notation.engine.state import DOUBLE, DROP, TAKE
-from notation.errors import IllegalPlayError, InvalidPlayError, NotationError
+from notation.errors import IllegalPlayError, InvalidPlayError, NotationError, listed
 from notation.formats import WRITABLE, format_of, read_file, render, write_file
 from notation.formats.jqn import write_game
 from notation.formats.jqn.lexer import GLYPHS
@@ -110,7 +110,7 @@ def say_refused(error: NotationError) -> None:
     if isinstance(error, IllegalPlayError):
         click.echo(f"refused: [{error.rule_id}] {error.reason}", err=True)
         if error.legal_plays:
-            click.echo("legal plays: " + ", ".join(str(p) for p in error.legal_plays), err=True)
+            click.echo(f"legal plays: {listed(error.legal_plays)}", err=True)
     else:
         click.echo(f"refused: {error}", err=True)
 

@@ -11,9 +11,9 @@ import socket
 
 import click
 
-from archive import open_archive
 from archive.accounts import count_users
 from archive.schema import migrations
+from archive.store import ensure_sound, open_archive
 
 from .archive_options import db_option, reports_archive_errors
 
@@ -44,12 +44,14 @@ def serve_command(db_path: str, host: str, port: int, trusted_hosts: tuple[str, 
     from jacquet_cli.collector import settle_for_serving
     from webviewer import create_app
     from webviewer.demo import build_demo
+    from webviewer.plumbing.serving import waitress_options
 
     if not os.path.exists(db_path):
         click.echo(f"no archive at {db_path}: building a demo archive from the samples", err=True)
         summary = build_demo(db_path)
         click.echo(f"{summary}", err=True)
     accounts = _prepared(db_path)
+    ensure_sound(db_path)  # damaged: say so now, not on some page later
     app = create_app({"ARCHIVE": db_path, "TRUSTED_HOSTS": _host_names(host, trusted_hosts)})
     settle_for_serving()
     listening = _listening_socket(host, port)
@@ -59,7 +61,7 @@ def serve_command(db_path: str, host: str, port: int, trusted_hosts: tuple[str, 
     click.echo(f"serving {db_path} on http://{bound_host}:{bound_port}/", err=True)
     if not _loopback(listening.getsockname()[0]):
         click.echo(exposure(host, db_path, accounts, app.config["TRUSTED_HOSTS"]), err=True)
-    create_server(app, sockets=[listening], threads=8).run()
+    create_server(app, sockets=[listening], **waitress_options(app)).run()
 
 
 def _listening_socket(host: str, port: int) -> socket.socket:

@@ -32,6 +32,21 @@ def quoted(text: str, limit: int = 40) -> str:
     return repr(text) if len(text) <= limit else f"{text[:limit]!r}..."
 
 
+LISTED_PLAYS = 10
+"""Legal plays a message names at most (a versailles doublet may have thousands): the
+others are counted (``... and 11446 more``). The errors keep the whole list."""
+
+
+def listed(plays: Sequence[object], shown: int = LISTED_PLAYS) -> str:
+    """The first ``shown`` of ``plays``, and how many more there are.
+
+    >>> listed(["24/18", "24/21 24/18", "13/7"], 2)
+    '24/18, 24/21 24/18 and 1 more'
+    """
+    text = ", ".join(str(play) for play in plays[:shown])
+    return text + (f" and {len(plays) - shown} more" if len(plays) > shown else "")
+
+
 SYNTAX = "SYNTAX"
 """The rule id of a problem of a record's form (it cannot be read)."""
 TAG = "TAG"
@@ -72,7 +87,8 @@ class IllegalPlayError(NotationError):
     """A readable play that breaks a rule.
 
     ``rule_id`` is the id of the broken rule (``R-COURIER``, ``R-MAX``...), ``reason`` the
-    sentence that explains it, and ``legal_plays`` every legal play for the same roll.
+    sentence that explains it, and ``legal_plays`` every legal play for the same roll
+    (a message names a few of them: :func:`listed`).
     """
 
     def __init__(self, rule_id: str, reason: str, legal_plays: Sequence[Play] = ()) -> None:
@@ -146,9 +162,7 @@ class RecordError(NotationError):
         prefix = self.where()
         text = f"{prefix}: {self.message}" if prefix else self.message
         if self.legal_plays:
-            shown = ", ".join(self.legal_plays[:8])
-            more = f" (and {len(self.legal_plays) - 8} more)" if len(self.legal_plays) > 8 else ""
-            text += f"; legal: {shown}{more}"
+            text += f"; legal: {listed(self.legal_plays)}"
         return f"{self.file}:{self.line}:{self.column}: {self.severity}: [{self.rule_id}] {text}"
 
     def as_dict(self) -> dict[str, object]:

@@ -53,6 +53,12 @@ NUMBER = rf"\d{{1,{MAX_DIGITS}}}(?!\d)"
 """A regular expression for such a number: a longer one does not match, so it is reported
 as unreadable instead of being converted (Python refuses to convert over 4300 digits)."""
 
+MAX_CUBE = 2**20
+"""The highest value of the doubling cube (twenty doublings: a real cube seldom passes
+64). A take that would raise it higher is an error of its turn (rule id ``LIMIT``), so
+that the points a game scores (three times the cube at most) always fit an archive's
+64-bit integers; a record with 66 redoubles is refused, not stored."""
+
 MAX_PLAY_CHARS = 256
 """Characters of a written play (a legal play needs under 100)."""
 

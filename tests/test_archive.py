@@ -349,32 +349,53 @@ def fail_in_sql(monkeypatch, db):
     return
 
 
-@pytest.mark.parametrize("inject", [fail_in_store_game, fail_in_sql], ids=["store_game", "sql"])
-def test_a_failure_inside_a_game_leaves_nothing_of_it(monkeypatch, fresh_db, db_path, seven, inject):
+def test_a_failure_of_the_archive_inside_a_game_leaves_nothing_of_it(monkeypatch, fresh_db,
+                                                                      db_path, seven):
+    """A failure of the archive itself (a disk I/O error) stops the import; the batches
+    committed before it stay, whole, and nothing of the failing batch is kept."""
     path, games = seven
-    seen = inject(monkeypatch, fresh_db)
+    seen = fail_in_store_game(monkeypatch, fresh_db)
     with pytest.raises(sqlite3.Error):
         archive.import_files(fresh_db, [path], batch=3)
-    if seen is not None:
-        assert seen, "the failure happened after the game row was written"
-    # the failure propagates; the batches committed before it stay, whole
+    assert seen, "the failure happened after the game row was written"
     integrity(fresh_db)
     fts_check(fresh_db)
     stored = ids_by_hash(fresh_db)
     assert set(stored) == {content_hash(g) for g in games[:3]}
-    assert content_hash(games[VICTIM]) not in stored
     assert fresh_db.execute("SELECT count(*) FROM players WHERE name = 'Victim'").fetchone()[0] == 0
     assert fresh_db.execute("SELECT count(*) FROM events WHERE name = \"Victim's event\"").fetchone()[0] == 0
-    assert fresh_db.execute("SELECT count(*) FROM annotations WHERE text = 'BOOM'").fetchone()[0] == 0
     assert counts(db_path)[1] == sum(g.end().ply for g in games[:3])
 
     monkeypatch.undo()
-    fresh_db.execute("DROP TRIGGER IF EXISTS temp.boom")
     again = archive.import_files(fresh_db, [path], batch=3)
     assert (again.imported, again.duplicates) == (4, 3)
     integrity(fresh_db)
     assert set(ids_by_hash(fresh_db)) == {content_hash(g) for g in games}
-    assert fresh_db.execute("SELECT count(*) FROM annotations WHERE text = 'BOOM'").fetchone()[0] == 1
+
+
+def test_a_game_the_archive_refuses_is_refused_alone_and_the_others_are_stored(
+        monkeypatch, fresh_db, db_path, seven):
+    """A game SQLite refuses (here a trigger, in the middle of its annotations) is refused
+    with the reason, nothing of it kept; the other games of its batch and of the file are
+    stored (it used to roll back its whole batch and stop the import)."""
+    path, games = seven
+    fail_in_sql(monkeypatch, fresh_db)
+    summary = archive.import_files(fresh_db, [path], batch=3)
+    assert (summary.imported, summary.refused) == (6, 1)
+    [error] = summary.errors
+    assert "injected failure" in str(error) and error.game == VICTIM + 1
+    integrity(fresh_db)
+    fts_check(fresh_db)
+    stored = ids_by_hash(fresh_db)
+    assert set(stored) == {content_hash(g) for i, g in enumerate(games) if i != VICTIM}
+    assert fresh_db.execute("SELECT count(*) FROM players WHERE name = 'Victim'").fetchone()[0] == 0
+    assert fresh_db.execute("SELECT count(*) FROM annotations WHERE text = 'BOOM'").fetchone()[0] == 0
+    assert counts(db_path)[1] == sum(g.end().ply for i, g in enumerate(games) if i != VICTIM)
+
+    fresh_db.execute("DROP TRIGGER IF EXISTS temp.boom")
+    again = archive.import_files(fresh_db, [path], batch=3)
+    assert (again.imported, again.duplicates) == (1, 6)
+    integrity(fresh_db)
     back = archive.load_game(fresh_db, ids_by_hash(fresh_db)[content_hash(games[VICTIM])])
     assert same_tree(back, games[VICTIM])
 

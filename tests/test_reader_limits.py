@@ -131,3 +131,101 @@ def test_a_document_of_too_many_elements_is_refused_before_parsing(tmp_path, mon
     monkeypatch.setattr(f"notation.formats.{fmt}_format.MAX_ELEMENTS", 3)
     error = raised(tmp_path, RECORDS[fmt], fmt)
     assert (error.rule_id, error.line) == (LIMIT, 1) and "more than 3" in error.message
+
+
+# ------------------------------------------------------------------ what could not be stored
+
+
+def redoubled_record(takes: int) -> str:
+    """A backgammon game in text notation whose cube is doubled and taken ``takes``
+    times, one double before each roll, unfinished (written with the engine's limit out
+    of the way)."""
+    import random
+    from unittest import mock
+
+    from notation import rule_set
+    from notation.formats.jqn import write_game
+    from notation.tree.game import Game
+    from notation.tree.tags import lead_roll_text
+
+    rules, rng = rule_set("backgammon"), random.Random(0)
+    game = Game(rules, headers={"Variant": "backgammon"}, lead_rolls=((1, 6),))
+    game.headers["LeadRoll"] = lead_roll_text([(1, 6)])
+    node = game
+    with mock.patch("notation.engine.state.MAX_CUBE", 2**100):
+        node = _redoubled(node, rules, rng, takes)
+    game.headers["Result"] = "*"
+    return write_game(game)
+
+
+def _redoubled(node, rules, rng, takes):
+    from notation import Dice, legal_plays
+
+    while takes:
+        state = node.state
+        assert not state.over, "the random game ended before its cube was high enough"
+        dice = state.forced[0][1] if state.forced else Dice(rng.randint(1, 6), rng.randint(1, 6))
+        if not state.forced:
+            node = node.add_turn("double").add_turn("take")
+            takes -= 1
+        node = node.add_turn("roll", dice, str(rng.choice(legal_plays(node.state.position, dice,
+                                                                        rules))))
+    return node
+
+
+def test_a_cube_past_the_limit_is_an_error_at_the_take(tmp_path):
+    from notation.limits import MAX_CUBE
+
+    takes = MAX_CUBE.bit_length()  # one more than the limit allows
+    assert not games(tmp_path, redoubled_record(takes - 1).encode())[0].errors
+    [game] = games(tmp_path, redoubled_record(takes).encode())
+    error = only_error(game)
+    assert error.rule_id == LIMIT and f"past {MAX_CUBE}" in error.message
+    assert error.line > 0 and error.column > 0 and error.turn.endswith("take)")
+
+
+def test_sixty_six_redoubles_are_refused_and_the_good_games_of_the_import_stored(tmp_path):
+    import archive
+
+    path = tmp_path / "cubes.jqn"
+    path.write_text(redoubled_record(66) + "\n" + GAME.decode(), encoding="utf-8")
+    db = archive.open_archive(tmp_path / "club.db")
+    summary = archive.import_files(db, [path])
+    assert (summary.imported, summary.refused) == (1, 1)
+    assert summary.errors[0].rule_id == LIMIT
+
+
+LONE_SURROGATES = {
+    "json": (b'[{"headers": {"White": "Ann"},\n "turns": [], "comments": ["a \\udc00 b"]}]', 2, 31),
+    "json high": (b'[{"turns": [], "comments": ["\\ud83d"]}]', 1, 30),
+    "json high, then not low": (b'[{"turns": [], "comments": ["\\ud83d\\u0041"]}]', 1, 30),
+    "jqn": (b'[Event "x' + b"\xed\xa0\x80" + b'"]\n\n*\n', 1, 10),
+    "xml": ((b'<?xml version="1.0"?>\n<games xmlns="urn:jacquet:games:1"><game variant="jacquet">'
+            b'<tag name="Event" value="&#xD800;"/></game></games>'), 2, 0),
+}
+
+
+@pytest.mark.parametrize("case", LONE_SURROGATES)
+def test_a_lone_surrogate_is_refused_where_it_is_written(tmp_path, case):
+    data, line, column = LONE_SURROGATES[case]
+    fmt = case.split()[0]
+    try:
+        [game] = games(tmp_path, data, fmt)
+        error = only_error(game)
+    except RecordError as raised_for_the_file:
+        error = raised_for_the_file
+    assert error.rule_id == "SYNTAX" and error.line == line
+    assert column == 0 or error.column == column
+
+
+@pytest.mark.parametrize("fmt, data", [
+    ("mat", b" 1 point match\n\n Game 1\n a\xed\xa0\x80 : 0    b : 0\n  1) 53: 24/16\n"),
+    ("sgf", b"(;GM[6]PW[a\xed\xa0\x80];W[53xuup])")])
+def test_formats_that_replace_bad_bytes_never_give_a_surrogate(tmp_path, fmt, data):
+    for game in games(tmp_path, data, fmt):
+        str(game.headers).encode("utf-8")
+
+
+def test_an_escaped_backslash_before_u_is_no_surrogate_and_a_pair_is_one_character(tmp_path):
+    [game] = games(tmp_path, b'[{"turns": [], "comments": ["\\\\ud800 \\ud83d\\ude00"]}]', "json")
+    assert not game.errors and game.comments == ["\\ud800 \U0001f600"]

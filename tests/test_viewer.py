@@ -176,7 +176,8 @@ def test_json_api(client):
     assert one["variant"] == "jacquet" and one["turns"] and "position" in one["turns"][0]
     assert client.get("/api/games/999999").status_code == 404
     legal = client.get("/api/legal?variant=jacquet&position=AACA/z8AAID/Pw&dice=55").get_json()
-    assert [p["play"] for p in legal] == ["24/19/14/9/4"]
+    assert [p["play"] for p in legal["plays"]] == ["24/19/14/9/4"]
+    assert (legal["count"], legal["truncated"]) == (1, False)
     assert client.get("/api/legal?dice=77").status_code == 400
     assert client.get("/api/legal?dice=55&position=nope").status_code == 400
     explored = client.get("/api/positions/AACA/z8AAID/Pw?variant=jacquet").get_json()

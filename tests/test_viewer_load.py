@@ -6,6 +6,7 @@ server error, no connection error. The load generator is ``bench/load.py`` (shar
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -81,3 +82,101 @@ def test_load_reports_wrong_statuses_and_connection_errors(viewer):
     assert len(served.latencies) == 3
     closed = run_load(address, [Probe("/")], 1, TIME_LIMIT)  # the server is gone
     assert closed.latencies == [] and closed.failures[0].startswith("connection error on /")
+
+
+HEAVY = 8
+"""Heavy validations sent at once while visitors browse (issue 21)."""
+
+
+@pytest.mark.long
+def test_browsing_stays_prompt_while_eight_heavy_validations_run(viewer, capsys):
+    """Eight pastes of long murray games (each more than its ``WORK_SECONDS``) sent at
+    once: each is answered (413: stopped at its time, or 503: busy, try again), never a
+    500, and browsing meanwhile answers every request; the browsing p95 and the server's
+    peak memory (its own and its workers') are printed."""
+    import http.client
+    import resource
+    import threading
+    import urllib.parse
+
+    from notation import rule_set
+    from notation.formats import render
+    from notation.tree.generate import random_game
+
+    _, games, players = viewer
+    path = viewer[0].config["ARCHIVE"]
+    app = create_app({"ARCHIVE": path, "WORK_SECONDS": 5})
+    pool = [random_game(rule_set("murray"), random.Random(seed)) for seed in range(4)]
+    paste = render([pool[n % 4] for n in range(250)], "jqn")  # about 1.2 MB
+    heavy_statuses: list[int] = []
+
+    def validate(address) -> None:
+        connection = http.client.HTTPConnection(*address, timeout=120)
+        try:
+            connection.request("GET", "/validate")
+            page = connection.getresponse()
+            cookie = page.getheader("Set-Cookie", "").split(";")[0]
+            token = re.search(r'name="csrf_token" value="([^"]+)"', page.read().decode()).group(1)
+            body = urllib.parse.urlencode({"csrf_token": token, "format": "jqn",
+                                           "variant": "murray", "record": paste})
+            connection.request("POST", "/validate", body, {
+                "Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie})
+            answer = connection.getresponse()
+            answer.read()
+            heavy_statuses.append(answer.status)
+        finally:
+            connection.close()
+
+    browsing = [p for p in mixed_probes(games, players, 200) if "legal" not in p.path]
+    peaks: list[float] = []
+    sampling = threading.Event()
+
+    def sample() -> None:
+        while not sampling.wait(0.2):
+            peaks.append(tree_rss_mb())
+
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    with serving(app) as address:
+        heavy = [threading.Thread(target=validate, args=(address,)) for _ in range(HEAVY)]
+        for thread in heavy:
+            thread.start()
+        result = run_load(address, browsing, 4, TIME_LIMIT)
+        for thread in heavy:
+            thread.join()
+        sampling.set()
+        sampler.join()
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    with capsys.disabled():
+        print(f"\nbrowsing during {HEAVY} heavy validations: {result.summary()}; heavy answers "
+              f"{sorted(heavy_statuses)}; peak memory: server {own:.0f} MB, server and its "
+              f"workers together {max(peaks, default=0):.0f} MB")
+    assert result.failures == [], result.failures[:10]
+    assert len(heavy_statuses) == HEAVY and set(heavy_statuses) <= {200, 413, 503}
+    assert result.percentile_ms(0.95) < 3000
+
+
+def tree_rss_mb() -> float:
+    """The resident memory of this process and all its descendants (the forkserver's
+    workers among them), in MB, from ``/proc``."""
+    import os
+    from pathlib import Path
+
+    parents: dict[int, int] = {}
+    sizes: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(entry.name)] = int(fields[1])
+        sizes[int(entry.name)] = int(fields[21]) * os.sysconf("SC_PAGE_SIZE")
+    ours = {os.getpid()}
+    grew = True
+    while grew:
+        found = {pid for pid, parent in parents.items() if parent in ours} - ours
+        grew = bool(found)
+        ours |= found
+    return sum(sizes.get(pid, 0) for pid in ours) / 2**20

@@ -18,11 +18,11 @@ from typing import Any
 from flask import Flask, Response, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError, CSRFProtect
-from werkzeug.exceptions import HTTPException, SecurityError
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge, SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from webviewer.blueprints import accounts, admin, api, check, explore, games, record
-from webviewer.plumbing import auth, db, site
+from webviewer.plumbing import args, auth, db, site, workers
 from webviewer.plumbing.secret import secret_key
 from webviewer.plumbing.sessions import SessionInterface
 
@@ -65,6 +65,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.config["MAX_FORM_MEMORY_SIZE"] = app.config["MAX_CONTENT_LENGTH"]  # a pasted record is a text field
     app.session_interface = SessionInterface()
     db.init_app(app)
+    args.init_app(app)
+    workers.init_app(app)
     site.init_app(app)
 
     @app.before_request
@@ -102,7 +104,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         if request.path == "/api" or request.path.startswith("/api/"):
             return jsonify({"error": error.description}), code
         message = error.description
-        if code == 413:
+        if code == 413 and error.description == RequestEntityTooLarge.description:  # werkzeug's own
             message = (f"The upload is too large: the limit is {app.config['MAX_UPLOAD_BYTES']:,} "
                        "bytes (MAX_UPLOAD_BYTES).")
         return render_template("error.html", code=code, message=message), code

@@ -23,6 +23,7 @@ from notation.engine.play import Play
 from notation.engine.rules import RuleSet, holds_prime, prime_made
 from notation.engine.written import WrittenPlay
 from notation.errors import IllegalPlayError, InvalidDiceError, InvalidError
+from notation.limits import LIMIT, MAX_CUBE
 
 ROLL = "roll"
 PASSED = "passed"
@@ -290,6 +291,9 @@ class GameState(_StateFields):
             raise GameRuleError("R-CUBE", f"{self.player.title} cannot {kind}: no double is offered")
         doubler = self.player.other
         if kind == TAKE:
+            if self.cube * 2 > MAX_CUBE:
+                raise GameRuleError(LIMIT, f"a take would raise the cube past {MAX_CUBE}, the "
+                                    "highest value a record may give it")
             taken = self._replace(offered=False, cube=self.cube * 2, cube_owner=self.player,
                             player=doubler, position=self.position.swapped())
             return taken, Turn(TAKE, self.player)

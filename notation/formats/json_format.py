@@ -26,11 +26,11 @@ import json
 import os
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from difflib import get_close_matches
 from functools import partial
 from operator import attrgetter
-from typing import Any
+from typing import Any, NoReturn
 
 from notation.engine.dice import Dice
 from notation.engine.rules import rule_set
@@ -355,9 +355,11 @@ def _men_moved(steps: list[list[int]]) -> dict[int, int]:
     return {point: count for point, count in moved.items() if count}
 
 
-def read_json(source: str | os.PathLike[str]) -> list[Game]:
+def read_json(source: str | os.PathLike[str]) -> Iterator[Game]:
     """The games of a JSON file (UTF-8, a byte-order mark tolerated); :class:`RecordError`
-    for a file over :data:`~notation.limits.MAX_FILE_BYTES`, not UTF-8, or not JSON."""
+    for a file over :data:`~notation.limits.MAX_FILE_BYTES`, not UTF-8, or not JSON. The
+    document is read and checked now; its games are built one at a time as they are asked
+    for, so that a reader stopping after a few (a game limit) builds no more."""
     file = os.fspath(source)
     data = read_whole(source)
     try:
@@ -367,10 +369,15 @@ def read_json(source: str | os.PathLike[str]) -> list[Game]:
         column = error.start - data.rfind(b"\n", 0, error.start)
         raise RecordError(f"not valid UTF-8 ({error.reason})", "SYNTAX", file=file, line=line,
                           column=column) from None
-    return loads(text, file)
+    return iter_games(text, file)
 
 
 def loads(text: str, file: str = "-") -> list[Game]:
+    """The games of :func:`iter_games`, as a list."""
+    return list(iter_games(text, file))
+
+
+def iter_games(text: str, file: str = "-") -> Iterator[Game]:
     """Games from a JSON list of games (or one game object), each read by
     :func:`game_from_dict`: what is not a game is an error of its own game. A malformed
     document raises :class:`RecordError` with the line and column where JSON reading
@@ -382,6 +389,7 @@ def loads(text: str, file: str = "-") -> list[Game]:
     if text.count("{") + text.count("[") > MAX_ELEMENTS:
         raise RecordError(f"more than {MAX_ELEMENTS} objects and arrays in one file: split the "
                           "record", LIMIT, file=file, line=1, column=1)
+    _refuse_lone_surrogates(text, file)
     try:
         data = json.loads(text, parse_int=partial(_integer, text, file),
                           object_pairs_hook=partial(_object, file))
@@ -391,9 +399,45 @@ def loads(text: str, file: str = "-") -> list[Game]:
     except RecursionError:
         raise RecordError("the JSON nests too deep to be read", LIMIT, file=file, line=1,
                           column=1) from None
+    return _built(data if isinstance(data, list) else [data], file)
+
+
+def _built(items: list[Any], file: str) -> Iterator[Game]:
     budget = Budget()
-    return [game_from_dict(item, index, file, budget)
-            for index, item in enumerate(data if isinstance(data, list) else [data], 1)]
+    for index, item in enumerate(items, 1):
+        yield game_from_dict(item, index, file, budget)
+
+
+SURROGATE_ESCAPE = re.compile(r"(?<!\\)(?:\\\\)*\\u([dD][89a-fA-F][0-9a-fA-F]{2})")
+"""A ``\\uD800``-``\\uDFFF`` escape (not itself escaped): half of a pair, or a lone
+surrogate."""
+
+
+def _refuse_lone_surrogates(text: str, file: str) -> None:
+    """:class:`RecordError` at the first escape of a lone surrogate in ``text`` (a high
+    one not followed by a low one, or a low one alone): the string it makes is no text
+    and could be neither stored nor written."""
+    if "\\u" not in text:
+        return
+    high: int | None = None  # where a high surrogate's escape ends, waiting for its low one
+    for found in SURROGATE_ESCAPE.finditer(text):
+        start = found.start(1) - 2
+        is_low = int(found.group(1), 16) >= 0xDC00
+        if high is not None and is_low and start == high:
+            high = None
+            continue
+        if high is not None or is_low:
+            _surrogate_error(text, file, high - 6 if high is not None else start)
+        high = found.end()
+    if high is not None:
+        _surrogate_error(text, file, high - 6)
+
+
+def _surrogate_error(text: str, file: str, offset: int) -> NoReturn:
+    line = text.count("\n", 0, offset) + 1
+    raise RecordError(f"{text[offset:offset + 6]} escapes a lone surrogate, which is no "
+                      "character and cannot be stored", "SYNTAX", file=file, line=line,
+                      column=offset - text.rfind("\n", 0, offset))
 
 
 def _object(file: str, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -422,4 +466,4 @@ def _integer(text: str, file: str, digits: str) -> int:
 
 
 __all__ = ["GAME_KEYS", "TURN_KEYS", "dumps", "game_from_dict", "game_to_dict", "game_to_json",
-           "loads", "read_json", "turn_dict"]
+           "iter_games", "loads", "read_json", "turn_dict"]

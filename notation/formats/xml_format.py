@@ -9,6 +9,7 @@ and rule errors alike come back as :class:`~notation.errors.RecordError` with th
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from functools import cache
 from importlib import resources
 
@@ -127,12 +128,18 @@ def dumps(games: list[Game]) -> str:
 # -- reading ---------------------------------------------------------------------------
 
 
-def read_xml(source: str | os.PathLike[str], max_bytes: int | None = None) -> list[Game]:
-    """The games of an XML file: hardened parsing, schema validation, then the rules."""
-    return loads(read_whole(source, max_bytes), os.fspath(source))
+def read_xml(source: str | os.PathLike[str], max_bytes: int | None = None) -> Iterator[Game]:
+    """The games of an XML file: hardened parsing and schema validation now, then each
+    game built and checked by the rules as it is asked for."""
+    return iter_games(read_whole(source, max_bytes), os.fspath(source))
 
 
 def loads(data: bytes, file: str = "-") -> list[Game]:
+    """The games of :func:`iter_games`, as a list."""
+    return list(iter_games(data, file))
+
+
+def iter_games(data: bytes, file: str = "-") -> Iterator[Game]:
     """Games from XML bytes; :class:`RecordError` for a document that is not well formed,
     declares a DOCTYPE, does not follow the schema, or crosses a limit (more than
     :data:`~notation.limits.MAX_ELEMENTS` elements, counted before parsing)."""
@@ -162,9 +169,13 @@ def loads(data: bytes, file: str = "-") -> list[Game]:
         entry = validator.error_log[0]
         raise RecordError(entry.message, "SCHEMA", file=file, line=entry.line,
                           column=max(1, entry.column))  # lxml gives 0 for "the element"
+    return _built(root, file)
+
+
+def _built(root: etree._Element, file: str) -> Iterator[Game]:
     budget = Budget()
-    return [_game(element, index, file, budget)
-            for index, element in enumerate(root.iterchildren(Q + "game"), 1)]
+    for index, element in enumerate(root.iterchildren(Q + "game"), 1):
+        yield _game(element, index, file, budget)
 
 
 def _check_depth(root: etree._Element, file: str) -> None:

@@ -1,5 +1,6 @@
 """The JSON API (documented in docs/viewer.md): games, one game with every position, the
-plays from a position, the legal plays for a position and roll."""
+plays from a position, the legal plays for a position and roll (worked out in a worker
+process, at most ``MAX_LEGAL_PLAYS`` of them returned)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from webviewer.pages.kept_games import game_json
 from webviewer.pages.search import query_from_args
 from webviewer.pages.stored import record_of, stored_row
 from webviewer.plumbing.db import get_db
+from webviewer.plumbing.workers import run_work
 
 blueprint = Blueprint("api", __name__, url_prefix="/api")
 PRIVATE = ("source_file",)
@@ -53,13 +55,29 @@ def position(position_id: str) -> ResponseReturnValue:
                               for p in plays_from(db, position_id, variant)]})
 
 
+MAX_LEGAL_PLAYS = 500
+"""Plays ``/api/legal`` returns at most (a versailles doublet may have over 11,000: 1.4 MB);
+the answer says how many there are and whether it is cut (config ``MAX_LEGAL_PLAYS``)."""
+
+
 @blueprint.route("/legal")
 def legal() -> ResponseReturnValue:
+    """``{"plays": [...], "count": N, "truncated": bool}``: the first
+    ``MAX_LEGAL_PLAYS`` legal plays, sorted, and how many there are."""
     try:
-        rules = rule_set(_variant() or "jacquet")
-        raw = request.args.get("position")
-        start = Position.from_id(raw) if raw else rules.start  # legal_plays checks it for the rule set
-        plays = legal_plays(start, Dice.parse(request.args.get("dice", "")), rules)
+        answer = run_work(legal_answer, _variant() or "jacquet", request.args.get("position"),
+                          request.args.get("dice", ""),
+                          current_app.config.get("MAX_LEGAL_PLAYS", MAX_LEGAL_PLAYS))
     except (NotationError, ValueError) as error:
         abort(400, description=str(error))
-    return jsonify([play.as_json() for play in plays])
+    return jsonify(answer)
+
+
+def legal_answer(variant: str, position: str | None, dice: str, limit: int) -> dict[str, object]:
+    """The answer of ``/api/legal`` (run in a worker): :class:`NotationError` for a
+    position or roll that cannot be read."""
+    rules = rule_set(variant)
+    start = Position.from_id(position) if position else rules.start  # legal_plays checks it
+    plays = legal_plays(start, Dice.parse(dice), rules)
+    return {"plays": [play.as_json() for play in plays[:limit]], "count": len(plays),
+            "truncated": len(plays) > limit}

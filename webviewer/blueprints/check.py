@@ -11,19 +11,22 @@ from typing import NoReturn
 from flask import Blueprint, abort, current_app, make_response, render_template, request
 from flask.typing import ResponseReturnValue
 
-from archive import import_games, stored_id
 from archive.audit import STORED, log
 from notation.engine.rules import NAMES
+from notation.errors import LISTED_PLAYS
 from notation.formats import READABLE
 from webviewer.pages.validation import (
     Report,
+    Saved,
     TooManyGames,
     check_record,
     display_name,
     format_of_upload,
+    save_record,
 )
 from webviewer.plumbing.auth import role_required, signed_in
 from webviewer.plumbing.db import get_db
+from webviewer.plumbing.workers import run_work
 
 blueprint = Blueprint("check", __name__)
 FORMATS = {"auto": "automatic (from the file's extension, else from the text)",
@@ -71,13 +74,18 @@ def _submission() -> tuple[str, str, str | None]:
 
 
 def _check(text: str, fmt: str, variant: str, name: str) -> Report:
-    """The record read and checked, or the error page if it holds too many games."""
+    """The record read and checked by a worker, or the error page if it holds too many
+    games."""
     limit = current_app.config["MAX_GAMES"]
     try:
-        return check_record(text, fmt, variant, name, limit)
+        return run_work(check_record, text, fmt, variant, name, limit)
     except TooManyGames:
-        _refuse(413, f"The record holds more than {limit:,} games (MAX_GAMES): split it and "
-                     "validate the parts one by one.")
+        _too_many(limit)
+
+
+def _too_many(limit: int) -> NoReturn:
+    _refuse(413, f"The record holds more than {limit:,} games (MAX_GAMES): split it and "
+                 "validate the parts one by one.")
 
 
 @blueprint.get("/validate")
@@ -97,7 +105,7 @@ def validate() -> ResponseReturnValue:
     if fmt == "auto":
         fmt = format_of_upload(filename, text)
     report = _check(text, fmt, variant, name)
-    return render_template("check/result.html", report=report)
+    return render_template("check/result.html", report=report, listed_plays=LISTED_PLAYS)
 
 
 @blueprint.post("/validate/save")
@@ -108,22 +116,21 @@ def save() -> ResponseReturnValue:
     fmt = _choice("format", READABLE, "jqn")
     variant = _choice("variant", NAMES, "jacquet")
     name = display_name(request.form.get("name"))
-    report = _check(_normalised(request.form.get("record", "")), fmt, variant, name)
+    limit = current_app.config["MAX_GAMES"]
+    try:
+        done: Saved = run_work(save_record, current_app.config["ARCHIVE"],
+                               _normalised(request.form.get("record", "")), fmt, variant, name,
+                               limit)
+    except TooManyGames:
+        _too_many(limit)
+    report = done.report
     if not report.savable:
         _refuse(400, f"{name} cannot be saved: "
                      + ("it holds no game." if not report.games else
                         f"it has {report.errors} error(s). Validate it to see them."))
     db = get_db(write=True)
-    known = [stored_id(db, game) for game in report.games]
-    summary = import_games(db, report.games, source=name)
-    seen: set[int | None] = set()
-    saved = []
-    for game, before in zip(report.games, known, strict=True):
-        game_id = before or stored_id(db, game)
-        saved.append((game, game_id, before is not None or game_id in seen))
-        seen.add(game_id)
-    with db.conn:
-        for _, game_id, duplicate in saved:
+    with db.conn:  # the games stored now, logged under the scorer's name
+        for _, game_id, duplicate in done.games:
             if not duplicate:
                 log(db, signed_in().name, STORED, game_id, f"saved from {name}")
-    return render_template("check/saved.html", name=name, summary=summary, saved=saved)
+    return render_template("check/saved.html", name=name, summary=done.summary, saved=done.games)

@@ -40,7 +40,7 @@ from notation.engine.dice import Dice
 from notation.engine.play import Step
 from notation.engine.rules import NAMES
 from notation.engine.state import DOUBLE, DROP, TAKE
-from notation.errors import IllegalPlayError, NotationError, RecordError
+from notation.errors import IllegalPlayError, NotationError, RecordError, listed
 from notation.formats import render
 from notation.formats.jqn.lexer import GLYPHS
 from notation.recording import LiveGame, game_from_text, new_game, next_match_game, roll_lead
@@ -275,7 +275,7 @@ def act(key: str) -> ResponseReturnValue:
     try:
         _act(live, action, request.form)
     except IllegalPlayError as error:
-        legal = ", ".join(str(play) for play in error.legal_plays)
+        legal = listed(error.legal_plays)  # a flash is kept in the session cookie: a few
         reason = error.reason.rstrip(".") + "."
         leave_note(key, field, f"Refused: [{error.rule_id}] {reason}"
                    + (f" Legal plays: {legal}." if legal else ""), kept)

@@ -42,6 +42,13 @@ from webviewer.pages.tree import INDEX, MAX_PATH, BadAddress, MoveItem, walk
 from webviewer.plumbing.cache import BoundedCache
 
 CACHED_GAMES = 256
+CACHE_BYTES = 256 * 1024 * 1024
+"""Bytes the kept views may take, and as many the kept JSON texts (estimated: see
+:data:`NODE_BYTES`): a game of 110,000 variations took 195 MB, so a few such games would
+otherwise fill the server's memory well before :data:`CACHED_GAMES`."""
+NODE_BYTES = 2048
+"""The estimated bytes a view takes per node (its page node, its move-list item and their
+strings; measured: about 1.8 kB)."""
 PARTS = 16
 """Page parts kept per game (a few per kind of link (flipped, numbered for the player on
 roll) and per version of its row)."""
@@ -243,8 +250,9 @@ def read_back(record: str, variant: str, valid: bool) -> Iterator[Game]:
         game.release()
 
 
-_views: BoundedCache[tuple[str, str], GameView] = BoundedCache(CACHED_GAMES)
-_json: BoundedCache[tuple[str, str], str] = BoundedCache(CACHED_GAMES)
+_views: BoundedCache[tuple[str, str], GameView] = BoundedCache(
+    CACHED_GAMES, CACHE_BYTES, lambda view: NODE_BYTES * len(view.nodes))
+_json: BoundedCache[tuple[str, str], str] = BoundedCache(CACHED_GAMES, CACHE_BYTES, len)
 
 
 def game_view(content_hash: str, variant: str, valid: bool, record: Callable[[], str]) -> GameView:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import abort, request
 
 from archive import Query
-from archive.search import MAX_SQL_INT, SORTS, date_bound
+from archive.search import MAX_SQL_INT, SORTS, check_words, date_bound
 from webviewer.plumbing.args import choice_arg, int_arg
 from webviewer.plumbing.auth import signed_in
 
@@ -41,6 +41,11 @@ def query_from_args(page_size: int, newest_first: bool = False) -> Query:
     page = max(1, int_arg("page") or 1)
     if page > MAX_SQL_INT // page_size:
         abort(400, description="page is too large")
+    for name in TEXT_FILTERS:
+        try:
+            check_words(name, args.get(name, ""))
+        except ValueError as error:
+            abort(400, description=str(error))
     valid = choice_arg("valid", {"": None, "yes": True, "no": False})
     descending = choice_arg("desc", {"": newest_first and "sort" not in args, "0": False, "1": True})
     return Query(**{name: (args.get(name) or None) for name in TEXT_FILTERS},

@@ -1,7 +1,12 @@
 """Checking a record sent to the Validate page: its format (named, from the file's
 extension, or sniffed from the text), its games read by :func:`notation.formats.read_file`
 from a temporary file (the same hardened readers as ``jacquet validate``), and every
-problem placed on its line of the source, with the board as the reader left it."""
+problem placed on its line of the source, with the board as the reader left it.
+
+Both run in a worker process (:mod:`webviewer.plumbing.workers`): :func:`check_record`
+gives back a :class:`Report` whose games are summed up (:class:`GameLine`), never game
+trees; :func:`save_record` reads, checks and stores a record there.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +18,7 @@ from itertools import islice
 from pathlib import Path
 from typing import cast
 
+from archive import ImportSummary, import_games, open_archive, stored_id
 from notation.errors import RecordError
 from notation.formats import EXTENSIONS, READABLE, read_file
 from notation.tree.game import Game
@@ -67,6 +73,27 @@ def sniff(text: str) -> str:
     return "jqn"
 
 
+@dataclass(frozen=True)
+class GameLine:
+    """One game of a record as the pages show it: its players, rule set, result, the
+    plies read, its errors and warnings counted."""
+
+    white: str
+    black: str
+    variant: str
+    result: str
+    plies: int
+    errors: int
+    warnings: int
+
+    @classmethod
+    def of(cls, game: Game) -> GameLine:
+        headers = game.headers
+        return cls(headers.get("White", "?"), headers.get("Black", "?"), game.rules.name,
+                   headers.get("Result") or game.result, game.end().ply, len(game.errors),
+                   len(game.warnings))
+
+
 @dataclass
 class Problem:
     """One error or warning, numbered in the order of the source (its anchor is
@@ -108,7 +135,7 @@ class Report:
     fmt: str
     variant: str
     text: str
-    games: list[Game] = field(default_factory=list)
+    games: list[GameLine] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
 
     @cached_property
@@ -173,20 +200,61 @@ class Report:
 def check_record(text: str, fmt: str, variant: str, name: str, max_games: int) -> Report:
     """Read and check ``text`` as a file in ``fmt`` (``variant`` for text records without
     a Variant tag). Raises :class:`TooManyGames` past ``max_games``."""
+    return _read(text, fmt, variant, name, max_games)[0]
+
+
+@dataclass
+class Saved:
+    """What saving a record did: its report, and if it was saved (every game valid), the
+    import's summary and each game with its id and whether it was there already."""
+
+    report: Report
+    summary: ImportSummary | None = None
+    games: list[tuple[GameLine, int | None, bool]] = field(default_factory=list)
+
+
+def save_record(archive: str, text: str, fmt: str, variant: str, name: str,
+                max_games: int) -> Saved:
+    """Read and check ``text`` as :func:`check_record` does, and if it is savable store
+    its games in the archive at ``archive`` (those already there are reported as
+    duplicates)."""
+    report, games = _read(text, fmt, variant, name, max_games)
+    if not report.savable:
+        return Saved(report)
+    db = open_archive(archive)
+    try:
+        known = [stored_id(db, game) for game in games]
+        summary = import_games(db, games, source=name)
+        seen: set[int | None] = set()
+        saved = []
+        for line, game, before in zip(report.games, games, known, strict=True):
+            game_id = before or stored_id(db, game)
+            saved.append((line, game_id, before is not None or game_id in seen))
+            seen.add(game_id)
+    finally:
+        db.close()
+    return Saved(report, summary, saved)
+
+
+def _read(text: str, fmt: str, variant: str, name: str,
+          max_games: int) -> tuple[Report, list[Game]]:
+    """The record's report and its games."""
     if fmt not in READABLE:
         raise ValueError(f"unknown format {fmt!r}")
     report = Report(name, fmt, variant, text)
     found: list[tuple[int, RecordError, Game | None]] = []
+    games: list[Game] = []
     with tempfile.TemporaryDirectory(prefix="jacquet-validate-") as folder:
         path = Path(folder) / f"record.{fmt}"
         path.write_text(text, encoding="utf-8", newline="")
         try:
-            report.games = list(islice(read_file(path, fmt, variant), max_games + 1))
+            games = list(islice(read_file(path, fmt, variant), max_games + 1))
         except RecordError as unreadable:  # a document that cannot be read at all
             found.append((0, unreadable, None))
-    if len(report.games) > max_games:
+    if len(games) > max_games:
         raise TooManyGames(f"the record holds more than {max_games} games")
-    for index, game in enumerate(report.games, 1):
+    report.games = [GameLine.of(game) for game in games]
+    for index, game in enumerate(games, 1):
         found.extend((index, cast(RecordError, problem), game)  # what a reader finds, it places
                      for problem in [*game.errors, *game.warnings])
     found.sort(key=lambda item: (item[1].line, item[1].column))
@@ -194,7 +262,7 @@ def check_record(text: str, fmt: str, variant: str, name: str, max_games: int) -
     for number, (index, problem, reached) in enumerate(found, 1):
         report.problems.append(_problem(number, index, problem, reached, boards,
                                         (str(path), folder), name))
-    return report
+    return report, games
 
 
 def _problem(number: int, index: int, error: RecordError, game: Game | None,

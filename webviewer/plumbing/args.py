@@ -1,17 +1,41 @@
 """Values from the request's query string, checked: anything else is a 400 that says what
-was expected."""
+was expected. Before any view runs, the query string as a whole is checked too
+(:func:`check_query_string`): at most :data:`MAX_QUERY_BYTES`, UTF-8, no control
+character."""
 
 from __future__ import annotations
 
 import re
 from typing import TypeVar
+from urllib.parse import unquote_to_bytes
 
-from flask import abort, request
+from flask import Flask, abort, request
 
 from archive.search import MAX_SQL_INT
 
 WHOLE_NUMBER = re.compile(r"-?[0-9]{1,19}")
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+"""Characters no search, position or roll contains (a tab and line breaks aside)."""
+MAX_QUERY_BYTES = 4096
+"""The longest query string a page takes (a search with every filter takes a few hundred
+bytes); a longer one is a 400."""
 T = TypeVar("T")
+
+
+def check_query_string() -> None:
+    """400 for a query string over :data:`MAX_QUERY_BYTES`, not UTF-8 once decoded, or
+    holding a control character (``?text=%00``): no page or archive query sees it."""
+    raw = request.query_string
+    if not raw:
+        return
+    if len(raw) > MAX_QUERY_BYTES:
+        abort(400, description=f"the query string is longer than {MAX_QUERY_BYTES} bytes")
+    try:
+        text = unquote_to_bytes(raw.replace(b"+", b" ")).decode("utf-8")
+    except UnicodeDecodeError:
+        abort(400, description="the query string is not UTF-8")
+    if CONTROL.search(text):
+        abort(400, description="the query string holds a control character")
 
 
 def int_arg(name: str) -> int | None:
@@ -33,3 +57,8 @@ def choice_arg(name: str, values: dict[str, T]) -> T:
         words = ", ".join(repr(word) for word in values if word)
         abort(400, description=f"{name} is one of {words}")
     return values[given]
+
+
+def init_app(app: Flask) -> None:
+    """Check every request's query string before its view runs."""
+    app.before_request(check_query_string)

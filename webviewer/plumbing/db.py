@@ -2,6 +2,10 @@
 kept by the app and gives it back after the request (opening one costs more than a whole
 simple request); recording and saving games open a connection for writing per request.
 
+An archive that fails under a request (a full or read-only disk, a damaged file, another
+process holding it past the busy timeout) answers 503 with a page that says so, never a
+bare 500 (:func:`archive_failed`).
+
 A pooled connection sees every game committed since, as a new one would: each read starts
 from the archive's latest state. One whose archive file has since been replaced by another
 file at the same path is closed instead of reused.
@@ -10,13 +14,19 @@ file at the same path is closed instead of reused.
 from __future__ import annotations
 
 import os
+import sqlite3
 import threading
 
-from flask import Flask, abort, current_app, g
+from flask import Flask, Response, abort, current_app, g
+from flask.typing import ResponseReturnValue
 from sqlite_utils import Database
+from werkzeug.exceptions import ServiceUnavailable
 
 from archive import ArchiveError, open_archive
+from archive.store import archive_error, is_busy
 
+RETRY_SECONDS = 5
+"""What a 503 for a busy archive asks the client to wait (``Retry-After``)."""
 POOL_SIZE = 8
 """Idle read-only connections kept, as many as ``jacquet serve``'s threads."""
 _POOL = "jacquet.read_pool"
@@ -79,6 +89,39 @@ def init_app(app: Flask) -> None:
     """Give ``app`` its pool of read connections and close every request's archive."""
     app.extensions[_POOL] = ReadPool(app.config["ARCHIVE"])
     app.teardown_appcontext(close_db)
+    app.register_error_handler(sqlite3.DatabaseError, archive_failed)
+    app.register_error_handler(ArchiveError, archive_unusable)
+
+
+def archive_unusable(error: ArchiveError) -> ResponseReturnValue:
+    """A request (or its worker) that could not open the archive: 503, the reason logged."""
+    current_app.logger.error("%s", error)
+    return unavailable("The archive cannot be opened now: the server's log says why.")
+
+
+def archive_failed(error: sqlite3.DatabaseError) -> ResponseReturnValue:
+    """A request whose archive failed: 503 and what happened (busy: try again in a few
+    seconds; a full or read-only disk; a damaged file), answered as the app answers any
+    error (a page, or JSON under ``/api``); the details go to the log."""
+    current_app.logger.error("%s", archive_error("use", current_app.config["ARCHIVE"], error))
+    text = str(error).lower()
+    if is_busy(error):
+        reason = "The archive is busy with another writer: try again in a few seconds."
+    elif "full" in text or "disk" in text or "i/o" in text:
+        reason = "The archive cannot be written: the server's disk is full or failing."
+    elif "readonly" in text or "read-only" in text:
+        reason = "The archive is read-only on the server: nothing can be saved now."
+    else:
+        reason = "The archive cannot be read or written now: the server's log says why."
+    return unavailable(reason)
+
+
+def unavailable(reason: str) -> Response:
+    """A 503 saying ``reason``, as the app answers any error, with ``Retry-After``."""
+    response = current_app.make_response(
+        current_app.handle_user_exception(ServiceUnavailable(description=reason)))
+    response.headers["Retry-After"] = str(RETRY_SECONDS)
+    return response
 
 
 def get_db(write: bool = False) -> Database:

@@ -2,21 +2,30 @@
 
 It must outlive a restart, or a scorer's open page would lose its session: unless the
 configuration or ``$JACQUET_SECRET_KEY`` gives one, it is kept in a file beside the
-archive (``<archive>.secret``, readable by its owner only), made on first use. It is never
-stored inside the archive, which Datasette may publish."""
+archive (``<archive>.secret``), made on first use readable and writable by its owner only
+(mode 0600). A key file that others may read, or that belongs to another user, is refused
+(:class:`InsecureSecret`): whoever reads the key can forge sessions. It is never stored
+inside the archive, which Datasette may publish."""
 
 from __future__ import annotations
 
 import logging
 import os
 import secrets
+import stat
 import tempfile
 from pathlib import Path
+
+from archive import ArchiveError
 
 log = logging.getLogger(__name__)
 
 
 MIN_LENGTH = 32
+
+
+class InsecureSecret(ArchiveError):
+    """The key file beside the archive may be read by others, or is not the user's."""
 
 
 def secret_key(archive: str | os.PathLike[str]) -> str:
@@ -39,10 +48,24 @@ def secret_key(archive: str | os.PathLike[str]) -> str:
 
 
 def _read(path: Path) -> str | None:
-    """The key in ``path``, or ``None`` if there is none (or too short to be one)."""
+    """The key in ``path``, or ``None`` if there is none (or too short to be one);
+    :class:`InsecureSecret` if the file is another user's or others may read or write it."""
     try:
-        key = path.read_text(encoding="ascii").strip()
-    except (OSError, UnicodeDecodeError):
+        with open(path, "rb") as handle:
+            status = os.fstat(handle.fileno())
+            data = handle.read(4096)
+    except OSError:
+        return None
+    if status.st_uid != os.geteuid():
+        raise InsecureSecret(f"the key file {path} belongs to another user: remove it, or "
+                             "give it to the user that runs the server (chown), mode 600")
+    if status.st_mode & (stat.S_IRWXG | stat.S_IRWXO):
+        raise InsecureSecret(f"the key file {path} may be read by others (mode "
+                             f"{stat.S_IMODE(status.st_mode):o}): chmod 600 {path}, or remove "
+                             "it to make a new key (open sessions end)")
+    try:
+        key = data.decode("ascii").strip()
+    except UnicodeDecodeError:
         return None
     return key if len(key) >= MIN_LENGTH else None
 

@@ -1,0 +1,33 @@
+"""``jacquet check``: SQLite's full integrity check of an archive."""
+
+from __future__ import annotations
+
+import click
+
+from archive.store import check_archive
+
+from .archive_options import db_option, reports_archive_errors
+
+
+@click.command("check")
+@db_option
+@reports_archive_errors("read")
+def check_command(db_path: str) -> None:
+    """Check that the archive is sound (SQLite's integrity_check, read only).
+
+    Every page, index and constraint of the file is read: on a large archive it takes a
+    while. Exit 0 if the archive is sound; 1, with each problem SQLite reports, if it is
+    damaged (restore it from a backup); 2 if it cannot be opened or is no archive.
+
+    \b
+    Example:
+        jacquet check --db club.db
+    """
+    problems = check_archive(db_path, full=True)
+    for problem in problems:
+        click.echo(f"{db_path}: {problem}", err=True)
+    if problems:
+        click.echo(f"{db_path} is damaged ({len(problems)} problem(s)): restore it from a backup",
+                   err=True)
+        raise SystemExit(1)
+    click.echo(f"{db_path}: ok", err=True)
