@@ -85,13 +85,19 @@ class GameLine:
     plies: int
     errors: int
     warnings: int
+    found: bool = True
+    """Whether it is a game at all: not something with no tag (but the Variant a reader
+    gives every game) and no turn, refused for its syntax alone (text that is no record)."""
 
     @classmethod
     def of(cls, game: Game) -> GameLine:
         headers = game.headers
+        plies = game.end().ply
+        found = (any(name != "Variant" for name in headers) or plies > 0
+                 or any(error.rule_id != "SYNTAX" for error in game.errors) or not game.errors)
         return cls(headers.get("White", "?"), headers.get("Black", "?"), game.rules.name,
-                   headers.get("Result") or game.result, game.end().ply, len(game.errors),
-                   len(game.warnings))
+                   headers.get("Result") or game.result, plies, len(game.errors),
+                   len(game.warnings), found)
 
 
 @dataclass
@@ -153,6 +159,11 @@ class Report:
     @property
     def invalid_games(self) -> int:
         return sum(bool(game.errors) for game in self.games)
+
+    @property
+    def games_found(self) -> int:
+        """The games read that are games at all (:attr:`GameLine.found`)."""
+        return sum(game.found for game in self.games)
 
     @property
     def savable(self) -> bool:
