@@ -181,7 +181,7 @@ def test_a_cube_past_the_limit_is_an_error_at_the_take(tmp_path):
     [game] = games(tmp_path, redoubled_record(takes).encode())
     error = only_error(game)
     assert error.rule_id == LIMIT and f"past {MAX_CUBE}" in error.message
-    assert error.line > 0 and error.column > 0 and error.turn.endswith("take)")
+    assert error.line > 0 and error.column > 0 and error.turn.endswith(". take")  # numbered as the record writes it
 
 
 def test_sixty_six_redoubles_are_refused_and_the_good_games_of_the_import_stored(tmp_path):

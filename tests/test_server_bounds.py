@@ -20,6 +20,7 @@ from jacquet_cli import main
 from notation import rule_set
 from notation.formats import render
 from notation.tree.generate import random_game
+from tests.accounts_helpers import signed_in_client
 from webviewer import create_app
 from webviewer.plumbing.args import MAX_QUERY_BYTES
 
@@ -38,13 +39,15 @@ def path(tmp_path):
 
 @pytest.fixture
 def client(path):
-    return create_app({"ARCHIVE": str(path), "TESTING": True}).test_client()
+    """A scorer's client (saving needs one)."""
+    return signed_in_client(create_app({"ARCHIVE": str(path), "TESTING": True}))
 
 
 @pytest.fixture
 def inline_client(path):
-    """A client whose heavy work runs in the request's thread, where a test can patch it."""
-    return create_app({"ARCHIVE": str(path), "TESTING": True, "WORKERS": 0}).test_client()
+    """A scorer's client whose heavy work runs in the request's thread, where a test can
+    patch it."""
+    return signed_in_client(create_app({"ARCHIVE": str(path), "TESTING": True, "WORKERS": 0}))
 
 
 @pytest.mark.parametrize("query", [
