@@ -19,7 +19,7 @@ from notation.errors import InvalidPlayError, NotationError
 from notation.formats import write_file
 from notation.recording import LiveGame, game_from_text, new_game, roll_lead
 
-from .record import ask, board_text, check_output, say_refused
+from .record import ask, board_text, check_output, redraw, say_refused
 
 limit_blas_threads(1)
 
@@ -75,10 +75,7 @@ def play_command(variant: str, side: str, ply: int, seed: int | None, name: str,
         if state.player is not you:
             _engine_turn(live, evaluator, rng)
             continue
-        board = board_text(live)
-        if board != drawn:  # drawn again only when it changed
-            click.echo(board)
-            drawn = board
+        drawn = redraw(live, drawn)
         answer = ask(_question(live))
         if answer == "quit":
             break

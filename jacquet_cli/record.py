@@ -73,10 +73,7 @@ def record_command(variant: str, white: str, black: str, event: str, lead_roll: 
     click.echo(HELP)
     drawn = ""
     while not live.over:
-        board = board_text(live)
-        if board != drawn:  # drawn again only when it changed
-            click.echo(board)
-            drawn = board
+        drawn = redraw(live, drawn)
         answer = ask(_question(live))
         if answer == "quit":
             break
@@ -94,6 +91,15 @@ def record_command(variant: str, white: str, black: str, event: str, lead_roll: 
             if said:
                 click.echo(said)
     _finish(live, output, append, db_path)
+
+
+def redraw(live: LiveGame, drawn: str) -> str:
+    """Print the board (:func:`board_text`) if it is not the one ``drawn`` last; the board
+    now drawn."""
+    board = board_text(live)
+    if board != drawn:
+        click.echo(board)
+    return board
 
 
 def ask(question: str) -> str:
