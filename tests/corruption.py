@@ -64,6 +64,7 @@ from notation.formats.jqn import split_games
 from notation.formats.jqn.lexer import TOKEN, Token, locator
 from notation.formats.mat.parser import ACTION, parse_mat
 from notation.tree.game import Game, GameNode
+from notation.tree.numbering import turn_number
 
 from .fuzzing import SAMPLES, game_text
 
@@ -311,7 +312,8 @@ def judge(record: Record, mutated: Mutant, games: list[Game]) -> str:
     fixed = before.passed if site.node.turn.kind == PASSED else (
         before.forced[0][1] if before.forced else None)
     free = fixed is None or mutated.dice == fixed  # passed or lead dice are not the mover's choice
-    if first is not None and (first.line, first.column) == here and first.turn.startswith(f"{site.ply} "):
+    number = turn_number(site.node.parent, site.node.turn.kind, site.node.turn.player)  # "2." or "2..."
+    if first is not None and (first.line, first.column) == here and first.turn.startswith(f"{number} "):
         written = sorted(mutated.steps)
         if free and any(sorted((s.from_point, s.to_point) for s in p.steps) == written for p in legal):
             return "refused-legal"
