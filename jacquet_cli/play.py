@@ -19,7 +19,7 @@ from notation.errors import InvalidPlayError, NotationError
 from notation.formats import write_file
 from notation.recording import LiveGame, game_from_text, new_game, roll_lead
 
-from .record import ask, board_text, check_output, redraw, say_refused
+from .record import ask, board_text, check_output, enter_play, redraw, say_refused
 
 limit_blas_threads(1)
 
@@ -114,13 +114,8 @@ def _answer(live: LiveGame, evaluator: Evaluator, answer: str, rng: random.Rando
         live.resign(int(rest))
     elif live.dice is None:
         raise InvalidPlayError("roll first (Enter), or type help")
-    elif NUMBER.fullmatch(answer):
-        plays = live.entry().plays
-        if not 1 <= int(answer) <= len(plays):
-            raise InvalidPlayError(f"choose a play from 1 to {len(plays)}")
-        live.play_text(str(plays[int(answer) - 1]))
     else:
-        live.play_text(answer)
+        enter_play(live, answer)
 
 
 def _ranked(live: LiveGame, evaluator: Evaluator) -> list[Candidate]:

@@ -203,14 +203,20 @@ def _answer(live: LiveGame, answer: str, rng: random.Random) -> str:
         live.resign(int(rest))
     elif live.dice is None:
         live.set_dice(Dice.parse(answer))
-    elif NUMBER.fullmatch(answer):
+    else:
+        enter_play(live, answer)
+    return ""
+
+
+def enter_play(live: LiveGame, answer: str) -> None:
+    """The play typed, or its number in the list of legal plays shown."""
+    if NUMBER.fullmatch(answer):
         plays = live.entry().plays
         if not 1 <= int(answer) <= len(plays):
             raise InvalidPlayError(f"choose a play from 1 to {len(plays)}")
         live.play_text(str(plays[int(answer) - 1]))
     else:
         live.play_text(answer)
-    return ""
 
 
 def _finish(live: LiveGame, output: str, append: bool, db_path: str | None) -> None:
