@@ -32,7 +32,9 @@ def viewer(tmp_path_factory):
         players = [row[0] for row in db.execute("SELECT name FROM players")]
     finally:
         db.close()
-    return create_app({"ARCHIVE": str(path)}), games, players
+    # room in the worker pool's queue for every client: a burst of /api/legal from all of
+    # them is work to do here, not a full queue (the 503 of a full one: test_server_bounds)
+    return create_app({"ARCHIVE": str(path), "WORK_QUEUE": CLIENTS}), games, players
 
 
 def mixed_probes(games: list[tuple[int, int]], players: list[str], count: int, seed: int = 8) -> list[Probe]:
