@@ -1,5 +1,5 @@
 """The engine's judgement of a turn: every legal play ranked by equity, at 0-ply or 1-ply,
-and the value of each roll of a position (for the luck of the roll).
+and the value of each roll of a position (for the luck of the roll, with :func:`roll_average`).
 
 Equities here are for the player to act, the one who makes the play (expected points,
 cubeless, in the rule set's own points); probabilities are the net's outputs for him
@@ -125,13 +125,6 @@ class Evaluator:
         0-ply play."""
         equities, _ = self._best_per_roll(position, primes)
         return {dice: float(equities[k]) for k, (dice, _) in enumerate(ROLLS_21)}
-
-    def luck(self, position: Position, dice: Dice, primes: tuple[bool, bool] = (False, False)
-             ) -> float:
-        """The luck of rolling ``dice`` at ``position``: the equity after the best play for
-        that roll minus its average over all rolls (Zare's measure), at 0-ply."""
-        values = self.roll_values(position, primes)
-        return values[Dice(dice.high, dice.low)] - roll_average(values)
 
 
 def roll_average(values: dict[Dice, float]) -> float:
