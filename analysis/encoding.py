@@ -11,9 +11,11 @@ roll, each along its own route (its own numbering):
   ``backgammon``): R-COURIER derived from the position, as
   :func:`notation.engine.rules.courier_phase` does;
 - in ``murray`` (``tracks_prime``), whether the side has held a prime at any moment of the
-  game so far (it decides marcia per punto).
+  game so far (it decides marcia per punto);
+- in the rule sets without hitting (``jacquet``, ``versailles``, ``hale``), the side's five
+  blocking features (:mod:`analysis.blocking`).
 
-So ``jacquet``, ``versailles``, ``hale``: 2 × 98 = 196 inputs; ``murray``: 2 × 100 = 200;
+So ``jacquet``, ``versailles``, ``hale``: 2 × 103 = 206 inputs; ``murray``: 2 × 100 = 200;
 ``backgammon``: 2 × 98 = 196 (TD-Gammon's 198 less its two whose-turn units: the net always
 judges from the side that has just moved).
 
@@ -29,6 +31,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import NDArray
 
+from analysis.blocking import FEATURES, Blocking
 from notation import OFF, Play, Position, RuleSet
 from notation.engine.rules import prime_during
 
@@ -71,6 +74,7 @@ class Encoder:
     bar: bool
     courier: bool
     prime: bool
+    blocking: Blocking | None = field(default=None, compare=False)
     _kept: NDArray[np.intp] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -81,12 +85,20 @@ class Encoder:
         """The encoder of ``rules``."""
         courier = rules.courier or any(getattr(rule, "rule_id", "") == "R-COURIER"
                                        for rule in rules.step_rules)
-        return cls(rules.name, rules.hitting, courier, rules.tracks_prime)
+        blocking = None if rules.hitting else Blocking(rules)
+        return cls(rules.name, rules.hitting, courier, rules.tracks_prime, blocking)
+
+    @property
+    def version(self) -> int:
+        """The layout's version, part of a net's name: 2 with the blocking features, 1
+        without (the first layout)."""
+        return 2 if self.blocking is not None else 1
 
     @property
     def side_inputs(self) -> int:
         """Inputs per side."""
-        return POINT_UNITS + 1 + self.bar + self.courier + self.prime
+        extra = len(FEATURES) if self.blocking is not None else 0
+        return POINT_UNITS + 1 + self.bar + self.courier + self.prime + extra
 
     @property
     def size(self) -> int:
@@ -107,10 +119,13 @@ class Encoder:
                 names.append(f"{side}_courier")
             if self.prime:
                 names.append(f"{side}_prime")
+            if self.blocking is not None:
+                names += [f"{side}_{feature}" for feature in FEATURES]
         return names
 
     def _keep(self) -> NDArray[np.intp]:
-        """Which of the 4 × 56 looked-up units are inputs, in input order."""
+        """Which of the 4 × 56 looked-up units are inputs, in input order (the mover's,
+        then the opponent's: each side's blocking features follow its block)."""
         keep: list[int] = []
         for side in (0, 1):
             base = 26 * side
@@ -144,7 +159,12 @@ class Encoder:
             extended[:, 54:56] = primes
         extended += _OFFSETS
         units = np.take(_FLAT_TABLE, extended, axis=0).reshape(n, 4 * _COLUMNS)
-        return units[:, self._kept]
+        if self.blocking is None:
+            return units[:, self._kept]
+        half = len(self._kept) // 2
+        mover, opponent = self.blocking.features(boards)
+        return np.concatenate((units[:, self._kept[:half]], mover,
+                               units[:, self._kept[half:]], opponent), axis=1)
 
     def encode_positions(self, positions: Sequence[Position],
                          primes: Sequence[tuple[bool, bool]] | None = None) -> NDArray[np.float32]:

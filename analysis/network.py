@@ -54,13 +54,15 @@ class Network:
     def create(cls, variant: str, hidden: int = 80, seed: int = 0) -> Network:
         """A fresh net for ``variant``: small uniform random weights from ``seed``."""
         rules = rule_set(variant)
-        inputs = Encoder.for_rules(rules).size
+        encoder = Encoder.for_rules(rules)
+        inputs = encoder.size
         outputs = outcomes_for(rules).size
         rng = np.random.default_rng(seed)
         w1 = rng.uniform(-0.1, 0.1, (inputs, hidden)).astype(np.float32)
         w2 = rng.uniform(-0.1, 0.1, (outputs, hidden)).astype(np.float32)
         meta = {"rule_set": rules.name, "inputs": inputs, "hidden": hidden, "outputs": outputs,
-                "games": 0, "seed": seed, "version": 1, "format": VERSION}
+                "games": 0, "seed": seed, "version": encoder.version,
+                "format": VERSION}
         return cls(rules.name, w1, np.zeros(hidden, np.float32), w2,
                    np.zeros(outputs, np.float32), meta)
 
@@ -71,7 +73,7 @@ class Network:
 
     @property
     def name(self) -> str:
-        """The version name printed beside every figure: ``jacquet-td jacquet v1``."""
+        """The version name printed beside every figure: ``jacquet-td jacquet v2``."""
         return f"{ENGINE} {self.variant} v{self.meta.get('version', 1)}"
 
     @property
@@ -136,6 +138,11 @@ class Network:
                   np.array(data["w2"], np.float32), np.array(data["b2"], np.float32), meta)
         if net.w1.shape != (meta["inputs"], meta["hidden"]):
             raise ValueError("net file: w1 does not match its metadata")
+        encoder = Encoder.for_rules(rule_set(net.variant))
+        if meta["inputs"] != encoder.size:
+            raise ValueError(f"net file: {meta['inputs']} inputs, but {net.variant}'s encoding "
+                             f"v{encoder.version} has {encoder.size}: it was trained for another "
+                             "encoding; train it again")
         return net
 
 

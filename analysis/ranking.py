@@ -68,7 +68,7 @@ class Evaluator:
     @property
     def name(self) -> str:
         """The engine's version and depth, printed beside every figure:
-        ``jacquet-td jacquet v1, 0-ply``."""
+        ``jacquet-td jacquet v2, 0-ply``."""
         return f"{self.net.name}, {self.ply}-ply"
 
     def rank(self, plays: Sequence[Play], position: Position,

@@ -3,7 +3,7 @@ record written back with the engine's comments and marks.
 
 JSON, one object per game::
 
-    {"engine": "jacquet-td jacquet v1, 0-ply", "variant": "jacquet", "stopped": null,
+    {"engine": "jacquet-td jacquet v2, 0-ply", "variant": "jacquet", "stopped": null,
      "turns": [{"ply", "player", "dice", "played", "best", "equity", "best_equity",
                 "loss", "mark", "forced", "luck", "before", "rank", "legal",
                 "candidates": [{"play", "equity", "probabilities", "rank", "depth"}]}],
@@ -69,7 +69,7 @@ def analysis_json(analysis: GameAnalysis, names: tuple[str, ...]) -> dict[str, A
 
 
 def turn_comment(turn: TurnAnalysis, engine: str) -> str:
-    """The engine's comment on a turn: ``jacquet-td jacquet v1, 0-ply: 24/18 -0.212 (rank 3
+    """The engine's comment on a turn: ``jacquet-td jacquet v2, 0-ply: 24/18 -0.212 (rank 3
     of 12); best 13/7 -0.150 (loss 0.062); luck +0.041``."""
     parts = [f"{engine}:"]
     if turn.forced:

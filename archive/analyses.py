@@ -2,7 +2,7 @@
 ``analyses`` migration; columns in ``docs/archive.md``):
 
 - ``analyses``: one row per game analysed by an engine at a depth: the engine's name
-  (``jacquet-td jacquet v1``), the depth (0 or 1), the digest of the net's weights (a
+  (``jacquet-td jacquet v2``), the depth (0 or 1), the digest of the net's weights (a
   retrained net under the same name is told apart), when, and where the analysis stopped
   (the record's first error) if it did;
 - ``analysis_turns``: per judged turn: ply, player, dice, the play made and the best

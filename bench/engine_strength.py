@@ -68,7 +68,7 @@ def make_player(spec: str, variant: str) -> Player:
 
 
 def describe(spec: str) -> str:
-    """A player's name with its training (``jacquet-td jacquet v1 (60,000 games), 0-ply``)."""
+    """A player's name with its training (``jacquet-td jacquet v2 (60,000 games), 0-ply``)."""
     kind, _, path = spec.partition(":")
     if not path:
         return spec

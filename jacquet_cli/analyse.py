@@ -63,7 +63,7 @@ def analyse_command(files: tuple[str, ...], db_path: str | None, game_number: in
     play made lost and its mark (?! ? ??), the luck of the roll, and per player the error
     rate (equity lost per unforced decision, in thousandths of a point) and luck.
 
-    Every figure is the named engine's ("jacquet-td jacquet v1, 0-ply"): a net trained by
+    Every figure is the named engine's ("jacquet-td jacquet v2, 0-ply"): a net trained by
     self-play, not an oracle. Forced plays are shown but not counted; a game with an
     error is analysed up to it.
 

@@ -171,7 +171,7 @@ def test_analyse_json_follows_the_contract(jacquet_net):
     result = CliRunner().invoke(main, ["analyse", SAMPLE, "--net", path, "--json"])
     assert result.exit_code == 0, result.output
     (record,) = [json.loads(line) for line in result.output.splitlines()]
-    assert record["engine"] == "jacquet-td jacquet v1, 0-ply"
+    assert record["engine"] == "jacquet-td jacquet v2, 0-ply"
     turns = record["turns"]
     game = next(iter(read_file(SAMPLE)))
     plies = [node.ply for node in game.mainline() if node.turn.kind == ROLL]
@@ -240,10 +240,10 @@ def test_annotated_record_reads_back_and_validates(jacquet_net, tmp_path):
     assert result.exit_code == 0, result.output
     analysed = json.loads(CliRunner().invoke(main, ["analyse", SAMPLE, "--net", path, "--json",
                                                     *marks]).stdout)
-    assert "error rate" in result.output and "jacquet-td jacquet v1, 0-ply" in result.output
+    assert "error rate" in result.output and "jacquet-td jacquet v2, 0-ply" in result.output
     (game,) = list(read_file(out))
     assert not game.errors
-    assert game.headers["Annotator"] == "jacquet-td jacquet v1, 0-ply"
+    assert game.headers["Annotator"] == "jacquet-td jacquet v2, 0-ply"
     comments = [c for node in game.mainline() for c in node.comments if c.startswith("jacquet-td")]
     assert len(comments) == sum(1 for node in game.mainline() if node.turn.kind == ROLL)
     nag = {"?!": 6, "?": 2, "??": 4}

@@ -17,10 +17,25 @@ limit_blas_threads(1)
 VARIANTS = ("jacquet", "murray", "versailles", "hale", "backgammon")
 
 
+def _blocking_reference(rules, mine, his) -> list[float]:
+    """The five blocking features of ``mine`` against ``his``, point by point."""
+    rear = max((q for q in range(1, 25) if his[q]), default=0)
+    blocking = [q for q in range(1, rear) if mine[rules.opposite[q]] >= rules.closes_at]
+    longest = run = 0
+    for q in range(1, 25):  # in a row along his route
+        run = run + 1 if q in blocking else 0
+        longest = max(longest, run)
+    blocked = sum(1 for die in range(1, 7)
+                  if rear - die >= 1 and mine[rules.opposite[rear - die]] >= rules.closes_at)
+    pips = sum(p * mine[p] for p in range(1, 25))
+    return [pips / 360, rear / 24, len(blocking) / 12, longest / 6, blocked / 6]
+
+
 def _reference(encoder: Encoder, position: Position, primes: tuple[bool, bool]) -> list[float]:
     """The inputs written out one by one, as the docs describe them."""
     row: list[float] = []
-    for side, board in enumerate((position.mover, position.opponent)):
+    boards = (position.mover, position.opponent)
+    for side, board in enumerate(boards):
         for point in range(1, 25):
             n = board[point]
             row += [n >= 1, n >= 2, n >= 3, max(n - 3, 0) / 2]
@@ -31,6 +46,8 @@ def _reference(encoder: Encoder, position: Position, primes: tuple[bool, bool]) 
             row.append(courier_phase(board))
         if encoder.prime:
             row.append(primes[side])
+        if encoder.blocking is not None:
+            row += _blocking_reference(rule_set(encoder.rule_set), board, boards[1 - side])
     return [float(v) for v in row]
 
 
@@ -43,8 +60,8 @@ def _positions(variant: str, games: int = 3) -> list[Position]:
     return positions
 
 
-@pytest.mark.parametrize(("variant", "size"), [("jacquet", 196), ("murray", 200),
-                                               ("versailles", 196), ("hale", 196),
+@pytest.mark.parametrize(("variant", "size"), [("jacquet", 206), ("murray", 200),
+                                               ("versailles", 206), ("hale", 206),
                                                ("backgammon", 196)])
 def test_sizes(variant, size):
     encoder = Encoder.for_rules(rule_set(variant))
@@ -61,7 +78,7 @@ def test_vectorised_encoding_equals_the_plain_loop(variant):
     assert x.dtype == np.float32
     rows = [_reference(encoder, p, f) for p, f in zip(positions, primes, strict=True)]
     expected = np.array(rows, np.float32)
-    np.testing.assert_array_equal(x, expected)
+    np.testing.assert_allclose(x, expected, rtol=1e-6)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -91,3 +108,28 @@ def test_encode_plays_tracks_the_movers_prime():
             assert flag
     prime_column = encoder.side_inputs - 1
     np.testing.assert_array_equal(x[:, prime_column], flags[:, 0])
+
+
+def test_blocking_features_of_a_hand_made_jacquet_position():
+    """White holds 6..11 (six in a row), right ahead of Black's talon (his 24 is White's
+    12, his 23..18 are White's 11..6), so Black's rearmost man cannot play any number;
+    Black's 24 and 1 (White's 12 and 13) lie ahead of White's rearmost man on 24, out of
+    reach of one die."""
+    rules = rule_set("jacquet")
+    white = [0] * 26
+    for point in range(6, 12):
+        white[point] = 1
+    white[24] = 9
+    black = [0] * 26
+    black[24] = 14
+    black[1] = 1
+    x = Encoder.for_rules(rules).encode_positions([Position(tuple(white), tuple(black))])[0]
+    names = Encoder.for_rules(rules).names()
+    got = dict(zip(names, x.tolist(), strict=True))
+    assert got["me_blocks"] == pytest.approx(7 / 12)  # and his 12, White's talon
+    assert got["me_run"] == pytest.approx(1.0)  # his 18..23; his 12 stands apart
+    assert got["me_blocked_dice"] == pytest.approx(1.0)
+    assert got["me_rear"] == pytest.approx(1.0)
+    assert got["him_blocks"] == pytest.approx(2 / 12) and got["him_run"] == pytest.approx(2 / 6)
+    assert got["him_blocked_dice"] == 0
+    assert got["me_pips"] == pytest.approx((sum(range(6, 12)) + 9 * 24) / 360)

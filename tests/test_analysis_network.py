@@ -117,7 +117,7 @@ def test_save_and_load_round_trip(tmp_path):
     net.save(path)
     back = Network.load(path)
     assert back.meta == net.meta
-    assert back.name == "jacquet-td hale v1"
+    assert back.name == "jacquet-td hale v2"
     for name in ("w1", "b1", "w2", "b2"):
         assert np.array_equal(getattr(back, name), getattr(net, name))
         assert getattr(back, name).dtype == np.float32

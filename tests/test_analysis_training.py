@@ -79,7 +79,7 @@ def test_strength_log(tmp_path):
     for row in rows:
         assert row["games"] == 2 and row["match_games"] == 4
         assert 0 <= row["win_rate"] <= 1 and row["standard_error"] >= 0
-        assert row["engine"] == "jacquet-td jacquet v1" and row["seconds"] >= 0
+        assert row["engine"] == "jacquet-td jacquet v2" and row["seconds"] >= 0
 
 
 def test_command_trains_refuses_overwrite_and_resumes(tmp_path):

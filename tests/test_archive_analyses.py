@@ -57,7 +57,7 @@ def test_stored_rows_are_what_analyse_json_gives(archive, net, sample):
         for game_id, expected in zip(ids, printed, strict=True):
             stored = latest_analysis(db, game_id)
             assert stored is not None
-            assert stored["engine"] == "jacquet-td jacquet v1" and stored["depth"] == 0
+            assert stored["engine"] == "jacquet-td jacquet v2" and stored["depth"] == 0
             assert len(stored["turns"]) == len(expected["turns"])
             for turn in expected["turns"]:
                 row = stored["turns"][turn["ply"]]
@@ -71,7 +71,7 @@ def test_stored_rows_are_what_analyse_json_gives(archive, net, sample):
             assert white["very_bad"] == expected["players"]["White"]["marks"]["??"]
             assert white["error_rate"] == expected["players"]["White"]["error_rate"]
         figures = player_figures(db)
-    assert {f["engine"] for f in figures} == {"jacquet-td jacquet v1"}
+    assert {f["engine"] for f in figures} == {"jacquet-td jacquet v2"}
     assert sum(f["games"] for f in figures) == 2 * len(ids)
 
 

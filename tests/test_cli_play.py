@@ -23,11 +23,11 @@ def test_a_whole_game_against_the_engine_is_recorded(net_file, tmp_path):
     result = CliRunner().invoke(main, ["play", "--seed", "3", "--net", net_file, "-o", str(out),
                                        "--name", "Ann"], input="hint\n" + moves)
     assert result.exit_code == 0, result.output
-    assert "jacquet-td jacquet v1, 0-ply rolls" in result.output
+    assert "jacquet-td jacquet v2, 0-ply rolls" in result.output
     assert "roll first" in result.output  # the hint before the dice is refused clearly
     (game,) = list(read_file(out))
     assert not game.errors
-    assert game.headers["White"] == "Ann" and game.headers["Black"] == "jacquet-td jacquet v1, 0-ply"
+    assert game.headers["White"] == "Ann" and game.headers["Black"] == "jacquet-td jacquet v2, 0-ply"
     assert game.result != "*" and game.headers["Result"] == game.result
     assert f"written to {out}" in result.output
 
@@ -37,7 +37,7 @@ def test_hints_rank_the_plays_of_the_roll(net_file, tmp_path):
     result = CliRunner().invoke(main, ["play", "--seed", "5", "--net", net_file, "-o", str(out)],
                                 input="\nhint\nquit\n")
     assert result.exit_code == 0, result.output
-    assert "(equities by jacquet-td jacquet v1, 0-ply)" in result.output
+    assert "(equities by jacquet-td jacquet v2, 0-ply)" in result.output
     assert "unfinished game written to" in result.output
     assert next(iter(read_file(out))).result == "*"
 

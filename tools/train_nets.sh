@@ -14,11 +14,11 @@ JACQUET=${JACQUET:-.venv/bin/jacquet}
 train() {  # train VARIANT GAMES
   local net="analysis/nets/$1.npz" resume=()
   [ -e "$net" ] && resume=(--resume)
-  nice -n 15 "$JACQUET" train --variant "$1" --games "$2" --seed 1 --check-every 10000 "${resume[@]}" -o "$net" \
+  nice -n 15 "$JACQUET" train --variant "$1" --games "$2" --seed 1 --check-every 5000 "${resume[@]}" -o "$net" \
     >> "analysis/nets/$1.out" 2>&1
 }
 
-{ train jacquet 20000 && train murray 10000 && train jacquet 60000 && train murray 30000; } &
-{ train backgammon 25000 && train hale 20000 && train backgammon 100000 && train hale 50000; } &
-{ train versailles 20000 && train versailles 50000; } &
+{ train jacquet 60000; } &
+{ train hale 20000 && train backgammon 100000 && train hale 50000; } &
+{ train versailles 20000 && train murray 30000 && train versailles 50000; } &
 wait
