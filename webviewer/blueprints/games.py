@@ -4,23 +4,28 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from flask import Blueprint, abort, current_app, render_template, request
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
+from analysis.shipped import NoNet
 from archive import search
+from archive.analyses import latest_analysis, latest_analysis_id, store_analysis
 from archive.search import SORTS
 from notation.engine.rules import NAMES
 from notation.formats import render
+from webviewer.pages.analysis_job import GameGone, analyse_stored
 from webviewer.pages.downloads import attachment, require_format
-from webviewer.pages.game_page import Kind
+from webviewer.pages.game_page import Analysed, Kind
 from webviewer.pages.game_page import game_page as page_of
 from webviewer.pages.kept_games import read_back
 from webviewer.pages.search import SEARCH_ARGS, query_from_args
 from webviewer.pages.stored import record_of, stored_game, stored_row
 from webviewer.pages.tree import BadAddress
 from webviewer.plumbing.args import choice_arg, int_arg
+from webviewer.plumbing.auth import role_required, signed_in
 from webviewer.plumbing.db import get_db
 from webviewer.plumbing.site import site_urls
+from webviewer.plumbing.workers import run_work
 
 blueprint = Blueprint("games", __name__)
 
@@ -48,7 +53,8 @@ def index() -> ResponseReturnValue:
 def game_page(game_id: int) -> ResponseReturnValue:
     """A game at one node (``?ply=K`` on the main line, past the end: the end;
     ``?path=...`` in a variation; the end by default), flipped with ``?flip=1``, the points
-    numbered for the player on roll with ``?numbers=roll``: see
+    numbered for the player on roll with ``?numbers=roll``, the best play of the turn
+    (by the game's latest analysis) on the board with ``?best=1``: see
     :mod:`webviewer.pages.game_page`."""
     row, view = stored_game(game_id)
     try:
@@ -57,8 +63,28 @@ def game_page(game_id: int) -> ResponseReturnValue:
         abort(400, description=str(error))
     kind = Kind(choice_arg("flip", {"": False, "0": False, "1": True}),
                 choice_arg("numbers", {"": False, "bottom": False, "roll": True}))
+    best = choice_arg("best", {"": False, "0": False, "1": True})
     base = site_urls()["game_0"][:-1] + str(game_id)  # as url_for makes it (an int converter)
-    return page_of(view, row, index, kind, base)
+    db = get_db()
+    ask = url_for("games.analyse", game_id=game_id) if signed_in().may("scorer") else None
+    analysed = Analysed(latest_analysis_id(db, game_id), lambda: latest_analysis(db, game_id), ask)
+    return page_of(view, row, index, kind, base, analysed, best)
+
+
+@blueprint.post("/game/<int:game_id>/analyse")
+@role_required("scorer")
+def analyse(game_id: int) -> ResponseReturnValue:
+    """The game analysed by the engine (0-ply, the shipped net of its rule set) in the
+    worker pool, stored beside it, and its page shown again with the analysis; 503 when
+    the pool is busy (see :mod:`webviewer.plumbing.workers`)."""
+    stored_row(game_id)  # 404 for no game, or one hidden from this user
+    try:
+        analysis, digest, depth = run_work(analyse_stored, current_app.config["ARCHIVE"], game_id)
+    except (NoNet, GameGone) as error:
+        abort(404, description=str(error))
+    store_analysis(get_db(write=True), game_id, analysis, digest, depth)
+    flash(f"Game {game_id} is analysed by {analysis['engine']}.", "info")
+    return redirect(url_for("games.game_page", game_id=game_id), code=303)
 
 
 @blueprint.route("/game/<int:game_id>.<fmt>")

@@ -5,19 +5,33 @@ What does not depend on the node is rendered once per game and kept in its view:
 (:class:`Kind`: flipped or not, numbered for the player on roll or not), the move list and
 the pip chart (from the macros of ``games/pieces.html``) and the data the script steps
 through (:mod:`webviewer.pages.stepping`).
+A game with an analysis in the archive also keeps, per kind of link and under the id of
+its latest analysis, what the page shows of it (:mod:`webviewer.pages.analysis_view`: the
+players' summary, the evaluation graph, the move list's marks, each turn's candidates):
+a page reads only that id (one indexed read), so an analysis stored since is shown at once.
 A page renders only the part that is its own (the board, the steps: the ``node_view``
-macro) and marks its turn in the kept move list and its ply in the kept chart; the page's
+macro) and marks its turn in the kept move list and its ply in the kept charts; the page's
 UTF-8 is joined from the kept parts' UTF-8.
 """
 
 from __future__ import annotations
 
 import secrets
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple
 from urllib.parse import quote
 
 from flask import Response, render_template, session, url_for
+from flask_wtf.csrf import generate_csrf
+from markupsafe import escape
 
+from webviewer.pages.analysis_view import (
+    AnalysisPieces,
+    analysis_pieces,
+    best_node,
+    best_play,
+    candidates_html,
+)
 from webviewer.pages.board_view import describe, page_board
 from webviewer.pages.chart import PipChart
 from webviewer.pages.downloads import DOWNLOADS
@@ -30,9 +44,11 @@ from webviewer.pages.tree import Links
 from webviewer.plumbing.auth import signed_in
 
 _TOKEN = secrets.token_hex(16)
-LIVE, CHART, MOVES, DATA = (f"\x00{_TOKEN}:{part}\x00" for part in ("live", "chart", "moves", "data"))
-"""Where the live parts go in the frame: the node's view, the move list, the chart, the
-embedded data (no record can hold these, and autoescaping leaves them as they are)."""
+SUMMARY, LIVE, MOVES, CHART, EVALUATION, DATA = (
+    f"\x00{_TOKEN}:{part}\x00" for part in ("summary", "live", "moves", "chart", "evaluation", "data"))
+"""Where the live parts go in the frame, in the page's order: the analysis's summary, the
+node's view, the move list, the chart, the evaluation graph, the embedded data (no record
+can hold these, and autoescaping leaves them as they are)."""
 SAFE = "!$&'()*+,/:;=@"
 """What werkzeug's path converter leaves unquoted in a URL (a position ID is all such)."""
 
@@ -56,8 +72,10 @@ class Frame(NamedTuple):
     UTF-8, and the address of a position's page split round the position ID."""
 
     before: bytes
+    before_live: bytes
     before_moves: bytes
     before_chart: bytes
+    before_evaluation: bytes
     before_data: bytes
     after: bytes
     position_head: str
@@ -68,40 +86,47 @@ def _frame(view: GameView, row: Row) -> Frame:
     """The game page's frame: the site's header (with the messages flashed to this
     visitor, if any, and who is signed in), the heading, the downloads (and an admin's
     controls)."""
-    page = render_template("games/game.html", row=row, live=LIVE, chart=CHART, moves=MOVES,
-                           data=DATA, comments=view.comments, formats=DOWNLOADS)
-    before, live, rest = page.partition(LIVE)
-    before_moves, moves, rest = rest.partition(MOVES)
-    before_chart, chart, rest = rest.partition(CHART)
-    before_data, data, after = rest.partition(DATA)
-    assert live and chart and moves and data, "the frame holds its live parts"
+    page = render_template("games/game.html", row=row, summary=SUMMARY, live=LIVE, chart=CHART,
+                           moves=MOVES, evaluation=EVALUATION, data=DATA, comments=view.comments,
+                           formats=DOWNLOADS)
+    parts = []
+    for part in (SUMMARY, LIVE, MOVES, CHART, EVALUATION, DATA):
+        before, found, page = page.partition(part)
+        assert found, "the frame holds its live parts"
+        parts.append(before.encode())
     head, query, tail = url_for("explore.position", position_id="A", variant=row["variant"]).partition("?")
-    return Frame(before.encode(), before_moves.encode(), before_chart.encode(), before_data.encode(),
-                 after.encode(), head[:-1], query + tail)
+    summary, live, moves, chart, evaluation, data = parts
+    return Frame(summary, live, moves, chart, evaluation, data, page.encode(), head[:-1], query + tail)
 
 
 class Turns(NamedTuple):
-    """The parts of a game's page kept per kind of link: the move list, the pip chart and
-    the data the script steps through."""
+    """The parts of a game's page kept per kind of link (and analysis): the move list, the
+    pip chart, the data the script steps through, and what the page shows of the game's
+    latest analysis (``None`` without one)."""
 
     moves: MoveList
     chart: PipChart
     data: bytes
+    analysis: AnalysisPieces | None
 
 
-def _turn_pieces(view: GameView, base: str, kind: Kind, frame: Frame) -> Turns:
-    """The move list, the pip chart and the stepping data of a game whose page is at ``base``."""
+def _turn_pieces(view: GameView, row: Row, base: str, kind: Kind, frame: Frame,
+                 analysis: dict[str, Any] | None) -> Turns:
+    """The move list, the pip chart and the stepping data of a game whose page is at
+    ``base``, and the parts made of its ``analysis``."""
     page = kind.links(base)
+    found = None if analysis is None else analysis_pieces(view, analysis, row, page)
+    marks = None if found is None else found.marks
     refused = view.error
     if refused is None:
-        moves = MoveList(view.items, page)
+        moves = MoveList(view.items, page, marks=marks)
     else:
-        moves = MoveList(view.items, page, refused.text(), f"ply={refused.ply}")
+        moves = MoveList(view.items, page, refused.text(), f"ply={refused.ply}", marks)
     others = (Kind(not kind.flip, kind.numbers_on_roll).links(base),
               Kind(kind.flip, not kind.numbers_on_roll).links(base))
     data = stepping_data(view, page, kind.flip, kind.numbers_on_roll, others,
                          lambda node, position_id: position_page(frame, node, position_id))
-    return Turns(moves, PipChart(view.pips, page), data)
+    return Turns(moves, PipChart(view.pips, page), data, found)
 
 
 def position_page(frame: Frame, node: PageNode, position_id: str) -> str:
@@ -111,10 +136,43 @@ def position_page(frame: Frame, node: PageNode, position_id: str) -> str:
             + frame.position_tail + ("&player=W" if node.white_to_move else "&player=B"))
 
 
-def game_page(view: GameView, row: Row, index: int, kind: Kind, base: str) -> Response:
+class Analysed(NamedTuple):
+    """What the game page needs to know of a game's analyses: the id of the latest
+    (``None`` if there is none), how to read it, and where a scorer asks for one (``None``
+    for anyone else)."""
+
+    latest: int | None
+    read: Callable[[], dict[str, Any] | None]
+    ask: str | None
+
+
+def _summary(turns: Turns, analysed: Analysed, view: GameView, base: str) -> bytes:
+    """The analysis's summary, or what the page says without one (and a scorer's button)."""
+    if turns.analysis is not None:
+        return turns.analysis.summary
+    if analysed.ask is not None:
+        return str(pieces().no_analysis(analysed.ask, generate_csrf())).encode()
+    return view.part(("no analysis", base), lambda: str(pieces().no_analysis(None, None)).encode())
+
+
+def _evaluation(found: AnalysisPieces | None, ply: int) -> tuple[bytes | memoryview, ...]:
+    """The evaluation graph's figure with ``ply`` marked, and the candidates for viewer.js."""
+    if found is None:
+        return ()
+    engine = escape(found.engine).encode()
+    return (b'<figure class="chart">', *found.graph.utf8(ply),
+            b"<figcaption>White's winning chance after each ply (" + engine
+            + b"); dots: the plays marked ?! ? ??; click a ply.</figcaption></figure>"
+            b'<script type="application/json" id="analysis-data">', found.data, b"</script>")
+
+
+def game_page(view: GameView, row: Row, index: int, kind: Kind, base: str, analysed: Analysed,
+              best: bool = False) -> Response:
     """The page of the game of ``row`` (at ``base``) at its node ``index``: the board, the
-    steps (the ``node_view`` macro), the move list, the pip chart (kept, marked here) and
-    the data the script steps through (kept)."""
+    steps (the ``node_view`` macro), the move list, the pip chart (kept, marked here), the
+    data the script steps through (kept), and what its latest analysis shows (kept per
+    analysis: a new analysis is a new part); with ``best``, the board shows the best play
+    of the node's turn instead of the play made."""
 
     def href(where: str, other: Kind = kind) -> str:
         return other.links(base).url(where)
@@ -130,19 +188,34 @@ def game_page(view: GameView, row: Row, index: int, kind: Kind, base: str) -> Re
     end = nodes[node.end]
     here = node.address
     main = None if on_main_line else href(f"ply={nodes[node.branch].ply}")
-    turns = view.part(("turns", base, kind), lambda: _turn_pieces(view, base, kind, frame))
-    position_id = node.position().position_id()
+    turns = view.part(("turns", base, kind, analysed.latest),
+                      lambda: _turn_pieces(view, row, base, kind, frame,
+                                           None if analysed.latest is None else analysed.read()))
+    found = turns.analysis
+    judged = found.turns.get(node.ply) if found is not None and on_main_line else None
+    candidates = b"" if judged is None else found.candidates[node.ply]  # type: ignore[union-attr]
+    shown, caption = node, node.caption
+    if best and judged is not None and found is not None:
+        play = best_play(view, judged)
+        if play is not None:
+            shown = best_node(view, judged, play)
+            caption = shown.caption
+            candidates = candidates_html(judged, found.engine, kind.links(base), True).encode()
+    position_id = shown.position().position_id()
     board = pieces().node_view(
-        "".join(page_board(node, view.rules, kind.flip, kind.numbers_on_roll, title(node))),
-        where(view, index), node.caption, node.pips(), position_page(frame, node, position_id),
+        "".join(page_board(shown, view.rules, kind.flip, kind.numbers_on_roll, title(shown))),
+        where(view, index), caption, shown.pips(), position_page(frame, shown, position_id),
         position_id, href("ply=0"),
         href(nodes[node.parent].address) if node.parent is not None else None,
         href(nodes[node.children[0]].address) if node.children else None,
         href(end.address), href(here, Kind(not kind.flip, kind.numbers_on_roll)),
         href(here, Kind(kind.flip, not kind.numbers_on_roll)), kind.numbers_on_roll, main,
         view.error.text() if view.error and index == view.mainline[-1] else None,
-        describe(node.white_view()))
-    return Response(b"".join((frame.before, board.encode(), frame.before_moves,
-                              *turns.moves.utf8(here), frame.before_chart,
-                              *turns.chart.utf8(node.ply if on_main_line else -1),
+        describe(shown.white_view()))
+    slot = (b'<div class="analysis-slot">', candidates, b"</div>") if found is not None else ()
+    ply = node.ply if on_main_line else -1
+    return Response(b"".join((frame.before, _summary(turns, analysed, view, base), frame.before_live,
+                              board.encode(), *slot, frame.before_moves,
+                              *turns.moves.utf8(here), frame.before_chart, *turns.chart.utf8(ply),
+                              frame.before_evaluation, *_evaluation(found, ply),
                               frame.before_data, turns.data, frame.after)), mimetype="text/html")

@@ -62,23 +62,25 @@ def rows(items: tuple[MoveItem, ...]) -> list[Row]:
 
 class MoveList:
     """The move list of a game whose turns link through ``links``; for a game stored
-    invalid, ``refused`` (what its error says) ends the list, linked to ``refused_address``.
+    invalid, ``refused`` (what its error says) ends the list, linked to ``refused_address``;
+    ``marks`` are the engine's marks (``?!``, ``?``, ``??``) of main-line turns, by address.
     Made in a request (or app) context: it renders the app's macros."""
 
     def __init__(self, items: tuple[MoveItem, ...], links: Links,
-                 refused: str | None = None, refused_address: str = "") -> None:
+                 refused: str | None = None, refused_address: str = "",
+                 marks: dict[str, str] | None = None) -> None:
         macros = pieces()
-        listed = macros.move_list(rows(items), links).encode()
+        listed = macros.move_list(rows(items), links, marks or {}).encode()
         last = macros.refused_entry(refused, links.url(refused_address)).encode() if refused else b""
         self._utf8 = listed + last
-        marks: dict[str, int] = {}
+        links_at: dict[str, int] = {}
         at = listed.find(_TURN)
         for item in items:
             if item.kind == "move":
                 assert at >= 0, "one link per turn"
-                marks[item.address] = at + len(_TURN)
+                links_at[item.address] = at + len(_TURN)
                 at = listed.find(_TURN, at + len(_TURN))
-        self._marks = marks
+        self._marks = links_at
         """Where to mark each turn's link (by address), as an offset in the UTF-8."""
 
     def utf8(self, current: str) -> tuple[bytes | memoryview, ...]:

@@ -1,0 +1,108 @@
+"""What the game page shows of a game's latest analysis (:func:`archive.analyses.latest_analysis`):
+each player's summary, the evaluation graph (:mod:`webviewer.pages.evaluation`), the marks
+of the move list, and per judged turn its ranked candidates; made once per analysis and
+kind of link and kept in the game's view (:mod:`webviewer.pages.game_page`), and the best
+play of a turn drawn on the board when a page asks for it (``best=1``).
+
+Every figure names the engine and its depth (``jacquet-td jacquet v2, 0-ply``), as the
+analysis row gives them.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, NamedTuple, cast
+
+from notation.engine.movegen import legal_plays
+from notation.engine.play import Play
+from webviewer.pages.evaluation import EvaluationGraph
+from webviewer.pages.kept_games import GameView, PageNode
+from webviewer.pages.pieces import pieces
+from webviewer.pages.stepping import script_safe
+from webviewer.pages.tree import Links
+
+TITLES = {"W": "White", "B": "Black"}
+
+
+def engine_name(analysis: dict[str, Any]) -> str:
+    """The engine and its depth as every figure names them: ``jacquet-td jacquet v2, 0-ply``."""
+    return f"{analysis['engine']}, {analysis['depth']}-ply"
+
+
+def candidate_rows(turn: dict[str, Any]) -> list[tuple[int, str, float, float, float, bool]]:
+    """A turn's stored candidates best first, each (rank, play, equity, loss against the
+    best, the mover's winning chance, whether it is the play made)."""
+    best = float(turn["best_equity"])
+    return [(int(c["rank"]), str(c["play"]), float(c["equity"]), max(0.0, best - float(c["equity"])),
+             float(c["probabilities"]["win"]), c["play"] == turn["played"])
+            for c in sorted(turn["candidates"], key=lambda c: c["rank"])]
+
+
+def candidates_html(turn: dict[str, Any], engine: str, links: Links, showing_best: bool) -> str:
+    """The ``candidates`` element of a turn, with the link that draws its best play (or,
+    when the board shows it, back to the play made)."""
+    address = f"ply={turn['ply']}"
+    played_best = turn["rank"] == 1 or turn["played"] == turn["best"]
+    best = None if played_best or showing_best else links.url(f"{address}&best=1")
+    back = links.url(address) if showing_best else None
+    return str(pieces().candidates(turn, candidate_rows(turn), engine, best, back))
+
+
+class AnalysisPieces(NamedTuple):
+    """The parts of a game's page made from its latest analysis (for one kind of link)."""
+
+    engine: str
+    summary: bytes
+    graph: EvaluationGraph
+    marks: dict[str, str]
+    """The marked main-line turns' marks, by address (``ply=K``)."""
+    candidates: dict[int, bytes]
+    """Each judged ply's ``candidates`` element."""
+    data: bytes
+    """The candidates by ply as JSON safe inside a ``<script>``, for viewer.js."""
+    turns: dict[int, dict[str, Any]]
+    """The analysis's turns by ply (as stored)."""
+
+
+def analysis_pieces(view: GameView, analysis: dict[str, Any], row: dict[str, Any],
+                    links: Links) -> AnalysisPieces:
+    """What the page of the game of ``row`` (``view``) shows of ``analysis``, its turns
+    linking through ``links``."""
+    engine = engine_name(analysis)
+    turns: dict[int, dict[str, Any]] = analysis["turns"]
+    names = {"W": row.get("white"), "B": row.get("black")}
+    players = [(TITLES[colour], names[colour], analysis["players"][colour])
+               for colour in ("W", "B") if colour in analysis["players"]]
+    summary = pieces().analysis_summary(players, engine, analysis["analysed_at"], analysis["stopped"])
+    marks = {f"ply={ply}": turn["mark"] for ply, turn in turns.items() if turn["mark"]}
+    shown = {ply: candidates_html(turn, engine, links, False) for ply, turn in turns.items()}
+    data = script_safe(json.dumps(shown, ensure_ascii=False, separators=(",", ":"))).encode()
+    graph = EvaluationGraph(len(view.pips), turns, links, engine)
+    return AnalysisPieces(engine, str(summary).encode(), graph, marks,
+                          {ply: text.encode() for ply, text in shown.items()}, data, turns)
+
+
+def best_play(view: GameView, turn: dict[str, Any]) -> Play | None:
+    """The stored best play of ``turn`` applied by the rules engine to the position before
+    it (``None`` if the main line does not reach the turn, or the position's player, dice
+    or legal plays do not match what was stored)."""
+    ply = turn["ply"]
+    if not 1 <= ply < len(view.mainline):
+        return None
+    before, after = view.nodes[view.mainline[ply - 1]], view.nodes[view.mainline[ply]]
+    dice = after.roll()
+    if dice is None or before.white_to_move != (turn["player"] == "W"):
+        return None
+    plays = legal_plays(before.position(), dice, view.rules)
+    return next((play for play in plays if play.notation == turn["best"]), None)
+
+
+def best_node(view: GameView, turn: dict[str, Any], play: Play) -> PageNode:
+    """The page node of the turn's ply as if its best play had been made: the position it
+    leaves, seen by the other player, the play's steps marked."""
+    node = view.nodes[view.mainline[turn["ply"]]]
+    position = play.next_position
+    steps = tuple(value for step in play.steps for value in step)
+    caption = f"Best play ({turn['dice']}): {play.notation}, instead of {turn['played']}."
+    return cast(PageNode, node._replace(white_to_move=turn["player"] != "W", mover=position.mover,
+                                        opponent=position.opponent, last=steps, caption=caption))
