@@ -1,8 +1,8 @@
 // The game page without reloads. Every node is a server-rendered link, so the page works
-// without this script; with it, stepping (the steps, the move list, the pip chart, the
-// keys) redraws the page from the data it already holds (the JSON in #game-data: every
-// node's board as pieces of SVG, its caption, its links), with no request, and the
-// address follows (history.replaceState). Keys, wherever the focus is but in a text
+// without this script; with it, stepping (the steps, the move list, the pip chart and the
+// evaluation graph, the keys) redraws the page from the data it already holds (the JSON
+// in #game-data: every node's board as pieces of SVG, its caption, its links; in
+// #analysis-data, each judged ply's candidates), with no request, and the address follows (history.replaceState). Keys, wherever the focus is but in a text
 // field: Left/Right step, Home/End jump, Up leaves a variation, f flips the board (a new
 // page). The Autoplay button steps forward once a second until the end.
 (function () {
@@ -12,6 +12,9 @@
     return;
   }
   var data = JSON.parse(holder.textContent);
+  // The engine's candidates of each judged ply (HTML rendered by the server), if analysed.
+  var analysis = document.getElementById("analysis-data");
+  var candidates = analysis ? JSON.parse(analysis.textContent) : null;
   var nodes = data.nodes;
   var current = nodeOf(window.location.href);
   var timer = null;
@@ -110,10 +113,15 @@
       entry.setAttribute("aria-current", "true");
       keepInView(list, entry);
     }
-    var bands = document.querySelectorAll("#live .pip-chart rect.band");
-    bands.forEach(function (band, ply) {
-      band.setAttribute("fill", node.main === null && ply === node.ply ? "#2f7de1" : "transparent");
+    ["pip-chart", "evaluation"].forEach(function (chart) {
+      document.querySelectorAll("#live ." + chart + " rect.band").forEach(function (band, ply) {
+        band.setAttribute("fill", node.main === null && ply === node.ply ? "#2f7de1" : "transparent");
+      });
     });
+    var slot = $(".analysis-slot");
+    if (slot && candidates) {
+      slot.innerHTML = node.main === null ? candidates[node.ply] || "" : "";
+    }
     document.getElementById("announce").textContent = node.where + ": " + node.caption;
     history.replaceState({node: index}, "", url(index));
   }
