@@ -11,7 +11,7 @@ analysis row gives them.
 from __future__ import annotations
 
 import json
-from typing import Any, NamedTuple, cast
+from typing import Any, cast
 
 from notation.engine.movegen import legal_plays
 from notation.engine.play import Play
@@ -48,38 +48,46 @@ def candidates_html(turn: dict[str, Any], engine: str, links: Links, showing_bes
     return str(pieces().candidates(turn, candidate_rows(turn), engine, best, back))
 
 
-class AnalysisPieces(NamedTuple):
-    """The parts of a game's page made from its latest analysis (for one kind of link)."""
-
-    engine: str
-    summary: bytes
-    graph: EvaluationGraph
-    marks: dict[str, str]
-    """The marked main-line turns' marks, by address (``ply=K``)."""
-    candidates: dict[int, bytes]
-    """Each judged ply's ``candidates`` element."""
-    data: bytes
-    """The candidates by ply as JSON safe inside a ``<script>``, for viewer.js."""
-    turns: dict[int, dict[str, Any]]
-    """The analysis's turns by ply (as stored)."""
+def script_turn(turn: dict[str, Any]) -> dict[str, Any]:
+    """What viewer.js needs to draw a turn's ``candidates`` element as the
+    ``candidates`` macro does."""
+    return {"dice": turn["dice"], "mark": turn["mark"], "forced": turn["forced"],
+            "rank": turn["rank"], "legal": turn["legal"], "loss": turn["loss"], "luck": turn["luck"],
+            "played": turn["played"], "best": turn["best"], "plays": candidate_rows(turn)}
 
 
-def analysis_pieces(view: GameView, analysis: dict[str, Any], row: dict[str, Any],
-                    links: Links) -> AnalysisPieces:
-    """What the page of the game of ``row`` (``view``) shows of ``analysis``, its turns
-    linking through ``links``."""
-    engine = engine_name(analysis)
-    turns: dict[int, dict[str, Any]] = analysis["turns"]
-    names = {"W": row.get("white"), "B": row.get("black")}
-    players = [(TITLES[colour], names[colour], analysis["players"][colour])
-               for colour in ("W", "B") if colour in analysis["players"]]
-    summary = pieces().analysis_summary(players, engine, analysis["analysed_at"], analysis["stopped"])
-    marks = {f"ply={ply}": turn["mark"] for ply, turn in turns.items() if turn["mark"]}
-    shown = {ply: candidates_html(turn, engine, links, False) for ply, turn in turns.items()}
-    data = script_safe(json.dumps(shown, ensure_ascii=False, separators=(",", ":"))).encode()
-    graph = EvaluationGraph(len(view.pips), turns, links, engine)
-    return AnalysisPieces(engine, str(summary).encode(), graph, marks,
-                          {ply: text.encode() for ply, text in shown.items()}, data, turns)
+class AnalysisPieces:
+    """The parts of a game's page made from its latest analysis (for one kind of link):
+    the summary, the graph, the move list's marks and the data viewer.js draws each
+    turn's candidates from, made at once; each turn's ``candidates`` element made when
+    first shown, and kept."""
+
+    def __init__(self, view: GameView, analysis: dict[str, Any], row: dict[str, Any],
+                 links: Links) -> None:
+        self.engine = engine_name(analysis)
+        self.links = links
+        self.turns: dict[int, dict[str, Any]] = analysis["turns"]
+        """The analysis's turns by ply (as stored)."""
+        names = {"W": row.get("white"), "B": row.get("black")}
+        players = [(TITLES[colour], names[colour], analysis["players"][colour])
+                   for colour in ("W", "B") if colour in analysis["players"]]
+        self.summary = str(pieces().analysis_summary(players, self.engine, analysis["analysed_at"],
+                                                     analysis["stopped"])).encode()
+        self.marks = {f"ply={ply}": turn["mark"] for ply, turn in self.turns.items() if turn["mark"]}
+        """The marked main-line turns' marks, by address (``ply=K``)."""
+        shown = {"engine": self.engine, "turns": {ply: script_turn(t) for ply, t in self.turns.items()}}
+        self.data = script_safe(json.dumps(shown, ensure_ascii=False, separators=(",", ":"))).encode()
+        """The candidates by ply as JSON safe inside a ``<script>``, for viewer.js."""
+        self.graph = EvaluationGraph(len(view.pips), self.turns, links, self.engine)
+        self._candidates: dict[int, bytes] = {}
+
+    def candidates(self, ply: int) -> bytes:
+        """The ``candidates`` element of the turn of ``ply`` (which the analysis judged)."""
+        found = self._candidates.get(ply)
+        if found is None:
+            found = self._candidates[ply] = candidates_html(self.turns[ply], self.engine, self.links,
+                                                            False).encode()
+        return found
 
 
 def best_play(view: GameView, turn: dict[str, Any]) -> Play | None:

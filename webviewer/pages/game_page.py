@@ -27,7 +27,6 @@ from markupsafe import escape
 
 from webviewer.pages.analysis_view import (
     AnalysisPieces,
-    analysis_pieces,
     best_node,
     best_play,
     candidates_html,
@@ -115,7 +114,7 @@ def _turn_pieces(view: GameView, row: Row, base: str, kind: Kind, frame: Frame,
     """The move list, the pip chart and the stepping data of a game whose page is at
     ``base``, and the parts made of its ``analysis``."""
     page = kind.links(base)
-    found = None if analysis is None else analysis_pieces(view, analysis, row, page)
+    found = None if analysis is None else AnalysisPieces(view, analysis, row, page)
     marks = None if found is None else found.marks
     refused = view.error
     if refused is None:
@@ -193,7 +192,7 @@ def game_page(view: GameView, row: Row, index: int, kind: Kind, base: str, analy
                                            None if analysed.latest is None else analysed.read()))
     found = turns.analysis
     judged = found.turns.get(node.ply) if found is not None and on_main_line else None
-    candidates = b"" if judged is None else found.candidates[node.ply]  # type: ignore[union-attr]
+    candidates = b"" if judged is None else found.candidates(node.ply)  # type: ignore[union-attr]
     shown, caption = node, node.caption
     if best and judged is not None and found is not None:
         play = best_play(view, judged)

@@ -12,7 +12,7 @@
     return;
   }
   var data = JSON.parse(holder.textContent);
-  // The engine's candidates of each judged ply (HTML rendered by the server), if analysed.
+  // The engine's candidates of each judged ply, if the game is analysed.
   var analysis = document.getElementById("analysis-data");
   var candidates = analysis ? JSON.parse(analysis.textContent) : null;
   var nodes = data.nodes;
@@ -53,6 +53,58 @@
       return last;  // no ply, or one past the end: the end of the main line
     }
     return null;
+  }
+
+  function element(tag, text, attributes) {
+    var made = document.createElement(tag);
+    if (text !== null) {
+      made.textContent = text;
+    }
+    Object.keys(attributes || {}).forEach(function (name) { made.setAttribute(name, attributes[name]); });
+    return made;
+  }
+
+  function signed(value) {
+    return (value < 0 ? "-" : "+") + Math.abs(value).toFixed(3);
+  }
+
+  // A judged ply's candidates, drawn as the server's "candidates" macro draws them.
+  function candidatesOf(ply) {
+    var turn = candidates.turns[ply];
+    if (!turn) {
+      return null;
+    }
+    var section = element("section", null, {"class": "candidates", "aria-label": "The engine's candidates",
+                                            "data-ply": String(ply)});
+    section.appendChild(element("h2", "Ply " + ply + ": " + turn.dice + " — " + candidates.engine));
+    var table = section.appendChild(element("table", null));
+    var head = table.appendChild(element("thead", null)).appendChild(element("tr", null));
+    ["#", "Play", "Equity", "Loss", "Win"].forEach(function (name) {
+      head.appendChild(element("th", name, {scope: "col"}));
+    });
+    var body = table.appendChild(element("tbody", null));
+    turn.plays.forEach(function (play) {
+      var row = body.appendChild(element("tr", null, play[5] ? {"class": "played", "aria-current": "true"} : {}));
+      row.appendChild(element("td", String(play[0])));
+      var cell = row.appendChild(element("td", play[1]));
+      if (play[5]) {
+        cell.appendChild(document.createTextNode(" "));
+        cell.appendChild(element("span", "(played" + (turn.mark ? ", " + turn.mark : "") + ")",
+                                 {"class": "played-mark"}));
+      }
+      row.appendChild(element("td", signed(play[2])));
+      row.appendChild(element("td", play[3].toFixed(3)));
+      row.appendChild(element("td", Math.round(play[4] * 100) + "%"));
+    });
+    var notes = section.appendChild(element("p", (turn.forced ? "Forced: the only legal play. "
+      : "The play made ranks " + turn.rank + " of " + turn.legal
+        + (turn.loss ? ", losing " + turn.loss.toFixed(3) : "") + ". ")
+      + (turn.luck === null ? "" : "Luck of the roll " + signed(turn.luck) + ". "), {"class": "candidate-notes"}));
+    if (turn.rank !== 1 && turn.best !== turn.played) {
+      notes.appendChild(element("a", "Show the best play (" + turn.best + ")",
+                                {href: data.before + "ply=" + ply + "&best=1" + data.after, "class": "best"}));
+    }
+    return section;
   }
 
   function setLink(link, node) {
@@ -120,7 +172,8 @@
     });
     var slot = $(".analysis-slot");
     if (slot && candidates) {
-      slot.innerHTML = node.main === null ? candidates[node.ply] || "" : "";
+      var drawn = node.main === null ? candidatesOf(node.ply) : null;
+      slot.replaceChildren.apply(slot, drawn ? [drawn] : []);
     }
     document.getElementById("announce").textContent = node.where + ": " + node.caption;
     history.replaceState({node: index}, "", url(index));

@@ -1,0 +1,80 @@
+"""The analysed game page in Chromium (playwright, as tests/test_viewer_browser.py): stepping
+with the keys draws each ply's candidates as the server draws them, marks the ply in the
+evaluation graph, and fetches nothing."""
+
+from __future__ import annotations
+
+import re
+import threading
+
+import pytest
+from click.testing import CliRunner
+
+import archive
+from jacquet_cli import main
+from notation.formats import read_file, write_file
+from tests.test_viewer_browser import ARGS, ARTIFACTS, CHROMIUM
+from webviewer import create_app
+from webviewer.pages.chart import MARK
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """One generated jacquet game, analysed, on a werkzeug server thread."""
+    from werkzeug.serving import make_server
+
+    folder = tmp_path_factory.mktemp("analysed-browser")
+    record = folder / "one.jqn"
+    write_file(list(read_file("samples/generated/jacquet-10.jqn"))[:1], record)
+    path = folder / "club.db"
+    with archive.open_archive(path) as db:
+        archive.import_files(db, [str(record)])
+        game_id = db.execute("SELECT min(id) FROM games").fetchone()[0]
+    assert CliRunner().invoke(main, ["analyse", "--db", str(path)]).exit_code == 0
+    httpd = make_server("127.0.0.1", 0, create_app({"ARCHIVE": str(path)}), threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}", game_id
+    httpd.shutdown()
+
+
+@pytest.fixture(scope="module")
+def page():
+    assert CHROMIUM is not None
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 820, "height": 1180})  # a tablet, upright
+        yield page
+        browser.close()
+
+
+def drawn(page) -> str:
+    """The candidates element as the page holds it, the whitespace between tags left out."""
+    return re.sub(r">\s+<", "><", page.inner_html(".analysis-slot"))
+
+
+def test_stepping_draws_each_plys_candidates_as_the_server_does(server, page):
+    base, game_id = server
+    served = {}
+    for ply in (8, 9, 10):
+        page.goto(f"{base}/game/{game_id}?ply={ply}")
+        served[ply] = drawn(page)
+    page.goto(f"{base}/game/{game_id}?ply=8")
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    for ply in (9, 10):
+        page.keyboard.press("ArrowRight")
+        page.wait_for_url(f"**/game/{game_id}?ply={ply}")
+        assert page.get_attribute(".candidates", "data-ply") == str(ply)
+        assert drawn(page) == served[ply]
+        bands = page.eval_on_selector_all(".evaluation rect.band", "bands => bands.map(b => b.getAttribute('fill'))")
+        assert [i for i, fill in enumerate(bands) if fill == MARK] == [ply]
+    page.keyboard.press("Home")
+    page.wait_for_url(f"**/game/{game_id}?ply=0")
+    assert page.locator(".candidates").count() == 0  # the start is no judged turn
+    assert [url for url in requests if "/game/" in url] == []
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.goto(f"{base}/game/{game_id}?ply=9")
+    page.screenshot(path=str(ARTIFACTS / "game-page-analysed.png"), full_page=True)
