@@ -9,7 +9,8 @@ version that is no longer current is refused, so two requests at once never over
 each other.
 
 A game belongs to the account that started it (``owner_id``): the viewer lets only that
-scorer (and admins) change it, anyone watch it. A game untouched for longer than its
+scorer (and admins) change it, anyone watch it; its scorer may let the watchers see the
+engine's evaluation (``evaluation``, off by default). A game untouched for longer than its
 expiry is gone (removed when next looked at, and whenever a game starts), and a scorer
 may have only so many games in progress at once (:class:`TooManyLiveGames`).
 """
@@ -31,6 +32,8 @@ class LiveRecord(NamedTuple):
     version: int
     owner_id: int | None
     """The account that started the game (``None`` for one started before accounts)."""
+    evaluation: bool = False
+    """Whether its scorer lets watchers see the engine's evaluation (off by default)."""
 
 
 class TooManyLiveGames(ValueError):
@@ -78,7 +81,7 @@ def create_live(db: Database, record: str, pending: dict[str, Any], owner_id: in
 def load_live(db: Database, key: str, expiry: timedelta) -> LiveRecord | None:
     """The record, the pending turn, the version and the owner of a game in progress, or
     ``None`` if there is none under ``key`` or it has expired (it is removed then)."""
-    row = db.execute("SELECT record, pending, version, owner_id, updated FROM live_games "
+    row = db.execute("SELECT record, pending, version, owner_id, updated, evaluation FROM live_games "
                      "WHERE key_hash = ?", [_hash(key)]).fetchone()
     if row is None:
         return None
@@ -86,7 +89,17 @@ def load_live(db: Database, key: str, expiry: timedelta) -> LiveRecord | None:
         with db.conn:
             db.execute("DELETE FROM live_games WHERE key_hash = ? AND updated = ?", [_hash(key), row[4]])
         return None
-    return LiveRecord(row[0], json.loads(row[1]), row[2], row[3])
+    return LiveRecord(row[0], json.loads(row[1]), row[2], row[3], bool(row[5]))
+
+
+def show_evaluation(db: Database, key: str, shown: bool) -> bool:
+    """Let watchers see the engine's evaluation of the game under ``key`` (or no longer);
+    ``False`` if there is no such game. The game's version does not move: its scorer's
+    pages stay current."""
+    with db.conn:
+        cursor = db.execute("UPDATE live_games SET evaluation = ? WHERE key_hash = ?",
+                            [int(shown), _hash(key)])
+    return cursor.rowcount == 1
 
 
 def save_live(db: Database, key: str, record: str, pending: dict[str, Any], version: int) -> bool:

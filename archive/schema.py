@@ -15,7 +15,8 @@ Tables (see ``docs/archive.md`` for every column):
 * ``position_plays``: the explorer's counts, per position, rule set, roll and play.
 * ``game_count``: the number of games, kept by triggers (the unfiltered list's total).
 * ``live_games``: games being recorded in the viewer (their record so far and the turn in
-  progress, the account that records them), until they are saved as games.
+  progress, the account that records them, whether watchers see the engine's
+  evaluation), until they are saved as games.
 * ``users``, ``login_failures``, ``audit``: the viewer's accounts (names, roles, password
   hashes), the failed sign-ins counted against guessing, and who stored, hid or deleted
   which game, and when (:mod:`archive.accounts`, :mod:`archive.audit`).
@@ -199,3 +200,10 @@ def sort_indexes_and_kept_count(db: Database) -> None:
 def analyses(db: Database) -> None:
     """The engine's analyses beside the games (:mod:`archive.analyses`)."""
     analysis_tables.create_tables(db)
+
+
+@migrations()
+def live_evaluation(db: Database) -> None:
+    """Whether the watchers of a live game see the engine's evaluation: its scorer's
+    choice, off by default (:func:`archive.live.show_evaluation`)."""
+    db.table("live_games").add_column("evaluation", int, not_null_default=0)

@@ -231,3 +231,40 @@ def test_a_busy_pool_answers_503_with_retry_after_and_stores_nothing(archive_pat
     assert answer.status_code == 503 and answer.headers["Retry-After"]
     with open_archive(archive_path) as db:
         assert latest_analysis(db, game) is None
+
+
+# -- live games: the watchers' evaluation, the scorer's choice ------------------------------------
+
+def test_watchers_see_the_evaluation_only_when_the_scorer_turns_it_on(tmp_path):
+    app = create_app({"ARCHIVE": str(tmp_path / "live.db"), "TESTING": True, "WTF_CSRF_ENABLED": False,
+                      "WORKERS": 0})
+    scorer = signed_in_client(app)
+    started = scorer.post("/record/", data={"variant": "jacquet", "white": "Ann", "black": "Bob",
+                                            "starter": "White"})
+    at = started.headers["Location"]
+
+    def send(action: str, **fields):
+        version = re.search(r'name="version" value="(\d+)"', page(scorer, at)).group(1)
+        answer = scorer.post(at, data={"version": version, "action": action, **fields})
+        assert answer.status_code == 303, answer.text[:300]
+
+    send("dice", dice="62")
+    send("play", play="24/16")
+    send("dice", dice="51")  # Black's dice thrown, his play to come
+    watcher = app.test_client()
+    assert "evaluation" not in page(watcher, at).lower()  # off by default
+    assert "live-evaluation" not in page(watcher, f"{at}?evaluation=1")
+    send("show-evaluation")
+    offered = page(watcher, at)
+    assert "Show the engine's evaluation (0-ply)" in offered and "equity" not in offered
+    shown = page(watcher, f"{at}?evaluation=1")
+    assert re.search(r"Black to act: equity [+-]\d\.\d{3} before the roll \(jacquet-td jacquet v2, 0-ply\)",
+                     unescape(shown))
+    plays = re.findall(r"<li>([^<]+) [+-]\d\.\d{3}</li>", shown)
+    assert plays == ["24/18"]  # 51 in the courier phase: one man, the only legal play
+    mine = page(scorer, f"{at}?evaluation=1")  # never on the scorer's own page
+    assert "live-evaluation" not in mine and "equity" not in mine
+    assert "Watchers see the engine's evaluation" in mine
+    send("hide-evaluation")
+    assert "live-evaluation" not in page(watcher, f"{at}?evaluation=1")
+    assert watcher.post(at, data={"action": "show-evaluation", "version": "1"}).status_code == 401

@@ -25,6 +25,7 @@ from typing import Any
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
+from analysis.shipped import NoNet
 from archive import (
     TooManyLiveGames,
     create_live,
@@ -36,6 +37,7 @@ from archive import (
     stored_id,
 )
 from archive.audit import STORED, log
+from archive.live import show_evaluation
 from notation.engine.dice import Dice
 from notation.engine.play import Step
 from notation.engine.rules import NAMES
@@ -44,6 +46,7 @@ from notation.errors import IllegalPlayError, NotationError, RecordError, listed
 from notation.formats import render
 from notation.formats.jqn.lexer import GLYPHS
 from notation.recording import LiveGame, game_from_text, new_game, next_match_game, roll_lead
+from webviewer.pages.analysis_job import LiveEvaluation, live_evaluation
 from webviewer.pages.downloads import attachment, require_format
 from webviewer.pages.recorder import (
     CONFIRMED,
@@ -61,6 +64,7 @@ from webviewer.pages.recorder import (
 )
 from webviewer.plumbing.auth import role_required, signed_in
 from webviewer.plumbing.db import get_db
+from webviewer.plumbing.workers import Busy, run_work
 
 blueprint = Blueprint("record", __name__, url_prefix="/record")
 MAX_PLAY = 200
@@ -174,10 +178,22 @@ def page(key: str) -> ResponseReturnValue:
     """The game in progress: the board as it stands (with the steps entered so far), what
     the player to act may do, the record so far; with ``?confirm=ACTION``, the question
     asked before an action that ends the game or removes turns. A game this browser saved
-    leads to its saved page."""
-    if load_live(get_db(write=True), key, _expiry()) is None and (game_id := saved_id(key)) is not None:
+    leads to its saved page. A watcher of a game whose scorer lets watchers see the
+    engine's evaluation gets it with ``?evaluation=1`` (0-ply, in the worker pool)."""
+    stored = load_live(get_db(write=True), key, _expiry())
+    if stored is None and (game_id := saved_id(key)) is not None:
         return redirect(url_for("record.saved", game_id=game_id), code=303)
     live, version, mine = _load(key)
+    shown = stored is not None and stored.evaluation and not mine  # never on the scorer's page
+    evaluation: LiveEvaluation | None = None
+    unavailable = None
+    if shown and stored is not None and request.args.get("evaluation") == "1":
+        try:
+            evaluation = run_work(live_evaluation, stored.record, stored.pending)
+        except Busy:
+            unavailable = "The engine is busy: ask again in a few seconds."
+        except NoNet as error:
+            unavailable = str(error)
     confirm = None
     action = request.args.get("confirm")
     if action is not None:
@@ -188,7 +204,9 @@ def page(key: str) -> ResponseReturnValue:
         if confirm is None:
             abort(400, description=f"nothing to confirm: no {action} can be made now")
     return render_template("record/page.html", key=key, version=version, note=take_note(key, live),
-                           mine=mine, **page_context(live, confirm))
+                           mine=mine, watchers_see=stored is not None and stored.evaluation,
+                           evaluation_shown=shown, evaluation=evaluation, unavailable=unavailable,
+                           **page_context(live, confirm))
 
 
 _CONFIRM_FIELDS = {"resign": ("points",), DROP: (), "correct": ("ply",)}
@@ -267,6 +285,9 @@ def act(key: str) -> ResponseReturnValue:
         return redirect(url_for("record.page", key=key), code=303)
     if action == "save":
         return _save(key, live, version)
+    if action in ("show-evaluation", "hide-evaluation"):
+        show_evaluation(get_db(write=True), key, action == "show-evaluation")
+        return redirect(url_for("record.page", key=key), code=303)
     if action in CONFIRMED and request.form.get("confirm") != "yes":
         fields: dict[str, Any] = {name: _number(request.form, name) for name in _CONFIRM_FIELDS[action]}
         return redirect(url_for("record.page", key=key, confirm=action, **fields), code=303)
