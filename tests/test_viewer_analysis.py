@@ -23,7 +23,7 @@ from tests.accounts_helpers import signed_in_client
 from webviewer import create_app
 from webviewer.blueprints import games
 from webviewer.pages.chart import MARK
-from webviewer.plumbing.workers import Busy
+from webviewer.plumbing.workers import Busy, OverBudget
 
 ANALYSED = 2
 """Games analysed by the fixture (a third is left without analysis)."""
@@ -152,6 +152,9 @@ def test_marked_turns_carry_their_mark(client, game_ids, analysis):
     expected = {str(ply): turn["mark"] for ply, turn in analysis["turns"].items() if turn["mark"]}
     assert expected and set(expected.values()) <= {"?!", "?", "??"}
     assert {k: unescape(v) for k, v in marked.items()} == expected
+    titles = re.findall(r'class="move"[^>]*?data-mark="[^"]+" title="([^"]+)"', text)
+    assert len(titles) == len(expected)
+    assert all(title.endswith("play (jacquet-td jacquet v2, 0-ply)") for title in titles)
 
 
 def test_each_players_summary_is_shown(client, game_ids, analysis):
@@ -217,18 +220,23 @@ def test_a_request_without_its_csrf_token_is_refused(tmp_path, archive_path, gam
         assert latest_analysis(db, game_ids[ANALYSED]) is None
 
 
-def test_a_busy_pool_answers_503_with_retry_after_and_stores_nothing(archive_path, game_ids, monkeypatch):
+@pytest.mark.parametrize(("refusal", "status", "said"), [
+    (Busy(), 503, "try again"), (OverBudget("it took longer than 10 s (WORK_SECONDS)"), 413, "jacquet analyse --db")])
+def test_a_busy_pool_or_a_job_over_its_time_stores_nothing(archive_path, game_ids, monkeypatch,
+                                                           refusal, status, said):
     app = create_app({"ARCHIVE": archive_path, "TESTING": True})
     scorer = signed_in_client(app, "Busy scorer")
     game = game_ids[ANALYSED]
     token = re.search(r'name="csrf_token" value="([^"]+)"', page(scorer, f"/game/{game}")).group(1)
 
-    def busy(*args):
-        raise Busy
+    def refused(*args):
+        raise refusal
 
-    monkeypatch.setattr(games, "run_work", busy)
+    monkeypatch.setattr(games, "run_work", refused)
     answer = scorer.post(f"/game/{game}/analyse", data={"csrf_token": token})
-    assert answer.status_code == 503 and answer.headers["Retry-After"]
+    assert answer.status_code == status and said in answer.text
+    if status == 503:
+        assert answer.headers["Retry-After"]
     with open_archive(archive_path) as db:
         assert latest_analysis(db, game) is None
 

@@ -25,7 +25,7 @@ from webviewer.plumbing.args import choice_arg, int_arg
 from webviewer.plumbing.auth import role_required, signed_in
 from webviewer.plumbing.db import get_db
 from webviewer.plumbing.site import site_urls
-from webviewer.plumbing.workers import run_work
+from webviewer.plumbing.workers import OverBudget, run_work
 
 blueprint = Blueprint("games", __name__)
 
@@ -82,6 +82,9 @@ def analyse(game_id: int) -> ResponseReturnValue:
         analysis, digest, depth = run_work(analyse_stored, current_app.config["ARCHIVE"], game_id)
     except (NoNet, GameGone) as error:
         abort(404, description=str(error))
+    except OverBudget as error:
+        abort(413, description=f"The analysis was stopped: {error}. Analyse this game with "
+                               "`jacquet analyse --db` instead.")
     store_analysis(get_db(write=True), game_id, analysis, digest, depth)
     flash(f"Game {game_id} is analysed by {analysis['engine']}.", "info")
     return redirect(url_for("games.game_page", game_id=game_id), code=303)

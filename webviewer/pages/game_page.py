@@ -115,12 +115,12 @@ def _turn_pieces(view: GameView, row: Row, base: str, kind: Kind, frame: Frame,
     ``base``, and the parts made of its ``analysis``."""
     page = kind.links(base)
     found = None if analysis is None else AnalysisPieces(view, analysis, row, page)
-    marks = None if found is None else found.marks
+    marks, engine = (None, "") if found is None else (found.marks, found.engine)
     refused = view.error
     if refused is None:
-        moves = MoveList(view.items, page, marks=marks)
+        moves = MoveList(view.items, page, marks=marks, engine=engine)
     else:
-        moves = MoveList(view.items, page, refused.text(), f"ply={refused.ply}", marks)
+        moves = MoveList(view.items, page, refused.text(), f"ply={refused.ply}", marks, engine)
     others = (Kind(not kind.flip, kind.numbers_on_roll).links(base),
               Kind(kind.flip, not kind.numbers_on_roll).links(base))
     data = stepping_data(view, page, kind.flip, kind.numbers_on_roll, others,

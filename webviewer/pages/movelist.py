@@ -63,14 +63,15 @@ def rows(items: tuple[MoveItem, ...]) -> list[Row]:
 class MoveList:
     """The move list of a game whose turns link through ``links``; for a game stored
     invalid, ``refused`` (what its error says) ends the list, linked to ``refused_address``;
-    ``marks`` are the engine's marks (``?!``, ``?``, ``??``) of main-line turns, by address.
+    ``marks`` are the engine's marks (``?!``, ``?``, ``??``) of main-line turns, by address,
+    made by ``engine`` (its name and depth).
     Made in a request (or app) context: it renders the app's macros."""
 
     def __init__(self, items: tuple[MoveItem, ...], links: Links,
                  refused: str | None = None, refused_address: str = "",
-                 marks: dict[str, str] | None = None) -> None:
+                 marks: dict[str, str] | None = None, engine: str = "") -> None:
         macros = pieces()
-        listed = macros.move_list(rows(items), links, marks or {}).encode()
+        listed = macros.move_list(rows(items), links, marks or {}, engine).encode()
         last = macros.refused_entry(refused, links.url(refused_address)).encode() if refused else b""
         self._utf8 = listed + last
         links_at: dict[str, int] = {}
