@@ -1,8 +1,9 @@
 """What the game page shows of a game's latest analysis (:func:`archive.analyses.latest_analysis`):
 each player's summary, the evaluation graph (:mod:`webviewer.pages.evaluation`), the marks
-of the move list, and per judged turn its ranked candidates; made once per analysis and
-kind of link and kept in the game's view (:mod:`webviewer.pages.game_page`), and the best
-play of a turn drawn on the board when a page asks for it (``best=1``).
+of the move list, and per judged turn its ranked candidates (and the same as data for
+viewer.js); made once per analysis and kind of link and kept in the game's view
+(:mod:`webviewer.pages.game_page`), a turn's candidates when first shown; and the best play
+of a turn drawn on the board when a page asks for it (``best=1``).
 
 Every figure names the engine and its depth (``jacquet-td jacquet v2, 0-ply``), as the
 analysis row gives them.

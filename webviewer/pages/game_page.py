@@ -192,18 +192,17 @@ def game_page(view: GameView, row: Row, index: int, kind: Kind, base: str, analy
                                            None if analysed.latest is None else analysed.read()))
     found = turns.analysis
     judged = found.turns.get(node.ply) if found is not None and on_main_line else None
-    candidates = b"" if judged is None else found.candidates(node.ply)  # type: ignore[union-attr]
-    shown, caption = node, node.caption
-    if best and judged is not None and found is not None:
-        play = best_play(view, judged)
-        if play is not None:
+    shown, candidates = node, b""
+    if found is not None and judged is not None:
+        candidates = found.candidates(node.ply)
+        play = best_play(view, judged) if best else None
+        if play is not None:  # the board shows the best play, the candidates say so
             shown = best_node(view, judged, play)
-            caption = shown.caption
             candidates = candidates_html(judged, found.engine, kind.links(base), True).encode()
     position_id = shown.position().position_id()
     board = pieces().node_view(
         "".join(page_board(shown, view.rules, kind.flip, kind.numbers_on_roll, title(shown))),
-        where(view, index), caption, shown.pips(), position_page(frame, shown, position_id),
+        where(view, index), shown.caption, shown.pips(), position_page(frame, shown, position_id),
         position_id, href("ply=0"),
         href(nodes[node.parent].address) if node.parent is not None else None,
         href(nodes[node.children[0]].address) if node.children else None,
