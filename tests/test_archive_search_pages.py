@@ -168,7 +168,7 @@ def test_games_by_a_players_error_rate_in_the_newest_analysis(copy, analysed):
 
 
 def test_games_holding_a_very_bad_play_by_a_player(copy, analysed):
-    (first, white1, black1), (second, white2, _), (third, _, black3) = analysed
+    (first, white1, black1), (_, white2, _), (third, _, black3) = analysed
     assert _ids(copy, very_bad_by=f'"{white1}"') == [first]  # the newest analysis
     assert _ids(copy, very_bad_by=f'"{black1}"') == []  # only the older one has it
     assert _ids(copy, very_bad_by=f'"{black3}"') == [third]
@@ -176,7 +176,7 @@ def test_games_holding_a_very_bad_play_by_a_player(copy, analysed):
 
 
 def test_the_analysis_filters_on_the_command_line(copy_path, analysed):
-    (first, white1, black1), _, (third, _, black3) = analysed
+    (first, _, black1), _, (third, _, black3) = analysed
     run = CliRunner().invoke
     result = run(main, ["search", "--db", str(copy_path), "--player", f'"{black1}"',
                         "--max-error-rate", "10", "--json"])
