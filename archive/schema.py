@@ -208,8 +208,8 @@ def hidden_games_counted(db: Database) -> None:
     list a visitor sees (hidden games left out) has its total without counting every game."""
     db.execute("ALTER TABLE game_count ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0")
     db.execute("UPDATE game_count SET hidden = (SELECT count(*) FROM games WHERE hidden != 0)")
-    db.execute("DROP TRIGGER game_counted")
-    db.execute("DROP TRIGGER game_uncounted")
+    db.execute("DROP TRIGGER IF EXISTS game_counted")
+    db.execute("DROP TRIGGER IF EXISTS game_uncounted")
     db.execute("CREATE TRIGGER game_counted AFTER INSERT ON games BEGIN UPDATE game_count "
                "SET n = n + 1, hidden = hidden + (new.hidden != 0); END")
     db.execute("CREATE TRIGGER game_uncounted AFTER DELETE ON games BEGIN UPDATE game_count "

@@ -186,3 +186,23 @@ def test_the_analysis_filters_on_the_command_line(copy_path, analysed):
     assert [game["id"] for game in json.loads(result.output)["games"]] == [third]
     result = run(main, ["search", "--db", str(copy_path), "--min-error-rate", "-1"])
     assert result.exit_code == 2 and "--min-error-rate" in result.output
+
+
+def test_an_archive_with_hidden_games_gets_them_counted_when_upgraded(copy_path, varied):
+    """The migration counts the games hidden before it (the triggers count them after)."""
+    with archive.open_archive(copy_path) as db:
+        for game in varied.games[:2]:
+            set_hidden(db, game.id, True, "admin")
+        for trigger in ("game_counted", "game_uncounted", "game_hidden_counted"):
+            db.execute(f"DROP TRIGGER {trigger}")
+        db.execute("ALTER TABLE game_count DROP COLUMN hidden")  # as before the migration
+        db.execute("CREATE TRIGGER game_counted AFTER INSERT ON games "
+                   "BEGIN UPDATE game_count SET n = n + 1; END")
+        db.execute("CREATE TRIGGER game_uncounted AFTER DELETE ON games "
+                   "BEGIN UPDATE game_count SET n = n - 1; END")
+        db.execute("DELETE FROM _sqlite_migrations WHERE name = 'hidden_games_counted'")
+        db.conn.commit()
+    with archive.open_archive(copy_path) as db:
+        assert search_page(db, Query()).total == len(varied.games) - 2
+        set_hidden(db, varied.games[0].id, False, "admin")
+        assert search_page(db, Query()).total == len(varied.games) - 1
