@@ -73,11 +73,13 @@ class Query:
     count_limit: int | None = None
 
 
-def _where(db: Database, query: Query) -> tuple[str, list[object]]:
+def _where(db: Database, query: Query) -> tuple[str, list[object], bool]:
+    """The WHERE of ``query``, its values, and whether it filters more than hidden games."""
     clauses, params = _filters(db, query)
+    filtered = bool(clauses)
     if not query.with_hidden:
         clauses = ["g.hidden = 0", *clauses]
-    return (" WHERE " + " AND ".join(clauses)) if clauses else "", params
+    return (" WHERE " + " AND ".join(clauses)) if clauses else "", params, filtered
 
 
 NEWEST_ANALYSIS = ("SELECT n.id FROM analyses n WHERE n.game_id = a.game_id "
@@ -238,10 +240,10 @@ def search_page(db: Database, query: Query) -> Page:
     """One page of the games ``query`` finds (see :class:`Query` for its paging)."""
     if query.sort not in SORTS:
         raise ValueError(f"cannot sort by {query.sort!r}; sort by: {', '.join(SORTS)}")
-    where, params = _where(db, query)
+    where, params, filtered = _where(db, query)
     limit = max(0, query.limit)
     with db.atomic():  # one read transaction: the count and the page see the same games
-        total, exact = _count(db, query, where, params)
+        total, exact = _count(db, query, (where, params) if filtered else None)
         source = f"FROM games g {IN_ORDER.get(query.sort, '')} {JOINS}" if not exact else FROM
         anchor, backward = (query.before, True) if query.before is not None else (query.after, False)
         key = None if anchor is None else _sort_key(db, query.sort, anchor)
@@ -261,12 +263,14 @@ def search_page(db: Database, query: Query) -> Page:
     return Page(rows, total, exact, more, more_before)
 
 
-def _count(db: Database, query: Query, where: str, params: list[object]) -> tuple[int, bool]:
+def _count(db: Database, query: Query, filters: tuple[str, list[object]] | None) -> tuple[int, bool]:
     """How many games ``query`` finds, and whether that is exact: the kept count when
-    nothing but hidden games is left out, else counted up to ``count_limit`` + 1."""
-    if not _filters(db, query)[0]:
+    nothing but hidden games is left out (``filters`` is ``None``), else those of its WHERE
+    and values counted up to ``count_limit`` + 1."""
+    if filters is None:
         kept, hidden = db.execute("SELECT n, hidden FROM game_count").fetchone()
         return (kept if query.with_hidden else kept - hidden), True
+    where, params = filters
     if query.count_limit is None:
         return db.execute(f"SELECT count(*) {FROM}{where}", params).fetchone()[0], True
     counted = db.execute(f"SELECT count(*) FROM (SELECT 1 {FROM}{where} LIMIT ?)",
@@ -326,7 +330,7 @@ def _after_key(db: Database, source: str, query: Query, filters: tuple[str, list
 
 def game_ids(db: Database, query: Query) -> list[int]:
     """Every matching game id, in the query's order (for export)."""
-    where, params = _where(db, query)
+    where, params, _ = _where(db, query)
     order = _order(query.sort if query.sort in SORTS else "id", query.descending)
     return [row[0] for row in db.execute(f"SELECT g.id {FROM}{where} ORDER BY {order}", params)]
 

@@ -82,7 +82,7 @@ def measure(db: Database, name: str, sort: str, descending: bool, filters: dict[
     counted, OFFSET, ties by number going up), against :func:`search_page` (the kept or
     bounded count, the page after its predecessor's last game by the index)."""
     query = Query(sort=sort, descending=descending, count_limit=COUNT_LIMIT, **filters)  # type: ignore[arg-type]
-    where, params = _where(db, query)
+    where, params, _ = _where(db, query)
     old_order = f"{SORTS[sort]} {'DESC' if descending else 'ASC'}, g.id"
     offset = (page - 1) * query.limit
     ids = [row[0] for row in db.execute(f"SELECT g.id {FROM}{where} ORDER BY {_order(sort, descending)} "
