@@ -31,10 +31,12 @@ TOKEN = re.compile(r"\S*")
 NAME_UNSAFE = re.compile(r"[\x00-\x1f\x7f]")
 
 
-MAX_TURNS = 50_000
+MAX_TURNS = 20_000
 """Turns (variations included) one validation or save may hold, all its games together
-(config ``MAX_TURNS``): about 10 s of checking for long murray games, the slowest to
-check. The readers' own bound is larger (:data:`notation.limits.MAX_POSITIONS` per file)."""
+(config ``MAX_TURNS``): 50,000 turns of murray, the slowest to check, took 31 s on a
+loaded machine, past the workers' time (``WORK_SECONDS``), which would stop the work with
+no word of what to split. The readers' own bound is larger
+(:data:`notation.limits.MAX_POSITIONS` per file)."""
 
 
 class TooLarge(ValueError):
