@@ -5,12 +5,16 @@ turns, annotations and explorer counts (importing it again stores it anew)."""
 
 from __future__ import annotations
 
+import getpass
+import os
+from collections.abc import Iterable
 from datetime import datetime, timezone
 from typing import Any
 
 from sqlite_utils import Database
 
 from .schema import PLAYS_FROM_TURNS, add_position_plays
+from .store import writing
 
 STORED, HIDDEN, SHOWN, DELETED = "stored", "hidden", "shown", "deleted"
 ACTIONS = (STORED, HIDDEN, SHOWN, DELETED)
@@ -25,6 +29,51 @@ def log(db: Database, user: str | None, action: str, game_id: int | None = None,
     """Add a line to the log (in the caller's transaction, if one is open)."""
     db.execute("INSERT INTO audit (at, user, action, game_id, detail) VALUES (?, ?, ?, ?, ?)",
                [_now(), user, action, game_id, detail])
+
+
+def os_user() -> str:
+    """The name of the user running this process (``uid N`` if the system has none)."""
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return f"uid {os.getuid()}"
+
+
+def last_game_id(db: Database) -> int:
+    """The highest game number stored so far (0 for none): the games an import stores
+    after it are numbered above it."""
+    return int(db.execute("SELECT coalesce(max(id), 0) FROM games").fetchone()[0])
+
+
+def log_import(db: Database, user: str, sources: Iterable[str], after: int) -> int:
+    """Log the games an import stored from each of ``sources`` (those numbered above
+    ``after``, read from that file): one line per file, naming the games by their numbers
+    (``12-251, 260``), and the game itself when it is one. The number of lines logged."""
+    lines = []
+    for source in dict.fromkeys(sources):
+        ids = [row[0] for row in db.execute("SELECT id FROM games WHERE id > ? AND source_file = ? "
+                                            "ORDER BY id", [after, source])]
+        if ids:
+            lines.append((ids[0] if len(ids) == 1 else None,
+                          f"jacquet import of {source}: {len(ids)} game(s): {_runs(ids)}"))
+
+    def write() -> None:
+        for game_id, detail in lines:
+            log(db, user, STORED, game_id, detail)
+
+    writing(db, write)
+    return len(lines)
+
+
+def _runs(ids: list[int]) -> str:
+    """Ascending numbers as runs: ``1-3, 7``."""
+    runs: list[list[int]] = []
+    for number in ids:
+        if runs and number == runs[-1][1] + 1:
+            runs[-1][1] = number
+        else:
+            runs.append([number, number])
+    return ", ".join(str(low) if low == high else f"{low}-{high}" for low, high in runs)
 
 
 def entries(db: Database, limit: int = 200, before: int | None = None) -> list[dict[str, Any]]:

@@ -13,7 +13,8 @@ Tables (see ``docs/archive.md`` for every column):
 * ``annotations``: every comment and NAG of the main line and every variation, searchable.
 * FTS5 over player names, event names and annotation text.
 * ``position_plays``: the explorer's counts, per position, rule set, roll and play.
-* ``game_count``: the number of games, kept by triggers (the unfiltered list's total).
+* ``game_count``: the number of games, and of hidden games, kept by triggers (the
+  unfiltered list's total, for admins and for visitors).
 * ``live_games``: games being recorded in the viewer (their record so far and the turn in
   progress, the account that records them, whether watchers see the engine's
   evaluation), until they are saved as games.
@@ -207,3 +208,19 @@ def live_evaluation(db: Database) -> None:
     """Whether the watchers of a live game see the engine's evaluation: its scorer's
     choice, off by default (:func:`archive.live.show_evaluation`)."""
     db.table("live_games").add_column("evaluation", int, not_null_default=0)
+
+
+@migrations()
+def hidden_games_counted(db: Database) -> None:
+    """``game_count.hidden``: how many games are hidden, kept by triggers too, so that the
+    list a visitor sees (hidden games left out) has its total without counting every game."""
+    db.execute("ALTER TABLE game_count ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0")
+    db.execute("UPDATE game_count SET hidden = (SELECT count(*) FROM games WHERE hidden != 0)")
+    db.execute("DROP TRIGGER IF EXISTS game_counted")
+    db.execute("DROP TRIGGER IF EXISTS game_uncounted")
+    db.execute("CREATE TRIGGER game_counted AFTER INSERT ON games BEGIN UPDATE game_count "
+               "SET n = n + 1, hidden = hidden + (new.hidden != 0); END")
+    db.execute("CREATE TRIGGER game_uncounted AFTER DELETE ON games BEGIN UPDATE game_count "
+               "SET n = n - 1, hidden = hidden - (old.hidden != 0); END")
+    db.execute("CREATE TRIGGER game_hidden_counted AFTER UPDATE OF hidden ON games BEGIN "
+               "UPDATE game_count SET hidden = hidden + (new.hidden != 0) - (old.hidden != 0); END")

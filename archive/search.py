@@ -32,7 +32,18 @@ class Query:
     ``*``; ``text`` searches comments (full text); ``valid`` keeps valid or invalid games. Dates
     are ``YYYY``, ``YYYY.MM`` or ``YYYY.MM.DD`` (:func:`date_bound`); ``date_to`` takes in
     the whole year, month or day it names. Games an admin hid are left out unless
-    ``with_hidden``."""
+    ``with_hidden``.
+
+    By the engine's analyses (the newest of each game, as its page shows it):
+    ``error_rate_max`` and ``error_rate_min`` keep games where the ``player`` named (either
+    side if none is named) made at least one unforced decision at that error rate at most or
+    at least (thousandths of a point per decision, as ``jacquet analyse`` gives it);
+    ``very_bad_by`` keeps games holding a ``??`` by that player (named as ``player`` is).
+
+    Paging: ``offset`` skips games (each skipped game is read: for the first pages), or
+    ``after`` (``before``) names the game whose page this one follows (precedes) in the
+    query's order, found by the index however deep (keyset paging: :func:`search_page`
+    gives the games to name). ``count_limit``: count the matches up to that many only."""
 
     player: str | None = None
     white: str | None = None
@@ -49,15 +60,35 @@ class Query:
     text: str | None = None
     valid: bool | None = None
     match: str | None = None
+    error_rate_max: float | None = None
+    error_rate_min: float | None = None
+    very_bad_by: str | None = None
     with_hidden: bool = False
     sort: str = "id"
     descending: bool = False
     limit: int = 50
     offset: int = 0
+    after: int | None = None
+    before: int | None = None
+    count_limit: int | None = None
 
 
+def _where(db: Database, query: Query) -> tuple[str, list[object], bool]:
+    """The WHERE of ``query``, its values, and whether it filters more than hidden games."""
+    clauses, params = _filters(db, query)
+    filtered = bool(clauses)
+    if not query.with_hidden:
+        clauses = ["g.hidden = 0", *clauses]
+    return (" WHERE " + " AND ".join(clauses)) if clauses else "", params, filtered
 
-def _where(db: Database, query: Query) -> tuple[str, list[object]]:
+
+NEWEST_ANALYSIS = ("SELECT n.id FROM analyses n WHERE n.game_id = a.game_id "
+                   "ORDER BY n.analysed_at DESC, n.depth DESC, n.id DESC LIMIT 1")
+"""The analysis of a game its page shows (as :func:`archive.analyses.latest_analysis`)."""
+
+
+def _filters(db: Database, query: Query) -> tuple[list[str], list[object]]:
+    """The clauses and values of ``query``'s filters (hidden games aside)."""
     clauses: list[str] = []
     params: list[object] = []
 
@@ -65,8 +96,16 @@ def _where(db: Database, query: Query) -> tuple[str, list[object]]:
         clauses.append(clause)
         params.extend(values)
 
-    if not query.with_hidden:
-        add("g.hidden = 0")
+    def analysed(condition: str, name: str | None, *values: object) -> None:
+        """Games whose newest analysis has a side meeting ``condition`` (that of ``name``)."""
+        whose, names = "", list[object]()
+        if name:
+            ids, names = _named("players", name)
+            whose = f" AND ap.player_id IN ({ids})"
+        add("g.id IN (SELECT a.game_id FROM analyses a JOIN analysis_players ap "
+            f"ON ap.analysis_id = a.id WHERE a.id = ({NEWEST_ANALYSIS}) AND {condition}{whose})",
+            *values, *names)
+
     if query.player:
         ids, values = _named("players", query.player)
         add(f"(g.white_id IN ({ids}) OR g.black_id IN ({ids}))", *values, *values)
@@ -109,7 +148,13 @@ def _where(db: Database, query: Query) -> tuple[str, list[object]]:
                 "ON f.rowid = a.id WHERE annotations_fts MATCH ?)", words)
         else:  # no word to look for: no comment contains it
             add("0")
-    return (" WHERE " + " AND ".join(clauses)) if clauses else "", params
+    if query.error_rate_max is not None:
+        analysed("ap.decisions > 0 AND ap.error_rate <= ?", query.player, query.error_rate_max)
+    if query.error_rate_min is not None:
+        analysed("ap.decisions > 0 AND ap.error_rate >= ?", query.player, query.error_rate_min)
+    if query.very_bad_by:
+        analysed("ap.very_bad > 0", query.very_bad_by)
+    return clauses, params
 
 
 DATE_BOUND = re.compile(r"(\d{4})(?:[.-](\d{2})(?:[.-](\d{2}))?)?")
@@ -153,31 +198,140 @@ def _named(table: str, name: str) -> tuple[str, list[object]]:
              f"UNION SELECT rowid FROM {table}_fts WHERE {table}_fts MATCH ?"), [name.casefold(), prefixes])
 
 
-FROM = ("FROM games g LEFT JOIN players w ON w.id = g.white_id "
-        "LEFT JOIN players b ON b.id = g.black_id LEFT JOIN events e ON e.id = g.event_id "
-        "LEFT JOIN matches m ON m.id = g.match_id")
+JOINS = ("LEFT JOIN players w ON w.id = g.white_id "
+         "LEFT JOIN players b ON b.id = g.black_id LEFT JOIN events e ON e.id = g.event_id "
+         "LEFT JOIN matches m ON m.id = g.match_id")
+FROM = f"FROM games g {JOINS}"
+IN_ORDER = {"id": "NOT INDEXED", "date": "INDEXED BY idx_games_date",
+            "turns": "INDEXED BY idx_games_turns", "points": "INDEXED BY idx_games_points",
+            "variant": "INDEXED BY idx_games_variant"}
+"""How to read the games in a sort's order (its index; the table itself for the number),
+for a search with many matches: SQLite would otherwise gather every match its filters'
+indexes find (100,000 games of the players a name finds) and sort them all for one page.
+With more matches than the count limit, the page is met within ``games / count_limit``
+games per game shown."""
+
+
+NULLABLE = {"date", "points", "white", "black", "event"}
+"""Sorts whose value a game may lack (SQLite puts those games first going up, last going
+down)."""
+
+
+@dataclass
+class Page:
+    """One page of a search: its games (dicts), how many games match (``total``; at most
+    the query's ``count_limit`` + 1 when it has one: ``exact`` is then false), and whether
+    there are games after it and before it in the query's order."""
+
+    rows: list[dict[str, Any]]
+    total: int
+    exact: bool
+    more_after: bool
+    more_before: bool
 
 
 def search(db: Database, query: Query) -> tuple[list[dict[str, Any]], int]:
     """The games of one page, as dicts, and how many games match in all."""
+    page = search_page(db, query)
+    return page.rows, page.total
+
+
+def search_page(db: Database, query: Query) -> Page:
+    """One page of the games ``query`` finds (see :class:`Query` for its paging)."""
     if query.sort not in SORTS:
         raise ValueError(f"cannot sort by {query.sort!r}; sort by: {', '.join(SORTS)}")
-    where, params = _where(db, query)
-    order = f"{SORTS[query.sort]} {'DESC' if query.descending else 'ASC'}, g.id"
+    where, params, filtered = _where(db, query)
+    limit = max(0, query.limit)
     with db.atomic():  # one read transaction: the count and the page see the same games
-        total = db.execute("SELECT n FROM game_count" if not where
-                           else f"SELECT count(*) {FROM}{where}", params).fetchone()[0]
-        cursor = db.execute(f"SELECT {COLUMNS} {FROM}{where} ORDER BY {order} LIMIT ? OFFSET ?",
-                            [*params, max(0, query.limit), max(0, query.offset)])
-        names = [d[0] for d in cursor.description]
-        rows = [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
-    return rows, total
+        total, exact = _count(db, query, (where, params) if filtered else None)
+        source = f"FROM games g {IN_ORDER.get(query.sort, '')} {JOINS}" if not exact else FROM
+        anchor, backward = (query.before, True) if query.before is not None else (query.after, False)
+        key = None if anchor is None else _sort_key(db, query.sort, anchor)
+        if key is None or anchor is None:  # no anchor, or its game is gone: by offset
+            order = _order(query.sort, query.descending)
+            rows = _rows(db, source, f"{where} ORDER BY {order} LIMIT ? OFFSET ?",
+                         [*params, limit + 1, max(0, query.offset)])
+            more_before, backward = query.offset > 0, False
+        else:
+            rows = _after_key(db, source, query, (where, params), (key, anchor), backward, limit + 1)
+            more_before = True
+    more = len(rows) > limit
+    rows = rows[:limit]
+    if backward:
+        rows.reverse()
+        more, more_before = True, more
+    return Page(rows, total, exact, more, more_before)
+
+
+def _count(db: Database, query: Query, filters: tuple[str, list[object]] | None) -> tuple[int, bool]:
+    """How many games ``query`` finds, and whether that is exact: the kept count when
+    nothing but hidden games is left out (``filters`` is ``None``), else those of its WHERE
+    and values counted up to ``count_limit`` + 1."""
+    if filters is None:
+        kept, hidden = db.execute("SELECT n, hidden FROM game_count").fetchone()
+        return (kept if query.with_hidden else kept - hidden), True
+    where, params = filters
+    if query.count_limit is None:
+        return db.execute(f"SELECT count(*) {FROM}{where}", params).fetchone()[0], True
+    counted = db.execute(f"SELECT count(*) FROM (SELECT 1 {FROM}{where} LIMIT ?)",
+                         [*params, query.count_limit + 1]).fetchone()[0]
+    return counted, counted <= query.count_limit
+
+
+def _order(sort: str, descending: bool) -> str:
+    """The ORDER BY of a sort: its value, then the game's number the same way."""
+    way = "DESC" if descending else "ASC"
+    return f"{SORTS[sort]} {way}, g.id {way}"
+
+
+def _rows(db: Database, source: str, tail: str, params: list[object]) -> list[dict[str, Any]]:
+    cursor = db.execute(f"SELECT {COLUMNS} {source}{tail}", params)
+    names = [d[0] for d in cursor.description]
+    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+
+def _sort_key(db: Database, sort: str, game_id: int) -> tuple[object] | None:
+    """The sort value of game ``game_id`` (in a 1-tuple: the value may be NULL), or
+    ``None`` if there is no such game."""
+    if not 0 <= game_id <= MAX_SQL_INT:
+        return None
+    row = db.execute(f"SELECT {SORTS[sort]} {FROM} WHERE g.id = ?", [game_id]).fetchone()
+    return None if row is None else (row[0],)
+
+
+def _after_key(db: Database, source: str, query: Query, filters: tuple[str, list[object]],
+               anchor: tuple[tuple[object], int], backward: bool, limit: int) -> list[dict[str, Any]]:
+    """Up to ``limit`` games after (``backward``: before, nearest first) the game
+    ``anchor`` (its sort value in a 1-tuple, its number), each part of the order read from
+    its index: the games without a value and those with one are read apart (NULL is first
+    going up)."""
+    (where, params), ((value,), number) = filters, anchor
+    column = SORTS[query.sort]
+    up = query.descending == backward  # the way the games are read
+    than, way = (">", "ASC") if up else ("<", "DESC")
+    join = " AND " if where else " WHERE "
+    parts: list[tuple[str, list[object]]] = []
+    if value is None:  # among the games without a value: by number
+        parts.append((f"{column} IS NULL AND g.id {than} ? ORDER BY g.id {way}", [number]))
+        if up:
+            parts.append((f"{column} IS NOT NULL ORDER BY {_order(query.sort, not up)}", []))
+    else:
+        parts.append((f"({column}, g.id) {than} (?, ?) ORDER BY {_order(query.sort, not up)}",
+                      [value, number]))
+        if not up and query.sort in NULLABLE:
+            parts.append((f"{column} IS NULL ORDER BY g.id DESC", []))
+    rows: list[dict[str, Any]] = []
+    for clause, values in parts:
+        if len(rows) < limit:
+            rows += _rows(db, source, f"{where}{join}{clause} LIMIT ?",
+                          [*params, *values, limit - len(rows)])
+    return rows
 
 
 def game_ids(db: Database, query: Query) -> list[int]:
     """Every matching game id, in the query's order (for export)."""
-    where, params = _where(db, query)
-    order = f"{SORTS.get(query.sort, 'g.id')} {'DESC' if query.descending else 'ASC'}, g.id"
+    where, params, _ = _where(db, query)
+    order = _order(query.sort if query.sort in SORTS else "id", query.descending)
     return [row[0] for row in db.execute(f"SELECT g.id {FROM}{where} ORDER BY {order}", params)]
 
 

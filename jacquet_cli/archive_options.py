@@ -82,6 +82,13 @@ FILTERS = [
     click.option("--turns-min", type=SQL_INT), click.option("--turns-max", type=SQL_INT),
     click.option("--text", help="Words in the comments (searched as typed: 24/13 works)."),
     click.option("--valid/--invalid", default=None, help="Only valid (or only invalid) games."),
+    click.option("--max-error-rate", "error_rate_max", type=click.FloatRange(0), metavar="N",
+                 help="Analysed games where the --player (either side without one) has an error "
+                 "rate of at most N (thousandths of a point per decision)."),
+    click.option("--min-error-rate", "error_rate_min", type=click.FloatRange(0), metavar="N",
+                 help="As --max-error-rate, at least N."),
+    click.option("--very-bad-by", metavar="NAME",
+                 help="Analysed games holding a ?? (a very bad play) by this player (as --player)."),
     click.option("--sort", type=click.Choice(sorted(SORTS)), default="id", show_default=True),
     click.option("--desc", "descending", is_flag=True, help="Sort descending."),
 ]
@@ -100,14 +107,16 @@ def query_from(options: dict[str, Any], limit: int = 50, offset: int = 0) -> Que
                  variant=options["variant"], result=options["result"],
                  points_min=options["points_min"], points_max=options["points_max"],
                  turns_min=options["turns_min"], turns_max=options["turns_max"],
-                 text=options["text"], valid=options["valid"], sort=options["sort"],
+                 text=options["text"], valid=options["valid"],
+                 error_rate_max=options["error_rate_max"], error_rate_min=options["error_rate_min"],
+                 very_bad_by=options["very_bad_by"], sort=options["sort"],
                  descending=options["descending"], limit=limit, offset=offset)
 
 
 def pop_filters(kwargs: dict[str, Any]) -> dict[str, Any]:
     names = ("player", "white", "black", "event", "match_name", "date_from", "date_to", "variant",
              "result", "points_min", "points_max", "turns_min", "turns_max", "text", "valid",
-             "sort", "descending")
+             "error_rate_max", "error_rate_min", "very_bad_by", "sort", "descending")
     return {name: kwargs.pop(name) for name in names}
 
 

@@ -9,6 +9,7 @@ import click
 from sqlite_utils import Database
 
 from archive import ImportSummary, import_files, open_archive
+from archive.audit import last_game_id, log_import, os_user
 from archive.store import ensure_sound
 from jacquet_cli.collector import reading_many_games
 from notation.engine.rules import NAMES
@@ -35,7 +36,8 @@ def import_command(files: tuple[str, ...], db_path: str, keep_invalid: bool, var
     Each game is stored whole or not at all; games already in the archive are skipped, so
     an interrupted import is completed by running it again. Games that break a rule are
     refused with their errors unless --keep-invalid. A progress bar shows on stderr; a
-    summary follows. Exit 0, or 1 if any game was refused, 2 if a file could not be read
+    summary follows; the games stored are logged in the archive's audit log under the
+    name of the user running the command. Exit 0, or 1 if any game was refused, 2 if a file could not be read
     or the archive cannot be written (read-only, disk full: the games committed before
     stay), is damaged (SQLite's quick check, on archives up to 200 MB) or is an SQLite
     file of another program.
@@ -47,7 +49,11 @@ def import_command(files: tuple[str, ...], db_path: str, keep_invalid: bool, var
     """
     ensure_sound(db_path)
     with open_archive(db_path) as db:
-        summary = _import(db, files, keep_invalid, variant, batch)
+        before = last_game_id(db)
+        try:
+            summary = _import(db, files, keep_invalid, variant, batch)
+        finally:  # interrupted too: what was committed is logged
+            log_import(db, os_user(), files, before)
     for error in summary.errors:
         click.echo(str(error), err=True)
     for problem in summary.unreadable:

@@ -45,6 +45,7 @@ def serve_command(db_path: str, host: str, port: int, trusted_hosts: tuple[str, 
     from webviewer import create_app
     from webviewer.demo import build_demo
     from webviewer.plumbing.serving import waitress_options
+    from webviewer.plumbing.workers import start_workers
 
     if not os.path.exists(db_path):
         click.echo(f"no archive at {db_path}: building a demo archive from the samples", err=True)
@@ -53,6 +54,7 @@ def serve_command(db_path: str, host: str, port: int, trusted_hosts: tuple[str, 
     accounts = _prepared(db_path)
     ensure_sound(db_path)  # damaged: say so now, not on some page later
     app = create_app({"ARCHIVE": db_path, "TRUSTED_HOSTS": _host_names(host, trusted_hosts)})
+    start_workers(app)  # their forking process imports the viewer while waitress starts
     settle_for_serving()
     listening = _listening_socket(host, port)
     bound_host, bound_port = listening.getsockname()[:2]

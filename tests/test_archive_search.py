@@ -65,9 +65,9 @@ def brute(games, q: Query) -> list[int]:
            "points": lambda s: s.points, "white": lambda s: s.name("White"),
            "black": lambda s: s.name("Black"), "event": lambda s: s.name("Event"),
            "variant": lambda s: s.variant}[q.sort]
-    found = sorted((s for s in games if keep(s)), key=lambda s: s.id)
-    # SQLite puts NULL first going up, last going down; ties stay in id order
-    found.sort(key=lambda s: (key(s) is not None, key(s)), reverse=q.descending)
+    # SQLite puts NULL first going up, last going down; ties by number, the same way
+    found = sorted((s for s in games if keep(s)), key=lambda s: (key(s) is not None, key(s), s.id),
+                   reverse=q.descending)
     return [s.id for s in found]
 
 

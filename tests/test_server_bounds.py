@@ -319,14 +319,14 @@ def test_a_json_upload_of_666000_empty_objects_is_refused_cheaply(path):
     import time
     import tracemalloc
 
-    from webviewer.pages.validation import TooManyGames, check_record
+    from webviewer.pages.validation import TooLarge, check_record
 
     text = "[" + ",".join(["{}"] * 666_000) + "]"
     assert len(text) < 2_000_000
     tracemalloc.start()
     started = time.perf_counter()
     try:
-        with pytest.raises(TooManyGames):
+        with pytest.raises(TooLarge):
             check_record(text, "json", "jacquet", "empty.json", 500)
         peak = tracemalloc.get_traced_memory()[1]
     finally:

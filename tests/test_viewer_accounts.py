@@ -390,6 +390,10 @@ def test_serve_brings_an_old_archive_up_to_date(tmp_path, monkeypatch):
     db = archive.open_archive(path)
     for table in ("users", "login_failures", "audit"):
         db.execute(f"DROP TABLE {table}")
+    for trigger in ("game_counted", "game_uncounted", "game_hidden_counted"):  # they read hidden
+        db.execute(f"DROP TRIGGER {trigger}")
+    db.execute("ALTER TABLE game_count DROP COLUMN hidden")
+    db.execute("DELETE FROM _sqlite_migrations WHERE name = 'hidden_games_counted'")
     db.execute("ALTER TABLE games DROP COLUMN hidden")
     db.execute("DROP INDEX idx_live_games_owner_id")
     db.execute("ALTER TABLE live_games DROP COLUMN owner_id")

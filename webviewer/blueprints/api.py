@@ -1,6 +1,6 @@
 """The JSON API (documented in docs/viewer.md): games, one game with every position, the
-plays from a position, the legal plays for a position and roll (worked out in a worker
-process, at most ``MAX_LEGAL_PLAYS`` of them returned)."""
+plays from a position, the legal plays for a position and roll (a doublet's worked out in
+a worker process; at most ``MAX_LEGAL_PLAYS`` of them returned)."""
 
 from __future__ import annotations
 
@@ -63,11 +63,14 @@ the answer says how many there are and whether it is cut (config ``MAX_LEGAL_PLA
 @blueprint.route("/legal")
 def legal() -> ResponseReturnValue:
     """``{"plays": [...], "count": N, "truncated": bool}``: the first
-    ``MAX_LEGAL_PLAYS`` legal plays, sorted, and how many there are."""
+    ``MAX_LEGAL_PLAYS`` legal plays, sorted, and how many there are. A roll of two
+    different dice has a few hundred plays at most and is answered in the request; a
+    doublet (thousands of plays in versailles) in a worker process."""
+    args = (_variant() or "jacquet", request.args.get("position"), request.args.get("dice", ""),
+            current_app.config.get("MAX_LEGAL_PLAYS", MAX_LEGAL_PLAYS))
     try:
-        answer = run_work(legal_answer, _variant() or "jacquet", request.args.get("position"),
-                          request.args.get("dice", ""),
-                          current_app.config.get("MAX_LEGAL_PLAYS", MAX_LEGAL_PLAYS))
+        heavy = Dice.parse(args[2]).is_doublet
+        answer = run_work(legal_answer, *args) if heavy else legal_answer(*args)
     except (NotationError, ValueError) as error:
         abort(400, description=str(error))
     return jsonify(answer)

@@ -16,9 +16,10 @@ from notation.engine.rules import NAMES
 from notation.errors import LISTED_PLAYS
 from notation.formats import READABLE
 from webviewer.pages.validation import (
+    MAX_TURNS,
     Report,
     Saved,
-    TooManyGames,
+    TooLarge,
     check_record,
     display_name,
     format_of_upload,
@@ -76,16 +77,15 @@ def _submission() -> tuple[str, str, str | None]:
 def _check(text: str, fmt: str, variant: str, name: str) -> Report:
     """The record read and checked by a worker, or the error page if it holds too many
     games."""
-    limit = current_app.config["MAX_GAMES"]
     try:
-        return run_work(check_record, text, fmt, variant, name, limit)
-    except TooManyGames:
-        _too_many(limit)
+        return run_work(check_record, text, fmt, variant, name, *_limits())
+    except TooLarge as error:
+        _refuse(413, str(error))
 
 
-def _too_many(limit: int) -> NoReturn:
-    _refuse(413, f"The record holds more than {limit:,} games (MAX_GAMES): split it and "
-                 "validate the parts one by one.")
+def _limits() -> tuple[int, int]:
+    """Games and turns one record may hold (``MAX_GAMES``, ``MAX_TURNS``)."""
+    return current_app.config["MAX_GAMES"], current_app.config.get("MAX_TURNS", MAX_TURNS)
 
 
 @blueprint.get("/validate")
@@ -116,13 +116,12 @@ def save() -> ResponseReturnValue:
     fmt = _choice("format", READABLE, "jqn")
     variant = _choice("variant", NAMES, "jacquet")
     name = display_name(request.form.get("name"))
-    limit = current_app.config["MAX_GAMES"]
     try:
         done: Saved = run_work(save_record, current_app.config["ARCHIVE"],
                                _normalised(request.form.get("record", "")), fmt, variant, name,
-                               limit)
-    except TooManyGames:
-        _too_many(limit)
+                               *_limits())
+    except TooLarge as error:
+        _refuse(413, str(error))
     report = done.report
     if not report.savable:
         _refuse(400, f"{name} cannot be saved: "

@@ -8,9 +8,8 @@ from flask import Blueprint, abort, current_app, flash, redirect, render_templat
 from flask.typing import ResponseReturnValue
 
 from analysis.shipped import NoNet
-from archive import search
 from archive.analyses import latest_analysis, latest_analysis_id, store_analysis
-from archive.search import SORTS
+from archive.search import SORTS, search_page
 from notation.engine.rules import NAMES
 from notation.formats import render
 from webviewer.pages.analysis_job import GameGone, analyse_stored
@@ -30,23 +29,39 @@ from webviewer.plumbing.workers import OverBudget, run_work
 blueprint = Blueprint("games", __name__)
 
 
+COUNT_LIMIT = 10_000
+"""Matches a filtered list counts at most for its total ("more than 10,000 games"):
+counting every match of a broad filter on a large archive costs more than the page."""
+
+
 @blueprint.route("/")
 def index() -> ResponseReturnValue:
-    """The games list: newest first unless sorted otherwise; a page past the last is the
-    last."""
+    """The games list: newest first unless sorted otherwise. Its next and previous links
+    name the game their page follows or precedes (``after``, ``before``), so that a deep
+    page is read from the index; ``page`` alone skips games. A page past the last is the
+    last, when the total is known."""
     size = current_app.config["PAGE_SIZE"]
-    query = query_from_args(size, newest_first=True)
+    query = replace(query_from_args(size, newest_first=True), count_limit=COUNT_LIMIT,
+                    after=int_arg("after"), before=int_arg("before"))
     db = get_db()
-    rows, total = search(db, query)
-    pages = max(1, (total + size - 1) // size)
+    found = search_page(db, query)
+    pages = max(1, (found.total + size - 1) // size) if found.exact else None
     page = query.offset // size + 1
-    if page > pages:
+    if not found.rows and pages is not None and page > pages:
         page = pages
-        rows, total = search(db, replace(query, offset=(pages - 1) * size))
+        found = search_page(db, replace(query, after=None, before=None, offset=(pages - 1) * size))
     search_args = {name: value for name, value in request.args.items() if name in SEARCH_ARGS and value}
     shown = {"sort": query.sort, "desc": "1" if query.descending else "0"}
-    return render_template("games/list.html", rows=rows, total=total, page=page, pages=pages,
-                           args=search_args, shown=shown, sorts=sorted(SORTS), variants=NAMES)
+    links = {}
+    if found.rows and found.more_before:
+        links["prev"] = dict(search_args, page=page - 1, before=found.rows[0]["id"]) if page > 2 \
+            else search_args
+    if found.rows and found.more_after:
+        links["next"] = dict(search_args, page=page + 1, after=found.rows[-1]["id"])
+    return render_template("games/list.html", rows=found.rows, total=found.total,
+                           exact=found.exact, count_limit=COUNT_LIMIT, page=page, pages=pages,
+                           args=search_args, shown=shown, links=links, sorts=sorted(SORTS),
+                           variants=NAMES)
 
 
 @blueprint.route("/game/<int:game_id>")

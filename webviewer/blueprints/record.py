@@ -303,10 +303,25 @@ def act(key: str) -> ResponseReturnValue:
     except NotationError as error:
         leave_note(key, field, f"Refused: {_words(error)}", kept)
     else:
-        if not save_live(get_db(write=True), key, *live.dump(), version):
-            leave_note(key, "turn", "The game was changed meanwhile (from another window?): look "
-                       "again, nothing of this action was kept.")
+        _keep(key, live, version, field, kept)
     return redirect(url_for("record.page", key=key), code=303)
+
+
+def _keep(key: str, live: LiveGame, version: int, field: str, kept: str) -> None:
+    """Store the game as the action left it, if its record reads back as the game's page
+    and downloads will read it (a game annotated past the reader's limit on a game's size
+    would be stored, then never shown again); else refuse the action, keeping nothing."""
+    record, pending = live.dump()
+    try:
+        LiveGame.load(record, pending)
+    except NotationError as error:
+        leave_note(key, field, "Refused: with this change the game's record could not be read "
+                   f"back ({_words(error)}), so nothing of it was kept. Make the comments "
+                   "shorter, or save the game as it is.", kept)
+        return
+    if not save_live(get_db(write=True), key, record, pending, version):
+        leave_note(key, "turn", "The game was changed meanwhile (from another window?): look "
+                   "again, nothing of this action was kept.")
 
 
 def _save(key: str, live: LiveGame, version: int) -> ResponseReturnValue:

@@ -3,6 +3,9 @@ query string."""
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from flask import abort, request
 
 from archive import Query
@@ -10,9 +13,9 @@ from archive.search import MAX_SQL_INT, SORTS, check_words, date_bound
 from webviewer.plumbing.args import choice_arg, int_arg
 from webviewer.plumbing.auth import signed_in
 
-TEXT_FILTERS = ("player", "white", "black", "event", "variant", "text")
+TEXT_FILTERS = ("player", "white", "black", "event", "variant", "text", "very_bad_by")
 SEARCH_ARGS = (*TEXT_FILTERS, "from", "to", "result", "points_min", "points_max", "turns_min",
-               "turns_max", "valid", "sort", "desc")
+               "turns_max", "valid", "error_rate_max", "error_rate_min", "sort", "desc")
 """The query-string arguments of a search (the only ones its links carry on)."""
 
 
@@ -25,6 +28,20 @@ def _date(name: str) -> str | None:
         return date_bound(value)
     except ValueError as error:
         abort(400, description=f"{name}: {error}")
+
+
+ERROR_RATE = re.compile(r"[0-9]{1,9}(?:\.[0-9]{1,3})?")
+
+
+def _error_rate(name: str) -> float | None:
+    """An error-rate bound from the query string (thousandths of a point per decision, as
+    ``12`` or ``12.5``); 400 for anything else."""
+    value = request.args.get(name, "").strip()
+    if not value:
+        return None
+    if not ERROR_RATE.fullmatch(value):
+        abort(400, description=f"{name} is an error rate: a number such as 12 or 12.5")
+    return float(value)
 
 
 def query_from_args(page_size: int, newest_first: bool = False) -> Query:
@@ -48,9 +65,12 @@ def query_from_args(page_size: int, newest_first: bool = False) -> Query:
             abort(400, description=str(error))
     valid = choice_arg("valid", {"": None, "yes": True, "no": False})
     descending = choice_arg("desc", {"": newest_first and "sort" not in args, "0": False, "1": True})
-    return Query(**{name: (args.get(name) or None) for name in TEXT_FILTERS},
+    texts: dict[str, Any] = {name: (args.get(name) or None) for name in TEXT_FILTERS}
+    return Query(**texts,
                  date_from=_date("from"), date_to=_date("to"),
                  result=result, points_min=int_arg("points_min"), points_max=int_arg("points_max"),
                  turns_min=int_arg("turns_min"), turns_max=int_arg("turns_max"), valid=valid,
+                 error_rate_max=_error_rate("error_rate_max"),
+                 error_rate_min=_error_rate("error_rate_min"),
                  with_hidden=signed_in().is_admin, sort=sort, descending=descending,
                  limit=page_size, offset=(page - 1) * page_size)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import tempfile
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import islice
@@ -30,8 +31,17 @@ TOKEN = re.compile(r"\S*")
 NAME_UNSAFE = re.compile(r"[\x00-\x1f\x7f]")
 
 
-class TooManyGames(ValueError):
-    """The record holds more games than one request may check."""
+MAX_TURNS = 20_000
+"""Turns (variations included) one validation or save may hold, all its games together
+(config ``MAX_TURNS``): 50,000 turns of murray, the slowest to check, took 31 s on a
+loaded machine, past the workers' time (``WORK_SECONDS``), which would stop the work with
+no word of what to split. The readers' own bound is larger
+(:data:`notation.limits.MAX_POSITIONS` per file)."""
+
+
+class TooLarge(ValueError):
+    """The record holds more games, or more turns, than one request may check; the
+    message says which, and what to do."""
 
 
 def display_name(filename: str | None) -> str:
@@ -208,10 +218,12 @@ class Report:
         return next((p for p in self.problems if p.game == game), None)
 
 
-def check_record(text: str, fmt: str, variant: str, name: str, max_games: int) -> Report:
+def check_record(text: str, fmt: str, variant: str, name: str, max_games: int,
+                 max_turns: int = MAX_TURNS) -> Report:
     """Read and check ``text`` as a file in ``fmt`` (``variant`` for text records without
-    a Variant tag). Raises :class:`TooManyGames` past ``max_games``."""
-    return _read(text, fmt, variant, name, max_games)[0]
+    a Variant tag). Raises :class:`TooLarge` past ``max_games`` games or ``max_turns``
+    turns (variations included), as soon as the game that crosses it is read."""
+    return _read(text, fmt, variant, name, (max_games, max_turns))[0]
 
 
 @dataclass
@@ -225,11 +237,11 @@ class Saved:
 
 
 def save_record(archive: str, text: str, fmt: str, variant: str, name: str,
-                max_games: int) -> Saved:
+                max_games: int, max_turns: int = MAX_TURNS) -> Saved:
     """Read and check ``text`` as :func:`check_record` does, and if it is savable store
     its games in the archive at ``archive`` (those already there are reported as
     duplicates)."""
-    report, games = _read(text, fmt, variant, name, max_games)
+    report, games = _read(text, fmt, variant, name, (max_games, max_turns))
     if not report.savable:
         return Saved(report)
     db = open_archive(archive)
@@ -248,8 +260,8 @@ def save_record(archive: str, text: str, fmt: str, variant: str, name: str,
 
 
 def _read(text: str, fmt: str, variant: str, name: str,
-          max_games: int) -> tuple[Report, list[Game]]:
-    """The record's report and its games."""
+          limits: tuple[int, int]) -> tuple[Report, list[Game]]:
+    """The record's report and its games (at most ``limits``: games, turns)."""
     if fmt not in READABLE:
         raise ValueError(f"unknown format {fmt!r}")
     report = Report(name, fmt, variant, text)
@@ -259,11 +271,9 @@ def _read(text: str, fmt: str, variant: str, name: str,
         path = Path(folder) / f"record.{fmt}"
         path.write_text(text, encoding="utf-8", newline="")
         try:
-            games = list(islice(read_file(path, fmt, variant), max_games + 1))
+            games = _within(read_file(path, fmt, variant), *limits)
         except RecordError as unreadable:  # a document that cannot be read at all
             found.append((0, unreadable, None))
-    if len(games) > max_games:
-        raise TooManyGames(f"the record holds more than {max_games} games")
     report.games = [GameLine.of(game) for game in games]
     for index, game in enumerate(games, 1):
         found.extend((index, cast(RecordError, problem), game)  # what a reader finds, it places
@@ -274,6 +284,24 @@ def _read(text: str, fmt: str, variant: str, name: str,
         report.problems.append(_problem(number, index, problem, reached, boards,
                                         (str(path), folder), name))
     return report, games
+
+
+def _within(games: Iterable[Game], max_games: int, max_turns: int) -> list[Game]:
+    """The games read, as they come; :class:`TooLarge` once there are more than
+    ``max_games`` of them or more than ``max_turns`` turns in all."""
+    kept: list[Game] = []
+    turns = 0
+    for game in games:
+        if len(kept) == max_games:
+            raise TooLarge(f"The record holds more than {max_games:,} games (MAX_GAMES): split it "
+                           "and validate the parts one by one.")
+        turns += sum(1 for _ in islice(game.descendants(), max_turns - turns + 1))
+        if turns > max_turns:
+            raise TooLarge(f"The record holds more than {max_turns:,} turns, variations included "
+                           f"(MAX_TURNS; game {len(kept) + 1} crosses it): split it and validate "
+                           "the parts one by one.")
+        kept.append(game)
+    return kept
 
 
 def _problem(number: int, index: int, error: RecordError, game: Game | None,

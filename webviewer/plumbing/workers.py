@@ -11,7 +11,8 @@ whatever else runs: at most ``WORKERS`` at once, each given ``WORK_SECONDS`` and
 
 Each job runs in a new process forked from a small server process that has imported the
 viewer once (``multiprocessing``'s ``forkserver``): a fresh, single-threaded process per
-job, killed whole on timeout, whatever the job was doing. ``WORKERS = 0`` runs the work
+job, killed whole on timeout, whatever the job was doing. ``jacquet serve`` starts that
+process as it starts (:func:`start_workers`); elsewhere the first job does. ``WORKERS = 0`` runs the work
 in the request's own thread instead (no bound: for debugging and for tests that patch the
 app in place).
 """
@@ -19,6 +20,7 @@ app in place).
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.forkserver
 import resource
 import threading
 from collections.abc import Callable
@@ -37,7 +39,8 @@ WORK_DEFAULTS = {"WORKERS": 2, "WORK_SECONDS": 10.0, "WORK_QUEUE": 4,
 worker); requests that may wait; the address space a worker may use (beyond it the job
 fails, the server is untouched). ``WORKERS + WORK_QUEUE`` stays below waitress's threads
 (8), so that some are always free for browsing."""
-PRELOAD = ["webviewer", "webviewer.pages.validation", "webviewer.blueprints.api"]
+PRELOAD = ["webviewer", "webviewer.pages.validation", "webviewer.blueprints.api",
+           "webviewer.pages.analysis_job"]
 """What the process that forks the workers imports once."""
 _EXTENSION = "jacquet.workers"
 T = TypeVar("T")
@@ -66,6 +69,13 @@ class Workers:
         self._count = threading.Lock()
         self._context = multiprocessing.get_context("forkserver")
         self._context.set_forkserver_preload(PRELOAD)
+
+    def start(self) -> None:
+        """Start the process the workers are forked from now, so that it has imported
+        :data:`PRELOAD` (some seconds) before the first heavy request comes, instead of
+        making that request wait; nothing to start with ``WORKERS = 0``."""
+        if self.workers:
+            multiprocessing.forkserver.ensure_running()
 
     def run(self, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)`` in a worker process (``function`` importable, its
@@ -139,6 +149,12 @@ def run_work(function: Callable[..., T], *args: Any) -> T:
     """``function(*args)`` in the app's workers (see :class:`Workers`)."""
     workers: Workers = current_app.extensions[_EXTENSION]
     return workers.run(function, *args)
+
+
+def start_workers(app: Flask) -> None:
+    """Start ``app``'s workers' forking process now (``jacquet serve`` does, as it starts)."""
+    workers: Workers = app.extensions[_EXTENSION]
+    workers.start()
 
 
 def _busy(error: Busy) -> ResponseReturnValue:
