@@ -10,7 +10,9 @@
   the mark, whether it was forced, the luck, the play's rank among how many, and the
   best few candidates as JSON;
 - ``analysis_players``: per game and player: unforced decisions, the marks of each kind,
-  the error rate (thousandths of a point per decision), luck, result, luck-adjusted result.
+  the error rate (thousandths of a point per decision), luck, result, luck-adjusted result,
+  and the largest loss of his plays (``worst``, indexed by player: his worst plays are
+  looked for in his worst games only).
 
 What is stored is the analysis as ``jacquet analyse --json`` gives it (one game's object,
 :func:`analysis.report.analysis_json`), so the archive needs nothing of the engine. Each
@@ -57,6 +59,29 @@ def create_tables(db: Database) -> None:
     db.execute("CREATE INDEX idx_analysis_turns_mark ON analysis_turns (mark) WHERE mark IS NOT NULL")
 
 
+CHUNK = 500
+"""Game ids per statement (SQLite caps the values a statement takes)."""
+
+
+def game_variants(db: Database, ids: list[int]) -> dict[int, str]:
+    """The rule set of each game of ``ids`` still stored."""
+    variants: dict[int, str] = {}
+    for start in range(0, len(ids), CHUNK):
+        chunk = ids[start:start + CHUNK]
+        marks = ",".join("?" * len(chunk))
+        variants.update(db.execute(f"SELECT id, variant FROM games WHERE id IN ({marks})", chunk).fetchall())
+    return variants
+
+
+def stored_from(db: Database, sources: Iterable[str]) -> list[int]:
+    """The ids of the games stored from the files ``sources`` (named as they were given to
+    the import), in the order stored."""
+    names = list(sources)
+    return [row[0] for row in db.execute(
+        f"SELECT id FROM games WHERE source_file IN ({','.join('?' * len(names))}) ORDER BY id",
+        names)] if names else []
+
+
 def analysed_ids(db: Database, game_ids: Iterable[int], engines: dict[str, tuple[str, str]],
                  depth: int) -> set[int]:
     """Which of ``game_ids`` are analysed already by the engine of their rule set
@@ -95,11 +120,17 @@ def store_analysis(db: Database, game_id: int, analysis: dict[str, Any], digest:
               t["before"], t["equity"], t["best_equity"], t["loss"], t["mark"], int(t["forced"]),
               t["luck"], t["rank"], t["legal"], json.dumps(t["candidates"], separators=(",", ":")))
              for t in analysis["turns"]])
+        worst: dict[str, float] = {}
+        for turn in analysis["turns"]:
+            colour = COLOURS[turn["player"]]
+            worst[colour] = max(worst.get(colour, 0.0), turn["loss"])
         connection.executemany(
-            "INSERT INTO analysis_players VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO analysis_players (analysis_id, player, player_id, decisions, doubtful, "
+            "bad, very_bad, error_rate, luck, result, luck_adjusted, worst) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [(analysis_id, COLOURS[title], player_ids[COLOURS[title]], p["decisions"],
               p["marks"]["?!"], p["marks"]["?"], p["marks"]["??"], p["error_rate"], p["luck"],
-              p["result"], p["luck_adjusted"])
+              p["result"], p["luck_adjusted"], worst.get(COLOURS[title]))
              for title, p in analysis["players"].items()])
     return analysis_id
 
@@ -140,3 +171,47 @@ def player_figures(db: Database) -> list[dict[str, Any]]:
         GROUP BY p.name, a.engine, a.depth ORDER BY p.name, a.engine, a.depth""")
     columns = [c[0] for c in cursor.description]
     return [dict(zip(columns, values, strict=True)) for values in cursor.fetchall()]
+
+
+WORST_PLAYS = 10
+"""The worst plays a player's page lists per engine."""
+
+
+def player_analyses(db: Database, player_ids: list[int], points: int) -> list[dict[str, Any]]:
+    """A player's analysed games (hidden games left out), per engine (name, digest, depth;
+    the engine with the most games first): ``engine``, ``depth``, ``games``; ``points``,
+    his error rate in each of his newest ``points`` analysed games with a date, oldest first
+    (``game_id``, ``date``, ``error_rate``, ``decisions``), and ``dated``, how many have a
+    date; ``worst``, his :data:`WORST_PLAYS` plays that lost the most (``game_id``,
+    ``date``, ``ply``, ``dice``, ``played``, ``best``, ``loss``, ``mark``), found among
+    his games of largest ``worst`` loss only (the index by player and worst loss: each of
+    the worst plays is in one of that many games)."""
+    if not player_ids:
+        return []
+    marks = ",".join("?" * len(player_ids))
+    mine = (f"FROM analysis_players ap JOIN analyses a ON a.id = ap.analysis_id "
+            f"JOIN games g ON g.id = a.game_id WHERE ap.player_id IN ({marks}) AND g.hidden = 0")
+    engines = db.execute(f"SELECT a.engine, a.digest, a.depth, count(*) AS n {mine} "
+                         "GROUP BY a.engine, a.digest, a.depth ORDER BY n DESC, a.depth DESC, a.engine",
+                         player_ids).fetchall()
+    found = []
+    for engine, digest, depth, games in engines:
+        params = [*player_ids, engine, digest, depth]
+        same = f"{mine} AND a.engine = ? AND a.digest = ? AND a.depth = ?"
+        dated = db.execute(f"SELECT count(*) {same} AND g.date IS NOT NULL", params).fetchone()[0]
+        newest = db.execute(f"SELECT g.id, g.date, ap.error_rate, ap.decisions {same} "
+                            "AND g.date IS NOT NULL ORDER BY g.date DESC, g.id DESC LIMIT ?",
+                            [*params, points]).fetchall()
+        keys = ("game_id", "date", "error_rate", "decisions")
+        worst = db.execute(
+            "SELECT w.game_id, w.date, t.ply, t.dice, t.played, t.best, t.loss, t.mark "
+            f"FROM (SELECT a.id AS analysis_id, ap.player, g.id AS game_id, g.date {same} "
+            "AND ap.worst > 0 ORDER BY ap.worst DESC LIMIT ?) w JOIN analysis_turns t "
+            "ON t.analysis_id = w.analysis_id AND t.player = w.player "
+            "WHERE t.loss > 0 ORDER BY t.loss DESC, w.game_id, t.ply LIMIT ?",
+            [*params, WORST_PLAYS, WORST_PLAYS]).fetchall()
+        worst_keys = ("game_id", "date", "ply", "dice", "played", "best", "loss", "mark")
+        found.append({"engine": engine, "depth": depth, "games": games, "dated": dated,
+                      "points": [dict(zip(keys, row, strict=True)) for row in reversed(newest)],
+                      "worst": [dict(zip(worst_keys, row, strict=True)) for row in worst]})
+    return found
