@@ -158,17 +158,22 @@ def latest_analysis(db: Database, game_id: int) -> dict[str, Any] | None:
     return found
 
 
-def player_figures(db: Database) -> list[dict[str, Any]]:
-    """Per player and engine: analysed games, unforced decisions, the error rate over them
-    all (equity lost per decision, thousandths of a point), the total luck, the marks."""
-    cursor = db.execute("""
-        SELECT p.name, a.engine, a.depth, count(*) AS games, sum(ap.decisions) AS decisions,
-               sum(ap.error_rate * ap.decisions) / max(sum(ap.decisions), 1) AS error_rate,
-               sum(ap.luck) AS luck, sum(ap.doubtful) AS doubtful, sum(ap.bad) AS bad,
+def player_figures(db: Database, variant: str | None = None) -> list[dict[str, Any]]:
+    """Per player and engine (name and depth; the games of rule set ``variant`` only if
+    given): ``player``, ``engine``, ``depth``, analysed ``games``, unforced ``decisions``,
+    the ``error_rate`` over them all (equity lost per decision, thousandths of a point, to
+    0.1), the total ``luck`` (points, to 0.001), the marks (``doubtful``, ``bad``,
+    ``very_bad``)."""
+    where, params = ("WHERE g.variant = ?", [variant]) if variant else ("", [])
+    cursor = db.execute(f"""
+        SELECT p.name AS player, a.engine, a.depth, count(*) AS games,
+               sum(ap.decisions) AS decisions,
+               round(sum(ap.error_rate * ap.decisions) / max(sum(ap.decisions), 1), 1) AS error_rate,
+               round(sum(ap.luck), 3) AS luck, sum(ap.doubtful) AS doubtful, sum(ap.bad) AS bad,
                sum(ap.very_bad) AS very_bad
         FROM analysis_players ap JOIN analyses a ON a.id = ap.analysis_id
-        JOIN players p ON p.id = ap.player_id
-        GROUP BY p.name, a.engine, a.depth ORDER BY p.name, a.engine, a.depth""")
+        JOIN players p ON p.id = ap.player_id JOIN games g ON g.id = a.game_id {where}
+        GROUP BY p.name, a.engine, a.depth ORDER BY p.name, a.engine, a.depth""", params)
     columns = [c[0] for c in cursor.description]
     return [dict(zip(columns, values, strict=True)) for values in cursor.fetchall()]
 
