@@ -30,6 +30,8 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from .stats import player_sides
+
 COLOURS = {"White": "W", "Black": "B"}
 
 
@@ -188,35 +190,39 @@ def player_analyses(db: Database, player_ids: list[int], points: int) -> list[di
     his error rate in each of his newest ``points`` analysed games with a date, oldest first
     (``game_id``, ``date``, ``error_rate``, ``decisions``), and ``dated``, how many have a
     date; ``worst``, his :data:`WORST_PLAYS` plays that lost the most (``game_id``,
-    ``date``, ``ply``, ``dice``, ``played``, ``best``, ``loss``, ``mark``), found among
-    his games of largest ``worst`` loss only (the index by player and worst loss: each of
-    the worst plays is in one of that many games)."""
+    ``date``, ``ply``, ``dice``, ``played``, ``best``, ``loss``, ``mark``).
+
+    His games come from the index by colour and player (with their dates), each one's
+    analyses from the index by game, engine and depth: no game's row is read. His worst
+    plays are looked for in his games of largest ``worst`` loss only (the index by player
+    and worst loss: each of the worst plays is in one of that many games)."""
     if not player_ids:
         return []
+    sides, params = player_sides(player_ids, "id, date")
+    rows = db.execute(f"SELECT a.engine, a.digest, a.depth, s.id, s.date, ap.error_rate, ap.decisions "
+                      f"FROM ({sides}) s JOIN analyses a ON a.game_id = s.id JOIN analysis_players ap "
+                      "ON ap.analysis_id = a.id AND ap.player = s.side", params).fetchall()
+    engines: dict[tuple[str, str, int], list[tuple[Any, ...]]] = {}
+    for engine, digest, depth, *game in rows:
+        engines.setdefault((engine, digest, depth), []).append(tuple(game))
     marks = ",".join("?" * len(player_ids))
-    mine = (f"FROM analysis_players ap JOIN analyses a ON a.id = ap.analysis_id "
-            f"JOIN games g ON g.id = a.game_id WHERE ap.player_id IN ({marks}) AND g.hidden = 0")
-    engines = db.execute(f"SELECT a.engine, a.digest, a.depth, count(*) AS n {mine} "
-                         "GROUP BY a.engine, a.digest, a.depth ORDER BY n DESC, a.depth DESC, a.engine",
-                         player_ids).fetchall()
+    keys = ("game_id", "date", "error_rate", "decisions")
+    worst_keys = ("game_id", "date", "ply", "dice", "played", "best", "loss", "mark")
     found = []
-    for engine, digest, depth, games in engines:
-        params = [*player_ids, engine, digest, depth]
-        same = f"{mine} AND a.engine = ? AND a.digest = ? AND a.depth = ?"
-        dated = db.execute(f"SELECT count(*) {same} AND g.date IS NOT NULL", params).fetchone()[0]
-        newest = db.execute(f"SELECT g.id, g.date, ap.error_rate, ap.decisions {same} "
-                            "AND g.date IS NOT NULL ORDER BY g.date DESC, g.id DESC LIMIT ?",
-                            [*params, points]).fetchall()
-        keys = ("game_id", "date", "error_rate", "decisions")
+    for (engine, digest, depth), games in sorted(engines.items(),
+                                                 key=lambda item: (-len(item[1]), -item[0][2], item[0])):
+        dated = sorted({game for game in games if game[1] is not None}, key=lambda game: (game[1], game[0]))
         worst = db.execute(
-            "SELECT w.game_id, w.date, t.ply, t.dice, t.played, t.best, t.loss, t.mark "
-            f"FROM (SELECT a.id AS analysis_id, ap.player, g.id AS game_id, g.date {same} "
-            "AND ap.worst > 0 ORDER BY ap.worst DESC LIMIT ?) w JOIN analysis_turns t "
+            "SELECT w.game_id, w.date, t.ply, t.dice, t.played, t.best, t.loss, t.mark FROM "
+            "(SELECT a.id AS analysis_id, ap.player, g.id AS game_id, g.date FROM analysis_players ap "
+            "JOIN analyses a ON a.id = ap.analysis_id JOIN games g ON g.id = a.game_id "
+            f"WHERE ap.player_id IN ({marks}) AND g.hidden = 0 AND a.engine = ? AND a.digest = ? "
+            "AND a.depth = ? AND ap.worst > 0 ORDER BY ap.worst DESC LIMIT ?) w JOIN analysis_turns t "
             "ON t.analysis_id = w.analysis_id AND t.player = w.player "
             "WHERE t.loss > 0 ORDER BY t.loss DESC, w.game_id, t.ply LIMIT ?",
-            [*params, WORST_PLAYS, WORST_PLAYS]).fetchall()
-        worst_keys = ("game_id", "date", "ply", "dice", "played", "best", "loss", "mark")
-        found.append({"engine": engine, "depth": depth, "games": games, "dated": dated,
-                      "points": [dict(zip(keys, row, strict=True)) for row in reversed(newest)],
+            [*player_ids, engine, digest, depth, WORST_PLAYS, WORST_PLAYS]).fetchall()
+        found.append({"engine": engine, "depth": depth, "games": len({game[0] for game in games}),
+                      "dated": len(dated),
+                      "points": [dict(zip(keys, game, strict=True)) for game in dated[-points:]],
                       "worst": [dict(zip(worst_keys, row, strict=True)) for row in worst]})
     return found

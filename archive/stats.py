@@ -119,9 +119,10 @@ def player_ids(db: Database, name: str) -> list[int]:
     return [row[0] for row in db.execute("SELECT id FROM players WHERE key = ?", [name.casefold()])]
 
 
-def _sides(ids: list[int], columns: str, where: str = "") -> tuple[str, list[object]]:
-    """A player's games as White and as Black (``side`` ``W`` or ``B``), visible ones,
-    read from the index by colour and player (which holds ``columns``)."""
+def player_sides(ids: list[int], columns: str, where: str = "") -> tuple[str, list[object]]:
+    """SQL for a player's games (``ids``: his players' ids) as White and as Black, the
+    hidden ones left out: ``columns`` and ``side`` (``W`` or ``B``), read from the index by
+    colour and player (which holds what the player page reads); and its values."""
     marks = ",".join("?" * len(ids))
     sql = (f"SELECT {columns}, 'W' AS side FROM games WHERE white_id IN ({marks}) AND hidden = 0 {where} "
            f"UNION ALL SELECT {columns}, 'B' FROM games WHERE black_id IN ({marks}) AND hidden = 0 {where}")
@@ -132,7 +133,7 @@ def player_results(db: Database, name: str) -> list[dict[str, Any]]:
     """One player's record per rule set (the name compared by its case fold): games,
     wins, losses, unfinished games, points won and lost (the games stored valid; hidden
     games left out). Read from the index by colour and player, not from the games' rows."""
-    sides, params = _sides(player_ids(db, name), "variant, valid, winner, points")
+    sides, params = player_sides(player_ids(db, name), "variant, valid, winner, points")
     sql = f"""
         SELECT variant,
                count(*) AS games,
@@ -158,7 +159,7 @@ def player_games(db: Database, name: str, limit: int) -> tuple[list[dict[str, An
     if not ids:
         return [], 0
     with db.atomic():  # one read transaction: the count and the games agree
-        sides, params = _sides(ids, "id")
+        sides, params = player_sides(ids, "id")
         total = db.execute(f"SELECT count(DISTINCT id) FROM ({sides})", params).fetchone()[0]
         newest: list[tuple[str | None, int]] = []
         for column in ("white_id", "black_id"):
