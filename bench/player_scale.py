@@ -29,6 +29,7 @@ from archive.analyses import player_analyses
 from archive.schema import player_indexes
 from archive.stats import player_games, player_ids, player_results
 from webviewer import create_app
+from webviewer.pages.player import POINTS
 
 RESULTS = Path(__file__).parent / "results"
 PLAYER = "Player 1"
@@ -116,14 +117,17 @@ def main() -> None:
     def after() -> None:
         player_games(db, PLAYER, 20)
         player_results(db, PLAYER)
-        player_analyses(db, player_ids(db, PLAYER), 500)
 
-    new = timed(after, options.repeat)
+    def analyses() -> None:
+        player_analyses(db, player_ids(db, PLAYER), POINTS)
+
+    new, more = timed(after, options.repeat), timed(analyses, options.repeat)
     games = player_games(db, PLAYER, 1)[1]
     analysed = sum(engine["games"] for engine in player_analyses(db, player_ids(db, PLAYER), 1))
     print(f"{PLAYER}: {games:,} games, {analysed:,} analysed")
-    print(f"player page's queries: before p50 {old[0]:.1f} ms, p95 {old[1]:.1f} ms; "
-          f"after p50 {new[0]:.1f} ms, p95 {new[1]:.1f} ms (with its analyses)")
+    print(f"player page's games and results: before p50 {old[0]:.1f} ms, p95 {old[1]:.1f} ms; "
+          f"after p50 {new[0]:.1f} ms, p95 {new[1]:.1f} ms")
+    print(f"his analyses (new: chart and worst plays): p50 {more[0]:.1f} ms, p95 {more[1]:.1f} ms")
     db.close()
     client = create_app({"ARCHIVE": str(path), "TESTING": True}).test_client()
     page = timed(lambda: client.get(f"/player/{PLAYER}"), options.repeat)

@@ -143,3 +143,15 @@ def test_recent_games_come_newest_first_and_undated_last(analysed):
     order = [int(game_id) for game_id in re.findall(r'<td data-label="#"><a href="/game/(\d+)"', recent)]
     dated = sorted(((date, game_id) for game_id, date in enumerate(DATES, 1) if date), reverse=True)
     assert order == [game_id for _, game_id in dated] + [2]
+
+
+def test_a_dates_markup_is_text_in_the_chart(analysed, tmp_path):
+    path, _ = analysed
+    copy = tmp_path / "copy.db"
+    with sqlite3.connect(path) as source, sqlite3.connect(copy) as target:
+        source.backup(target)
+    with open_archive(copy) as db:
+        db.execute("UPDATE games SET date = '2024.06.01<b>x</b>' WHERE id = 3")
+        db.conn.commit()
+    chart = _chart(_page(str(copy)))
+    assert "2024.06.01&lt;b&gt;x&lt;/b&gt;: error rate" in chart and "<b>x" not in chart

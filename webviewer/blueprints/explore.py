@@ -4,7 +4,7 @@ error rate over time and worst plays by the engine)."""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, abort, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from archive import games_through, player_results, plays_from
@@ -67,6 +67,7 @@ def player(name: str) -> ResponseReturnValue:
     results = player_results(db, name)  # of the games stored valid
     analysed = player_analyses(db, player_ids(db, name), POINTS)
     for engine in analysed:
-        engine["chart"] = error_chart(engine["points"])
+        engine["chart"] = error_chart(engine["points"],
+                                      lambda game_id: url_for("games.game_page", game_id=game_id))
     return render_template("explore/player.html", name=name, results=results, recent=recent,
                            total=total, analysed=analysed)
