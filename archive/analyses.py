@@ -79,9 +79,12 @@ def stored_from(db: Database, sources: Iterable[str]) -> list[int]:
     """The ids of the games stored from the files ``sources`` (named as they were given to
     the import), in the order stored."""
     names = list(sources)
-    return [row[0] for row in db.execute(
-        f"SELECT id FROM games WHERE source_file IN ({','.join('?' * len(names))}) ORDER BY id",
-        names)] if names else []
+    ids: list[int] = []
+    for start in range(0, len(names), CHUNK):
+        chunk = names[start:start + CHUNK]
+        ids += [row[0] for row in db.execute(
+            f"SELECT id FROM games WHERE source_file IN ({','.join('?' * len(chunk))})", chunk)]
+    return sorted(ids)
 
 
 def analysed_ids(db: Database, game_ids: Iterable[int], engines: dict[str, tuple[str, str]],

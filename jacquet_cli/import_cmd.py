@@ -59,6 +59,8 @@ def import_command(files: tuple[str, ...], db_path: str, keep_invalid: bool, var
         jacquet import match.mat --keep-invalid
         jacquet import club-night.jqn --analyse --db club.db
     """
+    if not analyse and (ply or net_path):
+        raise click.UsageError("--ply and --net are for --analyse")
     ensure_sound(db_path)
     with open_archive(db_path) as db:
         summary = _import(db, files, keep_invalid, variant, batch)

@@ -214,3 +214,9 @@ def test_import_analyse_at_one_ply(tmp_path, net):
         stored = latest_analysis(db, 1)
         assert stored is not None and stored["depth"] == 1
         assert any(c["depth"] == 1 for turn in stored["turns"].values() for c in turn["candidates"])
+
+
+def test_import_ply_without_analyse_is_a_usage_error(tmp_path, sample):
+    result = CliRunner().invoke(main, ["import", sample, "--db", str(tmp_path / "a.db"), "--ply", "1"])
+    assert result.exit_code == 2 and "--ply and --net are for --analyse" in result.output
+    assert not (tmp_path / "a.db").exists()  # nothing done
