@@ -1,7 +1,9 @@
 """Statistics over the archive: results per player, the dice each player rolled with a
 chi-square test of fairness, and the most frequent opening plays per roll. Results and
 openings count only the games stored valid: a game kept invalid has a result the rules did
-not score (an error sample's wrong ``B+2``) and may open with an illegal play."""
+not score (an error sample's wrong ``B+2``) and may open with an illegal play. A player's
+page reads his results and newest games from the indexes by colour and player
+(:func:`player_results`, :func:`player_games`)."""
 
 from __future__ import annotations
 
@@ -119,13 +121,13 @@ def player_ids(db: Database, name: str) -> list[int]:
     return [row[0] for row in db.execute("SELECT id FROM players WHERE key = ?", [name.casefold()])]
 
 
-def player_sides(ids: list[int], columns: str, where: str = "") -> tuple[str, list[object]]:
+def player_sides(ids: list[int], columns: str) -> tuple[str, list[object]]:
     """SQL for a player's games (``ids``: his players' ids) as White and as Black, the
     hidden ones left out: ``columns`` and ``side`` (``W`` or ``B``), read from the index by
     colour and player (which holds what the player page reads); and its values."""
     marks = ",".join("?" * len(ids))
-    sql = (f"SELECT {columns}, 'W' AS side FROM games WHERE white_id IN ({marks}) AND hidden = 0 {where} "
-           f"UNION ALL SELECT {columns}, 'B' FROM games WHERE black_id IN ({marks}) AND hidden = 0 {where}")
+    sql = (f"SELECT {columns}, 'W' AS side FROM games WHERE white_id IN ({marks}) AND hidden = 0 "
+           f"UNION ALL SELECT {columns}, 'B' FROM games WHERE black_id IN ({marks}) AND hidden = 0")
     return sql, [*ids, *ids]
 
 
