@@ -220,3 +220,19 @@ def test_import_ply_without_analyse_is_a_usage_error(tmp_path, sample):
     result = CliRunner().invoke(main, ["import", sample, "--db", str(tmp_path / "a.db"), "--ply", "1"])
     assert result.exit_code == 2 and "--ply and --net are for --analyse" in result.output
     assert not (tmp_path / "a.db").exists()  # nothing done
+
+
+def test_an_archive_analysed_before_the_worst_column_gains_it_filled(archive, net):
+    assert _analyse(archive, net).exit_code == 0
+    with open_archive(archive) as db:  # as the archive was before the player page's migration
+        db.execute("DROP INDEX idx_analysis_players_worst")
+        db.execute("ALTER TABLE analysis_players DROP COLUMN worst")
+        db.execute("DELETE FROM _sqlite_migrations WHERE name = 'player_page_indexes'")
+        db.conn.commit()
+    with open_archive(archive) as db:
+        for game_id in [row[0] for row in db.execute("SELECT id FROM games")]:
+            stored = latest_analysis(db, game_id)
+            assert stored is not None
+            for colour, player in stored["players"].items():
+                losses = [t["loss"] for t in stored["turns"].values() if t["player"] == colour]
+                assert player["worst"] == max(losses)
