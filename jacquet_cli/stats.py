@@ -21,10 +21,11 @@ from .archive_options import db_option, reports_archive_errors
 @reports_archive_errors("read")
 def stats_command(db_path: str, variant: str | None, as_json: bool) -> None:
     """Statistics of the archive: results per player, the dice each player rolled with a
-    chi-square test of fairness, the most frequent opening plays per roll, and each
-    player's error rate (equity lost per unforced decision, in thousandths of a point) and
-    luck over his games analysed by each engine (its name and depth), as `jacquet analyse
-    --db` or `jacquet import --analyse` stored them.
+    chi-square test of fairness, the most frequent opening plays per roll.
+
+    Then each player's error rate (equity lost per unforced decision, in thousandths of a
+    point), luck and marks over his games analysed by each engine (its name and depth), as
+    `jacquet analyse --db` or `jacquet import --analyse` stored them.
 
     \b
     Example:
