@@ -10,7 +10,9 @@
   the mark, whether it was forced, the luck, the play's rank among how many, and the
   best few candidates as JSON;
 - ``analysis_players``: per game and player: unforced decisions, the marks of each kind,
-  the error rate (thousandths of a point per decision), luck, result, luck-adjusted result.
+  the error rate (thousandths of a point per decision), luck, result, luck-adjusted result,
+  and the largest loss of his plays (``worst``, indexed by player: his worst plays are
+  looked for in his worst games only).
 
 What is stored is the analysis as ``jacquet analyse --json`` gives it (one game's object,
 :func:`analysis.report.analysis_json`), so the archive needs nothing of the engine. Each
@@ -27,6 +29,8 @@ from datetime import datetime, timezone
 from typing import Any
 
 from sqlite_utils import Database
+
+from .stats import player_sides
 
 COLOURS = {"White": "W", "Black": "B"}
 
@@ -55,6 +59,32 @@ def create_tables(db: Database) -> None:
     db.execute("CREATE INDEX idx_analyses_game ON analyses (game_id)")
     db.execute("CREATE INDEX idx_analysis_players_player ON analysis_players (player_id, error_rate)")
     db.execute("CREATE INDEX idx_analysis_turns_mark ON analysis_turns (mark) WHERE mark IS NOT NULL")
+
+
+CHUNK = 500
+"""Game ids per statement (SQLite caps the values a statement takes)."""
+
+
+def game_variants(db: Database, ids: list[int]) -> dict[int, str]:
+    """The rule set of each game of ``ids`` still stored."""
+    variants: dict[int, str] = {}
+    for start in range(0, len(ids), CHUNK):
+        chunk = ids[start:start + CHUNK]
+        marks = ",".join("?" * len(chunk))
+        variants.update(db.execute(f"SELECT id, variant FROM games WHERE id IN ({marks})", chunk).fetchall())
+    return variants
+
+
+def stored_from(db: Database, sources: Iterable[str]) -> list[int]:
+    """The ids of the games stored from the files ``sources`` (named as they were given to
+    the import), in the order stored."""
+    names = list(sources)
+    ids: list[int] = []
+    for start in range(0, len(names), CHUNK):
+        chunk = names[start:start + CHUNK]
+        ids += [row[0] for row in db.execute(
+            f"SELECT id FROM games WHERE source_file IN ({','.join('?' * len(chunk))})", chunk)]
+    return sorted(ids)
 
 
 def analysed_ids(db: Database, game_ids: Iterable[int], engines: dict[str, tuple[str, str]],
@@ -95,11 +125,17 @@ def store_analysis(db: Database, game_id: int, analysis: dict[str, Any], digest:
               t["before"], t["equity"], t["best_equity"], t["loss"], t["mark"], int(t["forced"]),
               t["luck"], t["rank"], t["legal"], json.dumps(t["candidates"], separators=(",", ":")))
              for t in analysis["turns"]])
+        worst: dict[str, float] = {}
+        for turn in analysis["turns"]:
+            colour = COLOURS[turn["player"]]
+            worst[colour] = max(worst.get(colour, 0.0), turn["loss"])
         connection.executemany(
-            "INSERT INTO analysis_players VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO analysis_players (analysis_id, player, player_id, decisions, doubtful, "
+            "bad, very_bad, error_rate, luck, result, luck_adjusted, worst) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [(analysis_id, COLOURS[title], player_ids[COLOURS[title]], p["decisions"],
               p["marks"]["?!"], p["marks"]["?"], p["marks"]["??"], p["error_rate"], p["luck"],
-              p["result"], p["luck_adjusted"])
+              p["result"], p["luck_adjusted"], worst.get(COLOURS[title]))
              for title, p in analysis["players"].items()])
     return analysis_id
 
@@ -137,16 +173,69 @@ def latest_analysis(db: Database, game_id: int) -> dict[str, Any] | None:
     return found
 
 
-def player_figures(db: Database) -> list[dict[str, Any]]:
-    """Per player and engine: analysed games, unforced decisions, the error rate over them
-    all (equity lost per decision, thousandths of a point), the total luck, the marks."""
-    cursor = db.execute("""
-        SELECT p.name, a.engine, a.depth, count(*) AS games, sum(ap.decisions) AS decisions,
-               sum(ap.error_rate * ap.decisions) / max(sum(ap.decisions), 1) AS error_rate,
-               sum(ap.luck) AS luck, sum(ap.doubtful) AS doubtful, sum(ap.bad) AS bad,
+def player_figures(db: Database, variant: str | None = None) -> list[dict[str, Any]]:
+    """Per player and engine (name and depth; the games of rule set ``variant`` only if
+    given): ``player``, ``engine``, ``depth``, analysed ``games``, unforced ``decisions``,
+    the ``error_rate`` over them all (equity lost per decision, thousandths of a point, to
+    0.1), the total ``luck`` (points, to 0.001), the marks (``doubtful``, ``bad``,
+    ``very_bad``)."""
+    where, params = ("WHERE g.variant = ?", [variant]) if variant else ("", [])
+    cursor = db.execute(f"""
+        SELECT p.name AS player, a.engine, a.depth, count(*) AS games,
+               sum(ap.decisions) AS decisions,
+               round(sum(ap.error_rate * ap.decisions) / max(sum(ap.decisions), 1), 1) AS error_rate,
+               round(sum(ap.luck), 3) AS luck, sum(ap.doubtful) AS doubtful, sum(ap.bad) AS bad,
                sum(ap.very_bad) AS very_bad
         FROM analysis_players ap JOIN analyses a ON a.id = ap.analysis_id
-        JOIN players p ON p.id = ap.player_id
-        GROUP BY p.name, a.engine, a.depth ORDER BY p.name, a.engine, a.depth""")
+        JOIN players p ON p.id = ap.player_id JOIN games g ON g.id = a.game_id {where}
+        GROUP BY p.name, a.engine, a.depth ORDER BY p.name, a.engine, a.depth""", params)
     columns = [c[0] for c in cursor.description]
     return [dict(zip(columns, values, strict=True)) for values in cursor.fetchall()]
+
+
+WORST_PLAYS = 10
+"""The worst plays a player's page lists per engine."""
+
+
+def player_analyses(db: Database, player_ids: list[int], points: int) -> list[dict[str, Any]]:
+    """A player's analysed games (hidden games left out), per engine (name, digest, depth;
+    the engine with the most games first): ``engine``, ``depth``, ``games``; ``points``,
+    his error rate in each of his newest ``points`` analysed games with a date, oldest first
+    (``game_id``, ``date``, ``error_rate``, ``decisions``), and ``dated``, how many have a
+    date; ``worst``, his :data:`WORST_PLAYS` plays that lost the most (``game_id``,
+    ``date``, ``ply``, ``dice``, ``played``, ``best``, ``loss``, ``mark``).
+
+    His games come from the index by colour and player (with their dates), each one's
+    analyses from the index by game, engine and depth: no game's row is read. His worst
+    plays are looked for in his games of largest ``worst`` loss only (the index by player
+    and worst loss: each of the worst plays is in one of that many games)."""
+    if not player_ids:
+        return []
+    sides, params = player_sides(player_ids, "id, date")
+    rows = db.execute(f"SELECT a.engine, a.digest, a.depth, s.id, s.date, ap.error_rate, ap.decisions "
+                      f"FROM ({sides}) s JOIN analyses a ON a.game_id = s.id JOIN analysis_players ap "
+                      "ON ap.analysis_id = a.id AND ap.player = s.side", params).fetchall()
+    engines: dict[tuple[str, str, int], list[tuple[Any, ...]]] = {}
+    for engine, digest, depth, *game in rows:
+        engines.setdefault((engine, digest, depth), []).append(tuple(game))
+    marks = ",".join("?" * len(player_ids))
+    keys = ("game_id", "date", "error_rate", "decisions")
+    worst_keys = ("game_id", "date", "ply", "dice", "played", "best", "loss", "mark")
+    found = []
+    for (engine, digest, depth), games in sorted(engines.items(),
+                                                 key=lambda item: (-len(item[1]), -item[0][2], item[0])):
+        dated = sorted({game for game in games if game[1] is not None}, key=lambda game: (game[1], game[0]))
+        worst = db.execute(
+            "SELECT w.game_id, w.date, t.ply, t.dice, t.played, t.best, t.loss, t.mark FROM "
+            "(SELECT a.id AS analysis_id, ap.player, g.id AS game_id, g.date FROM analysis_players ap "
+            "JOIN analyses a ON a.id = ap.analysis_id JOIN games g ON g.id = a.game_id "
+            f"WHERE ap.player_id IN ({marks}) AND g.hidden = 0 AND a.engine = ? AND a.digest = ? "
+            "AND a.depth = ? AND ap.worst > 0 ORDER BY ap.worst DESC LIMIT ?) w JOIN analysis_turns t "
+            "ON t.analysis_id = w.analysis_id AND t.player = w.player "
+            "WHERE t.loss > 0 ORDER BY t.loss DESC, w.game_id, t.ply LIMIT ?",
+            [*player_ids, engine, digest, depth, WORST_PLAYS, WORST_PLAYS]).fetchall()
+        found.append({"engine": engine, "depth": depth, "games": len({game[0] for game in games}),
+                      "dated": len(dated),
+                      "points": [dict(zip(keys, game, strict=True)) for game in dated[-points:]],
+                      "worst": [dict(zip(worst_keys, row, strict=True)) for row in worst]})
+    return found

@@ -224,3 +224,27 @@ def hidden_games_counted(db: Database) -> None:
                "SET n = n - 1, hidden = hidden - (old.hidden != 0); END")
     db.execute("CREATE TRIGGER game_hidden_counted AFTER UPDATE OF hidden ON games BEGIN "
                "UPDATE game_count SET hidden = hidden + (new.hidden != 0) - (old.hidden != 0); END")
+
+
+def player_indexes(db: Database) -> None:
+    """Each colour's games by player, with what the player page reads of them, in place of
+    the index by player alone (the ``player_page_indexes`` migration)."""
+    for side in ("white", "black"):
+        db.execute(f"CREATE INDEX IF NOT EXISTS idx_games_{side}_player ON games "
+                   f"({side}_id, hidden, date, variant, valid, winner, points)")
+        db.execute(f"DROP INDEX IF EXISTS idx_games_{side}_id")
+
+
+@migrations()
+def player_page_indexes(db: Database) -> None:
+    """The player page of a large archive (1.6 s on 200,000 games): each colour's games by
+    player in an index that holds what the page reads of them (hidden, date, rule set,
+    validity, winner, points), so that counting a player's games, his results and his
+    newest games read that index instead of every game's row (it replaces the index by
+    player alone); and each analysed player's largest loss in a game (``worst``), indexed
+    by player, so that his worst plays are looked for in his worst games only."""
+    player_indexes(db)
+    db.execute("ALTER TABLE analysis_players ADD COLUMN worst REAL")
+    db.execute("UPDATE analysis_players SET worst = (SELECT max(t.loss) FROM analysis_turns t "
+               "WHERE t.analysis_id = analysis_players.analysis_id AND t.player = analysis_players.player)")
+    db.execute("CREATE INDEX idx_analysis_players_worst ON analysis_players (player_id, worst)")

@@ -1,7 +1,9 @@
 """Statistics over the archive: results per player, the dice each player rolled with a
 chi-square test of fairness, and the most frequent opening plays per roll. Results and
 openings count only the games stored valid: a game kept invalid has a result the rules did
-not score (an error sample's wrong ``B+2``) and may open with an illegal play."""
+not score (an error sample's wrong ``B+2``) and may open with an illegal play. A player's
+page reads his results and newest games from the indexes by colour and player
+(:func:`player_results`, :func:`player_games`)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlite_utils import Database
+
+from .search import COLUMNS, FROM
 
 
 def results_per_player(db: Database, variant: str | None = None) -> list[dict[str, Any]]:
@@ -112,26 +116,64 @@ def opening_plays(db: Database, variant: str | None = None, top: int = 3) -> dic
     return openings
 
 
+def player_ids(db: Database, name: str) -> list[int]:
+    """The ids of the players ``name`` names (compared by its case fold)."""
+    return [row[0] for row in db.execute("SELECT id FROM players WHERE key = ?", [name.casefold()])]
+
+
+def player_sides(ids: list[int], columns: str) -> tuple[str, list[object]]:
+    """SQL for a player's games (``ids``: his players' ids) as White and as Black, the
+    hidden ones left out: ``columns`` and ``side`` (``W`` or ``B``), read from the index by
+    colour and player (which holds what the player page reads); and its values."""
+    marks = ",".join("?" * len(ids))
+    sql = (f"SELECT {columns}, 'W' AS side FROM games WHERE white_id IN ({marks}) AND hidden = 0 "
+           f"UNION ALL SELECT {columns}, 'B' FROM games WHERE black_id IN ({marks}) AND hidden = 0")
+    return sql, [*ids, *ids]
+
+
 def player_results(db: Database, name: str) -> list[dict[str, Any]]:
     """One player's record per rule set (the name compared by its case fold): games,
     wins, losses, unfinished games, points won and lost (the games stored valid; hidden
-    games left out)."""
-    sql = """
-        SELECT g.variant,
+    games left out). Read from the index by colour and player, not from the games' rows."""
+    sides, params = player_sides(player_ids(db, name), "variant, valid, winner, points")
+    sql = f"""
+        SELECT variant,
                count(*) AS games,
-               sum(CASE WHEN g.winner = s.side THEN 1 ELSE 0 END) AS wins,
-               sum(CASE WHEN g.winner IS NOT NULL AND g.winner != s.side THEN 1 ELSE 0 END)
-                   AS losses,
-               sum(CASE WHEN g.winner IS NULL THEN 1 ELSE 0 END) AS unfinished,
-               sum(CASE WHEN g.winner = s.side THEN g.points ELSE 0 END) AS points_won,
-               sum(CASE WHEN g.winner IS NOT NULL AND g.winner != s.side THEN g.points ELSE 0 END)
+               sum(CASE WHEN winner = side THEN 1 ELSE 0 END) AS wins,
+               sum(CASE WHEN winner IS NOT NULL AND winner != side THEN 1 ELSE 0 END) AS losses,
+               sum(CASE WHEN winner IS NULL THEN 1 ELSE 0 END) AS unfinished,
+               sum(CASE WHEN winner = side THEN points ELSE 0 END) AS points_won,
+               sum(CASE WHEN winner IS NOT NULL AND winner != side THEN points ELSE 0 END)
                    AS points_lost
-        FROM (SELECT id, 'W' AS side FROM games WHERE white_id IN (SELECT id FROM players WHERE key = ?)
-              UNION ALL
-              SELECT id, 'B' FROM games WHERE black_id IN (SELECT id FROM players WHERE key = ?)) s
-        JOIN games g ON g.id = s.id
-        WHERE g.valid AND g.hidden = 0
-        GROUP BY g.variant ORDER BY games DESC, g.variant"""
-    cursor = db.execute(sql, [name.casefold()] * 2)
+        FROM ({sides}) WHERE valid
+        GROUP BY variant ORDER BY games DESC, variant"""
+    cursor = db.execute(sql, params)
     names = [d[0] for d in cursor.description]
     return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+
+def player_games(db: Database, name: str, limit: int) -> tuple[list[dict[str, Any]], int]:
+    """One player's newest ``limit`` games (by date, then newest stored; undated games
+    last), as :func:`archive.search` gives rows, and how many games he has (hidden games
+    left out). Each colour's newest games come from the index by colour, player and date
+    (a few rows read, however many games he has), and the count from that index too."""
+    ids = player_ids(db, name)
+    if not ids:
+        return [], 0
+    with db.atomic():  # one read transaction: the count and the games agree
+        sides, params = player_sides(ids, "id")
+        total = db.execute(f"SELECT count(DISTINCT id) FROM ({sides})", params).fetchone()[0]
+        newest: list[tuple[str | None, int]] = []
+        for column in ("white_id", "black_id"):
+            for player_id in ids:
+                newest += db.execute(f"SELECT date, id FROM games WHERE {column} = ? AND hidden = 0 "
+                                     "ORDER BY date DESC, id DESC LIMIT ?", [player_id, limit]).fetchall()
+        chosen = sorted(set(newest), key=lambda row: (row[0] is not None, row[0] or "", row[1]),
+                        reverse=True)[:limit]
+        if not chosen:
+            return [], total
+        cursor = db.execute(f"SELECT {COLUMNS} {FROM} WHERE g.id IN ({','.join('?' * len(chosen))})",
+                            [game_id for _, game_id in chosen])
+        names = [d[0] for d in cursor.description]
+        rows = {row[0]: dict(zip(names, row, strict=True)) for row in cursor.fetchall()}
+    return [rows[game_id] for _, game_id in chosen], total

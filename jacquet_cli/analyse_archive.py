@@ -1,6 +1,6 @@
-"""``jacquet analyse --db``: analyse the archive's games a search selects, storing each
-analysis beside its game; games analysed already by the same engine (name, net digest and
-depth) are skipped, so an interrupted run is completed by running it again."""
+"""``jacquet analyse --db`` and ``jacquet import --analyse``: analyse archived games,
+storing each analysis beside its game; games analysed already by the same engine (name,
+net digest and depth) are skipped, so an interrupted run is completed by running it again."""
 
 from __future__ import annotations
 
@@ -15,18 +15,26 @@ from analysis.ranking import Evaluator
 from analysis.report import analysis_json
 from analysis.shipped import NoNet, load_net
 from archive import Query, game_ids, load_game
-from archive.analyses import analysed_ids, store_analysis
+from archive.analyses import analysed_ids, game_variants, store_analysis
 
 from .reading import Unreadable
+
+CANDIDATES = 5
+"""Plays stored per turn unless told otherwise (``jacquet analyse --candidates``)."""
 
 
 def analyse_archive(db: Database, query: Query, ply: int, net_path: str | None,
                     marks: tuple[float, float, float] | None, candidates: int) -> tuple[int, int]:
-    """Analyse the selected games not analysed yet, with a progress bar on stderr; (games
-    analysed now, games skipped). Ctrl-C stops after the game being stored."""
-    ids = game_ids(db, query)
-    variants = dict(db.execute(f"SELECT id, variant FROM games WHERE id IN ({','.join('?' * len(ids))})",
-                               ids).fetchall()) if ids else {}
+    """Analyse the games ``query`` selects that are not analysed yet (:func:`analyse_games`)."""
+    return analyse_games(db, game_ids(db, query), ply, net_path, marks, candidates)
+
+
+def analyse_games(db: Database, ids: list[int], ply: int, net_path: str | None = None,
+                  marks: tuple[float, float, float] | None = None,
+                  candidates: int = CANDIDATES) -> tuple[int, int]:
+    """Analyse the games ``ids`` not analysed yet, with a progress bar on stderr; (games
+    analysed now, games skipped). Ctrl-C stops after the game being stored (exit 130)."""
+    variants = game_variants(db, ids)
     nets: dict[str, Network] = {}
     try:
         given = Network.load(net_path).variant if net_path else None
@@ -58,4 +66,3 @@ def analyse_archive(db: Database, query: Query, ply: int, net_path: str | None,
         click.echo(f"\nstopped: {analysed} game(s) analysed and stored; run again to go on", err=True)
         raise SystemExit(130) from None
     return analysed, len(done)
-

@@ -9,6 +9,7 @@ import click
 from sqlite_utils import Database
 
 from archive import ImportSummary, import_files, open_archive
+from archive.analyses import stored_from
 from archive.audit import last_game_id, log_import, os_user
 from archive.store import ensure_sound
 from jacquet_cli.collector import reading_many_games
@@ -27,10 +28,17 @@ from .archive_options import db_option, reports_archive_errors
               show_default=True, help="Rule set of records without a Variant tag.")
 @click.option("--batch", type=click.IntRange(min=1), default=200, show_default=True,
               help="Games per transaction: what an interrupted import has to redo at most.")
+@click.option("--analyse", is_flag=True,
+              help="Then analyse the games stored from FILES with the engine (as "
+                   "jacquet analyse --db does), skipping those it analysed before.")
+@click.option("--ply", type=click.IntRange(0, 1), default=0, show_default=True,
+              help="With --analyse: how far the engine looks (0, or 1: some 20× slower).")
+@click.option("--net", "net_path", type=click.Path(dir_okay=False, exists=True),
+              help="With --analyse: a net file to judge with (default: the shipped one).")
 @reports_archive_errors("write to")
 @reading_many_games()
 def import_command(files: tuple[str, ...], db_path: str, keep_invalid: bool, variant: str,
-                   batch: int) -> None:
+                   batch: int, analyse: bool, ply: int, net_path: str | None) -> None:
     """Import the games of FILES (any supported format) into the archive.
 
     Each game is stored whole or not at all; games already in the archive are skipped, so
@@ -42,11 +50,19 @@ def import_command(files: tuple[str, ...], db_path: str, keep_invalid: bool, var
     stay), is damaged (SQLite's quick check, on archives up to 200 MB) or is an SQLite
     file of another program.
 
+    With --analyse, the games stored from FILES (named as here) are then analysed by the
+    engine and the analyses stored beside them, with a progress bar; games it analysed
+    before at that depth are skipped, so an interrupted analysis (Ctrl-C, exit 130: what
+    is stored stays) goes on when the same import is run again.
+
     \b
     Example:
         jacquet import samples/*/*.jqn --db club.db
         jacquet import match.mat --keep-invalid
+        jacquet import club-night.jqn --analyse --db club.db
     """
+    if not analyse and (ply or net_path):
+        raise click.UsageError("--ply and --net are for --analyse")
     ensure_sound(db_path)
     with open_archive(db_path) as db:
         before = last_game_id(db)
@@ -54,11 +70,16 @@ def import_command(files: tuple[str, ...], db_path: str, keep_invalid: bool, var
             summary = _import(db, files, keep_invalid, variant, batch)
         finally:  # interrupted too: what was committed is logged
             log_import(db, os_user(), files, before)
-    for error in summary.errors:
-        click.echo(str(error), err=True)
-    for problem in summary.unreadable:
-        click.echo(f"error: {problem}", err=True)
-    click.echo(f"{summary}, into {db_path}", err=True)
+        for error in summary.errors:
+            click.echo(str(error), err=True)
+        for problem in summary.unreadable:
+            click.echo(f"error: {problem}", err=True)
+        click.echo(f"{summary}, into {db_path}", err=True)
+        if analyse:
+            from .analyse_archive import analyse_games
+
+            analysed, skipped = analyse_games(db, stored_from(db, files), ply, net_path)
+            click.echo(f"{analysed} game(s) analysed, {skipped} analysed before (skipped)", err=True)
     if summary.unreadable:
         raise SystemExit(2)
     if summary.refused:

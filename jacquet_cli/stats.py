@@ -1,4 +1,5 @@
-"""``jacquet stats``: results per player, dice fairness, opening plays."""
+"""``jacquet stats``: results per player, dice fairness, opening plays, and each player's
+error rate and luck over his analysed games."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import json
 import click
 
 from archive import dice_fairness, open_archive, opening_plays, results_per_player
+from archive.analyses import player_figures
 from notation.engine.rules import NAMES
 
 from .archive_options import db_option, reports_archive_errors
@@ -21,6 +23,10 @@ def stats_command(db_path: str, variant: str | None, as_json: bool) -> None:
     """Statistics of the archive: results per player, the dice each player rolled with a
     chi-square test of fairness, the most frequent opening plays per roll.
 
+    Then each player's error rate (equity lost per unforced decision, in thousandths of a
+    point), luck and marks over his games analysed by each engine (its name and depth), as
+    `jacquet analyse --db` or `jacquet import --analyse` stored them.
+
     \b
     Example:
         jacquet stats --variant jacquet
@@ -29,11 +35,12 @@ def stats_command(db_path: str, variant: str | None, as_json: bool) -> None:
     results = results_per_player(db, variant)
     dice = dice_fairness(db, variant)
     openings = opening_plays(db, variant)
+    analysed = player_figures(db, variant)
     if as_json:
         click.echo(json.dumps({"results": results,
                                "dice": [{"player": d.player, "faces": d.faces, "chi_square": d.chi_square,
                                          "p_value": d.p_value} for d in dice],
-                               "openings": openings}, ensure_ascii=False))
+                               "openings": openings, "analysed": analysed}, ensure_ascii=False))
         return
     click.echo("Results per player")
     for row in results:
@@ -46,3 +53,10 @@ def stats_command(db_path: str, variant: str | None, as_json: bool) -> None:
     click.echo("Opening plays per roll")
     for roll, plays in openings.items():
         click.echo(f"  {roll}: " + ", ".join(f"{play} ({count})" for play, count in plays))
+    if analysed:
+        click.echo("Analysed games per player and engine (error rate: thousandths of a point lost per "
+                   "unforced decision; luck: points)")
+    for row in analysed:
+        click.echo(f"  {row['player']:24} {row['engine']}, {row['depth']}-ply  {row['games']:>5} games  "
+                   f"{row['decisions']:>6} decisions  error rate {row['error_rate']:.1f}  "
+                   f"luck {row['luck']:+.2f}  ?! {row['doubtful']}  ? {row['bad']}  ?? {row['very_bad']}")

@@ -59,12 +59,15 @@ def test_stored_rows_are_what_analyse_json_gives(archive, net, sample):
             assert stored is not None
             assert stored["engine"] == "jacquet-td jacquet v2" and stored["depth"] == 0
             assert len(stored["turns"]) == len(expected["turns"])
-            for turn in expected["turns"]:
+            assert list(stored["turns"]) == [turn["ply"] for turn in expected["turns"]]
+            for turn in expected["turns"]:  # turn by turn, every figure
                 row = stored["turns"][turn["ply"]]
-                assert (row["played"], row["best"], row["loss"], row["mark"], row["luck"],
-                        row["rank"], row["candidates"]) == (
-                    turn["played"], turn["best"], turn["loss"], turn["mark"], turn["luck"],
-                    turn["rank"], turn["candidates"])
+                assert (row["ply"], row["dice"], row["played"], row["best"], row["loss"], row["mark"],
+                        row["luck"], row["rank"], row["legal"], row["candidates"]) == (
+                    turn["ply"], turn["dice"], turn["played"], turn["best"], turn["loss"], turn["mark"],
+                    turn["luck"], turn["rank"], turn["legal"], turn["candidates"])
+                assert (row["equity_before"], row["equity_after"], row["best_equity"]) == (
+                    turn["before"], turn["equity"], turn["best_equity"])
                 assert row["player"] == turn["player"][0] and row["forced"] == turn["forced"]
             white = stored["players"]["W"]
             assert white["decisions"] == expected["players"]["White"]["decisions"]
@@ -131,3 +134,105 @@ def test_deleting_a_game_deletes_its_analysis(archive, net):
                              "(SELECT id FROM analyses)").fetchone()[0]
         assert orphans == 0
         assert db.execute("SELECT count(*) FROM analyses").fetchone()[0] == GAMES - 1
+
+
+def _import(archive: str, sample: str, net: str, *more: str):
+    return CliRunner().invoke(main, ["import", sample, "--db", archive, "--analyse", "--net", net, *more])
+
+
+def test_import_analyse_stores_what_analyse_json_gives(tmp_path, sample, net):
+    archive = str(tmp_path / "new.db")
+    result = _import(archive, sample, net)
+    assert result.exit_code == 0, result.output
+    assert f"{GAMES} imported" in result.output and f"{GAMES} game(s) analysed" in result.output
+    printed = [json.loads(line) for line in CliRunner().invoke(
+        main, ["analyse", sample, "--net", net, "--json"]).stdout.splitlines()]
+    with open_archive(archive) as db:
+        ids = [row[0] for row in db.execute("SELECT id FROM games ORDER BY id")]
+        for game_id, expected in zip(ids, printed, strict=True):
+            stored = latest_analysis(db, game_id)
+            assert stored is not None and stored["depth"] == 0
+            assert [(t["ply"], t["dice"], t["played"], t["best"], t["loss"], t["mark"], t["luck"])
+                    for t in stored["turns"].values()] == [
+                (t["ply"], t["dice"], t["played"], t["best"], t["loss"], t["mark"], t["luck"])
+                for t in expected["turns"]]
+    again = _import(archive, sample, net)
+    assert again.exit_code == 0, again.output
+    assert f"{GAMES} duplicate(s) skipped" in again.output
+    assert f"0 game(s) analysed, {GAMES} analysed before (skipped)" in again.output
+
+
+def test_import_analyse_leaves_the_games_of_other_files_alone(archive, sample, net, tmp_path):
+    other = tmp_path / "other.jqn"
+    write_file(list(read_file("samples/generated/jacquet-10.jqn"))[GAMES:GAMES + 1], other)
+    result = _import(archive, str(other), net)
+    assert result.exit_code == 0, result.output
+    assert "1 imported" in result.output and "1 game(s) analysed" in result.output
+    with open_archive(archive) as db:
+        assert db.execute("SELECT count(*) FROM analyses").fetchone()[0] == 1
+
+
+def test_an_interrupted_import_analyse_stores_each_turn_once_when_run_again(tmp_path, sample, net,
+                                                                            monkeypatch):
+    archive = str(tmp_path / "new.db")
+    real = analyse_archive.store_analysis
+    stored: list[int] = []
+
+    def store_then_stop(*args, **kwargs):
+        if stored:  # Ctrl-C after the first game is stored
+            raise KeyboardInterrupt
+        stored.append(args[1])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(analyse_archive, "store_analysis", store_then_stop)
+    stopped = _import(archive, sample, net)
+    assert stopped.exit_code == 130, stopped.output
+    assert "1 game(s) analysed and stored; run again to go on" in stopped.output
+    with open_archive(archive) as db:  # the games and the first analysis are kept
+        assert db.execute("SELECT count(*) FROM games").fetchone()[0] == GAMES
+        assert [row[0] for row in db.execute("SELECT game_id FROM analyses")] == stored
+    monkeypatch.setattr(analyse_archive, "store_analysis", real)
+    resumed = _import(archive, sample, net)
+    assert resumed.exit_code == 0, resumed.output
+    assert f"{GAMES - 1} game(s) analysed, 1 analysed before (skipped)" in resumed.output
+    connection = sqlite3.connect(archive)
+    assert connection.execute("SELECT count(*), count(DISTINCT game_id) FROM analyses").fetchone() == (GAMES, GAMES)
+    turns = connection.execute("SELECT count(*) FROM analysis_turns").fetchone()[0]
+    printed = [json.loads(line) for line in CliRunner().invoke(
+        main, ["analyse", sample, "--net", net, "--json"]).stdout.splitlines()]
+    assert turns == sum(len(game["turns"]) for game in printed)  # each turn stored once
+
+
+def test_import_analyse_at_one_ply(tmp_path, net):
+    one = tmp_path / "one.jqn"
+    [short] = sorted(read_file("samples/generated/jacquet-10.jqn"), key=lambda game: game.end().ply)[:1]
+    write_file([short], one)
+    archive = str(tmp_path / "new.db")
+    result = _import(archive, str(one), net, "--ply", "1")
+    assert result.exit_code == 0, result.output
+    with open_archive(archive) as db:
+        stored = latest_analysis(db, 1)
+        assert stored is not None and stored["depth"] == 1
+        assert any(c["depth"] == 1 for turn in stored["turns"].values() for c in turn["candidates"])
+
+
+def test_import_ply_without_analyse_is_a_usage_error(tmp_path, sample):
+    result = CliRunner().invoke(main, ["import", sample, "--db", str(tmp_path / "a.db"), "--ply", "1"])
+    assert result.exit_code == 2 and "--ply and --net are for --analyse" in result.output
+    assert not (tmp_path / "a.db").exists()  # nothing done
+
+
+def test_an_archive_analysed_before_the_worst_column_gains_it_filled(archive, net):
+    assert _analyse(archive, net).exit_code == 0
+    with open_archive(archive) as db:  # as the archive was before the player page's migration
+        db.execute("DROP INDEX idx_analysis_players_worst")
+        db.execute("ALTER TABLE analysis_players DROP COLUMN worst")
+        db.execute("DELETE FROM _sqlite_migrations WHERE name = 'player_page_indexes'")
+        db.conn.commit()
+    with open_archive(archive) as db:
+        for game_id in [row[0] for row in db.execute("SELECT id FROM games")]:
+            stored = latest_analysis(db, game_id)
+            assert stored is not None
+            for colour, player in stored["players"].items():
+                losses = [t["loss"] for t in stored["turns"].values() if t["player"] == colour]
+                assert player["worst"] == max(losses)

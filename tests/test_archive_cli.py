@@ -282,7 +282,8 @@ def test_export_to_an_unknown_format_is_a_usage_error(club, tmp_path):
 def test_stats_json(club, variant):
     args = ["--variant", variant] if variant else []
     found = json.loads(ok(run("stats", "--db", club, "--json", *args)).stdout)
-    assert set(found) == {"results", "dice", "openings"}
+    assert set(found) == {"results", "dice", "openings", "analysed"}
+    assert found["analysed"] == []  # nothing analysed yet (tests/test_cli_stats_analysed.py)
     db = archive.open_archive(club, readonly=True)
     try:
         assert found["results"] == archive.results_per_player(db, variant)

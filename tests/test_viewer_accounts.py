@@ -394,6 +394,12 @@ def test_serve_brings_an_old_archive_up_to_date(tmp_path, monkeypatch):
         db.execute(f"DROP TRIGGER {trigger}")
     db.execute("ALTER TABLE game_count DROP COLUMN hidden")
     db.execute("DELETE FROM _sqlite_migrations WHERE name = 'hidden_games_counted'")
+    for side in ("white", "black"):  # nor had it the later indexes by player, which hold hidden
+        db.execute(f"DROP INDEX idx_games_{side}_player")
+        db.execute(f"CREATE INDEX idx_games_{side}_id ON games ({side}_id)")
+    db.execute("DROP INDEX idx_analysis_players_worst")
+    db.execute("ALTER TABLE analysis_players DROP COLUMN worst")
+    db.execute("DELETE FROM _sqlite_migrations WHERE name = 'player_page_indexes'")
     db.execute("ALTER TABLE games DROP COLUMN hidden")
     db.execute("DROP INDEX idx_live_games_owner_id")
     db.execute("ALTER TABLE live_games DROP COLUMN owner_id")

@@ -1,16 +1,20 @@
 """Pages that look across games: a position (the board, the games through it, the plays
-made from it with how they fared) and a player (results by rule set, recent games)."""
+made from it with how they fared) and a player (results by rule set, recent games, his
+error rate over time and worst plays by the engine)."""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, abort, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
-from archive import Query, games_through, player_results, plays_from, search
+from archive import games_through, player_results, plays_from
+from archive.analyses import player_analyses
+from archive.stats import player_games, player_ids
 from notation import NotationError, Position
 from notation.engine.rules import NAMES, rule_set
 from notation.render.svg import board
 from webviewer.pages.board_view import describe
+from webviewer.pages.player import POINTS, error_chart
 from webviewer.plumbing.args import choice_arg
 from webviewer.plumbing.db import get_db
 
@@ -54,10 +58,16 @@ def position(position_id: str) -> ResponseReturnValue:
 
 @blueprint.route("/player/<path:name>")
 def player(name: str) -> ResponseReturnValue:
+    """A player's results by rule set, his newest games, and for each engine that analysed
+    his games his error rate over time and his worst plays."""
     db = get_db()
-    recent, total = search(db, Query(player=f'"{name}"', sort="date", descending=True, limit=RECENT))
+    recent, total = player_games(db, name, RECENT)
     if not total:
         abort(404, description=f"no games of {name!r}")
     results = player_results(db, name)  # of the games stored valid
+    analysed = player_analyses(db, player_ids(db, name), POINTS)
+    for engine in analysed:
+        engine["chart"] = error_chart(engine["points"],
+                                      lambda game_id: url_for("games.game_page", game_id=game_id))
     return render_template("explore/player.html", name=name, results=results, recent=recent,
-                           total=total)
+                           total=total, analysed=analysed)

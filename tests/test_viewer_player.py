@@ -1,0 +1,157 @@
+"""The player page with analyses: his error rate over time (one point per analysed game
+with a date, by date, each a link to its game) and his worst plays (each a link to its
+ply), the engine named; and ``jacquet stats``' error rate and luck per player."""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+
+import pytest
+from click.testing import CliRunner
+
+from analysis.network import Network
+from archive import import_files, open_archive
+from jacquet_cli import main
+from notation.formats import read_file, write_file
+from webviewer import create_app
+
+GAMES = 4
+DATES = ["2024.05.02", None, "2023.11.20", "2024.01.15"]
+"""The games' dates, in the order stored (the second has none)."""
+ENGINE = "jacquet-td jacquet v2, 0-ply"
+
+
+@pytest.fixture(scope="module")
+def analysed(tmp_path_factory) -> tuple[str, list[dict]]:
+    """An archive of four dated games analysed by a small net, and ``jacquet analyse
+    --json``'s objects for the same games."""
+    folder = tmp_path_factory.mktemp("player")
+    games = list(read_file("samples/generated/jacquet-10.jqn"))[:GAMES]
+    for game, date in zip(games, DATES, strict=True):
+        if date:
+            game.headers["Date"] = date
+    sample, net, path = folder / "four.jqn", folder / "net.npz", folder / "club.db"
+    write_file(games, sample)
+    Network.create("jacquet", 10, seed=4).save(net)
+    with open_archive(path) as db:
+        import_files(db, [sample])
+    result = CliRunner().invoke(main, ["analyse", "--db", str(path), "--net", str(net)])
+    assert result.exit_code == 0, result.output
+    printed = CliRunner().invoke(main, ["analyse", str(sample), "--net", str(net), "--json"]).stdout
+    return str(path), [json.loads(line) for line in printed.splitlines()]
+
+
+def _page(path: str, name: str = "Random White") -> str:
+    client = create_app({"ARCHIVE": path, "TESTING": True}).test_client()
+    response = client.get(f"/player/{name}")
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+def _chart(page: str) -> str:
+    match = re.search(r'<svg[^>]*class="error-rate".*?</svg>', page, re.S)
+    assert match, "no error-rate chart"
+    return match.group(0)
+
+
+def test_the_chart_has_one_point_per_dated_analysed_game_by_date_each_a_link(analysed):
+    path, printed = analysed
+    page = _page(path)
+    assert f"Analysed by {ENGINE}" in page
+    chart = _chart(page)
+    points = re.findall(r'<a href="/game/(\d+)"><circle cx="([\d.]+)" cy="([\d.]+)"', chart)
+    by_date = sorted((date, game_id) for game_id, date in enumerate(DATES, 1) if date)
+    assert [int(game_id) for game_id, _, _ in points] == [game_id for _, game_id in by_date]
+    xs = [float(x) for _, x, _ in points]
+    assert xs == sorted(xs) and len(set(xs)) == len(xs)  # later dates further right
+    rates = {game_id: printed[game_id - 1]["players"]["White"]["error_rate"] for _, game_id in by_date}
+    ys = {int(game_id): float(y) for game_id, _, y in points}
+    ordered = sorted(rates, key=rates.get)  # a higher error rate is drawn higher (smaller y)
+    assert [ys[game_id] for game_id in ordered] == sorted(ys.values(), reverse=True)
+    assert "1 analysed game(s) without a date are not drawn" in page
+
+
+def test_the_worst_plays_are_his_largest_losses_each_a_link_to_its_ply(analysed):
+    path, printed = analysed
+    page = _page(path)
+    losses = [(turn["loss"], game_id, turn["ply"]) for game_id, game in enumerate(printed, 1)
+              for turn in game["turns"] if turn["player"] == "White" and turn["loss"] > 0]
+    expected = sorted(losses, key=lambda item: (-item[0], item[1], item[2]))[:10]
+    table = page[page.index("worst-plays"):]
+    links = [(int(game_id), int(ply)) for game_id, ply in re.findall(r'href="/game/(\d+)\?ply=(\d+)"', table)]
+    assert links == [(game_id, ply) for _, game_id, ply in expected]
+    assert f"{expected[0][0]:.3f}" in table
+
+
+def test_a_hidden_game_leaves_the_chart_and_the_worst_plays(analysed, tmp_path):
+    path, _ = analysed
+    copy = tmp_path / "copy.db"
+    with sqlite3.connect(path) as source, sqlite3.connect(copy) as target:
+        source.backup(target)
+    with open_archive(copy) as db:
+        db.execute("UPDATE games SET hidden = 1 WHERE id = 1")
+        db.conn.commit()
+    page = _page(str(copy))
+    assert 'href="/game/1"' not in page and "/game/1?ply=" not in page
+    assert 'href="/game/3"' in _chart(page)
+
+
+def test_a_player_without_analyses_has_no_chart(tmp_path):
+    path = tmp_path / "plain.db"
+    with open_archive(path) as db:
+        import_files(db, ["samples/generated/jacquet-10.jqn"])
+    page = _page(str(path))
+    assert "error-rate" not in page and "Analysed by" not in page and "Recent games" in page
+
+
+def test_stats_give_each_players_error_rate_and_luck_with_the_engine(analysed):
+    path, printed = analysed
+    text = CliRunner().invoke(main, ["stats", "--db", path])
+    assert text.exit_code == 0, text.output
+    found = json.loads(CliRunner().invoke(main, ["stats", "--db", path, "--json"]).stdout)["analysed"]
+    assert {row["player"] for row in found} == {"Random White", "Random Black"}
+    for row in found:
+        colour = "White" if row["player"] == "Random White" else "Black"
+        turns = [turn for game in printed for turn in game["turns"] if turn["player"] == colour]
+        decisions = sum(1 for turn in turns if not turn["forced"])
+        assert (row["engine"], row["depth"], row["games"], row["decisions"]) == (
+            "jacquet-td jacquet v2", 0, GAMES, decisions)
+        assert row["error_rate"] == pytest.approx(1000 * sum(turn["loss"] for turn in turns) / decisions,
+                                                  abs=0.1)
+        luck = sum(game["players"][colour]["luck"] for game in printed)
+        assert row["luck"] == pytest.approx(luck, abs=0.001)
+        assert row["very_bad"] == sum(1 for turn in turns if turn["mark"] == "??")
+        section = text.output[text.output.index("Analysed games per player"):]
+        line = next(line for line in section.splitlines() if line.strip().startswith(row["player"]))
+        assert ENGINE in line and f"error rate {row['error_rate']:.1f}" in line
+        assert f"luck {row['luck']:+.2f}" in line
+
+
+def test_stats_of_one_rule_set_leave_the_others_analyses_out(analysed):
+    path, _ = analysed
+    found = json.loads(CliRunner().invoke(main, ["stats", "--db", path, "--json", "--variant",
+                                                 "murray"]).stdout)["analysed"]
+    assert found == []
+
+
+def test_recent_games_come_newest_first_and_undated_last(analysed):
+    path, _ = analysed
+    page = _page(path)
+    recent = page[page.index("Recent games"):page.index("Analysed by")]
+    order = [int(game_id) for game_id in re.findall(r'<td data-label="#"><a href="/game/(\d+)"', recent)]
+    dated = sorted(((date, game_id) for game_id, date in enumerate(DATES, 1) if date), reverse=True)
+    assert order == [game_id for _, game_id in dated] + [2]
+
+
+def test_a_dates_markup_is_text_in_the_chart(analysed, tmp_path):
+    path, _ = analysed
+    copy = tmp_path / "copy.db"
+    with sqlite3.connect(path) as source, sqlite3.connect(copy) as target:
+        source.backup(target)
+    with open_archive(copy) as db:
+        db.execute("UPDATE games SET date = '2024.06.01<b>x</b>' WHERE id = 3")
+        db.conn.commit()
+    chart = _chart(_page(str(copy)))
+    assert "2024.06.01&lt;b&gt;x&lt;/b&gt;: error rate" in chart and "<b>x" not in chart
