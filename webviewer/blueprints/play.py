@@ -184,16 +184,15 @@ def act(key: str) -> ResponseReturnValue:
     if not stored.belongs_to(visitor_token()):
         abort(403, description="This game was started in another browser: you may watch it, "
                                "not play it.")
+    if live.node.ply >= limit("PLAY_MAX_TURNS") and not live.over:
+        abort(400, description=f"This game has {live.node.ply} turns, the most a game here may "
+                               "have (PLAY_MAX_TURNS): download it, or start another.")
     if request.form.get("version") != str(stored.version):
         leave_note(key, "turn", "This page was out of date (a second click, or another "
                    "window): here is the game as it stands; nothing of that action was kept.")
         return redirect(url_for("play.page", key=key), code=303)
     action = request.form.get("action", "")
     field = "play" if action == "play" else "turn"
-    if live.node.ply >= limit("PLAY_MAX_TURNS") and not live.over:
-        leave_note(key, "turn", f"This game has {live.node.ply} turns, the most a game here may "
-                   "have (PLAY_MAX_TURNS): download it, or start another.")
-        return redirect(url_for("play.page", key=key), code=303)
     try:
         _act(live, action, request.form)
     except IllegalPlayError as error:
