@@ -263,3 +263,38 @@ def test_the_1ply_engine_plays_in_the_worker_pool_within_its_time(db_path):
     assert answered.status_code == 303
     page = client.get(at).text
     assert "The engine played" in page or "Game over" in page
+
+
+def resigned_game(client) -> str:
+    """A game the visitor resigns at once (its analysis is quickly made)."""
+    at = start(client)
+    page = client.get(at).text
+    assert client.post(at, data={"version": version(page), "action": "resign", "points": "1"}).status_code == 303
+    return at
+
+
+@pytest.mark.parametrize("over_time", [1, 2])
+def test_an_analysis_over_time_drops_the_luck_then_says_so(client, monkeypatch, over_time):
+    from webviewer.blueprints import play
+    from webviewer.plumbing.workers import OverBudget
+
+    calls = []
+
+    def hurried(function, *args):
+        calls.append(args)
+        if len(calls) <= over_time:
+            raise OverBudget("it took longer than 10 s (WORK_SECONDS)")
+        return function(*args)
+
+    at = resigned_game(client)
+    monkeypatch.setattr(play, "run_work", hurried)
+    page = client.get(at).text
+    assert "Game over: the engine wins 1 point" in page
+    if over_time == 1:
+        assert "The luck was not measured" in page and 'class="analysis"' in page
+    else:
+        assert "could not be analysed within the server" in page and 'class="analysis"' not in page
+    assert len(calls) == 2
+    client.get(at)
+    assert len(calls) == 2  # kept: not made again
+    assert client.get(f"{at}.jqn").status_code == 200

@@ -55,7 +55,7 @@ from webviewer.pages.play_page import (
 from webviewer.pages.recorder import leave_note, take_note
 from webviewer.plumbing.auth import role_required, signed_in
 from webviewer.plumbing.db import get_db
-from webviewer.plumbing.workers import run_work
+from webviewer.plumbing.workers import OverBudget, run_work
 
 blueprint = Blueprint("play", __name__, url_prefix="/play")
 MAX_PLAY = 200
@@ -141,11 +141,25 @@ def page(key: str) -> ResponseReturnValue:
                          str(live.dice), 0, legal_limit(), primes)
     analysis = stored.analysis
     if live.over and analysis is None:
-        analysis = run_work(analysed, stored.record)
-        keep_analysis(get_db(write=True), key, analysis)
+        analysis = _analyse(key, stored.record)
     return render_template("play/page.html", key=key, version=stored.version,
                            note=take_note(key, live), mine=stored.belongs_to(visitor_token()),
                            **play_context(live, stored, hints, analysis))
+
+
+def _analyse(key: str, record: str) -> dict[str, Any]:
+    """The finished game's analysis, made once in the worker pool and kept: without the luck
+    if the whole of it takes longer than a job may (``WORK_SECONDS``), else only what went
+    wrong."""
+    try:
+        analysis = run_work(analysed, record)
+    except OverBudget:
+        try:
+            analysis = run_work(analysed, record, False)
+        except OverBudget as error:
+            analysis = {"error": f"The game could not be analysed within the server's time: {error}."}
+    keep_analysis(get_db(write=True), key, analysis)
+    return analysis
 
 
 def _number(form: Mapping[str, str], name: str) -> int:
@@ -239,7 +253,7 @@ def download(key: str, fmt: str) -> ResponseReturnValue:
     """The game as a file: once analysed, with the engine's comments and marks."""
     require_format(fmt)
     stored, _ = _load(key)
-    record = stored.analysis["record"] if stored.analysis else stored.record
+    record = stored.analysis.get("record", stored.record) if stored.analysis else stored.record
     try:
         text = render([game_from_text(record)], fmt)
     except ValueError as error:
