@@ -199,6 +199,16 @@ def test_dice_come_from_the_server_only(client):
         assert rolled.dice is not None or rolled.node.ply > 0  # rolled by the server
 
 
+@pytest.mark.parametrize("fields", [{"action": "step", "from": "x1", "to": "2", "die": "1"},
+                                    {"action": "resign", "points": "-1"}, {"action": "cube"},
+                                    {"action": "play", "play": "24/18 " * 50}])
+def test_a_form_out_of_its_choices_is_refused_with_its_reason(client, fields):
+    at = start(client)
+    refused = client.post(at, data={"version": version(client.get(at).text), **fields})
+    assert refused.status_code == 400 and "Traceback" not in refused.text
+    assert client.get("/play/no-such-game").status_code == 404
+
+
 def test_another_browsers_game_is_watched_not_played(app, client):
     at = start(client)
     other = app.test_client()
@@ -298,3 +308,21 @@ def test_an_analysis_over_time_drops_the_luck_then_says_so(client, monkeypatch, 
     client.get(at)
     assert len(calls) == 2  # kept: not made again
     assert client.get(f"{at}.jqn").status_code == 200
+
+
+@pytest.mark.parametrize("variant", ["murray", "versailles", "hale", "backgammon"])
+def test_every_rule_set_against_its_net(client, variant):
+    at = start(client, variant=variant, strength="0", side="Black")
+    page = client.get(at).text
+    assert f"jacquet-td {variant} v" in page and "0-ply" in page
+    rng = random.Random(5)
+    answered = 0
+    for _ in range(12):
+        page = client.get(f"{at}?hints=1").text
+        if "Game over" in page:
+            break
+        data = {"action": "roll"} if 'value="roll"' in page else {
+            "action": "play", "play": rng.choice(hinted(page))[0]}
+        assert client.post(at, data={"version": version(page), **data}).status_code == 303
+        answered += "The engine played" in client.get(at).text
+    assert answered >= 3

@@ -124,13 +124,16 @@ def engine_turns(record: str, pending: dict[str, Any], engine: str, strength: st
 
 
 def analysed(record: str, luck: bool = True) -> dict[str, Any]:
-    """The finished game judged at 0-ply (``jacquet analyse --json``'s object), with
+    """The finished game judged at 0-ply (``jacquet analyse --json``'s object, without each
+    turn's candidates), with
     ``record``: the game with the engine's comments and marks written in, and whether the
     ``luck`` was measured (most of the work: 21 rolls judged per turn)."""
     game = game_from_text(record)
     evaluator = Evaluator(shipped_net(game.rules.name), game.rules, ply=0)
     analysis = analyse_game(game, evaluator, luck=luck)
     answer = analysis_json(analysis, evaluator.outcomes.names)
+    for turn in answer["turns"]:  # the page shows each turn's best play, not its candidates
+        del turn["candidates"]
     answer["luck_measured"] = luck
     annotate(analysis)
     answer["record"] = write_game(game)
