@@ -275,6 +275,27 @@ def test_the_1ply_engine_plays_in_the_worker_pool_within_its_time(db_path):
     assert "The engine played" in page or "Game over" in page
 
 
+def test_an_engine_cut_short_at_the_start_answers_when_asked(app, client, monkeypatch):
+    from webviewer.blueprints import play
+    from webviewer.plumbing.workers import OverBudget
+
+    def over_time(function, *args):
+        raise OverBudget("it took longer than 10 s (WORK_SECONDS)")
+
+    monkeypatch.setattr(play, "roll_lead", lambda variant, rng: "W1 B6")  # the engine starts
+    monkeypatch.setattr(play, "run_work", over_time)
+    answer = client.post("/play/", data={"variant": "jacquet", "side": "White", "strength": "1"})
+    assert answer.status_code == 413
+    at = re.search(r'<li><a href="(/play/[\w-]+)"', client.get("/play/").text).group(1)
+    page = client.get(at).text
+    assert "The engine has not answered yet" in page
+    assert client.post(at, data={"version": version(page), "action": "roll"}).status_code == 400
+    monkeypatch.undo()
+    assert client.post(at, data={"version": version(page), "action": "answer"}).status_code == 303
+    page = client.get(at).text
+    assert re.search(r"The engine played 1\.\.\. \d\d: [^.]+\.", page) and "Your turn: roll" in page
+
+
 def resigned_game(client) -> str:
     """A game the visitor resigns at once (its analysis is quickly made)."""
     at = start(client)

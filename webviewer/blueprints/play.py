@@ -92,9 +92,9 @@ def start() -> ResponseReturnValue:
                               "Date": datetime.date.today().strftime("%Y.%m.%d"),
                               "LeadRoll": roll_lead(variant, random.SystemRandom()),
                               side: name, "Black" if you == "W" else "White": engine}))
-    record, pending = _engine_answers(live.dump(), you, strength)
-    try:
-        key = create_played(get_db(write=True), record, pending, new_visitor_token(), you, strength,
+    db = get_db(write=True)
+    try:  # the bounds first: no engine's work for a game that cannot be kept
+        key = create_played(db, *live.dump(), new_visitor_token(), you, strength,
                             expiry=_expiry(), per_visitor=limit("PLAY_GAMES_PER_VISITOR"),
                             total=limit("PLAY_GAMES"))
     except TooManyPlayedGames as error:
@@ -102,6 +102,8 @@ def start() -> ResponseReturnValue:
                                form=form, games=played_games(_expiry()), limits=LIMITS,
                                refused=f"The game cannot start: {error}."), 429
     remember_game(key)
+    if live.node.state.player.value != you:
+        save_played(db, key, *_engine_answers(live.dump(), you, strength), 1)
     return redirect(url_for("play.page", key=key), code=303)
 
 
@@ -206,6 +208,12 @@ def act(key: str) -> ResponseReturnValue:
                    "window): here is the game as it stands; nothing of that action was kept.")
         return redirect(url_for("play.page", key=key), code=303)
     action = request.form.get("action", "")
+    if live.node.state.player.value != stored.side and not live.over:
+        if action != "answer":  # the engine's answer was cut short (over time, or busy)
+            abort(400, description="the engine is to play: let it answer first")
+        record, pending = _engine_answers(live.dump(), stored.side, stored.strength)
+        save_played(get_db(write=True), key, record, pending, stored.version)
+        return redirect(url_for("play.page", key=key), code=303)
     field = "play" if action == "play" else "turn"
     try:
         _act(live, action, request.form)
