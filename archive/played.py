@@ -3,9 +3,10 @@ requests, so that a game in progress survives a reload and a restart, until it e
 
 Anyone may play, so every game is bounded: it belongs to a visitor's token (kept in the
 visitor's signed session cookie, stored here only as its SHA-256, as is the game's key),
-a visitor may have only so many games at once, the whole server only so many
-(:class:`TooManyPlayedGames`), and a game untouched for longer than its expiry is gone
-(removed when next looked at, and whenever a game starts). ``version`` moves on with every
+a visitor may have only so many games in progress at once, the whole server only so many
+games (:class:`TooManyPlayedGames`; a game over makes room for a new one), and a game
+untouched for longer than its expiry is gone (removed when next looked at, and whenever a
+game starts). ``version`` moves on with every
 change, as for the recorder's games (:mod:`archive.live`): a change made from an older
 version is refused. Once the game is over its analysis (JSON) is kept beside it.
 """
@@ -54,17 +55,22 @@ def create_played(db: Database, record: str, pending: dict[str, Any], token: str
                   strength: str, *, expiry: timedelta, per_visitor: int, total: int) -> str:
     """Store a new game against the engine for the visitor holding ``token``; its key. The
     expired games are removed first; :class:`TooManyPlayedGames` if the visitor already has
-    ``per_visitor`` games, or the server ``total``."""
+    ``per_visitor`` games in progress (a game analysed is over), or the server ``total``
+    games and none of them over (the one over untouched longest makes room)."""
     key = secrets.token_urlsafe(16)
     remove_expired_played(db, expiry)
     with db.conn:
-        mine = db.execute("SELECT count(*) FROM played_games WHERE visitor_hash = ?",
-                          [_hash(token)]).fetchone()[0]
+        mine = db.execute("SELECT count(*) FROM played_games WHERE visitor_hash = ? AND "
+                          "analysis IS NULL", [_hash(token)]).fetchone()[0]
         if mine >= per_visitor:
             raise TooManyPlayedGames(
                 f"you have {mine} games against the engine in progress, the most a visitor may "
                 f"have (PLAY_GAMES_PER_VISITOR): finish one first, or let one expire")
         everyone = db.execute("SELECT count(*) FROM played_games").fetchone()[0]
+        if everyone >= total:  # room made by the finished game untouched longest, if any
+            everyone -= db.execute(
+                "DELETE FROM played_games WHERE key_hash IN (SELECT key_hash FROM played_games "
+                "WHERE analysis IS NOT NULL ORDER BY updated LIMIT ?)", [everyone - total + 1]).rowcount
         if everyone >= total:
             raise TooManyPlayedGames(
                 f"{everyone} games against the engine are in progress on this server, the most "

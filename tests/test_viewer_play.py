@@ -344,3 +344,16 @@ def test_every_rule_set_against_its_net(client, variant):
         assert client.post(at, data={"version": version(page), **data}).status_code == 303
         answered += "The engine played" in client.get(at).text
     assert answered >= 3
+
+
+def test_a_game_over_leaves_room_for_new_ones(db_path):
+    app = make_app(db_path, PLAY_GAMES_PER_VISITOR=1, PLAY_GAMES=2)
+    first = app.test_client()
+    finished = resigned_game(first)
+    assert "The game analysed" in first.get(finished).text  # over and analysed: no longer counted
+    start(first)
+    start(app.test_client())  # the server full: the game over makes room
+    assert first.get(finished).status_code == 404
+    refused = app.test_client().post("/play/", data={"variant": "jacquet", "side": "White",
+                                                     "strength": "random"})
+    assert refused.status_code == 429 and "PLAY_GAMES)" in refused.text

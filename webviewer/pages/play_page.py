@@ -26,6 +26,10 @@ progress per visitor and on the server, the hours an untouched game is kept, the
 game may have."""
 
 
+KEPT_GAMES = 10
+"""The games a browser's list keeps (the latest)."""
+
+
 def limit(name: str) -> int:
     """The bound ``name`` (one of :data:`LIMITS`), as configured."""
     return int(current_app.config.get(name, LIMITS[name]))
@@ -49,7 +53,7 @@ def new_visitor_token() -> str:
 def remember_game(key: str) -> None:
     """Add the game started under ``key`` to this browser's list."""
     keys = [kept for kept in _keys() if kept != key]
-    session["played_games"] = [key, *keys][:limit("PLAY_GAMES_PER_VISITOR")]
+    session["played_games"] = [key, *keys][:KEPT_GAMES]
 
 
 def forget_game(key: str) -> None:
