@@ -13,7 +13,7 @@ from archive import games_through, plays_from, search
 from notation import Dice, NotationError, Position, legal_plays
 from notation.engine.rules import NAMES, rule_set
 from webviewer.pages.kept_games import game_json
-from webviewer.pages.play_engine import position_ranking
+from webviewer.pages.play_engine import legal_limit, position_ranking
 from webviewer.pages.search import query_from_args
 from webviewer.pages.stored import record_of, stored_row
 from webviewer.plumbing.db import get_db
@@ -69,16 +69,6 @@ def position(position_id: str) -> ResponseReturnValue:
     if candidates is not None:
         answer["candidates"] = candidates
     return jsonify(answer)
-
-
-MAX_LEGAL_PLAYS = 500
-"""Plays ``/api/legal`` returns at most (a versailles doublet may have over 11,000: 1.4 MB);
-the answer says how many there are and whether it is cut (config ``MAX_LEGAL_PLAYS``)."""
-
-
-def legal_limit() -> int:
-    """The most plays an answer lists (config ``MAX_LEGAL_PLAYS``)."""
-    return int(current_app.config.get("MAX_LEGAL_PLAYS", MAX_LEGAL_PLAYS))
 
 
 @blueprint.route("/legal")

@@ -11,9 +11,8 @@ from archive import Query, games_through, player_results, plays_from, search
 from notation import Dice, NotationError, Position
 from notation.engine.rules import NAMES, rule_set
 from notation.render.svg import board
-from webviewer.blueprints.api import legal_limit
 from webviewer.pages.board_view import describe
-from webviewer.pages.play_engine import position_ranking
+from webviewer.pages.play_engine import legal_limit, position_ranking
 from webviewer.plumbing.args import choice_arg
 from webviewer.plumbing.db import get_db
 

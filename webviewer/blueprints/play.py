@@ -39,9 +39,15 @@ from notation.engine.rules import NAMES
 from notation.errors import IllegalPlayError, NotationError, listed
 from notation.formats import render
 from notation.recording import LiveGame, game_from_text, new_game, roll_lead
-from webviewer.blueprints.api import legal_limit
 from webviewer.pages.downloads import attachment, require_format
-from webviewer.pages.play_engine import STRENGTHS, analysed, engine_name, engine_turns, ranking
+from webviewer.pages.play_engine import (
+    STRENGTHS,
+    analysed,
+    engine_name,
+    engine_turns,
+    legal_limit,
+    ranking,
+)
 from webviewer.pages.play_page import (
     LIMITS,
     forget_game,

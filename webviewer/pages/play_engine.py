@@ -14,7 +14,7 @@ import secrets
 from functools import lru_cache
 from typing import Any
 
-from flask import request
+from flask import current_app, request
 
 from analysis.analyse import analyse_game
 from analysis.network import Network
@@ -30,8 +30,17 @@ from notation.recording import LiveGame, game_from_text
 from webviewer.plumbing.args import choice_arg
 from webviewer.plumbing.workers import run_work
 
+MAX_LEGAL_PLAYS = 500
+"""Plays ``/api/legal`` and a ranking list at most (a versailles doublet may have over
+11,000: 1.4 MB); the answer says how many there are and whether it is cut (config
+``MAX_LEGAL_PLAYS``)."""
 STRENGTHS = {"random": "random", "0": "0-ply", "1": "1-ply"}
 """The engine's strengths, as the forms send them, with their words."""
+
+
+def legal_limit() -> int:
+    """The most plays an answer lists (config ``MAX_LEGAL_PLAYS``)."""
+    return int(current_app.config.get("MAX_LEGAL_PLAYS", MAX_LEGAL_PLAYS))
 
 
 @lru_cache(maxsize=8)
