@@ -23,6 +23,8 @@ Tables (see ``docs/archive.md`` for every column):
   which game, and when (:mod:`archive.accounts`, :mod:`archive.audit`).
 * ``analyses``, ``analysis_turns``, ``analysis_players``: the engine's analyses of games
   (:mod:`archive.analyses`).
+* ``played_games``: games played against the engine in the viewer, until they expire
+  (:mod:`archive.played`).
 """
 
 from __future__ import annotations
@@ -248,3 +250,19 @@ def player_page_indexes(db: Database) -> None:
     db.execute("UPDATE analysis_players SET worst = (SELECT max(t.loss) FROM analysis_turns t "
                "WHERE t.analysis_id = analysis_players.analysis_id AND t.player = analysis_players.player)")
     db.execute("CREATE INDEX idx_analysis_players_worst ON analysis_players (player_id, worst)")
+
+
+@migrations()
+def played_games(db: Database) -> None:
+    """Games played against the engine in the viewer (``/play/``, :mod:`archive.played`):
+    the record so far, the turn in progress, the player's side and the engine's strength,
+    the analysis once the game is over; the game's key and the visitor's token stored
+    hashed."""
+    db.table("played_games").create({"key_hash": str, "visitor_hash": str, "record": str,
+                                     "pending": str, "version": int, "side": str, "strength": str,
+                                     "analysis": str, "created": str, "updated": str},
+                                    pk="key_hash",
+                                    not_null={"visitor_hash", "record", "pending", "version",
+                                              "side", "strength"})
+    db.table("played_games").create_index(["visitor_hash"])
+    db.table("played_games").create_index(["updated"])

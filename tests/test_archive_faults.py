@@ -524,8 +524,8 @@ def test_a_full_database_is_one_clear_error_and_keeps_what_was_committed(
 @pytest.fixture(scope="module")
 def bad_archives(tmp_path_factory, source) -> dict[str, Path]:
     """Files that are not a sound archive: missing, empty, text renamed ``.db``, a real
-    archive cut short, and one whose pages past the first 64 (the schema, the tables' first
-    pages) are overwritten: it opens, and fails when read."""
+    archive cut short, and one whose pages past those of an empty archive (the schema, the
+    tables' first pages) are overwritten: it opens, and fails when read."""
     _, expected = source
     folder = tmp_path_factory.mktemp("bad")
     good = folder / "good.db"
@@ -536,8 +536,10 @@ def bad_archives(tmp_path_factory, source) -> dict[str, Path]:
     files["text"].write_text("White: Marie\nBlack: Jean\n" * 200, encoding="utf-8")
     files["truncated"].write_bytes(data[:len(data) // 3])
     page = 4096
+    archive.open_archive(folder / "schema.db").close()
+    schema = (folder / "schema.db").stat().st_size  # a migration more adds pages to it
     damaged = bytearray(data)
-    for start in range(64 * page, len(data), page):
+    for start in range(schema, len(data), page):
         damaged[start + 8:start + page:7] = b"\xa5" * len(range(start + 8, start + page, 7))
     files["damaged"].write_bytes(bytes(damaged))
     archive.open_archive(files["damaged"], readonly=True).close()  # the damage shows later

@@ -21,7 +21,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge, SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from webviewer.blueprints import accounts, admin, api, check, explore, games, record
+from webviewer.blueprints import accounts, admin, api, check, explore, games, play, record
 from webviewer.plumbing import args, auth, db, site, workers
 from webviewer.plumbing.secret import secret_key
 from webviewer.plumbing.sessions import SessionInterface
@@ -92,6 +92,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.blueprint)
     app.register_blueprint(accounts.blueprint)
     app.register_blueprint(admin.blueprint)
+    app.register_blueprint(play.blueprint)
 
     @app.errorhandler(CSRFError)
     def csrf_refused(error: CSRFError) -> ResponseReturnValue:

@@ -1,16 +1,19 @@
 """The JSON API (documented in docs/viewer.md): games, one game with every position, the
-plays from a position, the legal plays for a position and roll (a doublet's worked out in
-a worker process; at most ``MAX_LEGAL_PLAYS`` of them returned)."""
+plays from a position (and with a roll, its plays ranked by the engine), the legal plays
+for a position and roll (a doublet's worked out in a worker process; at most
+``MAX_LEGAL_PLAYS`` of them returned)."""
 
 from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, jsonify, request
 from flask.typing import ResponseReturnValue
 
+from analysis.shipped import NoNet
 from archive import games_through, plays_from, search
 from notation import Dice, NotationError, Position, legal_plays
 from notation.engine.rules import NAMES, rule_set
 from webviewer.pages.kept_games import game_json
+from webviewer.pages.play_engine import legal_limit, position_ranking
 from webviewer.pages.search import query_from_args
 from webviewer.pages.stored import record_of, stored_row
 from webviewer.plumbing.db import get_db
@@ -44,20 +47,28 @@ def _variant() -> str | None:
 
 @blueprint.route("/positions/<path:position_id>")
 def position(position_id: str) -> ResponseReturnValue:
+    """The games through a position and the plays made from it; with ``?dice=61`` (and
+    ``&ply=1``), ``candidates``: the roll's plays ranked by the engine, as the position page
+    shows them (the rule set: ``?variant=``, else the first game's through it, else
+    jacquet)."""
     try:
         Position.from_id(position_id)
     except NotationError as error:
         abort(400, description=str(error))
     variant = _variant()
     db = get_db()
-    return jsonify({"position": position_id, "games": games_through(db, position_id, variant),
-                    "plays": [{"dice": p.dice, "play": p.play, "count": p.count, "wins": p.wins}
-                              for p in plays_from(db, position_id, variant)]})
-
-
-MAX_LEGAL_PLAYS = 500
-"""Plays ``/api/legal`` returns at most (a versailles doublet may have over 11,000: 1.4 MB);
-the answer says how many there are and whether it is cut (config ``MAX_LEGAL_PLAYS``)."""
+    games = games_through(db, position_id, variant)
+    answer: dict[str, object] = {"position": position_id, "games": games,
+              "plays": [{"dice": p.dice, "play": p.play, "count": p.count, "wins": p.wins}
+                        for p in plays_from(db, position_id, variant)]}
+    try:
+        candidates = position_ranking(variant or (games[0]["variant"] if games else "jacquet"),
+                                      position_id, legal_limit())
+    except (NotationError, NoNet) as error:
+        abort(400, description=str(error))
+    if candidates is not None:
+        answer["candidates"] = candidates
+    return jsonify(answer)
 
 
 @blueprint.route("/legal")
@@ -67,7 +78,7 @@ def legal() -> ResponseReturnValue:
     different dice has a few hundred plays at most and is answered in the request; a
     doublet (thousands of plays in versailles) in a worker process."""
     args = (_variant() or "jacquet", request.args.get("position"), request.args.get("dice", ""),
-            current_app.config.get("MAX_LEGAL_PLAYS", MAX_LEGAL_PLAYS))
+            legal_limit())
     try:
         heavy = Dice.parse(args[2]).is_doublet
         answer = run_work(legal_answer, *args) if heavy else legal_answer(*args)

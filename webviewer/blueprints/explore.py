@@ -7,13 +7,15 @@ from __future__ import annotations
 from flask import Blueprint, abort, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
+from analysis.shipped import NoNet
 from archive import games_through, player_results, plays_from
 from archive.analyses import player_analyses
 from archive.stats import player_games, player_ids
-from notation import NotationError, Position
+from notation import Dice, NotationError, Position
 from notation.engine.rules import NAMES, rule_set
 from notation.render.svg import board
 from webviewer.pages.board_view import describe
+from webviewer.pages.play_engine import legal_limit, position_ranking
 from webviewer.pages.player import POINTS, error_chart
 from webviewer.plumbing.args import choice_arg
 from webviewer.plumbing.db import get_db
@@ -28,7 +30,9 @@ RECENT = 20
 def position(position_id: str) -> ResponseReturnValue:
     """``?variant=`` says which rule set draws the board (default: the rule set of the
     first game through the position, else jacquet); ``?player=W`` or ``B`` who is on roll,
-    drawn in his colour (default: who is on roll in the first game through it, else White)."""
+    drawn in his colour (default: who is on roll in the first game through it, else White).
+    As an analysis board: ``?dice=61`` ranks the roll's plays by the engine (``&ply=1``:
+    looking at the replies too)."""
     variant = request.args.get("variant") or None
     player = choice_arg("player", {"": None, "W": "W", "B": "B"})
     if variant is not None and variant not in NAMES:
@@ -48,12 +52,18 @@ def position(position_id: str) -> ResponseReturnValue:
     on_roll = player or (games[0]["player"] if games else "W")
     white = on_roll == "W"
     names = ("White", "Black") if white else ("Black", "White")
-    svg = board(seen, rules, white_to_move=white,
+    refused, ranked = None, None
+    try:
+        ranked = position_ranking(rules.name, position_id, legal_limit())
+    except (NotationError, NoNet) as error:
+        refused = str(error)
+    svg = board(seen, rules, white_to_move=white, dice=Dice.parse(ranked["dice"]) if ranked else None,
                 title=f"Position {position_id}, {names[0]} on roll")
     return render_template("explore/position.html", position_id=position_id, svg=svg,
                            description=describe(seen, names), on_roll=names[0],
                            variant=rules.name, games=games, more=more,
-                           plays=plays_from(db, position_id, variant))
+                           plays=plays_from(db, position_id, variant), ranked=ranked,
+                           refused=refused), 400 if refused else 200
 
 
 @blueprint.route("/player/<path:name>")

@@ -14,7 +14,7 @@ LINKS: dict[str, tuple[str, dict[str, Any]]] = {"style": ("static", {"filename":
          "viewer_js": ("static", {"filename": "viewer.js"}),
          "recorder_js": ("static", {"filename": "recorder.js"}),
          "archive": ("games.index", {}), "validate": ("check.form", {}),
-         "record": ("record.start_form", {}),
+         "record": ("record.start_form", {}), "play": ("play.start_form", {}),
          "login": ("accounts.login_form", {}), "logout": ("accounts.logout", {}),
          "audit": ("admin.audit", {}),
          "game_0": ("games.game_page", {"game_id": 0})}

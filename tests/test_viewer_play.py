@@ -1,0 +1,361 @@
+"""Playing the engine in the viewer (``/play/``) through Flask's test client, as a visitor:
+a whole game against the random engine through the forms, the engine answering at once,
+hints that are the engine's ranking, the game analysed at the end, downloaded, refused to
+a visitor's store (401) and stored by a scorer; a game surviving a reload and a restart;
+dice only from the server; another browser's game watched, not played; and the bounds
+(games per visitor and on the server, a game's length, the 1-ply engine in the worker pool
+within its time)."""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+from datetime import timedelta
+
+import pytest
+
+import archive
+from analysis.analyse import analyse_game
+from analysis.ranking import Evaluator
+from analysis.shipped import load_net
+from archive.played import load_played
+from notation.recording import LiveGame, game_from_text
+from tests.accounts_helpers import add_account, sign_in
+from webviewer import create_app
+
+ENGINE_0PLY = "jacquet-td jacquet v2, 0-ply"
+
+
+def make_app(path, **config):
+    return create_app({"ARCHIVE": str(path), "TESTING": True, "WTF_CSRF_ENABLED": False,
+                       "WORKERS": 0, **config})
+
+
+@pytest.fixture
+def db_path(tmp_path):
+    path = tmp_path / "play.db"
+    archive.open_archive(path).close()
+    return path
+
+
+@pytest.fixture
+def app(db_path):
+    return make_app(db_path)
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def start(client, **fields) -> str:
+    response = client.post("/play/", data={"variant": "jacquet", "side": "White",
+                                           "strength": "random", **fields})
+    assert response.status_code == 303, response.text
+    return response.headers["Location"]
+
+
+def version(page: str) -> str:
+    return re.search(r'name="version" value="(\d+)"', page).group(1)
+
+
+def status(page: str) -> str:
+    return html.unescape(re.search(r'class="status" role="status">([^<]*)<', page).group(1))
+
+
+def hinted(page: str) -> list[tuple[str, str]]:
+    """(play, equity) of each row of the page's hints."""
+    section = page[page.index('class="candidates"'):]
+    return [(html.unescape(play), equity) for play, equity in
+            re.findall(r'<td class="play">([^<]*)</td><td>([^<]*)</td>', section[:section.index("</section>")])]
+
+
+def live_game(app, at: str) -> LiveGame:
+    """The game under the page's address, as the archive keeps it."""
+    db = archive.open_archive(app.config["ARCHIVE"])
+    try:
+        stored = load_played(db, at.rsplit("/", 1)[1], timedelta(days=1))
+    finally:
+        db.close()
+    assert stored is not None
+    return LiveGame.load(stored.record, stored.pending)
+
+
+def play_out(client, at: str, rng: random.Random, most: int = 600) -> tuple[str, int]:
+    """Play the visitor's turns until the game is over, each play typed from the hints (one
+    of them at random) or, now and then, entered step by step; the last page and how many
+    times the engine was seen answering at once."""
+    answered = played = 0
+    for _ in range(most):
+        page = client.get(f"{at}?hints=1").text
+        assert "Refused" not in page
+        if played:
+            answered += "The engine played" in page
+            played = 0
+        if "Game over" in page:
+            return page, answered
+        if 'value="roll"' in page:
+            assert client.post(at, data={"version": version(page), "action": "roll"}).status_code == 303
+            continue
+        if rng.random() < 0.2:  # a step button, as a click on the board presses it
+            step = re.search(r'name="from" value="(\d+)"><input type="hidden" name="to" value="(\d+)">'
+                             r'<input type="hidden" name="die" value="(\d+)">', page).groups()
+            data = {"action": "step", "from": step[0], "to": step[1], "die": step[2]}
+        else:
+            data = {"action": "play", "play": rng.choice(hinted(page))[0]}
+        after = client.post(at, data={"version": version(page), **data})
+        assert after.status_code == 303
+        played = data["action"] == "play"
+    raise AssertionError("the game did not end")
+
+
+def test_a_whole_game_against_the_random_engine(app, client, db_path):
+    at = start(client)
+    assert "You (White) against random" in client.get(at).text
+    page, answered = play_out(client, at, random.Random(7))
+    assert answered > 5  # the engine's turns came with the answer to the visitor's
+    analysis = page[page.index('class="analysis"'):]
+    assert f'<span class="engine">{ENGINE_0PLY}</span>' in analysis
+
+    download = client.get(f"{at}.jqn")
+    assert download.status_code == 200 and "attachment" in download.headers["Content-Disposition"]
+    game = game_from_text(download.text)
+    assert game.end().state.over and game.headers["White"] == "Visitor" and game.headers["Black"] == "random"
+    assert game.headers["Annotator"] == ENGINE_0PLY
+    played = game_from_text(live_game(app, at).record())
+    judged = analyse_game(played, Evaluator(load_net("jacquet"), played.rules))
+    shown = re.findall(r'<li value="(\d+)"(?: data-mark="([^"]*)")?>', analysis)
+    assert shown == [(str(t.ply), t.mark or "") for t in judged.turns]
+    white = judged.players[next(iter(judged.players))]
+    assert f"<td>{white.decisions}</td>" in analysis and f"{white.error_rate:.1f}" in analysis
+
+    refused = client.post(f"{at}/store")
+    assert refused.status_code == 401
+    db = archive.open_archive(db_path)
+    assert db["games"].count == 0
+    db.close()
+    add_account(db_path)
+    assert sign_in(client).status_code == 303
+    assert "Store the game in the archive" in client.get(at).text
+    stored = client.post(f"{at}/store")
+    assert stored.status_code == 303 and "/game/" in stored.headers["Location"]
+    assert client.post(f"{at}/store").headers["Location"] == stored.headers["Location"]  # once
+    db = archive.open_archive(db_path)
+    try:
+        assert db["games"].count == 1
+        kept = archive.load_game(db, int(stored.headers["Location"].rsplit("/", 1)[1]))
+        assert [n.turn.play.notation for n in kept.mainline() if n.turn.play] == \
+            [n.turn.play.notation for n in played.mainline() if n.turn.play]
+    finally:
+        db.close()
+
+
+def test_hints_are_the_engines_ranking_of_your_roll(app, client):
+    at = start(client)
+    for _ in range(4):  # the engine may have started: roll until the visitor has dice
+        page = client.get(at).text
+        if 'value="roll"' not in page:
+            break
+        client.post(at, data={"version": version(page), "action": "roll"})
+    live = live_game(app, at)
+    state = live.node.state
+    primes = (state.prime_held[state.player.index], state.prime_held[state.player.other.index])
+    evaluator = Evaluator(load_net("jacquet"), live.game.rules, ply=0)
+    ranked = evaluator.rank(live.entry().plays, state.position, primes)
+    assert "candidates" not in client.get(at).text  # only on request
+    page = client.get(f"{at}?hints=1").text
+    assert hinted(page) == [(c.play.notation, f"{round(c.equity, 4):+.3f}") for c in ranked]
+    assert evaluator.name in page
+
+
+def test_a_game_survives_a_reload_and_a_restart(db_path, client):
+    at = start(client, side="Black")
+    page = client.get(at).text
+    while 'value="roll"' in page:
+        client.post(at, data={"version": version(page), "action": "roll"})
+        page = client.get(at).text
+    step = re.search(r'name="from" value="(\d+)"><input type="hidden" name="to" value="(\d+)">'
+                     r'<input type="hidden" name="die" value="(\d+)">', page).groups()
+    client.post(at, data={"version": version(page), "action": "step", "from": step[0],
+                          "to": step[1], "die": step[2]})
+    before = client.get(at).text
+    assert status(client.get(at).text) == status(before)  # reloaded: the same dice, the step kept
+    restarted = make_app(db_path).test_client()
+    restarted.set_cookie("session", client.get_cookie("session").value)
+    again = restarted.get(at).text
+    assert status(again) == status(before)
+    assert re.search(r'<pre class="record">(.*?)</pre>', again, re.S).group(1) == \
+        re.search(r'<pre class="record">(.*?)</pre>', before, re.S).group(1)
+    assert restarted.get("/play/").text.count(at) >= 1  # listed in this browser
+
+
+def test_dice_come_from_the_server_only(client):
+    at = start(client)
+    page = client.get(at).text
+    assert 'name="dice"' not in page  # no field for dice, as the recorder's scorer has
+    refused = client.post(at, data={"version": version(page), "action": "dice", "dice": "66"})
+    assert refused.status_code == 400 and "unknown action" in refused.text
+
+
+@pytest.mark.parametrize("fields", [{"action": "step", "from": "x1", "to": "2", "die": "1"},
+                                    {"action": "resign", "points": "-1"}, {"action": "cube"},
+                                    {"action": "play", "play": "24/18 " * 50}])
+def test_a_form_out_of_its_choices_is_refused_with_its_reason(client, fields):
+    at = start(client)
+    refused = client.post(at, data={"version": version(client.get(at).text), **fields})
+    assert refused.status_code == 400 and "Traceback" not in refused.text
+    assert client.get("/play/no-such-game").status_code == 404
+
+
+def test_another_browsers_game_is_watched_not_played(app, client):
+    at = start(client)
+    other = app.test_client()
+    page = other.get(at)
+    assert page.status_code == 200 and "you may watch it, not play it" in page.text
+    assert other.post(at, data={"version": version(client.get(at).text), "action": "roll"}).status_code == 403
+
+
+@pytest.mark.parametrize("fields", [{"variant": "chess"}, {"side": "Red"}, {"strength": "2"}])
+def test_a_start_form_out_of_its_choices_is_refused(client, fields):
+    response = client.post("/play/", data={"variant": "jacquet", "side": "White", "strength": "random", **fields})
+    assert response.status_code == 400 and "Traceback" not in response.text
+
+
+def test_games_in_progress_are_capped_per_visitor_and_on_the_server(db_path):
+    app = make_app(db_path, PLAY_GAMES_PER_VISITOR=2, PLAY_GAMES=3)
+    first = app.test_client()
+    start(first)
+    start(first)
+    refused = first.post("/play/", data={"variant": "jacquet", "side": "White", "strength": "random"})
+    assert refused.status_code == 429 and "PLAY_GAMES_PER_VISITOR" in refused.text
+    second = app.test_client()
+    start(second)
+    full = second.post("/play/", data={"variant": "jacquet", "side": "White", "strength": "random"})
+    assert full.status_code == 429 and "PLAY_GAMES" in full.text
+
+
+def test_a_game_is_capped_in_length(db_path):
+    app = make_app(db_path, PLAY_MAX_TURNS=4)
+    client = app.test_client()
+    at = start(client)
+    rng = random.Random(3)
+    for _ in range(30):
+        page = client.get(f"{at}?hints=1").text
+        if "PLAY_MAX_TURNS" in page:
+            break
+        data = {"action": "roll"} if 'value="roll"' in page else {
+            "action": "play", "play": rng.choice(hinted(page))[0]}
+        client.post(at, data={"version": version(page), **data})
+    else:
+        raise AssertionError("the game went on past its length")
+    assert live_game(app, at).node.ply == 4 and 'name="action"' not in page
+    refused = client.post(at, data={"version": "0", "action": "roll"})
+    assert refused.status_code == 400 and "PLAY_MAX_TURNS" in refused.text
+
+
+def test_the_1ply_engine_plays_in_the_worker_pool_within_its_time(db_path):
+    client = make_app(db_path, WORKERS=1).test_client()
+    at = start(client, strength="1")
+    page = client.get(at).text
+    assert "jacquet-td jacquet v2, 1-ply" in page
+    while 'value="roll"' in page:  # the engine played in a worker if it won the lead roll
+        client.post(at, data={"version": version(page), "action": "roll"})
+        page = client.get(f"{at}?hints=1").text
+    play = hinted(page)[0][0]
+    hurried = make_app(db_path, WORKERS=1, WORK_SECONDS=0.001).test_client()
+    hurried.set_cookie("session", client.get_cookie("session").value)
+    over_time = hurried.post(at, data={"version": version(page), "action": "play", "play": play})
+    assert over_time.status_code == 413 and "WORK_SECONDS" in over_time.text
+    assert version(client.get(at).text) == version(page)  # nothing of it kept
+    answered = client.post(at, data={"version": version(page), "action": "play", "play": play})
+    assert answered.status_code == 303
+    page = client.get(at).text
+    assert "The engine played" in page or "Game over" in page
+
+
+def test_an_engine_cut_short_at_the_start_answers_when_asked(app, client, monkeypatch):
+    from webviewer.blueprints import play
+    from webviewer.plumbing.workers import OverBudget
+
+    def over_time(function, *args):
+        raise OverBudget("it took longer than 10 s (WORK_SECONDS)")
+
+    monkeypatch.setattr(play, "roll_lead", lambda variant, rng: "W1 B6")  # the engine starts
+    monkeypatch.setattr(play, "run_work", over_time)
+    answer = client.post("/play/", data={"variant": "jacquet", "side": "White", "strength": "1"})
+    assert answer.status_code == 413
+    at = re.search(r'<li><a href="(/play/[\w-]+)"', client.get("/play/").text).group(1)
+    page = client.get(at).text
+    assert "The engine has not answered yet" in page
+    assert client.post(at, data={"version": version(page), "action": "roll"}).status_code == 400
+    monkeypatch.undo()
+    assert client.post(at, data={"version": version(page), "action": "answer"}).status_code == 303
+    page = client.get(at).text
+    assert re.search(r"The engine played 1\.\.\. \d\d: [^.]+\.", page) and "Your turn: roll" in page
+
+
+def resigned_game(client) -> str:
+    """A game the visitor resigns at once (its analysis is quickly made)."""
+    at = start(client)
+    page = client.get(at).text
+    assert client.post(at, data={"version": version(page), "action": "resign", "points": "1"}).status_code == 303
+    return at
+
+
+@pytest.mark.parametrize("over_time", [1, 2])
+def test_an_analysis_over_time_drops_the_luck_then_says_so(client, monkeypatch, over_time):
+    from webviewer.blueprints import play
+    from webviewer.plumbing.workers import OverBudget
+
+    calls = []
+
+    def hurried(function, *args):
+        calls.append(args)
+        if len(calls) <= over_time:
+            raise OverBudget("it took longer than 10 s (WORK_SECONDS)")
+        return function(*args)
+
+    at = resigned_game(client)
+    monkeypatch.setattr(play, "run_work", hurried)
+    page = client.get(at).text
+    assert "Game over: the engine wins 1 point" in page
+    if over_time == 1:
+        assert "The luck was not measured" in page and 'class="analysis"' in page
+    else:
+        assert "could not be analysed within the server" in page and 'class="analysis"' not in page
+    assert len(calls) == 2
+    client.get(at)
+    assert len(calls) == 2  # kept: not made again
+    assert client.get(f"{at}.jqn").status_code == 200
+
+
+@pytest.mark.parametrize("variant", ["murray", "versailles", "hale", "backgammon"])
+def test_every_rule_set_against_its_net(client, variant):
+    at = start(client, variant=variant, strength="0", side="Black")
+    page = client.get(at).text
+    assert f"jacquet-td {variant} v" in page and "0-ply" in page
+    rng = random.Random(5)
+    answered = 0
+    for _ in range(12):
+        page = client.get(f"{at}?hints=1").text
+        if "Game over" in page:
+            break
+        data = {"action": "roll"} if 'value="roll"' in page else {
+            "action": "play", "play": rng.choice(hinted(page))[0]}
+        assert client.post(at, data={"version": version(page), **data}).status_code == 303
+        answered += "The engine played" in client.get(at).text
+    assert answered >= 3
+
+
+def test_a_game_over_leaves_room_for_new_ones(db_path):
+    app = make_app(db_path, PLAY_GAMES_PER_VISITOR=1, PLAY_GAMES=2)
+    first = app.test_client()
+    finished = resigned_game(first)
+    assert "The game analysed" in first.get(finished).text  # over and analysed: no longer counted
+    start(first)
+    start(app.test_client())  # the server full: the game over makes room
+    assert first.get(finished).status_code == 404
+    refused = app.test_client().post("/play/", data={"variant": "jacquet", "side": "White",
+                                                     "strength": "random"})
+    assert refused.status_code == 429 and "PLAY_GAMES)" in refused.text

@@ -1,0 +1,99 @@
+"""Playing the engine (``/play/``) in a real browser on a tablet (768×1024): a whole game
+against the random engine played by clicking the board (a man's point, then the point it
+goes to, as in the recorder: recorder.js), a hint asked for once, ending on the analysed
+game; a screenshot of it is saved under ``tests/artifacts/``.
+
+Chromium and playwright as in :mod:`tests.test_viewer_browser` (skipped where missing,
+except in CI)."""
+
+import os
+import threading
+
+import pytest
+
+import archive
+from tests.test_viewer_browser import ARGS, ARTIFACTS, CHROMIUM
+from webviewer import create_app
+
+if CHROMIUM is None:
+    if os.environ.get("CI") == "true":
+        pytest.fail("Chromium is missing in CI: .ci/run must install it", pytrace=False)
+    pytest.skip("Chromium is not installed (apt-get install chromium)", allow_module_level=True)
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+TABLET = {"width": 768, "height": 1024}
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory):
+    """The viewer on a werkzeug server thread, on a free loopback port, over an empty archive."""
+    from werkzeug.serving import make_server
+
+    path = tmp_path_factory.mktemp("play") / "play.db"
+    archive.open_archive(path).close()
+    httpd = make_server("127.0.0.1", 0, create_app({"ARCHIVE": str(path), "WORKERS": 0}), threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}"
+    httpd.shutdown()
+
+
+@pytest.fixture
+def page():
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        context = browser.new_context(viewport=TABLET)
+        yield context.new_page()
+        browser.close()
+
+
+def press(page, selector: str) -> None:
+    """Click and wait for the page the server answers with."""
+    with page.expect_navigation():
+        page.click(selector)
+
+
+def click_a_step(page) -> None:
+    """Play the first step offered by clicking the board: its man's point, then its target."""
+    button = page.locator(".steps-offered button").first
+    source, target = button.get_attribute("data-from-white"), button.get_attribute("data-to-white")
+    page.click(f'.recorder-board g[data-point="{source}"]')
+    assert page.locator(f'.recorder-board [data-point="{target}"] .target, '
+                        f'.recorder-board polygon.point[data-point="{target}"].target, '
+                        f'.recorder-board g[data-point="{target}"] > rect.target').count() >= 1
+    with page.expect_navigation():
+        page.click(f'.recorder-board g[data-point="{target}"]')
+
+
+@pytest.mark.long
+def test_a_whole_game_against_the_engine_by_clicking_on_a_tablet(base, page):
+    page.goto(f"{base}/play/")
+    page.select_option('select[name="variant"]', "jacquet")
+    page.check('input[name="side"][value="White"]')
+    page.check('input[name="strength"][value="random"]')
+    press(page, "text=Start the game")
+    assert "You (White) against random" in page.inner_text("h1")
+    hinted = False
+    for _ in range(1000):
+        status = page.inner_text(".panel .status")
+        if status.startswith("Game over"):
+            break
+        if page.locator('.panel button[value="roll"]').count():
+            press(page, '.panel button[value="roll"]')
+        elif not hinted:
+            press(page, "text=Hint: the engine's ranking of your plays")
+            assert page.locator(".candidates tbody tr").count() >= 1
+            hinted = True
+        else:
+            click_a_step(page)
+    else:
+        raise AssertionError("the game did not end")
+    assert hinted
+    assert page.locator(".analysis .engine").inner_text() == "jacquet-td jacquet v2, 0-ply"
+    assert page.locator(".analysis ol.analysed-turns li").count() > 20
+    assert page.locator(".summaries tbody tr").count() == 2
+    assert page.locator(".store a", has_text="sign in").count() == 1  # a visitor may not store it
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=ARTIFACTS / "play-analysed-tablet.png", full_page=True)

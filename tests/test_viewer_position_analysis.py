@@ -1,0 +1,113 @@
+"""The position page as an analysis board (``/position/ID?dice=61``, ``&ply=1``) and the same
+ranking in the JSON API (``/api/positions/ID?dice=61``): the plays in the engine's order
+with its equities, the engine named, the list capped (``MAX_LEGAL_PLAYS``, truncated), a
+roll that cannot be read refused with its reason, and the heavy work bounded by the worker
+pool's time."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+import archive
+from analysis.ranking import Evaluator
+from analysis.shipped import load_net
+from notation import Dice, Position, legal_plays, rule_set
+from webviewer import create_app
+
+MIDGAME = Position.from_points({6: 3, 10: 3, 13: 3, 18: 3, 24: 3}, {24: 5, 19: 5, 16: 5})
+"""A jacquet position past the courier (61: 6 plays; 33: 42), seen by the player on roll."""
+
+
+def make_app(tmp_path, **config):
+    """The viewer over an empty archive, the heavy work in the request unless ``config`` says."""
+    path = tmp_path / "empty.db"
+    archive.open_archive(path).close()
+    return create_app({"ARCHIVE": str(path), "TESTING": True, "WORKERS": 0, **config})
+
+
+@pytest.fixture
+def client(tmp_path):
+    return make_app(tmp_path).test_client()
+
+
+def engine_ranking(position: Position, dice: str, ply: int, variant: str = "jacquet"):
+    rules = rule_set(variant)
+    evaluator = Evaluator(load_net(variant), rules, ply=ply)
+    return evaluator, evaluator.rank(legal_plays(position, Dice.parse(dice), rules), position)
+
+
+def shown_rows(page: str) -> list[tuple[str, str]]:
+    """(play, equity) of each row of the page's candidate list."""
+    section = page[page.index('class="candidates"'):]
+    section = section[:section.index("</section>")]
+    return [(html.unescape(play), equity) for play, equity in
+            re.findall(r'<td class="play">([^<]*)</td><td>([^<]*)</td>', section)]
+
+
+@pytest.mark.parametrize("ply", [0, 1])
+def test_the_page_ranks_the_roll_as_the_engine_does(client, ply):
+    position_id = MIDGAME.position_id()
+    page = client.get(f"/position/{position_id}?variant=jacquet&dice=61&ply={ply}")
+    assert page.status_code == 200
+    evaluator, ranked = engine_ranking(MIDGAME, "61", ply)
+    text = page.text
+    assert evaluator.name in text and f"{evaluator.name}</span>" in text
+    assert shown_rows(text) == [(c.play.notation, f"{round(c.equity, 4):+.3f}") for c in ranked]
+    assert 'name="dice" value="61"' in text  # the form keeps the roll (no script needed)
+
+
+@pytest.mark.parametrize("ply", [0, 1])
+def test_the_api_returns_the_same_list_in_the_same_order(client, ply):
+    position_id = MIDGAME.position_id()
+    answer = client.get(f"/api/positions/{position_id}?variant=jacquet&dice=6-1&ply={ply}").get_json()
+    evaluator, ranked = engine_ranking(MIDGAME, "61", ply)
+    candidates = answer["candidates"]
+    assert candidates["engine"] == evaluator.name and candidates["ply"] == ply
+    assert candidates["count"] == len(ranked) and not candidates["truncated"]
+    assert [c["play"] for c in candidates["plays"]] == [c.play.notation for c in ranked]
+    assert [c["equity"] for c in candidates["plays"]] == pytest.approx([c.equity for c in ranked], abs=1e-4)
+    assert [c["depth"] for c in candidates["plays"]] == [c.depth for c in ranked]
+    first = candidates["plays"][0]["probabilities"]
+    assert candidates["outputs"] == list(evaluator.outcomes.names) and sorted(first) == sorted(candidates["outputs"])
+    assert "candidates" not in client.get(f"/api/positions/{position_id}").get_json()
+
+
+def test_the_page_is_the_engine_of_the_rule_set_asked(client):
+    start = rule_set("backgammon").start
+    page = client.get(f"/position/{start.position_id()}?variant=backgammon&dice=31").text
+    evaluator, ranked = engine_ranking(start, "31", 0, "backgammon")
+    assert "jacquet-td backgammon" in evaluator.name and evaluator.name in page
+    assert shown_rows(page)[0] == (ranked[0].play.notation, f"{round(ranked[0].equity, 4):+.3f}")
+
+
+def test_the_list_is_capped_and_says_so(tmp_path):
+    app = make_app(tmp_path, MAX_LEGAL_PLAYS=3)
+    client = app.test_client()
+    position_id = MIDGAME.position_id()
+    _, ranked = engine_ranking(MIDGAME, "33", 0)
+    assert len(ranked) > 3
+    candidates = client.get(f"/api/positions/{position_id}?variant=jacquet&dice=33").get_json()["candidates"]
+    assert candidates["truncated"] and candidates["count"] == len(ranked)
+    assert [c["play"] for c in candidates["plays"]] == [c.play.notation for c in ranked[:3]]
+    page = client.get(f"/position/{position_id}?variant=jacquet&dice=33").text
+    assert f"{len(ranked)} legal plays of 33" in page and "the best 3 shown" in page
+    assert len(shown_rows(page)) == 3
+
+
+@pytest.mark.parametrize("dice", ["6", "77", "six-one", "6-1-2"])
+def test_a_roll_that_cannot_be_read_is_refused_with_its_reason(client, dice):
+    position_id = MIDGAME.position_id()
+    page = client.get(f"/position/{position_id}?dice={dice}")
+    assert page.status_code == 400 and 'id="refused"' in page.text and "Traceback" not in page.text
+    answer = client.get(f"/api/positions/{position_id}?dice={dice}")
+    assert answer.status_code == 400 and answer.get_json()["error"]
+    assert client.get(f"/position/{position_id}?dice=61&ply=2").status_code == 400
+
+
+def test_the_ranking_runs_in_the_worker_pool_within_its_time(tmp_path):
+    app = make_app(tmp_path, WORKERS=1, WORK_SECONDS=0.001)
+    answer = app.test_client().get(f"/api/positions/{MIDGAME.position_id()}?dice=66&ply=1")
+    assert answer.status_code == 413 and "WORK_SECONDS" in answer.get_json()["error"]

@@ -1,0 +1,275 @@
+"""Play the engine (``/play/``): choose the rule set, your side and the engine's strength,
+then play your turns on the board or typed, as in the recorder; the engine answers at once
+with the server's dice; hints rank your plays; once the game is over it is shown analysed,
+can be downloaded, and a signed-in scorer can store it in the archive.
+
+Anyone may play, so every request is bounded: a game is kept in the archive
+(:mod:`archive.played`) under an unguessable key, for the visitor whose session started it,
+at most ``PLAY_GAMES_PER_VISITOR`` per visitor and ``PLAY_GAMES`` on the server, gone when
+untouched for ``PLAY_GAME_EXPIRY_HOURS``, at most ``PLAY_MAX_TURNS`` turns long; the engine's
+1-ply turns, every ranking and the final analysis run in the worker pool within its time.
+Dice come from the server only. What the pages show is made in
+:mod:`webviewer.pages.play_page`.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from collections.abc import Mapping
+from datetime import timedelta
+from typing import Any
+
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+
+from analysis.shipped import NoNet
+from archive import import_games, stored_id
+from archive.audit import STORED, log
+from archive.played import (
+    PlayedRecord,
+    TooManyPlayedGames,
+    create_played,
+    keep_analysis,
+    load_played,
+    save_played,
+)
+from notation.engine.play import Step
+from notation.engine.rules import NAMES
+from notation.errors import IllegalPlayError, NotationError, listed
+from notation.formats import render
+from notation.recording import LiveGame, game_from_text, new_game, roll_lead
+from webviewer.pages.downloads import attachment, require_format
+from webviewer.pages.play_engine import (
+    STRENGTHS,
+    analysed,
+    engine_name,
+    engine_turns,
+    legal_limit,
+    ranking,
+)
+from webviewer.pages.play_page import (
+    LIMITS,
+    forget_game,
+    limit,
+    new_visitor_token,
+    play_context,
+    played_games,
+    remember_game,
+    visitor_token,
+)
+from webviewer.pages.recorder import leave_note, take_note
+from webviewer.plumbing.auth import role_required, signed_in
+from webviewer.plumbing.db import get_db
+from webviewer.plumbing.workers import OverBudget, run_work
+
+blueprint = Blueprint("play", __name__, url_prefix="/play")
+MAX_PLAY = 200
+MAX_NAME = 100
+SIDES = {"White": "W", "Black": "B"}
+
+
+def _expiry() -> timedelta:
+    return timedelta(hours=limit("PLAY_GAME_EXPIRY_HOURS"))
+
+
+@blueprint.get("/")
+def start_form() -> ResponseReturnValue:
+    """The start form and the games this browser is playing."""
+    return render_template("play/start.html", variants=NAMES, strengths=STRENGTHS, form={},
+                           games=played_games(_expiry()), limits=LIMITS)
+
+
+@blueprint.post("/")
+def start() -> ResponseReturnValue:
+    """Start a game: the lead roll decides who starts; if the engine does, it plays at once."""
+    form = request.form
+    variant, side, strength = form.get("variant"), form.get("side"), form.get("strength")
+    if variant not in NAMES or side not in SIDES or strength not in STRENGTHS:
+        abort(400, description="choose a rule set, your side (White or Black) and the engine's "
+                               "strength (random, 0 or 1)")
+    name = " ".join(form.get("name", "").split())[:MAX_NAME] or signed_in().name or "Visitor"
+    try:
+        engine = engine_name(variant, strength)
+    except NoNet as error:
+        abort(400, description=str(error))
+    you = SIDES[side]
+    live = LiveGame(new_game({"Variant": variant, "Event": "A game against the engine",
+                              "Date": datetime.date.today().strftime("%Y.%m.%d"),
+                              "LeadRoll": roll_lead(variant, random.SystemRandom()),
+                              side: name, "Black" if you == "W" else "White": engine}))
+    db = get_db(write=True)
+    try:  # the bounds first: no engine's work for a game that cannot be kept
+        key = create_played(db, *live.dump(), new_visitor_token(), you, strength,
+                            expiry=_expiry(), per_visitor=limit("PLAY_GAMES_PER_VISITOR"),
+                            total=limit("PLAY_GAMES"))
+    except TooManyPlayedGames as error:
+        return render_template("play/start.html", variants=NAMES, strengths=STRENGTHS,
+                               form=form, games=played_games(_expiry()), limits=LIMITS,
+                               refused=f"The game cannot start: {error}."), 429
+    remember_game(key)
+    if live.node.state.player.value != you:
+        save_played(db, key, *_engine_answers(live.dump(), you, strength), 1)
+    return redirect(url_for("play.page", key=key), code=303)
+
+
+def _engine_answers(dumped: tuple[str, dict[str, Any]], you: str, strength: str
+                    ) -> tuple[str, dict[str, Any]]:
+    """The game after the engine's turns (in the worker pool at 1-ply: its heavy work)."""
+    engine = "B" if you == "W" else "W"
+    arguments = (*dumped, engine, strength, limit("PLAY_MAX_TURNS"))
+    if strength == "1":
+        return run_work(engine_turns, *arguments)
+    return engine_turns(*arguments)
+
+
+def _load(key: str) -> tuple[PlayedRecord, LiveGame]:
+    stored = load_played(get_db(write=True), key, _expiry())
+    if stored is None:
+        abort(404, description="no game against the engine under this address (it may have "
+                               "expired: a game untouched for "
+                               f"{limit('PLAY_GAME_EXPIRY_HOURS')} hours is removed)")
+    try:
+        return stored, LiveGame.load(stored.record, stored.pending)
+    except NotationError as error:
+        current_app.logger.error("a played game cannot be read: %s", error)
+        abort(500, description="this game cannot be read back")
+
+
+@blueprint.get("/<key>")
+def page(key: str) -> ResponseReturnValue:
+    """The game: your turn to roll or to play (``?hints=1``: the engine's ranking of your
+    plays), the engine's last play on the board; once over, the game analysed."""
+    stored, live = _load(key)
+    hints = None
+    if request.args.get("hints") and live.dice is not None and not live.over:
+        state = live.node.state
+        primes = (state.prime_held[state.player.index], state.prime_held[state.player.other.index])
+        hints = run_work(ranking, live.game.rules.name, state.position.position_id(),
+                         str(live.dice), 0, legal_limit(), primes)
+    analysis = stored.analysis
+    if live.over and analysis is None:
+        analysis = _analyse(key, stored.record)
+    return render_template("play/page.html", key=key, version=stored.version,
+                           note=take_note(key, live), mine=stored.belongs_to(visitor_token()),
+                           **play_context(live, stored, hints, analysis))
+
+
+def _analyse(key: str, record: str) -> dict[str, Any]:
+    """The finished game's analysis, made once in the worker pool and kept: without the luck
+    if the whole of it takes longer than a job may (``WORK_SECONDS``), else only what went
+    wrong."""
+    try:
+        analysis = run_work(analysed, record)
+    except OverBudget:
+        try:
+            analysis = run_work(analysed, record, False)
+        except OverBudget as error:
+            analysis = {"error": f"The game could not be analysed within the server's time: {error}."}
+    keep_analysis(get_db(write=True), key, analysis)
+    return analysis
+
+
+def _number(form: Mapping[str, str], name: str) -> int:
+    value = form.get(name, "")
+    if not (value.isascii() and value.isdigit() and len(value) <= 4):
+        abort(400, description=f"{name} must be a whole number")
+    return int(value)
+
+
+def _act(live: LiveGame, action: str, form: Mapping[str, str]) -> None:
+    """One of the player's actions; NotationError when the rules refuse it."""
+    if action == "roll":
+        live.set_dice(None, random.SystemRandom())
+    elif action == "step":
+        live.add_step(Step(_number(form, "from"), _number(form, "to"), _number(form, "die")))
+    elif action == "undo-step":
+        live.undo_step()
+    elif action == "undo-steps":
+        live.undo_steps()
+    elif action == "play":
+        text = form.get("play", "")
+        if len(text) > MAX_PLAY:
+            abort(400, description=f"play is longer than {MAX_PLAY} characters")
+        live.play_text(text)
+    elif action == "resign":
+        live.resign(_number(form, "points"))
+    else:
+        abort(400, description=f"unknown action {action!r}")
+
+
+@blueprint.post("/<key>")
+def act(key: str) -> ResponseReturnValue:
+    """One action of the player's, sent from the page of the game's current version (403
+    for another visitor's game); the engine answers at once when the turn passes to it."""
+    stored, live = _load(key)
+    if not stored.belongs_to(visitor_token()):
+        abort(403, description="This game was started in another browser: you may watch it, "
+                               "not play it.")
+    if live.node.ply >= limit("PLAY_MAX_TURNS") and not live.over:
+        abort(400, description=f"This game has {live.node.ply} turns, the most a game here may "
+                               "have (PLAY_MAX_TURNS): download it, or start another.")
+    if request.form.get("version") != str(stored.version):
+        leave_note(key, "turn", "This page was out of date (a second click, or another "
+                   "window): here is the game as it stands; nothing of that action was kept.")
+        return redirect(url_for("play.page", key=key), code=303)
+    action = request.form.get("action", "")
+    if live.node.state.player.value != stored.side and not live.over:
+        if action != "answer":  # the engine's answer was cut short (over time, or busy)
+            abort(400, description="the engine is to play: let it answer first")
+        record, pending = _engine_answers(live.dump(), stored.side, stored.strength)
+        save_played(get_db(write=True), key, record, pending, stored.version)
+        return redirect(url_for("play.page", key=key), code=303)
+    field = "play" if action == "play" else "turn"
+    try:
+        _act(live, action, request.form)
+    except IllegalPlayError as error:
+        legal = listed(error.legal_plays)
+        leave_note(key, field, f"Refused: [{error.rule_id}] {error.reason.rstrip('.')}."
+                   + (f" Legal plays: {legal}." if legal else ""), request.form.get("play", "")[:MAX_PLAY])
+        return redirect(url_for("play.page", key=key), code=303)
+    except NotationError as error:
+        leave_note(key, field, f"Refused: {error}", request.form.get("play", "")[:MAX_PLAY])
+        return redirect(url_for("play.page", key=key), code=303)
+    dumped = live.dump()
+    if live.dice is None and not live.over:
+        dumped = _engine_answers(dumped, stored.side, stored.strength)
+    if not save_played(get_db(write=True), key, *dumped, stored.version):
+        leave_note(key, "turn", "The game was changed meanwhile (from another window?): look "
+                   "again, nothing of this action was kept.")
+    return redirect(url_for("play.page", key=key), code=303)
+
+
+@blueprint.post("/<key>/store")
+@role_required("scorer")
+def store(key: str) -> ResponseReturnValue:
+    """Store the finished game in the archive (a signed-in scorer only); its page there."""
+    stored, live = _load(key)
+    if not live.over:
+        leave_note(key, "turn", "The game is not over: finish it first.")
+        return redirect(url_for("play.page", key=key), code=303)
+    db = get_db(write=True)
+    game = game_from_text(stored.record)
+    known = stored_id(db, game)
+    import_games(db, [game])  # idempotent: storing twice adds nothing
+    game_id = stored_id(db, game)
+    if game_id is None:  # pragma: no cover - a game just imported is found by its hash
+        abort(500, description="the stored game cannot be found in the archive")
+    if known is None:
+        with db.conn:
+            log(db, signed_in().name, STORED, game_id, "played against the engine")
+    forget_game(key)
+    return redirect(url_for("games.game_page", game_id=game_id), code=303)
+
+
+@blueprint.get("/<key>.<fmt>")
+def download(key: str, fmt: str) -> ResponseReturnValue:
+    """The game as a file: once analysed, with the engine's comments and marks."""
+    require_format(fmt)
+    stored, _ = _load(key)
+    record = stored.analysis.get("record", stored.record) if stored.analysis else stored.record
+    try:
+        text = render([game_from_text(record)], fmt)
+    except ValueError as error:
+        abort(404, description=str(error))
+    return attachment(text, fmt, f"played.{fmt}")

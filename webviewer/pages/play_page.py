@@ -1,0 +1,114 @@
+"""What the pages of a game against the engine show (:mod:`webviewer.blueprints.play`): the
+recorder's board and turn entry (:func:`webviewer.pages.recorder.page_context`), the
+engine's last play, the hints, and the analysed game at the end; the visitor's token and
+the games this browser is playing, kept in its session.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+from typing import Any, NamedTuple
+
+from flask import current_app, session
+
+from archive.played import PlayedRecord, load_played
+from notation.engine.state import Colour
+from notation.errors import NotationError
+from notation.recording import LiveGame
+from webviewer.pages.recorder import page_context, turn_text
+from webviewer.plumbing.db import get_db
+
+LIMITS = {"PLAY_GAMES_PER_VISITOR": 3, "PLAY_GAMES": 200, "PLAY_GAME_EXPIRY_HOURS": 24,
+          "PLAY_MAX_TURNS": 400}
+"""The bounds on the games against the engine (config keys of the same names): games in
+progress per visitor and on the server, the hours an untouched game is kept, the turns a
+game may have."""
+
+
+KEPT_GAMES = 10
+"""The games a browser's list keeps (the latest)."""
+
+
+def limit(name: str) -> int:
+    """The bound ``name`` (one of :data:`LIMITS`), as configured."""
+    return int(current_app.config.get(name, LIMITS[name]))
+
+
+def visitor_token() -> str | None:
+    """This browser's token (``None`` before it started a game), kept in its signed session:
+    the games it started are the ones it may play."""
+    token = session.get("player_token")
+    return token if isinstance(token, str) else None
+
+
+def new_visitor_token() -> str:
+    """This browser's token, made if it has none."""
+    token = visitor_token()
+    if token is None:
+        token = session["player_token"] = secrets.token_urlsafe(16)
+    return token
+
+
+def remember_game(key: str) -> None:
+    """Add the game started under ``key`` to this browser's list."""
+    keys = [kept for kept in _keys() if kept != key]
+    session["played_games"] = [key, *keys][:KEPT_GAMES]
+
+
+def forget_game(key: str) -> None:
+    """Take a game off this browser's list (stored in the archive)."""
+    session["played_games"] = [kept for kept in _keys() if kept != key]
+
+
+def _keys() -> list[str]:
+    keys = session.get("played_games", [])
+    return [key for key in keys if isinstance(key, str)] if isinstance(keys, list) else []
+
+
+class Playing(NamedTuple):
+    """A game of the browser's list, as ``/play/`` shows it."""
+
+    key: str
+    variant: str
+    you: str
+    engine: str
+    turns: int
+    over: bool
+
+
+def played_games(expiry: timedelta) -> list[Playing]:
+    """The games this browser is playing (or has finished), the latest first; those gone
+    left out."""
+    found = []
+    for key in _keys():
+        stored = load_played(get_db(write=True), key, expiry)
+        if stored is None:
+            continue
+        try:
+            live = LiveGame.load(stored.record, stored.pending)
+        except NotationError as error:
+            current_app.logger.error("a played game cannot be read: %s", error)
+            continue
+        you = Colour(stored.side)
+        found.append(Playing(key, live.game.rules.name, you.title,
+                             live.game.headers.get(you.other.title, ""), live.node.ply, live.over))
+    return found
+
+
+def play_context(live: LiveGame, stored: PlayedRecord, hints: dict[str, Any] | None,
+                 analysis: dict[str, Any] | None) -> dict[str, object]:
+    """What the game's page shows besides its key, version and note: the recorder's board
+    and turn, your side and the engine's, the engine's turns since yours, the hints, the
+    analysis once the game is over."""
+    you = Colour(stored.side)
+    nodes = list(live.game.mainline())
+    answered: list[str] = []
+    for node in reversed(nodes):
+        if node.turn is None or node.turn.player is you:
+            break
+        answered.insert(0, turn_text(node))
+    return {**page_context(live, None), "you": you, "engine": live.game.headers.get(you.other.title, ""),
+            "answered": answered, "hints": hints, "analysis": analysis,
+            "your_turn": not live.over and live.node.state.player is you,
+            "full": not live.over and live.node.ply >= limit("PLAY_MAX_TURNS")}
