@@ -285,6 +285,22 @@ def test_downloads_read_back_to_the_same_game(client, app, fmt, tmp_path):
     assert same_tree(game, stored)
 
 
+def test_a_download_is_written_once_and_kept(client, monkeypatch):
+    """A large game's file is not written again for every download: the second asks
+    nothing of the record's reader, and the file is the same."""
+    from webviewer.pages import kept_games
+
+    reads = []
+    reader = kept_games.game_from_record
+    monkeypatch.setattr(kept_games, "game_from_record",
+                        lambda *args: reads.append(args) or reader(*args))
+    first = client.get("/game/2.xml")
+    second = client.get("/game/2.xml")
+    assert first.status_code == second.status_code == 200
+    assert first.data == second.data and len(reads) == 1
+    assert client.get("/game/2.jqn").status_code == 200 and len(reads) == 2  # another format
+
+
 def test_download_errors(client):
     assert client.get("/game/1.exe").status_code == 404
     assert client.get("/game/999999.jqn").status_code == 404

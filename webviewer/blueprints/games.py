@@ -11,12 +11,11 @@ from analysis.shipped import NoNet
 from archive.analyses import latest_analysis, latest_analysis_id, store_analysis
 from archive.search import SORTS, search_page
 from notation.engine.rules import NAMES
-from notation.formats import render
 from webviewer.pages.analysis_job import GameGone, analyse_stored
 from webviewer.pages.downloads import attachment, require_format
 from webviewer.pages.game_page import Analysed, Kind
 from webviewer.pages.game_page import game_page as page_of
-from webviewer.pages.kept_games import read_back
+from webviewer.pages.kept_games import game_file
 from webviewer.pages.search import SEARCH_ARGS, query_from_args
 from webviewer.pages.stored import record_of, stored_game, stored_row
 from webviewer.pages.tree import BadAddress
@@ -110,9 +109,8 @@ def download(game_id: int, fmt: str) -> ResponseReturnValue:
     """The game as a file in a writable format (``.mat`` for backgammon only)."""
     require_format(fmt)
     row = stored_row(game_id)
-    with read_back(record_of(row)(), row["variant"], bool(row["valid"])) as game:
-        try:
-            text = render([game], fmt)
-        except ValueError as error:
-            abort(404, description=str(error))
+    try:
+        text = game_file(row["hash"], row["variant"], bool(row["valid"]), record_of(row), fmt)
+    except ValueError as error:
+        abort(404, description=str(error))
     return attachment(text, fmt, f"game-{game_id}.{fmt}")

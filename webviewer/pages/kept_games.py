@@ -35,6 +35,7 @@ from notation.engine.play import Step
 from notation.engine.rules import RuleSet
 from notation.engine.state import Colour, pips_after
 from notation.errors import NotationError
+from notation.formats import render
 from notation.formats.json_format import game_to_json
 from notation.render.captions import next_up, played
 from notation.tree.game import Game, Node
@@ -253,6 +254,7 @@ def read_back(record: str, variant: str, valid: bool) -> Iterator[Game]:
 _views: BoundedCache[tuple[str, str], GameView] = BoundedCache(
     CACHED_GAMES, CACHE_BYTES, lambda view: NODE_BYTES * len(view.nodes))
 _json: BoundedCache[tuple[str, str], str] = BoundedCache(CACHED_GAMES, CACHE_BYTES, len)
+_files: BoundedCache[tuple[str, str, str], str] = BoundedCache(CACHED_GAMES, CACHE_BYTES, len)
 
 
 def game_view(content_hash: str, variant: str, valid: bool, record: Callable[[], str]) -> GameView:
@@ -273,3 +275,16 @@ def game_json(content_hash: str, variant: str, valid: bool, record: Callable[[],
             return game_to_json(game)
 
     return _json.get((content_hash, variant), make)
+
+
+def game_file(content_hash: str, variant: str, valid: bool, record: Callable[[], str],
+              fmt: str) -> str:
+    """The game whose record has ``content_hash`` written in ``fmt`` (a download; as
+    :func:`game_json`, kept apart from the views and bounded by bytes, so that a large game
+    is not written again for every download). :class:`ValueError` when ``fmt`` cannot
+    hold the game (``.mat`` of another rule set than backgammon)."""
+    def make() -> str:
+        with read_back(record(), variant, valid) as game:
+            return render([game], fmt)
+
+    return _files.get((content_hash, variant, fmt), make)
