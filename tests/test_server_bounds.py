@@ -339,6 +339,11 @@ def test_a_json_upload_of_666000_empty_objects_is_refused_cheaply(path):
     assert answer.status_code == 413 and "more than 500 games" in answer.text, answer.text[-400:]
 
 
+UNBOUNDED_TURNS = 10**9
+"""``MAX_TURNS`` for the tests of the time, memory and queue limits: the slow record holds
+more turns than a validation may (on a fast machine that limit answers first)."""
+
+
 def slow_record(games: int = 300) -> str:
     """A record that takes seconds to check: long murray games."""
     pool = [random_game(rule_set("murray"), random.Random(seed)) for seed in range(3)]
@@ -346,7 +351,8 @@ def slow_record(games: int = 300) -> str:
 
 
 def test_a_validation_over_its_time_is_stopped_with_a_clear_answer(path):
-    client = create_app({"ARCHIVE": str(path), "TESTING": True, "WORK_SECONDS": 2}).test_client()
+    client = create_app({"ARCHIVE": str(path), "TESTING": True, "WORK_SECONDS": 2,
+                         "MAX_TURNS": UNBOUNDED_TURNS}).test_client()
     answer = post_record(client, slow_record())  # some 30 s of work
     assert answer.status_code == 413 and "longer than 2 s (WORK_SECONDS)" in answer.text
     assert client.get("/").status_code == 200
@@ -355,7 +361,7 @@ def test_a_validation_over_its_time_is_stopped_with_a_clear_answer(path):
 
 def test_a_validation_over_its_memory_is_stopped_with_a_clear_answer(path):
     client = create_app({"ARCHIVE": str(path), "TESTING": True,
-                         "WORK_MEMORY_BYTES": 120 * 2**20}).test_client()
+                         "WORK_MEMORY_BYTES": 120 * 2**20, "MAX_TURNS": UNBOUNDED_TURNS}).test_client()
     answer = post_record(client, slow_record(400))
     assert answer.status_code == 413 and "WORK_MEMORY_BYTES" in answer.text
     assert post_record(client, ILLEGAL).status_code == 200  # a small one fits
@@ -366,7 +372,7 @@ def test_when_every_worker_is_busy_and_the_queue_full_the_answer_is_503_retry_af
     import time
 
     app = create_app({"ARCHIVE": str(path), "TESTING": True, "WORKERS": 1, "WORK_QUEUE": 0,
-                      "WORK_SECONDS": 4})
+                      "WORK_SECONDS": 4, "MAX_TURNS": UNBOUNDED_TURNS})
     slow = slow_record()
     first = app.test_client()
     token = csrf_of(first)
