@@ -58,13 +58,12 @@ from webviewer.pages.play_page import (
     remember_game,
     visitor_token,
 )
-from webviewer.pages.recorder import leave_note, take_note
+from webviewer.pages.recorder import MAX_PLAY, leave_note, take_note
 from webviewer.plumbing.auth import role_required, signed_in
 from webviewer.plumbing.db import get_db
 from webviewer.plumbing.workers import OverBudget, run_work
 
 blueprint = Blueprint("play", __name__, url_prefix="/play")
-MAX_PLAY = 200
 MAX_NAME = 100
 SIDES = {"White": "W", "Black": "B"}
 

@@ -50,6 +50,7 @@ from webviewer.pages.analysis_job import LiveEvaluation, live_evaluation
 from webviewer.pages.downloads import attachment, require_format
 from webviewer.pages.recorder import (
     CONFIRMED,
+    MAX_PLAY,
     InProgress,
     confirmation,
     forget,
@@ -67,7 +68,6 @@ from webviewer.plumbing.db import get_db
 from webviewer.plumbing.workers import Busy, run_work
 
 blueprint = Blueprint("record", __name__, url_prefix="/record")
-MAX_PLAY = 200
 MAX_COMMENT = 2000
 NUMBER = re.compile(r"[0-9]{1,4}")
 

@@ -31,6 +31,8 @@ CONFIRMED = ("resign", DROP, "correct")
 """The actions asked again before they are carried out: they end the game or remove turns."""
 FIELDS = ("dice", "play", "turn")
 """The places a note is shown: beside the dice field, the play field, or the turn's status."""
+MAX_PLAY = 200
+"""The longest play a form may send, in characters (the recorder's and /play/'s)."""
 KEPT_GAMES = 20
 """The games in progress a browser's list keeps (the latest)."""
 
