@@ -34,7 +34,6 @@ from archive.played import (
     load_played,
     save_played,
 )
-from notation.engine.play import Step
 from notation.engine.rules import NAMES
 from notation.errors import IllegalPlayError, NotationError, listed
 from notation.formats import render
@@ -58,7 +57,7 @@ from webviewer.pages.play_page import (
     remember_game,
     visitor_token,
 )
-from webviewer.pages.recorder import MAX_PLAY, leave_note, take_note
+from webviewer.pages.recorder import MAX_PLAY, enter_turn, form_number, leave_note, take_note
 from webviewer.plumbing.auth import role_required, signed_in
 from webviewer.plumbing.db import get_db
 from webviewer.plumbing.workers import OverBudget, run_work
@@ -169,30 +168,14 @@ def _analyse(key: str, record: str) -> dict[str, Any]:
     return analysis
 
 
-def _number(form: Mapping[str, str], name: str) -> int:
-    value = form.get(name, "")
-    if not (value.isascii() and value.isdigit() and len(value) <= 4):
-        abort(400, description=f"{name} must be a whole number")
-    return int(value)
-
-
 def _act(live: LiveGame, action: str, form: Mapping[str, str]) -> None:
     """One of the player's actions; NotationError when the rules refuse it."""
+    if enter_turn(live, action, form):
+        return
     if action == "roll":
         live.set_dice(None, random.SystemRandom())
-    elif action == "step":
-        live.add_step(Step(_number(form, "from"), _number(form, "to"), _number(form, "die")))
-    elif action == "undo-step":
-        live.undo_step()
-    elif action == "undo-steps":
-        live.undo_steps()
-    elif action == "play":
-        text = form.get("play", "")
-        if len(text) > MAX_PLAY:
-            abort(400, description=f"play is longer than {MAX_PLAY} characters")
-        live.play_text(text)
     elif action == "resign":
-        live.resign(_number(form, "points"))
+        live.resign(form_number(form, "points"))
     else:
         abort(400, description=f"unknown action {action!r}")
 

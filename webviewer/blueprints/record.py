@@ -17,7 +17,6 @@ untouched for ``LIVE_GAME_EXPIRY_DAYS`` is gone; a scorer has at most
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
@@ -39,7 +38,6 @@ from archive import (
 from archive.audit import STORED, log
 from archive.live import show_evaluation
 from notation.engine.dice import Dice
-from notation.engine.play import Step
 from notation.engine.rules import NAMES
 from notation.engine.state import DOUBLE, DROP, TAKE
 from notation.errors import IllegalPlayError, NotationError, RecordError, listed
@@ -53,7 +51,10 @@ from webviewer.pages.recorder import (
     MAX_PLAY,
     InProgress,
     confirmation,
+    enter_turn,
     forget,
+    form_number,
+    form_text,
     in_progress,
     leave_note,
     page_context,
@@ -69,7 +70,6 @@ from webviewer.plumbing.workers import Busy, run_work
 
 blueprint = Blueprint("record", __name__, url_prefix="/record")
 MAX_COMMENT = 2000
-NUMBER = re.compile(r"[0-9]{1,4}")
 
 
 def _expiry() -> timedelta:
@@ -199,7 +199,7 @@ def page(key: str) -> ResponseReturnValue:
     if action is not None:
         if action not in CONFIRMED:
             abort(400, description=f"nothing to confirm for {action!r}")
-        fields = {name: str(_number(request.args, name)) for name in _CONFIRM_FIELDS[action]}
+        fields = {name: str(form_number(request.args, name)) for name in _CONFIRM_FIELDS[action]}
         confirm = confirmation(live, action, fields) if mine else None
         if confirm is None:
             abort(400, description=f"nothing to confirm: no {action} can be made now")
@@ -213,50 +213,29 @@ _CONFIRM_FIELDS = {"resign": ("points",), DROP: (), "correct": ("ply",)}
 """The numbers each confirmed action is sent with."""
 
 
-def _number(form: Mapping[str, str], name: str) -> int:
-    """A small whole number from the form (ASCII digits only), else a 400."""
-    value = form.get(name, "")
-    if not NUMBER.fullmatch(value):
-        abort(400, description=f"{name} must be a whole number")
-    return int(value)
-
-
-def _text(form: Mapping[str, str], name: str, limit: int) -> str:
-    value = form.get(name, "")
-    if len(value) > limit:
-        abort(400, description=f"{name} is longer than {limit} characters")
-    return value
-
-
 def _act(live: LiveGame, action: str, form: Mapping[str, str]) -> None:
     """Apply one of the scorer's actions; NotationError when the rules refuse it."""
+    if enter_turn(live, action, form):
+        return
     if action == "roll":
         live.set_dice(None)
     elif action == "dice":
         live.set_dice(Dice.parse(form.get("dice", "")))
     elif action == "clear-dice":
         live.clear_dice()
-    elif action == "step":
-        live.add_step(Step(_number(form, "from"), _number(form, "to"), _number(form, "die")))
-    elif action == "undo-step":
-        live.undo_step()
-    elif action == "undo-steps":
-        live.undo_steps()
-    elif action == "play":
-        live.play_text(_text(form, "play", MAX_PLAY))
     elif action == "undo":
         live.undo_turn()
     elif action == "correct":
-        live.take_back_to(_number(form, "ply"))
+        live.take_back_to(form_number(form, "ply"))
     elif action in (DOUBLE, TAKE, DROP):
         live.cube(action)
     elif action == "resign":
-        live.resign(_number(form, "points"))
+        live.resign(form_number(form, "points"))
     elif action == "annotate":
-        nag = _number(form, "nag") if form.get("nag") else None
+        nag = form_number(form, "nag") if form.get("nag") else None
         if nag is not None and nag not in GLYPHS:
             abort(400, description=f"no mark ${nag}")
-        live.annotate(_text(form, "comment", MAX_COMMENT), nag)
+        live.annotate(form_text(form, "comment", MAX_COMMENT), nag)
     else:
         abort(400, description=f"unknown action {action!r}")
 
@@ -289,10 +268,10 @@ def act(key: str) -> ResponseReturnValue:
         show_evaluation(get_db(write=True), key, action == "show-evaluation")
         return redirect(url_for("record.page", key=key), code=303)
     if action in CONFIRMED and request.form.get("confirm") != "yes":
-        fields: dict[str, Any] = {name: _number(request.form, name) for name in _CONFIRM_FIELDS[action]}
+        fields: dict[str, Any] = {name: form_number(request.form, name) for name in _CONFIRM_FIELDS[action]}
         return redirect(url_for("record.page", key=key, confirm=action, **fields), code=303)
     field = _NOTE_FIELD.get(action, "turn")
-    kept = _text(request.form, action, MAX_PLAY) if action in _NOTE_FIELD else ""
+    kept = form_text(request.form, action, MAX_PLAY) if action in _NOTE_FIELD else ""
     try:
         _act(live, action, request.form)
     except IllegalPlayError as error:

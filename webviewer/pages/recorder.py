@@ -14,8 +14,9 @@ from collections.abc import Mapping
 from datetime import date
 from typing import Any, NamedTuple
 
-from flask import session
+from flask import abort, session
 
+from notation.engine.play import Step
 from notation.engine.state import DOUBLE, DROP, RESIGN, TAKE
 from notation.formats import WRITABLE
 from notation.formats.jqn.lexer import GLYPHS
@@ -211,3 +212,36 @@ def in_progress(key: str, live: LiveGame) -> InProgress:
     return InProgress(key, headers.get("White") or "White", headers.get("Black") or "Black",
                       live.game.rules.name, match, live.node.ply, to_act,
                       turn_text(live.node) if live.node.turn is not None else "")
+
+
+def form_number(form: Mapping[str, str], name: str) -> int:
+    """A small whole number from the form (one to four ASCII digits), else a 400."""
+    value = form.get(name, "")
+    if not (value.isascii() and value.isdigit() and len(value) <= 4):
+        abort(400, description=f"{name} must be a whole number")
+    return int(value)
+
+
+def form_text(form: Mapping[str, str], name: str, limit: int) -> str:
+    """A text from the form of at most ``limit`` characters, else a 400."""
+    value = form.get(name, "")
+    if len(value) > limit:
+        abort(400, description=f"{name} is longer than {limit} characters")
+    return value
+
+
+def enter_turn(live: LiveGame, action: str, form: Mapping[str, str]) -> bool:
+    """The actions that enter a turn, the recorder's and /play/'s alike (a man moved, the
+    moves taken back, a play typed): True if ``action`` was one of them; NotationError when
+    the rules refuse it."""
+    if action == "step":
+        live.add_step(Step(form_number(form, "from"), form_number(form, "to"), form_number(form, "die")))
+    elif action == "undo-step":
+        live.undo_step()
+    elif action == "undo-steps":
+        live.undo_steps()
+    elif action == "play":
+        live.play_text(form_text(form, "play", MAX_PLAY))
+    else:
+        return False
+    return True
