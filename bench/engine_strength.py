@@ -16,10 +16,10 @@ each rule set:
 
 A match is split into chunks of pairs run by ``--jobs`` worker processes (one per core,
 BLAS held to one thread); the figures do not depend on the split. The results also go to
-``bench/results/engine_strength.json``.
+``bench/results/engine_strength.json`` (or ``--output``).
 
     python bench/engine_strength.py [--variant backgammon ...] [--games 5000]
-        [--one-ply-games 400] [--jobs 2] [--nets analysis/nets]
+        [--one-ply-games 400] [--jobs 2] [--nets analysis/nets] [--output FILE]
 """
 
 from __future__ import annotations
@@ -174,6 +174,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--nets", type=Path, default=Path("analysis/nets"))
     parser.add_argument("--no-history", action="store_true", help="Skip the learning curve.")
+    parser.add_argument("--output", type=Path, default=Path("bench/results/engine_strength.json"),
+                        help="Where the rows go as JSON.")
     args = parser.parse_args()
     rows = []
     print(f"{'rule set':<11} {'player':<46}   {'opponent':<46} {'games':>6} {'win rate':>14}  "
@@ -203,7 +205,7 @@ def main() -> None:
                 print_row(rows[-1])
     if not gnubg_available():
         print("(gnubg-nn is not installed: no gnubg judgement; pip install gnubg-nn to add it)")
-    out = Path("bench/results/engine_strength.json")
+    out = args.output
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(rows, indent=1), encoding="utf-8")
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Train (or go on training) the shipped nets in three lanes (for two cores: one process per
-# rule set, several at once), each rule set with seed 1 and the default recipe; every rule
-# set first to a first stage, so that each has a net early, then on to its total. Every line resumes its checkpoint when there is one,
+# Train (or go on training) the shipped nets in two lanes (one process per core), each rule
+# set with seed 1 and the default recipe; the nets furthest from their targets first
+# (murray, backgammon), then the others on to their totals. Every line resumes its
+# checkpoint when there is one,
 # so running this script again after a stop continues exactly where it stopped (training
 # is reproducible by seed: see docs/analysis.md). Console output goes to
 # analysis/nets/RULESET.out (not committed); the strength log to RULESET.log.jsonl.
@@ -14,11 +15,10 @@ JACQUET=${JACQUET:-.venv/bin/jacquet}
 train() {  # train VARIANT GAMES
   local net="analysis/nets/$1.npz" resume=()
   [ -e "$net" ] && resume=(--resume)
-  nice -n 15 "$JACQUET" train --variant "$1" --games "$2" --seed 1 --check-every 5000 "${resume[@]}" -o "$net" \
+  nice -n 15 "$JACQUET" train --variant "$1" --games "$2" --seed 1 --check-every 5000 --snapshot-every 10000 "${resume[@]}" -o "$net" \
     >> "analysis/nets/$1.out" 2>&1
 }
 
-{ train jacquet 60000; } &
-{ train hale 20000 && train backgammon 100000 && train hale 50000; } &
-{ train versailles 20000 && train murray 30000 && train versailles 50000; } &
+{ train murray 30000 && train jacquet 60000 && train versailles 50000; } &
+{ train backgammon 100000 && train hale 50000; } &
 wait
