@@ -139,12 +139,13 @@ def stored_games(db_path: Path) -> int:
 
 def kill_import(db_path: Path, source: Path, batch: int, delay: float,
                 from_first_write: bool = False, sig: int = signal.SIGKILL,
-                once_stored: int | None = None) -> Kill:
+                once_stored: int | None = None, in_transaction: bool = False) -> Kill:
     """Run ``jacquet import`` and send it ``sig`` ``delay`` seconds after it starts or, with
     ``from_first_write``, after it first takes the write lock: a resumed import spends its
     first seconds reading the games it already stored, and only a moment counted from its
     first write is sure to fall where it stores games. With ``once_stored``, the moment is
-    counted from when the archive first holds that many games (or the import ends)."""
+    counted from when the archive first holds that many games (or the import ends), and with
+    ``in_transaction`` from when, after that, the import next holds the write lock."""
     process = subprocess.Popen(import_command(db_path, source, batch), stdout=subprocess.DEVNULL,
                                stderr=subprocess.PIPE, text=True)
     started, first_write, mid_transaction = time.monotonic(), None, None
@@ -155,6 +156,8 @@ def kill_import(db_path: Path, source: Path, batch: int, delay: float,
             first_write = time.monotonic() - started
         while once_stored is not None and process.poll() is None and stored_games(db_path) < once_stored:
             time.sleep(0.01)
+        while in_transaction and process.poll() is None and not holds_write_lock(db_path):
+            time.sleep(0.001)
         try:
             process.wait(timeout=delay)
             killed = False
@@ -288,8 +291,11 @@ def test_imports_killed_at_random_moments_lose_nothing_and_leave_no_half_game(tm
     present: set[str] = set()
     verified: set[str] = set()
     kills, sizes = [], []
-    for _ in range(KILLS):
-        if rng.random() < 0.75:  # while it stores games: one to three batches on, within a batch
+    for number in range(KILLS):
+        if number % 5 == 0:  # inside a write transaction, whatever this machine's pace
+            target = min(len(present) + BATCH, GAMES - BATCH)
+            kill = kill_import(db_path, path, BATCH, 0.0, once_stored=target, in_transaction=True)
+        elif rng.random() < 0.75:  # while it stores games: one to three batches on, within a batch
             target = min(len(present) + rng.randint(1, 3) * BATCH, GAMES - BATCH)
             kill = kill_import(db_path, path, BATCH, rng.uniform(0, 2 * pace.storing * BATCH / GAMES),
                                once_stored=target)
