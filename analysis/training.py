@@ -8,7 +8,7 @@ winner's ``target(True, points)``, the loser's ``target(False, points)``).
 A checkpoint (the net file itself) is written every ``checkpoint_every`` games and at the
 end, atomically (and every ``snapshot_every`` games a copy of the net is kept in
 ``history/`` beside it, for the learning curve): it holds the weights, the metadata
-(games done, α, λ, seed, ...) and the dice generator's state. Traces are reset every
+(games done, α and its lowerings, λ, seed, ...) and the dice generator's state. Traces are reset every
 game, so nothing else is needed: a run resumed from a checkpoint gives the same weights as one never stopped.
 
 Every ``check_every`` games the net plays a duplicate-dice match against random play and
@@ -22,7 +22,7 @@ import json
 import random
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +54,30 @@ class TrainingConfig:
     snapshot_every: int = 25000
     """Games between the copies of the net kept in ``history/`` beside the checkpoint (the
     learning curve's earlier nets; 0: none)."""
+    alpha_steps: tuple[tuple[int, float], ...] = ()
+    """Lowerings of the learning rate, ``(games, α)``: α from that many games on, in the
+    order they were made (``jacquet train --resume --alpha``: TD-Gammon's recipe lowers α
+    once the learning curve flattens). Part of the recipe: it is saved and kept on resume."""
+
+    def __post_init__(self) -> None:
+        # a checkpoint's metadata gives lists; keep the recipe hashable and comparable
+        object.__setattr__(self, "alpha_steps",
+                           tuple((int(games), float(alpha)) for games, alpha in self.alpha_steps))
+
+    def alpha_at(self, games: int) -> float:
+        """The learning rate of the game played after ``games`` games."""
+        alpha = self.alpha
+        for start, step_alpha in self.alpha_steps:
+            if games >= start:
+                alpha = step_alpha
+        return alpha
+
+    def with_alpha_from(self, games: int, alpha: float) -> TrainingConfig:
+        """This recipe with α changed to ``alpha`` from ``games`` games on (itself when α
+        is already that)."""
+        if alpha == self.alpha_at(games):
+            return self
+        return replace(self, alpha_steps=(*self.alpha_steps, (games, alpha)))
 
 
 def log_path(path: Path) -> Path:
@@ -174,7 +198,8 @@ class Trainer:
         checking = 0.0
         while self.games_done < config.games and not self.stop_requested:
             winner, _points, _turns = self_play_game(net, self.rules, self.encoder, self.rng,
-                                                     config.alpha, config.lam, config.max_turns)
+                                                     config.alpha_at(self.games_done), config.lam,
+                                                     config.max_turns)
             meta["games"] = self.games_done + 1
             meta["abandoned"] += winner is None
             meta["seconds"] = seconds + time.perf_counter() - started - checking

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import signal
 import sys
+from dataclasses import replace
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -35,7 +36,9 @@ limit_blas_threads(1)
                    "it as VARIANT.log.jsonl.")
 @click.option("--hidden", type=click.IntRange(min=1), default=80, show_default=True,
               help="Hidden units (a new run only).")
-@click.option("--alpha", type=float, default=0.1, show_default=True, help="Learning rate (a new run only).")
+@click.option("--alpha", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="Learning rate [default: 0.1]; with --resume, the rate from the checkpoint's "
+                   "game on (the change is saved in the recipe and kept by later resumes).")
 @click.option("--lambda", "lam", type=float, default=0.7, show_default=True,
               help="Trace decay λ (a new run only).")
 @click.option("--checkpoint-every", type=click.IntRange(min=1), default=500, show_default=True)
@@ -59,6 +62,7 @@ def train_command(variant: str, games: int, seed: int, resume: bool, output: str
     Example:
         jacquet train --variant jacquet --games 100000 --seed 1 -o analysis/nets/jacquet.npz
         jacquet train --variant jacquet --games 100000 --resume -o analysis/nets/jacquet.npz
+        jacquet train --variant jacquet --games 150000 --resume --alpha 0.02 -o analysis/nets/jacquet.npz
     """
     from analysis.training import Trainer, TrainingConfig, log_path
 
@@ -72,18 +76,21 @@ def train_command(variant: str, games: int, seed: int, resume: bool, output: str
         raise click.UsageError(f"{path} exists: --resume to continue it, or another -o")
     if path.parent and not path.parent.exists():
         path.parent.mkdir(parents=True)
-    config = TrainingConfig(variant=variant, games=games, seed=seed, hidden=hidden, alpha=alpha,
+    config = TrainingConfig(variant=variant, games=games, seed=seed, hidden=hidden,
+                            alpha=TrainingConfig.alpha if alpha is None else alpha,
                             lam=lam, checkpoint_every=checkpoint_every, check_every=check_every,
                             check_pairs=check_pairs, snapshot_every=snapshot_every)
     try:
         trainer = Trainer(path, config, resume=resume)
     except (ValueError, KeyError) as error:
         raise click.UsageError(f"{path}: {error}") from None
-    # the cadence may change on resume; the recipe (α, λ, hidden, seed) may not
-    trainer.config = type(trainer.config)(**{**trainer.config.__dict__, "games": games,
-                                             "checkpoint_every": checkpoint_every,
-                                             "check_every": check_every, "check_pairs": check_pairs,
-                                             "snapshot_every": snapshot_every})
+    # the cadence may change on resume, and α from here on; the rest of the recipe (λ,
+    # hidden, seed, earlier α) may not
+    trainer.config = replace(trainer.config, games=games, checkpoint_every=checkpoint_every,
+                             check_every=check_every, check_pairs=check_pairs,
+                             snapshot_every=snapshot_every)
+    if resume and alpha is not None:
+        trainer.config = trainer.config.with_alpha_from(trainer.games_done, alpha)
 
     def stop(signum: int, frame: FrameType | None) -> None:
         trainer.stop_requested = True

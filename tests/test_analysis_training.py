@@ -97,6 +97,36 @@ def test_command_trains_refuses_overwrite_and_resumes(tmp_path):
     assert net.meta["training"]["hidden"] == 8
 
 
+
+def test_lowering_alpha_on_resume_is_saved_and_kept(tmp_path):
+    """``--resume --alpha``: the games after the change learn at the new rate; the change is
+    part of the recipe, so a later resume without ``--alpha`` keeps it, and the whole
+    sequence of commands gives one net."""
+    runner = CliRunner()
+
+    def train(out: str, *args: str) -> None:
+        result = runner.invoke(train_command, ["--seed", "3", "-o", out, "--hidden", "8",
+                                               "--checkpoint-every", "2", "--check-every", "0",
+                                               "-q", *args])
+        assert result.exit_code == 0, result.output
+
+    lowered, kept, unchanged = (str(tmp_path / name) for name in ("a.npz", "b.npz", "c.npz"))
+    for out in (lowered, kept, unchanged):
+        train(out, "--games", "2")
+    train(lowered, "--games", "4", "--resume", "--alpha", "0.02")
+    train(kept, "--games", "3", "--resume", "--alpha", "0.02")
+    train(kept, "--games", "4", "--resume")  # no --alpha: the lowered rate goes on
+    train(unchanged, "--games", "4", "--resume")
+    net = Network.load(lowered)
+    assert net.meta["training"]["alpha"] == 0.1
+    assert net.meta["training"]["alpha_steps"] == [[2, 0.02]]
+    assert _same_weights(net, Network.load(kept))
+    assert not _same_weights(net, Network.load(unchanged))
+    assert Network.load(unchanged).meta["training"]["alpha_steps"] == []
+    config = TrainingConfig(alpha_steps=((2, 0.02), (5, 0.01)))
+    assert [config.alpha_at(g) for g in (0, 1, 2, 4, 5, 9)] == [0.1, 0.1, 0.02, 0.02, 0.01, 0.01]
+
+
 SMOKE = [("jacquet", 30), ("versailles", 30), ("hale", 30), ("backgammon", 30),
          ("murray", 6)]  # murray: a few hundred turns a game while the net is new (~1 s each)
 

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Train (or go on training) the shipped nets in two lanes (one process per core), each rule
-# set with seed 1 and the default recipe: backgammon first (short of its target against
-# pubeval), then the others on to their totals (murray last: it has stopped gaining at
-# 0-ply). Every line resumes its checkpoint when there is one,
+# set with seed 1 and the default recipe (α 0.1): backgammon first (short of its target
+# against pubeval), then the others on to their totals. Where a net's learning curve has
+# flattened, it goes on with α lowered to 0.02 (TD-Gammon's recipe; saved in the net's
+# recipe from the game where it was lowered): backgammon from 100,000 games, murray from
+# where it stood (16,772). Every line resumes its checkpoint when there is one,
 # so running this script again after a stop continues exactly where it stopped (training
 # is reproducible by seed: see docs/analysis.md). Console output goes to
 # analysis/nets/RULESET.out (not committed); the strength log to RULESET.log.jsonl.
@@ -12,13 +14,13 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 JACQUET=${JACQUET:-.venv/bin/jacquet}
 
-train() {  # train VARIANT GAMES
+train() {  # train VARIANT GAMES [OPTION...]
   local net="analysis/nets/$1.npz" resume=()
   [ -e "$net" ] && resume=(--resume)
-  nice -n 15 "$JACQUET" train --variant "$1" --games "$2" --seed 1 --check-every 5000 --snapshot-every 10000 "${resume[@]}" -o "$net" \
+  nice -n 15 "$JACQUET" train --variant "$1" --games "$2" --seed 1 --check-every 5000 --snapshot-every 10000 "${resume[@]}" "${@:3}" -o "$net" \
     >> "analysis/nets/$1.out" 2>&1
 }
 
-{ train jacquet 60000 && train versailles 50000 && train murray 30000; } &
-{ train backgammon 100000 && train hale 50000; } &
+{ train jacquet 60000 && train murray 30000 --alpha 0.02 && train versailles 50000; } &
+{ train backgammon 100000 && train backgammon 200000 --alpha 0.02 && train hale 50000; } &
 wait
