@@ -20,6 +20,10 @@ BLAS held to one thread); the figures do not depend on the split. The results al
 
     python bench/engine_strength.py [--variant backgammon ...] [--games 5000]
         [--one-ply-games 400] [--jobs 2] [--nets analysis/nets] [--output FILE]
+        [--opponent random|heuristic|history|pubeval ...]
+
+``--opponent`` keeps only those matches of the net (and of pubeval, against the baselines
+named); ``--one-ply-games 0`` skips 1-ply.
 """
 
 from __future__ import annotations
@@ -50,6 +54,7 @@ from notation.engine.rules import NAMES  # noqa: E402
 BACKGAMMON = rule_set("backgammon")
 CHUNK = 50
 """Pairs per task given to a worker."""
+OPPONENTS = ("random", "heuristic", "history", "pubeval")
 
 
 def make_player(spec: str, variant: str) -> Player:
@@ -174,9 +179,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--nets", type=Path, default=Path("analysis/nets"))
     parser.add_argument("--no-history", action="store_true", help="Skip the learning curve.")
+    parser.add_argument("--opponent", action="append", choices=OPPONENTS,
+                        help="Only these opponents of the net (default: all).")
     parser.add_argument("--output", type=Path, default=Path("bench/results/engine_strength.json"),
                         help="Where the rows go as JSON.")
     args = parser.parse_args()
+    chosen = set(args.opponent or OPPONENTS) - ({"history"} if args.no_history else set())
     rows = []
     print(f"{'rule set':<11} {'player':<46}   {'opponent':<46} {'games':>6} {'win rate':>14}  "
           f"{'pts/game':>7}", flush=True)
@@ -187,17 +195,17 @@ def main() -> None:
                 print(f"{variant:<11} no net at {path}: skipped", flush=True)
                 continue
             net = f"net:{path}"
-            opponents = ["random", "heuristic"]
-            if not args.no_history:
+            opponents = [name for name in ("random", "heuristic") if name in chosen]
+            if "history" in chosen:
                 opponents += [f"net:{p}" for p in sorted((args.nets / "history").glob(f"{variant}-*.npz"))]
-            if variant == "backgammon":
+            if variant == "backgammon" and "pubeval" in chosen:
                 opponents.append("pubeval")
             for opponent in opponents:
                 judged = opponent == "pubeval" and gnubg_available()
                 rows.append(run_match(pool, variant, net, opponent, args.games, args.seed, judged))
                 print_row(rows[-1])
-            if variant == "backgammon":
-                for baseline in ("random", "heuristic"):
+            if variant == "backgammon" and "pubeval" in chosen:
+                for baseline in [name for name in ("random", "heuristic") if name in chosen]:
                     rows.append(run_match(pool, variant, "pubeval", baseline, args.games, args.seed))
                     print_row(rows[-1])
             if args.one_ply_games:
