@@ -108,9 +108,11 @@ def train_command(variant: str, games: int, seed: int, resume: bool, output: str
     todo = max(games - start, 0)
     meta = trainer.net.meta
 
+    seconds_before = float(meta["seconds"])
+
     def saved() -> None:
-        if not quiet and not sys.stderr.isatty():
-            rate = meta["games"] / max(float(meta["seconds"]), 1e-9)
+        if not quiet and not sys.stderr.isatty():  # the rate of this run, not of the net's life
+            rate = (meta["games"] - start) / max(float(meta["seconds"]) - seconds_before, 1e-9)
             click.echo(f"{meta['games']} games, checkpoint written ({rate:.1f} games/s)", err=True)
 
     if quiet or not sys.stderr.isatty():
