@@ -12,12 +12,27 @@ roll, each along its own route (its own numbering):
   :func:`notation.engine.rules.courier_phase` does;
 - in ``murray`` (``tracks_prime``), whether the side has held a prime at any moment of the
   game so far (it decides marcia per punto);
-- in the rule sets without hitting (``jacquet``, ``versailles``, ``hale``), the side's five
-  blocking features (:mod:`analysis.blocking`).
+- from version 2 on, the side's hand-made features: in the rule sets without hitting
+  (``jacquet``, ``versailles``, ``hale``) its five blocking features
+  (:mod:`analysis.blocking`), in those with hitting (``murray``, ``backgammon``) its six
+  contact features (:mod:`analysis.contact`).
 
-So ``jacquet``, ``versailles``, ``hale``: 2 × 103 = 206 inputs; ``murray``: 2 × 100 = 200;
-``backgammon``: 2 × 98 = 196 (TD-Gammon's 198 less its two whose-turn units: the net always
-judges from the side that has just moved).
+Version 1 is the raw board alone (TD-Gammon's units); version 2, the latest, adds the
+hand-made features. A net records its version (``meta["version"]``) and is always read
+through the encoder of that version (:meth:`Encoder.for_rules`), so nets of both versions
+coexist. Inputs in all:
+
+============================== ============== ==============
+rule set                       version 1      version 2
+============================== ============== ==============
+``jacquet``, ``versailles``,   2 × 98 = 196   2 × 103 = 206
+``hale``
+``murray``                     2 × 100 = 200  2 × 106 = 212
+``backgammon``                 2 × 98 = 196   2 × 104 = 208
+============================== ============== ==============
+
+(``backgammon`` v1 is TD-Gammon's 198 less its two whose-turn units: the net always judges
+from the side that has just moved.)
 
 The encoding is vectorised: the boards of all candidates become one ``int8`` array and the
 point units come from one lookup table indexed by the counts (no Python loop per point).
@@ -31,13 +46,17 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import NDArray
 
-from analysis.blocking import FEATURES, Blocking
+from analysis import blocking, contact
+from analysis.blocking import Blocking
+from analysis.contact import Contact
 from notation import OFF, Play, Position, RuleSet
 from notation.engine.rules import prime_during
 
 MEN = 15
 TALON = 24
 POINT_UNITS = 96
+VERSIONS = (1, 2)
+"""The input layouts: 1 the raw board, 2 (the latest) with the hand-made features."""
 
 _COLUMNS = 56
 """Columns of the extended boards: the mover's 26 counts, the opponent's 26, then each
@@ -75,30 +94,45 @@ class Encoder:
     courier: bool
     prime: bool
     blocking: Blocking | None = field(default=None, compare=False)
+    contact: Contact | None = field(default=None, compare=False)
     _kept: NDArray[np.intp] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_kept", self._keep())
 
     @classmethod
-    def for_rules(cls, rules: RuleSet) -> Encoder:
-        """The encoder of ``rules``."""
+    def for_rules(cls, rules: RuleSet, version: int | None = None) -> Encoder:
+        """The encoder of ``rules`` in layout ``version`` (``None``: the latest, for a new
+        net; a net's own is ``net.meta["version"]``)."""
+        version = VERSIONS[-1] if version is None else version
+        if version not in VERSIONS:
+            raise ValueError(f"no encoding version {version}: there are {VERSIONS}")
         courier = rules.courier or any(getattr(rule, "rule_id", "") == "R-COURIER"
                                        for rule in rules.step_rules)
-        blocking = None if rules.hitting else Blocking(rules)
-        return cls(rules.name, rules.hitting, courier, rules.tracks_prime, blocking)
+        featured = version >= 2
+        return cls(rules.name, rules.hitting, courier, rules.tracks_prime,
+                   Blocking(rules) if featured and not rules.hitting else None,
+                   Contact(rules) if featured and rules.hitting else None)
 
     @property
     def version(self) -> int:
-        """The layout's version, part of a net's name: 2 with the blocking features, 1
-        without (the first layout)."""
-        return 2 if self.blocking is not None else 1
+        """The layout's version, part of a net's name: 2 with the hand-made features
+        (blocking or contact), 1 without (the raw board)."""
+        return 2 if self.blocking is not None or self.contact is not None else 1
+
+    @property
+    def features(self) -> tuple[str, ...]:
+        """The names of each side's hand-made features (none in version 1)."""
+        if self.blocking is not None:
+            return blocking.FEATURES
+        if self.contact is not None:
+            return contact.FEATURES
+        return ()
 
     @property
     def side_inputs(self) -> int:
         """Inputs per side."""
-        extra = len(FEATURES) if self.blocking is not None else 0
-        return POINT_UNITS + 1 + self.bar + self.courier + self.prime + extra
+        return POINT_UNITS + 1 + self.bar + self.courier + self.prime + len(self.features)
 
     @property
     def size(self) -> int:
@@ -119,13 +153,12 @@ class Encoder:
                 names.append(f"{side}_courier")
             if self.prime:
                 names.append(f"{side}_prime")
-            if self.blocking is not None:
-                names += [f"{side}_{feature}" for feature in FEATURES]
+            names += [f"{side}_{feature}" for feature in self.features]
         return names
 
     def _keep(self) -> NDArray[np.intp]:
         """Which of the 4 × 56 looked-up units are inputs, in input order (the mover's,
-        then the opponent's: each side's blocking features follow its block)."""
+        then the opponent's: each side's hand-made features follow its block)."""
         keep: list[int] = []
         for side in (0, 1):
             base = 26 * side
@@ -147,8 +180,9 @@ class Encoder:
         ``(n, 2)``: whether each side has held a prime).
 
         One lookup in a table indexed by (column, count) gives every unit; the courier and
-        prime flags ride along as extra columns of counts 0 or 1. About 8 µs for 20
-        candidates on an idle core, against about 25 for a Python loop over the points.
+        prime flags ride along as extra columns of counts 0 or 1. Version 1: about 8 µs for
+        20 candidates on an idle core, against about 25 for a Python loop over the points;
+        the hand-made features of version 2 are computed for all candidates at once too.
         """
         n = boards.shape[0]
         extended = np.zeros((n, _COLUMNS), dtype=np.intp)
@@ -159,10 +193,11 @@ class Encoder:
             extended[:, 54:56] = primes
         extended += _OFFSETS
         units = np.take(_FLAT_TABLE, extended, axis=0).reshape(n, 4 * _COLUMNS)
-        if self.blocking is None:
+        featured = self.blocking or self.contact
+        if featured is None:
             return units[:, self._kept]
         half = len(self._kept) // 2
-        mover, opponent = self.blocking.features(boards)
+        mover, opponent = featured.features(boards)
         return np.concatenate((units[:, self._kept[:half]], mover,
                                units[:, self._kept[half:]], opponent), axis=1)
 

@@ -74,7 +74,12 @@ class Network:
     @property
     def name(self) -> str:
         """The version name printed beside every figure: ``jacquet-td jacquet v2``."""
-        return f"{ENGINE} {self.variant} v{self.meta.get('version', 1)}"
+        return f"{ENGINE} {self.variant} v{self.version}"
+
+    @property
+    def version(self) -> int:
+        """The encoding version the net was trained on (1 for nets older than the record)."""
+        return int(self.meta.get("version", 1))
 
     @property
     def digest(self) -> str:
@@ -138,7 +143,7 @@ class Network:
                   np.array(data["w2"], np.float32), np.array(data["b2"], np.float32), meta)
         if net.w1.shape != (meta["inputs"], meta["hidden"]):
             raise ValueError("net file: w1 does not match its metadata")
-        encoder = Encoder.for_rules(rule_set(net.variant))
+        encoder = Encoder.for_rules(rule_set(net.variant), net.version)
         if meta["inputs"] != encoder.size:
             raise ValueError(f"net file: {meta['inputs']} inputs, but {net.variant}'s encoding "
                              f"v{encoder.version} has {encoder.size}: it was trained for another "

@@ -157,7 +157,7 @@ class NetPlayer:
 
     def __post_init__(self) -> None:
         self.rules = rule_set(self.net.variant)
-        self.encoder = Encoder.for_rules(self.rules)
+        self.encoder = Encoder.for_rules(self.rules, self.net.version)
         self.outcomes = self.net.outcomes
         if not self.name:
             self.name = f"{self.net.name}, 0-ply"

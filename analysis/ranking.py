@@ -62,7 +62,7 @@ class Evaluator:
             raise ValueError(f"the engine looks 0 or 1 ply ahead, not {self.ply}")
         if self.rules.name != self.net.variant:
             raise ValueError(f"a {self.net.variant} net cannot judge {self.rules.name}")
-        self.encoder = Encoder.for_rules(self.rules)
+        self.encoder = Encoder.for_rules(self.rules, self.net.version)
         self.outcomes = self.net.outcomes
 
     @property

@@ -134,7 +134,6 @@ class Trainer:
     def __init__(self, path: str | Path, config: TrainingConfig, resume: bool = False) -> None:
         self.path = Path(path)
         self.rules = rule_set(config.variant)
-        self.encoder = Encoder.for_rules(self.rules)
         self.rng = random.Random(config.seed)
         self.stop_requested = False
         if resume:
@@ -151,6 +150,7 @@ class Trainer:
             self.net = Network.create(self.rules.name, config.hidden, config.seed)
             self.net.meta["training"] = asdict(config)
             self.net.meta["seconds"] = 0.0
+        self.encoder = Encoder.for_rules(self.rules, self.net.version)
 
     @property
     def games_done(self) -> int:

@@ -45,7 +45,7 @@ def main() -> None:
     for variant in args.variant or NAMES:
         rules = rule_set(variant)
         net = Network.create(variant, args.hidden, seed=1)
-        encoder = Encoder.for_rules(rules)
+        encoder = Encoder.for_rules(rules, net.version)
         rng = random.Random(1)
         turns = 0
         start, cpu_start = time.perf_counter(), time.process_time()

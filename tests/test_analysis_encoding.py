@@ -15,6 +15,7 @@ from tests.selfplay import play_random_game
 
 limit_blas_threads(1)
 VARIANTS = ("jacquet", "murray", "versailles", "hale", "backgammon")
+ENCODINGS = [(variant, version) for variant in VARIANTS for version in (1, 2)]
 
 
 def _blocking_reference(rules, mine, his) -> list[float]:
@@ -29,6 +30,42 @@ def _blocking_reference(rules, mine, his) -> list[float]:
                   if rear - die >= 1 and mine[rules.opposite[rear - die]] >= rules.closes_at)
     pips = sum(p * mine[p] for p in range(1, 25))
     return [pips / 360, rear / 24, len(blocking) / 12, longest / 6, blocked / 6]
+
+
+def _contact_reference(rules, mine, his) -> list[float]:
+    """The six contact features of ``mine`` against ``his``, man by man and roll by roll."""
+    opposite, closes = rules.opposite, rules.closes_at
+    rear = max((p for p in range(1, 26) if mine[p]), default=0)
+    entry = min(opposite[p] for p in range(19, 25))
+    places = [opposite[q] for q in range(1, 25) if his[q]] + ([entry] if his[25] else [])
+
+    def hits(path: list[int]) -> bool:  # his landing points, in his numbering
+        *rests, last = path
+        return (last >= 1 and mine[opposite[last]] == 1
+                and all(r >= 1 and mine[opposite[r]] < closes for r in rests))
+
+    shots = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            steps = [a] * 4 if a == b else None
+            for q in (q for q in range(1, 26) if his[q]):
+                if steps:
+                    paths = [[q - a * k for k in range(1, n + 1)] for n in range(1, 5)]
+                else:
+                    paths = [[q - a], [q - b], [q - a, q - a - b], [q - b, q - a - b]]
+                if any(hits(path) for path in paths):
+                    shots += 1
+                    break
+    longest = run = 0
+    for p in range(1, 25):
+        run = run + 1 if mine[p] >= closes else 0
+        longest = max(longest, run)
+    escapes = sum(1 for die in range(1, 7)
+                  if rear - die >= 1 and his[opposite[rear - die]] >= closes)
+    enter = sum(his[opposite[p]] >= closes for p in range(19, 25)) if mine[25] else 0
+    pips = sum(p * mine[p] for p in range(1, 26))
+    return [pips / 375, float(any(place < rear for place in places)), shots / 36,
+            longest / 6, escapes / 6, enter / 6]
 
 
 def _reference(encoder: Encoder, position: Position, primes: tuple[bool, bool]) -> list[float]:
@@ -48,6 +85,8 @@ def _reference(encoder: Encoder, position: Position, primes: tuple[bool, bool]) 
             row.append(primes[side])
         if encoder.blocking is not None:
             row += _blocking_reference(rule_set(encoder.rule_set), board, boards[1 - side])
+        if encoder.contact is not None:
+            row += _contact_reference(rule_set(encoder.rule_set), board, boards[1 - side])
     return [float(v) for v in row]
 
 
@@ -60,17 +99,25 @@ def _positions(variant: str, games: int = 3) -> list[Position]:
     return positions
 
 
-@pytest.mark.parametrize(("variant", "size"), [("jacquet", 206), ("murray", 200),
-                                               ("versailles", 206), ("hale", 206),
-                                               ("backgammon", 196)])
-def test_sizes(variant, size):
-    encoder = Encoder.for_rules(rule_set(variant))
+@pytest.mark.parametrize(("variant", "version", "size"), [
+    ("jacquet", 2, 206), ("murray", 2, 212), ("versailles", 2, 206), ("hale", 2, 206),
+    ("backgammon", 2, 208), ("jacquet", 1, 196), ("murray", 1, 200), ("backgammon", 1, 196)])
+def test_sizes(variant, version, size):
+    encoder = Encoder.for_rules(rule_set(variant), version)
     assert encoder.size == size == len(encoder.names())
+    assert encoder.version == version
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_vectorised_encoding_equals_the_plain_loop(variant):
-    encoder = Encoder.for_rules(rule_set(variant))
+def test_the_latest_version_by_default_and_no_unknown_one():
+    rules = rule_set("backgammon")
+    assert Encoder.for_rules(rules).version == 2
+    with pytest.raises(ValueError, match="no encoding version 3"):
+        Encoder.for_rules(rules, 3)
+
+
+@pytest.mark.parametrize(("variant", "version"), ENCODINGS)
+def test_vectorised_encoding_equals_the_plain_loop(variant, version):
+    encoder = Encoder.for_rules(rule_set(variant), version)
     positions = _positions(variant)
     rng = random.Random(1)
     primes = [(rng.random() < 0.5, rng.random() < 0.5) for _ in positions]
@@ -81,9 +128,9 @@ def test_vectorised_encoding_equals_the_plain_loop(variant):
     np.testing.assert_allclose(x, expected, rtol=1e-6)
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_mirror_swaps_the_side_blocks(variant):
-    encoder = Encoder.for_rules(rule_set(variant))
+@pytest.mark.parametrize(("variant", "version"), ENCODINGS)
+def test_mirror_swaps_the_side_blocks(variant, version):
+    encoder = Encoder.for_rules(rule_set(variant), version)
     positions = _positions(variant, games=1)
     primes = [(i % 3 == 0, i % 2 == 0) for i in range(len(positions))]
     x = encoder.encode_positions(positions, primes)
@@ -106,7 +153,7 @@ def test_encode_plays_tracks_the_movers_prime():
     for held, flag in zip(primed, flags[:, 0], strict=True):
         if held:
             assert flag
-    prime_column = encoder.side_inputs - 1
+    prime_column = encoder.names().index("me_prime")
     np.testing.assert_array_equal(x[:, prime_column], flags[:, 0])
 
 
