@@ -55,8 +55,9 @@ def train_command(variant: str, games: int, seed: int, resume: bool, output: str
     """Train the evaluator of a rule set by self-play (TD(λ), TD-Gammon's recipe).
 
     A checkpoint is written every --checkpoint-every games and at the end (atomically);
-    SIGINT or SIGTERM stops after the current game with a checkpoint. --resume continues
-    exactly: the weights come out as if the run had never stopped.
+    SIGINT or SIGTERM stops after the current game with a checkpoint (exit status 128 + the
+    signal's number when short of --games). --resume continues exactly: the weights come out
+    as if the run had never stopped.
 
     \b
     Example:
@@ -92,8 +93,11 @@ def train_command(variant: str, games: int, seed: int, resume: bool, output: str
     if resume and alpha is not None:
         trainer.config = trainer.config.with_alpha_from(trainer.games_done, alpha)
 
+    stopped_by: list[int] = []
+
     def stop(signum: int, frame: FrameType | None) -> None:
         trainer.stop_requested = True
+        stopped_by.append(signum)
 
     signal.signal(signal.SIGINT, stop)
     signal.signal(signal.SIGTERM, stop)
@@ -123,6 +127,8 @@ def train_command(variant: str, games: int, seed: int, resume: bool, output: str
             net = trainer.run(progress=bar.update, report=report, saved=saved)
     click.echo(f"{net.name}: {net.meta['games']} games, {net.meta['seconds']:.0f} s of training; "
                f"checkpoint {path}, log {log_path(path)}", err=True)
+    if stopped_by and trainer.games_done < games:  # short of --games: say so to the caller
+        sys.exit(128 + stopped_by[0])
 
 
 if __name__ == "__main__":  # until the command is registered: python -m jacquet_cli.train ...

@@ -4,6 +4,10 @@ strength log, the command, a smoke training per rule set."""
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+import time
 
 import numpy as np
 import pytest
@@ -97,7 +101,6 @@ def test_command_trains_refuses_overwrite_and_resumes(tmp_path):
     assert net.meta["training"]["hidden"] == 8
 
 
-
 def test_lowering_alpha_on_resume_is_saved_and_kept(tmp_path):
     """``--resume --alpha``: the games after the change learn at the new rate; the change is
     part of the recipe, so a later resume without ``--alpha`` keeps it, and the whole
@@ -123,8 +126,33 @@ def test_lowering_alpha_on_resume_is_saved_and_kept(tmp_path):
     assert _same_weights(net, Network.load(kept))
     assert not _same_weights(net, Network.load(unchanged))
     assert Network.load(unchanged).meta["training"]["alpha_steps"] == []
+    # a step at game 2 leaves games 1 and 2 at α 0.1 and plays game 3 at the new rate
+    plain = Trainer(tmp_path / "plain.npz", _config(games=2)).run()
+    stepped = Trainer(tmp_path / "step2.npz", _config(games=2, alpha_steps=((2, 0.02),))).run()
+    assert _same_weights(plain, stepped)
+    plain = Trainer(tmp_path / "plain.npz", _config(games=3), resume=True).run()
+    stepped = Trainer(tmp_path / "step2.npz", _config(games=3), resume=True).run()
+    assert not _same_weights(plain, stepped)
+    assert _same_weights(stepped, Trainer(tmp_path / "step.npz", _config(
+        games=3, alpha_steps=((2, 0.02),))).run())
     config = TrainingConfig(alpha_steps=((2, 0.02), (5, 0.01)))
     assert [config.alpha_at(g) for g in (0, 1, 2, 4, 5, 9)] == [0.1, 0.1, 0.02, 0.02, 0.01, 0.01]
+
+
+
+def test_a_stopped_training_exits_non_zero_with_its_checkpoint(tmp_path):
+    """SIGTERM short of ``--games``: a checkpoint, and exit status 128 + 15, so that a
+    script's next line (``&&``) does not start as if the target were reached."""
+    out = tmp_path / "stopped.npz"
+    process = subprocess.Popen([sys.executable, "-m", "jacquet_cli.train", "--games", "100000",
+                                "--hidden", "8", "--checkpoint-every", "1", "--check-every", "0",
+                                "-q", "-o", str(out)])
+    deadline = time.monotonic() + 60
+    while not out.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=60) == 128 + signal.SIGTERM
+    assert 1 <= Network.load(out).meta["games"] < 100000
 
 
 SMOKE = [("jacquet", 30), ("versailles", 30), ("hale", 30), ("backgammon", 30),

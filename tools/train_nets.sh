@@ -4,7 +4,10 @@
 # against pubeval), then the others on to their totals. Where a net's learning curve has
 # flattened, it goes on with α lowered to 0.02 (TD-Gammon's recipe; saved in the net's
 # recipe from the game where it was lowered): backgammon from 100,000 games, murray from
-# where it stood (16,772). Every line resumes its checkpoint when there is one,
+# where it stood (16,772). A trainer stopped short of its games exits non-zero, so a stop
+# never starts the next line (nor lowers α early). Run from scratch, the script now makes
+# v2 nets of murray and backgammon (the latest encoding); the shipped ones are v1, made by
+# these commands before the v2 encoding existed. Every line resumes its checkpoint when there is one,
 # so running this script again after a stop continues exactly where it stopped (training
 # is reproducible by seed: see docs/analysis.md). Console output goes to
 # analysis/nets/RULESET.out (not committed); the strength log to RULESET.log.jsonl.
@@ -21,6 +24,6 @@ train() {  # train VARIANT GAMES [OPTION...]
     >> "analysis/nets/$1.out" 2>&1
 }
 
-{ train jacquet 60000 && train murray 30000 --alpha 0.02 && train versailles 50000; } &
+{ train jacquet 60000 && train murray 16772 && train murray 30000 --alpha 0.02 && train versailles 50000; } &
 { train backgammon 100000 && train backgammon 200000 --alpha 0.02 && train hale 50000; } &
 wait
