@@ -193,7 +193,7 @@ class Encoder:
             extended[:, 54:56] = primes
         extended += _OFFSETS
         units = np.take(_FLAT_TABLE, extended, axis=0).reshape(n, 4 * _COLUMNS)
-        featured = self.blocking or self.contact
+        featured = self.blocking if self.blocking is not None else self.contact
         if featured is None:
             return units[:, self._kept]
         half = len(self._kept) // 2
