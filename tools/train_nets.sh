@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Train (or go on training) the shipped nets in two lanes (one process per core), each rule
-# set with seed 1 and the default recipe (α 0.1): backgammon first (short of its target
-# against pubeval), then the others on to their totals. Where a net's learning curve has
-# flattened, it goes on with α lowered to 0.02 (TD-Gammon's recipe; saved in the net's
-# recipe from the game where it was lowered): backgammon from 100,000 games, murray from
-# where it stood (16,772). A trainer stopped short of its games exits non-zero, so a stop
-# never starts the next line (nor lowers α early). Run from scratch, the script now makes
-# v2 nets of murray and backgammon (the latest encoding); the shipped ones are v1, made by
-# these commands before the v2 encoding existed. Every line resumes its checkpoint when there is one,
-# so running this script again after a stop continues exactly where it stopped (training
-# is reproducible by seed: see docs/analysis.md). Console output goes to
+# set with seed 1 and the default recipe (α 0.1): backgammon first (it was short of its
+# target against pubeval), then the others on to their totals. Where a net's learning curve
+# has flattened, it goes on with α lowered (TD-Gammon's recipe; saved in the net's recipe
+# from the game where it was lowered): backgammon to 0.02 from 100,000 games and to 0.005
+# from 200,000, where it had flattened again; murray to 0.02 from where it stood (16,772).
+# A trainer stopped short of its games exits non-zero, so a stop never starts the next line
+# (nor lowers α early). Run from scratch, the script now makes v2 nets of murray and
+# backgammon (the latest encoding); the shipped ones are v1, made by these commands before
+# the v2 encoding existed. Every line resumes its checkpoint when there is one, so running
+# this script again after a stop continues exactly where it stopped (training is
+# reproducible by seed: see docs/analysis.md). Console output goes to
 # analysis/nets/RULESET.out (not committed); the strength log to RULESET.log.jsonl.
 #
 #   nohup tools/train_nets.sh &        # from the project root, with the venv's jacquet
@@ -25,5 +26,5 @@ train() {  # train VARIANT GAMES [OPTION...]
 }
 
 { train jacquet 60000 && train murray 16772 && train murray 30000 --alpha 0.02 && train versailles 50000; } &
-{ train backgammon 100000 && train backgammon 200000 --alpha 0.02 && train hale 50000; } &
+{ train backgammon 100000 && train backgammon 200000 --alpha 0.02 && train backgammon 260000 --alpha 0.005 && train hale 50000; } &
 wait
