@@ -189,8 +189,11 @@ class Trainer:
         """Train up to ``config.games`` games (or until :attr:`stop_requested`, checked
         between games), with checkpoints and strength checks; the net. ``progress`` is
         told of every game, ``report`` of every strength check, ``saved`` of every
-        checkpoint."""
+        checkpoint. A checkpoint already at ``config.games`` is left as it is (a script run
+        again changes no net: neither its recipe nor its target)."""
         config, net, meta = self.config, self.net, self.net.meta
+        if self.games_done >= config.games:
+            return net
         meta["training"] = asdict(config)  # the recipe as saved, the cadence and target as now
         meta.setdefault("abandoned", 0)
         started = time.perf_counter()

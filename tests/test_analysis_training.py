@@ -126,6 +126,11 @@ def test_lowering_alpha_on_resume_is_saved_and_kept(tmp_path):
     assert _same_weights(net, Network.load(kept))
     assert not _same_weights(net, Network.load(unchanged))
     assert Network.load(unchanged).meta["training"]["alpha_steps"] == []
+    # the script run again: lines already done (and their --alpha) leave the net as it is
+    before = (tmp_path / "a.npz").read_bytes()
+    train(lowered, "--games", "3", "--resume", "--alpha", "0.005")
+    train(lowered, "--games", "4", "--resume", "--alpha", "0.02")
+    assert (tmp_path / "a.npz").read_bytes() == before
     # a step at game 2 leaves games 1 and 2 at α 0.1 and plays game 3 at the new rate
     plain = Trainer(tmp_path / "plain.npz", _config(games=2)).run()
     stepped = Trainer(tmp_path / "step2.npz", _config(games=2, alpha_steps=((2, 0.02),))).run()
