@@ -102,8 +102,15 @@ class Evaluator:
     def _after_replies(self, position: Position, primes: tuple[bool, bool]) -> np.ndarray:
         """The outputs for the side that has just moved, averaged over the opponent's 21
         rolls from ``position`` (his, to act) of what his best 0-ply reply leaves."""
+        return np.asarray(self.outcomes.mirrored(self.before_roll(position, primes)))
+
+    def before_roll(self, position: Position,
+                    primes: tuple[bool, bool] = (False, False)) -> np.ndarray:
+        """The outputs for the player to act in ``position``, before his roll: the average
+        over the 36 rolls of what his best 0-ply play leaves (a rollout truncated at 1-ply
+        closes its games so)."""
         _, outputs = self._best_per_roll(position, primes)
-        return np.asarray(self.outcomes.mirrored(WEIGHTS @ outputs / 36.0))
+        return np.asarray(WEIGHTS @ outputs / 36.0)
 
     def _best_per_roll(self, position: Position, primes: tuple[bool, bool]
                        ) -> tuple[np.ndarray, np.ndarray]:

@@ -36,6 +36,12 @@ COMMANDS: dict[str, tuple[str, str]] = {
              "Play a game against the engine in the terminal."),
     "record": ("jacquet_cli.record:record_command",
                "Record a game turn by turn in the terminal."),
+    "rollout": ("jacquet_cli.rollout:rollout_command",
+                ("Roll out the plays of a position and roll: each candidate played to the end "
+                 "GAMES times by the engine against itself, on the same dice for every candidate "
+                 "(the first two rolls balanced over the 36 outcomes), with its outcome "
+                 "probabilities and equity (expected points for the player on roll, cubeless) and "
+                 "their standard errors.")),
     "search": ("jacquet_cli.search:search_command",
                "Search the archive's games; or, with --position, explore a position."),
     "serve": ("jacquet_cli.serve:serve_command",

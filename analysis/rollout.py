@@ -1,0 +1,296 @@
+"""Rollouts: every candidate play of a position and roll played out many times, on the same
+dice for every candidate, each candidate's outcome probabilities and equity averaged over
+its games with their standard errors.
+
+- **Dice**: game ``g`` of every candidate is played on the rolls of stream ``g``
+  (:mod:`analysis.rollout_dice`: the first two rolls stratified over the 36 outcomes, as
+  gnubg's quasi-random dice, the rest from a generator seeded by the rollout's seed and
+  the game's number). A rollout is so reproducible by its seed, and split over processes
+  (``jobs``) it gives exactly the one-process result.
+- **Players**: both sides play by a *policy*, a function choosing the play for a position
+  and dice (:data:`Policy`): by default the net at 0 or 1 ply; a faster engine can be
+  plugged in without touching the loop.
+- **Game-level rules** apply as in a recorded game, through the game state
+  (:class:`notation.engine.state.GameState`): versailles' passed dice (R-PASS) are played
+  by the opponent before his own roll, murray's prime history counts for its scoring, and
+  every game is scored by its :class:`RuleSet`.
+- **Truncation**: with ``truncate`` K, a game still going after K turns (after the
+  candidate) is closed by the evaluator at the rollout's depth: at 0-ply the net's
+  judgement of the position, at 1-ply the average over the 36 rolls of the best 0-ply play.
+  A game longer than :data:`analysis.match.MAX_TURNS` turns is closed so too.
+- **Figures**, for the player who makes the candidate play: the mean of each output (a
+  game's outputs are the end-of-game targets of :mod:`analysis.outcomes`, or the
+  evaluator's judgement where truncated), the mean equity (points), and the standard error
+  of each (the games' standard deviation over √games).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+from numpy.typing import NDArray
+
+from analysis.encoding import Encoder
+from analysis.match import MAX_TURNS
+from analysis.network import Network
+from analysis.players import NetPlayer, Player
+from analysis.pool import worker_pool
+from analysis.ranking import Evaluator, OnePlyPlayer
+from analysis.rollout_dice import GameDice, RolloutDice
+from notation import Dice, Play, Position, RuleSet, legal_plays, rule_set
+from notation.engine.state import PASSED, ROLL, Colour, GameState
+
+GAMES = 1296
+"""Games per candidate unless told otherwise: every pair of first two rolls once."""
+
+Policy = Callable[[Position, Dice, tuple[bool, bool]], Play]
+"""Chooses the play for ``position`` (seen by the player to act) and ``dice``;
+``primes``: whether (he, his opponent) have held a prime (murray)."""
+
+
+def policy_of(player: Player, rules: RuleSet) -> Policy:
+    """The policy of a :class:`~analysis.players.Player` over the reference move generator."""
+    def choose(position: Position, dice: Dice, primes: tuple[bool, bool]) -> Play:
+        plays = legal_plays(position, dice, rules)
+        return plays[player.choose(plays, position, primes) if len(plays) > 1 else 0]
+    return choose
+
+
+@dataclass(frozen=True)
+class RolloutSpec:
+    """What a rollout is of, and how: everything a worker process needs (picklable)."""
+
+    net: Network
+    variant: str
+    options: dict[str, object]
+    position_id: str
+    dice: str
+    candidates: tuple[int, ...]
+    """The candidates' places in ``legal_plays(position, dice)``'s order."""
+    ply: int = 0
+    truncate: int | None = None
+    seed: int = 0
+
+    def rules(self) -> RuleSet:
+        """The rule set, with its options."""
+        return rule_set(self.variant, **self.options)
+
+
+@dataclass(frozen=True)
+class RolloutSettings:
+    """How a rollout was made, named beside every figure it gives."""
+
+    engine: str
+    """The net's version name, ``jacquet-td jacquet v2``."""
+    digest: str
+    rule_set: str
+    games: int
+    """Games asked for, per candidate."""
+    truncate: int | None
+    ply: int
+    seed: int
+
+    @property
+    def label(self) -> str:
+        """One line naming every setting: ``jacquet-td jacquet v2 (a1b2c3d4e5f6) at 0-ply,
+        1,296 games, played to the end, seed 1``."""
+        truncation = f"truncated after {self.truncate} turns" if self.truncate else "played to the end"
+        return (f"{self.engine} ({self.digest}) at {self.ply}-ply, {self.games:,} games, "
+                f"{truncation}, seed {self.seed}")
+
+
+@dataclass(frozen=True)
+class CandidateRollout:
+    """One candidate's figures, for the player who makes it, over ``games`` games."""
+
+    play: Play
+    probabilities: tuple[float, ...]
+    probability_errors: tuple[float, ...]
+    equity: float
+    equity_error: float
+    games: int
+
+
+@dataclass(frozen=True)
+class RolloutResult:
+    """A rollout's candidates, best equity first, and its settings. ``games`` is how many
+    games each candidate was played out over: fewer than ``settings.games`` when it was
+    ``interrupted``."""
+
+    settings: RolloutSettings
+    names: tuple[str, ...]
+    candidates: list[CandidateRollout]
+    games: int
+    interrupted: bool
+
+
+@dataclass
+class Rollout:
+    """The play-outs of one rollout: :meth:`game` plays one game of every candidate."""
+
+    spec: RolloutSpec
+    policy: Policy | None = None
+    """Both sides' policy; by default the net at the spec's depth."""
+    rules: RuleSet = field(init=False)
+    start: GameState = field(init=False)
+    plays: list[Play] = field(init=False)
+    dice: RolloutDice = field(init=False)
+    evaluator: Evaluator = field(init=False)
+    encoder: Encoder = field(init=False)
+
+    def __post_init__(self) -> None:
+        spec = self.spec
+        self.rules = spec.rules()
+        position = self.rules.check_position(Position.from_id(spec.position_id))
+        self.start = GameState(self.rules, position, Colour.WHITE)
+        every = legal_plays(position, Dice.parse(spec.dice), self.rules)
+        self.plays = [every[i] for i in spec.candidates]
+        self.dice = RolloutDice(spec.seed)
+        self.evaluator = Evaluator(spec.net, self.rules, ply=spec.ply)
+        self.encoder = Encoder.for_rules(self.rules, spec.net.version)
+        if self.policy is None:
+            player: Player = OnePlyPlayer(spec.net, self.rules) if spec.ply else NetPlayer(spec.net)
+            self.policy = policy_of(player, self.rules)
+
+    def game(self, number: int) -> NDArray[np.float64]:
+        """Game ``number`` (from 0) of every candidate: the outputs for the player who
+        makes the candidate play, shape ``(candidates, outputs)``."""
+        dice = Dice.parse(self.spec.dice)
+        return np.stack([self.play_out(self.start._played(ROLL, dice, play), self.dice.game(number))
+                         for play in self.plays])
+
+    def play_out(self, state: GameState, dice: GameDice) -> NDArray[np.float64]:
+        """The game from ``state`` to its end (or its truncation) on ``dice``: the outputs
+        for White, who made the candidate play.
+
+        ``GameState._played`` is the game state's own step for a play known legal (R-PASS,
+        the prime history, the score by the rule set); ``GameState.after`` would check the
+        play again, as much work as generating it."""
+        assert self.policy is not None
+        outcomes = self.spec.net.outcomes
+        truncate = self.spec.truncate
+        rolls = turns = 0
+        while state.winner is None:
+            if state.passed is not None:
+                kind, thrown = PASSED, state.passed
+            elif (truncate and turns >= truncate) or turns >= MAX_TURNS:
+                return self.close(state)
+            else:
+                kind, thrown = ROLL, dice[rolls]
+                rolls += 1
+            held = state.prime_held
+            primes = (held[state.player.index], held[state.player.other.index])
+            play = self.policy(state.position, thrown, primes)
+            state = state._played(kind, thrown, play)
+            turns += 1
+        target = outcomes.target(state.winner is Colour.WHITE, state.points)
+        return np.asarray(target, dtype=np.float64)
+
+    def close(self, state: GameState) -> NDArray[np.float64]:
+        """The evaluator's judgement of a game stopped at ``state`` (before the roll of the
+        player to act), as outputs for White."""
+        outcomes = self.spec.net.outcomes
+        held = state.prime_held
+        mine, his = held[state.player.index], held[state.player.other.index]
+        if self.spec.ply:
+            y = self.evaluator.before_roll(state.position, (mine, his)).astype(np.float64)
+        else:  # the net judges a position from the side that has just moved
+            x = self.encoder.encode_positions([state.position.swapped()], [(his, mine)])
+            y = np.asarray(outcomes.mirrored(self.spec.net.forward(x)[1][0]), dtype=np.float64)
+        return y if state.player is Colour.WHITE else np.asarray(outcomes.mirrored(y))
+
+
+_WORKER: dict[str, Rollout] = {}
+"""A worker process's play-outs, built once by :func:`_start_worker`."""
+
+
+def _start_worker(spec: RolloutSpec) -> None:
+    _WORKER["rollout"] = Rollout(spec)
+
+
+def _play_chunk(games: range) -> tuple[range, NDArray[np.float64]]:
+    rollout = _WORKER["rollout"]
+    return games, np.stack([rollout.game(g) for g in games])
+
+
+def chunks(games: int, jobs: int) -> list[range]:
+    """The games split into tasks for ``jobs`` workers: 36 games a task at most (a bar's
+    step, and little lost to Ctrl-C), at least four tasks a worker when there are few."""
+    size = max(1, min(36, math.ceil(games / (4 * jobs))))
+    return [range(start, min(start + size, games)) for start in range(0, games, size)]
+
+
+def run_rollout(spec: RolloutSpec, games: int = GAMES, jobs: int = 1,
+                progress: Callable[[int], None] | None = None,
+                rollout: Rollout | None = None) -> RolloutResult:
+    """Play every candidate of ``spec`` out ``games`` times over ``jobs`` processes (the
+    same result for any ``jobs``); ``progress`` is told of the games done as they end.
+    Ctrl-C (KeyboardInterrupt) stops it: the result then holds the games completed so far
+    and says it was ``interrupted``. ``rollout``: the play-outs to run in this process
+    (another policy), ``jobs`` 1 only."""
+    done: dict[int, NDArray[np.float64]] = {}
+    interrupted = False
+    try:
+        if jobs <= 1:
+            local = rollout or Rollout(spec)
+            for g in range(games):
+                done[g] = local.game(g)
+                if progress:
+                    progress(1)
+        else:
+            with worker_pool(jobs, _start_worker, (spec,)) as pool:
+                for numbers, outputs in pool.imap_unordered(_play_chunk, chunks(games, jobs)):
+                    done.update(zip(numbers, outputs, strict=True))
+                    if progress:
+                        progress(len(numbers))
+    except KeyboardInterrupt:
+        interrupted = True
+    return summarise(spec, games, done, interrupted)
+
+
+def summarise(spec: RolloutSpec, games: int, done: dict[int, NDArray[np.float64]],
+              interrupted: bool = False) -> RolloutResult:
+    """The figures of the games ``done`` (each game's outputs by its number), taken in the
+    games' order (so that any split gives the same sums), best equity first."""
+    net = spec.net
+    outcomes = net.outcomes
+    rules = spec.rules()
+    every = legal_plays(Position.from_id(spec.position_id), Dice.parse(spec.dice), rules)
+    settings = RolloutSettings(net.name, net.digest, rules.describe(), games, spec.truncate,
+                               spec.ply, spec.seed)
+    n = len(done)
+    results = []
+    if n:
+        y = np.stack([done[g] for g in sorted(done)])  # (games, candidates, outputs)
+        equity = outcomes.equity(y)  # (games, candidates)
+        for c, index in enumerate(spec.candidates):
+            results.append(CandidateRollout(
+                every[index], tuple(float(v) for v in y[:, c].mean(axis=0)),
+                tuple(float(v) for v in _errors(y[:, c])),
+                float(equity[:, c].mean()), float(_errors(equity[:, c])), n))
+    results.sort(key=lambda r: -r.equity)
+    return RolloutResult(settings, outcomes.names, results, n, interrupted)
+
+
+def _errors(values: NDArray[np.floating]) -> NDArray[np.float64]:
+    """The standard error of the mean of ``values`` along its first axis (0 for one game)."""
+    n = values.shape[0]
+    if n < 2:
+        return np.zeros(values.shape[1:])
+    return np.asarray(values.std(axis=0, ddof=1) / math.sqrt(n))
+
+
+def candidates_for(plays: Sequence[Play], named: Sequence[Play] | None) -> tuple[int, ...]:
+    """The places in ``plays`` (a turn's legal plays) of the ``named`` ones (all when
+    ``None``), each once, in the order named."""
+    if named is None:
+        return tuple(range(len(plays)))
+    places: list[int] = []
+    for play in named:
+        place = next(i for i, p in enumerate(plays) if p.result == play.result)
+        if place not in places:
+            places.append(place)
+    return tuple(places)
