@@ -1,0 +1,185 @@
+"""Rollouts: balanced dice, reproducible by seed, the same over any number of processes,
+exact where the result is certain, standard errors shrinking as √N, Ctrl-C keeping what is
+done, and the command's errors."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+from click.testing import CliRunner
+
+from analysis import rollout as rollout_module
+from analysis.network import Network
+from analysis.players import RandomPlayer
+from analysis.rollout import Rollout, RolloutSpec, candidates_for, policy_of, run_rollout
+from analysis.rollout_dice import OUTCOMES, RolloutDice
+from analysis.threads import limit_blas_threads
+from jacquet_cli import main
+from notation import Dice, Position, legal_plays, rule_set
+
+limit_blas_threads(1)
+
+
+def _spec(variant: str = "backgammon", dice: str = "31", position: Position | None = None,
+          count: int | None = 2, **settings) -> RolloutSpec:
+    rules = rule_set(variant)
+    start = position or rules.start
+    plays = legal_plays(start, Dice.parse(dice), rules)
+    candidates = candidates_for(plays, None)[:count]
+    return RolloutSpec(Network.create(variant, 8, seed=5), variant, {}, start.position_id(), dice,
+                       candidates, **settings)
+
+
+def test_the_first_roll_is_balanced_over_every_36_games_and_the_first_two_over_1296():
+    dice = RolloutDice(seed=7)
+    firsts = [dice.game(g)[0] for g in range(1296)]
+    seconds = [dice.game(g)[1] for g in range(1296)]
+    # a non-doublet is two of the 36 outcomes, so it comes up twice in every 36 games
+    for block in range(36):
+        assert Counter(firsts[36 * block: 36 * block + 36]) == Counter(OUTCOMES)
+        assert Counter(seconds[36 * block: 36 * block + 36]) == Counter(OUTCOMES)
+    assert Counter(zip(firsts, seconds, strict=True)) == Counter((a, b) for a in OUTCOMES for b in OUTCOMES)
+
+
+def test_later_rolls_are_fair_and_each_game_is_its_own():
+    dice = RolloutDice(seed=7)
+    thirds = Counter(dice.game(g)[2] for g in range(3600))
+    assert all(70 <= thirds[Dice(a, a)] <= 130 for a in range(1, 7))  # 100 expected, σ ≈ 10
+    assert dice.game(40)[5] == RolloutDice(seed=7).game(40)[5]  # whatever was rolled before
+    assert [RolloutDice(seed=8).game(g)[0] for g in range(36)] != [dice.game(g)[0] for g in range(36)]
+
+
+def test_a_seed_gives_the_same_figures_and_another_seed_others():
+    first = run_rollout(_spec(truncate=3, seed=11), games=24)
+    again = run_rollout(_spec(truncate=3, seed=11), games=24)
+    other = run_rollout(_spec(truncate=3, seed=12), games=24)
+    assert first == again
+    assert [c.equity for c in first.candidates] != [c.equity for c in other.candidates]
+    assert first.games == 24 and not first.interrupted
+    assert first.settings.label.endswith("24 games, truncated after 3 turns, seed 11")
+
+
+def test_two_processes_give_exactly_the_figures_of_one():
+    spec = _spec(truncate=4, seed=3, count=3)
+    assert run_rollout(spec, games=30, jobs=2) == run_rollout(spec, games=30, jobs=1)
+
+
+def test_every_candidate_is_played_on_the_same_dice():
+    spec = _spec(truncate=2, seed=3, count=3)
+    seen: list[tuple[int, Dice]] = []
+
+    def recording(position, dice, primes):
+        seen.append(dice)
+        return legal_plays(position, dice, rule_set("backgammon"))[0]
+
+    Rollout(spec, policy=recording).game(5)
+    per_candidate = [seen[i: i + 2] for i in range(0, 6, 2)]
+    assert per_candidate[0] == per_candidate[1] == per_candidate[2]
+    assert per_candidate[0] == [RolloutDice(3).game(5)[0], RolloutDice(3).game(5)[1]]
+
+
+def test_a_certain_result_comes_out_exactly():
+    """Three men on point 1, the opponent's fifteen on his talon: after 1/off 1/off he cannot
+    bear a man off before the last one goes, a 2-point win whatever the dice; 1-1 bears all
+    three off at once."""
+    position = Position.from_points({1: 3}, {24: 15})
+    for dice in ("21", "11"):
+        result = run_rollout(_spec("jacquet", dice, position, count=None, seed=1), games=40)
+        for candidate in result.candidates:
+            assert candidate.equity == 2.0 and candidate.equity_error == 0.0
+            assert candidate.probabilities == (1.0, 1.0, 0.0)
+            assert candidate.probability_errors == (0.0, 0.0, 0.0)
+
+
+def test_the_standard_error_shrinks_as_the_square_root_of_the_games():
+    spec = _spec("jacquet", "62", count=1, truncate=2, seed=2)
+    small = run_rollout(spec, games=72).candidates[0].equity_error
+    large = run_rollout(spec, games=288).candidates[0].equity_error
+    assert small > 0 and 1.6 < small / large < 2.5  # √4 = 2
+
+
+def test_ctrl_c_gives_the_games_completed_so_far(monkeypatch):
+    spec = _spec(truncate=2, seed=1)
+    real = Rollout.game
+
+    def stopping(self, number):
+        if number == 5:
+            raise KeyboardInterrupt
+        return real(self, number)
+
+    monkeypatch.setattr(Rollout, "game", stopping)
+    result = run_rollout(spec, games=20)
+    assert result.interrupted and result.games == 5
+    assert all(c.games == 5 for c in result.candidates)
+    monkeypatch.setattr(Rollout, "game", real)
+    assert result.candidates == run_rollout(spec, games=5).candidates
+
+
+def test_another_policy_plugs_into_the_play_outs():
+    spec = _spec(seed=4, count=2)
+    rules = rule_set("backgammon")
+    result = run_rollout(spec, games=6, rollout=Rollout(spec, policy=policy_of(RandomPlayer(1), rules)))
+    assert result.games == 6
+    for candidate in result.candidates:  # played to the end: every game a whole result
+        assert candidate.probabilities[0] * 6 == pytest.approx(round(candidate.probabilities[0] * 6))
+
+
+# -- the command ---------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def net_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("nets") / "backgammon.npz"
+    Network.create("backgammon", 8, seed=1).save(path)
+    return str(path)
+
+
+def _run(*args):
+    return CliRunner().invoke(main, ["rollout", *args])
+
+
+def test_the_command_rolls_out_the_named_plays_and_names_its_settings(net_file):
+    args = ["--variant", "backgammon", "--dice", "31", "--play", "8/5 6/5", "--play", "13/10 24/23",
+            "--games", "8", "--truncate", "2", "--seed", "3", "--jobs", "1", "--net", net_file]
+    answer = json.loads(_run(*args, "--json").stdout)
+    assert sorted(c["play"] for c in answer["candidates"]) == ["24/23 13/10", "8/5 6/5"]
+    assert answer["games"] == 8 and answer["interrupted"] is False
+    assert answer["settings"]["truncate"] == 2 and answer["settings"]["seed"] == 3
+    assert all(c["by"] == answer["settings"]["label"] for c in answer["candidates"])
+    assert "jacquet-td backgammon v" in answer["settings"]["label"]
+    text = _run(*args).stdout
+    assert answer["settings"]["label"] in text and "8/5 6/5" in text
+
+
+def test_the_command_stopped_by_ctrl_c_says_so(net_file, monkeypatch):
+    real = Rollout.game
+
+    def stopping(self, number):
+        if number == 3:
+            raise KeyboardInterrupt
+        return real(self, number)
+
+    monkeypatch.setattr(rollout_module.Rollout, "game", stopping)
+    result = _run("--variant", "backgammon", "--dice", "31", "--play", "8/5 6/5", "--games", "10",
+                  "--truncate", "2", "--jobs", "1", "--net", net_file)
+    assert result.exit_code == 130
+    assert "INTERRUPTED: 3 of 10 games" in result.output
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--position", "nonsense"], ["--position", "14 characters"]),
+    (["--dice", "71"], ["--dice", "1 to 6"]),
+    (["--dice", "3"], ["--dice", "two dice"]),
+    (["--play", "24/18"], ["--play", "'24/18' is not a legal play", "legal: 24/21 24/23", "8/5 6/5"]),
+])
+def test_the_command_refuses_bad_input_saying_what_and_where(net_file, args, words):
+    base = {"--dice": "31"}
+    for flag, value in zip(args[::2], args[1::2], strict=True):
+        base[flag] = value
+    flat = [part for pair in base.items() for part in pair]
+    result = _run("--variant", "backgammon", "--net", net_file, "--jobs", "1", *flat)
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+    for word in words:
+        assert word in result.output
