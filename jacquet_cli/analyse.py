@@ -54,11 +54,15 @@ def _limits(ctx: click.Context, param: click.Parameter, value: str | None
                    "0.04,0.08,0.16; hale eight times that).")
 @click.option("--candidates", type=click.IntRange(min=1), default=5, show_default=True,
               help="Plays listed per turn (best first; the play made is always listed).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Worker processes, one game each at a time [default: all cores]; any number "
+                   "gives the same analyses.")
 @filter_options
 @reports_archive_errors("write to")
 def analyse_command(files: tuple[str, ...], db_path: str | None, game_number: int | None, ply: int,
                     output: str | None, as_json: bool, net_path: str | None,
-                    marks: tuple[float, float, float] | None, candidates: int, **filters: Any) -> None:
+                    marks: tuple[float, float, float] | None, candidates: int, jobs: int | None,
+                    **filters: Any) -> None:
     """Judge every turn of the games of FILES: the plays ranked by equity, the equity the
     play made lost and its mark (?! ? ??), the luck of the roll, and per player the error
     rate (equity lost per unforced decision, in thousandths of a point) and luck.
@@ -72,15 +76,18 @@ def analyse_command(files: tuple[str, ...], db_path: str | None, game_number: in
     analyses stored beside them, with a progress bar; games analysed already by the same
     engine and depth are skipped, so an interrupted run goes on when run again.
 
+    With --jobs N the games are shared among N worker processes (default: all cores);
+    the analyses, and their order, are those of --jobs 1.
+
     \b
     Example:
         jacquet analyse samples/jacquet/annotated-game.jqn
         jacquet analyse game.jqn --ply 1 -o game-analysed.jqn
         jacquet analyse match.mat --json
-        jacquet analyse --db club.db --player Marie --ply 1
+        jacquet analyse --db club.db --player Marie --ply 1 --jobs 2
     """
-    from analysis.analyse import analyse_game
-    from analysis.ranking import Evaluator
+    from analysis.analyse_jobs import AnalysisJob, analyse_all
+    from analysis.pool import all_cores
     from analysis.report import analysis_json, annotate
     from analysis.shipped import NoNet, load_net
 
@@ -91,7 +98,7 @@ def analyse_command(files: tuple[str, ...], db_path: str | None, game_number: in
     if db_path is not None:
         if files or output or as_json or game_number:
             raise click.UsageError("--db analyses the archive: give no FILES, -o, --json or --game")
-        _analyse_db(db_path, pop_filters(filters), ply, net_path, marks, candidates)
+        _analyse_db(db_path, pop_filters(filters), ply, net_path, marks, candidates, jobs or all_cores())
         return
     if not files:
         raise click.UsageError("give the record FILES to analyse, or --db ARCHIVE")
@@ -101,26 +108,29 @@ def analyse_command(files: tuple[str, ...], db_path: str | None, game_number: in
     failed = False
     selected = list(_selected(files, game_number, variant))
     show_progress = not as_json and sys.stderr.isatty() and ply == 1
-    for index, (path, number, game) in enumerate(selected, 1):
+    for _, _, game in selected:
         name = game.rules.name
         if name not in nets:
             try:
                 nets[name] = load_net(name, net_path)
             except NoNet as error:
                 raise Unreadable(str(error)) from None
-        evaluator = Evaluator(nets[name], game.rules, ply=ply)
+    job = AnalysisJob(nets, ply, marks, candidates)
+    workers = min(jobs or all_cores(), len(selected))
+    analyses = analyse_all([game for _, _, game in selected], job, workers)
+    for index, ((path, number, _), analysis) in enumerate(zip(selected, analyses, strict=True), 1):
         if show_progress:
-            click.echo(f"[{index}/{len(selected)}] {path}, game {number} ...", err=True)
-        analysis = analyse_game(game, evaluator, marks, shown=candidates)
+            click.echo(f"[{index}/{len(selected)}] {path}, game {number} done", err=True)
         failed = failed or analysis.stopped is not None
         if as_json:
-            record = {"file": path, "game": number, **analysis_json(analysis, evaluator.outcomes.names)}
+            names = nets[analysis.game.rules.name].outcomes.names
+            record = {"file": path, "game": number, **analysis_json(analysis, names)}
             click.echo(json.dumps(record, ensure_ascii=False))
         else:
             print_analysis(path, number, analysis)
         if output:
             annotate(analysis)
-            written.append(game)
+            written.append(analysis.game)  # (its own copy when a worker analysed it)
     if output and out_format:
         write_games(written, output, out_format)
     if failed:
@@ -128,14 +138,14 @@ def analyse_command(files: tuple[str, ...], db_path: str | None, game_number: in
 
 
 def _analyse_db(db_path: str, filters: dict[str, Any], ply: int, net_path: str | None,
-                marks: tuple[float, float, float] | None, candidates: int) -> None:
+                marks: tuple[float, float, float] | None, candidates: int, jobs: int) -> None:
     from archive import open_archive
 
     from .analyse_archive import analyse_archive
 
     with open_archive(db_path) as db:
         analysed, skipped = analyse_archive(db, query_from(filters, limit=-1), ply, net_path, marks,
-                                            candidates)
+                                            candidates, jobs)
     click.echo(f"{analysed} game(s) analysed, {skipped} analysed before (skipped), in {db_path}",
                err=True)
 

@@ -1,6 +1,11 @@
 """``jacquet analyse --db`` and ``jacquet import --analyse``: analyse archived games,
 storing each analysis beside its game; games analysed already by the same engine (name,
-net digest and depth) are skipped, so an interrupted run is completed by running it again."""
+net digest and depth) are skipped, so an interrupted run is completed by running it again.
+
+With ``jobs`` above 1 the games are judged by worker processes
+(:mod:`analysis.analyse_jobs`); this process alone reads and writes the archive, a batch of
+games at a time, and stores the analyses in the games' order: the archive ends as with one
+process."""
 
 from __future__ import annotations
 
@@ -9,9 +14,8 @@ import sys
 import click
 from sqlite_utils import Database
 
-from analysis.analyse import analyse_game
+from analysis.analyse_jobs import AnalysisJob, analyser
 from analysis.network import Network
-from analysis.ranking import Evaluator
 from analysis.report import analysis_json
 from analysis.shipped import NoNet, load_net
 from archive import Query, game_ids, load_game
@@ -23,17 +27,23 @@ CANDIDATES = 5
 """Plays stored per turn unless told otherwise (``jacquet analyse --candidates``)."""
 
 
+BATCH = 4
+"""Games read from the archive per worker before their analyses are stored."""
+
+
 def analyse_archive(db: Database, query: Query, ply: int, net_path: str | None,
-                    marks: tuple[float, float, float] | None, candidates: int) -> tuple[int, int]:
+                    marks: tuple[float, float, float] | None, candidates: int,
+                    jobs: int = 1) -> tuple[int, int]:
     """Analyse the games ``query`` selects that are not analysed yet (:func:`analyse_games`)."""
-    return analyse_games(db, game_ids(db, query), ply, net_path, marks, candidates)
+    return analyse_games(db, game_ids(db, query), ply, net_path, marks, candidates, jobs)
 
 
 def analyse_games(db: Database, ids: list[int], ply: int, net_path: str | None = None,
                   marks: tuple[float, float, float] | None = None,
-                  candidates: int = CANDIDATES) -> tuple[int, int]:
-    """Analyse the games ``ids`` not analysed yet, with a progress bar on stderr; (games
-    analysed now, games skipped). Ctrl-C stops after the game being stored (exit 130)."""
+                  candidates: int = CANDIDATES, jobs: int = 1) -> tuple[int, int]:
+    """Analyse the games ``ids`` not analysed yet over ``jobs`` processes, with a progress
+    bar on stderr; (games analysed now, games skipped). Ctrl-C stops after the game being
+    stored (exit 130)."""
     variants = game_variants(db, ids)
     nets: dict[str, Network] = {}
     try:
@@ -49,19 +59,24 @@ def analyse_games(db: Database, ids: list[int], ply: int, net_path: str | None =
     done = analysed_ids(db, ids, engines, ply)
     todo = [game_id for game_id in ids if game_id not in done]
     analysed = 0
+    job = AnalysisJob(nets, ply, marks, candidates)
+    workers = max(1, min(jobs, len(todo)))
     try:
-        with click.progressbar(todo, label=f"analysing {len(todo)} game(s)", file=sys.stderr,
-                               show_pos=True) as bar:
-            for game_id in bar:
-                game = load_game(db, game_id)
-                if game is None:  # deleted since the search
-                    continue
-                net = nets[variants[game_id]]
-                evaluator = Evaluator(net, game.rules, ply=ply)
-                analysis = analyse_game(game, evaluator, marks, shown=candidates)
-                store_analysis(db, game_id, analysis_json(analysis, evaluator.outcomes.names),
-                               net.digest, ply)
-                analysed += 1
+        with analyser(job, workers) as analyse, click.progressbar(
+                length=len(todo), label=f"analysing {len(todo)} game(s)", file=sys.stderr,
+                show_pos=True) as bar:
+            for start in range(0, len(todo), BATCH * workers):
+                batch = todo[start:start + BATCH * workers]
+                loaded = [(game_id, load_game(db, game_id)) for game_id in batch]
+                present = [(game_id, game) for game_id, game in loaded if game is not None]
+                bar.update(len(batch) - len(present))  # deleted since the search
+                analyses = analyse([game for _, game in present])
+                for (game_id, _), analysis in zip(present, analyses, strict=True):
+                    net = nets[variants[game_id]]
+                    store_analysis(db, game_id, analysis_json(analysis, net.outcomes.names),
+                                   net.digest, ply)
+                    analysed += 1
+                    bar.update(1)
     except KeyboardInterrupt:
         click.echo(f"\nstopped: {analysed} game(s) analysed and stored; run again to go on", err=True)
         raise SystemExit(130) from None

@@ -35,10 +35,14 @@ from .archive_options import db_option, reports_archive_errors
               help="With --analyse: how far the engine looks (0, or 1: some 20× slower).")
 @click.option("--net", "net_path", type=click.Path(dir_okay=False, exists=True),
               help="With --analyse: a net file to judge with (default: the shipped one).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="With --analyse: worker processes [default: all cores]; any number gives "
+                   "the same analyses.")
 @reports_archive_errors("write to")
 @reading_many_games()
 def import_command(files: tuple[str, ...], db_path: str, keep_invalid: bool, variant: str,
-                   batch: int, analyse: bool, ply: int, net_path: str | None) -> None:
+                   batch: int, analyse: bool, ply: int, net_path: str | None,
+                   jobs: int | None) -> None:
     """Import the games of FILES (any supported format) into the archive.
 
     Each game is stored whole or not at all; games already in the archive are skipped, so
@@ -53,16 +57,18 @@ def import_command(files: tuple[str, ...], db_path: str, keep_invalid: bool, var
     With --analyse, the games stored from FILES (named as here) are then analysed by the
     engine and the analyses stored beside them, with a progress bar; games it analysed
     before at that depth are skipped, so an interrupted analysis (Ctrl-C, exit 130: what
-    is stored stays) goes on when the same import is run again.
+    is stored stays) goes on when the same import is run again. --jobs N shares the
+    games among N worker processes (default: all cores), with the analyses of --jobs 1.
 
     \b
     Example:
         jacquet import samples/*/*.jqn --db club.db
         jacquet import match.mat --keep-invalid
         jacquet import club-night.jqn --analyse --db club.db
+        jacquet import season/*.mat --analyse --jobs 2 --db club.db
     """
-    if not analyse and (ply or net_path):
-        raise click.UsageError("--ply and --net are for --analyse")
+    if not analyse and (ply or net_path or jobs):
+        raise click.UsageError("--ply, --net and --jobs are for --analyse")
     ensure_sound(db_path)
     with open_archive(db_path) as db:
         before = last_game_id(db)
@@ -76,9 +82,12 @@ def import_command(files: tuple[str, ...], db_path: str, keep_invalid: bool, var
             click.echo(f"error: {problem}", err=True)
         click.echo(f"{summary}, into {db_path}", err=True)
         if analyse:
+            from analysis.pool import all_cores
+
             from .analyse_archive import analyse_games
 
-            analysed, skipped = analyse_games(db, stored_from(db, files), ply, net_path)
+            analysed, skipped = analyse_games(db, stored_from(db, files), ply, net_path,
+                                              jobs=jobs or all_cores())
             click.echo(f"{analysed} game(s) analysed, {skipped} analysed before (skipped)", err=True)
     if summary.unreadable:
         raise SystemExit(2)

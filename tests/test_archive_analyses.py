@@ -218,7 +218,7 @@ def test_import_analyse_at_one_ply(tmp_path, net):
 
 def test_import_ply_without_analyse_is_a_usage_error(tmp_path, sample):
     result = CliRunner().invoke(main, ["import", sample, "--db", str(tmp_path / "a.db"), "--ply", "1"])
-    assert result.exit_code == 2 and "--ply and --net are for --analyse" in result.output
+    assert result.exit_code == 2 and "--ply, --net and --jobs are for --analyse" in result.output
     assert not (tmp_path / "a.db").exists()  # nothing done
 
 

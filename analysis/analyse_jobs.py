@@ -1,0 +1,70 @@
+"""Games analysed over a pool of processes (``jacquet analyse --jobs``, ``jacquet import
+--analyse --jobs``): each game is judged by one worker exactly as one process judges it
+(:func:`analysis.analyse.analyse_game`), and the analyses come back in the games' order.
+
+A game goes to its worker pickled with its tree, and its analysis comes back the same way,
+holding its own copy of the game (``GameAnalysis.game``): annotate and write that copy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from analysis.analyse import GameAnalysis, analyse_game
+from analysis.network import Network
+from analysis.pool import worker_pool
+from analysis.ranking import Evaluator
+from notation.tree.game import Game
+
+
+@dataclass(frozen=True)
+class AnalysisJob:
+    """How to analyse: the net of each rule set, the depth, the mark thresholds (``None``:
+    the rule set's) and the plays kept per turn."""
+
+    nets: dict[str, Network]
+    ply: int = 0
+    marks: tuple[float, float, float] | None = None
+    candidates: int = 5
+
+    def analyse(self, game: Game) -> GameAnalysis:
+        """``game`` judged with the net of its rule set."""
+        evaluator = Evaluator(self.nets[game.rules.name], game.rules, ply=self.ply)
+        return analyse_game(game, evaluator, self.marks, shown=self.candidates)
+
+
+_JOB: dict[str, AnalysisJob] = {}
+"""A worker's job, set once by :func:`_start_worker`."""
+
+
+def _start_worker(job: AnalysisJob) -> None:
+    _JOB["job"] = job
+
+
+def _analyse(game: Game) -> GameAnalysis:
+    return _JOB["job"].analyse(game)
+
+
+Analyser = Callable[[Sequence[Game]], Iterator[GameAnalysis]]
+"""Analyses a list of games, yielding their analyses in order."""
+
+
+@contextmanager
+def analyser(job: AnalysisJob, jobs: int = 1) -> Iterator[Analyser]:
+    """A function analysing lists of games over ``jobs`` processes (in this one when
+    ``jobs`` is 1), the same workers for every list while the block lasts; the same
+    analyses whatever ``jobs``. Leaving the block by an exception (Ctrl-C) stops the
+    workers at once."""
+    if jobs <= 1:
+        yield lambda games: (job.analyse(game) for game in games)
+        return
+    with worker_pool(jobs, _start_worker, (job,)) as pool:
+        yield lambda games: pool.imap(_analyse, games)
+
+
+def analyse_all(games: Sequence[Game], job: AnalysisJob, jobs: int = 1) -> Iterator[GameAnalysis]:
+    """Each game's analysis, in the games' order, over ``jobs`` processes."""
+    with analyser(job, jobs) as analyse:
+        yield from analyse(games)

@@ -1,0 +1,92 @@
+"""``--jobs``: `jacquet analyse` and `jacquet import --analyse` over worker processes give
+what one process gives, in the same order, to the last digit."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+from click.testing import CliRunner
+
+from analysis.network import Network
+from jacquet_cli import main
+from notation.formats import read_file, write_file
+
+
+@pytest.fixture(scope="module")
+def records(tmp_path_factory) -> str:
+    """The two shortest generated jacquet games and the shortest backgammon one, in one file
+    per rule set."""
+    folder = tmp_path_factory.mktemp("records")
+    for variant, count in (("jacquet", 2), ("backgammon", 1)):
+        games = sorted(read_file(f"samples/generated/{variant}-10.jqn"), key=lambda game: game.end().ply)
+        write_file(games[:count], folder / f"{variant}.jqn")
+    return str(folder)
+
+
+@pytest.fixture(scope="module")
+def net(tmp_path_factory) -> str:
+    path = tmp_path_factory.mktemp("nets") / "jacquet.npz"
+    Network.create("jacquet", 10, seed=4).save(path)
+    return str(path)
+
+
+def test_analyse_json_with_two_jobs_is_that_of_one(records, net):
+    args = ["analyse", f"{records}/jacquet.jqn", "--net", net, "--json"]
+    one = CliRunner().invoke(main, [*args, "--jobs", "1"])
+    two = CliRunner().invoke(main, [*args, "--jobs", "2"])
+    assert one.exit_code == 0, one.output
+    assert two.exit_code == 0, two.output
+    assert len(one.stdout.splitlines()) == 2
+    assert two.stdout == one.stdout
+
+
+def test_analyse_writes_the_same_annotated_records_and_tables_with_two_jobs(records, tmp_path):
+    out = {}
+    for jobs in ("1", "2"):
+        target = tmp_path / f"annotated-{jobs}.jqn"
+        result = CliRunner().invoke(main, ["analyse", f"{records}/jacquet.jqn", f"{records}/backgammon.jqn",
+                                           "-o", str(target), "--jobs", jobs])
+        assert result.exit_code == 0, result.output
+        out[jobs] = (result.stdout, target.read_text(encoding="utf-8"))
+    assert out["2"] == out["1"]
+    assert out["1"][1].count("[Annotator ") == 3
+
+
+def _dump(path) -> list[tuple]:
+    connection = sqlite3.connect(path)
+    rows = [("analyses", *row) for row in connection.execute(
+        "SELECT game_id, engine, depth, digest, stopped FROM analyses ORDER BY id")]
+    rows += [("turns", *row) for row in connection.execute(
+        "SELECT analysis_id, ply, player, dice, played, best, equity_before, equity_after, best_equity, "
+        "loss, mark, forced, luck, rank, legal, candidates FROM analysis_turns ORDER BY analysis_id, ply")]
+    rows += [("players", *row) for row in connection.execute(
+        "SELECT * FROM analysis_players ORDER BY analysis_id, player")]
+    connection.close()
+    return rows
+
+
+def test_import_analyse_with_two_jobs_stores_what_one_job_stores(records, tmp_path, net):
+    dumps = []
+    for jobs in ("1", "2"):
+        archive = tmp_path / f"club-{jobs}.db"
+        result = CliRunner().invoke(main, ["import", f"{records}/jacquet.jqn", f"{records}/backgammon.jqn",
+                                           "--db", str(archive), "--analyse", "--net", net, "--jobs", jobs])
+        assert result.exit_code == 0, result.output
+        assert "3 game(s) analysed" in result.output
+        dumps.append(_dump(archive))
+    assert len([row for row in dumps[0] if row[0] == "analyses"]) == 3
+    assert dumps[1] == dumps[0]
+
+
+def test_analyse_db_with_two_jobs_stores_what_one_job_stores(records, tmp_path, net):
+    dumps = []
+    for jobs in ("1", "2"):
+        archive = tmp_path / f"club-{jobs}.db"
+        imported = CliRunner().invoke(main, ["import", f"{records}/jacquet.jqn", "--db", str(archive)])
+        assert imported.exit_code == 0, imported.output
+        result = CliRunner().invoke(main, ["analyse", "--db", str(archive), "--net", net, "--ply", "0",
+                                           "--jobs", jobs])
+        assert result.exit_code == 0, result.output
+        dumps.append(_dump(archive))
+    assert dumps[1] == dumps[0] and len(dumps[0]) > 3
