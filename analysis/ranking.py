@@ -109,8 +109,14 @@ class Evaluator:
         """The outputs for the player to act in ``position``, before his roll: the average
         over the 36 rolls of what his best 0-ply play leaves (a rollout truncated at 1-ply
         closes its games so)."""
+        return np.asarray(WEIGHTS @ self.roll_outputs(position, primes) / 36.0)
+
+    def roll_outputs(self, position: Position,
+                     primes: tuple[bool, bool] = (False, False)) -> np.ndarray:
+        """For each of the 21 rolls (in :data:`ROLLS_21`'s order), the outputs for the
+        player to act after his best 0-ply play (a rollout's luck of a roll)."""
         _, outputs = self._best_per_roll(position, primes)
-        return np.asarray(WEIGHTS @ outputs / 36.0)
+        return outputs
 
     def _best_per_roll(self, position: Position, primes: tuple[bool, bool]
                        ) -> tuple[np.ndarray, np.ndarray]:

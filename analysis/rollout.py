@@ -18,6 +18,12 @@ its games with their standard errors.
   candidate) is closed by the evaluator at the rollout's depth: at 0-ply the net's
   judgement of the position, at 1-ply the average over the 36 rolls of the best 0-ply play.
   A game longer than :data:`analysis.match.MAX_TURNS` turns is closed so too.
+- **Variance reduction** (``reduce``, gnubg's luck-based reduction): every roll thrown in a
+  play-out has a luck, the outputs after the best 0-ply play for it less their average over
+  the 36 rolls (for the roller); each game's outputs are given less the sum of White's luck
+  and plus the sum of his opponent's. The luck averages 0 over the dice whatever the net,
+  so the means stay those of the game's results, and the luck of the dice, most of a game's
+  spread, goes. It costs the plays of all 21 rolls every turn.
 - **Figures**, for the player who makes the candidate play: the mean of each output (a
   game's outputs are the end-of-game targets of :mod:`analysis.outcomes`, or the
   evaluator's judgement where truncated), the mean equity (points), and the standard error
@@ -38,13 +44,16 @@ from analysis.match import MAX_TURNS
 from analysis.network import Network
 from analysis.players import NetPlayer, Player
 from analysis.pool import worker_pool
-from analysis.ranking import Evaluator, OnePlyPlayer
+from analysis.ranking import ROLLS_21, WEIGHTS, Evaluator, OnePlyPlayer
 from analysis.rollout_dice import GameDice, RolloutDice
 from notation import Dice, Play, Position, RuleSet, legal_plays, rule_set
 from notation.engine.state import PASSED, ROLL, Colour, GameState
 
 GAMES = 1296
 """Games per candidate unless told otherwise: every pair of first two rolls once."""
+
+ROLL_INDEX = {dice: k for k, (dice, _) in enumerate(ROLLS_21)}
+"""Each roll's place in :data:`analysis.ranking.ROLLS_21`."""
 
 Policy = Callable[[Position, Dice, tuple[bool, bool]], Play]
 """Chooses the play for ``position`` (seen by the player to act) and ``dice``;
@@ -73,6 +82,8 @@ class RolloutSpec:
     ply: int = 0
     truncate: int | None = None
     seed: int = 0
+    reduce: bool = False
+    """Luck-based variance reduction (see the module docstring)."""
 
     def rules(self) -> RuleSet:
         """The rule set, with its options."""
@@ -92,14 +103,17 @@ class RolloutSettings:
     truncate: int | None
     ply: int
     seed: int
+    reduce: bool = False
 
     @property
     def label(self) -> str:
         """One line naming every setting: ``jacquet-td jacquet v2 (a1b2c3d4e5f6) at 0-ply,
-        1,296 games, played to the end, seed 1``."""
+        1,296 games, played to the end, seed 1`` (``, luck-adjusted`` with variance
+        reduction)."""
         truncation = f"truncated after {self.truncate} turns" if self.truncate else "played to the end"
+        reduced = ", luck-adjusted" if self.reduce else ""
         return (f"{self.engine} ({self.digest}) at {self.ply}-ply, {self.games:,} games, "
-                f"{truncation}, seed {self.seed}")
+                f"{truncation}, seed {self.seed}{reduced}")
 
 
 @dataclass(frozen=True)
@@ -173,21 +187,34 @@ class Rollout:
         outcomes = self.spec.net.outcomes
         truncate = self.spec.truncate
         rolls = turns = 0
+        luck = np.zeros(outcomes.size)
         while state.winner is None:
+            held = state.prime_held
+            primes = (held[state.player.index], held[state.player.other.index])
             if state.passed is not None:
                 kind, thrown = PASSED, state.passed
             elif (truncate and turns >= truncate) or turns >= MAX_TURNS:
-                return self.close(state)
+                return self.close(state) - luck
             else:
                 kind, thrown = ROLL, dice[rolls]
                 rolls += 1
-            held = state.prime_held
-            primes = (held[state.player.index], held[state.player.other.index])
+                if self.spec.reduce:
+                    luck += self.luck(state, thrown, primes)
             play = self.policy(state.position, thrown, primes)
             state = state._played(kind, thrown, play)
             turns += 1
         target = outcomes.target(state.winner is Colour.WHITE, state.points)
-        return np.asarray(target, dtype=np.float64)
+        return np.asarray(target, dtype=np.float64) - luck
+
+    def luck(self, state: GameState, thrown: Dice, primes: tuple[bool, bool]) -> NDArray[np.float64]:
+        """The luck of ``thrown`` for the player to act in ``state``, as outputs for White:
+        what his best 0-ply play leaves with it, less its average over the 36 rolls."""
+        outcomes = self.spec.net.outcomes
+        y = self.evaluator.roll_outputs(state.position, primes).astype(np.float64)
+        after, average = y[ROLL_INDEX[thrown]], WEIGHTS @ y / 36.0
+        if state.player is Colour.WHITE:
+            return np.asarray(after - average)
+        return np.asarray(outcomes.mirrored(after) - outcomes.mirrored(average))
 
     def close(self, state: GameState) -> NDArray[np.float64]:
         """The evaluator's judgement of a game stopped at ``state`` (before the roll of the
@@ -260,7 +287,7 @@ def summarise(spec: RolloutSpec, games: int, done: dict[int, NDArray[np.float64]
     rules = spec.rules()
     every = legal_plays(Position.from_id(spec.position_id), Dice.parse(spec.dice), rules)
     settings = RolloutSettings(net.name, net.digest, rules.describe(), games, spec.truncate,
-                               spec.ply, spec.seed)
+                               spec.ply, spec.seed, spec.reduce)
     n = len(done)
     results = []
     if n:

@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from analysis import rollout as rollout_module
 from analysis.network import Network
 from analysis.players import RandomPlayer
+from analysis.ranking import Evaluator
 from analysis.rollout import Rollout, RolloutSpec, candidates_for, policy_of, run_rollout
 from analysis.rollout_dice import OUTCOMES, RolloutDice
 from analysis.threads import limit_blas_threads
@@ -98,6 +99,33 @@ def test_the_standard_error_shrinks_as_the_square_root_of_the_games():
     small = run_rollout(spec, games=72).candidates[0].equity_error
     large = run_rollout(spec, games=288).candidates[0].equity_error
     assert small > 0 and 1.6 < small / large < 2.5  # √4 = 2
+
+
+def test_truncated_after_one_turn_with_the_luck_taken_out_every_game_is_the_1_ply_judgement():
+    """After the candidate the opponent rolls once and the net closes the game: less the
+    luck of that roll (judged by the same net), every game gives the average over his 36
+    rolls, which is the 1-ply equity of the candidate, with no spread at all."""
+    spec = _spec(count=1, truncate=1, seed=1, reduce=True)
+    rules = rule_set("backgammon")
+    result = run_rollout(spec, games=12).candidates[0]
+    plays = legal_plays(rules.start, Dice.parse("31"), rules)
+    [one_ply] = [c for c in Evaluator(spec.net, rules, ply=1).rank(plays, rules.start)
+                 if c.play == plays[spec.candidates[0]]]
+    assert result.equity == pytest.approx(one_ply.equity, abs=1e-6)
+    assert result.equity_error < 1e-6
+    assert run_rollout(_spec(count=1, truncate=1, seed=1), games=12).candidates[0].equity_error > 1e-4
+
+
+def test_variance_reduction_shrinks_the_error_of_the_same_games():
+    from analysis.shipped import load_net
+
+    rules = rule_set("backgammon")
+    net, start = load_net("backgammon"), rules.start.position_id()
+    plain = run_rollout(RolloutSpec(net, "backgammon", {}, start, "31", (0,), truncate=2, seed=1), games=8)
+    reduced = run_rollout(RolloutSpec(net, "backgammon", {}, start, "31", (0,), truncate=2, seed=1,
+                                      reduce=True), games=8)
+    assert reduced.candidates[0].equity_error < plain.candidates[0].equity_error / 2
+    assert reduced.settings.label.endswith("luck-adjusted") and "luck" not in plain.settings.label
 
 
 def test_ctrl_c_gives_the_games_completed_so_far(monkeypatch):
