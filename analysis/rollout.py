@@ -258,6 +258,8 @@ def run_rollout(spec: RolloutSpec, games: int = GAMES, jobs: int = 1,
     Ctrl-C (KeyboardInterrupt) stops it: the result then holds the games completed so far
     and says it was ``interrupted``. ``rollout``: the play-outs to run in this process
     (another policy), ``jobs`` 1 only."""
+    if rollout is not None and jobs > 1:
+        raise ValueError("play-outs given in this process run on one job, not on a pool")
     done: dict[int, NDArray[np.float64]] = {}
     interrupted = False
     try:

@@ -81,6 +81,27 @@ def test_every_candidate_is_played_on_the_same_dice():
     assert per_candidate[0] == [RolloutDice(3).game(5)[0], RolloutDice(3).game(5)[1]]
 
 
+def test_dice_the_candidate_cannot_play_are_passed_and_played_before_the_opponents_roll():
+    """versailles, R-PASS: with 4-3 the one legal play, 5/1, leaves the 3 unplayed; the
+    opponent plays the 3 first, then throws the rollout's first roll himself."""
+    position = Position.from_id("3woYxAJ3TwDwAA")
+    spec = _spec("versailles", "43", position, count=None, truncate=3, seed=2)
+    rules = rule_set("versailles")
+    [candidate] = legal_plays(position, Dice.parse("43"), rules)
+    calls: list[tuple[Position, Dice]] = []
+
+    def recording(at, dice, primes):
+        calls.append((at, dice))
+        return legal_plays(at, dice, rules)[0]
+
+    Rollout(spec, policy=recording).game(0)
+    first = RolloutDice(2).game(0)[0]
+    assert calls[0] == (candidate.next_position, Dice(3))
+    passed_play = legal_plays(candidate.next_position, Dice(3), rules)[0]
+    assert calls[1] == (passed_play.result, first)  # the same player, now his own roll
+    assert calls[2][1] == RolloutDice(2).game(0)[1]
+
+
 def test_a_certain_result_comes_out_exactly():
     """Three men on point 1, the opponent's fifteen on his talon: after 1/off 1/off he cannot
     bear a man off before the last one goes, a 2-point win whatever the dice; 1-1 bears all
