@@ -9,7 +9,7 @@ Layers, each importing only the ones above it (and :mod:`notation`, never the re
 - :mod:`analysis.network`: the network, its gradient, TD(λ) traces, save and load;
 - :mod:`analysis.players`: random, heuristic and network players;
 - :mod:`analysis.match`: games between two players, duplicate-dice matches;
-- :mod:`analysis.training`: self-play TD(λ) training with checkpoints and strength checks.
+- :mod:`analysis.training`: self-play TD(λ) training with checkpoints and strength checks;
 - :mod:`analysis.rollout` (with :mod:`analysis.rollout_dice`): candidate plays played out
   on the same balanced dice, their figures with standard errors;
 - :mod:`analysis.pool` and :mod:`analysis.analyse_jobs`: the same work over worker
