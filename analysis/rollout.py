@@ -263,7 +263,7 @@ def run_rollout(spec: RolloutSpec, games: int = GAMES, jobs: int = 1,
     done: dict[int, NDArray[np.float64]] = {}
     interrupted = False
     try:
-        if jobs <= 1:
+        if jobs <= 1 or games <= 1:  # nothing to share
             local = rollout or Rollout(spec)
             for g in range(games):
                 done[g] = local.game(g)
