@@ -79,8 +79,7 @@ def _reference(encoder: Encoder, position: Position, primes: tuple[bool, bool]) 
         row.append(board[0] / 15)
         if encoder.bar:
             row.append(board[25] / 2)
-        if encoder.courier:
-            row.append(courier_phase(board))
+        row += [courier_phase(board) for phase in encoder.phases if phase.rule_id == "R-COURIER"]
         if encoder.prime:
             row.append(primes[side])
         if encoder.blocking is not None:

@@ -11,6 +11,7 @@ from analysis.network import Network, Traces
 from analysis.outcomes import outcomes_for
 from analysis.threads import limit_blas_threads
 from notation import rule_set
+from notation.engine.rules import NAMES
 
 limit_blas_threads(1)
 
@@ -133,4 +134,18 @@ def test_equity_and_targets_per_rule_set():
         won, lost = outcomes.target(True, points), outcomes.target(False, points)
         assert outcomes.equity(won) == pytest.approx(equity)
         assert outcomes.equity(lost) == pytest.approx(-equity)
+        np.testing.assert_array_equal(outcomes.mirrored(won), lost)
+
+
+@pytest.mark.parametrize("variant", NAMES)
+def test_every_score_a_rule_set_gives_is_the_equity_of_its_target(variant):
+    """The outputs come from the RuleSet alone (its outcomes, or its penalties): for every
+    cubeless score it can give, the target of the game won so is worth exactly that, and
+    the loser's target is the winner's seen from the other side."""
+    rules = rule_set(variant)
+    outcomes = outcomes_for(rules)
+    for points in rules.resign_points():  # every cubeless score
+        won, lost = outcomes.target(True, points), outcomes.target(False, points)
+        assert outcomes.equity(won) == pytest.approx(points)
+        assert outcomes.equity(lost) == pytest.approx(-points)
         np.testing.assert_array_equal(outcomes.mirrored(won), lost)

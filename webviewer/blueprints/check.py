@@ -12,7 +12,7 @@ from flask import Blueprint, abort, current_app, make_response, render_template,
 from flask.typing import ResponseReturnValue
 
 from archive.audit import STORED, log
-from notation.engine.rules import NAMES
+from notation.engine.rules import NAMES, TITLES
 from notation.errors import LISTED_PLAYS
 from notation.formats import READABLE
 from webviewer.pages.validation import (
@@ -91,7 +91,7 @@ def _limits() -> tuple[int, int]:
 @blueprint.get("/validate")
 def form() -> ResponseReturnValue:
     """The form: a text area, a file, the format and the default rule set."""
-    return render_template("check/form.html", formats=FORMATS, variants=NAMES,
+    return render_template("check/form.html", formats=FORMATS, variants=TITLES,
                            max_bytes=current_app.config["MAX_UPLOAD_BYTES"],
                            max_games=current_app.config["MAX_GAMES"])
 

@@ -9,9 +9,15 @@ from __future__ import annotations
 from typing import Any
 
 from notation.engine.board import Position
-from notation.engine.rules.base import RuleSet, jacquet_opposite, single_or_double_game
+from notation.engine.rules.base import (
+    DOUBLE_GAME,
+    RuleSet,
+    double_still_possible,
+    jacquet_opposite,
+    single_or_double_game,
+)
 from notation.engine.rules.bouchon import bouchon_rules
-from notation.engine.rules.courier import CourierRule
+from notation.engine.rules.courier import COURIER, CourierRule
 
 DEFAULTS = {"courier_release": "die", "bouchon": "wikipedia"}
 
@@ -27,7 +33,7 @@ def jacquet_family(name: str, courier_release: str = "die", bouchon: str = "wiki
         opposite=jacquet_opposite(),
         start=Position.from_points({24: 15}, {24: 15}),
         hitting=False,
-        courier=True,
+        phases=(COURIER,),
         step_rules=(CourierRule(courier_release),) + bouchon_rules(bouchon),
         options={**options, **fields.pop("options", {})},
         **fields,
@@ -36,5 +42,6 @@ def jacquet_family(name: str, courier_release: str = "die", bouchon: str = "wiki
 
 def jacquet(courier_release: str = "die", bouchon: str = "wikipedia") -> RuleSet:
     """The ``jacquet`` rule set."""
-    return jacquet_family("jacquet", courier_release, bouchon,
-                          scorer=single_or_double_game, score_range=(1, 2))
+    return jacquet_family("jacquet", courier_release, bouchon, title="Jacquet",
+                          scorer=single_or_double_game, score_range=(1, 2),
+                          outcomes=(DOUBLE_GAME,), ceiling=double_still_possible)

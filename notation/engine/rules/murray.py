@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 from notation.engine.board import BAR, OFF, Position
 from notation.engine.play import Step
-from notation.engine.rules.base import RuleSet, StepContext, jacquet_opposite
-from notation.engine.rules.courier import CourierRule
+from notation.engine.rules.base import Outcome, RuleSet, StepContext, jacquet_opposite
+from notation.engine.rules.courier import COURIER, CourierRule
 
 STARTING_TABLE = range(19, 25)
 MIDPOINT = 13
@@ -118,6 +118,19 @@ def marcia(rules: RuleSet, final: Position, held_prime: bool, cube: int) -> int:
     return 2 if held_prime else 3
 
 
+def marcia_still_possible(rules: RuleSet, winner: tuple[int, ...], loser: tuple[int, ...],
+                          held_prime: bool) -> int:
+    """R-SCORE-MARCIA's ceiling: 1 once the loser has a man off (it never comes back),
+    2 once the winner has held a prime (he has for good), else 3."""
+    if loser[OFF]:
+        return 1
+    return 2 if held_prime else 3
+
+
+MARCIA = Outcome("marcia", 2, "win_marcia", "lose_marcia")
+PER_PUNTO = Outcome("marcia per punto", 3, "win_punto", "lose_punto")
+
+
 def murray(courier_release: str = "die") -> RuleSet:
     """The ``murray`` rule set."""
     options = {"courier_release": courier_release} if courier_release != "die" else {}
@@ -126,13 +139,16 @@ def murray(courier_release: str = "die") -> RuleSet:
         opposite=jacquet_opposite(),
         start=Position.from_points({24: 15}, {24: 15}),
         hitting=True,
-        courier=True,
+        title="Jacquet after Murray",
+        phases=(COURIER,),
         bear_off="rear",
         waste=True,
         step_rules=(CourierRule(courier_release), CloseTwoRule(), MidpointRule()),
         score_rule="R-SCORE-MARCIA",
         scorer=marcia,
         score_range=(1, 3),
+        outcomes=(MARCIA, PER_PUNTO),
+        ceiling=marcia_still_possible,
         tracks_prime=True,
         options=options,
     )

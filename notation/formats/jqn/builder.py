@@ -198,7 +198,7 @@ class GameBuilder(Visitor):
         game = self.result()
         where = ("its Rethrow tag" if RETHROW in self.headers else
                  f"a 'rethrow:' comment at ply {self.rethrow_ply}" if self.rethrow_ply is not None else None)
-        if where is None or game.rules.name != "versailles":
+        if where is None or not game.rules.rethrow_clause:
             return
         game.warnings.append(RecordError(
             f"this record uses the rethrow clause ({where}): \"if the opponent cannot play "
