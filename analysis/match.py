@@ -12,10 +12,9 @@ import random
 from dataclasses import dataclass
 
 from analysis.players import Player
-from notation import OFF, Dice, RuleSet, legal_plays
+from notation import MEN, OFF, Dice, RuleSet, legal_plays
 from notation.engine.rules import prime_during
 
-MEN = 15
 MAX_TURNS = 5000
 ROLLS = [[Dice(a, b) for b in range(1, 7)] for a in range(1, 7)]
 """Every roll made once: ``ROLLS[a - 1][b - 1]``."""

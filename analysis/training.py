@@ -32,16 +32,15 @@ from analysis.encoding import Encoder
 from analysis.match import MAX_TURNS, ROLLS, duplicate_match
 from analysis.network import Network, Traces
 from analysis.players import HeuristicPlayer, NetPlayer, RandomPlayer, judge
-from notation import OFF, RuleSet, legal_plays, rule_set
-
-MEN = 15
+from notation import MEN, OFF, RuleSet, legal_plays, rule_set
+from notation.engine.rules import DEFAULT
 
 
 @dataclass(frozen=True)
 class TrainingConfig:
     """How to train: ``games`` is the total to reach (a resumed run stops there too)."""
 
-    variant: str = "jacquet"
+    variant: str = DEFAULT
     games: int = 1000
     seed: int = 0
     hidden: int = 80

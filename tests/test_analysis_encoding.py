@@ -10,11 +10,11 @@ import pytest
 from analysis.encoding import Encoder
 from analysis.threads import limit_blas_threads
 from notation import Position, legal_plays, rule_set
-from notation.engine.rules import courier_phase
+from notation.engine.rules import NAMES, courier_phase
 from tests.selfplay import play_random_game
 
 limit_blas_threads(1)
-VARIANTS = ("jacquet", "murray", "versailles", "hale", "backgammon")
+VARIANTS = NAMES
 ENCODINGS = [(variant, version) for variant in VARIANTS for version in (1, 2)]
 
 

@@ -45,7 +45,7 @@ from notation.engine.movegen import (
     step_sequences,
 )
 from notation.engine.play import Play, Step
-from notation.engine.rules import RuleSet, prime_possible
+from notation.engine.rules import DEFAULT, RuleSet, prime_possible
 from notation.engine.rules import rule_set as get_rule_set
 from notation.engine.written import WrittenMove, WrittenPlay, parse_play
 from notation.errors import AmbiguousPlayError, IllegalPlayError
@@ -199,7 +199,7 @@ def check_play(position: Position, dice: Dice | str, play: str | WrittenPlay,
     ...
     notation.errors.IllegalPlayError: [R-COURIER] 24/18 moves a second man while the courier, ...
     """
-    rules = rules if isinstance(rules, RuleSet) else get_rule_set(rules or "jacquet")
+    rules = rules if isinstance(rules, RuleSet) else get_rule_set(rules or DEFAULT)
     dice = Dice.parse(dice) if isinstance(dice, str) else dice
     written = play if isinstance(play, WrittenPlay) else parse_play(play, rules.hitting)
     if written.marked and not rules.hitting:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from notation.engine.dice import Dice
-from notation.engine.rules import rule_set
+from notation.engine.rules import DEFAULT, rule_set
 from notation.engine.state import ROLL, Colour, GameState
 from notation.errors import NotationError, RecordError, TagProblem
 from notation.formats.jqn.reader import RawGame
@@ -36,7 +36,7 @@ class GameBuilder(Visitor):
     text read as its notation (:meth:`~notation.engine.play.Play.read_as`) instead of having it
     written again when asked for."""
 
-    def __init__(self, default_variant: str = "jacquet", canonical: bool = False) -> None:
+    def __init__(self, default_variant: str = DEFAULT, canonical: bool = False) -> None:
         self.default_variant = default_variant
         self.canonical = canonical
 
