@@ -50,8 +50,7 @@ from analysis import blocking, contact
 from analysis.blocking import Blocking
 from analysis.contact import Contact
 from notation import MEN, OFF, Play, Position, RuleSet
-from notation.engine.rules import prime_during
-from notation.engine.rules.base import Phase
+from notation.engine.rules.base import Phase, PrimeWatch
 
 POINT_UNITS = 96
 VERSIONS = (1, 2)
@@ -101,7 +100,7 @@ class Encoder:
     rule_set: str
     bar: bool
     phases: tuple[Phase, ...]
-    prime: bool
+    primes: PrimeWatch | None
     blocking: Blocking | None = field(default=None, compare=False)
     contact: Contact | None = field(default=None, compare=False)
     _kept: NDArray[np.intp] = field(init=False, repr=False, compare=False)
@@ -121,9 +120,14 @@ class Encoder:
         if version not in VERSIONS:
             raise ValueError(f"no encoding version {version}: there are {VERSIONS}")
         featured = version >= 2
-        return cls(rules.name, rules.hitting, rules.phases, rules.tracks_prime,
+        return cls(rules.name, rules.hitting, rules.phases, rules.primes,
                    Blocking(rules) if featured and not rules.hitting else None,
                    Contact(rules) if featured and rules.hitting else None)
+
+    @property
+    def prime(self) -> bool:
+        """Whether each side has a prime flag (the rule set watches primes)."""
+        return self.primes is not None
 
     @property
     def version(self) -> int:
@@ -229,12 +233,13 @@ class Encoder:
         ``start``), and in murray the (mover, opponent) prime flags after each play
         (``primes`` being those before the turn; ``None`` elsewhere)."""
         boards = _boards([p.result.mover + p.result.opponent for p in plays])
-        if not self.prime:
+        if self.primes is None:
             return self.encode_boards(boards), None
+        during = self.primes.during
         mine, his = primes
         flags = np.empty((len(plays), 2), dtype=np.bool_)
         flags[:, 1] = his
-        flags[:, 0] = [mine or prime_during(start.mover, p.steps) for p in plays]
+        flags[:, 0] = [mine or during(start.mover, p.steps) for p in plays]
         return self.encode_boards(boards, flags), flags
 
 

@@ -20,7 +20,7 @@ from notation.engine.board import BAR, MEN, OFF, Position
 from notation.engine.checker import check_play
 from notation.engine.dice import Dice
 from notation.engine.play import Play
-from notation.engine.rules import RuleSet, holds_prime, prime_made
+from notation.engine.rules import RuleSet
 from notation.engine.written import WrittenPlay
 from notation.errors import IllegalPlayError, InvalidDiceError, InvalidError
 from notation.limits import LIMIT, MAX_CUBE
@@ -116,10 +116,10 @@ class GameState(_StateFields):
         state = super().__new__(cls, rules, position, player, *fields, **named)
         # R-SCORE-MARCIA counts a prime held at any moment: one standing in the position a
         # state is made with is held. From then on only a step can make one (_played).
-        if rules.tracks_prime:
+        if rules.primes is not None:
             held = list(state.prime_held)
             for side, board in ((player, position.mover), (player.other, position.opponent)):
-                held[side.index] = held[side.index] or holds_prime(board)
+                held[side.index] = held[side.index] or rules.primes.holds(board)
             state = state._replace(prime_held=(held[0], held[1]))
         return state
 
@@ -235,8 +235,9 @@ class GameState(_StateFields):
         prime_held = self.prime_held
         # Until a player's first prime is seen, none stands at the start of his turn (one
         # in the position a state is made with is seen then), so only a step can make one.
-        if (self.rules.tracks_prime and not prime_held[self.player.index]
-                and prime_made(self.position.mover, play.steps)):
+        watch = self.rules.primes
+        if (watch is not None and not prime_held[self.player.index]
+                and watch.made(self.position.mover, play.steps)):
             primes = list(prime_held)
             primes[self.player.index] = True
             prime_held = (primes[0], primes[1])

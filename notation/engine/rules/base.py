@@ -9,11 +9,12 @@ points of a combined move included (the courier, the blocking limits, ...).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
 from notation.engine.board import BAR, MEN, OFF, TALON, Position
+from notation.engine.play import Step
 from notation.errors import InvalidPositionError
 
 
@@ -53,6 +54,28 @@ class StepRule(Protocol):
     def broken(self, ctx: StepContext) -> bool: ...  # pragma: no cover
 
     def explain(self, ctx: StepContext, step_text: str) -> str: ...  # pragma: no cover
+
+
+class PrimeWatch(Protocol):
+    """How a rule set that scores a prime held at any moment (R-SCORE-MARCIA) sees one:
+    the engine asks it, and knows nothing of primes itself. Boards are a side's counts in
+    its own numbering; ``steps`` a turn's single steps in order."""
+
+    def holds(self, board: Sequence[int]) -> bool:
+        """Whether the side holds a prime on ``board``."""
+        ...  # pragma: no cover
+
+    def during(self, start: tuple[int, ...], steps: Sequence[Step]) -> bool:
+        """Whether the mover holds one at any moment of a turn of ``steps`` from ``start``."""
+        ...  # pragma: no cover
+
+    def made(self, start: Sequence[int], steps: Sequence[Step]) -> bool:
+        """Whether a step of the turn completes one (``start`` holding none)."""
+        ...  # pragma: no cover
+
+    def possible(self, start: tuple[int, ...], steps: Sequence[Step]) -> bool:
+        """Whether the turn's steps, in any order, could make one for a moment."""
+        ...  # pragma: no cover
 
 
 Scorer = Callable[["RuleSet", Position, bool, int], int]
@@ -102,7 +125,8 @@ class RuleSet:
     ``closes_at`` is how many opposing men close a point (1 without hitting, 2 with).
     ``bear_off`` is ``"highest"`` (R-BEAROFF) or ``"rear"`` (R-BEAROFF-REAR).
     ``score`` maps the final position, seen by the winner, to the points won;
-    ``tracks_prime`` says whether it needs to know if the winner ever held a prime.
+    ``primes`` (a :class:`PrimeWatch`) is there when it needs to know whether the winner
+    ever held a prime (:attr:`tracks_prime`).
     ``outcomes`` are the wins worth more than one point, cheapest first (empty where the
     loser pays ``penalties`` by the men he has left, as in hale); ``ceiling`` says what a
     win can still bring from a position (:meth:`most_points`), so which outcomes can
@@ -136,7 +160,7 @@ class RuleSet:
     scorer: Scorer | None = None
     shows_doublet_rest_points: bool = True
     score_range: tuple[int, int] = (1, 2)
-    tracks_prime: bool = False
+    primes: PrimeWatch | None = None
     outcomes: tuple[Outcome, ...] = ()
     penalties: bool = False
     ceiling: Ceiling | None = None
@@ -163,6 +187,11 @@ class RuleSet:
                            tuple((rule, rule.applies) for rule in self.step_rules))
         object.__setattr__(self, "doublet_sequences",
                            tuple((die,) * self.doublet_steps(die) for die in range(7)))
+
+    @property
+    def tracks_prime(self) -> bool:
+        """Whether the score depends on a prime held at any moment (it has a prime watch)."""
+        return self.primes is not None
 
     @property
     def courier(self) -> bool:

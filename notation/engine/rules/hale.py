@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from notation.engine.board import MEN, Position
 from notation.engine.rules.base import RuleSet
-from notation.engine.rules.jacquet import jacquet_family
+from notation.engine.rules.jacquet import courier_and_blocking, jacquet_family
 from notation.errors import InvalidError
 
 FIRST_TABLE_PENALTY = 3
@@ -49,10 +49,11 @@ def hale(third_table_penalty: int = 1, courier_release: str = "die",
         rate of the points he may still stand on at the end; a man borne off pays none."""
         return sum(ceilings[p] * loser[p] for p in range(1, 25))
 
-    options = {"third_table_penalty": third_table_penalty} if third_table_penalty != 1 else {}
+    own = {"third_table_penalty": third_table_penalty} if third_table_penalty != 1 else {}
     highest_rate = max(FIRST_TABLE_PENALTY, SECOND_TABLE_PENALTY, third_table_penalty)
-    return jacquet_family("hale", courier_release, bouchon, scorer=penalty,
+    return jacquet_family("hale", scorer=penalty,
                           title="Hale's Jacquet (1888)", penalties=True, ceiling=most_penalty,
-                          marks=MARKS, score_rule="R-SCORE-HALE", options=options,
+                          marks=MARKS, score_rule="R-SCORE-HALE",
                           score_basis="the loser's men left, by quarter",
-                          score_range=(min(rates.values()), highest_rate * MEN))
+                          score_range=(min(rates.values()), highest_rate * MEN),
+                          **courier_and_blocking(courier_release, bouchon, **own))

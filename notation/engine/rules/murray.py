@@ -11,8 +11,9 @@ from collections.abc import Sequence
 
 from notation.engine.board import BAR, OFF, Position
 from notation.engine.play import Step
-from notation.engine.rules.base import Outcome, RuleSet, StepContext, jacquet_opposite
+from notation.engine.rules.base import Outcome, RuleSet, StepContext
 from notation.engine.rules.courier import COURIER, CourierRule
+from notation.engine.rules.jacquet import jacquet_family
 
 STARTING_TABLE = range(19, 25)
 MIDPOINT = 13
@@ -127,6 +128,16 @@ def marcia_still_possible(rules: RuleSet, winner: tuple[int, ...], loser: tuple[
     return 2 if held_prime else 3
 
 
+class MarciaPrimes:
+    """R-SCORE-MARCIA's prime watch (:class:`~notation.engine.rules.base.PrimeWatch`): the
+    functions above, for the engine to ask."""
+
+    holds = staticmethod(holds_prime)
+    during = staticmethod(prime_during)
+    made = staticmethod(prime_made)
+    possible = staticmethod(prime_possible)
+
+
 MARCIA = Outcome("marcia", 2, "win_marcia", "lose_marcia")
 PER_PUNTO = Outcome("marcia per punto", 3, "win_punto", "lose_punto")
 
@@ -134,10 +145,8 @@ PER_PUNTO = Outcome("marcia per punto", 3, "win_punto", "lose_punto")
 def murray(courier_release: str = "die") -> RuleSet:
     """The ``murray`` rule set."""
     options = {"courier_release": courier_release} if courier_release != "die" else {}
-    return RuleSet(
-        name="murray",
-        opposite=jacquet_opposite(),
-        start=Position.from_points({24: 15}, {24: 15}),
+    return jacquet_family(
+        "murray",
         hitting=True,
         title="Jacquet after Murray",
         phases=(COURIER,),
@@ -149,6 +158,6 @@ def murray(courier_release: str = "die") -> RuleSet:
         score_range=(1, 3),
         outcomes=(MARCIA, PER_PUNTO),
         ceiling=marcia_still_possible,
-        tracks_prime=True,
+        primes=MarciaPrimes(),
         options=options,
     )
