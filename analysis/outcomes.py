@@ -30,6 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from analysis.lost_races import cannot_win
 from notation import Position, RuleSet
 
 
@@ -84,20 +85,26 @@ class Outcomes:
                  primes: NDArray[np.bool_] | None = None) -> NDArray[np.float32]:
         """For each position (seen by the side that has just moved), the most points a win
         can still bring to that side (column 0) and to its opponent (column 1), as
-        ``RuleSet.most_points`` says; ``primes`` (murray): whether each side has held a prime."""
-        most = self.rules.most_points
+        ``RuleSet.most_points`` says, or 0 where that side can no longer win at all (a race
+        lost by the count of turns: :mod:`analysis.lost_races`); ``primes`` (murray):
+        whether each side has held a prime."""
+        rules = self.rules
+        most = rules.most_points
         out = np.empty((len(positions), 2), dtype=np.float32)
         for i, position in enumerate(positions):
             mine, his = (bool(primes[i, 0]), bool(primes[i, 1])) if primes is not None else (False, False)
-            out[i, 0] = most(position.mover, position.opponent, mine)
-            out[i, 1] = most(position.opponent, position.mover, his)
+            his_lost, my_lost = cannot_win(rules, position.opponent, position.mover)
+            out[i, 0] = 0 if my_lost else most(position.mover, position.opponent, mine)
+            out[i, 1] = 0 if his_lost else most(position.opponent, position.mover, his)
         return out
 
     def mask(self, y: NDArray[np.floating], ceilings: NDArray[np.float32]) -> NDArray[np.floating]:
         """``y`` (shape ``(n, size)``) with every outcome the positions no longer allow set
         to 0, in place: an outcome worth more than ``ceilings[i, 0]`` (this side wins so) or
-        ``ceilings[i, 1]`` (the other side does); with penalties, the expected points won
-        or lost held to at most what is still possible."""
+        ``ceilings[i, 1]`` (the other side does), a win at all where the ceiling is 0; with
+        penalties, the expected points won or lost held to at most what is still possible."""
+        y[ceilings[:, 0] == 0, 0] = 0.0
+        y[ceilings[:, 1] == 0, 0] = 1.0
         if not self.points:
             np.minimum(y[:, 1], ceilings[:, 0] / self.scale, out=y[:, 1])
             np.minimum(y[:, 2], ceilings[:, 1] / self.scale, out=y[:, 2])

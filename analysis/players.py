@@ -127,27 +127,33 @@ class HeuristicPlayer:
 
 @dataclass
 class Judgement:
-    """A net's judgement of a turn's candidates: inputs, hidden units, outputs, equities,
-    and in murray the prime flags after each play."""
+    """A net's judgement of a turn's candidates: inputs, hidden units, outputs (0 for every
+    outcome no longer possible), equities, in murray the prime flags after each play, and
+    the net's own outputs before the outcomes no longer possible were set to 0."""
 
     x: NDArray[np.float32]
     h: NDArray[np.float32]
     y: NDArray[np.float32]
     equity: NDArray[np.float32]
     primes: NDArray[np.bool_] | None
+    raw: NDArray[np.float32]
 
 
 def judge(net: Network, encoder: Encoder, outcomes: Outcomes, rules: RuleSet,
           plays: Sequence[Play], position: Position, primes: tuple[bool, bool]) -> Judgement:
-    """Every candidate judged at once by ``net``; a play that ends the game is given its
-    exact outcome instead of the net's guess."""
+    """Every candidate judged at once by ``net``: its outputs with every outcome the
+    position a play leaves no longer allows set to 0, for the side that moved and for its
+    opponent (:meth:`Outcomes.mask`, from what the rule set says is still possible; ``raw``
+    keeps the net's own outputs, whose gradients training follows); a play that ends the
+    game is given its exact outcome instead of the net's guess."""
     x, flags = encoder.encode_plays(plays, position, primes)
-    h, y = net.forward(x)
+    h, raw = net.forward(x)
+    y = outcomes.mask(raw.copy(), outcomes.ceilings([play.result for play in plays], flags))
     for i, play in enumerate(plays):
         if play.result.mover[OFF] == MEN:
             held = bool(flags[i, 0]) if flags is not None else False
             y[i] = outcomes.target(True, rules.score(play.result, winner_held_prime=held))
-    return Judgement(x, h, y, outcomes.equity(y), flags)
+    return Judgement(x, h, y, outcomes.equity(y), flags, raw)
 
 
 @dataclass
