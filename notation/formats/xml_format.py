@@ -63,7 +63,7 @@ def _turn_element(node: GameNode) -> etree._Element:
     return element
 
 
-class _Writer(Visitor):
+class _Writer(Visitor[etree._Element]):
     """Writes a game as its ``<game>`` element, a visitor of the game
     (:meth:`~notation.tree.game.Game.accept`): each turn is a ``<turn>`` with its NAGs and
     comments (:func:`_turn_element`), its alternatives ``<variation>`` elements inside it.
