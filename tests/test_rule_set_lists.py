@@ -34,6 +34,12 @@ def test_the_readme_names_every_rule_set():
     assert f"`{DEFAULT}` (default)" in listed
 
 
+def test_the_rules_doc_describes_every_rule_set():
+    text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    table = text.split("## Rule sets", 1)[1].split("\n\n", 2)[1]
+    assert re.findall(r"^\| `(\w+)`", table, re.MULTILINE) == list(NAMES)
+
+
 def test_the_commands_help_lists_every_rule_set():
     """``jacquet --help`` imports no rule set (tests/test_cli_lazy.py), so it says them as text."""
     listed = ", ".join(f"{name} (default)" if name == DEFAULT else name for name in NAMES)
