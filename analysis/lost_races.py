@@ -30,7 +30,7 @@ _ALL_OFF = (MEN,) + (0,) * 25
 
 def all_home(board: tuple[int, ...]) -> bool:
     """Every man of the side in its home board (6-1) or off."""
-    return board[OFF] + sum(board[p] for p in HOME) == MEN
+    return board[OFF] + sum(board[HOME.start:HOME.stop]) == MEN
 
 
 def fewest_turns(rules: RuleSet, board: tuple[int, ...]) -> int:

@@ -89,14 +89,16 @@ class Outcomes:
         lost by the count of turns: :mod:`analysis.lost_races`); ``primes`` (murray):
         whether each side has held a prime."""
         rules = self.rules
-        most = rules.most_points
-        out = np.empty((len(positions), 2), dtype=np.float32)
-        for i, position in enumerate(positions):
-            mine, his = (bool(primes[i, 0]), bool(primes[i, 1])) if primes is not None else (False, False)
-            his_lost, my_lost = cannot_win(rules, position.opponent, position.mover)
-            out[i, 0] = 0 if my_lost else most(position.mover, position.opponent, mine)
-            out[i, 1] = 0 if his_lost else most(position.opponent, position.mover, his)
-        return out
+        ceiling = rules.ceiling
+        assert ceiling is not None
+        flags = primes.tolist() if primes is not None else [(False, False)] * len(positions)
+        out = []
+        for position, (mine, his) in zip(positions, flags, strict=True):
+            mover, opponent = position.mover, position.opponent
+            his_lost, my_lost = cannot_win(rules, opponent, mover)
+            out.append((0 if my_lost else ceiling(rules, mover, opponent, mine),
+                        0 if his_lost else ceiling(rules, opponent, mover, his)))
+        return np.array(out, dtype=np.float32).reshape(len(positions), 2)
 
     def mask(self, y: NDArray[np.floating], ceilings: NDArray[np.float32]) -> NDArray[np.floating]:
         """``y`` (shape ``(n, size)``) with every outcome the positions no longer allow set

@@ -36,7 +36,7 @@ def gammon_still_possible(rules: RuleSet, winner: tuple[int, ...], loser: tuple[
     still hit (a winner's man behind it: my point ``p`` is his ``25 - p``), else 2."""
     if loser[OFF]:
         return 1
-    if loser[BAR] or any(loser[p] for p in WINNERS_HOME_FOR_LOSER):
+    if loser[BAR] or any(loser[WINNERS_HOME_FOR_LOSER.start:BAR]):
         return 3
     return 3 if _rear(winner) + _rear(loser) > BAR else 2
 

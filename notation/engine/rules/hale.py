@@ -3,6 +3,8 @@ with penalty scoring (R-SCORE-HALE)."""
 
 from __future__ import annotations
 
+from operator import mul
+
 from notation.engine.board import MEN, Position
 from notation.engine.rules.base import RuleSet
 from notation.engine.rules.jacquet import courier_and_blocking, jacquet_family
@@ -47,7 +49,7 @@ def hale(third_table_penalty: int = 1, courier_release: str = "die",
                      held_prime: bool) -> int:
         """R-SCORE-HALE's ceiling: each man the loser has left pays at most the highest
         rate of the points he may still stand on at the end; a man borne off pays none."""
-        return sum(ceilings[p] * loser[p] for p in range(1, 25))
+        return sum(map(mul, ceilings[1:25], loser[1:25]))
 
     own = {"third_table_penalty": third_table_penalty} if third_table_penalty != 1 else {}
     highest_rate = max(FIRST_TABLE_PENALTY, SECOND_TABLE_PENALTY, third_table_penalty)
