@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple, Protocol
+from typing import Literal, NamedTuple, Protocol
 
 from notation.engine.board import BAR, MEN, OFF, TALON, Position
 from notation.engine.play import Step
@@ -77,6 +77,10 @@ class PrimeWatch(Protocol):
         """Whether the turn's steps, in any order, could make one for a moment."""
         ...  # pragma: no cover
 
+
+BearOff = Literal["highest", "rear"]
+"""How men are borne off: a higher die from the highest point (R-BEAROFF), or from the
+rear-most point only (R-BEAROFF-REAR)."""
 
 Scorer = Callable[["RuleSet", Position, bool, int], int]
 """Points won: ``(rules, final position seen by the winner, winner held a prime, cube)``."""
@@ -153,7 +157,7 @@ class RuleSet:
     hitting: bool
     title: str = ""
     squared_doublets: bool = False
-    bear_off: str = "highest"
+    bear_off: BearOff = "highest"
     waste: bool = False
     step_rules: tuple[StepRule, ...] = ()
     score_rule: str = "R-SCORE"

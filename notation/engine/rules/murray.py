@@ -138,6 +138,9 @@ class MarciaPrimes:
     possible = staticmethod(prime_possible)
 
 
+MARCIA_PRIMES = MarciaPrimes()
+
+
 MARCIA = Outcome("marcia", 2, "win_marcia", "lose_marcia")
 PER_PUNTO = Outcome("marcia per punto", 3, "win_punto", "lose_punto")
 
@@ -158,6 +161,6 @@ def murray(courier_release: str = "die") -> RuleSet:
         score_range=(1, 3),
         outcomes=(MARCIA, PER_PUNTO),
         ceiling=marcia_still_possible,
-        primes=MarciaPrimes(),
+        primes=MARCIA_PRIMES,
         options=options,
     )
