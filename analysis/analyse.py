@@ -4,9 +4,9 @@ lost, a mark by that loss, the luck of the roll, and a summary per player.
 - A turn is a *decision* when it had more than one legal play; a forced play is shown but
   not counted (no mark, no loss in the error rate).
 - **Marks** by the equity lost, in the rule set's own points (:data:`MARKS`): doubtful
-  ``?!`` (NAG ``$6``), bad ``?`` (``$2``), very bad ``??`` (``$4``). The thresholds are
-  gnubg's defaults (0.04, 0.08, 0.16) where a game is worth 1 to 3 points, eight times them
-  in ``hale``, whose games are worth about eight times as much (:func:`thresholds`).
+  ``?!`` (NAG ``$6``), bad ``?`` (``$2``), very bad ``??`` (``$4``). The thresholds are the
+  rule set's (``RuleSet.marks``): GNU Backgammon 1.07's 0.030, 0.060, 0.120 in
+  ``backgammon``, the project's own elsewhere (``docs/analysis.md`` says which and why).
 - **Luck** of a roll thrown (not of dice passed, nor of a lead doublet the rules impose):
   the equity after the best play for it minus the average of that over all 36 rolls, at
   0-ply whatever the depth of the analysis.
@@ -31,22 +31,6 @@ from notation.tree.game import Game, GameNode
 
 MARKS = (("??", 4), ("?", 2), ("?!", 6))
 """The marks, worst first, with their NAG."""
-
-GNUBG_THRESHOLDS = (0.04, 0.08, 0.16)
-"""Doubtful, bad, very bad: the equity lost (gnubg's defaults, in points of a 1-point game)."""
-
-
-HALE_SCALE = 8.0
-"""How much more a hale game is worth: 7.0 points a game between two heuristic players and
-8.8 between random ones, against 1.05 in jacquet (60 and 40 games measured here)."""
-
-
-def thresholds(rule_set: str) -> tuple[float, float, float]:
-    """The default mark thresholds (doubtful, bad, very bad) of a rule set, in its points."""
-    scale = HALE_SCALE if rule_set == "hale" else 1.0
-    doubtful, bad, very_bad = GNUBG_THRESHOLDS
-    return doubtful * scale, bad * scale, very_bad * scale
-
 
 def mark_for(loss: float, limits: tuple[float, float, float]) -> str | None:
     """The mark a play losing ``loss`` earns under ``limits`` (doubtful, bad, very bad)."""
@@ -120,9 +104,10 @@ class GameAnalysis:
 def analyse_game(game: Game, evaluator: Evaluator, limits: tuple[float, float, float] | None = None,
                  shown: int = 10, luck: bool = True) -> GameAnalysis:
     """Judge every played turn of ``game``'s main line with ``evaluator``. ``limits``: the
-    mark thresholds (default :func:`thresholds`); ``shown``: how many of the best plays each
-    turn keeps (the play made is kept too); ``luck``: whether to measure the luck."""
-    limits = limits or thresholds(game.rules.name)
+    mark thresholds (default: the rule set's, ``RuleSet.marks``); ``shown``: how many of the
+    best plays each turn keeps (the play made is kept too); ``luck``: whether to measure
+    the luck."""
+    limits = limits or game.rules.marks
     turns = list(_turns(game, evaluator, limits, shown, luck))
     players = {colour: PlayerSummary() for colour in Colour}
     for turn in turns:

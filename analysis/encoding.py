@@ -7,10 +7,10 @@ roll, each along its own route (its own numbering):
   and (n − 3)/2 beyond), 96 inputs;
 - men borne off / 15;
 - men on the bar / 2, where the rule set has hitting (``murray``, ``backgammon``);
-- the courier phase (1 while it lasts), where the rule set has a courier (all but
-  ``backgammon``): R-COURIER derived from the position, as
-  :func:`notation.engine.rules.courier_phase` does;
-- in ``murray`` (``tracks_prime``), whether the side has held a prime at any moment of the
+- each of the rule set's phases (``RuleSet.phases``: the courier's run in all but
+  ``backgammon``), 1 while the side is in it, derived from its board by the phase's own
+  test (R-COURIER as :func:`notation.engine.rules.courier_phase` says);
+- where the rule set ``tracks_prime`` (``murray``), whether the side has held a prime at any moment of the
   game so far (it decides marcia per punto);
 - from version 2 on, the side's hand-made features: in the rule sets without hitting
   (``jacquet``, ``versailles``, ``hale``) its five blocking features
@@ -49,18 +49,19 @@ from numpy.typing import NDArray
 from analysis import blocking, contact
 from analysis.blocking import Blocking
 from analysis.contact import Contact
-from notation import OFF, Play, Position, RuleSet
-from notation.engine.rules import prime_during
+from notation import MEN, OFF, Play, Position, RuleSet
+from notation.engine.rules.base import Phase, PrimeWatch
 
-MEN = 15
-TALON = 24
 POINT_UNITS = 96
 VERSIONS = (1, 2)
 """The input layouts: 1 the raw board, 2 (the latest) with the hand-made features."""
 
-_COLUMNS = 56
-"""Columns of the extended boards: the mover's 26 counts, the opponent's 26, then each
-side's courier flag (52, 53) and prime flag (54, 55) as counts 0 or 1."""
+_FLAGS = 4
+"""The most flags a side can have: its phases and its prime."""
+_COLUMNS = 52 + 2 * _FLAGS
+"""Columns of the extended boards: the mover's 26 counts, the opponent's 26, then the
+flags as counts 0 or 1, two columns (mover, opponent) per flag: each phase's, then the
+prime's (an encoder uses as many as it has flags)."""
 _TABLE = np.zeros((_COLUMNS, MEN + 1, 4), dtype=np.float32)
 for _n in range(MEN + 1):
     for _side in (0, 26):
@@ -68,21 +69,28 @@ for _n in range(MEN + 1):
             _TABLE[_side + _point, _n] = (_n >= 1, _n >= 2, _n >= 3, max(_n - 3, 0) / 2.0)
         _TABLE[_side + OFF, _n, 0] = _n / MEN
         _TABLE[_side + 25, _n, 0] = _n / 2.0
-_TABLE[52:56, 1, 0] = 1.0
+_TABLE[52:, 1, 0] = 1.0
 """Units of every column by its count: 4 per point, one (the first) for the others."""
 _FLAT_TABLE = _TABLE.reshape(_COLUMNS * (MEN + 1), 4)
 _OFFSETS = np.arange(_COLUMNS, dtype=np.intp) * (MEN + 1)
 """Row of (column, count) in the flat table: ``np.take`` on it is 5x faster than
 indexing the 3-d table with two arrays."""
 
-_COURIER = np.zeros((52, 2), dtype=np.int16)
-for _side in (0, 1):
-    _COURIER[26 * _side + OFF, _side] = 2
-    _COURIER[26 * _side + 1:26 * _side + 7, _side] = 2
-    _COURIER[26 * _side + TALON, _side] = -1
-"""R-COURIER as one product: with ``k`` men off or home and ``t`` on the talon, the phase
-holds iff ``k = 0`` and ``t >= 14``, i.e. iff ``2k + (15 - t) <= 1``, i.e. iff
-``2k - t <= -14``."""
+
+
+def _phase_tests(phases: tuple[Phase, ...]) -> tuple[NDArray[np.int16], NDArray[np.int16]]:
+    """Every phase's test for both sides as one product: a ``(52, 2·phases)`` matrix of the
+    phases' weights (the mover's column then the opponent's, phase by phase) and the
+    bounds, so that ``boards @ matrix <= bounds`` gives every flag at once (R-COURIER:
+    with ``k`` men off or home and ``t`` on the talon, ``2k - t <= -14``)."""
+    matrix = np.zeros((52, 2 * len(phases)), dtype=np.int16)
+    bounds = np.zeros(2 * len(phases), dtype=np.int16)
+    for k, phase in enumerate(phases):
+        for side in (0, 1):
+            for point, weight in phase.weights.items():
+                matrix[26 * side + point, 2 * k + side] = weight
+            bounds[2 * k + side] = phase.bound
+    return matrix, bounds
 
 
 @dataclass(frozen=True)
@@ -91,14 +99,18 @@ class Encoder:
 
     rule_set: str
     bar: bool
-    courier: bool
-    prime: bool
+    phases: tuple[Phase, ...]
+    primes: PrimeWatch | None
     blocking: Blocking | None = field(default=None, compare=False)
     contact: Contact | None = field(default=None, compare=False)
     _kept: NDArray[np.intp] = field(init=False, repr=False, compare=False)
+    _tests: tuple[NDArray[np.int16], NDArray[np.int16]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        if len(self.phases) + self.prime > _FLAGS:
+            raise ValueError(f"an encoding holds at most {_FLAGS} flags a side")
         object.__setattr__(self, "_kept", self._keep())
+        object.__setattr__(self, "_tests", _phase_tests(self.phases))
 
     @classmethod
     def for_rules(cls, rules: RuleSet, version: int | None = None) -> Encoder:
@@ -107,12 +119,15 @@ class Encoder:
         version = VERSIONS[-1] if version is None else version
         if version not in VERSIONS:
             raise ValueError(f"no encoding version {version}: there are {VERSIONS}")
-        courier = rules.courier or any(getattr(rule, "rule_id", "") == "R-COURIER"
-                                       for rule in rules.step_rules)
         featured = version >= 2
-        return cls(rules.name, rules.hitting, courier, rules.tracks_prime,
+        return cls(rules.name, rules.hitting, rules.phases, rules.primes,
                    Blocking(rules) if featured and not rules.hitting else None,
                    Contact(rules) if featured and rules.hitting else None)
+
+    @property
+    def prime(self) -> bool:
+        """Whether each side has a prime flag (the rule set watches primes)."""
+        return self.primes is not None
 
     @property
     def version(self) -> int:
@@ -132,7 +147,7 @@ class Encoder:
     @property
     def side_inputs(self) -> int:
         """Inputs per side."""
-        return POINT_UNITS + 1 + self.bar + self.courier + self.prime + len(self.features)
+        return POINT_UNITS + 1 + self.bar + len(self.phases) + self.prime + len(self.features)
 
     @property
     def size(self) -> int:
@@ -149,15 +164,14 @@ class Encoder:
             names.append(f"{side}_off")
             if self.bar:
                 names.append(f"{side}_bar")
-            if self.courier:
-                names.append(f"{side}_courier")
+            names += [f"{side}_{phase.name}" for phase in self.phases]
             if self.prime:
                 names.append(f"{side}_prime")
             names += [f"{side}_{feature}" for feature in self.features]
         return names
 
     def _keep(self) -> NDArray[np.intp]:
-        """Which of the 4 × 56 looked-up units are inputs, in input order (the mover's,
+        """Which of the looked-up units (4 a column) are inputs, in input order (the mover's,
         then the opponent's: each side's hand-made features follow its block)."""
         keep: list[int] = []
         for side in (0, 1):
@@ -167,10 +181,10 @@ class Encoder:
             keep.append(4 * (base + OFF))
             if self.bar:
                 keep.append(4 * (base + 25))
-            if self.courier:
-                keep.append(4 * (52 + side))
+            flags = len(self.phases)
+            keep += [4 * (52 + 2 * k + side) for k in range(flags)]
             if self.prime:
-                keep.append(4 * (54 + side))
+                keep.append(4 * (52 + 2 * flags + side))
         return np.array(keep, dtype=np.intp)
 
     def encode_boards(self, boards: NDArray[np.int8], primes: NDArray[np.bool_] | None = None
@@ -179,20 +193,23 @@ class Encoder:
         opponent's, each in its own numbering) and, in murray, ``primes`` (shape
         ``(n, 2)``: whether each side has held a prime).
 
-        One lookup in a table indexed by (column, count) gives every unit; the courier and
+        One lookup in a table indexed by (column, count) gives every unit; the phase and
         prime flags ride along as extra columns of counts 0 or 1. Version 1: about 8 µs for
         20 candidates on an idle core, against about 25 for a Python loop over the points;
         the hand-made features of version 2 are computed for all candidates at once too.
         """
         n = boards.shape[0]
-        extended = np.zeros((n, _COLUMNS), dtype=np.intp)
+        flags = 2 * len(self.phases)
+        columns = 52 + flags + 2 * self.prime
+        extended = np.zeros((n, columns), dtype=np.intp)
         extended[:, :52] = boards
-        if self.courier:
-            extended[:, 52:54] = (boards @ _COURIER) <= -(MEN - 1)
+        if flags:
+            matrix, bounds = self._tests
+            extended[:, 52:52 + flags] = (boards @ matrix) <= bounds
         if self.prime and primes is not None:
-            extended[:, 54:56] = primes
-        extended += _OFFSETS
-        units = np.take(_FLAT_TABLE, extended, axis=0).reshape(n, 4 * _COLUMNS)
+            extended[:, 52 + flags:] = primes
+        extended += _OFFSETS[:columns]
+        units = np.take(_FLAT_TABLE, extended, axis=0).reshape(n, 4 * columns)
         featured = self.blocking if self.blocking is not None else self.contact
         if featured is None:
             return units[:, self._kept]
@@ -216,12 +233,13 @@ class Encoder:
         ``start``), and in murray the (mover, opponent) prime flags after each play
         (``primes`` being those before the turn; ``None`` elsewhere)."""
         boards = _boards([p.result.mover + p.result.opponent for p in plays])
-        if not self.prime:
+        if self.primes is None:
             return self.encode_boards(boards), None
+        during = self.primes.during
         mine, his = primes
         flags = np.empty((len(plays), 2), dtype=np.bool_)
         flags[:, 1] = his
-        flags[:, 0] = [mine or prime_during(start.mover, p.steps) for p in plays]
+        flags[:, 0] = [mine or during(start.mover, p.steps) for p in plays]
         return self.encode_boards(boards, flags), flags
 
 

@@ -12,10 +12,8 @@ import random
 from dataclasses import dataclass
 
 from analysis.players import Player
-from notation import OFF, Dice, RuleSet, legal_plays
-from notation.engine.rules import prime_during
+from notation import MEN, OFF, Dice, RuleSet, legal_plays
 
-MEN = 15
 MAX_TURNS = 5000
 ROLLS = [[Dice(a, b) for b in range(1, 7)] for a in range(1, 7)]
 """Every roll made once: ``ROLLS[a - 1][b - 1]``."""
@@ -62,8 +60,8 @@ def play_game(rules: RuleSet, first: Player, second: Player, dice: DiceStream,
         index = players[side].choose(plays, position, (primes[side], primes[1 - side])) \
             if len(plays) > 1 else 0
         play = plays[index]
-        if rules.tracks_prime and not primes[side]:
-            primes[side] = prime_during(position.mover, play.steps)
+        if rules.primes is not None and not primes[side]:
+            primes[side] = rules.primes.during(position.mover, play.steps)
         if play.result.mover[OFF] == MEN:
             return GameResult(side, rules.score(play.result, winner_held_prime=primes[side]), turn + 1)
         position = play.next_position

@@ -220,10 +220,13 @@ class Traces:
         net.w2 += ad[:, None] * self.e2
         net.b2 += ad * self.e2b
 
-    def step(self, x: Array, h: Array, y: Array) -> None:
-        """The side has produced a position with inputs ``x``, judged ``h``, ``y``."""
+    def step(self, x: Array, h: Array, y: Array, judged: Array | None = None) -> None:
+        """The side has produced a position with inputs ``x``, judged ``h``, ``y`` (the
+        net's own outputs); ``judged`` (default ``y``) is what the position is worth as the
+        previous one's target: the outputs with the outcomes no longer possible at 0, so
+        the net learns them as 0 (:meth:`analysis.outcomes.Outcomes.mask`)."""
         if self.previous is not None:
-            self._update(y - self.previous)
+            self._update((y if judged is None else judged) - self.previous)
         net = self.net
         lam = np.float32(self.lam)
         dy = y * (1.0 - y)

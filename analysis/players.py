@@ -24,10 +24,7 @@ from numpy.typing import NDArray
 from analysis.encoding import Encoder
 from analysis.network import Network
 from analysis.outcomes import Outcomes
-from notation import BAR, OFF, Play, Position, RuleSet, rule_set
-from notation.engine.rules import courier_phase
-
-MEN = 15
+from notation import BAR, MEN, OFF, Play, Position, RuleSet, rule_set
 
 
 class Player(Protocol):
@@ -67,17 +64,25 @@ class HeuristicPlayer:
       held points are also landing spots);
     - −0.1 per man beyond the third on one point (keep spare men flexible);
     - +2.0 per man borne off and −0.04 per pip still to go (race and bear off efficiently);
-    - +3.0 once my courier phase is over (the courier home frees every man), and, while it
-      lasts, the pip term keeps the courier moving;
+    - +3.0 once I am out of the rule set's phases (the courier home frees every man), and,
+      while one lasts, the pip term keeps the courier moving;
     - with hitting: −0.8 per blot of mine in his path, +1.5 per man of his on the bar and
       +0.04 per pip he has to go (a hit sends him back);
-    - in backgammon, +0.5 per held point in my home board (it blocks his entry).
+    - +0.5 per held point in my home board where his men enter from the bar (backgammon's:
+      it blocks his entry).
 
     Ties go to the first play in the engine's order, so the player is deterministic.
     """
 
     rules: RuleSet
     name: str = "heuristic"
+    entry_home: frozenset[int] = field(init=False)
+    """The points of my home board (6-1) on which his men enter from the bar."""
+
+    def __post_init__(self) -> None:
+        rules = self.rules
+        entry = {rules.opposite[q] for q in range(19, BAR)} if rules.has_bar else set()
+        self.entry_home = frozenset(p for p in range(1, 7) if p in entry)
 
     def score(self, position: Position) -> float:
         """The judgement of ``position`` for its mover (who has just played)."""
@@ -98,7 +103,7 @@ class HeuristicPlayer:
             in_path = opposite[p] < rear
             if men >= closes:
                 score += 0.3 + (1.0 if in_path else 0.0)
-                if rules.name == "backgammon" and p <= 6:
+                if p in self.entry_home:
                     score += 0.5
             elif rules.hitting and in_path:
                 score -= 0.8
@@ -106,7 +111,7 @@ class HeuristicPlayer:
                 score -= 0.1 * (men - 3)
         if rules.hitting:
             score += 1.5 * his[BAR] + 0.04 * sum(q * his[q] for q in range(1, BAR + 1))
-        if rules.name != "backgammon" and not courier_phase(mine):
+        if rules.phases and not any(phase.holds(mine) for phase in rules.phases):
             score += 3.0
         return score
 
@@ -122,27 +127,33 @@ class HeuristicPlayer:
 
 @dataclass
 class Judgement:
-    """A net's judgement of a turn's candidates: inputs, hidden units, outputs, equities,
-    and in murray the prime flags after each play."""
+    """A net's judgement of a turn's candidates: inputs, hidden units, outputs (0 for every
+    outcome no longer possible), equities, in murray the prime flags after each play, and
+    the net's own outputs before the outcomes no longer possible were set to 0."""
 
     x: NDArray[np.float32]
     h: NDArray[np.float32]
     y: NDArray[np.float32]
     equity: NDArray[np.float32]
     primes: NDArray[np.bool_] | None
+    raw: NDArray[np.float32]
 
 
 def judge(net: Network, encoder: Encoder, outcomes: Outcomes, rules: RuleSet,
           plays: Sequence[Play], position: Position, primes: tuple[bool, bool]) -> Judgement:
-    """Every candidate judged at once by ``net``; a play that ends the game is given its
-    exact outcome instead of the net's guess."""
+    """Every candidate judged at once by ``net``: its outputs with every outcome the
+    position a play leaves no longer allows set to 0, for the side that moved and for its
+    opponent (:meth:`Outcomes.mask`, from what the rule set says is still possible; ``raw``
+    keeps the net's own outputs, whose gradients training follows); a play that ends the
+    game is given its exact outcome instead of the net's guess."""
     x, flags = encoder.encode_plays(plays, position, primes)
-    h, y = net.forward(x)
+    h, raw = net.forward(x)
+    y = outcomes.mask(raw.copy(), outcomes.ceilings([play.result for play in plays], flags))
     for i, play in enumerate(plays):
         if play.result.mover[OFF] == MEN:
             held = bool(flags[i, 0]) if flags is not None else False
             y[i] = outcomes.target(True, rules.score(play.result, winner_held_prime=held))
-    return Judgement(x, h, y, outcomes.equity(y), flags)
+    return Judgement(x, h, y, outcomes.equity(y), flags, raw)
 
 
 @dataclass

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from notation import BAR, OFF, Play, Position
+from notation import BAR, MEN, OFF, Play, Position
 
 CONTACT = np.array((
     0.25696, -0.66937, -1.66135, -2.02487, -2.53398, -0.16092, -1.11725, -1.06654,
@@ -57,7 +57,6 @@ RACE = np.array((
     0.00000, 3.42040))
 """pubeval's weights for races."""
 
-MEN = 15
 
 
 def inputs(after: Position) -> np.ndarray:

@@ -22,8 +22,8 @@ import numpy as np
 from analysis.encoding import Encoder
 from analysis.network import Network
 from analysis.outcomes import Outcomes
-from analysis.players import MEN, judge
-from notation import OFF, Dice, Play, Position, RuleSet, legal_plays
+from analysis.players import judge
+from notation import MEN, OFF, Dice, Play, Position, RuleSet, legal_plays
 
 ROLLS_21 = [(Dice(a, b), 1 if a == b else 2) for a in range(6, 0, -1) for b in range(a, 0, -1)]
 """The 21 distinct rolls, higher die first, with their weight out of 36."""

@@ -3,7 +3,9 @@
 One game: both sides play greedily at 0-ply with the same net (the dice explore); each side
 has its own eligibility traces (:class:`analysis.network.Traces`) over the positions *it*
 produces, and at the end each side's last position is pulled towards its result (the
-winner's ``target(True, points)``, the loser's ``target(False, points)``).
+winner's ``target(True, points)``, the loser's ``target(False, points)``). Every target
+has the outcomes the position no longer allows at 0 (the judged outputs are masked by the
+rule set's ceilings, :func:`analysis.players.judge`), so the net learns them as 0 too.
 
 A checkpoint (the net file itself) is written every ``checkpoint_every`` games and at the
 end, atomically (and every ``snapshot_every`` games a copy of the net is kept in
@@ -32,16 +34,15 @@ from analysis.encoding import Encoder
 from analysis.match import MAX_TURNS, ROLLS, duplicate_match
 from analysis.network import Network, Traces
 from analysis.players import HeuristicPlayer, NetPlayer, RandomPlayer, judge
-from notation import OFF, RuleSet, legal_plays, rule_set
-
-MEN = 15
+from notation import MEN, OFF, RuleSet, legal_plays, rule_set
+from notation.engine.rules import DEFAULT
 
 
 @dataclass(frozen=True)
 class TrainingConfig:
     """How to train: ``games`` is the total to reach (a resumed run stops there too)."""
 
-    variant: str = "jacquet"
+    variant: str = DEFAULT
     games: int = 1000
     seed: int = 0
     hidden: int = 80
@@ -113,7 +114,7 @@ def self_play_game(net: Network, rules: RuleSet, encoder: Encoder, rng: random.R
             traces[side].finish(outcomes.target(True, points))
             traces[1 - side].finish(outcomes.target(False, points))
             return side, points, turn + 1
-        traces[side].step(judged.x[i], judged.h[i], judged.y[i])
+        traces[side].step(judged.x[i], judged.h[i], judged.raw[i], judged.y[i])
         position = play.next_position
     return None, 0, max_turns
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from notation.engine.rules import DEFAULT
 from notation.errors import NotationError, RecordError
 from notation.formats import format_of, read_file
 from notation.tree.game import Game, released
@@ -275,7 +276,7 @@ def _store_all(db: Database, ready: list[_Ready], names: _Names,
 
 
 def import_files(db: Database, paths: Iterable[str | os.PathLike[str]], *, keep_invalid: bool = False,
-                 variant: str = "jacquet", on_game: Callable[[str, Game], None] | None = None,
+                 variant: str = DEFAULT, on_game: Callable[[str, Game], None] | None = None,
                  batch: int = 200) -> ImportSummary:
     """Import every game of every file; unreadable files are listed in the summary.
     ``on_game(path, game)`` is called as each game is read (for progress bars). Each game

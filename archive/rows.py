@@ -15,6 +15,7 @@ from datetime import datetime, timezone
 from typing import Any, NamedTuple
 
 from notation.engine.position_id import position_ids
+from notation.engine.rules import DEFAULT
 from notation.engine.state import Colour
 from notation.errors import IllegalPlayError, NotationError, RecordError
 from notation.formats.jqn import GameBuilder, read_games, write_game
@@ -184,7 +185,7 @@ def _annotation_rows(game: Game) -> list[tuple[Any, ...]]:
     return rows
 
 
-def game_from_record(record: str, default_variant: str = "jacquet", valid: bool = False) -> Game:
+def game_from_record(record: str, default_variant: str = DEFAULT, valid: bool = False) -> Game:
     """Read back the game of an archive ``record``; :class:`RecordError` if it does not
     read back as one game (a record stored by a version that wrote a line break in a tag
     unescaped reads as two). ``valid``: the game was stored valid, so its record is the

@@ -12,6 +12,7 @@ import click
 from analysis.threads import limit_blas_threads
 from jacquet_cli.archive_options import filter_options, pop_filters, query_from, reports_archive_errors
 from jacquet_cli.reading import Unreadable, load_games
+from notation.engine.rules import DEFAULT
 from notation.tree.game import Game
 
 if TYPE_CHECKING:
@@ -94,7 +95,7 @@ def analyse_command(files: tuple[str, ...], db_path: str | None, game_number: in
     from .analysis_table import print_analysis
     from .writing import target_format, write_games
 
-    variant = filters["variant"] or "jacquet"
+    variant = filters["variant"] or DEFAULT
     if db_path is not None:
         if files or output or as_json or game_number:
             raise click.UsageError("--db analyses the archive: give no FILES, -o, --json or --game")

@@ -13,7 +13,7 @@ from archive.analyses import stored_from
 from archive.audit import last_game_id, log_import, os_user
 from archive.store import ensure_sound
 from jacquet_cli.collector import reading_many_games
-from notation.engine.rules import NAMES
+from notation.engine.rules import DEFAULT, NAMES
 from notation.tree.game import Game
 
 from .archive_options import db_option, reports_archive_errors
@@ -24,7 +24,7 @@ from .archive_options import db_option, reports_archive_errors
 @db_option
 @click.option("--keep-invalid", is_flag=True,
               help="Store games that break a rule, flagged, with their error.")
-@click.option("--variant", "-v", type=click.Choice(NAMES, case_sensitive=False), default="jacquet",
+@click.option("--variant", "-v", type=click.Choice(NAMES, case_sensitive=False), default=DEFAULT,
               show_default=True, help="Rule set of records without a Variant tag.")
 @click.option("--batch", type=click.IntRange(min=1), default=200, show_default=True,
               help="Games per transaction: what an interrupted import has to redo at most.")

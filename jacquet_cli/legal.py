@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from notation import Dice, NotationError, Play, Position, legal_plays
-from notation.engine.rules import RuleSet, rule_set
+from notation.engine.rules import DEFAULT, RuleSet, rule_set
 
 from .options import rule_option, rules_from, variant_option
 
@@ -130,7 +130,7 @@ def _answer(line: str, ranker: Ranker | None = None) -> object:
         options = query.get("options") or {}
         if not isinstance(options, dict):
             raise TypeError('"options" is a JSON object')
-        rules = rule_set(str(query.get("variant", "jacquet")), **options)
+        rules = rule_set(str(query.get("variant", DEFAULT)), **options)
         position = query.get("position")
         if position is not None and not isinstance(position, str):
             raise ValueError('"position" is a position ID string')

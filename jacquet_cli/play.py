@@ -13,7 +13,7 @@ import click
 from analysis.ranking import Candidate, Evaluator
 from analysis.shipped import NoNet, load_net
 from analysis.threads import limit_blas_threads
-from notation.engine.rules import NAMES
+from notation.engine.rules import DEFAULT, NAMES
 from notation.engine.state import DOUBLE, DROP, TAKE, Colour
 from notation.errors import InvalidPlayError, NotationError
 from notation.formats import write_file
@@ -33,7 +33,7 @@ point of a money game with no gammons); it never doubles."""
 
 
 @click.command("play")
-@click.option("--variant", "-v", type=click.Choice(NAMES), default="jacquet", show_default=True)
+@click.option("--variant", "-v", type=click.Choice(NAMES), default=DEFAULT, show_default=True)
 @click.option("--side", type=click.Choice(["White", "Black"]), default="White", show_default=True,
               help="Your side.")
 @click.option("--ply", type=click.IntRange(0, 1), default=0, show_default=True,

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 import click
 
+from notation.engine.rules import DEFAULT
 from notation.errors import RecordError
 from notation.formats import format_of, read_file
 from notation.tree.game import Game, released
@@ -17,13 +18,13 @@ class Unreadable(click.ClickException):
     exit_code = 2
 
 
-def load_games(path: str, fmt: str | None = None, variant: str = "jacquet") -> list[Game]:
+def load_games(path: str, fmt: str | None = None, variant: str = DEFAULT) -> list[Game]:
     """All games of ``path``; :class:`Unreadable` if the file cannot be read at all. A
     malformed JSON document comes back as one game carrying the error."""
     return list(_games(path, fmt, variant))
 
 
-def stream_games(path: str, fmt: str | None = None, variant: str = "jacquet") -> Iterator[Game]:
+def stream_games(path: str, fmt: str | None = None, variant: str = DEFAULT) -> Iterator[Game]:
     """The games of ``path`` one by one, as :func:`load_games` gives them, each released
     (:meth:`~notation.tree.game.Game.release`) once the next is asked for: a text-notation file
     of any size is read in the memory of one game (the other formats are read whole,

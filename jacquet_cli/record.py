@@ -16,7 +16,7 @@ import click
 
 from archive import import_games, open_archive
 from notation.engine.dice import Dice
-from notation.engine.rules import NAMES
+from notation.engine.rules import DEFAULT, NAMES
 from notation.engine.state import DOUBLE, DROP, TAKE
 from notation.errors import IllegalPlayError, InvalidPlayError, NotationError, listed
 from notation.formats import WRITABLE, format_of, read_file, render, write_file
@@ -38,7 +38,7 @@ HELP = ("Commands: Enter rolls the dice; dice such as 64 enter the dice thrown a
 
 
 @click.command("record")
-@click.option("--variant", type=click.Choice(NAMES), default="jacquet", show_default=True)
+@click.option("--variant", type=click.Choice(NAMES), default=DEFAULT, show_default=True)
 @click.option("--white", default="", help="White's name.")
 @click.option("--black", default="", help="Black's name.")
 @click.option("--event", default="", help="The event.")

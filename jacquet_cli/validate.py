@@ -7,7 +7,7 @@ import json
 import click
 
 from jacquet_cli.collector import reading_many_games
-from notation.engine.rules import NAMES
+from notation.engine.rules import DEFAULT, NAMES
 from notation.errors import NotationError
 from notation.tree.game import Game
 
@@ -16,7 +16,7 @@ from .reading import Unreadable, stream_games
 
 @click.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("--variant", "-v", type=click.Choice(NAMES, case_sensitive=False), default="jacquet",
+@click.option("--variant", "-v", type=click.Choice(NAMES, case_sensitive=False), default=DEFAULT,
               show_default=True, help="Rule set of records without a Variant tag.")
 @click.option("--format", "fmt", help="Input format (default: from the extension).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per game, with its errors.")

@@ -6,7 +6,7 @@
 ['24/18']
 """
 
-from notation.engine.board import BAR, OFF, Position
+from notation.engine.board import BAR, MEN, OFF, Position
 from notation.engine.dice import Dice
 from notation.engine.movegen import legal_plays
 from notation.engine.play import Play, Step
@@ -22,7 +22,7 @@ from notation.errors import (
 )
 
 __all__ = [
-    "BAR", "OFF", "AmbiguousPlayError", "Dice", "IllegalPlayError", "InvalidDiceError",
+    "BAR", "MEN", "OFF", "AmbiguousPlayError", "Dice", "IllegalPlayError", "InvalidDiceError",
     "InvalidError", "InvalidPlayError", "InvalidPositionError", "NotationError", "Play",
     "Position", "RuleSet", "Step", "legal_plays", "rule_set",
 ]

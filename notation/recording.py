@@ -19,7 +19,14 @@ from typing import Any
 from notation.engine.dice import Dice
 from notation.engine.play import Step
 from notation.engine.rules import rule_set
-from notation.engine.state import DOUBLE, DROP, PASSED, RESIGN, ROLL, TAKE, GameRuleError
+from notation.engine.state import (
+    PASSED,
+    RESIGN,
+    ROLL,
+    GameRuleError,
+    TurnKind,
+    cube_action,
+)
 from notation.engine.step_entry import StepEntry
 from notation.errors import TAG, InvalidPlayError, NotationError, RecordError, TagProblem
 from notation.formats.jqn import GameBuilder, read_games, write_game
@@ -122,7 +129,7 @@ class LiveGame:
         return self.node.state.over
 
     @property
-    def kind(self) -> str:
+    def kind(self) -> TurnKind:
         """The kind of the turn in progress: dice passed to the player, or his roll."""
         return PASSED if self.node.state.passed is not None else ROLL
 
@@ -153,7 +160,7 @@ class LiveGame:
         state = self.node.state
         return StepEntry(state.position, self.dice, self.game.rules)
 
-    def can(self, kind: str) -> bool:
+    def can(self, kind: TurnKind) -> bool:
         """Whether a cube action or resignation is allowed now."""
         if self.over or self.dice is not None:
             return False
@@ -235,9 +242,10 @@ class LiveGame:
     def cube(self, kind: str) -> None:
         """``double``, ``take`` or ``drop`` (R-CUBE)."""
         self._expect_turn()
-        if kind not in (DOUBLE, TAKE, DROP):
+        action = cube_action(kind)
+        if action is None:
             raise GameRuleError("R-CUBE", f"no cube action {kind!r}")
-        self.node.add_turn(kind)
+        self.node.add_turn(action)
         self._sync_result()
 
     def resign(self, points: int) -> None:

@@ -40,7 +40,7 @@ from notation.engine.board import (  # noqa: E402
 from notation.engine.checker import check_play  # noqa: E402
 from notation.engine.dice import Dice  # noqa: E402
 from notation.engine.movegen import TurnRules, moves_of  # noqa: E402
-from notation.engine.rules import courier_phase  # noqa: E402
+from notation.engine.rules import NAMES, courier_phase  # noqa: E402
 from notation.engine.state import DOUBLE, DROP, PASSED, ROLL, TAKE, Colour  # noqa: E402
 from notation.errors import IllegalPlayError  # noqa: E402
 from notation.formats import write_file  # noqa: E402
@@ -51,7 +51,7 @@ from notation.tree.generate import random_game  # noqa: E402
 DATE = "2026.11.30"
 SITE = "Generated sample"
 ANNOTATOR = "jacquet samples"
-VARIANTS = ("jacquet", "murray", "versailles", "hale", "backgammon")
+VARIANTS = NAMES
 JACQUET_FAMILY = ("jacquet", "murray", "versailles", "hale")
 NUMBERS = ("none", "one", "two", "three", "four", "five", "six")
 

@@ -24,12 +24,13 @@ from archive.rows import record_text
 from notation import rule_set
 from notation.engine.dice import Dice
 from notation.engine.movegen import legal_plays
+from notation.engine.rules import NAMES
 from notation.engine.state import PASSED, ROLL
 from notation.formats import read_file
 from notation.tree.game import Game, GameNode
 from notation.tree.generate import random_game
 
-VARIANTS = ("jacquet", "murray", "versailles", "hale", "backgammon")
+VARIANTS = NAMES
 ERRORS_SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "errors" / "one-of-each.jqn"
 
 

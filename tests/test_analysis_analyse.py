@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from analysis.analyse import analyse_game, mark_for, thresholds
+from analysis.analyse import analyse_game, mark_for
 from analysis.match import duplicate_match
 from analysis.network import Network
 from analysis.players import RandomPlayer
@@ -79,11 +79,19 @@ def test_the_best_play_has_no_loss_and_forced_plays_are_not_counted(jacquet_net)
     assert analysis.players[Colour.WHITE].error_rate == 0.0
 
 
-def test_marks_follow_the_thresholds():
-    limits = thresholds("jacquet")
+def test_marks_follow_the_rule_sets_thresholds():
+    limits = rule_set("jacquet").marks
     assert limits == (0.04, 0.08, 0.16)
     assert [mark_for(x, limits) for x in (0.0, 0.039, 0.04, 0.08, 0.2)] == [None, None, "?!", "?", "??"]
-    assert thresholds("hale") == pytest.approx((0.32, 0.64, 1.28))
+    assert rule_set("hale").marks == pytest.approx((0.32, 0.64, 1.28))
+
+
+def test_backgammon_marks_are_gnubgs():
+    """GNU Backgammon 1.07's `show analysis`: doubtful from 0.030, bad from 0.060, very bad
+    from 0.120 (the figures docs/analysis.md once gave, 0.04/0.08/0.16, are not gnubg's)."""
+    gnubg = rule_set("backgammon").marks
+    assert [mark_for(x, gnubg) for x in (0.029, 0.030, 0.059, 0.060, 0.119, 0.120)] == [
+        None, "?!", "?!", "?", "?", "??"]
 
 
 def test_luck_averages_to_zero_over_the_rolls(jacquet_net):

@@ -11,6 +11,7 @@ from analysis.network import Network, Traces
 from analysis.outcomes import outcomes_for
 from analysis.threads import limit_blas_threads
 from notation import rule_set
+from notation.engine.rules import NAMES
 
 limit_blas_threads(1)
 
@@ -134,3 +135,36 @@ def test_equity_and_targets_per_rule_set():
         assert outcomes.equity(won) == pytest.approx(equity)
         assert outcomes.equity(lost) == pytest.approx(-equity)
         np.testing.assert_array_equal(outcomes.mirrored(won), lost)
+
+
+@pytest.mark.parametrize("variant", NAMES)
+def test_every_score_a_rule_set_gives_is_the_equity_of_its_target(variant):
+    """The outputs come from the RuleSet alone (its outcomes, or its penalties): for every
+    cubeless score it can give, the target of the game won so is worth exactly that, and
+    the loser's target is the winner's seen from the other side."""
+    rules = rule_set(variant)
+    outcomes = outcomes_for(rules)
+    for points in rules.resign_points():  # every cubeless score
+        won, lost = outcomes.target(True, points), outcomes.target(False, points)
+        assert outcomes.equity(won) == pytest.approx(points)
+        assert outcomes.equity(lost) == pytest.approx(-points)
+        np.testing.assert_array_equal(outcomes.mirrored(won), lost)
+
+
+def test_a_td_step_pulls_the_previous_position_towards_the_judged_outputs():
+    """Training's targets are the judged outputs (impossible outcomes at 0), not the net's
+    own: a step with ``judged`` moves the weights exactly as the end of a game with that
+    target would, while its gradient is still the net's own outputs'."""
+    nets = [Network.create("jacquet", 20, seed=3) for _ in range(2)]
+    x1, x2 = _inputs(nets[0], 1), _inputs(nets[0], 2)
+    judged = np.array([0.4, 0.0, 0.0], dtype=np.float32)  # win2, lose2 no longer possible
+    stepped, finished = (Traces(net, alpha=0.1, lam=0.7) for net in nets)
+    for traces, net in ((stepped, nets[0]), (finished, nets[1])):
+        h, y = net.forward(x1)
+        traces.step(x1[0], h[0], y[0])
+    h2, y2 = nets[0].forward(x2)
+    stepped.step(x2[0], h2[0], y2[0], judged)
+    finished.finish(judged)
+    for name in ("w1", "b1", "w2", "b2"):
+        np.testing.assert_allclose(getattr(nets[0], name), getattr(nets[1], name), rtol=1e-6)
+    assert not np.array_equal(nets[0].w2, Network.create("jacquet", 20, seed=3).w2)

@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from jacquet_cli import main
+from notation.engine.rules import NAMES
 
 GOOD = '[Event "good"]\n[Result "*"]\n\n1. 55: 24/19/14/9/4 66: 24/18 2. 21: 4/1 *\n'
 BAD = '[Event "bad"]\n\n1. 63: 24/18 24/21 *\n'
@@ -126,7 +127,7 @@ def test_generate_is_reproducible_and_valid(tmp_path):
     assert run("validate", path).exit_code == 0
 
 
-@pytest.mark.parametrize("variant", ["jacquet", "murray", "versailles", "hale", "backgammon"])
+@pytest.mark.parametrize("variant", NAMES)
 def test_generate_every_rule_set_to_a_file(variant, tmp_path):
     path = tmp_path / f"{variant}.jqn"
     assert run("generate", "--variant", variant, "--games", 1, "--seed", 3, "-o", path).exit_code == 0

@@ -9,6 +9,8 @@ import pytest
 
 from notation import Position, legal_plays, rule_set
 from notation.engine.checker import check_play
+from notation.engine.rules.base import single_or_double_game
+from notation.engine.rules.jacquet import jacquet_family
 from notation.errors import InvalidPositionError
 
 from .rule_helpers import broken, outcome, outcomes, texts
@@ -210,3 +212,19 @@ def test_legal_plays_refuses_a_position_the_rule_set_does_not_allow():
     with pytest.raises(InvalidPositionError, match="one point"):  # my 10 is his 22
         legal_plays(Position.from_points({24: 14, 10: 1}, {22: 1, 24: 14}), "31", "jacquet")
     assert [str(p) for p in legal_plays(Position.from_points({25: 1, 24: 14}, {24: 15}), "31", "murray")]
+
+
+# -- the Jacquet family's constructor ---------------------------------------------------
+
+
+def test_a_relative_built_on_the_family_has_no_courier_nor_blocking_unless_it_asks():
+    """jacquet_family gives the geometry and start only: a relative without the courier
+    (as narde and fevga are) may move two men off the talon with its first 6-5, and
+    make six points in a row in front of the opponent."""
+    relative = jacquet_family("relative", scorer=single_or_double_game)
+    assert relative.start == START and relative.step_rules == () and not relative.courier
+    assert {"24/18 24/19", "24/13"} <= texts(legal_plays(START, "65", relative))
+    assert texts(legal_plays(START, "65", rule_set("jacquet"))) == {"24/13"}
+    blocking = Position.from_points({24: 9, 11: 1, 10: 1, 9: 1, 8: 1, 7: 2}, {24: 15})
+    assert "24/19 7/6" in texts(legal_plays(blocking, "51", relative))  # 11 to 6 in a row
+    assert "24/19 7/6" not in texts(legal_plays(blocking, "51", rule_set("jacquet")))  # R-POSTILION

@@ -12,12 +12,13 @@ from click.testing import CliRunner
 
 from jacquet_cli import main
 from notation import legal_plays
+from notation.engine.rules import NAMES
 from notation.formats import read_file
 from notation.formats.jqn import write_game
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = Path(__file__).parents[1] / "samples"
-VARIANTS = ("jacquet", "murray", "versailles", "hale", "backgammon")
+VARIANTS = NAMES
 ERRORS = "samples/errors/one-of-each.jqn"
 
 # One line per game of the error file, checked by hand: FILE:LINE:COL: error: [RULE] ...

@@ -20,6 +20,7 @@ from analysis.analyse import analyse_game
 from analysis.ranking import Evaluator
 from analysis.shipped import load_net
 from archive.played import load_played
+from notation.engine.rules import DEFAULT, NAMES
 from notation.recording import LiveGame, game_from_text
 from tests.accounts_helpers import add_account, sign_in
 from webviewer import create_app
@@ -330,7 +331,7 @@ def test_an_analysis_over_time_drops_the_luck_then_says_so(client, monkeypatch, 
     assert client.get(f"{at}.jqn").status_code == 200
 
 
-@pytest.mark.parametrize("variant", ["murray", "versailles", "hale", "backgammon"])
+@pytest.mark.parametrize("variant", [name for name in NAMES if name != DEFAULT])
 def test_every_rule_set_against_its_net(client, variant):
     at = start(client, variant=variant, strength="0", side="Black")
     page = client.get(at).text

@@ -45,7 +45,7 @@ from notation.engine.movegen import (
     step_sequences,
 )
 from notation.engine.play import Play, Step
-from notation.engine.rules import RuleSet, prime_possible
+from notation.engine.rules import DEFAULT, RuleSet
 from notation.engine.rules import rule_set as get_rule_set
 from notation.engine.written import WrittenMove, WrittenPlay, parse_play
 from notation.errors import AmbiguousPlayError, IllegalPlayError
@@ -199,7 +199,7 @@ def check_play(position: Position, dice: Dice | str, play: str | WrittenPlay,
     ...
     notation.errors.IllegalPlayError: [R-COURIER] 24/18 moves a second man while the courier, ...
     """
-    rules = rules if isinstance(rules, RuleSet) else get_rule_set(rules or "jacquet")
+    rules = rules if isinstance(rules, RuleSet) else get_rule_set(rules or DEFAULT)
     dice = Dice.parse(dice) if isinstance(dice, str) else dice
     written = play if isinstance(play, WrittenPlay) else parse_play(play, rules.hitting)
     if written.marked and not rules.hitting:
@@ -353,8 +353,9 @@ def _written_play(turn: TurnRules, steps: tuple[Step, ...], mover: Board, oppone
     canonical text stands for: the score never depends on the order a record wrote its
     moves in, which the canonical text does not keep."""
     result = Position._trusted(mover, opponent)
-    if (turn.rules.tracks_prime and not from_the_rear(steps)  # (else the generator's order)
-            and prime_possible(turn.start.mover, steps)):
+    watch = turn.rules.primes
+    if (watch is not None and not from_the_rear(steps)  # (else the generator's order)
+            and watch.possible(turn.start.mover, steps)):
         return Play(canonical_order(turn, steps), result, turn.write)
     return Play(steps, result, turn.write_reordered)
 

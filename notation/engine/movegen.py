@@ -16,7 +16,7 @@ from typing import NamedTuple
 from notation.engine.board import BAR, MEN, OFF, POINT_NAMES, Position, point_name
 from notation.engine.dice import Dice
 from notation.engine.play import Play, Step
-from notation.engine.rules import RuleSet, StepContext, prime_during
+from notation.engine.rules import RuleSet, StepContext
 from notation.engine.rules import rule_set as get_rule_set
 from notation.errors import InvalidDiceError
 
@@ -386,11 +386,12 @@ def _rest_point_needed(turn: TurnRules, move: list[Step], steps: tuple[Step, ...
                                                       first.die)
     if first_second is None or (mover, opponent) != (result.mover, result.opponent):
         return True
-    if not turn.rules.tracks_prime:
+    primes = turn.rules.primes
+    if primes is None:
         return False
     swapped = tuple(second_first if step is first else first_second if step is second else step
                     for step in steps)
-    return prime_during(start.mover, steps) != prime_during(start.mover, swapped)
+    return primes.during(start.mover, steps) != primes.during(start.mover, swapped)
 
 
 def notation_of(turn: TurnRules, steps: tuple[Step, ...], result: Position) -> str:

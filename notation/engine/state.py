@@ -14,24 +14,32 @@ one turn and returns the next state, or raises an error naming the broken rule:
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any, NamedTuple
+from typing import Any, Final, Literal, NamedTuple
 
 from notation.engine.board import BAR, MEN, OFF, Position
 from notation.engine.checker import check_play
 from notation.engine.dice import Dice
 from notation.engine.play import Play
-from notation.engine.rules import RuleSet, holds_prime, prime_made
+from notation.engine.rules import RuleSet
 from notation.engine.written import WrittenPlay
 from notation.errors import IllegalPlayError, InvalidDiceError, InvalidError
 from notation.limits import LIMIT, MAX_CUBE
 
-ROLL = "roll"
-PASSED = "passed"
-DOUBLE = "double"
-TAKE = "take"
-DROP = "drop"
-RESIGN = "resign"
-CUBE_ACTIONS = (DOUBLE, TAKE, DROP)
+TurnKind = Literal["roll", "passed", "double", "take", "drop", "resign"]
+"""What a turn is: a roll played, dice passed played (R-PASS), a cube action, a resignation."""
+ROLL: Final = "roll"
+PASSED: Final = "passed"
+DOUBLE: Final = "double"
+TAKE: Final = "take"
+DROP: Final = "drop"
+RESIGN: Final = "resign"
+CubeAction = Literal["double", "take", "drop"]
+CUBE_ACTIONS: tuple[CubeAction, ...] = (DOUBLE, TAKE, DROP)
+
+
+def cube_action(word: str) -> CubeAction | None:
+    """``word`` as the cube action it names (``double``, ``take``, ``drop``), or ``None``."""
+    return next((action for action in CUBE_ACTIONS if action == word), None)
 _new_tuple = tuple.__new__  # makes a named tuple from its values without a Python call
 
 
@@ -65,7 +73,7 @@ class Turn(NamedTuple):
     over by the opponent, R-PASS), ``double``/``take``/``drop`` (the cube) or ``resign``.
     ``player`` is who did it. An immutable value."""
 
-    kind: str
+    kind: TurnKind
     player: Colour
     dice: Dice | None = None
     play: Play | None = None
@@ -116,10 +124,10 @@ class GameState(_StateFields):
         state = super().__new__(cls, rules, position, player, *fields, **named)
         # R-SCORE-MARCIA counts a prime held at any moment: one standing in the position a
         # state is made with is held. From then on only a step can make one (_played).
-        if rules.tracks_prime:
+        if rules.primes is not None:
             held = list(state.prime_held)
             for side, board in ((player, position.mover), (player.other, position.opponent)):
-                held[side.index] = held[side.index] or holds_prime(board)
+                held[side.index] = held[side.index] or rules.primes.holds(board)
             state = state._replace(prime_held=(held[0], held[1]))
         return state
 
@@ -188,7 +196,7 @@ class GameState(_StateFields):
         mover, opponent = self.position.pip_counts()
         return (mover, opponent) if self.player is Colour.WHITE else (opponent, mover)
 
-    def after(self, kind: str, dice: Dice | None = None,
+    def after(self, kind: TurnKind, dice: Dice | None = None,
               written: str | WrittenPlay | None = None,
               by: Colour | None = None) -> tuple[GameState, Turn]:
         """Apply one turn; return the next state and the turn as played. ``by`` names the
@@ -206,7 +214,7 @@ class GameState(_StateFields):
         play = check_play(self.position, dice, written if written is not None else "-", self.rules)
         return self._played(kind, dice, play), Turn(kind, self.player, dice, play)
 
-    def _dice_to_play(self, kind: str, dice: Dice | None) -> Dice:
+    def _dice_to_play(self, kind: TurnKind, dice: Dice | None) -> Dice:
         """The dice of a roll or of passed dice (R-PASS), or the game-level rule it breaks."""
         if kind not in (ROLL, PASSED):
             raise InvalidError(f"unknown kind of turn {kind!r}: roll, passed, double, take, "
@@ -231,12 +239,13 @@ class GameState(_StateFields):
                                 f"not {dice}")
         return dice
 
-    def _played(self, kind: str, dice: Dice, play: Play) -> GameState:
+    def _played(self, kind: TurnKind, dice: Dice, play: Play) -> GameState:
         prime_held = self.prime_held
         # Until a player's first prime is seen, none stands at the start of his turn (one
         # in the position a state is made with is seen then), so only a step can make one.
-        if (self.rules.tracks_prime and not prime_held[self.player.index]
-                and prime_made(self.position.mover, play.steps)):
+        watch = self.rules.primes
+        if (watch is not None and not prime_held[self.player.index]
+                and watch.made(self.position.mover, play.steps)):
             primes = list(prime_held)
             primes[self.player.index] = True
             prime_held = (primes[0], primes[1])
@@ -269,7 +278,7 @@ class GameState(_StateFields):
         # passes Dice(None), a value no reader makes; left as it was)
         return Dice(dice.low if used == dice.high else dice.high)  # type: ignore[arg-type]
 
-    def _cube(self, kind: str) -> tuple[GameState, Turn]:
+    def _cube(self, kind: TurnKind) -> tuple[GameState, Turn]:
         if not self.rules.has_cube:
             raise GameRuleError("R-CUBE", f"{self.rules.name} has no doubling cube")
         if kind == DOUBLE:

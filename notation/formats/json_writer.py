@@ -63,7 +63,7 @@ def cube_of(state: GameState) -> dict[str, Any]:
     return {"value": state.cube, "owner": state.cube_owner.value if state.cube_owner else None}
 
 
-class _Turns(Visitor):
+class _Turns(Visitor[list[dict[str, Any]]]):
     """The turns of a game's main line, each with its variations, as JSON-ready dicts: a
     visitor of the game (:meth:`~notation.tree.game.Game.accept`). ``ids``: each node's
     position ID. The (White, Black) pip counts are followed turn by turn
@@ -104,7 +104,7 @@ class _Turns(Visitor):
         return self.turns
 
 
-class _TurnsText(Visitor):
+class _TurnsText(Visitor[str]):
     """:class:`_Turns` as JSON text, each turn written straight to text (no dict per turn),
     piece by piece in :attr:`out`: a turn is written up to its ``variations``, which are
     closed when the next turn of its line comes or its line ends."""

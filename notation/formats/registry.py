@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from notation.engine.rules import DEFAULT
 from notation.errors import FormatError, RecordError
 from notation.formats import json_format, xml_format
 from notation.formats.jqn import GameBuilder, split_games, write_game
@@ -142,7 +143,7 @@ def format_of(path: Path_, explicit: str | None = None) -> str:
     return EXTENSIONS[suffix]
 
 
-def read_file(path: Path_, fmt: str | None = None, variant: str = "jacquet",
+def read_file(path: Path_, fmt: str | None = None, variant: str = DEFAULT,
               strict: bool = False) -> Iterator[Game]:
     """Every game of a file, checked; each game carries its ``errors`` and reading goes on
     with the next game. With ``strict=True`` the first error is raised instead. Raises

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from notation.engine.dice import Dice
 from notation.engine.rules import rule_set
-from notation.engine.state import DOUBLE, DROP, RESIGN, TAKE, Colour
+from notation.engine.state import DOUBLE, DROP, RESIGN, TAKE, Colour, TurnKind
 from notation.errors import IllegalPlayError, NotationError, RecordError
 from notation.formats.dialects import play_as_exported
 from notation.formats.jqn.lexer import Locate, locator
@@ -33,7 +33,7 @@ _VALUE = re.compile(r"\[((?:\\.|[^\\\]])*)\]", re.DOTALL)
 _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
 _RESULT = re.compile(rf"^([WB])\+({NUMBER})(R?)$")
 _NUMBER = re.compile(NUMBER)
-ACTIONS = {"double": DOUBLE, "take": TAKE, "drop": DROP}
+ACTIONS: dict[str, TurnKind] = {"double": DOUBLE, "take": TAKE, "drop": DROP}
 
 
 @dataclass

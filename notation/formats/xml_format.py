@@ -16,6 +16,7 @@ from importlib import resources
 from lxml import etree
 
 from notation.engine.dice import Dice
+from notation.engine.rules import DEFAULT
 from notation.engine.state import Colour
 from notation.errors import FormatError, NotationError, RecordError, TagProblem
 from notation.formats.reading import Budget, located, read_whole
@@ -62,7 +63,7 @@ def _turn_element(node: GameNode) -> etree._Element:
     return element
 
 
-class _Writer(Visitor):
+class _Writer(Visitor[etree._Element]):
     """Writes a game as its ``<game>`` element, a visitor of the game
     (:meth:`~notation.tree.game.Game.accept`): each turn is a ``<turn>`` with its NAGs and
     comments (:func:`_turn_element`), its alternatives ``<variation>`` elements inside it.
@@ -191,7 +192,7 @@ def _game(element: etree._Element, index: int, file: str, budget: Budget) -> Gam
     if not budget.spend():
         raise budget.error("one file", file=file, line=element.sourceline or 0, column=1, game=index)
     headers = {tag.get("name"): tag.text or "" for tag in element.iterchildren(Q + "tag")}
-    tagged = dict(headers, Variant=element.get("variant", "jacquet"))
+    tagged = dict(headers, Variant=element.get("variant", DEFAULT))
     if element.get("options"):
         tagged["Options"] = element.get("options")
     try:

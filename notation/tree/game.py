@@ -11,16 +11,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from enum import Enum
-from typing import Any, overload
+from typing import Any, TypeVar, overload
 
 from notation.engine.board import Position
 from notation.engine.dice import Dice
 from notation.engine.rules import RuleSet, rule_set
-from notation.engine.state import RESIGN, Colour, GameRuleError, GameState, Turn
+from notation.engine.state import RESIGN, Colour, GameRuleError, GameState, Turn, TurnKind
 from notation.engine.written import WrittenPlay
 from notation.errors import NotationError
 from notation.tree.tags import RESULT, YES, starting_position
 from notation.tree.walk import SKIP, Visitor
+
+T = TypeVar("T")
+"""What a visitor gives back (:meth:`Game.accept`)."""
 
 STANDARD_TAGS = ("Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant")
 
@@ -108,7 +111,7 @@ class Node:
         assert isinstance(node, Game), "a node's chain of parents ends at its game"
         return node
 
-    def add_turn(self, kind: str, dice: Dice | None = None,
+    def add_turn(self, kind: TurnKind, dice: Dice | None = None,
                  play: str | WrittenPlay | None = None, by: Colour | None = None) -> GameNode:
         """Play a turn from this node (checked by the rules) and add it as the next
         variation; :class:`~notation.errors.NotationError` if it breaks a rule. ``by``:
@@ -118,7 +121,7 @@ class Node:
         self.variations.append(child)
         return child
 
-    def add_recorded_turn(self, player: Colour | None, kind: str, dice: Dice | None = None,
+    def add_recorded_turn(self, player: Colour | None, kind: TurnKind, dice: Dice | None = None,
                           play: str | WrittenPlay | None = None) -> GameNode:
         """:meth:`add_turn` for a turn a record says ``player`` made (``None``: it does not
         say): R-TURN if it is not his turn, except a resignation, which either side may make
@@ -268,7 +271,7 @@ class Game(Node):
                           "borne off all 15 men (write * for an unfinished game)")
         return rule, f"the result says {declared}, but the rules score {scored} ({_how(state, self.rules)})"
 
-    def accept(self, visitor: Visitor) -> object:
+    def accept(self, visitor: Visitor[T]) -> T:
         """Walk the game, driving ``visitor``'s hooks in the order a reader of the text
         notation does (:mod:`notation.tree.walk`): the headers, the comments before the
         first turn, then every turn as :meth:`~notation.tree.walk.Visitor.visit_node` with
@@ -308,7 +311,7 @@ class _Mark(Enum):
     END = "a variation ends"
 
 
-def _walk(parent: Node, start: GameNode, visitor: Visitor) -> None:
+def _walk(parent: Node, start: GameNode, visitor: Visitor[object]) -> None:
     """Visit ``start`` (a child of ``parent``), the rest of its line and every variation
     met on the way, in the text notation's order. The stack holds what is left to visit:
     a node with its parent, or a marker; a turn's alternatives are pushed above the rest

@@ -16,7 +16,7 @@ from notation.engine.dice import Dice
 from notation.engine.movegen import legal_plays
 from notation.engine.play import Play
 from notation.engine.rules import RuleSet
-from notation.engine.state import PASSED, ROLL
+from notation.engine.state import PASSED, ROLL, TurnKind
 from notation.tree.game import Game, GameNode, Node
 from notation.tree.tags import lead_roll_text
 
@@ -52,6 +52,7 @@ def random_game(rules: RuleSet, rng: random.Random, annotate: bool = False,
         state = node.state
         if state.over:
             break
+        kind: TurnKind
         if state.passed is not None:
             kind, dice = PASSED, state.passed
         else:
@@ -67,7 +68,7 @@ def random_game(rules: RuleSet, rng: random.Random, annotate: bool = False,
     return game
 
 
-def _annotate(rng: random.Random, parent: Node, child: GameNode, kind: str, dice: Dice,
+def _annotate(rng: random.Random, parent: Node, child: GameNode, kind: TurnKind, dice: Dice,
               plays: list[Play], chosen: Play) -> None:
     roll = rng.random()
     if roll < 0.08:

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 
 from notation.engine.board import MEN, OFF, Position
-from notation.engine.rules import RuleSet, rule_set
+from notation.engine.rules import DEFAULT, RuleSet, rule_set
 from notation.engine.state import Colour
 from notation.errors import InvalidPositionError, TagProblem
 from notation.limits import LIMIT, MAX_DIGITS, MAX_LEAD_ROLLS, NUMBER
@@ -61,7 +61,7 @@ def starting_position(headers: dict[str, str], rules: RuleSet) -> Position | Non
     return position
 
 
-def rules_from_tags(headers: dict[str, str], default_variant: str = "jacquet") -> RuleSet:
+def rules_from_tags(headers: dict[str, str], default_variant: str = DEFAULT) -> RuleSet:
     """The rule set of ``Variant`` (or ``default_variant``) with the ``Options`` tag."""
     options: dict[str, object] = {}
     for item in headers.get("Options", "").replace(",", " ").split():
@@ -93,7 +93,7 @@ def check_match_tags(headers: dict[str, str]) -> None:
         raise TagProblem(name, f"[{name}] is {shape}, not {value!r}")
 
 
-def setup_from_tags(headers: dict[str, str], default_variant: str = "jacquet",
+def setup_from_tags(headers: dict[str, str], default_variant: str = DEFAULT,
                     first: Colour | None = None) -> Setup:
     """Read the starting tags; :class:`TagProblem` for a bad value or a contradiction.
     ``first`` is who starts when the tags do not say (a format's own field)."""

@@ -13,17 +13,29 @@ NAGs and comments, the alternatives to a turn in ``begin_variation`` /
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from enum import Enum
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 if TYPE_CHECKING:  # pragma: no cover
     from notation.engine.dice import Dice
-    from notation.engine.state import Colour
+    from notation.engine.state import Colour, TurnKind
     from notation.errors import RecordError
     from notation.tree.game import GameNode
 
-SKIP = object()
+
+
+class Skip(Enum):
+    """The signal a hook returns to skip the rest of the game's turns: :data:`SKIP`."""
+
+    SKIP = "skip"
+
+
+SKIP = Skip.SKIP
 """Returned by ``end_headers``, ``visit_turn`` or ``visit_node`` to skip the rest of the
-game's turns."""
+game's turns (any other return, ``None`` by default, goes on)."""
+
+T = TypeVar("T", covariant=True)
+"""What a visitor gives back for a game (:meth:`Visitor.result`)."""
 
 
 class Origin(Protocol):
@@ -34,10 +46,11 @@ class Origin(Protocol):
     offset: int
 
 
-class Visitor:
-    """The hooks of a walk over one game. Override what you need; return :data:`SKIP`
-    from ``end_headers``, ``visit_turn`` or ``visit_node`` to skip the rest of the
-    game's turns. ``result()`` is what the walk gives back for the game."""
+class Visitor(Generic[T]):
+    """The hooks of a walk over one game, typed by what it gives back: a ``Visitor[Game]``
+    builds a game, a ``Visitor[str]`` writes one. Override what you need; return
+    :data:`SKIP` from ``end_headers``, ``visit_turn`` or ``visit_node`` to skip the rest of
+    the game's turns. ``result()`` is what the walk gives back for the game."""
 
     def begin_game(self, origin: Origin | None = None) -> None:
         """A game begins; ``origin`` is where it was read (``None``: not from a file)."""
@@ -45,7 +58,7 @@ class Visitor:
     def visit_header(self, name: str, value: str, line: int = 0) -> None:
         """A tag, with the line it was read on (0 from a tree)."""
 
-    def end_headers(self) -> object | None:
+    def end_headers(self) -> Skip | None:
         """The tags are done."""
         return None
 
@@ -56,13 +69,13 @@ class Visitor:
     def visit_nag(self, number: int, line: int = 0, column: int = 0) -> None:
         """A numeric annotation glyph of the turn just visited."""
 
-    def visit_turn(self, kind: str, dice: Dice | None, play: str | None,
-                   line: int = 0, column: int = 0, by: Colour | None = None) -> object | None:
+    def visit_turn(self, kind: TurnKind, dice: Dice | None, play: str | None,
+                   line: int = 0, column: int = 0, by: Colour | None = None) -> Skip | None:
         """A turn as a record writes it: its kind, dice and play text; ``by`` names who
         resigns when it is not the player to act."""
         return None
 
-    def visit_node(self, node: GameNode) -> object | None:
+    def visit_node(self, node: GameNode) -> Skip | None:
         """A turn of a tree, with its node. By default it is visited as
         :meth:`visit_turn` would see it read from the text notation."""
         turn = node.turn
@@ -86,6 +99,6 @@ class Visitor:
     def end_game(self) -> None:
         """The game is done."""
 
-    def result(self) -> object:
+    def result(self) -> T:
         """What the walk gives back."""
-        return None
+        raise NotImplementedError(f"{type(self).__name__} gives nothing back")

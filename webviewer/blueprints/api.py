@@ -11,7 +11,7 @@ from flask.typing import ResponseReturnValue
 from analysis.shipped import NoNet
 from archive import games_through, plays_from, search
 from notation import Dice, NotationError, Position, legal_plays
-from notation.engine.rules import NAMES, rule_set
+from notation.engine.rules import DEFAULT, NAMES, rule_set
 from webviewer.pages.kept_games import game_json
 from webviewer.pages.play_engine import legal_limit, position_ranking
 from webviewer.pages.search import query_from_args
@@ -62,7 +62,7 @@ def position(position_id: str) -> ResponseReturnValue:
               "plays": [{"dice": p.dice, "play": p.play, "count": p.count, "wins": p.wins}
                         for p in plays_from(db, position_id, variant)]}
     try:
-        candidates = position_ranking(variant or (games[0]["variant"] if games else "jacquet"),
+        candidates = position_ranking(variant or (games[0]["variant"] if games else DEFAULT),
                                       position_id, legal_limit())
     except (NotationError, NoNet) as error:
         abort(400, description=str(error))
@@ -77,7 +77,7 @@ def legal() -> ResponseReturnValue:
     ``MAX_LEGAL_PLAYS`` legal plays, sorted, and how many there are. A roll of two
     different dice has a few hundred plays at most and is answered in the request; a
     doublet (thousands of plays in versailles) in a worker process."""
-    args = (_variant() or "jacquet", request.args.get("position"), request.args.get("dice", ""),
+    args = (_variant() or DEFAULT, request.args.get("position"), request.args.get("dice", ""),
             legal_limit())
     try:
         heavy = Dice.parse(args[2]).is_doublet

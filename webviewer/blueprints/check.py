@@ -12,7 +12,7 @@ from flask import Blueprint, abort, current_app, make_response, render_template,
 from flask.typing import ResponseReturnValue
 
 from archive.audit import STORED, log
-from notation.engine.rules import NAMES
+from notation.engine.rules import DEFAULT, NAMES, TITLES
 from notation.errors import LISTED_PLAYS
 from notation.formats import READABLE
 from webviewer.pages.validation import (
@@ -91,7 +91,7 @@ def _limits() -> tuple[int, int]:
 @blueprint.get("/validate")
 def form() -> ResponseReturnValue:
     """The form: a text area, a file, the format and the default rule set."""
-    return render_template("check/form.html", formats=FORMATS, variants=NAMES,
+    return render_template("check/form.html", formats=FORMATS, variants=TITLES,
                            max_bytes=current_app.config["MAX_UPLOAD_BYTES"],
                            max_games=current_app.config["MAX_GAMES"])
 
@@ -100,7 +100,7 @@ def form() -> ResponseReturnValue:
 def validate() -> ResponseReturnValue:
     """Every game of the record read and checked; the problems shown in place."""
     fmt = _choice("format", FORMATS, "auto")
-    variant = _choice("variant", NAMES, "jacquet")
+    variant = _choice("variant", NAMES, DEFAULT)
     text, name, filename = _submission()
     if fmt == "auto":
         fmt = format_of_upload(filename, text)
@@ -114,7 +114,7 @@ def save() -> ResponseReturnValue:
     """A valid record stored in the archive: read and checked again here, refused if any
     game has an error; games already there are reported as duplicates."""
     fmt = _choice("format", READABLE, "jqn")
-    variant = _choice("variant", NAMES, "jacquet")
+    variant = _choice("variant", NAMES, DEFAULT)
     name = display_name(request.form.get("name"))
     try:
         done: Saved = run_work(save_record, current_app.config["ARCHIVE"],

@@ -12,7 +12,7 @@ from archive import games_through, player_results, plays_from
 from archive.analyses import player_analyses
 from archive.stats import player_games, player_ids
 from notation import Dice, NotationError, Position
-from notation.engine.rules import NAMES, rule_set
+from notation.engine.rules import DEFAULT, NAMES, rule_set
 from notation.render.svg import board
 from webviewer.pages.board_view import describe
 from webviewer.pages.play_engine import legal_limit, position_ranking
@@ -44,7 +44,7 @@ def position(position_id: str) -> ResponseReturnValue:
     db = get_db()
     games = games_through(db, position_id, variant, GAMES_SHOWN + 1)
     more, games = len(games) > GAMES_SHOWN, games[:GAMES_SHOWN]
-    rules = rule_set(variant or (games[0]["variant"] if games else "jacquet"))
+    rules = rule_set(variant or (games[0]["variant"] if games else DEFAULT))
     try:
         rules.check_position(seen)
     except NotationError as error:

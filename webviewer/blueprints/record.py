@@ -38,7 +38,7 @@ from archive import (
 from archive.audit import STORED, log
 from archive.live import show_evaluation
 from notation.engine.dice import Dice
-from notation.engine.rules import NAMES
+from notation.engine.rules import DEFAULT, NAMES
 from notation.engine.state import DOUBLE, DROP, TAKE
 from notation.errors import IllegalPlayError, NotationError, RecordError, listed
 from notation.formats import render
@@ -102,7 +102,7 @@ def _recordings() -> list[InProgress]:
 
 def _headers(form: Mapping[str, str]) -> dict[str, str]:
     """The new game's tags from the start form."""
-    headers = {"Variant": form.get("variant", "jacquet"), "White": form.get("white", ""),
+    headers = {"Variant": form.get("variant", DEFAULT), "White": form.get("white", ""),
                "Black": form.get("black", ""), "Event": form.get("event", ""),
                "Site": form.get("site", ""), "Date": form.get("date", ""),
                "Match": form.get("match", ""), "MatchLength": form.get("match_length", ""),

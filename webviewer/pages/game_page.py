@@ -33,7 +33,7 @@ from webviewer.pages.analysis_view import (
 )
 from webviewer.pages.board_view import describe, page_board
 from webviewer.pages.chart import PipChart
-from webviewer.pages.downloads import DOWNLOADS
+from webviewer.pages.downloads import DOWNLOADS, holds
 from webviewer.pages.kept_games import GameView, PageNode
 from webviewer.pages.movelist import MoveList
 from webviewer.pages.pieces import pieces
@@ -87,7 +87,7 @@ def _frame(view: GameView, row: Row) -> Frame:
     controls)."""
     page = render_template("games/game.html", row=row, summary=SUMMARY, live=LIVE, chart=CHART,
                            moves=MOVES, evaluation=EVALUATION, data=DATA, comments=view.comments,
-                           formats=DOWNLOADS)
+                           formats=DOWNLOADS, holds=holds)
     parts = []
     for part in (SUMMARY, LIVE, MOVES, CHART, EVALUATION, DATA):
         before, found, page = page.partition(part)

@@ -83,12 +83,10 @@ def move_items(game: Game) -> list[MoveItem]:
 def walk(game: Game) -> list[tuple[MoveItem, GameNode | None]]:
     """:func:`move_items` with each turn's node (``None`` for the bounds of a variation):
     :class:`MoveLister` driven by :meth:`~notation.tree.game.Game.accept`."""
-    lister = MoveLister(game.first is Colour.BLACK)
-    game.accept(lister)
-    return lister.listed
+    return game.accept(MoveLister(game.first is Colour.BLACK))
 
 
-class MoveLister(Visitor):
+class MoveLister(Visitor[list[tuple[MoveItem, GameNode | None]]]):
     """The move list's items of a game tree as :meth:`~notation.tree.game.Game.accept`
     walks it (iteratively: a deeply nested record cannot exhaust the stack), each with its
     node (``None`` for the bounds of a variation) in :attr:`listed`.
@@ -160,3 +158,7 @@ class MoveLister(Visitor):
         self.depth -= 1
         self._count, self._before = self._lines.pop()
         self._need_number = True
+
+    def result(self) -> list[tuple[MoveItem, GameNode | None]]:
+        """The items listed, each with its node."""
+        return self.listed

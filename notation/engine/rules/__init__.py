@@ -29,6 +29,9 @@ FACTORIES: dict[str, Callable[..., RuleSet]] = {
     "backgammon": backgammon,
 }
 NAMES = tuple(FACTORIES)
+"""Every rule set's name, in the order the registry lists them (the default first)."""
+TITLES = {name: factory().title for name, factory in FACTORIES.items()}
+"""Every rule set's name shown to people, by its name."""
 
 
 def rule_set(name: str = DEFAULT, /, **options: object) -> RuleSet:
@@ -49,6 +52,7 @@ def rule_set(name: str = DEFAULT, /, **options: object) -> RuleSet:
 __all__ = [
     "DEFAULT",
     "NAMES",
+    "TITLES",
     "RuleSet",
     "StepContext",
     "backgammon",

@@ -9,11 +9,12 @@ points of a combined move included (the courier, the blocking limits, ...).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple, Protocol
+from typing import Literal, NamedTuple, Protocol
 
 from notation.engine.board import BAR, MEN, OFF, TALON, Position
+from notation.engine.play import Step
 from notation.errors import InvalidPositionError
 
 
@@ -55,18 +56,90 @@ class StepRule(Protocol):
     def explain(self, ctx: StepContext, step_text: str) -> str: ...  # pragma: no cover
 
 
+class PrimeWatch(Protocol):
+    """How a rule set that scores a prime held at any moment (R-SCORE-MARCIA) sees one:
+    the engine asks it, and knows nothing of primes itself. Boards are a side's counts in
+    its own numbering; ``steps`` a turn's single steps in order."""
+
+    def holds(self, board: Sequence[int]) -> bool:
+        """Whether the side holds a prime on ``board``."""
+        ...  # pragma: no cover
+
+    def during(self, start: tuple[int, ...], steps: Sequence[Step]) -> bool:
+        """Whether the mover holds one at any moment of a turn of ``steps`` from ``start``."""
+        ...  # pragma: no cover
+
+    def made(self, start: Sequence[int], steps: Sequence[Step]) -> bool:
+        """Whether a step of the turn completes one (``start`` holding none)."""
+        ...  # pragma: no cover
+
+    def possible(self, start: tuple[int, ...], steps: Sequence[Step]) -> bool:
+        """Whether the turn's steps, in any order, could make one for a moment."""
+        ...  # pragma: no cover
+
+
+BearOff = Literal["highest", "rear"]
+"""How men are borne off: a higher die from the highest point (R-BEAROFF), or from the
+rear-most point only (R-BEAROFF-REAR)."""
+
 Scorer = Callable[["RuleSet", Position, bool, int], int]
+"""Points won: ``(rules, final position seen by the winner, winner held a prime, cube)``."""
+
+Ceiling = Callable[["RuleSet", tuple[int, ...], tuple[int, ...], bool], int]
+"""The most points a win can still bring, cubeless: ``(rules, winner's board, loser's board,
+winner has held a prime)``, each board in its own numbering (see :meth:`RuleSet.most_points`)."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A win worth more than the single game (a double game, a gammon, marcia...): its name
+    in the game's own words, the points it is worth at least (cubeless), and the names of
+    the engine's two outputs for it (this side wins so, the other side does)."""
+
+    name: str
+    points: int
+    win: str
+    lose: str
+
+
+@dataclass(frozen=True)
+class Phase:
+    """A phase a side is in or out of, judged from its own board alone (the courier's run,
+    R-COURIER; a runner's or a head's rule fits the same way): its name, its rule, and the
+    test. ``holds(board)`` is the test; ``weights`` and ``bound`` say the same test as one
+    linear inequality, ``Σ weights[p] · board[p] <= bound``, for whoever judges many boards
+    at once (the engine's encoder)."""
+
+    name: str
+    rule_id: str
+    holds: Callable[[tuple[int, ...]], bool]
+    weights: Mapping[int, int]
+    bound: int
 
 
 @dataclass(frozen=True)
 class RuleSet:
-    """One rule set: its name, its data and its hooks.
+    """One rule set: its name, its data and its hooks. Everything that differs between the
+    games is said here, once; nothing outside ``notation/engine/rules/`` asks a rule set's
+    name what it is (``tests/test_rule_set_names.py``).
+
+    ``title`` is the name shown to people (``Jacquet de Versailles``).
 
     ``opposite[p]`` is the opponent's number for the mover's point ``p`` (1-24).
     ``closes_at`` is how many opposing men close a point (1 without hitting, 2 with).
     ``bear_off`` is ``"highest"`` (R-BEAROFF) or ``"rear"`` (R-BEAROFF-REAR).
     ``score`` maps the final position, seen by the winner, to the points won;
-    ``tracks_prime`` says whether it needs to know if the winner ever held a prime.
+    ``primes`` (a :class:`PrimeWatch`) is there when it needs to know whether the winner
+    ever held a prime (:attr:`tracks_prime`).
+    ``outcomes`` are the wins worth more than one point, cheapest first (empty where the
+    loser pays ``penalties`` by the men he has left, as in hale); ``ceiling`` says what a
+    win can still bring from a position (:meth:`most_points`), so which outcomes can
+    still happen. ``marks`` are the equity losses, in the rule set's own points, from which
+    the analysis marks a play doubtful, bad, very bad (``docs/analysis.md``).
+    ``phases`` are the phases a side goes through (the courier's run): the engine's encoder
+    gives each its input and the heuristic player values leaving them.
+    ``rethrow_clause``: some sources of the rule set know a rethrow clause the engine does
+    not support (R-RETHROW), so a record that uses it is warned.
 
     The game-level rules, which the game state applies between turns
     (:mod:`notation.engine.state`), are data here too: ``courier`` (a courier runs first:
@@ -82,16 +155,22 @@ class RuleSet:
     opposite: tuple[int, ...]
     start: Position
     hitting: bool
+    title: str = ""
     squared_doublets: bool = False
-    bear_off: str = "highest"
+    bear_off: BearOff = "highest"
     waste: bool = False
     step_rules: tuple[StepRule, ...] = ()
     score_rule: str = "R-SCORE"
     scorer: Scorer | None = None
     shows_doublet_rest_points: bool = True
     score_range: tuple[int, int] = (1, 2)
-    tracks_prime: bool = False
-    courier: bool = False
+    primes: PrimeWatch | None = None
+    outcomes: tuple[Outcome, ...] = ()
+    penalties: bool = False
+    ceiling: Ceiling | None = None
+    marks: tuple[float, float, float] = (0.04, 0.08, 0.16)
+    phases: tuple[Phase, ...] = ()
+    rethrow_clause: bool = False
     passes_dice: bool = False
     has_cube: bool = False
     lead_is_first_roll: bool = False
@@ -112,6 +191,24 @@ class RuleSet:
                            tuple((rule, rule.applies) for rule in self.step_rules))
         object.__setattr__(self, "doublet_sequences",
                            tuple((die,) * self.doublet_steps(die) for die in range(7)))
+
+    @property
+    def tracks_prime(self) -> bool:
+        """Whether the score depends on a prime held at any moment (it has a prime watch)."""
+        return self.primes is not None
+
+    @property
+    def courier(self) -> bool:
+        """Whether a courier runs first (R-COURIER is one of its phases)."""
+        return any(phase.rule_id == "R-COURIER" for phase in self.phases)
+
+    def most_points(self, winner: tuple[int, ...], loser: tuple[int, ...],
+                    winner_held_prime: bool = False) -> int:
+        """The most points a win by ``winner`` over ``loser`` (each board in its own
+        numbering) can still bring, cubeless, from the position they stand in: a win worth
+        more can no longer happen. ``winner_held_prime``: he has held a prime so far."""
+        assert self.ceiling is not None
+        return self.ceiling(self, winner, loser, winner_held_prime)
 
     @property
     def closes_at(self) -> int:
@@ -205,3 +302,15 @@ def courier_point(board: tuple[int, ...]) -> int:
 def single_or_double_game(rules: RuleSet, final: Position, held_prime: bool, cube: int) -> int:
     """R-SCORE: 1 point, or 2 when the loser has borne off no man."""
     return 2 if final.opponent[OFF] == 0 else 1
+
+
+def double_still_possible(rules: RuleSet, winner: tuple[int, ...], loser: tuple[int, ...],
+                          held_prime: bool) -> int:
+    """R-SCORE's ceiling: 2 while the loser has borne off no man, then 1 (a man borne off
+    never comes back)."""
+    return 2 if loser[OFF] == 0 else 1
+
+
+DOUBLE_GAME = Outcome("double game", 2, "win2", "lose2")
+"""R-SCORE's 2 points (the loser has borne off none), the Jacquet family's one outcome
+above the single game."""

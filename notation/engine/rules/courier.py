@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 from notation.engine.board import BAR, MEN, OFF, TALON, Position, point_name
-from notation.engine.rules.base import RuleSet, StepContext, courier_phase, courier_point
+from notation.engine.rules.base import Phase, RuleSet, StepContext, courier_phase, courier_point
 from notation.errors import InvalidError
+
+COURIER = Phase("courier", "R-COURIER", courier_phase,
+                {OFF: 2, **dict.fromkeys(range(1, 7), 2), TALON: -1}, -(MEN - 1))
+"""The courier phase (:func:`~notation.engine.rules.base.courier_phase`) as a phase. As one
+inequality: with ``k`` men off or home and ``t`` on the talon, the phase holds iff ``k = 0``
+and ``t >= 14``, i.e. iff ``2k - t <= -14`` (``t`` is at most 15)."""
 
 
 class CourierRule:

@@ -11,8 +11,9 @@ from collections.abc import Sequence
 
 from notation.engine.board import BAR, OFF, Position
 from notation.engine.play import Step
-from notation.engine.rules.base import RuleSet, StepContext, jacquet_opposite
-from notation.engine.rules.courier import CourierRule
+from notation.engine.rules.base import Outcome, RuleSet, StepContext
+from notation.engine.rules.courier import COURIER, CourierRule
+from notation.engine.rules.jacquet import jacquet_family
 
 STARTING_TABLE = range(19, 25)
 MIDPOINT = 13
@@ -118,21 +119,48 @@ def marcia(rules: RuleSet, final: Position, held_prime: bool, cube: int) -> int:
     return 2 if held_prime else 3
 
 
+def marcia_still_possible(rules: RuleSet, winner: tuple[int, ...], loser: tuple[int, ...],
+                          held_prime: bool) -> int:
+    """R-SCORE-MARCIA's ceiling: 1 once the loser has a man off (it never comes back),
+    2 once the winner has held a prime (he has for good), else 3."""
+    if loser[OFF]:
+        return 1
+    return 2 if held_prime else 3
+
+
+class MarciaPrimes:
+    """R-SCORE-MARCIA's prime watch (:class:`~notation.engine.rules.base.PrimeWatch`): the
+    functions above, for the engine to ask."""
+
+    holds = staticmethod(holds_prime)
+    during = staticmethod(prime_during)
+    made = staticmethod(prime_made)
+    possible = staticmethod(prime_possible)
+
+
+MARCIA_PRIMES = MarciaPrimes()
+
+
+MARCIA = Outcome("marcia", 2, "win_marcia", "lose_marcia")
+PER_PUNTO = Outcome("marcia per punto", 3, "win_punto", "lose_punto")
+
+
 def murray(courier_release: str = "die") -> RuleSet:
     """The ``murray`` rule set."""
     options = {"courier_release": courier_release} if courier_release != "die" else {}
-    return RuleSet(
-        name="murray",
-        opposite=jacquet_opposite(),
-        start=Position.from_points({24: 15}, {24: 15}),
+    return jacquet_family(
+        "murray",
         hitting=True,
-        courier=True,
+        title="Jacquet after Murray",
+        phases=(COURIER,),
         bear_off="rear",
         waste=True,
         step_rules=(CourierRule(courier_release), CloseTwoRule(), MidpointRule()),
         score_rule="R-SCORE-MARCIA",
         scorer=marcia,
         score_range=(1, 3),
-        tracks_prime=True,
+        outcomes=(MARCIA, PER_PUNTO),
+        ceiling=marcia_still_possible,
+        primes=MARCIA_PRIMES,
         options=options,
     )

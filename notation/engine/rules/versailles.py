@@ -4,12 +4,20 @@ reader, which passes unplayable dice to the opponent)."""
 
 from __future__ import annotations
 
-from notation.engine.rules.base import RuleSet, single_or_double_game
-from notation.engine.rules.jacquet import jacquet_family
+from notation.engine.rules.base import (
+    DOUBLE_GAME,
+    RuleSet,
+    double_still_possible,
+    single_or_double_game,
+)
+from notation.engine.rules.jacquet import courier_and_blocking, jacquet_family
 
 
 def versailles(courier_release: str = "die", bouchon: str = "wikipedia") -> RuleSet:
     """The ``versailles`` rule set."""
-    return jacquet_family("versailles", courier_release, bouchon, squared_doublets=True,
-                          scorer=single_or_double_game, score_range=(1, 2), passes_dice=True,
-                          lead_is_first_roll=True, doublet_leads=True)
+    return jacquet_family("versailles", squared_doublets=True,
+                          title="Jacquet de Versailles", scorer=single_or_double_game,
+                          score_range=(1, 2), outcomes=(DOUBLE_GAME,),
+                          ceiling=double_still_possible, passes_dice=True,
+                          lead_is_first_roll=True, doublet_leads=True, rethrow_clause=True,
+                          **courier_and_blocking(courier_release, bouchon))

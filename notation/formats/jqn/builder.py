@@ -12,22 +12,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from notation.engine.dice import Dice
-from notation.engine.rules import rule_set
-from notation.engine.state import ROLL, Colour, GameState
+from notation.engine.rules import DEFAULT, rule_set
+from notation.engine.state import ROLL, Colour, GameState, TurnKind
 from notation.errors import NotationError, RecordError, TagProblem
 from notation.formats.jqn.reader import RawGame
 from notation.formats.reading import Budget, located
 from notation.tree.game import Game, Node
 from notation.tree.numbering import turn_label
 from notation.tree.tags import RESULT, Setup, setup_from_tags
-from notation.tree.walk import SKIP, Origin, Visitor
+from notation.tree.walk import SKIP, Origin, Skip, Visitor
 
 RETHROW, RETHROW_MARK = "Rethrow", "rethrow:"
 """How a versailles record says it carries the rethrow clause (docs/notation.md): a tag
 ``[Rethrow "..."]``, or a comment that begins ``rethrow:``."""
 
 
-class GameBuilder(Visitor):
+class GameBuilder(Visitor[Game]):
     """Builds and checks one game; ``result()`` is the :class:`Game`, with ``errors``.
     ``default_variant`` is the rule set of a record without a ``Variant`` tag.
 
@@ -36,7 +36,7 @@ class GameBuilder(Visitor):
     text read as its notation (:meth:`~notation.engine.play.Play.read_as`) instead of having it
     written again when asked for."""
 
-    def __init__(self, default_variant: str = "jacquet", canonical: bool = False) -> None:
+    def __init__(self, default_variant: str = DEFAULT, canonical: bool = False) -> None:
         self.default_variant = default_variant
         self.canonical = canonical
 
@@ -65,7 +65,7 @@ class GameBuilder(Visitor):
         self.headers[name] = value
         self.header_lines[name] = line
 
-    def end_headers(self) -> object | None:
+    def end_headers(self) -> Skip | None:
         try:
             setup = setup_from_tags(self.headers, self.default_variant)
         except TagProblem as problem:
@@ -135,8 +135,8 @@ class GameBuilder(Visitor):
 
     _opened_turn = True
 
-    def visit_turn(self, kind: str, dice: Dice | None, play: str | None,
-                   line: int = 0, column: int = 0, by: Colour | None = None) -> object | None:
+    def visit_turn(self, kind: TurnKind, dice: Dice | None, play: str | None,
+                   line: int = 0, column: int = 0, by: Colour | None = None) -> Skip | None:
         if self.failed:
             return SKIP
         if not self.budget.spend():
@@ -160,7 +160,7 @@ class GameBuilder(Visitor):
         self.node = child
         return None
 
-    def _turn_error(self, problem: NotationError, node: Node, kind: str, dice: Dice | None,
+    def _turn_error(self, problem: NotationError, node: Node, kind: TurnKind, dice: Dice | None,
                     play: str | None, line: int, column: int, label: str) -> None:
         hint = ""
         if node.parent is None and not self.explicit_variant and kind == ROLL and dice is not None:
@@ -198,7 +198,7 @@ class GameBuilder(Visitor):
         game = self.result()
         where = ("its Rethrow tag" if RETHROW in self.headers else
                  f"a 'rethrow:' comment at ply {self.rethrow_ply}" if self.rethrow_ply is not None else None)
-        if where is None or game.rules.name != "versailles":
+        if where is None or not game.rules.rethrow_clause:
             return
         game.warnings.append(RecordError(
             f"this record uses the rethrow clause ({where}): \"if the opponent cannot play "
@@ -237,6 +237,6 @@ class GameBuilder(Visitor):
         return game
 
 
-def _turn_label(node: Node, kind: str, dice: Dice | None) -> str:
+def _turn_label(node: Node, kind: TurnKind, dice: Dice | None) -> str:
     """The turn after ``node`` as the record numbers it (``2. 61``)."""
     return turn_label(node, kind, node.state.player, dice)

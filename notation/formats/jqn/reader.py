@@ -17,22 +17,25 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 
 from notation.engine.dice import Dice
-from notation.engine.state import RESIGN, Colour
+from notation.engine.state import PASSED, RESIGN, ROLL, Colour, TurnKind
 from notation.errors import InvalidError, RecordError, quoted
 from notation.formats.jqn.lexer import comment_text, locator, matches, nag_number, play_text, token_at
 from notation.formats.reading import line_too_long
 from notation.limits import LIMIT, MAX_DEPTH, MAX_GAME_BYTES, MAX_LINE_BYTES
 from notation.tree.tags import TAG_NAME
-from notation.tree.walk import SKIP, Origin, Visitor
+from notation.tree.walk import SKIP, Origin, Skip, Visitor
+
+T = TypeVar("T")
+"""What a visitor gives back for a game."""
 
 HEADER = re.compile(r'^\s*\[\s*(' + TAG_NAME.pattern + r')\s+"((?:\\.|[^"\\])*)"\s*\]\s*$')
 _HEADER_ESCAPE = re.compile(r"\\(.)")
 _ESCAPED_BREAKS = {"n": "\n", "r": "\r"}
 _COMMENT_REST = re.compile(r"(?:\\.|[^\\}])*\}")
-KEYWORDS = {"double": "double", "doubles": "double", "take": "take", "takes": "take",
+KEYWORDS: dict[str, TurnKind] = {"double": "double", "doubles": "double", "take": "take", "takes": "take",
             "drop": "drop", "drops": "drop", "resign": "resign", "resigns": "resign"}
 
 
@@ -74,7 +77,7 @@ class RawGame:
         return self.size > MAX_GAME_BYTES
 
 
-class HeadersOnly(Visitor):
+class HeadersOnly(Visitor[dict[str, str]]):
     """Collects the headers and skips the movetext: the fast path for listings."""
 
     def begin_game(self, origin: Origin | None = None) -> None:
@@ -83,7 +86,7 @@ class HeadersOnly(Visitor):
     def visit_header(self, name: str, value: str, line: int = 0) -> None:
         self.headers[name] = value
 
-    def end_headers(self) -> object:
+    def end_headers(self) -> Skip:
         return SKIP
 
     def result(self) -> dict[str, str]:
@@ -211,7 +214,7 @@ def _still_in_comment(line: str, in_comment: bool) -> bool:
             position, in_comment = position + 1, True
 
 
-def walk(raw: RawGame, visitor: Visitor) -> None:
+def walk(raw: RawGame, visitor: Visitor[object]) -> None:
     """Drive ``visitor`` through one game: headers, then the movetext token by token."""
     visitor.begin_game(raw)
     for problem in raw.problems:
@@ -229,7 +232,7 @@ def walk(raw: RawGame, visitor: Visitor) -> None:
     visitor.end_game()
 
 
-def _walk_movetext(raw: RawGame, visitor: Visitor) -> None:
+def _walk_movetext(raw: RawGame, visitor: Visitor[object]) -> None:
     locate = locator(raw.movetext, raw.movetext_line)
     depth = 0
     # The turn read last, as [kind, dice, play, line, column]: a move written straight
@@ -337,13 +340,13 @@ def _walk_movetext(raw: RawGame, visitor: Visitor) -> None:
 
 
 @cache  # bounded: only the few hundred roll texts that read are kept
-def _roll(text: str) -> tuple[str, Dice]:
+def _roll(text: str) -> tuple[TurnKind, Dice]:
     """The kind of turn (``roll``, or ``passed`` for ``>5:``) and the dice of a roll token
     such as ``53:``, ``5-3 :`` or ``>5:``; :class:`InvalidError` if its dice cannot be read."""
-    return "passed" if text.startswith(">") else "roll", Dice.parse(text.strip(">: ").replace(" ", ""))
+    return PASSED if text.startswith(">") else ROLL, Dice.parse(text.strip(">: ").replace(" ", ""))
 
 
-def read_games(source: Source, visitor: Callable[[], Visitor], file: str | None = None) -> Iterator[object]:
+def read_games(source: Source, visitor: Callable[[], Visitor[T]], file: str | None = None) -> Iterator[T]:
     """Read every game of ``source`` (a path or a binary/text stream) with a fresh
     ``visitor()`` each, yielding each visitor's ``result()``."""
     for raw in split_games(source, file):
@@ -354,7 +357,7 @@ def read_games(source: Source, visitor: Callable[[], Visitor], file: str | None 
 
 def read_headers(source: Source) -> Iterator[dict[str, str]]:
     """The headers of every game, without reading the movetext."""
-    return read_games(source, HeadersOnly)  # type: ignore[return-value]
+    return read_games(source, HeadersOnly)
 
 
 def index_games(source: Source) -> list[tuple[int, int]]:

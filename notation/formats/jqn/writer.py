@@ -64,7 +64,7 @@ def line_text(node: GameNode) -> str:
     return " ".join(texts)
 
 
-class _Movetext(Visitor):
+class _Movetext(Visitor[str]):
     """Writes the movetext as unbreakable words, a visitor of the game
     (:meth:`~notation.tree.game.Game.accept`). Numbers are PGN's: White's move opens
     ``N.``; Black's move is ``N...`` only after a comment or at the start of a line; if
