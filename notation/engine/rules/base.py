@@ -14,14 +14,16 @@ from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
 from notation.engine.board import BAR, MEN, OFF, TALON, Position
+from notation.engine.dice import Dice
 from notation.errors import InvalidPositionError
 
 
 class StepContext(NamedTuple):
     """What a step rule may look at: the rule set, the position the turn started from,
     the mover's board just before and just after the step, the opponent's board after it
-    (each side in its own numbering), and where the step went from and to. A named tuple:
-    one is made for every step a step rule judges."""
+    (each side in its own numbering), where the step went from and to, and the turn's
+    dice (R-HEAD's first-turn doublets). A named tuple: one is made for every step a step
+    rule judges."""
 
     rules: RuleSet
     turn_start: Position
@@ -30,6 +32,7 @@ class StepContext(NamedTuple):
     opponent: tuple[int, ...]
     from_point: int
     to_point: int
+    dice: Dice | None = None
 
 
 class StepRule(Protocol):
@@ -55,6 +58,25 @@ class StepRule(Protocol):
     def explain(self, ctx: StepContext, step_text: str) -> str: ...  # pragma: no cover
 
 
+class TurnFilter(Protocol):
+    """A turn-level rule applied after R-MAX, R-WASTE and R-HIGH (``fevga``'s R-UNBLOCK):
+    of the plays they allow, only those whose result it ``keeps`` are legal, where there is
+    such a play (otherwise it lapses for the turn). ``applies(rules, start)`` says whether
+    it can bind in a turn from ``start`` at all; ``explain`` gives the sentence for a play
+    it refuses, whose result leaves the mover with the board ``mover``."""
+
+    @property
+    def rule_id(self) -> str: ...  # pragma: no cover
+
+    def applies(self, rules: RuleSet, start: Position) -> bool: ...  # pragma: no cover
+
+    def keeps(self, rules: RuleSet, start: Position, mover: tuple[int, ...]) -> bool:
+        ...  # pragma: no cover
+
+    def explain(self, rules: RuleSet, start: Position, play_text: str) -> str:
+        ...  # pragma: no cover
+
+
 Scorer = Callable[["RuleSet", Position, bool, int], int]
 
 
@@ -67,6 +89,7 @@ class RuleSet:
     ``bear_off`` is ``"highest"`` (R-BEAROFF) or ``"rear"`` (R-BEAROFF-REAR).
     ``score`` maps the final position, seen by the winner, to the points won;
     ``tracks_prime`` says whether it needs to know if the winner ever held a prime.
+    ``turn_filters`` are its turn-level rules after R-HIGH (:class:`TurnFilter`).
 
     The game-level rules, which the game state applies between turns
     (:mod:`notation.engine.state`), are data here too: ``courier`` (a courier runs first:
@@ -86,6 +109,7 @@ class RuleSet:
     bear_off: str = "highest"
     waste: bool = False
     step_rules: tuple[StepRule, ...] = ()
+    turn_filters: tuple[TurnFilter, ...] = ()
     score_rule: str = "R-SCORE"
     scorer: Scorer | None = None
     shows_doublet_rest_points: bool = True
