@@ -49,7 +49,7 @@ class SixBlockRule:
     def explain(self, ctx: StepContext, step_text: str) -> str:
         lowest = lowest_man(ctx.opponent)
         block = find_block(ctx, below=lowest) or []
-        points = ", ".join(point_name(p) for p in block)
+        points = ", ".join(point_name(p) for p in reversed(block))  # along his route
         return (f"{step_text} makes six points in a row ({points}) with none of the "
-                f"opponent's men past them: his rear-most men stand on his {lowest} "
+                f"opponent's men past them: his most advanced men stand on his {lowest} "
                 f"(your {ctx.rules.opposite[lowest]})")
