@@ -97,6 +97,7 @@ MAX_TEXTS = 250             # play texts checked per position and roll in proper
 MAX_PLAYS = 40              # legal plays checked per position and roll in property 2
 EXPECTED_POINTS = {
     "jacquet": {1, 2}, "versailles": {1, 2}, "murray": {1, 2, 3}, "backgammon": {1, 2, 3},
+    "narde": {1, 2}, "fevga": {1, 2},
 }
 
 RULES = {name: rule_set(name) for name in NAMES}
@@ -177,7 +178,7 @@ def prime(board):
 
 def expected_points(name, final, winner_held_prime):
     loser = final.opponent
-    if name in ("jacquet", "versailles"):
+    if name in ("jacquet", "versailles", "narde", "fevga"):  # R-SCORE, R-SCORE-MARS
         return 2 if loser[OFF] == 0 else 1
     if name == "murray":
         return 1 if loser[OFF] else (2 if winner_held_prime else 3)
