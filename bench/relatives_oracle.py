@@ -77,6 +77,25 @@ import(pathToFileURL(process.argv[2]).href).then((engine) => {
 """
 
 
+START = Position.from_points({24: 15}, {24: 15})
+PINNED = {
+    "narde": [  # the worked cases of the digest's §9, and the difference it names
+        (0, START, "66"), (0, START, "44"), (0, START, "33"), (0, START, "65"),
+        (20, Position.from_points({24: 13, 15: 1, 10: 1}, {24: 15}), "66"),
+        (20, Position.from_points({24: 9, 11: 1, 10: 1, 9: 1, 8: 1, 7: 2}, {24: 15}), "51"),
+        (20, Position.from_points({24: 9, 11: 1, 10: 1, 9: 1, 8: 1, 7: 2}, {24: 14, 17: 1}), "51"),
+        (1, Position.from_points({24: 15}, {24: 14, 4: 1}), "44"),
+    ],
+    "fevga": [  # the worked cases of §10, and R-UNBLOCK binding and lapsing
+        (0, START, "66"), (0, START, "55"), (0, START, "65"),
+        (20, Position.from_points({24: 10, 23: 1, 22: 1, 21: 1, 20: 1, 5: 1}, {24: 15}), "54"),
+        (20, Position.from_points({6: 3, 5: 3, 4: 3, 3: 2, 2: 2, 1: 2}, {19: 15}), "21"),
+        (20, Position.from_points({6: 3, 5: 3, 4: 3, 3: 2, 2: 2, 1: 2}, {19: 15}), "65"),
+    ],
+}
+"""Positions asked first, before the random ones: (ply, position, dice)."""
+
+
 def situations(name: str, count: int, seed: int) -> Iterator[tuple[int, Position, Dice]]:
     """(ply, position on roll, a fresh roll) from random games of ``name``."""
     rules = rule_set(name)
@@ -140,7 +159,9 @@ def show(board: Board) -> str:
 def compare(name: str, shim: str, engine: str, query: Callable[..., dict[str, object]],
             convert: Callable[[list[int]], Board], known: Callable[..., bool] | None,
             count: int, seed: int, shown: int) -> None:
-    cases = list(situations(name, count, seed))
+    cases = [(ply, position, Dice.parse(dice)) for ply, position, dice in PINNED[name]]
+    cases += situations(name, count, seed)
+    count = len(cases)
     answers = run_node(shim, engine, [query(*case) for case in cases])
     agree = known_count = 0
     listed = 0
@@ -149,20 +170,21 @@ def compare(name: str, shim: str, engine: str, query: Callable[..., dict[str, ob
         if mine == theirs:
             agree += 1
             continue
-        if known is not None and known(ply, position, dice):
-            known_count += 1
-            continue
+        is_known = known is not None and known(ply, position, dice)
+        known_count += is_known
         if listed < shown:
             listed += 1
-            print(f"  {name} ply {ply} position {position.position_id()} dice {dice}: "
+            print(f"  {'known, ' if is_known else ''}{name} ply {ply} position "
+                  f"{position.position_id()} dice {dice}: "
                   f"from {show(position.mover[OFF:25])} (his: {show(position.opponent[OFF:25])})")
             for board in sorted(mine - theirs):
-                print(f"    jacquet only: {show(board)}")
+                print(f"    here only:  {show(board)}")
             for board in sorted(theirs - mine):
-                print(f"    other only:   {show(board)}")
+                print(f"    there only: {show(board)}")
     other = count - agree - known_count
-    print(f"{name}: {count} positions, {agree} agree ({100 * agree / count:.2f}%), "
-          f"{known_count} known differences (rules digest), {other} other")
+    print(f"{name}: {count} positions ({len(PINNED[name])} pinned), {agree} agree "
+          f"({100 * agree / count:.2f}%), {known_count} known differences (rules digest), "
+          f"{other} other")
 
 
 def main() -> None:
