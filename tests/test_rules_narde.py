@@ -7,12 +7,18 @@ head .. 1), the opponent's in *his* own numbering, the mover's ``p - 12 if p > 1
 p + 12`` (both run the same way, as in Jacquet).
 """
 
+import io
+import random
+from functools import partial
+
 import pytest
 
 from notation import InvalidError, Position, legal_plays, rule_set
 from notation.engine.checker import check_play
 from notation.engine.dice import Dice
 from notation.engine.state import DOUBLE, DROP, ROLL, TAKE, Colour, GameRuleError, GameState
+from notation.formats.jqn import GameBuilder, read_games, write_game
+from notation.tree.generate import random_game
 
 from .rule_helpers import broken, outcome, outcomes, texts
 
@@ -224,3 +230,32 @@ def test_cube_option_doubles_takes_drops_and_scores_times_the_cube():
 def test_cube_option_refuses_other_values():
     with pytest.raises(InvalidError, match="cube"):
         rule_set("narde", cube="maybe")
+
+
+def _finished_game(points):
+    """A random narde game (the text notation) that the rules score ``points``."""
+    for seed in range(200):
+        game = random_game(NARDE, random.Random(seed))
+        if game.end().state.points == points:
+            return write_game(game), game.result
+    raise AssertionError(f"no random game scored {points}")  # pragma: no cover
+
+
+def _read(text):
+    [game] = list(read_games(io.BytesIO(text.encode("utf-8")), partial(GameBuilder, "jacquet")))
+    return game
+
+
+def test_a_declared_koks_is_kept_as_written():
+    text, result = _finished_game(2)  # a mars
+    koks = result[:2] + "3"
+    game = _read(text.replace(result, koks))  # the tag and the game's last token
+    assert not game.errors
+    assert game.end().state.points == 3
+    assert f'[Result "{koks}"]' in write_game(game)
+
+
+def test_a_declared_koks_where_the_rules_score_an_oin_is_an_error():
+    text, result = _finished_game(1)
+    game = _read(text.replace(result, result[:2] + "3"))
+    assert [error.rule_id for error in game.errors] == ["R-SCORE-MARS"]

@@ -98,7 +98,9 @@ class RuleSet:
     dice are the starter's first roll), ``doublet_leads`` (a tied lead is played, by White
     then Black: R-LEADDICE), ``resign_multiples`` (a resignation scores these times the
     cube; empty: any score of ``score_range``) and ``score_basis`` (how the points were
-    counted, for messages; empty: by the men the loser has borne off).
+    counted, for messages; empty: by the men the loser has borne off). ``koks_declared``:
+    a record may declare 3 times the cube where the rules score a mars (2), the *koks*
+    some clubs count, and that result is kept as written (R-SCORE-MARS).
     """
 
     name: str
@@ -122,6 +124,7 @@ class RuleSet:
     doublet_leads: bool = False
     resign_multiples: tuple[int, ...] = ()
     score_basis: str = ""
+    koks_declared: bool = False
     options: Mapping[str, object] = field(default_factory=dict)
     step_filters: tuple[tuple[StepRule, Callable[[RuleSet, Position], bool]], ...] = field(
         init=False, repr=False, compare=False)

@@ -129,6 +129,7 @@ def fevga(prime: str = "unblock") -> RuleSet:
         turn_filters=turn_filters,
         score_rule="R-SCORE-MARS",
         scorer=mars,
+        koks_declared=True,
         shows_doublet_rest_points=False,
         score_range=(1, 2),
         options={"prime": prime} if prime != "unblock" else {},

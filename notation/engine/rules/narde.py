@@ -102,6 +102,7 @@ def narde(head_doublets: str = "6-4-3", cube: bool | str = False) -> RuleSet:
         step_rules=(HeadRule(head_doublets), SixBlockRule()),
         score_rule="R-SCORE-MARS",
         scorer=mars,
+        koks_declared=True,
         shows_doublet_rest_points=False,
         score_range=(1, 2 * 64 if with_cube else 2),  # as backgammon's (1, 3 * 64)
         has_cube=with_cube,
