@@ -17,7 +17,7 @@ digest names (``../shared/design/rules.md`` §9) are counted apart as known.
 
 Each program runs in ``node`` through a small shim this script writes to a temporary folder.
 
-    python bench/relatives_oracle.py --narde DIR --fevga FILE [--positions N] [--seed S]
+    python -m bench.relatives_oracle --narde DIR --fevga FILE [--positions N] [--seed S]
 """
 
 from __future__ import annotations

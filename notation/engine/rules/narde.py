@@ -70,7 +70,8 @@ class HeadRule:
                 and ctx.turn_start.mover[HEAD] - ctx.after[HEAD] > self.quota(ctx))
 
     def explain(self, ctx: StepContext, step_text: str) -> str:
-        doublets = " or ".join(f"{die}-{die}" for die in sorted(self.doublets, reverse=True))
+        *others, last = (f"{die}-{die}" for die in sorted(self.doublets, reverse=True))
+        doublets = f"{', '.join(others)} or {last}"
         reading = f"head_doublets={self.reading}"
         if self.quota(ctx) == 2:
             return (f"{step_text} takes a third man off the head; in the first turn, with "
