@@ -9,9 +9,12 @@ p + 12`` (both run the same way).
 
 import pytest
 
-from notation import InvalidError, Position, legal_plays, rule_set
+from notation import IllegalPlayError, InvalidError, Position, legal_plays, rule_set
 from notation.engine.checker import check_play
+from notation.engine.dice import Dice
+from notation.engine.play import Step
 from notation.engine.state import DOUBLE, GameRuleError, GameState
+from notation.engine.step_entry import StepEntry
 
 from .rule_helpers import broken, outcome, outcomes, texts
 
@@ -150,3 +153,12 @@ def test_no_cube():
     with pytest.raises(GameRuleError) as refused:
         GameState.start(FEVGA).after(DOUBLE)
     assert refused.value.rule_id == "R-CUBE"
+
+
+def test_step_entry_offers_only_steps_that_open_the_wall_and_names_r_unblock():
+    entry = StepEntry(SHUT_IN, Dice.parse("21"), FEVGA)
+    assert sorted(str(step) for step in entry.next_steps(())) == ["2/1", "2/off", "3/1", "3/2"]
+    with pytest.raises(IllegalPlayError) as refused:
+        entry.next_steps((Step(6, 4, 2),))
+    assert refused.value.rule_id == "R-UNBLOCK"
+    assert "Steps that lead to a legal play: 3/1" in refused.value.reason
