@@ -558,7 +558,8 @@ FILTERS_BARELY_TRUE = Pinned(jacquet=("EAAC/j/AfwBQNQ", "51"), versailles=("EAAC
                              hale=("EAAC/j/AfwBQNQ", "51"), murray=("AACA/z/g/wFDAA", "41"))
 FILTERED_RULE_SETS = [(name, {}) for name in NAMES if RULES[name].step_rules] + [
     ("jacquet", {"courier_release": "next-turn"}), ("jacquet", {"bouchon": "last-two"}),
-    ("versailles", {"bouchon": "none"}), ("murray", {"courier_release": "next-turn"})]
+    ("versailles", {"bouchon": "none"}), ("murray", {"courier_release": "next-turn"}),
+    ("narde", {"head_doublets": "6-4"}), ("fevga", {"prime": "sixblock"})]
 
 
 @pytest.mark.parametrize("name, options", FILTERED_RULE_SETS,
