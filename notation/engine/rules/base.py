@@ -62,8 +62,8 @@ class TurnFilter(Protocol):
     """A turn-level rule applied after R-MAX, R-WASTE and R-HIGH (``fevga``'s R-UNBLOCK):
     of the plays they allow, only those whose result it ``keeps`` are legal, where there is
     such a play (otherwise it lapses for the turn). ``applies(rules, start)`` says whether
-    it can bind in a turn from ``start`` at all; ``explain`` gives the sentence for a play
-    it refuses, whose result leaves the mover with the board ``mover``."""
+    it can bind in a turn from ``start`` at all; ``keeps`` judges a play by the mover's
+    board it leaves; ``explain`` gives the sentence for a play it refuses (its text)."""
 
     @property
     def rule_id(self) -> str: ...  # pragma: no cover
