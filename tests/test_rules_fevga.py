@@ -7,8 +7,12 @@ head .. 1), the opponent's in *his* own numbering, the mover's ``p - 12 if p > 1
 p + 12`` (both run the same way).
 """
 
-import pytest
+import json
 
+import pytest
+from click.testing import CliRunner
+
+from jacquet_cli import main
 from notation import IllegalPlayError, InvalidError, Position, legal_plays, rule_set
 from notation.engine.checker import check_play
 from notation.engine.dice import Dice
@@ -162,3 +166,15 @@ def test_step_entry_offers_only_steps_that_open_the_wall_and_names_r_unblock():
         entry.next_steps((Step(6, 4, 2),))
     assert refused.value.rule_id == "R-UNBLOCK"
     assert "Steps that lead to a legal play: 3/1" in refused.value.reason
+
+
+def test_the_command_line_reads_fevga_and_its_option_from_the_registry():
+    result = CliRunner().invoke(main, ["legal", "--variant", "fevga", "--dice", "55"])
+    assert result.exit_code == 0 and sorted(result.output.splitlines()) == ["24/4", "24/9 24/19"]
+    batch = CliRunner().invoke(main, ["legal", "--batch"], input=json.dumps(
+        {"variant": "fevga", "position": SHUT_IN.position_id(), "dice": "21",
+         "options": {"prime": "sixblock"}}) + "\n")
+    assert "6/4 6/5" in {play["play"] for play in json.loads(batch.output)}
+    refused = CliRunner().invoke(main, ["legal", "--variant", "fevga", "-O", "prime=never",
+                                        "--dice", "21"])
+    assert refused.exit_code == 2 and "prime is 'unblock' or 'sixblock'" in refused.output

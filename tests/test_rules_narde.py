@@ -12,7 +12,9 @@ import random
 from functools import partial
 
 import pytest
+from click.testing import CliRunner
 
+from jacquet_cli import main
 from notation import InvalidError, Position, legal_plays, rule_set
 from notation.engine.checker import check_play
 from notation.engine.dice import Dice
@@ -259,3 +261,11 @@ def test_a_declared_koks_where_the_rules_score_an_oin_is_an_error():
     text, result = _finished_game(1)
     game = _read(text.replace(result, result[:2] + "3"))
     assert [error.rule_id for error in game.errors] == ["R-SCORE-MARS"]
+
+
+def test_the_command_line_reads_narde_and_its_option_from_the_registry():
+    result = CliRunner().invoke(main, ["legal", "--variant", "narde", "--dice", "33"])
+    assert result.exit_code == 0 and sorted(result.output.splitlines()) == ["24/18(2)", "24/21 24/15"]
+    option = CliRunner().invoke(main, ["legal", "--variant", "narde", "-O", "head_doublets=6-4",
+                                       "--dice", "33"])
+    assert option.exit_code == 0 and option.output.splitlines() == ["24/15"]
