@@ -110,5 +110,5 @@ def load_command(target: str) -> click.Command:
 def main() -> None:
     """Record, replay, validate and browse games of Jacquet and its relatives.
 
-    Rule sets: jacquet (default), murray, versailles, hale, backgammon.
+    Rule sets: jacquet (default), murray, versailles, hale, backgammon, narde, fevga.
     """

@@ -97,6 +97,7 @@ MAX_TEXTS = 250             # play texts checked per position and roll in proper
 MAX_PLAYS = 40              # legal plays checked per position and roll in property 2
 EXPECTED_POINTS = {
     "jacquet": {1, 2}, "versailles": {1, 2}, "murray": {1, 2, 3}, "backgammon": {1, 2, 3},
+    "narde": {1, 2}, "fevga": {1, 2},
 }
 
 RULES = {name: rule_set(name) for name in NAMES}
@@ -177,7 +178,7 @@ def prime(board):
 
 def expected_points(name, final, winner_held_prime):
     loser = final.opponent
-    if name in ("jacquet", "versailles"):
+    if name in ("jacquet", "versailles", "narde", "fevga"):  # R-SCORE, R-SCORE-MARS
         return 2 if loser[OFF] == 0 else 1
     if name == "murray":
         return 1 if loser[OFF] else (2 if winner_held_prime else 3)
@@ -557,7 +558,8 @@ FILTERS_BARELY_TRUE = Pinned(jacquet=("EAAC/j/AfwBQNQ", "51"), versailles=("EAAC
                              hale=("EAAC/j/AfwBQNQ", "51"), murray=("AACA/z/g/wFDAA", "41"))
 FILTERED_RULE_SETS = [(name, {}) for name in NAMES if RULES[name].step_rules] + [
     ("jacquet", {"courier_release": "next-turn"}), ("jacquet", {"bouchon": "last-two"}),
-    ("versailles", {"bouchon": "none"}), ("murray", {"courier_release": "next-turn"})]
+    ("versailles", {"bouchon": "none"}), ("murray", {"courier_release": "next-turn"}),
+    ("narde", {"head_doublets": "6-4"}), ("fevga", {"prime": "sixblock"})]
 
 
 @pytest.mark.parametrize("name, options", FILTERED_RULE_SETS,

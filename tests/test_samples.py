@@ -26,7 +26,7 @@ EXPECTED_ERRORS = [
     f"{ERRORS}:11:29: error: [SYNTAX] game 1: unknown token '2;'",
     f"{ERRORS}:23:4: error: [SYNTAX] game 2: the roll 53 has no play: write - for an empty play",
     f"{ERRORS}:35:23: error: [SYNTAX] game 3: ')' closes no variation",
-    f"{ERRORS}:44:1: error: [TAG] game 4: unknown rule set 'trictrac'; known: jacquet, murray, versailles, hale, backgammon",
+    f"{ERRORS}:44:1: error: [TAG] game 4: unknown rule set 'trictrac'; known: jacquet, murray, versailles, hale, backgammon, narde, fevga",
     f"{ERRORS}:55:1: error: [TAG] game 5: cannot read the result '1-0': write W+2, B+1 or *",
     f"{ERRORS}:69:1: error: [R-LEAD] game 6: [Lead] says White starts, but the lead roll W2 B5 gives the start to Black",
     f"{ERRORS}:85:4: error: [R-DICE] game 7, turn 1. 53: 24/20 does not fit the roll 5-3: it moves 4 pips, the dice give steps of 5 and 3; legal: 24/16",

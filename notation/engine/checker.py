@@ -216,11 +216,11 @@ def check_play(position: Position, dice: Dice | str, play: str | WrittenPlay,
             fast = _empty_play(turn)
         else:
             fast = _as_written(turn, written)
-            if fast is not None and _better_play_exists(turn, fast, waste):
+            if fast is not None and (turn.turn_filters or _better_play_exists(turn, fast, waste)):
                 fast = None  # refused, or read otherwise: the full search decides
         if fast is not None:
             return fast
-    return _searched(turn, written, shortcut=not (waste or exhaustive))
+    return _searched(turn, written, shortcut=not (waste or exhaustive or turn.turn_filters))
 
 
 def _better_play_exists(turn: TurnRules, play: Play, waste: bool) -> bool:
@@ -442,8 +442,9 @@ def _waste_possible(turn: TurnRules) -> bool:
 
 
 def _judge_turn(turn: TurnRules, search: _Search, written: WrittenPlay) -> Play:
-    """Apply R-MAX, R-WASTE and R-HIGH to the complete realizations."""
-    kept = allowed(turn, step_sequences(turn))
+    """Apply R-MAX, R-WASTE, R-HIGH and the turn filters to the complete realizations."""
+    sequences = step_sequences(turn)
+    kept = allowed(turn, sequences)
     legal: dict[tuple[Board, Board], StepSequence] = {}
     for sequence in kept:  # the first sequence of a result is its canonical order
         legal.setdefault((sequence.mover, sequence.opponent), sequence)
@@ -476,8 +477,28 @@ def _judge_turn(turn: TurnRules, search: _Search, written: WrittenPlay) -> Play:
         best = kept[0].mover[OFF] - turn.start.mover[OFF]
         raise IllegalPlayError("R-WASTE", f"{written} bears off {_count(borne, 'man', 'men')}; "
                                f"{best} can be borne off, e.g. {example}", plays)
+    _raise_filter_error(turn, search, written, sequences, plays)
     raise IllegalPlayError("R-HIGH", f"{written} plays the {steps[0].die}; when only one die can be "
                            f"played it must be the higher, {turn.dice.high}, e.g. {example}", plays)
+
+
+def _raise_filter_error(turn: TurnRules, search: _Search, written: WrittenPlay,
+                        sequences: list[StepSequence], plays: list[Play]) -> None:
+    """The error for a play that R-MAX, R-WASTE and R-HIGH allow but a turn filter refuses
+    (``fevga``'s R-UNBLOCK); nothing when no filter refused it."""
+    if not turn.turn_filters:
+        return
+    rules, start = turn.rules, turn.start
+    written_results = {(mover, opponent) for _, mover, opponent in search.complete}
+    kept = allowed(turn, sequences, filtered=False)
+    for rule in turn.turn_filters:  # as allowed() applies them, in order
+        narrowed = [s for s in kept if rule.keeps(rules, start, s.mover)]
+        if not narrowed:
+            continue  # the rule lapses for this turn
+        if any((s.mover, s.opponent) in written_results for s in kept) and not any(
+                (s.mover, s.opponent) in written_results for s in narrowed):
+            raise IllegalPlayError(rule.rule_id, rule.explain(rules, start, str(written)), plays)
+        kept = narrowed
 
 
 def _roll(dice: Dice) -> str:

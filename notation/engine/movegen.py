@@ -75,6 +75,7 @@ class TurnRules:
         "rules",
         "start",
         "step_rules",
+        "turn_filters",
     )
 
     def __init__(self, rules: RuleSet, position: Position, dice: Dice) -> None:
@@ -91,6 +92,8 @@ class TurnRules:
                                 if applies(rules, position)])
         self.step_rules = step_rules
         self.order_free = not step_rules
+        self.turn_filters = tuple([rule for rule in rules.turn_filters
+                                   if rule.applies(rules, position)])
         self.die_sequence = die_sequence(dice, rules)
 
     def step(self, mover: Board, opponent: Board, from_point: int, die: int) -> StepResult:
@@ -130,7 +133,7 @@ class TurnRules:
         for rule in self.step_rules:
             if rule.watches is None or to_point in rule.watches:
                 ctx = ctx or StepContext(self.rules, self.start, mover, after, opponent,
-                                         from_point, to_point)
+                                         from_point, to_point, self.dice)
                 if rule.broken(ctx):
                     return rule.rule_id, mover, opponent, None
         return None, after, opponent, _STEPS[from_point][die][hit]
@@ -165,7 +168,7 @@ class TurnRules:
         board[from_point] -= 1
         board[to_point] += 1
         ctx = StepContext(self.rules, self.start, mover, tuple(board), opponent,
-                          from_point, to_point)
+                          from_point, to_point, self.dice)
         for rule in self.rules.step_rules:
             if rule.rule_id == broken:
                 return rule.explain(ctx, text)
@@ -243,10 +246,13 @@ def step_sequences(turn: TurnRules) -> list[StepSequence]:
     return found
 
 
-def allowed(turn: TurnRules, sequences: list[StepSequence]) -> list[StepSequence]:
+def allowed(turn: TurnRules, sequences: list[StepSequence],
+            filtered: bool = True) -> list[StepSequence]:
     """The sequences the turn-level rules keep: R-MAX (most dice), then R-WASTE (most men
     borne off, where the rule set has it), then R-HIGH (the higher die when only one of a
-    non-doublet can be played)."""
+    non-doublet can be played), then (unless ``filtered`` is false) the rule set's turn
+    filters, each keeping the sequences whose result it allows where there are some
+    (``fevga``'s R-UNBLOCK)."""
     most = max(len(s.steps) for s in sequences)
     kept = [s for s in sequences if len(s.steps) == most]
     if turn.rules.waste:
@@ -256,6 +262,10 @@ def allowed(turn: TurnRules, sequences: list[StepSequence]) -> list[StepSequence
     if most == 1 and not dice.is_doublet and dice.low is not None:
         high = [s for s in kept if s.steps[0].die == dice.high]
         kept = high or kept
+    if filtered:
+        rules, start = turn.rules, turn.start
+        for rule in turn.turn_filters:
+            kept = [s for s in kept if rule.keeps(rules, start, s.mover)] or kept
     return kept
 
 

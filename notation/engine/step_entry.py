@@ -37,10 +37,14 @@ class StepEntry:
 
     def __init__(self, position: Position, dice: Dice, rules: RuleSet) -> None:
         self.turn = TurnRules(rules, position, dice)
-        kept = allowed(self.turn, step_sequences(self.turn))
+        sequences = step_sequences(self.turn)
+        kept = allowed(self.turn, sequences)
         self.length = len(kept[0].steps)
         """How many steps every legal play has (R-MAX)."""
         self.results = {(s.mover, s.opponent) for s in kept}
+        self._filtered = ({(s.mover, s.opponent) for s in allowed(self.turn, sequences, False)}
+                          - self.results) if self.turn.turn_filters else set()
+        """The results R-MAX and R-HIGH allow but a turn filter refuses (R-UNBLOCK)."""
         self._completable: dict[tuple[Board, Board, tuple[int, ...]], bool] = {}
 
     @property
@@ -99,6 +103,22 @@ class StepEntry:
                 for broken, after, theirs, _ in (self.turn.step(mover, opponent, from_point, die),))
         return self._completable[key]
 
+    def _reaches(self, mover: Board, opponent: Board, dice: tuple[int, ...]) -> bool:
+        """Whether steps from here can end in a result only a turn filter refuses."""
+        if len(self.turn.die_sequence) - len(dice) == self.length:
+            return (mover, opponent) in self._filtered
+        return any(broken is None and self._reaches(after, theirs, _without(dice, die))
+                   for from_point, die in self._tries(mover, dice)
+                   for broken, after, theirs, _ in (self.turn.step(mover, opponent, from_point, die),))
+
+    def _filter_refusal(self, text: str) -> tuple[str, str]:
+        """The rule id and sentence of the turn filter that refuses the plays a step leads to."""
+        turn = self.turn
+        rule = next(rule for rule in turn.turn_filters  # (one refused them: _filtered)
+                    if any(not rule.keeps(turn.rules, turn.start, mover)
+                           for mover, _ in self._filtered))
+        return rule.rule_id, rule.explain(turn.rules, turn.start, text)
+
     @staticmethod
     def _tries(mover: Board, dice: tuple[int, ...]) -> Iterator[tuple[int, int]]:
         sources = (BAR,) if mover[BAR] else POINTS
@@ -111,14 +131,16 @@ class StepEntry:
                  offered: list[Step]) -> IllegalPlayError:
         """Why a step not offered is refused: the die is not left (R-DICE), the step
         breaks a step rule (named, with its sentence), or it leaves every legal play out
-        of reach (R-MAX)."""
+        of reach (R-MAX), or leads only to plays a turn filter refuses (R-UNBLOCK)."""
         choices = ", ".join(str(s) for s in offered) or "none"
         if step.die not in dice:
             rule, reason = "R-DICE", f"no {step.die} is left to play"
         else:
-            broken = self.turn.step(mover, opponent, step.from_point, step.die)[0]
+            broken, after, theirs, _ = self.turn.step(mover, opponent, step.from_point, step.die)
             if broken is not None:
                 rule, reason = broken, self.turn.explain(mover, opponent, step.from_point, step.die, broken)
+            elif self._filtered and self._reaches(after, theirs, _without(dice, step.die)):
+                rule, reason = self._filter_refusal(str(step))
             else:
                 rule, reason = "R-MAX", f"{step} would leave no legal play to finish the roll"
         return IllegalPlayError(rule, f"{reason}. Steps that lead to a legal play: {choices}", self.plays)

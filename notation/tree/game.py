@@ -242,7 +242,9 @@ class Game(Node):
         at the end of the main line: ``None`` if so, else (rule id, message). A game ended
         by a resignation scores what it declares, if the rule set allows it; a game tagged
         ``Adjudicated`` may declare its winner fewer points than the rules give (what a
-        match awarded, as some ``.mat`` exporters record it). Either way the end's state is
+        match awarded, as some ``.mat`` exporters record it); where the rule set lets a
+        record declare a koks (``narde``, ``fevga``), 3 times the cube where the rules score a
+        mars is kept as written. Either way the end's state is
         given the declared points (R-SCORE and its kin)."""
         if not RESULT.match(declared):
             return "TAG", f"cannot read the result {declared!r}: write W+2, B+1 or *"
@@ -265,6 +267,10 @@ class Game(Node):
         if (self.headers.get("Adjudicated", "").strip().lower() in YES and scored != "*"
                 and declared[0] == scored[0] and int(declared[2:]) < int(scored[2:])):
             end.state = state._replace(points=int(declared[2:]))  # what the match awarded
+            return None
+        if (self.rules.koks_declared and scored != "*" and declared[0] == scored[0]
+                and int(scored[2:]) == 2 * state.cube and int(declared[2:]) == 3 * state.cube):
+            end.state = state._replace(points=int(declared[2:]))  # a koks, kept as written
             return None
         if scored == "*":
             return rule, (f"the result says {declared}, but the game is not over: no one has "

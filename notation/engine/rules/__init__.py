@@ -1,5 +1,5 @@
 """The rule sets, by name: ``jacquet`` (default), ``murray``, ``versailles``, ``hale``,
-``backgammon``. Each lives in its own module as data plus small hooks.
+``backgammon``, ``narde``, ``fevga``. Each lives in its own module as data plus small hooks.
 
 >>> rule_set("jacquet").name
 'jacquet'
@@ -14,9 +14,11 @@ from inspect import signature
 
 from notation.engine.rules.backgammon import backgammon
 from notation.engine.rules.base import RuleSet, StepContext, courier_phase, courier_point
+from notation.engine.rules.fevga import fevga
 from notation.engine.rules.hale import hale
 from notation.engine.rules.jacquet import jacquet
 from notation.engine.rules.murray import holds_prime, murray, prime_during, prime_made, prime_possible
+from notation.engine.rules.narde import narde
 from notation.engine.rules.versailles import versailles
 from notation.errors import InvalidError
 
@@ -27,6 +29,8 @@ FACTORIES: dict[str, Callable[..., RuleSet]] = {
     "versailles": versailles,
     "hale": hale,
     "backgammon": backgammon,
+    "narde": narde,
+    "fevga": fevga,
 }
 NAMES = tuple(FACTORIES)
 """Every rule set's name, in the order the registry lists them (the default first)."""
@@ -36,8 +40,9 @@ TITLES = {name: factory().title for name, factory in FACTORIES.items()}
 
 def rule_set(name: str = DEFAULT, /, **options: object) -> RuleSet:
     """The rule set called ``name`` with its named options (``courier_release``,
-    ``bouchon``, ``third_table_penalty``); :class:`InvalidError` for an unknown name/option
-    (an option called ``name`` too: the name is positional only)."""
+    ``bouchon``, ``third_table_penalty``, ``head_doublets``, ``cube``, ``prime``);
+    :class:`InvalidError` for an unknown name/option (an option called ``name`` too: the
+    name is positional only)."""
     key = name.strip().lower()
     if key not in FACTORIES:
         raise InvalidError(f"unknown rule set {name!r}; known: {', '.join(NAMES)}")
@@ -58,10 +63,12 @@ __all__ = [
     "backgammon",
     "courier_phase",
     "courier_point",
+    "fevga",
     "hale",
     "holds_prime",
     "jacquet",
     "murray",
+    "narde",
     "prime_during",
     "prime_made",
     "prime_possible",

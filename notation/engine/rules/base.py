@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Literal, NamedTuple, Protocol
 
 from notation.engine.board import BAR, MEN, OFF, TALON, Position
+from notation.engine.dice import Dice
 from notation.engine.play import Step
 from notation.errors import InvalidPositionError
 
@@ -21,8 +22,9 @@ from notation.errors import InvalidPositionError
 class StepContext(NamedTuple):
     """What a step rule may look at: the rule set, the position the turn started from,
     the mover's board just before and just after the step, the opponent's board after it
-    (each side in its own numbering), and where the step went from and to. A named tuple:
-    one is made for every step a step rule judges."""
+    (each side in its own numbering), where the step went from and to, and the turn's
+    dice (R-HEAD's first-turn doublets). A named tuple: one is made for every step a step
+    rule judges."""
 
     rules: RuleSet
     turn_start: Position
@@ -31,6 +33,7 @@ class StepContext(NamedTuple):
     opponent: tuple[int, ...]
     from_point: int
     to_point: int
+    dice: Dice | None = None
 
 
 class StepRule(Protocol):
@@ -81,6 +84,25 @@ class PrimeWatch(Protocol):
 BearOff = Literal["highest", "rear"]
 """How men are borne off: a higher die from the highest point (R-BEAROFF), or from the
 rear-most point only (R-BEAROFF-REAR)."""
+
+class TurnFilter(Protocol):
+    """A turn-level rule applied after R-MAX, R-WASTE and R-HIGH (``fevga``'s R-UNBLOCK):
+    of the plays they allow, only those whose result it ``keeps`` are legal, where there is
+    such a play (otherwise it lapses for the turn). ``applies(rules, start)`` says whether
+    it can bind in a turn from ``start`` at all; ``keeps`` judges a play by the mover's
+    board it leaves; ``explain`` gives the sentence for a play it refuses (its text)."""
+
+    @property
+    def rule_id(self) -> str: ...  # pragma: no cover
+
+    def applies(self, rules: RuleSet, start: Position) -> bool: ...  # pragma: no cover
+
+    def keeps(self, rules: RuleSet, start: Position, mover: tuple[int, ...]) -> bool:
+        ...  # pragma: no cover
+
+    def explain(self, rules: RuleSet, start: Position, play_text: str) -> str:
+        ...  # pragma: no cover
+
 
 Scorer = Callable[["RuleSet", Position, bool, int], int]
 """Points won: ``(rules, final position seen by the winner, winner held a prime, cube)``."""
@@ -140,6 +162,7 @@ class RuleSet:
     gives each its input and the heuristic player values leaving them.
     ``rethrow_clause``: some sources of the rule set know a rethrow clause the engine does
     not support (R-RETHROW), so a record that uses it is warned.
+    ``turn_filters`` are its turn-level rules after R-HIGH (:class:`TurnFilter`).
 
     The game-level rules, which the game state applies between turns
     (:mod:`notation.engine.state`), are data here too: ``courier`` (a courier runs first:
@@ -148,7 +171,9 @@ class RuleSet:
     dice are the starter's first roll), ``doublet_leads`` (a tied lead is played, by White
     then Black: R-LEADDICE), ``resign_multiples`` (a resignation scores these times the
     cube; empty: any score of ``score_range``) and ``score_basis`` (how the points were
-    counted, for messages; empty: by the men the loser has borne off).
+    counted, for messages; empty: by the men the loser has borne off). ``koks_declared``:
+    a record may declare 3 times the cube where the rules score a mars (2), the *koks*
+    some clubs count, and that result is kept as written (R-SCORE-MARS).
     """
 
     name: str
@@ -160,6 +185,7 @@ class RuleSet:
     bear_off: BearOff = "highest"
     waste: bool = False
     step_rules: tuple[StepRule, ...] = ()
+    turn_filters: tuple[TurnFilter, ...] = ()
     score_rule: str = "R-SCORE"
     scorer: Scorer | None = None
     shows_doublet_rest_points: bool = True
@@ -177,6 +203,7 @@ class RuleSet:
     doublet_leads: bool = False
     resign_multiples: tuple[int, ...] = ()
     score_basis: str = ""
+    koks_declared: bool = False
     options: Mapping[str, object] = field(default_factory=dict)
     step_filters: tuple[tuple[StepRule, Callable[[RuleSet, Position], bool]], ...] = field(
         init=False, repr=False, compare=False)
