@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Train (or go on training) the shipped nets in two lanes (one process per core), each rule
-# set with seed 1 and the default recipe (α 0.1): backgammon first (it was short of its
-# target against pubeval), then the others on to their totals. Where a net's learning curve
+# set with seed 1 and the default recipe (α 0.1): the new relatives narde and fevga first
+# (they have the youngest nets), then the others on to their totals. Where a net's learning curve
 # has flattened, it goes on with α lowered (TD-Gammon's recipe; saved in the net's recipe
 # from the game where it was lowered): backgammon to 0.02 from 100,000 games and to 0.005
 # from 200,000, where it had flattened again; murray to 0.02 from where it stood (16,772).
@@ -25,6 +25,6 @@ train() {  # train VARIANT GAMES [OPTION...]
     >> "analysis/nets/$1.out" 2>&1
 }
 
-{ train jacquet 60000 && train murray 16772 && train murray 30000 --alpha 0.02 && train versailles 50000; } &
-{ train backgammon 100000 && train backgammon 200000 --alpha 0.02 && train backgammon 260000 --alpha 0.005 && train hale 50000; } &
+{ train narde 50000 && train jacquet 60000 && train murray 16772 && train murray 30000 --alpha 0.02 && train versailles 50000; } &
+{ train fevga 50000 && train backgammon 100000 && train backgammon 200000 --alpha 0.02 && train backgammon 260000 --alpha 0.005 && train hale 50000; } &
 wait
