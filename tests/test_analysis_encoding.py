@@ -10,7 +10,7 @@ import pytest
 from analysis.encoding import Encoder
 from analysis.threads import limit_blas_threads
 from notation import Position, legal_plays, rule_set
-from notation.engine.rules import NAMES, courier_phase
+from notation.engine.rules import NAMES
 from tests.selfplay import play_random_game
 
 limit_blas_threads(1)
@@ -79,7 +79,7 @@ def _reference(encoder: Encoder, position: Position, primes: tuple[bool, bool]) 
         row.append(board[0] / 15)
         if encoder.bar:
             row.append(board[25] / 2)
-        row += [courier_phase(board) for phase in encoder.phases if phase.rule_id == "R-COURIER"]
+        row += [phase.holds(board) for phase in encoder.phases]  # the rule's own test
         if encoder.prime:
             row.append(primes[side])
         if encoder.blocking is not None:
