@@ -134,14 +134,16 @@ class Judgement:
 
 
 def judge(net: Network, encoder: Encoder, outcomes: Outcomes, rules: RuleSet,
-          plays: Sequence[Play], position: Position, primes: tuple[bool, bool]) -> Judgement:
-    """Every candidate judged at once by ``net``; a pure bear-off is given the exact
-    outputs of the bear-off tables (:func:`analysis.bearoff.exact_outputs`), and a play
-    that ends the game its exact outcome, instead of the net's guess."""
+          plays: Sequence[Play], position: Position, primes: tuple[bool, bool],
+          bear_off: bool = True) -> Judgement:
+    """Every candidate judged at once by ``net``; a play that ends the game is given its
+    exact outcome instead of the net's guess, and with ``bear_off`` a pure bear-off the
+    exact outputs of the bear-off tables (:func:`analysis.bearoff.exact_outputs`)."""
     x, flags = encoder.encode_plays(plays, position, primes)
     h, y = net.forward(x)
-    exact, outputs = exact_outputs(rules, [play.result for play in plays], flags)
-    y[exact] = outputs[exact]
+    if bear_off:
+        exact, outputs = exact_outputs(rules, [play.result for play in plays], flags)
+        y[exact] = outputs[exact]
     for i, play in enumerate(plays):
         if play.result.mover[OFF] == MEN:
             held = bool(flags[i, 0]) if flags is not None else False

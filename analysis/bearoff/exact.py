@@ -73,6 +73,12 @@ def _rows(tab: OneSided, boards: list[tuple[int, ...]]) -> NDArray[np.int64]:
     return tab.positions.index_of_keys(homes @ POWERS)
 
 
+def _tail(distributions: Floats) -> Floats:
+    """P(X > t) for each row's distribution of X (the tables' fixed point can make a
+    sum come out a hair above 1: kept within [0, 1])."""
+    return np.asarray(np.clip(1.0 - np.cumsum(distributions, axis=1), 0.0, 1.0))
+
+
 def exact_outputs(rules: RuleSet, positions: Sequence[Position],
                   primes: NDArray[np.bool_] | None = None) -> tuple[NDArray[np.bool_], Floats]:
     """Which of ``positions`` (each seen by the side that has just moved) are judged
@@ -89,8 +95,8 @@ def exact_outputs(rules: RuleSet, positions: Sequence[Position],
     movers = _rows(tab, [positions[i].mover for i in chosen])
     rollers = _rows(tab, [positions[i].opponent for i in chosen])
     t_mover, t_roller = tab.off[movers], tab.off[rollers]
-    beyond_roller = 1.0 - np.cumsum(t_roller, axis=1)  # P(T_roller > t)
-    win = np.einsum("nt,nt->n", t_mover, beyond_roller)
+    beyond_roller = _tail(t_roller)  # P(T_roller > t)
+    win = np.clip(np.einsum("nt,nt->n", t_mover, beyond_roller), 0.0, 1.0)
     outputs[chosen, 0] = win
     if names[1:] == ("won", "lost"):
         rate = _penalty_per_man(rules)
@@ -105,12 +111,13 @@ def exact_outputs(rules: RuleSet, positions: Sequence[Position],
         outputs[chosen, 2] = lost * rate / scale
         return mask, outputs
     f_mover, f_roller = tab.first[movers], tab.first[rollers]
-    beyond_first_roller = 1.0 - np.cumsum(f_roller, axis=1)  # P(F_roller > t)
-    from_first_mover = 1.0 - np.cumsum(f_mover, axis=1) + f_mover  # P(F_mover ≥ t)
+    beyond_first_roller = _tail(f_roller)  # P(F_roller > t)
+    from_first_mover = _tail(f_mover) + f_mover  # P(F_mover ≥ t)
     none_off_roller = np.array([positions[i].opponent[OFF] == 0 for i in chosen])
     none_off_mover = np.array([positions[i].mover[OFF] == 0 for i in chosen])
     win_shut = np.where(none_off_roller, np.einsum("nt,nt->n", t_mover, beyond_first_roller), 0.0)
     lose_shut = np.where(none_off_mover, np.einsum("nt,nt->n", t_roller, from_first_mover), 0.0)
+    win_shut, lose_shut = np.minimum(win, win_shut), np.minimum(1.0 - win, lose_shut)
     lose = 1.0 - win
     wins = len(names) // 2  # the outputs for the mover's wins of 2 points or more, then his losses
     points = {held: _win_points(rules, held) for held in (False, True)}
@@ -121,5 +128,5 @@ def exact_outputs(rules: RuleSet, positions: Sequence[Position],
             for level in range(2, wins + 2):
                 value = (shut if none_off >= level else 0.0) + \
                         ((total - shut) if some_off >= level else 0.0)
-                outputs[i, 1 + side * wins + level - 2] = value
+                outputs[i, 1 + side * wins + level - 2] = max(value, 0.0)
     return mask, outputs
