@@ -15,7 +15,8 @@ from analysis.bearoff import BearOffRule, exact_outputs, pure_bear_off
 from analysis.bearoff.moves import ROLL_WEIGHTS, ROLLS, successors
 from analysis.bearoff.onesided import build
 from analysis.bearoff.positions import Positions, count, key_of
-from analysis.bearoff.store import load, quantized, save, table
+from analysis.bearoff.store import load, quantized, save, table, two_sided
+from analysis.bearoff.twosided import build_two_sided
 from analysis.outcomes import outcomes_for
 from analysis.ranking import Evaluator
 from analysis.shipped import load_net
@@ -234,3 +235,42 @@ def test_positions_with_a_man_outside_home_are_left_to_the_net():
     assert pure_bear_off(inside) and not pure_bear_off(outside) and not pure_bear_off(his_outside)
     mask, y = exact_outputs(rules, [outside, his_outside, inside])
     assert mask.tolist() == [False, False, True] and not y[:2].any()
+
+
+@pytest.mark.parametrize("name", ["jacquet", "versailles", "murray"])
+def test_the_two_sided_table_is_the_plain_recursion(name):
+    """Up to 2 men a side: the chance to win of the side on roll, both sides playing for
+    it, as a plain recursion over the rules engine's legal plays gives it."""
+    rules = rule_set(name)
+    positions, wins = build_two_sided(BearOffRule.of(rules), 2)
+    homes = [tuple(int(c) for c in positions.counts[i]) for i in range(len(positions))]
+
+    @cache
+    def chance(mine: tuple[int, ...], his: tuple[int, ...]) -> float:
+        total = 0.0
+        for w, (a, b) in zip(ROLL_WEIGHTS, ROLLS, strict=True):
+            total += w * max(1.0 if not any(r) else 1.0 - chance(his, r)
+                             for r in _results(rules, mine, f"{a}{b}"))
+        return total
+
+    for i, mine in enumerate(homes[1:], 1):
+        for j, his in enumerate(homes[1:], 1):
+            assert wins[i, j] == pytest.approx(chance(mine, his), abs=1e-6), (mine, his)
+
+
+def test_few_men_take_the_play_that_wins_most_often():
+    """Men on 6, 4 (three) and 2 (two) against his 4, 3 and 1 (three), roll 4-3: each side
+    playing for the fewest expected rolls, 4/off 4/1 would win 0.1454 and 6/3 4/off 0.1448;
+    with the best play of both for the chance to win, 6/3 4/off wins 0.1488, and the
+    engine plays it: its P(win) is the two-sided table's."""
+    rules = rule_set("jacquet")
+    positions, wins = two_sided(BearOffRule.of(rules))
+    mine, his = {6: 1, 4: 3, 2: 2}, {4: 1, 3: 1, 1: 3}
+    ranked = _ranked("jacquet", mine, his, "43")
+    assert str(ranked[0].play) == "6/3 4/off"
+    assert ranked[0].probabilities[0] == pytest.approx(0.1488, abs=1e-4)
+    his_home = list(Position.from_points(mine, his).opponent[1:7])
+    for candidate in ranked:
+        after = list(candidate.play.result.mover[1:7])
+        expected = 1.0 - wins[positions.index(his_home), positions.index(after)]
+        assert candidate.probabilities[0] == pytest.approx(expected, abs=1e-6)

@@ -19,9 +19,12 @@ expectation, as gnubg's one-sided database does), the side on roll rolling first
   Σ_t P(T_mover = t) · E[men the roller has left after t rolls] · the penalty of a man on
   the home points, and likewise lost (the mover has had t − 1 rolls).
 
-Exact for those plays; the best play for P(win) can differ from the one that minimises
-the expected rolls in a few close positions (:mod:`analysis.bearoff.twosided` is exact
-there for few men). murray: per punto needs the winner never to have held a prime; the
+Where both sides have at most 6 men left (so both have men off and P(win) is the whole
+equity, outside hale), P(win) comes from the two-sided table instead
+(:mod:`analysis.bearoff.twosided`): exact for the best play of both sides for the chance
+to win. With more men the one-sided figures are exact for the plays that minimise the
+expected rolls, which in a few close positions are not those that maximise the chance to
+win (or to win 2 points). murray: per punto needs the winner never to have held a prime; the
 flags so far are used, and a side with 12 or more men still home is taken not to make
 one in the rest of the bear-off (it may choose not to).
 """
@@ -35,8 +38,9 @@ from numpy.typing import NDArray
 
 from analysis.bearoff.moves import BearOffRule
 from analysis.bearoff.onesided import OneSided, stderr_progress
-from analysis.bearoff.positions import MAX_MEN, POINTS, POWERS
-from analysis.bearoff.store import table
+from analysis.bearoff.positions import MAX_MEN, POINTS, POWERS, Positions
+from analysis.bearoff.store import table, two_sided
+from analysis.bearoff.twosided import MEN as TWO_SIDED_MEN
 from analysis.outcomes import outcomes_for
 from notation import OFF, Position, RuleSet
 
@@ -69,8 +73,13 @@ def _penalty_per_man(rules: RuleSet) -> int | None:
 
 def _rows(tab: OneSided, boards: list[tuple[int, ...]]) -> NDArray[np.int64]:
     """The table's row of each side's board."""
+    return _rows_in(tab.positions, boards)
+
+
+def _rows_in(positions: Positions, boards: list[tuple[int, ...]]) -> NDArray[np.int64]:
+    """The index among ``positions`` of each side's board."""
     homes = np.array([board[1:POINTS + 1] for board in boards], dtype=np.int64)
-    return tab.positions.index_of_keys(homes @ POWERS)
+    return positions.index_of_keys(homes @ POWERS)
 
 
 def _tail(distributions: Floats) -> Floats:
@@ -110,6 +119,16 @@ def exact_outputs(rules: RuleSet, positions: Sequence[Position],
         outputs[chosen, 1] = won * rate / scale
         outputs[chosen, 2] = lost * rate / scale
         return mask, outputs
+    few = [k for k, i in enumerate(chosen)
+           if 0 < sum(positions[i].mover[1:POINTS + 1]) <= TWO_SIDED_MEN
+           and sum(positions[i].opponent[1:POINTS + 1]) <= TWO_SIDED_MEN]
+    if few:  # both sides have men off: P(win) is all there is, exact for the best play of both
+        small, wins_on_roll = two_sided(BearOffRule.of(rules), stderr_progress)
+        few_chosen = [chosen[k] for k in few]
+        roller_rows = _rows_in(small, [positions[i].opponent for i in few_chosen])
+        mover_rows = _rows_in(small, [positions[i].mover for i in few_chosen])
+        win[few] = 1.0 - wins_on_roll[roller_rows, mover_rows]
+        outputs[few_chosen, 0] = win[few]
     f_mover, f_roller = tab.first[movers], tab.first[rollers]
     beyond_first_roller = _tail(f_roller)  # P(F_roller > t)
     from_first_mover = _tail(f_mover) + f_mover  # P(F_mover ≥ t)

@@ -20,8 +20,10 @@ import numpy as np
 from analysis.bearoff.moves import BearOffRule
 from analysis.bearoff.onesided import FIXED, FORMAT, ROLLS_KEPT, OneSided, Progress, build
 from analysis.bearoff.positions import MAX_MEN, Positions
+from analysis.bearoff.twosided import MEN, build_two_sided
 
 _LOADED: dict[BearOffRule, OneSided] = {}
+_TWO_SIDED: dict[BearOffRule, tuple[Positions, np.ndarray]] = {}
 
 
 def cache_folder() -> Path:
@@ -112,3 +114,37 @@ def table(rule: BearOffRule, progress: Progress | None = None) -> OneSided:
                 progress(f"could not keep the table in {path}: {error}")
     _LOADED[rule] = found
     return found
+
+
+def two_sided(rule: BearOffRule, progress: Progress | None = None) -> tuple[Positions, np.ndarray]:
+    """``rule``'s two-sided table of up to 6 men a side (:mod:`analysis.bearoff.twosided`):
+    its positions and ``wins``, from memory, the cache folder, or built (seconds) and
+    saved there as uint16 fixed point."""
+    found = _TWO_SIDED.get(rule)
+    if found is not None:
+        return found
+    path = (cache_folder() / f"{rule.name}-two-sided-{MEN}.npz")
+    positions = Positions.up_to(MEN)
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            wins = np.asarray(data["wins"], dtype=np.float32) / FIXED
+        if wins.shape != (len(positions), len(positions)):
+            raise ValueError(f"{path} holds another table")
+    except (OSError, ValueError, KeyError):
+        if progress is not None:
+            progress(f"building the two-sided bear-off table {rule.name} once, into {path.parent}")
+        positions, built = build_two_sided(rule, MEN, progress)
+        fixed = _fixed(built)
+        wins = fixed.astype(np.float32) / FIXED
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+            with os.fdopen(handle, "wb") as out:
+                np.savez_compressed(out, wins=fixed)
+            os.chmod(temporary, 0o644)
+            os.replace(temporary, path)
+        except OSError as error:
+            if progress is not None:
+                progress(f"could not keep the table in {path}: {error}")
+    _TWO_SIDED[rule] = (positions, wins)
+    return positions, wins
