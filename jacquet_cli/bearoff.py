@@ -8,7 +8,8 @@ import click
 
 from analysis.bearoff import BearOffRule
 from analysis.bearoff.onesided import build, stderr_progress
-from analysis.bearoff.store import cache_folder, quantized, save, table_path
+from analysis.bearoff.store import cache_folder, quantized, save, save_two_sided, table_path, two_sided_path
+from analysis.bearoff.twosided import MEN, build_two_sided
 from notation.engine.rules import NAMES, rule_set
 
 
@@ -23,9 +24,10 @@ def bearoff_command() -> None:
               type=click.Choice(NAMES, case_sensitive=False),
               help="The tables of these rule sets (repeatable; default: every rule set's).")
 def build_command(names: tuple[str, ...]) -> None:
-    """Build the one-sided bear-off tables into the cache folder ($JACQUET_CACHE/bearoff,
-    else ~/.cache/jacquet/bearoff), built again if they are there: each takes seconds
-    and about 1.8 MB. Otherwise the engine builds a table at its first use.
+    """Build the bear-off tables (one-sided, and two-sided up to 6 men a side) into the
+    cache folder ($JACQUET_CACHE/bearoff, else ~/.cache/jacquet/bearoff), built again if
+    they are there: each takes seconds and about 2 MB. Otherwise the engine builds a
+    table at its first use.
 
     \b
     Example:
@@ -42,4 +44,10 @@ def build_command(names: tuple[str, ...]) -> None:
         path = table_path(rule)
         size = save(quantized(built), path)
         click.echo(f"{rule.name} ({', '.join(users)}): {len(built.positions):,} positions, "
+                   f"{time.perf_counter() - began:.1f} s, {size / 1e6:.2f} MB, {path}")
+        began = time.perf_counter()
+        positions, wins = build_two_sided(rule, progress=stderr_progress)
+        path = two_sided_path(rule)
+        size = save_two_sided(wins, path)
+        click.echo(f"{rule.name}, two-sided up to {MEN} men a side: {len(positions) ** 2:,} pairs, "
                    f"{time.perf_counter() - began:.1f} s, {size / 1e6:.2f} MB, {path}")

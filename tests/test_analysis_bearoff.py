@@ -274,3 +274,22 @@ def test_few_men_take_the_play_that_wins_most_often():
         after = list(candidate.play.result.mover[1:7])
         expected = 1.0 - wins[positions.index(his_home), positions.index(after)]
         assert candidate.probabilities[0] == pytest.approx(expected, abs=1e-6)
+
+
+def test_jacquet_bearoff_build_writes_the_tables_the_engine_reads(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from analysis.bearoff import store
+    from jacquet_cli import main
+
+    monkeypatch.setenv("JACQUET_CACHE", str(tmp_path))
+    result = CliRunner().invoke(main, ["bearoff", "build", "--rules", "versailles"])
+    assert result.exit_code == 0, result.output
+    assert "highest-squared (versailles): 54,264 positions" in result.output
+    rule = BearOffRule.of(rule_set("versailles"))
+    assert sorted(p.name for p in (tmp_path / "bearoff").iterdir()) == \
+        ["highest-squared-two-sided-6.npz", "highest-squared.npz"]
+    read = load(rule, store.table_path(rule))
+    assert read is not None and read.positions.men == 15
+    # the engine's own table, wherever it came from, is the one written
+    assert np.array_equal(read.off, table(rule).off)

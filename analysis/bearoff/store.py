@@ -116,6 +116,28 @@ def table(rule: BearOffRule, progress: Progress | None = None) -> OneSided:
     return found
 
 
+def two_sided_path(rule: BearOffRule, folder: Path | None = None) -> Path:
+    """The file of ``rule``'s two-sided table."""
+    return (folder or cache_folder()) / f"{rule.name}-two-sided-{MEN}.npz"
+
+
+def save_two_sided(wins: np.ndarray, path: Path) -> int:
+    """Write a two-sided table's ``wins`` to ``path`` (atomically); its size in bytes."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            np.savez_compressed(out, wins=_fixed(wins))
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return path.stat().st_size
+
+
 def two_sided(rule: BearOffRule, progress: Progress | None = None) -> tuple[Positions, np.ndarray]:
     """``rule``'s two-sided table of up to 6 men a side (:mod:`analysis.bearoff.twosided`):
     its positions and ``wins``, from memory, the cache folder, or built (seconds) and
@@ -123,7 +145,7 @@ def two_sided(rule: BearOffRule, progress: Progress | None = None) -> tuple[Posi
     found = _TWO_SIDED.get(rule)
     if found is not None:
         return found
-    path = (cache_folder() / f"{rule.name}-two-sided-{MEN}.npz")
+    path = two_sided_path(rule)
     positions = Positions.up_to(MEN)
     try:
         with np.load(path, allow_pickle=False) as data:
@@ -134,15 +156,9 @@ def two_sided(rule: BearOffRule, progress: Progress | None = None) -> tuple[Posi
         if progress is not None:
             progress(f"building the two-sided bear-off table {rule.name} once, into {path.parent}")
         positions, built = build_two_sided(rule, MEN, progress)
-        fixed = _fixed(built)
-        wins = fixed.astype(np.float32) / FIXED
+        wins = _fixed(built).astype(np.float32) / FIXED
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-            with os.fdopen(handle, "wb") as out:
-                np.savez_compressed(out, wins=fixed)
-            os.chmod(temporary, 0o644)
-            os.replace(temporary, path)
+            save_two_sided(built, path)
         except OSError as error:
             if progress is not None:
                 progress(f"could not keep the table in {path}: {error}")
