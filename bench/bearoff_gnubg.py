@@ -56,6 +56,23 @@ def near_ties(ours: OneSided, differing: np.ndarray) -> int:
     return explained
 
 
+def share_with_near_tie(ours: OneSided) -> float:
+    """The share of all positions with, for some roll, two plays within :data:`TIE`
+    expected rolls of each other (a near tie of their own)."""
+    mean = ours.expected_rolls()
+    n = len(ours.positions)
+    tied = np.zeros(n, dtype=bool)
+    for a, b in ROLLS:
+        origin, result = successors(ours.rule, ours.positions, a, b)
+        order = np.lexsort((mean[result], origin))
+        origin, values = origin[order], mean[result][order]
+        starts = np.searchsorted(origin, np.arange(n))
+        second = np.minimum(starts + 1, len(origin) - 1)
+        two = (starts + 1 < len(origin)) & (origin[second] == np.arange(n))
+        tied |= two & (values[second] - values[starts] < TIE)
+    return float(tied[1:].mean())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tolerance", type=float, default=1e-4,
@@ -95,7 +112,9 @@ def main() -> None:
           f"{mean_diff.max():.2e}")
     explained = near_ties(ours, np.array(rows)[diff > args.tolerance])
     print(f"of the {len(rows) - agree:,} that differ, {explained:,} have two plays of one roll "
-          f"within {TIE:g} expected rolls of each other, or play to a position that differs")
+          f"within {TIE:g} expected rolls of each other, or play to a position that differs "
+          f"(of all positions, {100 * share_with_near_tie(ours):.1f}% have such a near tie of "
+          "their own)")
     print(f"\n{'position (men on 1..6)':<24} {'expected rolls, ours':>22} {'gnubg':>10} {'max diff':>10}")
     worst = np.argsort(-diff)[:3].tolist()
     for k in [0, 6, 100, 5000, 54262, *worst]:
