@@ -93,7 +93,7 @@ def main() -> None:
         rows.append(ours.positions.index(list(home)))
         theirs.append(dist)
     gnubg = np.array(theirs)
-    mine = ours.off[rows]
+    mine = ours.of("off", np.array(rows))
     read = time.perf_counter() - began
     diff = np.abs(mine - gnubg).max(axis=1)
     t = np.arange(gnubg.shape[1])

@@ -137,12 +137,13 @@ def test_murray_versailles_and_jacquet_bear_off_differently():
     i = jacquet.positions.index([0, 1, 0, 0, 0, 1])
     assert murray.expected_rolls()[i] > jacquet.expected_rolls()[i]
     one = jacquet.positions.index([1, 0, 0, 0, 0, 0])
-    assert jacquet.off[one, 1] == murray.off[one, 1] == 1.0  # any roll bears off a man on 1
+    assert jacquet.of("off")[one, 1] == murray.of("off")[one, 1] == 1.0  # any roll bears off a man on 1
     two = jacquet.positions.index([4, 0, 0, 0, 0, 0])
     # four men on 1: only a doublet bears them off in one roll; in versailles a doublet
     # n-n gives n steps, so only 4-4, 5-5 and 6-6
-    assert jacquet.off[two, 1] == pytest.approx(6 / 36, abs=1e-4)
-    assert table(BearOffRule.of(rule_set("versailles"))).off[two, 1] == pytest.approx(3 / 36, abs=1e-4)
+    assert jacquet.of("off")[two, 1] == pytest.approx(6 / 36, abs=1e-4)
+    versailles = table(BearOffRule.of(rule_set("versailles")))
+    assert versailles.of("off")[two, 1] == pytest.approx(3 / 36, abs=1e-4)
 
 
 def _ranked(name: str, mine: dict[int, int], his: dict[int, int], dice: str):
@@ -293,4 +294,4 @@ def test_jacquet_bearoff_build_writes_the_tables_the_engine_reads(tmp_path, monk
     read = load(rule, store.table_path(rule))
     assert read is not None and read.positions.men == 15
     # the engine's own table, wherever it came from, is the one written
-    assert np.array_equal(read.off, table(rule).off)
+    assert np.array_equal(read.of("off"), table(rule).of("off"))

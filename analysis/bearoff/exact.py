@@ -103,7 +103,7 @@ def exact_outputs(rules: RuleSet, positions: Sequence[Position],
     chosen = [int(i) for i in np.flatnonzero(mask)]
     movers = _rows(tab, [positions[i].mover for i in chosen])
     rollers = _rows(tab, [positions[i].opponent for i in chosen])
-    t_mover, t_roller = tab.off[movers], tab.off[rollers]
+    t_mover, t_roller = tab.of("off", movers), tab.of("off", rollers)
     beyond_roller = _tail(t_roller)  # P(T_roller > t)
     win = np.clip(np.einsum("nt,nt->n", t_mover, beyond_roller), 0.0, 1.0)
     outputs[chosen, 0] = win
@@ -114,8 +114,8 @@ def exact_outputs(rules: RuleSet, positions: Sequence[Position],
             outputs[chosen] = 0.0
             return mask, outputs
         scale = outcomes_for(rules).scale
-        won = np.einsum("nt,nt->n", t_mover, tab.left[rollers])
-        lost = np.einsum("nt,nt->n", t_roller[:, 1:], tab.left[movers][:, :-1])
+        won = np.einsum("nt,nt->n", t_mover, tab.of("left", rollers))
+        lost = np.einsum("nt,nt->n", t_roller[:, 1:], tab.of("left", movers)[:, :-1])
         outputs[chosen, 1] = won * rate / scale
         outputs[chosen, 2] = lost * rate / scale
         return mask, outputs
@@ -129,7 +129,7 @@ def exact_outputs(rules: RuleSet, positions: Sequence[Position],
         mover_rows = _rows_in(small, [positions[i].mover for i in few_chosen])
         win[few] = 1.0 - wins_on_roll[roller_rows, mover_rows]
         outputs[few_chosen, 0] = win[few]
-    f_mover, f_roller = tab.first[movers], tab.first[rollers]
+    f_mover, f_roller = tab.of("first", movers), tab.of("first", rollers)
     beyond_first_roller = _tail(f_roller)  # P(F_roller > t)
     from_first_mover = _tail(f_mover) + f_mover  # P(F_mover ≥ t)
     none_off_roller = np.array([positions[i].opponent[OFF] == 0 for i in chosen])

@@ -41,23 +41,36 @@ FORMAT = 1
 
 Progress = Callable[[str], None]
 Floats = NDArray[np.float64]
+Stored = NDArray[np.float64] | NDArray[np.uint16]
+"""A distribution as built (floats) or as its file holds it (uint16 fixed point)."""
 
 
 @dataclass
 class OneSided:
-    """A one-sided table: the positions, and the three distributions (floats in [0, 1];
-    ``left`` in men)."""
+    """A one-sided table: the positions, and the three distributions, as floats (``off``,
+    ``first`` in [0, 1], ``left`` in men) or, when ``fixed``, as the file holds them
+    (uint16 fixed point, read through :meth:`of`: a process keeps 15 MB, not 60)."""
 
     rule: BearOffRule
     positions: Positions
-    off: Floats
-    first: Floats
-    left: Floats
+    off: Stored
+    first: Stored
+    left: Stored
     seconds: float = 0.0
+    fixed: bool = False
+
+    def of(self, name: str, rows: NDArray[np.int64] | slice = slice(None)) -> Floats:
+        """The rows ``rows`` of the distribution ``name`` (``off``, ``first``, ``left``),
+        as floats (probabilities; ``left`` in men)."""
+        values = np.asarray(getattr(self, name)[rows], dtype=np.float64)
+        if self.fixed:
+            values *= (MAX_MEN if name == "left" else 1.0) / FIXED
+        return values
 
     def expected_rolls(self) -> Floats:
         """The expected number of rolls to bear off every man, per position."""
-        return np.asarray(self.off @ np.arange(self.off.shape[1], dtype=np.float64))
+        off = self.of("off")
+        return np.asarray(off @ np.arange(off.shape[1], dtype=np.float64))
 
 
 def _reduce_best(values: Floats, origin: Indices, result: Indices, lo: int, hi: int,

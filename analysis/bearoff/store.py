@@ -49,8 +49,10 @@ def _fixed(values: np.ndarray) -> np.ndarray:
 def quantized(table: OneSided) -> OneSided:
     """``table`` as its file holds it (uint16 fixed point), so that a table just built
     judges exactly as the same table read back."""
-    off, first, left = (_fixed(a) / FIXED for a in (table.off, table.first, table.left / MAX_MEN))
-    return OneSided(table.rule, table.positions, off, first, left * MAX_MEN, table.seconds)
+    if table.fixed:
+        return table
+    return OneSided(table.rule, table.positions, _fixed(table.off), _fixed(table.first),
+                    _fixed(table.left / MAX_MEN), table.seconds, fixed=True)
 
 
 def save(table: OneSided, path: Path) -> int:
@@ -62,8 +64,8 @@ def save(table: OneSided, path: Path) -> int:
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as out:
-            np.savez_compressed(out, off=_fixed(table.off), first=_fixed(table.first),
-                                left=_fixed(table.left / MAX_MEN),
+            fixed = quantized(table)
+            np.savez_compressed(out, off=fixed.off, first=fixed.first, left=fixed.left,
                                 meta=np.array(json.dumps(meta)))
             out.flush()
             os.fsync(out.fileno())
@@ -85,14 +87,14 @@ def load(rule: BearOffRule, path: Path) -> OneSided | None:
             if meta.get("format") != FORMAT or meta.get("rule") != rule.name:
                 return None
             positions = Positions.up_to(int(meta["men"]))
-            off, first, left = (np.asarray(data[k], dtype=np.float64) / FIXED
+            off, first, left = (np.asarray(data[k], dtype=np.uint16)
                                 for k in ("off", "first", "left"))
     except (OSError, ValueError, KeyError):
         return None
     if off.shape != (len(positions), ROLLS_KEPT):
         return None
-    return OneSided(rule, positions, off, first, left * MAX_MEN,
-                    float(meta.get("build_seconds", 0.0)))
+    return OneSided(rule, positions, off, first, left,
+                    float(meta.get("build_seconds", 0.0)), fixed=True)
 
 
 def table(rule: BearOffRule, progress: Progress | None = None) -> OneSided:
