@@ -295,3 +295,29 @@ def test_jacquet_bearoff_build_writes_the_tables_the_engine_reads(tmp_path, monk
     assert read is not None and read.positions.men == 15
     # the engine's own table, wherever it came from, is the one written
     assert np.array_equal(read.of("off"), table(rule).of("off"))
+
+
+@pytest.mark.parametrize(("name", "shut_out"), [("jacquet", 19), ("backgammon", 19),
+                                                ("versailles", 20), ("murray", 25)])
+def test_a_2_point_win_counted_by_hand(name, shut_out):
+    """The mover's last man on his 1; the side on roll has all 15 men on his 6, none off:
+    he cannot finish in one roll, so the mover wins at his next roll, by 2 points (win2,
+    gammon, marcia) unless that roll bears off a man of his. Any roll with a 6 does (11 of
+    36); under R-BEAROFF also 5-1 (6/1/off), 4-2, 3-3 and 2-2 (6/4/2/off), leaving 19; in
+    versailles 2-2 is two steps (6/4/2), leaving 20; under R-BEAROFF-REAR (murray) only a
+    man on the rear-most point, 6, comes off, leaving 25. murray's per punto (3 points)
+    goes with the marcia when the mover has held no prime."""
+    rules = rule_set(name)
+    position = Position.from_points({1: 1}, {6: 15})
+    names = outcomes_for(rules).names
+    for held in (False, True):
+        mask, y = exact_outputs(rules, [position], np.array([[held, False]]))
+        row = dict(zip(names, y[0], strict=True))
+        assert mask[0] and row["win"] == pytest.approx(1.0, abs=1e-4)
+        two = row.get("win2", row.get("win_marcia", row.get("win_gammon")))
+        assert two == pytest.approx(shut_out / 36, abs=1e-4)
+        assert all(v == 0.0 for k, v in row.items() if k.startswith("lose"))
+        if name == "murray":
+            assert row["win_punto"] == (0.0 if held else pytest.approx(shut_out / 36, abs=1e-4))
+        if name == "backgammon":
+            assert row["win_backgammon"] == 0.0
