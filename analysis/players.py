@@ -21,6 +21,7 @@ from typing import Protocol
 import numpy as np
 from numpy.typing import NDArray
 
+from analysis.bearoff import exact_outputs
 from analysis.encoding import Encoder
 from analysis.network import Network
 from analysis.outcomes import Outcomes
@@ -140,15 +141,22 @@ class Judgement:
 
 
 def judge(net: Network, encoder: Encoder, outcomes: Outcomes, rules: RuleSet,
-          plays: Sequence[Play], position: Position, primes: tuple[bool, bool]) -> Judgement:
+          plays: Sequence[Play], position: Position, primes: tuple[bool, bool],
+          bear_off: bool = True) -> Judgement:
     """Every candidate judged at once by ``net``: its outputs with every outcome the
     position a play leaves no longer allows set to 0, for the side that moved and for its
     opponent (:meth:`Outcomes.mask`, from what the rule set says is still possible; ``raw``
-    keeps the net's own outputs, whose gradients training follows); a play that ends the
-    game is given its exact outcome instead of the net's guess."""
+    keeps the net's own outputs, whose gradients training follows); with ``bear_off`` a
+    pure bear-off gets the exact outputs of the bear-off tables
+    (:func:`analysis.bearoff.exact_outputs`); a play that ends the game is given its exact
+    outcome instead of the net's guess."""
     x, flags = encoder.encode_plays(plays, position, primes)
     h, raw = net.forward(x)
-    y = outcomes.mask(raw.copy(), outcomes.ceilings([play.result for play in plays], flags))
+    results = [play.result for play in plays]
+    y = outcomes.mask(raw.copy(), outcomes.ceilings(results, flags))
+    if bear_off:
+        exact, outputs = exact_outputs(rules, results, flags)
+        y[exact] = outputs[exact]
     for i, play in enumerate(plays):
         if play.result.mover[OFF] == MEN:
             held = bool(flags[i, 0]) if flags is not None else False

@@ -104,7 +104,7 @@ def self_play_game(net: Network, rules: RuleSet, encoder: Encoder, rng: random.R
         dice = ROLLS[rng.randrange(6)][rng.randrange(6)]
         plays = legal_plays(position, dice, rules)
         judged = judge(net, encoder, outcomes, rules, plays, position,
-                       (primes[side], primes[1 - side]))
+                       (primes[side], primes[1 - side]), bear_off=False)
         i = int(np.argmax(judged.equity))
         play = plays[i]
         if judged.primes is not None:

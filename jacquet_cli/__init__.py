@@ -20,6 +20,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
                  "the play made lost and its mark (?! ? ??), the luck of the roll, and per player "
                  "the error rate (equity lost per unforced decision, in thousandths of a point) "
                  "and luck.")),
+    "bearoff": ("jacquet_cli.bearoff:bearoff_command",
+                ("The exact bear-off tables (one per bear-off rule) the engine uses wherever both "
+                 "sides are bearing off.")),
     "check": ("jacquet_cli.check_cmd:check_command",
               "Check that the archive is sound (SQLite's integrity_check, read only)."),
     "convert": ("jacquet_cli.convert:convert",

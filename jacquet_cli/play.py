@@ -10,6 +10,7 @@ import re
 
 import click
 
+from analysis.bearoff import exact_outputs
 from analysis.ranking import Candidate, Evaluator
 from analysis.shipped import NoNet, load_net
 from analysis.threads import limit_blas_threads
@@ -140,7 +141,9 @@ def _engine_turn(live: LiveGame, evaluator: Evaluator, rng: random.Random) -> No
 def _engine_answers_double(live: LiveGame, evaluator: Evaluator) -> None:
     """Take when the engine's cubeless winning chance reaches :data:`TAKE_POINT`."""
     position = live.node.state.position  # seen by the engine, who must answer
-    y = evaluator.net.evaluate(evaluator.encoder.encode_positions([position.swapped()]))
+    seen = [position.swapped()]
+    exact, outputs = exact_outputs(evaluator.rules, seen)  # a pure bear-off: the tables
+    y = outputs if exact[0] else evaluator.net.evaluate(evaluator.encoder.encode_positions(seen))
     chance = 1.0 - float(y[0, 0])  # the net judges for the side that has just moved: you
     answer = TAKE if chance >= TAKE_POINT else DROP
     live.cube(answer)
