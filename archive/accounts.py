@@ -3,7 +3,10 @@ a password hash (werkzeug's scrypt), and the failed sign-ins counted against gue
 
 A name is compared by its Unicode case fold (``key``), as players' names are. A user is
 known to the session cookie by a random ``session_key``, made anew with every password:
-changing a password (or removing the account) ends every session of that user.
+changing a password (or removing the account) ends every session of that user. Each
+signed-in session has its own random id too, kept (hashed) in ``sessions`` until it signs
+out (:func:`close_session`) or is :data:`SESSION_DAYS` old: a copied cookie stops working
+when its session signs out.
 
 Sign-ins are limited per name and per client address (:class:`SignInLimit`): after
 ``failures`` failed attempts, each within ``window`` seconds of the one before, that name
@@ -13,10 +16,11 @@ password or not. A right password clears the count.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import time
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from sqlite_utils import Database
@@ -27,6 +31,9 @@ ROLES = ("scorer", "admin")
 games and saves validated records; an admin also manages accounts and hides or deletes
 stored games."""
 MAX_NAME = 60
+SESSION_DAYS = 30
+"""A signed-in session lasts at most this long (then sign in again); signing out ends it at
+once."""
 MAX_PASSWORD = 1000
 """Longer passwords are refused before hashing (a hash of megabytes costs as much)."""
 _UNKNOWN = generate_password_hash(secrets.token_hex(16))
@@ -109,11 +116,39 @@ def find_user(db: Database, name: str) -> User | None:
                             [" ".join(name.split()).casefold()]).fetchone())
 
 
-def user_by_session_key(db: Database, session_key: str) -> User | None:
-    """The account whose sessions carry ``session_key``, or ``None`` (it was removed, or its
-    password changed since)."""
-    return _user(db.execute(f"SELECT {_COLUMNS} FROM users WHERE session_key = ?",
-                            [session_key]).fetchone())
+def open_session(db: Database, user: User) -> str:
+    """A new signed-in session of ``user``: its random id, for the session cookie (stored
+    here only as its SHA-256). Sessions older than :data:`SESSION_DAYS` are removed."""
+    session_id = secrets.token_urlsafe(24)
+    with db.conn:
+        db.execute("DELETE FROM sessions WHERE created < ?", [_days_ago(SESSION_DAYS)])
+        db.execute("INSERT INTO sessions (id_hash, user_id, created) VALUES (?, ?, ?)",
+                   [_digest(session_id), user.id, _now()])
+    return session_id
+
+
+def close_session(db: Database, session_id: str) -> None:
+    """End the session ``session_id`` (signing out): its cookie no longer signs anyone in."""
+    with db.conn:
+        db.execute("DELETE FROM sessions WHERE id_hash = ?", [_digest(session_id)])
+
+
+def user_of_session(db: Database, session_key: str, session_id: str) -> User | None:
+    """The account signed in by the session ``session_id`` whose cookie carries
+    ``session_key``, or ``None`` (signed out, older than :data:`SESSION_DAYS`, the password
+    changed or the account removed since)."""
+    return _user(db.execute(
+        f"SELECT {', '.join('u.' + c for c in _COLUMNS.split(', '))} FROM users u "
+        "JOIN sessions s ON s.user_id = u.id WHERE u.session_key = ? AND s.id_hash = ? "
+        "AND s.created >= ?", [session_key, _digest(session_id), _days_ago(SESSION_DAYS)]).fetchone())
+
+
+def _digest(session_id: str) -> str:
+    return hashlib.sha256(session_id.encode("utf-8")).hexdigest()
+
+
+def _days_ago(days: int) -> str:
+    return (datetime.now(timezone.utc) - timedelta(days=days)).isoformat(timespec="seconds")
 
 
 def list_users(db: Database) -> list[User]:
@@ -135,6 +170,7 @@ def remove_user(db: Database, name: str) -> User:
         if user is None:
             raise AccountError(f"no user {name!r}")
         db.execute("UPDATE live_games SET owner_id = NULL WHERE owner_id = ?", [user.id])
+        db.execute("DELETE FROM sessions WHERE user_id = ?", [user.id])
         db.execute("DELETE FROM users WHERE id = ?", [user.id])
     return user
 
@@ -149,6 +185,7 @@ def set_password(db: Database, name: str, password: str) -> User:
             raise AccountError(f"no user {name!r}")
         db.execute("UPDATE users SET password_hash = ?, session_key = ? WHERE id = ?",
                    [password_hash, secrets.token_urlsafe(24), user.id])
+        db.execute("DELETE FROM sessions WHERE user_id = ?", [user.id])
     changed = find_user(db, name)
     assert changed is not None
     return changed

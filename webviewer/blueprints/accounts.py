@@ -10,8 +10,9 @@ from flask import Blueprint, current_app, make_response, redirect, render_templa
 from flask.typing import ResponseReturnValue
 from flask_login import login_user, logout_user
 
-from archive.accounts import SignInLimit, check_password, subjects
-from webviewer.plumbing.auth import SignedIn, local_path
+from archive.accounts import SignInLimit, check_password, close_session, open_session, subjects
+from webviewer.pages.play_page import PLAYER_KEYS
+from webviewer.plumbing.auth import SignedIn, local_path, signed_in
 from webviewer.plumbing.db import get_db
 
 blueprint = Blueprint("accounts", __name__)
@@ -51,13 +52,19 @@ def login() -> ResponseReturnValue:
         return render_template("accounts/login.html", next=back, name=name,
                                error="Unknown name or wrong password."), 401
     limit.succeeded(db, counted)
-    session.clear()  # nothing of the visitor's session carries over into the user's
-    login_user(SignedIn(user))
+    playing = {name: session[name] for name in PLAYER_KEYS if name in session}
+    session.clear()  # nothing of the visitor's session carries over into the user's,
+    session.update(playing)  # but the games he is playing against the engine
+    login_user(SignedIn(user, open_session(db, user)))
     return redirect(back or url_for("games.index"), code=303)
 
 
 @blueprint.post("/logout")
 def logout() -> ResponseReturnValue:
+    """Sign out: the session ends on the server too (a copy of its cookie signs nobody in)."""
+    user = signed_in()
+    if isinstance(user, SignedIn):
+        close_session(get_db(write=True), user.session_id)
     logout_user()
     session.clear()
     return redirect(url_for("games.index"), code=303)

@@ -225,8 +225,12 @@ def act(key: str) -> ResponseReturnValue:
 @blueprint.post("/<key>/store")
 @role_required("scorer")
 def store(key: str) -> ResponseReturnValue:
-    """Store the finished game in the archive (a signed-in scorer only); its page there."""
+    """Store the finished game in the archive (a signed-in scorer who played it, or an
+    admin: 403 for anyone else); its page there."""
     stored, live = _load(key)
+    if not stored.belongs_to(visitor_token()) and not signed_in().is_admin:
+        abort(403, description="This game was played in another browser: only its player "
+                               "(or an admin) may store it.")
     if not live.over:
         leave_note(key, "turn", "The game is not over: finish it first.")
         return redirect(url_for("play.page", key=key), code=303)

@@ -64,6 +64,7 @@ from webviewer.pages.recorder import (
     take_note,
     today,
 )
+from webviewer.pages.stored import stored_row
 from webviewer.plumbing.auth import role_required, signed_in
 from webviewer.plumbing.db import get_db
 from webviewer.plumbing.workers import Busy, run_work
@@ -326,7 +327,9 @@ def _save(key: str, live: LiveGame, version: int) -> ResponseReturnValue:
 
 @blueprint.get("/saved/<int:game_id>")
 def saved(game_id: int) -> ResponseReturnValue:
-    """A game saved to the archive: who won, its page, and the match's next game to start."""
+    """A game saved to the archive: who won, its page, and the match's next game to start
+    (404, as every page of it, for a game hidden from this user)."""
+    stored_row(game_id)
     game = load_game(get_db(), game_id)
     if game is None:
         abort(404, description=f"no game {game_id} in the archive")
