@@ -8,10 +8,13 @@ signed-in session has its own random id too, kept (hashed) in ``sessions`` until
 out (:func:`close_session`) or is :data:`SESSION_DAYS` old: a copied cookie stops working
 when its session signs out.
 
-Sign-ins are limited per name and per client address (:class:`SignInLimit`): after
-``failures`` failed attempts, each within ``window`` seconds of the one before, that name
-or address is refused until ``window`` seconds have passed since its last failure, right
-password or not. A right password clears the count.
+Sign-ins are limited per name from a client address and per address
+(:class:`SignInLimit`): each attempt is counted before its password is checked; after
+``failures`` attempts of a name from one address (``address_failures`` from the address,
+whatever the names), each within ``window`` seconds of the one before, that name from that
+address (or the address) is refused until ``window`` seconds have passed since its last
+attempt, right password or not. A right password clears its own count. Guesses from
+other addresses never keep a name's owner out.
 """
 
 from __future__ import annotations
@@ -25,6 +28,8 @@ from typing import Any
 
 from sqlite_utils import Database
 from werkzeug.security import check_password_hash, generate_password_hash
+
+from .store import writing
 
 ROLES = ("scorer", "admin")
 """The roles, each allowed what the one before may do and more: a scorer records live
@@ -206,42 +211,55 @@ def check_password(db: Database, name: str, password: str) -> User | None:
 
 @dataclass(frozen=True)
 class SignInLimit:
-    """At most ``failures`` failed sign-ins in a row per name and per address; then wait
-    ``window`` seconds from the last one."""
+    """At most ``failures`` failed sign-ins in a row for one name from one address, and
+    ``address_failures`` from one address whatever the names; then that name from that
+    address (or that address) waits ``window`` seconds from its last attempt. A name is
+    never limited as such: guesses from elsewhere do not keep its owner out."""
 
     failures: int = 5
+    address_failures: int = 20
     window: float = 900.0
 
-    def wait(self, db: Database, subjects: list[str], now: float | None = None) -> float:
-        """Seconds until any of ``subjects`` (``name:...``, ``address:...``) may try again
-        (0 if all may now)."""
+    def attempt(self, db: Database, name: str, address: str | None,
+                now: float | None = None) -> float:
+        """Count a sign-in attempt of ``name`` from ``address`` as a failure before its
+        password is checked, in one write transaction (so that attempts at once cannot all
+        pass the limit): 0 if it may go on, else the seconds until it may try again
+        (nothing counted then). A right password then undoes it (:meth:`succeeded`)."""
         now = time.time() if now is None else now
-        longest = 0.0
-        for failures, last in db.execute(
-                f"SELECT failures, last FROM login_failures WHERE subject IN "
-                f"({', '.join('?' for _ in subjects)})", subjects):
-            if failures >= self.failures:
-                longest = max(longest, last + self.window - now)
-        return max(0.0, longest)
+        pair, whole = _subjects(name, address)
 
-    def failed(self, db: Database, subjects: list[str], now: float | None = None) -> None:
-        """Count a failed sign-in against each of ``subjects`` (a count whose last failure
-        is older than the window starts again)."""
-        now = time.time() if now is None else now
-        with db.conn:
+        def count() -> float:
             db.execute("DELETE FROM login_failures WHERE last < ?", [now - self.window])
+            counts = dict(db.execute("SELECT subject, failures FROM login_failures WHERE subject "
+                                     "IN (?, ?)", [pair, whole]).fetchall())
+            if counts.get(pair, 0) >= self.failures or counts.get(whole, 0) >= self.address_failures:
+                last = db.execute("SELECT max(last) FROM login_failures WHERE subject IN (?, ?)",
+                                  [pair, whole]).fetchone()[0]
+                return max(0.0, float(last) + self.window - now)
             db.conn.executemany(
                 "INSERT INTO login_failures (subject, failures, last) VALUES (?, 1, ?) "
                 "ON CONFLICT (subject) DO UPDATE SET failures = failures + 1, last = excluded.last",
-                [(subject, now) for subject in subjects])
+                [(pair, now), (whole, now)])
+            return 0.0
 
-    def succeeded(self, db: Database, subjects: list[str]) -> None:
-        """Clear the counts of ``subjects``."""
-        with db.conn:
-            db.conn.executemany("DELETE FROM login_failures WHERE subject = ?",
-                                [(subject,) for subject in subjects])
+        return writing(db, count)
+
+    def succeeded(self, db: Database, name: str, address: str | None) -> None:
+        """A right password: the count of ``name`` from ``address`` cleared, and this
+        attempt taken back off the address's count (its other failures stay)."""
+        pair, whole = _subjects(name, address)
+
+        def clear() -> None:
+            db.execute("DELETE FROM login_failures WHERE subject = ?", [pair])
+            db.execute("UPDATE login_failures SET failures = failures - 1 WHERE subject = ?", [whole])
+            db.execute("DELETE FROM login_failures WHERE subject = ? AND failures <= 0", [whole])
+
+        writing(db, clear)
 
 
-def subjects(name: str, address: str | None) -> list[str]:
-    """What a sign-in is counted against: its name (case folded) and its client address."""
-    return [f"name:{' '.join(name.split()).casefold()}"] + ([f"address:{address}"] if address else [])
+def _subjects(name: str, address: str | None) -> tuple[str, str]:
+    """What a sign-in is counted against: its name (case folded) from its client address,
+    and its address."""
+    where = address or "-"
+    return f"name:{' '.join(name.split()).casefold()} address:{where}", f"address:{where}"
