@@ -11,7 +11,6 @@ from typing import NoReturn
 from flask import Blueprint, abort, current_app, make_response, render_template, request
 from flask.typing import ResponseReturnValue
 
-from archive.audit import STORED, log
 from notation.engine.rules import NAMES
 from notation.errors import LISTED_PLAYS
 from notation.formats import READABLE
@@ -26,7 +25,6 @@ from webviewer.pages.validation import (
     save_record,
 )
 from webviewer.plumbing.auth import role_required, signed_in
-from webviewer.plumbing.db import get_db
 from webviewer.plumbing.workers import run_work
 
 blueprint = Blueprint("check", __name__)
@@ -119,7 +117,7 @@ def save() -> ResponseReturnValue:
     try:
         done: Saved = run_work(save_record, current_app.config["ARCHIVE"],
                                _normalised(request.form.get("record", "")), fmt, variant, name,
-                               *_limits())
+                               signed_in().name, *_limits())
     except TooLarge as error:
         _refuse(413, str(error))
     report = done.report
@@ -127,9 +125,4 @@ def save() -> ResponseReturnValue:
         _refuse(400, f"{name} cannot be saved: "
                      + ("it holds no game." if not report.games else
                         f"it has {report.errors} error(s). Validate it to see them."))
-    db = get_db(write=True)
-    with db.conn:  # the games stored now, logged under the scorer's name
-        for _, game_id, duplicate in done.games:
-            if not duplicate:
-                log(db, signed_in().name, STORED, game_id, f"saved from {name}")
     return render_template("check/saved.html", name=name, summary=done.summary, saved=done.games)

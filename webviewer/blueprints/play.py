@@ -25,7 +25,7 @@ from flask.typing import ResponseReturnValue
 
 from analysis.shipped import NoNet
 from archive import import_games, stored_id
-from archive.audit import STORED, log
+from archive.audit import logging_stored
 from archive.played import (
     PlayedRecord,
     TooManyPlayedGames,
@@ -236,14 +236,11 @@ def store(key: str) -> ResponseReturnValue:
         return redirect(url_for("play.page", key=key), code=303)
     db = get_db(write=True)
     game = game_from_text(stored.record)
-    known = stored_id(db, game)
-    import_games(db, [game])  # idempotent: storing twice adds nothing
+    # idempotent: storing twice adds nothing; the audit's line stored with the game
+    import_games(db, [game], on_stored=logging_stored(db, signed_in().name, "played against the engine"))
     game_id = stored_id(db, game)
     if game_id is None:  # pragma: no cover - a game just imported is found by its hash
         abort(500, description="the stored game cannot be found in the archive")
-    if known is None:
-        with db.conn:
-            log(db, signed_in().name, STORED, game_id, "played against the engine")
     forget_game(key)
     return redirect(url_for("games.game_page", game_id=game_id), code=303)
 

@@ -35,7 +35,7 @@ from archive import (
     save_live,
     stored_id,
 )
-from archive.audit import STORED, log
+from archive.audit import logging_stored
 from archive.live import show_evaluation
 from notation.engine.dice import Dice
 from notation.engine.rules import NAMES
@@ -312,16 +312,13 @@ def _save(key: str, live: LiveGame, version: int) -> ResponseReturnValue:
         return redirect(url_for("record.page", key=key), code=303)
     db = get_db(write=True)
     game = game_from_text(live.record())
-    known = stored_id(db, game)
-    import_games(db, [game])  # idempotent: a second save adds nothing
+    # idempotent: a second save adds nothing; the audit's line stored with the game
+    import_games(db, [game], on_stored=logging_stored(db, signed_in().name, "recorded"))
     delete_live(db, key, version)
     game_id = stored_id(db, game)
     forget(key, game_id)
     if game_id is None:  # pragma: no cover - a game just imported is found by its hash
         abort(500, description="the saved game cannot be found in the archive")
-    if known is None:
-        with db.conn:
-            log(db, signed_in().name, STORED, game_id, "recorded")
     return redirect(url_for("record.saved", game_id=game_id), code=303)
 
 
