@@ -5,7 +5,9 @@ can be downloaded, and a signed-in scorer can store it in the archive.
 
 Anyone may play, so every request is bounded: a game is kept in the archive
 (:mod:`archive.played`) under an unguessable key, for the visitor whose session started it,
-at most ``PLAY_GAMES_PER_VISITOR`` per visitor and ``PLAY_GAMES`` on the server, gone when
+at most ``PLAY_GAMES_PER_VISITOR`` per visitor, ``PLAY_GAMES_PER_ADDRESS`` per client
+address (not signed in) and ``PLAY_GAMES`` on the server (a game never played makes room
+first; visitors never shut a signed-in member out), gone when
 untouched for ``PLAY_GAME_EXPIRY_HOURS``, at most ``PLAY_MAX_TURNS`` turns long; the engine's
 1-ply turns, every ranking and the final analysis run in the worker pool within its time.
 Dice come from the server only. What the pages show is made in
@@ -27,6 +29,7 @@ from analysis.shipped import NoNet
 from archive import import_games, stored_id
 from archive.audit import logging_stored
 from archive.played import (
+    PlayedBounds,
     PlayedRecord,
     TooManyPlayedGames,
     create_played,
@@ -98,9 +101,9 @@ def start() -> ResponseReturnValue:
                               side: name, "Black" if you == "W" else "White": engine}))
     db = get_db(write=True)
     try:  # the bounds first: no engine's work for a game that cannot be kept
-        key = create_played(db, *live.dump(), new_visitor_token(), you, strength,
-                            expiry=_expiry(), per_visitor=limit("PLAY_GAMES_PER_VISITOR"),
-                            total=limit("PLAY_GAMES"))
+        key = create_played(db, *live.dump(), new_visitor_token(), you, strength, PlayedBounds(
+            _expiry(), limit("PLAY_GAMES_PER_VISITOR"), limit("PLAY_GAMES_PER_ADDRESS"),
+            limit("PLAY_GAMES")), address=request.remote_addr, member=signed_in().is_authenticated)
     except TooManyPlayedGames as error:
         return render_template("play/start.html", variants=NAMES, strengths=STRENGTHS,
                                form=form, games=played_games(_expiry()), limits=LIMITS,
@@ -216,7 +219,7 @@ def act(key: str) -> ResponseReturnValue:
     dumped = live.dump()
     if live.dice is None and not live.over:
         dumped = _engine_answers(dumped, stored.side, stored.strength)
-    if not save_played(get_db(write=True), key, *dumped, stored.version):
+    if not save_played(get_db(write=True), key, *dumped, stored.version, played=True):
         leave_note(key, "turn", "The game was changed meanwhile (from another window?): look "
                    "again, nothing of this action was kept.")
     return redirect(url_for("play.page", key=key), code=303)

@@ -19,11 +19,11 @@ from notation.recording import LiveGame
 from webviewer.pages.recorder import page_context, turn_text
 from webviewer.plumbing.db import get_db
 
-LIMITS = {"PLAY_GAMES_PER_VISITOR": 3, "PLAY_GAMES": 200, "PLAY_GAME_EXPIRY_HOURS": 24,
-          "PLAY_MAX_TURNS": 400}
+LIMITS = {"PLAY_GAMES_PER_VISITOR": 3, "PLAY_GAMES_PER_ADDRESS": 10, "PLAY_GAMES": 200,
+          "PLAY_GAME_EXPIRY_HOURS": 24, "PLAY_MAX_TURNS": 400}
 """The bounds on the games against the engine (config keys of the same names): games in
-progress per visitor and on the server, the hours an untouched game is kept, the turns a
-game may have."""
+progress per visitor, per client address (visitors not signed in) and on the server, the
+hours an untouched game is kept, the turns a game may have."""
 
 
 KEPT_GAMES = 10
