@@ -239,8 +239,9 @@ def test_idle_connections_do_not_lock_visitors_out(served, tmp_path):
     import http.client
     import socket
 
-    idle = [socket.create_connection(served, timeout=5) for _ in range(150)]
-    visitor = http.client.HTTPConnection(*served, timeout=10)
+    idle = [socket.create_connection(served, timeout=5, source_address=(f"127.0.0.{3 + n % 3}", 0))
+            for n in range(150)]  # from three addresses, each under CONNECTIONS_PER_ADDRESS
+    visitor = http.client.HTTPConnection(*served, timeout=10, source_address=("127.0.0.2", 0))
     try:
         visitor.request("GET", "/")
         answer = visitor.getresponse()
