@@ -25,7 +25,7 @@ from webviewer.pages.validation import (
     save_record,
 )
 from webviewer.plumbing.auth import role_required, signed_in
-from webviewer.plumbing.workers import run_work
+from webviewer.plumbing.workers import heavy, run_work
 
 blueprint = Blueprint("check", __name__)
 FORMATS = {"auto": "automatic (from the file's extension, else from the text)",
@@ -95,6 +95,7 @@ def form() -> ResponseReturnValue:
 
 
 @blueprint.post("/validate")
+@heavy
 def validate() -> ResponseReturnValue:
     """Every game of the record read and checked; the problems shown in place."""
     fmt = _choice("format", FORMATS, "auto")
@@ -107,6 +108,7 @@ def validate() -> ResponseReturnValue:
 
 
 @blueprint.post("/validate/save")
+@heavy
 @role_required("scorer")
 def save() -> ResponseReturnValue:
     """A valid record stored in the archive: read and checked again here, refused if any

@@ -32,6 +32,7 @@ import json
 import multiprocessing
 import multiprocessing.forkserver
 import multiprocessing.spawn
+import os
 import resource
 import threading
 from collections.abc import Callable
@@ -51,13 +52,18 @@ worker); requests that may wait; the address space a worker may use (beyond it t
 fails, the server is untouched); jobs running or waiting per client address (so that
 one client cannot take every place). ``WORKERS + WORK_QUEUE`` stays below waitress's
 threads (8), so that some are always free for browsing."""
+NICENESS = 10
+"""How much lower a job's CPU priority is than the server's: on a machine whose cores the
+jobs keep busy, the threads answering pages still get the CPU at once."""
 JOB_NAME = "jacquet-job"
 """The name of a worker process (see :func:`_job_preparation`)."""
 PRELOAD = ["webviewer", "webviewer.pages.validation", "webviewer.blueprints.api",
            "webviewer.pages.analysis_job"]
 """What the process that forks the workers imports once."""
 _EXTENSION = "jacquet.workers"
+_HEAVY = "jacquet_heavy_work"
 T = TypeVar("T")
+V = TypeVar("V", bound=Callable[..., ResponseReturnValue])
 
 
 class Busy(Exception):
@@ -100,6 +106,7 @@ class Workers:
         self.seconds = seconds
         self.memory = memory
         self.per_address = per_address
+        self.queue = queue
         self.admitted = 0
         """Jobs running or waiting now."""
         self._by_address: dict[str | None, int] = {}
@@ -115,6 +122,13 @@ class Workers:
         making that request wait; nothing to start with ``WORKERS = 0``."""
         if self.workers:
             multiprocessing.forkserver.ensure_running()
+
+    def full(self, address: str | None) -> bool:
+        """Whether a job for ``address`` would be refused now (every place taken, or the
+        address's share)."""
+        with self._count:
+            return (self.admitted >= self.workers + self.queue
+                    or self._by_address.get(address, 0) >= self.per_address)
 
     def run(self, function: Callable[..., T], *args: Any, address: str | None = None) -> T:
         """``function(*args)`` in a worker process (``function`` importable, its
@@ -177,9 +191,11 @@ class Workers:
 
 def _work(sending: Connection, memory: int, function: Callable[..., Any],
           args: tuple[Any, ...]) -> None:
-    """In the worker: the job run within its memory, its result or its exception sent
-    back (an exception that cannot be sent is sent as a :class:`RuntimeError`)."""
+    """In the worker: the job run within its memory, at a lower priority than the server
+    (:data:`NICENESS`), its result or its exception sent back (an exception that cannot be
+    sent is sent as a :class:`RuntimeError`)."""
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    os.nice(NICENESS)
     try:
         answer: tuple[bool, Any] = (True, function(*args))
     except MemoryError:
@@ -193,6 +209,25 @@ def _work(sending: Connection, memory: int, function: Callable[..., Any],
         sending.send((False, RuntimeError(f"the worker's answer could not be sent: {error}")))
     finally:
         sending.close()
+
+
+def heavy(view: V) -> V:
+    """Mark ``view`` as one that runs its work in the workers: while a job of its client
+    could not be admitted, the request is refused (503, :class:`Busy`) before anything of
+    it is read (its form, its CSRF token): a client looping on heavy requests costs the
+    server as little as possible."""
+    setattr(view, _HEAVY, True)
+    return view
+
+
+def _refuse_early() -> None:
+    """Before any other check of the request: :class:`Busy` for a :func:`heavy` view whose
+    job would be refused now (the job is still admitted or refused when it comes: this
+    only spares the work before it)."""
+    view = current_app.view_functions.get(request.endpoint or "")
+    workers: Workers = current_app.extensions[_EXTENSION]
+    if getattr(view, _HEAVY, False) and workers.workers and workers.full(request.remote_addr):
+        raise Busy
 
 
 def run_work(function: Callable[..., T], *args: Any) -> T:
@@ -246,4 +281,5 @@ def init_app(app: Flask) -> None:
                                          int(app.config["WORK_PER_ADDRESS"]))
     app.register_error_handler(Busy, _busy)
     app.register_error_handler(WorkerFailed, _failed)
+    app.before_request(_refuse_early)
     app.register_error_handler(OverBudget, _over_budget)
