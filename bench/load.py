@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -295,21 +296,40 @@ def _heavy(address: Address, source: str, until: float, statuses: Counter[int]) 
             connection.close()
 
 
-def heavy_beside_visitor(address: Address, heavy: int, seconds: float) -> tuple[LoadResult, Counter[int]]:
-    """One visitor browsing while ``heavy`` clients (each from its own loopback address)
-    loop on heavy requests, for ``seconds``: the visitor's latencies, the heavy answers by
-    status (0: a connection error)."""
-    visitor, statuses = LoadResult(), Counter[int]()
-    start = time.perf_counter()
-    until = start + seconds
-    threads = [threading.Thread(target=_heavy, args=(address, f"127.0.1.{n + 1}", until, statuses))
+def _heavy_clients(address: Address, heavy: int, until: float, answers: Connection) -> None:
+    """In a process of their own (their work does not slow the visitor's own client):
+    ``heavy`` clients, each from its own loopback address, until ``until`` (wall time,
+    ``time.time``); the answers by status sent back."""
+    statuses = Counter[int]()
+    ends = time.perf_counter() + (until - time.time())
+    threads = [threading.Thread(target=_heavy, args=(address, f"127.0.1.{n + 1}", ends, statuses))
                for n in range(heavy)]
-    threads.append(threading.Thread(target=_visitor, args=(address, until, visitor)))
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
+    answers.send(dict(statuses))
+    answers.close()
+
+
+def heavy_beside_visitor(address: Address, heavy: int, seconds: float) -> tuple[LoadResult, Counter[int]]:
+    """One visitor browsing while ``heavy`` clients (each from its own loopback address, all
+    in another process) loop on heavy requests, for ``seconds``: the visitor's latencies,
+    the heavy answers by status (0: a connection error)."""
+    visitor = LoadResult()
+    context = multiprocessing.get_context("spawn")
+    ours, theirs = context.Pipe(duplex=False)
+    clients = context.Process(target=_heavy_clients, args=(address, heavy, time.time() + seconds, theirs))
+    if heavy:
+        clients.start()
+        theirs.close()
+    start = time.perf_counter()
+    _visitor(address, start + seconds, visitor)
     visitor.elapsed = time.perf_counter() - start
+    statuses = Counter[int]()
+    if heavy:
+        statuses.update(ours.recv())
+        clients.join()
     return visitor, statuses
 
 
