@@ -3,30 +3,42 @@ a password hash (werkzeug's scrypt), and the failed sign-ins counted against gue
 
 A name is compared by its Unicode case fold (``key``), as players' names are. A user is
 known to the session cookie by a random ``session_key``, made anew with every password:
-changing a password (or removing the account) ends every session of that user.
+changing a password (or removing the account) ends every session of that user. Each
+signed-in session has its own random id too, kept (hashed) in ``sessions`` until it signs
+out (:func:`close_session`) or is :data:`SESSION_DAYS` old: a copied cookie stops working
+when its session signs out.
 
-Sign-ins are limited per name and per client address (:class:`SignInLimit`): after
-``failures`` failed attempts, each within ``window`` seconds of the one before, that name
-or address is refused until ``window`` seconds have passed since its last failure, right
-password or not. A right password clears the count.
+Sign-ins are limited per name from a client address and per address
+(:class:`SignInLimit`): each attempt is counted before its password is checked; after
+``failures`` attempts of a name from one address (``address_failures`` from the address,
+whatever the names), each within ``window`` seconds of the one before, that name from that
+address (or the address) is refused until ``window`` seconds have passed since its last
+attempt, right password or not. A right password clears its own count. Guesses from
+other addresses never keep a name's owner out.
 """
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import time
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from sqlite_utils import Database
 from werkzeug.security import check_password_hash, generate_password_hash
+
+from .store import writing
 
 ROLES = ("scorer", "admin")
 """The roles, each allowed what the one before may do and more: a scorer records live
 games and saves validated records; an admin also manages accounts and hides or deletes
 stored games."""
 MAX_NAME = 60
+SESSION_DAYS = 30
+"""A signed-in session lasts at most this long (then sign in again); signing out ends it at
+once."""
 MAX_PASSWORD = 1000
 """Longer passwords are refused before hashing (a hash of megabytes costs as much)."""
 _UNKNOWN = generate_password_hash(secrets.token_hex(16))
@@ -109,11 +121,39 @@ def find_user(db: Database, name: str) -> User | None:
                             [" ".join(name.split()).casefold()]).fetchone())
 
 
-def user_by_session_key(db: Database, session_key: str) -> User | None:
-    """The account whose sessions carry ``session_key``, or ``None`` (it was removed, or its
-    password changed since)."""
-    return _user(db.execute(f"SELECT {_COLUMNS} FROM users WHERE session_key = ?",
-                            [session_key]).fetchone())
+def open_session(db: Database, user: User) -> str:
+    """A new signed-in session of ``user``: its random id, for the session cookie (stored
+    here only as its SHA-256). Sessions older than :data:`SESSION_DAYS` are removed."""
+    session_id = secrets.token_urlsafe(24)
+    with db.conn:
+        db.execute("DELETE FROM sessions WHERE created < ?", [_days_ago(SESSION_DAYS)])
+        db.execute("INSERT INTO sessions (id_hash, user_id, created) VALUES (?, ?, ?)",
+                   [_digest(session_id), user.id, _now()])
+    return session_id
+
+
+def close_session(db: Database, session_id: str) -> None:
+    """End the session ``session_id`` (signing out): its cookie no longer signs anyone in."""
+    with db.conn:
+        db.execute("DELETE FROM sessions WHERE id_hash = ?", [_digest(session_id)])
+
+
+def user_of_session(db: Database, session_key: str, session_id: str) -> User | None:
+    """The account signed in by the session ``session_id`` whose cookie carries
+    ``session_key``, or ``None`` (signed out, older than :data:`SESSION_DAYS`, the password
+    changed or the account removed since)."""
+    return _user(db.execute(
+        f"SELECT {', '.join('u.' + c for c in _COLUMNS.split(', '))} FROM users u "
+        "JOIN sessions s ON s.user_id = u.id WHERE u.session_key = ? AND s.id_hash = ? "
+        "AND s.created >= ?", [session_key, _digest(session_id), _days_ago(SESSION_DAYS)]).fetchone())
+
+
+def _digest(session_id: str) -> str:
+    return hashlib.sha256(session_id.encode("utf-8")).hexdigest()
+
+
+def _days_ago(days: int) -> str:
+    return (datetime.now(timezone.utc) - timedelta(days=days)).isoformat(timespec="seconds")
 
 
 def list_users(db: Database) -> list[User]:
@@ -135,6 +175,7 @@ def remove_user(db: Database, name: str) -> User:
         if user is None:
             raise AccountError(f"no user {name!r}")
         db.execute("UPDATE live_games SET owner_id = NULL WHERE owner_id = ?", [user.id])
+        db.execute("DELETE FROM sessions WHERE user_id = ?", [user.id])
         db.execute("DELETE FROM users WHERE id = ?", [user.id])
     return user
 
@@ -149,6 +190,7 @@ def set_password(db: Database, name: str, password: str) -> User:
             raise AccountError(f"no user {name!r}")
         db.execute("UPDATE users SET password_hash = ?, session_key = ? WHERE id = ?",
                    [password_hash, secrets.token_urlsafe(24), user.id])
+        db.execute("DELETE FROM sessions WHERE user_id = ?", [user.id])
     changed = find_user(db, name)
     assert changed is not None
     return changed
@@ -169,42 +211,55 @@ def check_password(db: Database, name: str, password: str) -> User | None:
 
 @dataclass(frozen=True)
 class SignInLimit:
-    """At most ``failures`` failed sign-ins in a row per name and per address; then wait
-    ``window`` seconds from the last one."""
+    """At most ``failures`` failed sign-ins in a row for one name from one address, and
+    ``address_failures`` from one address whatever the names; then that name from that
+    address (or that address) waits ``window`` seconds from its last attempt. A name is
+    never limited as such: guesses from elsewhere do not keep its owner out."""
 
     failures: int = 5
+    address_failures: int = 20
     window: float = 900.0
 
-    def wait(self, db: Database, subjects: list[str], now: float | None = None) -> float:
-        """Seconds until any of ``subjects`` (``name:...``, ``address:...``) may try again
-        (0 if all may now)."""
+    def attempt(self, db: Database, name: str, address: str | None,
+                now: float | None = None) -> float:
+        """Count a sign-in attempt of ``name`` from ``address`` as a failure before its
+        password is checked, in one write transaction (so that attempts at once cannot all
+        pass the limit): 0 if it may go on, else the seconds until it may try again
+        (nothing counted then). A right password then undoes it (:meth:`succeeded`)."""
         now = time.time() if now is None else now
-        longest = 0.0
-        for failures, last in db.execute(
-                f"SELECT failures, last FROM login_failures WHERE subject IN "
-                f"({', '.join('?' for _ in subjects)})", subjects):
-            if failures >= self.failures:
-                longest = max(longest, last + self.window - now)
-        return max(0.0, longest)
+        pair, whole = _subjects(name, address)
 
-    def failed(self, db: Database, subjects: list[str], now: float | None = None) -> None:
-        """Count a failed sign-in against each of ``subjects`` (a count whose last failure
-        is older than the window starts again)."""
-        now = time.time() if now is None else now
-        with db.conn:
+        def count() -> float:
             db.execute("DELETE FROM login_failures WHERE last < ?", [now - self.window])
+            counts = dict(db.execute("SELECT subject, failures FROM login_failures WHERE subject "
+                                     "IN (?, ?)", [pair, whole]).fetchall())
+            if counts.get(pair, 0) >= self.failures or counts.get(whole, 0) >= self.address_failures:
+                last = db.execute("SELECT max(last) FROM login_failures WHERE subject IN (?, ?)",
+                                  [pair, whole]).fetchone()[0]
+                return max(0.0, float(last) + self.window - now)
             db.conn.executemany(
                 "INSERT INTO login_failures (subject, failures, last) VALUES (?, 1, ?) "
                 "ON CONFLICT (subject) DO UPDATE SET failures = failures + 1, last = excluded.last",
-                [(subject, now) for subject in subjects])
+                [(pair, now), (whole, now)])
+            return 0.0
 
-    def succeeded(self, db: Database, subjects: list[str]) -> None:
-        """Clear the counts of ``subjects``."""
-        with db.conn:
-            db.conn.executemany("DELETE FROM login_failures WHERE subject = ?",
-                                [(subject,) for subject in subjects])
+        return writing(db, count)
+
+    def succeeded(self, db: Database, name: str, address: str | None) -> None:
+        """A right password: the count of ``name`` from ``address`` cleared, and this
+        attempt taken back off the address's count (its other failures stay)."""
+        pair, whole = _subjects(name, address)
+
+        def clear() -> None:
+            db.execute("DELETE FROM login_failures WHERE subject = ?", [pair])
+            db.execute("UPDATE login_failures SET failures = failures - 1 WHERE subject = ?", [whole])
+            db.execute("DELETE FROM login_failures WHERE subject = ? AND failures <= 0", [whole])
+
+        writing(db, clear)
 
 
-def subjects(name: str, address: str | None) -> list[str]:
-    """What a sign-in is counted against: its name (case folded) and its client address."""
-    return [f"name:{' '.join(name.split()).casefold()}"] + ([f"address:{address}"] if address else [])
+def _subjects(name: str, address: str | None) -> tuple[str, str]:
+    """What a sign-in is counted against: its name (case folded) from its client address,
+    and its address."""
+    where = address or "-"
+    return f"name:{' '.join(name.split()).casefold()} address:{where}", f"address:{where}"

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import getpass
 import os
-from collections.abc import Iterable
+from collections.abc import Callable
 from datetime import datetime, timezone
 from typing import Any
 
 from sqlite_utils import Database
 
 from .schema import PLAYS_FROM_TURNS, add_position_plays
-from .store import writing
 
 STORED, HIDDEN, SHOWN, DELETED = "stored", "hidden", "shown", "deleted"
 ACTIONS = (STORED, HIDDEN, SHOWN, DELETED)
@@ -39,30 +38,26 @@ def os_user() -> str:
         return f"uid {os.getuid()}"
 
 
-def last_game_id(db: Database) -> int:
-    """The highest game number stored so far (0 for none): the games an import stores
-    after it are numbered above it."""
-    return int(db.execute("SELECT coalesce(max(id), 0) FROM games").fetchone()[0])
-
-
-def log_import(db: Database, user: str, sources: Iterable[str], after: int) -> int:
-    """Log the games an import stored from each of ``sources`` (those numbered above
-    ``after``, read from that file): one line per file, naming the games by their numbers
-    (``12-251, 260``), and the game itself when it is one. The number of lines logged."""
-    lines = []
-    for source in dict.fromkeys(sources):
-        ids = [row[0] for row in db.execute("SELECT id FROM games WHERE id > ? AND source_file = ? "
-                                            "ORDER BY id", [after, source])]
-        if ids:
-            lines.append((ids[0] if len(ids) == 1 else None,
-                          f"jacquet import of {source}: {len(ids)} game(s): {_runs(ids)}"))
-
-    def write() -> None:
-        for game_id, detail in lines:
+def logging_stored(db: Database, user: str | None, detail: str) -> Callable[[list[int]], None]:
+    """For :func:`~archive.importer.import_games`'s ``on_stored``: a line per game stored
+    (``user`` stored it, with ``detail``), in the transaction that stores it."""
+    def log_each(ids: list[int]) -> None:
+        for game_id in ids:
             log(db, user, STORED, game_id, detail)
 
-    writing(db, write)
-    return len(lines)
+    return log_each
+
+
+def logging_import(db: Database, user: str) -> Callable[[str, list[int]], None]:
+    """For :func:`~archive.importer.import_files`'s ``on_stored``: a line per batch of games
+    an import stored from a file, naming the file and the games by their numbers
+    (``12-251, 260``), and the game itself when it is one, in the transaction that stores
+    them (an import killed midway leaves no game without its line)."""
+    def log_batch(source: str, ids: list[int]) -> None:
+        log(db, user, STORED, ids[0] if len(ids) == 1 else None,
+            f"jacquet import of {source}: {len(ids)} game(s): {_runs(sorted(ids))}")
+
+    return log_batch
 
 
 def _runs(ids: list[int]) -> str:

@@ -163,10 +163,14 @@ class _Ready:
 def import_games(db: Database, games: Iterable[Game], *, source: str | None = None,
                  keep_invalid: bool = False, batch: int = 200,
                  summary: ImportSummary | None = None,
-                 on_game: Callable[[Game], None] | None = None) -> ImportSummary:
+                 on_game: Callable[[Game], None] | None = None,
+                 on_stored: Callable[[list[int]], None] | None = None) -> ImportSummary:
     """Store ``games`` (an iterable, consumed lazily). Invalid games are refused with their
     errors unless ``keep_invalid``; games already in the archive are skipped; a game that
     cannot be stored is refused with the reason, and the others are stored.
+    ``on_stored(ids)`` is called inside each batch's transaction with the numbers of the
+    games it stored (none: not called), so that what it writes (the audit's line) is
+    committed with them or not at all.
 
     ``batch`` games are read and their rows built first, outside any transaction; then
     they are stored in one short transaction (``BEGIN IMMEDIATE``, tried again while
@@ -187,10 +191,10 @@ def import_games(db: Database, games: Iterable[Game], *, source: str | None = No
         if prepared is not None:
             ready.append(prepared)
         if len(ready) >= batch:
-            _store_batch(db, ready, names, summary)
+            _store_batch(db, ready, names, summary, on_stored)
             ready = []
     if ready:
-        _store_batch(db, ready, names, summary)
+        _store_batch(db, ready, names, summary, on_stored)
     summary.seconds += time.perf_counter() - started
     return summary
 
@@ -225,16 +229,16 @@ def _refuse(summary: ImportSummary, number: int, source: str | None, line: int,
                                       file=source or "-", line=line, game=number))
 
 
-def _store_batch(db: Database, ready: list[_Ready], names: _Names,
-                 summary: ImportSummary) -> None:
+def _store_batch(db: Database, ready: list[_Ready], names: _Names, summary: ImportSummary,
+                 on_stored: Callable[[list[int]], None] | None = None) -> None:
     """Store the games of one batch in one transaction; if one of them cannot be stored,
     the batch again with a savepoint per game, that game refused (no savepoint is taken
     otherwise: it makes SQLite copy every page a game changes into its sub-journal, a
     quarter of the time of the inserts)."""
     try:
-        outcomes = writing(db, functools.partial(_store_all, db, ready, names, False))
+        outcomes = writing(db, functools.partial(_store_all, db, ready, names, False, on_stored))
     except UNSTORABLE:
-        outcomes = writing(db, functools.partial(_store_all, db, ready, names, True))
+        outcomes = writing(db, functools.partial(_store_all, db, ready, names, True, on_stored))
     for item, outcome in zip(ready, outcomes, strict=True):
         if isinstance(outcome, BaseException):
             _refuse(summary, item.number, item.source, item.line, outcome)
@@ -247,24 +251,25 @@ def _store_batch(db: Database, ready: list[_Ready], names: _Names,
             summary.duplicates += 1
 
 
-def _store_all(db: Database, ready: list[_Ready], names: _Names,
-               each_apart: bool) -> list[bool | BaseException]:
+def _store_all(db: Database, ready: list[_Ready], names: _Names, each_apart: bool,
+               on_stored: Callable[[list[int]], None] | None) -> list[bool | BaseException]:
     """Inside the batch's transaction: each game stored (``True``), found already there
     (``False``), or, ``each_apart``, refused with what it raised (rolled back to its own
-    savepoint)."""
+    savepoint); then ``on_stored`` with the numbers of the games stored."""
     names.cache.clear()  # ids from a rolled-back attempt must not be reused
     outcomes: list[bool | BaseException] = []
+    stored: list[int] = []
     for item in ready:
         if item.rows is None or exists(db, item.digest):
             outcomes.append(False)
             continue
         if not each_apart:
-            store_game(db, item.rows, names)
+            stored.append(store_game(db, item.rows, names))
             outcomes.append(True)
             continue
         db.conn.execute("SAVEPOINT one_game")
         try:
-            store_game(db, item.rows, names)
+            stored.append(store_game(db, item.rows, names))
         except UNSTORABLE as error:
             db.conn.execute("ROLLBACK TO one_game")
             names.cache.clear()
@@ -272,15 +277,19 @@ def _store_all(db: Database, ready: list[_Ready], names: _Names,
         else:
             outcomes.append(True)
         db.conn.execute("RELEASE one_game")
+    if stored and on_stored is not None:
+        on_stored(stored)
     return outcomes
 
 
 def import_files(db: Database, paths: Iterable[str | os.PathLike[str]], *, keep_invalid: bool = False,
                  variant: str = DEFAULT, on_game: Callable[[str, Game], None] | None = None,
-                 batch: int = 200) -> ImportSummary:
+                 batch: int = 200,
+                 on_stored: Callable[[str, list[int]], None] | None = None) -> ImportSummary:
     """Import every game of every file; unreadable files are listed in the summary.
-    ``on_game(path, game)`` is called as each game is read (for progress bars). Each game
-    is released (:meth:`~notation.tree.game.Game.release`) once stored."""
+    ``on_game(path, game)`` is called as each game is read (for progress bars),
+    ``on_stored(path, ids)`` inside each batch's transaction (see :func:`import_games`).
+    Each game is released (:meth:`~notation.tree.game.Game.release`) once stored."""
     summary = ImportSummary()
     for path in paths:
         name = os.fspath(path)
@@ -294,7 +303,8 @@ def import_files(db: Database, paths: Iterable[str | os.PathLike[str]], *, keep_
                 raise OSError(f"no such file: {name}")
             import_games(db, released(read_file(name, variant=variant)), source=name,
                          keep_invalid=keep_invalid, summary=summary, batch=batch,
-                         on_game=functools.partial(on_game, name) if on_game else None)
+                         on_game=functools.partial(on_game, name) if on_game else None,
+                         on_stored=functools.partial(on_stored, name) if on_stored else None)
         except RecordError as error:  # a JSON/XML document that cannot be read at all
             summary.refused += 1
             summary.errors.append(error)

@@ -3,10 +3,12 @@ requests, so that a game in progress survives a reload and a restart, until it e
 
 Anyone may play, so every game is bounded: it belongs to a visitor's token (kept in the
 visitor's signed session cookie, stored here only as its SHA-256, as is the game's key),
-a visitor may have only so many games in progress at once, the whole server only so many
-games (:class:`TooManyPlayedGames`; a game over makes room for a new one), and a game
-untouched for longer than its expiry is gone (removed when next looked at, and whenever a
-game starts). ``version`` moves on with every
+a visitor may have only so many games in progress at once, and a client address too (a
+visitor who drops his cookie is still one address; a signed-in member is not counted
+there), the whole server only so many games (:class:`TooManyPlayedGames`; a game over, then
+a game never played, makes room for a new one, and for a member any visitor's game), and a
+game untouched for longer than its expiry is gone (removed when next looked at, and
+whenever a game starts). ``version`` moves on with every
 change, as for the recorder's games (:mod:`archive.live`): a change made from an older
 version is refused. Once the game is over its analysis (JSON) is kept beside it.
 """
@@ -15,12 +17,14 @@ from __future__ import annotations
 
 import json
 import secrets
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any, NamedTuple
 
 from sqlite_utils import Database
 
 from .live import _cutoff, _hash, _now
+from .store import writing
 
 
 class PlayedRecord(NamedTuple):
@@ -51,35 +55,71 @@ def remove_expired_played(db: Database, expiry: timedelta) -> int:
         return db.execute("DELETE FROM played_games WHERE updated < ?", [_cutoff(expiry)]).rowcount
 
 
+@dataclass(frozen=True)
+class PlayedBounds:
+    """The bounds a new game against the engine must fit: games in progress per visitor's
+    token and per client address (a signed-in member's not counted there), games on the
+    server, and how long an untouched game is kept."""
+
+    expiry: timedelta
+    per_visitor: int
+    per_address: int
+    total: int
+
+
 def create_played(db: Database, record: str, pending: dict[str, Any], token: str, side: str,
-                  strength: str, *, expiry: timedelta, per_visitor: int, total: int) -> str:
-    """Store a new game against the engine for the visitor holding ``token``; its key. The
-    expired games are removed first; :class:`TooManyPlayedGames` if the visitor already has
-    ``per_visitor`` games in progress (a game analysed is over), or the server ``total``
-    games and none of them over (the one over untouched longest makes room)."""
+                  strength: str, bounds: PlayedBounds, *, address: str | None = None,
+                  member: bool = False) -> str:
+    """Store a new game against the engine for the visitor holding ``token``, playing from
+    ``address`` (``member``: signed in); its key. The expired games are removed first;
+    :class:`TooManyPlayedGames` if the visitor already has ``per_visitor`` games in
+    progress (a game analysed is over), or, not a member, his address ``per_address``.
+    With the server full, room is made by the game over untouched longest, else the game
+    never played untouched longest (its player made no move), else, for a member only, the
+    visitor's game untouched longest: visitors cannot shut a member out; else
+    :class:`TooManyPlayedGames`. All in one write transaction."""
     key = secrets.token_urlsafe(16)
-    remove_expired_played(db, expiry)
-    with db.conn:
+    remove_expired_played(db, bounds.expiry)
+    where = _hash(address or "-")
+
+    def create() -> None:
         mine = db.execute("SELECT count(*) FROM played_games WHERE visitor_hash = ? AND "
                           "analysis IS NULL", [_hash(token)]).fetchone()[0]
-        if mine >= per_visitor:
+        if mine >= bounds.per_visitor:
             raise TooManyPlayedGames(
                 f"you have {mine} games against the engine in progress, the most a visitor may "
                 f"have (PLAY_GAMES_PER_VISITOR): finish one first, or let one expire")
+        if not member:
+            here = db.execute("SELECT count(*) FROM played_games WHERE address_hash = ? AND "
+                              "member = 0 AND analysis IS NULL", [where]).fetchone()[0]
+            if here >= bounds.per_address:
+                raise TooManyPlayedGames(
+                    f"{here} games against the engine are in progress from your address, the "
+                    "most one address may have without signing in (PLAY_GAMES_PER_ADDRESS): "
+                    "finish one first, or let one expire")
+        for room in _ROOM_MADE_BY[:3 if member else 2]:
+            if db.execute("SELECT count(*) FROM played_games").fetchone()[0] < bounds.total:
+                break
+            db.execute(f"DELETE FROM played_games WHERE key_hash = (SELECT key_hash FROM "
+                       f"played_games WHERE {room} ORDER BY updated LIMIT 1)")
         everyone = db.execute("SELECT count(*) FROM played_games").fetchone()[0]
-        if everyone >= total:  # room made by the finished game untouched longest, if any
-            everyone -= db.execute(
-                "DELETE FROM played_games WHERE key_hash IN (SELECT key_hash FROM played_games "
-                "WHERE analysis IS NOT NULL ORDER BY updated LIMIT ?)", [everyone - total + 1]).rowcount
-        if everyone >= total:
+        if everyone >= bounds.total:
             raise TooManyPlayedGames(
                 f"{everyone} games against the engine are in progress on this server, the most "
-                f"it keeps (PLAY_GAMES): try again later")
+                f"it keeps (PLAY_GAMES): try again later, or sign in")
         db.table("played_games").insert({
             "key_hash": _hash(key), "visitor_hash": _hash(token), "record": record,
             "pending": json.dumps(pending), "version": 1, "side": side, "strength": strength,
-            "analysis": None, "created": _now(), "updated": _now()})
+            "analysis": None, "created": _now(), "updated": _now(), "address_hash": where,
+            "member": int(member), "actions": 0})
+
+    writing(db, create)
     return key
+
+
+_ROOM_MADE_BY = ("analysis IS NOT NULL", "actions = 0 AND member = 0", "member = 0")
+"""Which game makes room on a full server, in turn (the one untouched longest of them): a
+game over; a visitor's game never played; for a member, any visitor's game."""
 
 
 def load_played(db: Database, key: str, expiry: timedelta) -> PlayedRecord | None:
@@ -97,14 +137,15 @@ def load_played(db: Database, key: str, expiry: timedelta) -> PlayedRecord | Non
                         json.loads(row[5]) if row[5] else None, row[6])
 
 
-def save_played(db: Database, key: str, record: str, pending: dict[str, Any], version: int) -> bool:
-    """Store a change made from ``version``; ``False`` (nothing stored) if the game has
-    changed since, or is gone."""
+def save_played(db: Database, key: str, record: str, pending: dict[str, Any], version: int,
+                played: bool = False) -> bool:
+    """Store a change made from ``version`` (``played``: by the player's action, not only
+    the engine's); ``False`` (nothing stored) if the game has changed since, or is gone."""
     with db.conn:
         cursor = db.execute(
-            "UPDATE played_games SET record = ?, pending = ?, version = version + 1, updated = ? "
-            "WHERE key_hash = ? AND version = ?",
-            [record, json.dumps(pending), _now(), _hash(key), version])
+            "UPDATE played_games SET record = ?, pending = ?, version = version + 1, updated = ?, "
+            "actions = actions + ? WHERE key_hash = ? AND version = ?",
+            [record, json.dumps(pending), _now(), int(played), _hash(key), version])
     return cursor.rowcount == 1
 
 

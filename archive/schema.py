@@ -266,3 +266,21 @@ def played_games(db: Database) -> None:
                                               "side", "strength"})
     db.table("played_games").create_index(["visitor_hash"])
     db.table("played_games").create_index(["updated"])
+
+
+@migrations()
+def server_sessions_and_played_addresses(db: Database) -> None:
+    """``sessions``: each signed-in session, by the SHA-256 of the random id its cookie
+    carries, so that signing out ends that session on the server (a copied cookie stops
+    working); and for each game against the engine the client address that started it
+    (hashed), whether a signed-in member did, and how many actions its player has made,
+    so that the server's room is shared per address, a game never played goes first and
+    visitors cannot shut a member out (:mod:`archive.played`)."""
+    db.table("sessions").create({"id_hash": str, "user_id": int, "created": str}, pk="id_hash",
+                                not_null={"user_id", "created"})
+    db.table("sessions").create_index(["user_id"])
+    db.table("sessions").create_index(["created"])
+    db.table("played_games").add_column("address_hash", str)
+    db.table("played_games").add_column("member", int, not_null_default=0)
+    db.table("played_games").add_column("actions", int, not_null_default=0)
+    db.table("played_games").create_index(["address_hash"])

@@ -7,19 +7,36 @@ that the load's clients do not share the server's interpreter lock, with the gar
 collector set as ``jacquet serve`` sets it (:mod:`jacquet_cli.collector`). ``run_load`` sends a
 fixed list of requests from a few concurrent keep-alive clients, stopping by itself at a
 deadline, and tallies every status that was not the one expected and every connection error.
+
+Run as a script, it measures a visitor browsing beside clients looping on heavy requests
+(issue 33): ``python bench/load.py`` serves the demo archive with this checkout's ``jacquet
+serve`` (``--checkout DIR``: another's, e.g. ``main``'s, with its own packages first on the
+path), and prints the visitor's latencies alone and beside 20 heavy clients, and how the
+heavy requests were answered.
 """
 
 from __future__ import annotations
 
+import argparse
 import http.client
 import multiprocessing
+import os
+import re
+import socket
 import statistics
+import subprocess
+import sys
+import tempfile
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from pathlib import Path
+from urllib.parse import urlencode
 
 from flask import Flask
 from waitress import create_server
@@ -194,3 +211,154 @@ def run_load(address: Address, probes: Iterable[Probe], concurrency: int, second
             client.result()
     result.elapsed = time.perf_counter() - start
     return result
+
+
+# ---------------------------------------------------------------- heavy clients beside a visitor
+
+VISITOR_PAGES = ("/", "/game/1", "/game/2?ply=5", "/?variant=jacquet&sort=turns&desc=1", "/api/games/3")
+"""What the visitor browses, in turn."""
+HEAVY_RECORD = Path(__file__).resolve().parents[1] / "samples" / "generated" / "jacquet-10.jqn"
+"""What each heavy client checks, again and again (``POST /validate``: ten games, in the
+worker pool)."""
+
+
+def _served(checkout: Path, db: Path) -> tuple[subprocess.Popen[bytes], Address]:
+    """``jacquet serve`` of ``checkout`` (its own packages first on the path) over ``db``
+    on a free loopback port, as a user starts it; the process and its address."""
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "jacquet_cli", "serve", "--db", str(db), "--port", str(port)],
+        cwd=checkout, stderr=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONPATH": str(checkout), "JACQUET_SECRET_KEY": "bench" * 8})
+    deadline = time.monotonic() + 300  # the demo archive is built first
+    while True:
+        connection = http.client.HTTPConnection(HOST, port, timeout=30)
+        try:
+            connection.request("GET", "/")
+            if connection.getresponse().status == 200:
+                return server, (HOST, port)
+        except OSError:
+            pass
+        finally:
+            connection.close()
+        if time.monotonic() > deadline or server.poll() is not None:
+            server.kill()
+            raise RuntimeError("the server did not start")
+        time.sleep(0.5)
+
+
+def _visitor(address: Address, until: float, result: LoadResult) -> None:
+    """Browse :data:`VISITOR_PAGES` in turn, one request at a time, from 127.0.0.2."""
+    connection = http.client.HTTPConnection(*address, timeout=60, source_address=("127.0.0.2", 0))
+    number = 0
+    while time.perf_counter() < until:
+        path = VISITOR_PAGES[number % len(VISITOR_PAGES)]
+        number += 1
+        start = time.perf_counter()
+        try:
+            connection.request("GET", path)
+            with connection.getresponse() as response:
+                response.read()
+                status = response.status
+        except (OSError, http.client.HTTPException) as error:
+            result.failures.append(f"{path}: {error!r}")
+            connection.close()
+            continue
+        result.latencies.append(time.perf_counter() - start)
+        if status != 200:
+            result.failures.append(f"{path}: status {status}")
+    connection.close()
+
+
+def _heavy(address: Address, source: str, until: float, statuses: Counter[int]) -> None:
+    """Check :data:`HEAVY_RECORD` again and again from ``source`` (the form's CSRF token
+    and session cookie taken first, as a browser does), answered or refused."""
+    record = HEAVY_RECORD.read_text(encoding="utf-8")
+    connection = http.client.HTTPConnection(*address, timeout=60, source_address=(source, 0))
+    connection.request("GET", "/validate")
+    with connection.getresponse() as page:
+        text = page.read().decode("utf-8")
+        cookie = (page.getheader("Set-Cookie") or "").split(";", 1)[0]
+    token = re.search(r'name="csrf_token" value="([^"]+)"', text)
+    body = urlencode({"record": record, "format": "jqn", "variant": "jacquet",
+                      "csrf_token": token.group(1) if token else ""})
+    headers = {"Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie}
+    while time.perf_counter() < until:
+        try:
+            connection.request("POST", "/validate", body, headers)
+            with connection.getresponse() as response:
+                response.read()
+                statuses[response.status] += 1
+        except (OSError, http.client.HTTPException):
+            statuses[0] += 1
+            connection.close()
+
+
+def _heavy_clients(address: Address, heavy: int, until: float, answers: Connection) -> None:
+    """In a process of their own (their work does not slow the visitor's own client):
+    ``heavy`` clients, each from its own loopback address, until ``until`` (wall time,
+    ``time.time``); the answers by status sent back."""
+    statuses = Counter[int]()
+    ends = time.perf_counter() + (until - time.time())
+    threads = [threading.Thread(target=_heavy, args=(address, f"127.0.1.{n + 1}", ends, statuses))
+               for n in range(heavy)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    answers.send(dict(statuses))
+    answers.close()
+
+
+def heavy_beside_visitor(address: Address, heavy: int, seconds: float) -> tuple[LoadResult, Counter[int]]:
+    """One visitor browsing while ``heavy`` clients (each from its own loopback address, all
+    in another process) loop on heavy requests, for ``seconds``: the visitor's latencies,
+    the heavy answers by status (0: a connection error)."""
+    visitor = LoadResult()
+    context = multiprocessing.get_context("spawn")
+    ours, theirs = context.Pipe(duplex=False)
+    clients = context.Process(target=_heavy_clients, args=(address, heavy, time.time() + seconds, theirs))
+    if heavy:
+        clients.start()
+        theirs.close()
+    start = time.perf_counter()
+    _visitor(address, start + seconds, visitor)
+    visitor.elapsed = time.perf_counter() - start
+    statuses = Counter[int]()
+    if heavy:
+        statuses.update(ours.recv())
+        clients.join()
+    return visitor, statuses
+
+
+def main() -> None:
+    """``python bench/load.py [--checkout DIR] [--heavy 20] [--seconds 20]``: serve the
+    demo archive with the checkout's ``jacquet serve``, measure the visitor alone, then
+    beside the heavy clients, and print both."""
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--checkout", type=Path, default=Path(__file__).resolve().parents[1])
+    parser.add_argument("--heavy", type=int, default=20)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    options = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="jacquet-load-") as folder:
+        server, address = _served(options.checkout.resolve(), Path(folder) / "demo.db")
+        try:
+            alone, _ = heavy_beside_visitor(address, 0, options.seconds / 2)
+            loaded, statuses = heavy_beside_visitor(address, options.heavy, options.seconds)
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+    heavy_total = sum(statuses.values())
+    print(f"checkout {options.checkout}")
+    print(f"visitor alone:                  {alone.summary()}")
+    print(f"visitor beside {options.heavy} heavy clients: {loaded.summary()}")
+    tally = ", ".join(f"{status or 'connection error'}: {count}"
+                      for status, count in sorted(statuses.items()))
+    print(f"heavy requests: {heavy_total} in {loaded.elapsed:.1f} s "
+          f"({heavy_total / loaded.elapsed:.0f}/s), {tally}")
+
+
+if __name__ == "__main__":
+    main()

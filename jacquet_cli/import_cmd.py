@@ -10,7 +10,7 @@ from sqlite_utils import Database
 
 from archive import ImportSummary, import_files, open_archive
 from archive.analyses import stored_from
-from archive.audit import last_game_id, log_import, os_user
+from archive.audit import logging_import, os_user
 from archive.store import ensure_sound
 from jacquet_cli.collector import reading_many_games
 from notation.engine.rules import DEFAULT, NAMES
@@ -71,11 +71,7 @@ def import_command(files: tuple[str, ...], db_path: str, keep_invalid: bool, var
         raise click.UsageError("--ply, --net and --jobs are for --analyse")
     ensure_sound(db_path)
     with open_archive(db_path) as db:
-        before = last_game_id(db)
-        try:
-            summary = _import(db, files, keep_invalid, variant, batch)
-        finally:  # interrupted too: what was committed is logged
-            log_import(db, os_user(), files, before)
+        summary = _import(db, files, keep_invalid, variant, batch)  # each batch logged with it
         for error in summary.errors:
             click.echo(str(error), err=True)
         for problem in summary.unreadable:
@@ -109,6 +105,7 @@ def _import(db: Database, files: tuple[str, ...], keep_invalid: bool, variant: s
                 done[path] = offset
 
         summary = import_files(db, files, keep_invalid=keep_invalid, variant=variant,
-                               on_game=on_game, batch=batch)
+                               on_game=on_game, batch=batch,
+                               on_stored=logging_import(db, os_user()))
         bar.update(sum(sizes.values()) - sum(done.values()))
     return summary

@@ -39,12 +39,10 @@ def serve_command(db_path: str, host: str, port: int, trusted_hosts: tuple[str, 
         jacquet serve
         jacquet serve --db club.db --host 0.0.0.0 --port 8080 --trusted-host club.example.org
     """
-    from waitress import create_server
-
     from jacquet_cli.collector import settle_for_serving
     from webviewer import create_app
     from webviewer.demo import build_demo
-    from webviewer.plumbing.serving import waitress_options
+    from webviewer.plumbing.serving import guarded_server
     from webviewer.plumbing.workers import start_workers
 
     if not os.path.exists(db_path):
@@ -63,7 +61,7 @@ def serve_command(db_path: str, host: str, port: int, trusted_hosts: tuple[str, 
     click.echo(f"serving {db_path} on http://{bound_host}:{bound_port}/", err=True)
     if not _loopback(listening.getsockname()[0]):
         click.echo(exposure(host, db_path, accounts, app.config["TRUSTED_HOSTS"]), err=True)
-    create_server(app, sockets=[listening], **waitress_options(app)).run()
+    guarded_server(app, listening).run()
 
 
 def _listening_socket(host: str, port: int) -> socket.socket:

@@ -268,9 +268,9 @@ def test_a_mat_file_of_unreadable_lines_only_reports_them(folder):
 def test_a_mat_score_line_reads_in_linear_time(line):
     """The score line's regular expression took cubic time on a line of spaces (26 s for
     4,000 of them)."""
-    start = time.perf_counter()
+    start = time.thread_time()
     parse_mat(f" 1 point match\n Game 1\n{line}\n")
-    assert time.perf_counter() - start < 1.0
+    assert time.thread_time() - start < 1.0
 
 
 def test_a_mat_score_line_is_read_as_before():
@@ -281,9 +281,9 @@ def test_a_mat_score_line_is_read_as_before():
 
 
 def test_a_mat_tag_line_of_spaces_reads_in_linear_time():
-    start = time.perf_counter()
+    start = time.thread_time()
     parse_mat("; [" + " " * 20_000 + "\n; [a" + " " * 20_000 + "x\n")
-    assert time.perf_counter() - start < 1.0
+    assert time.thread_time() - start < 1.0
 
 
 @pytest.mark.parametrize("fmt, text", [
@@ -291,9 +291,9 @@ def test_a_mat_tag_line_of_spaces_reads_in_linear_time():
     ("jqn", '[LeadRoll "W5' + " " * 200_000 + 'x"]\n\n*'),
 ], ids=["json dice", "jqn lead roll"])
 def test_dice_and_lead_rolls_with_long_white_space_read_in_linear_time(folder, fmt, text):
-    start = time.perf_counter()
+    start = time.thread_time()
     assert errors_of(folder, fmt, text)
-    assert time.perf_counter() - start < 1.0
+    assert time.thread_time() - start < 1.0
 
 
 def test_a_play_of_many_moves_is_refused_at_once():
@@ -302,10 +302,10 @@ def test_a_play_of_many_moves_is_refused_at_once():
     moves = " ".join(f"{a}/{b}" for a in range(12, 1, -1) for b in range(a - 1, 0, -1))[:256]
     moves = moves[:moves.rindex(" ")]
     rules = rule_set("backgammon")
-    start = time.perf_counter()
+    start = time.thread_time()
     with pytest.raises(IllegalPlayError) as raised:
         check_play(rules.start, "11", moves, rules)
-    assert time.perf_counter() - start < 1.0 and raised.value.rule_id == "R-DOUBLET"
+    assert time.thread_time() - start < 1.0 and raised.value.rule_id == "R-DOUBLET"
 
 
 def test_a_game_of_the_text_notation_reports_its_first_problem_only():

@@ -129,7 +129,9 @@ def test_signing_in_leads_back_to_a_local_path_only(path, target):
 
 
 def test_a_wrong_password_is_refused_and_guessing_is_limited(path):
-    """Five failures for a name, or from an address, and it waits, right password or not."""
+    """Five failures for a name from an address, and that name waits there, right
+    password or not (issue 33: from another address it may still sign in,
+    tests/test_sign_in_limit.py)."""
     add_account(path)
     add_account(path, "Other")
     app = make_app(path, LOGIN_FAILURES=5, LOGIN_LOCKOUT_SECONDS=900)
@@ -140,11 +142,7 @@ def test_a_wrong_password_is_refused_and_guessing_is_limited(path):
     locked = sign_in(client)  # the right password, too late
     assert locked.status_code == 429 and int(locked.headers["Retry-After"]) > 800
     assert "try again in 15 minute(s)" in locked.text
-    elsewhere = app.test_client()  # the name is locked from another address too
-    elsewhere.environ_base["REMOTE_ADDR"] = "10.0.0.9"
-    assert sign_in(elsewhere).status_code == 429
-    assert sign_in(elsewhere, "Other").status_code == 303  # another name from there may
-    assert sign_in(client, "Other").status_code == 429  # the first address is locked for any name
+    assert sign_in(client, "Other").status_code == 303  # another name from there may
     assert "Scorer (scorer)" not in client.get("/").text
 
 
@@ -434,7 +432,7 @@ def test_behind_a_proxy_the_client_address_is_the_forwarded_one(path):
     guesser, other = app.test_client(), app.test_client()
     guesser.environ_base["HTTP_X_FORWARDED_FOR"] = "203.0.113.7"
     other.environ_base["HTTP_X_FORWARDED_FOR"] = "198.51.100.2"
-    for name in ("a", "b", "c", "d", "e"):
-        sign_in(guesser, name, "guess")
+    for _ in range(5):
+        sign_in(guesser, "Other", "guess")
     assert sign_in(guesser, "Other").status_code == 429
     assert sign_in(other, "Other").status_code == 303

@@ -223,15 +223,25 @@ def test_a_start_form_out_of_its_choices_is_refused(client, fields):
     assert response.status_code == 400 and "Traceback" not in response.text
 
 
+def rolled(client, at: str) -> str:
+    """``at`` after the player's first action (a roll, or a play if the lead roll gave
+    him the first turn): a game being played, which a new
+    game does not push out (tests/test_play_capacity.py)."""
+    page = client.get(f"{at}?hints=1").text
+    action = {"action": "roll"} if 'value="roll"' in page else {"action": "play", "play": hinted(page)[0][0]}
+    assert client.post(at, data={"version": version(page), **action}).status_code == 303
+    return at
+
+
 def test_games_in_progress_are_capped_per_visitor_and_on_the_server(db_path):
     app = make_app(db_path, PLAY_GAMES_PER_VISITOR=2, PLAY_GAMES=3)
     first = app.test_client()
-    start(first)
-    start(first)
+    rolled(first, start(first))
+    rolled(first, start(first))
     refused = first.post("/play/", data={"variant": "jacquet", "side": "White", "strength": "random"})
     assert refused.status_code == 429 and "PLAY_GAMES_PER_VISITOR" in refused.text
     second = app.test_client()
-    start(second)
+    rolled(second, start(second))
     full = second.post("/play/", data={"variant": "jacquet", "side": "White", "strength": "random"})
     assert full.status_code == 429 and "PLAY_GAMES" in full.text
 
@@ -354,8 +364,9 @@ def test_a_game_over_leaves_room_for_new_ones(db_path):
     first = app.test_client()
     finished = resigned_game(first)
     assert "The game analysed" in first.get(finished).text  # over and analysed: no longer counted
-    start(first)
-    start(app.test_client())  # the server full: the game over makes room
+    rolled(first, start(first))
+    other = app.test_client()
+    rolled(other, start(other))  # the server full: the game over makes room
     assert first.get(finished).status_code == 404
     refused = app.test_client().post("/play/", data={"variant": "jacquet", "side": "White",
                                                      "strength": "random"})

@@ -184,6 +184,6 @@ def test_the_session_key_is_kept_beside_the_archive_privately(tmp_path, monkeypa
     kept.write_text("")  # a file cut short (a crash, a full disk) is replaced
     second = secret_key(path)
     assert len(second) >= 32 and secret_key(path) == second
-    monkeypatch.setenv("JACQUET_SECRET_KEY", "from the environment")
-    assert secret_key(path) == "from the environment"
+    monkeypatch.setenv("JACQUET_SECRET_KEY", "from the environment, 32 characters or more")
+    assert secret_key(path) == "from the environment, 32 characters or more"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["club.db.secret"]  # no temporary left

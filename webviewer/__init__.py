@@ -52,7 +52,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
                             WTF_CSRF_TIME_LIMIT=8 * 3600, TRUSTED_HOSTS=list(LOOPBACK_HOSTS),
                             SESSION_COOKIE_SAMESITE="Lax", SESSION_COOKIE_SECURE=False,
                             LIVE_GAME_EXPIRY_DAYS=7, LIVE_GAMES_PER_SCORER=20,
-                            LOGIN_FAILURES=5, LOGIN_LOCKOUT_SECONDS=900, PROXIES=0)
+                            LOGIN_FAILURES=5, LOGIN_ADDRESS_FAILURES=20, LOGIN_LOCKOUT_SECONDS=900, PROXIES=0)
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_mapping(test_config or {})
     if app.config["PROXIES"]:  # the client's address and scheme as the reverse proxies say

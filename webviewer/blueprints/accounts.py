@@ -1,7 +1,8 @@
 """Signing in and out. The sign-in form's name and password are checked against the
-archive's accounts, with failed attempts limited per name and per client address
-(:class:`archive.accounts.SignInLimit`, set by ``LOGIN_FAILURES`` and
-``LOGIN_LOCKOUT_SECONDS``); once signed in, the visitor goes back to ``next`` if it is a
+archive's accounts, with failed attempts limited per name from a client address and per
+address (:class:`archive.accounts.SignInLimit`, set by ``LOGIN_FAILURES``,
+``LOGIN_ADDRESS_FAILURES`` and ``LOGIN_LOCKOUT_SECONDS``; each attempt counted before its
+password is checked); once signed in, the visitor goes back to ``next`` if it is a
 path on this site, else to the archive."""
 
 from __future__ import annotations
@@ -10,15 +11,18 @@ from flask import Blueprint, current_app, make_response, redirect, render_templa
 from flask.typing import ResponseReturnValue
 from flask_login import login_user, logout_user
 
-from archive.accounts import SignInLimit, check_password, subjects
-from webviewer.plumbing.auth import SignedIn, local_path
+from archive.accounts import SignInLimit, check_password, close_session, open_session
+from webviewer.pages.play_page import PLAYER_KEYS
+from webviewer.plumbing.auth import SignedIn, local_path, signed_in
 from webviewer.plumbing.db import get_db
 
 blueprint = Blueprint("accounts", __name__)
 
 
 def _limit() -> SignInLimit:
-    return SignInLimit(current_app.config["LOGIN_FAILURES"], current_app.config["LOGIN_LOCKOUT_SECONDS"])
+    config = current_app.config
+    return SignInLimit(config["LOGIN_FAILURES"], config["LOGIN_ADDRESS_FAILURES"],
+                       config["LOGIN_LOCKOUT_SECONDS"])
 
 
 @blueprint.get("/login")
@@ -34,9 +38,8 @@ def login() -> ResponseReturnValue:
     password = request.form.get("password", "")
     back = local_path(request.form.get("next"))
     db = get_db(write=True)
-    counted = subjects(name, request.remote_addr)
     limit = _limit()
-    wait = limit.wait(db, counted)
+    wait = limit.attempt(db, name, request.remote_addr)  # counted before the password is checked
     if wait > 0:
         minutes = int(wait // 60) + 1
         page = render_template("accounts/login.html", next=back, name=name, error=(
@@ -47,17 +50,22 @@ def login() -> ResponseReturnValue:
         return response
     user = check_password(db, name, password)
     if user is None:
-        limit.failed(db, counted)
         return render_template("accounts/login.html", next=back, name=name,
                                error="Unknown name or wrong password."), 401
-    limit.succeeded(db, counted)
-    session.clear()  # nothing of the visitor's session carries over into the user's
-    login_user(SignedIn(user))
+    limit.succeeded(db, name, request.remote_addr)
+    playing = {key: session[key] for key in PLAYER_KEYS if key in session}
+    session.clear()  # nothing of the visitor's session carries over into the user's,
+    session.update(playing)  # but the games he is playing against the engine
+    login_user(SignedIn(user, open_session(db, user)))
     return redirect(back or url_for("games.index"), code=303)
 
 
 @blueprint.post("/logout")
 def logout() -> ResponseReturnValue:
+    """Sign out: the session ends on the server too (a copy of its cookie signs nobody in)."""
+    user = signed_in()
+    if isinstance(user, SignedIn):
+        close_session(get_db(write=True), user.session_id)
     logout_user()
     session.clear()
     return redirect(url_for("games.index"), code=303)

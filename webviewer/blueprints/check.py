@@ -11,7 +11,6 @@ from typing import NoReturn
 from flask import Blueprint, abort, current_app, make_response, render_template, request
 from flask.typing import ResponseReturnValue
 
-from archive.audit import STORED, log
 from notation.engine.rules import DEFAULT, NAMES, TITLES
 from notation.errors import LISTED_PLAYS
 from notation.formats import READABLE
@@ -26,8 +25,7 @@ from webviewer.pages.validation import (
     save_record,
 )
 from webviewer.plumbing.auth import role_required, signed_in
-from webviewer.plumbing.db import get_db
-from webviewer.plumbing.workers import run_work
+from webviewer.plumbing.workers import heavy, run_work
 
 blueprint = Blueprint("check", __name__)
 FORMATS = {"auto": "automatic (from the file's extension, else from the text)",
@@ -97,6 +95,7 @@ def form() -> ResponseReturnValue:
 
 
 @blueprint.post("/validate")
+@heavy
 def validate() -> ResponseReturnValue:
     """Every game of the record read and checked; the problems shown in place."""
     fmt = _choice("format", FORMATS, "auto")
@@ -109,6 +108,7 @@ def validate() -> ResponseReturnValue:
 
 
 @blueprint.post("/validate/save")
+@heavy
 @role_required("scorer")
 def save() -> ResponseReturnValue:
     """A valid record stored in the archive: read and checked again here, refused if any
@@ -119,7 +119,7 @@ def save() -> ResponseReturnValue:
     try:
         done: Saved = run_work(save_record, current_app.config["ARCHIVE"],
                                _normalised(request.form.get("record", "")), fmt, variant, name,
-                               *_limits())
+                               signed_in().name, *_limits())
     except TooLarge as error:
         _refuse(413, str(error))
     report = done.report
@@ -127,9 +127,4 @@ def save() -> ResponseReturnValue:
         _refuse(400, f"{name} cannot be saved: "
                      + ("it holds no game." if not report.games else
                         f"it has {report.errors} error(s). Validate it to see them."))
-    db = get_db(write=True)
-    with db.conn:  # the games stored now, logged under the scorer's name
-        for _, game_id, duplicate in done.games:
-            if not duplicate:
-                log(db, signed_in().name, STORED, game_id, f"saved from {name}")
     return render_template("check/saved.html", name=name, summary=done.summary, saved=done.games)

@@ -5,7 +5,9 @@ can be downloaded, and a signed-in scorer can store it in the archive.
 
 Anyone may play, so every request is bounded: a game is kept in the archive
 (:mod:`archive.played`) under an unguessable key, for the visitor whose session started it,
-at most ``PLAY_GAMES_PER_VISITOR`` per visitor and ``PLAY_GAMES`` on the server, gone when
+at most ``PLAY_GAMES_PER_VISITOR`` per visitor, ``PLAY_GAMES_PER_ADDRESS`` per client
+address (not signed in) and ``PLAY_GAMES`` on the server (a game never played makes room
+first; visitors never shut a signed-in member out), gone when
 untouched for ``PLAY_GAME_EXPIRY_HOURS``, at most ``PLAY_MAX_TURNS`` turns long; the engine's
 1-ply turns, every ranking and the final analysis run in the worker pool within its time.
 Dice come from the server only. What the pages show is made in
@@ -25,8 +27,9 @@ from flask.typing import ResponseReturnValue
 
 from analysis.shipped import NoNet
 from archive import import_games, stored_id
-from archive.audit import STORED, log
+from archive.audit import logging_stored
 from archive.played import (
+    PlayedBounds,
     PlayedRecord,
     TooManyPlayedGames,
     create_played,
@@ -98,9 +101,9 @@ def start() -> ResponseReturnValue:
                               side: name, "Black" if you == "W" else "White": engine}))
     db = get_db(write=True)
     try:  # the bounds first: no engine's work for a game that cannot be kept
-        key = create_played(db, *live.dump(), new_visitor_token(), you, strength,
-                            expiry=_expiry(), per_visitor=limit("PLAY_GAMES_PER_VISITOR"),
-                            total=limit("PLAY_GAMES"))
+        key = create_played(db, *live.dump(), new_visitor_token(), you, strength, PlayedBounds(
+            _expiry(), limit("PLAY_GAMES_PER_VISITOR"), limit("PLAY_GAMES_PER_ADDRESS"),
+            limit("PLAY_GAMES")), address=request.remote_addr, member=signed_in().is_authenticated)
     except TooManyPlayedGames as error:
         return render_template("play/start.html", variants=NAMES, strengths=STRENGTHS,
                                form=form, games=played_games(_expiry()), limits=LIMITS,
@@ -216,7 +219,7 @@ def act(key: str) -> ResponseReturnValue:
     dumped = live.dump()
     if live.dice is None and not live.over:
         dumped = _engine_answers(dumped, stored.side, stored.strength)
-    if not save_played(get_db(write=True), key, *dumped, stored.version):
+    if not save_played(get_db(write=True), key, *dumped, stored.version, played=True):
         leave_note(key, "turn", "The game was changed meanwhile (from another window?): look "
                    "again, nothing of this action was kept.")
     return redirect(url_for("play.page", key=key), code=303)
@@ -225,21 +228,22 @@ def act(key: str) -> ResponseReturnValue:
 @blueprint.post("/<key>/store")
 @role_required("scorer")
 def store(key: str) -> ResponseReturnValue:
-    """Store the finished game in the archive (a signed-in scorer only); its page there."""
+    """Store the finished game in the archive (a signed-in scorer who played it, or an
+    admin: 403 for anyone else); its page there."""
     stored, live = _load(key)
+    if not stored.belongs_to(visitor_token()) and not signed_in().is_admin:
+        abort(403, description="This game was played in another browser: only its player "
+                               "(or an admin) may store it.")
     if not live.over:
         leave_note(key, "turn", "The game is not over: finish it first.")
         return redirect(url_for("play.page", key=key), code=303)
     db = get_db(write=True)
     game = game_from_text(stored.record)
-    known = stored_id(db, game)
-    import_games(db, [game])  # idempotent: storing twice adds nothing
+    # idempotent: storing twice adds nothing; the audit's line stored with the game
+    import_games(db, [game], on_stored=logging_stored(db, signed_in().name, "played against the engine"))
     game_id = stored_id(db, game)
     if game_id is None:  # pragma: no cover - a game just imported is found by its hash
         abort(500, description="the stored game cannot be found in the archive")
-    if known is None:
-        with db.conn:
-            log(db, signed_in().name, STORED, game_id, "played against the engine")
     forget_game(key)
     return redirect(url_for("games.game_page", game_id=game_id), code=303)
 

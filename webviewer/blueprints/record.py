@@ -35,7 +35,7 @@ from archive import (
     save_live,
     stored_id,
 )
-from archive.audit import STORED, log
+from archive.audit import logging_stored
 from archive.live import show_evaluation
 from notation.engine.dice import Dice
 from notation.engine.rules import DEFAULT, NAMES
@@ -64,6 +64,7 @@ from webviewer.pages.recorder import (
     take_note,
     today,
 )
+from webviewer.pages.stored import stored_row
 from webviewer.plumbing.auth import role_required, signed_in
 from webviewer.plumbing.db import get_db
 from webviewer.plumbing.workers import Busy, run_work
@@ -311,22 +312,21 @@ def _save(key: str, live: LiveGame, version: int) -> ResponseReturnValue:
         return redirect(url_for("record.page", key=key), code=303)
     db = get_db(write=True)
     game = game_from_text(live.record())
-    known = stored_id(db, game)
-    import_games(db, [game])  # idempotent: a second save adds nothing
+    # idempotent: a second save adds nothing; the audit's line stored with the game
+    import_games(db, [game], on_stored=logging_stored(db, signed_in().name, "recorded"))
     delete_live(db, key, version)
     game_id = stored_id(db, game)
     forget(key, game_id)
     if game_id is None:  # pragma: no cover - a game just imported is found by its hash
         abort(500, description="the saved game cannot be found in the archive")
-    if known is None:
-        with db.conn:
-            log(db, signed_in().name, STORED, game_id, "recorded")
     return redirect(url_for("record.saved", game_id=game_id), code=303)
 
 
 @blueprint.get("/saved/<int:game_id>")
 def saved(game_id: int) -> ResponseReturnValue:
-    """A game saved to the archive: who won, its page, and the match's next game to start."""
+    """A game saved to the archive: who won, its page, and the match's next game to start
+    (404, as every page of it, for a game hidden from this user)."""
+    stored_row(game_id)
     game = load_game(get_db(), game_id)
     if game is None:
         abort(404, description=f"no game {game_id} in the archive")

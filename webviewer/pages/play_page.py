@@ -19,15 +19,18 @@ from notation.recording import LiveGame
 from webviewer.pages.recorder import page_context, turn_text
 from webviewer.plumbing.db import get_db
 
-LIMITS = {"PLAY_GAMES_PER_VISITOR": 3, "PLAY_GAMES": 200, "PLAY_GAME_EXPIRY_HOURS": 24,
-          "PLAY_MAX_TURNS": 400}
+LIMITS = {"PLAY_GAMES_PER_VISITOR": 3, "PLAY_GAMES_PER_ADDRESS": 10, "PLAY_GAMES": 200,
+          "PLAY_GAME_EXPIRY_HOURS": 24, "PLAY_MAX_TURNS": 400}
 """The bounds on the games against the engine (config keys of the same names): games in
-progress per visitor and on the server, the hours an untouched game is kept, the turns a
-game may have."""
+progress per visitor, per client address (visitors not signed in) and on the server, the
+hours an untouched game is kept, the turns a game may have."""
 
 
 KEPT_GAMES = 10
 """The games a browser's list keeps (the latest)."""
+PLAYER_KEYS = ("player_token", "played_games")
+"""What the session keeps of the games against the engine: the visitor's token and the
+list of his games (kept when he signs in, so that the games stay his)."""
 
 
 def limit(name: str) -> int:
@@ -38,7 +41,7 @@ def limit(name: str) -> int:
 def visitor_token() -> str | None:
     """This browser's token (``None`` before it started a game), kept in its signed session:
     the games it started are the ones it may play."""
-    token = session.get("player_token")
+    token = session.get(PLAYER_KEYS[0])
     return token if isinstance(token, str) else None
 
 
@@ -46,23 +49,23 @@ def new_visitor_token() -> str:
     """This browser's token, made if it has none."""
     token = visitor_token()
     if token is None:
-        token = session["player_token"] = secrets.token_urlsafe(16)
+        token = session[PLAYER_KEYS[0]] = secrets.token_urlsafe(16)
     return token
 
 
 def remember_game(key: str) -> None:
     """Add the game started under ``key`` to this browser's list."""
     keys = [kept for kept in _keys() if kept != key]
-    session["played_games"] = [key, *keys][:KEPT_GAMES]
+    session[PLAYER_KEYS[1]] = [key, *keys][:KEPT_GAMES]
 
 
 def forget_game(key: str) -> None:
     """Take a game off this browser's list (stored in the archive)."""
-    session["played_games"] = [kept for kept in _keys() if kept != key]
+    session[PLAYER_KEYS[1]] = [kept for kept in _keys() if kept != key]
 
 
 def _keys() -> list[str]:
-    keys = session.get("played_games", [])
+    keys = session.get(PLAYER_KEYS[1], [])
     return [key for key in keys if isinstance(key, str)] if isinstance(keys, list) else []
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import cast
 
 from archive import ImportSummary, import_games, open_archive, stored_id
+from archive.audit import logging_stored
 from notation.errors import RecordError
 from notation.formats import EXTENSIONS, READABLE, read_file
 from notation.tree.game import Game
@@ -236,18 +237,20 @@ class Saved:
     games: list[tuple[GameLine, int | None, bool]] = field(default_factory=list)
 
 
-def save_record(archive: str, text: str, fmt: str, variant: str, name: str,
+def save_record(archive: str, text: str, fmt: str, variant: str, name: str, user: str | None,
                 max_games: int, max_turns: int = MAX_TURNS) -> Saved:
     """Read and check ``text`` as :func:`check_record` does, and if it is savable store
     its games in the archive at ``archive`` (those already there are reported as
-    duplicates)."""
+    duplicates), each with its line in the audit log (saved by ``user``), in the same
+    transaction."""
     report, games = _read(text, fmt, variant, name, (max_games, max_turns))
     if not report.savable:
         return Saved(report)
     db = open_archive(archive)
     try:
         known = [stored_id(db, game) for game in games]
-        summary = import_games(db, games, source=name)
+        summary = import_games(db, games, source=name,
+                               on_stored=logging_stored(db, user, f"saved from {name}"))
         seen: set[int | None] = set()
         saved = []
         for line, game, before in zip(report.games, games, known, strict=True):

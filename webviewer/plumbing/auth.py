@@ -4,8 +4,9 @@ what they may do: :func:`role_required` on a view lets through only a user with 
 page (GET), and answered 401 when they send a form (nothing of it is done); a user without
 the role is answered 403.
 
-The session cookie carries the user's ``session_key``, not their id: a new password or a
-removed account ends every session at once.
+The session cookie carries the user's ``session_key``, not their id, and the id of this
+session, checked on every request against the archive's open sessions: a new password or
+a removed account ends every session at once, signing out ends this one.
 """
 
 from __future__ import annotations
@@ -20,10 +21,12 @@ from flask.typing import ResponseReturnValue
 from flask_login import LoginManager, current_user
 from werkzeug.wrappers import Response
 
-from archive.accounts import User, user_by_session_key
+from archive.accounts import User, user_of_session
 from webviewer.plumbing.db import get_db
 
 login_manager = LoginManager()
+SEPARATOR = ":"
+"""Between the user's ``session_key`` and the session's id in the cookie (neither holds it)."""
 View = TypeVar("View", bound=Callable[..., ResponseReturnValue])
 
 
@@ -34,14 +37,15 @@ class SignedIn:
     is_active = True
     is_anonymous = False
 
-    def __init__(self, user: User) -> None:
+    def __init__(self, user: User, session_id: str) -> None:
         self.user = user
+        self.session_id = session_id
         self.name = user.name
         self.role = user.role
         self.id = user.id
 
     def get_id(self) -> str:
-        return self.user.session_key
+        return f"{self.user.session_key}{SEPARATOR}{self.session_id}"
 
     @property
     def is_admin(self) -> bool:
@@ -130,7 +134,9 @@ def init_app(app: Flask) -> None:
     login_manager.user_loader(_load)
 
 
-def _load(session_key: str) -> SignedIn | None:
-    """The user whose session carries ``session_key`` (``None``: sign in again)."""
-    user = user_by_session_key(get_db(), session_key)
-    return None if user is None else SignedIn(user)
+def _load(cookie_id: str) -> SignedIn | None:
+    """The user whose session cookie carries ``cookie_id`` (their ``session_key`` and the
+    session's id), if that session is still open on the server (``None``: sign in again)."""
+    session_key, _, session_id = cookie_id.partition(SEPARATOR)
+    user = user_of_session(get_db(), session_key, session_id) if session_id else None
+    return None if user is None else SignedIn(user, session_id)

@@ -22,6 +22,8 @@ log = logging.getLogger(__name__)
 
 
 MIN_LENGTH = 32
+"""The fewest characters of a key, from the environment or the key file (a shorter one
+can be guessed)."""
 
 
 class InsecureSecret(ArchiveError):
@@ -32,6 +34,10 @@ def secret_key(archive: str | os.PathLike[str]) -> str:
     """``$JACQUET_SECRET_KEY``, else the key kept beside the archive, made if missing."""
     from_environment = os.environ.get("JACQUET_SECRET_KEY")
     if from_environment:
+        if len(from_environment.strip()) < MIN_LENGTH:
+            raise InsecureSecret(f"JACQUET_SECRET_KEY is {len(from_environment.strip())} "
+                                 f"character(s) long: a key needs at least {MIN_LENGTH} characters "
+                                 "(python3 -c 'import secrets; print(secrets.token_hex(32))' makes one)")
         return from_environment
     path = Path(f"{os.fspath(archive)}.secret")
     kept = _read(path)

@@ -4,14 +4,23 @@ whatever else runs: at most ``WORKERS`` at once, each given ``WORK_SECONDS`` and
 ``WORK_MEMORY_BYTES``, and at most ``WORK_QUEUE`` more requests waiting for a worker.
 
 * A request that finds every worker busy and the queue full (or that waits longer than
-  ``WORK_SECONDS`` for a worker) is answered 503 with ``Retry-After``.
+  ``WORK_SECONDS`` for a worker), or whose client address already has
+  ``WORK_PER_ADDRESS`` jobs running or waiting, is answered 503 with ``Retry-After``, in
+  plain words without a page to render: a client looping on heavy requests gets a cheap
+  refusal and takes no more than its share of the queue.
 * A job over its time is killed (its process ends: nothing of it stays) and answered 413:
   the input is too big to handle within the budget. A job over its memory ends the same
   way.
+* A worker that ends without a word and not by a signal (it could not start: the server's
+  installation changed under it) is the server's failure, not the request's: logged, and
+  answered 503.
 
 Each job runs in a new process forked from a small server process that has imported the
 viewer once (``multiprocessing``'s ``forkserver``): a fresh, single-threaded process per
-job, killed whole on timeout, whatever the job was doing. ``jacquet serve`` starts that
+job, killed whole on timeout, whatever the job was doing. A job imports what it runs by
+name and never runs the launcher again (``multiprocessing`` would run the ``__main__``
+script, ``.venv/bin/jacquet``, in every new process: a venv rebuilt under a running server
+made every job fail). ``jacquet serve`` starts that
 process as it starts (:func:`start_workers`); elsewhere the first job does. ``WORKERS = 0`` runs the work
 in the request's own thread instead (no bound: for debugging and for tests that patch the
 app in place).
@@ -19,31 +28,42 @@ app in place).
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import multiprocessing.forkserver
+import multiprocessing.spawn
+import os
 import resource
 import threading
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
-from flask import Flask, current_app
+from flask import Flask, Response, current_app, has_request_context, request
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from webviewer.plumbing.db import unavailable
+from webviewer.plumbing.db import RETRY_SECONDS, unavailable
 
 WORK_DEFAULTS = {"WORKERS": 2, "WORK_SECONDS": 10.0, "WORK_QUEUE": 4,
-                 "WORK_MEMORY_BYTES": 2 * 1024 ** 3}
+                 "WORK_MEMORY_BYTES": 2 * 1024 ** 3, "WORK_PER_ADDRESS": 2}
 """Worker processes at once; seconds each job may take (and a request may wait for a
 worker); requests that may wait; the address space a worker may use (beyond it the job
-fails, the server is untouched). ``WORKERS + WORK_QUEUE`` stays below waitress's threads
-(8), so that some are always free for browsing."""
+fails, the server is untouched); jobs running or waiting per client address (so that
+one client cannot take every place). ``WORKERS + WORK_QUEUE`` stays below waitress's
+threads (8), so that some are always free for browsing."""
+NICENESS = 10
+"""How much lower a job's CPU priority is than the server's: on a machine whose cores the
+jobs keep busy, the threads answering pages still get the CPU at once."""
+JOB_NAME = "jacquet-job"
+"""The name of a worker process (see :func:`_job_preparation`)."""
 PRELOAD = ["webviewer", "webviewer.pages.validation", "webviewer.blueprints.api",
            "webviewer.pages.analysis_job"]
 """What the process that forks the workers imports once."""
 _EXTENSION = "jacquet.workers"
+_HEAVY = "jacquet_heavy_work"
 T = TypeVar("T")
+V = TypeVar("V", bound=Callable[..., ResponseReturnValue])
 
 
 class Busy(Exception):
@@ -54,16 +74,42 @@ class OverBudget(Exception):
     """A job that took longer than its time, or more than its memory."""
 
 
+class WorkerFailed(Exception):
+    """A worker process that ended without a word, not killed: the server's failure."""
+
+
+_preparation_data = multiprocessing.spawn.get_preparation_data
+
+
+def _job_preparation(name: str) -> dict[str, Any]:
+    """What a new process of ``multiprocessing`` is told to do before its target, for a
+    worker without the ``__main__`` script to run again (its job is imported by name), so
+    that the launcher need not still exist."""
+    data: dict[str, Any] = _preparation_data(name)
+    if name == JOB_NAME:
+        for key in ("init_main_from_path", "init_main_from_name"):
+            data.pop(key, None)
+    return data
+
+
+multiprocessing.spawn.get_preparation_data = _job_preparation
+
+
 class Workers:
     """The bound on the heavy work of one app: ``workers`` jobs at once, ``queue`` more
-    waiting, each job given ``seconds`` and ``memory`` bytes."""
+    waiting, at most ``per_address`` of them from one client address, each job given
+    ``seconds`` and ``memory`` bytes."""
 
-    def __init__(self, workers: int, seconds: float, queue: int, memory: int) -> None:
+    def __init__(self, workers: int, seconds: float, queue: int, memory: int,
+                 per_address: int = 2) -> None:
         self.workers = workers
         self.seconds = seconds
         self.memory = memory
+        self.per_address = per_address
+        self.queue = queue
         self.admitted = 0
         """Jobs running or waiting now."""
+        self._by_address: dict[str | None, int] = {}
         self._running = threading.BoundedSemaphore(max(1, workers))
         self._admitted = threading.BoundedSemaphore(max(1, workers + queue))
         self._count = threading.Lock()
@@ -77,16 +123,28 @@ class Workers:
         if self.workers:
             multiprocessing.forkserver.ensure_running()
 
-    def run(self, function: Callable[..., T], *args: Any) -> T:
+    def full(self, address: str | None) -> bool:
+        """Whether a job for ``address`` would be refused now (every place taken, or the
+        address's share)."""
+        with self._count:
+            return (self.admitted >= self.workers + self.queue
+                    or self._by_address.get(address, 0) >= self.per_address)
+
+    def run(self, function: Callable[..., T], *args: Any, address: str | None = None) -> T:
         """``function(*args)`` in a worker process (``function`` importable, its
-        arguments and its result picklable); what it raises is raised here. :class:`Busy`
-        if no worker is free in time, :class:`OverBudget` if it is killed."""
+        arguments and its result picklable) for the client at ``address``; what it raises
+        is raised here. :class:`Busy` if no worker is free in time or the address has its
+        share already, :class:`OverBudget` if it is killed, :class:`WorkerFailed` if its
+        process could not do it."""
         if self.workers == 0:
             return function(*args)
-        if not self._admitted.acquire(blocking=False):
-            raise Busy
         with self._count:
+            if self._by_address.get(address, 0) >= self.per_address:
+                raise Busy
+            if not self._admitted.acquire(blocking=False):
+                raise Busy
             self.admitted += 1
+            self._by_address[address] = self._by_address.get(address, 0) + 1
         try:
             if not self._running.acquire(timeout=self.seconds):
                 raise Busy
@@ -97,12 +155,15 @@ class Workers:
         finally:
             with self._count:
                 self.admitted -= 1
+                left = self._by_address.pop(address) - 1
+                if left:
+                    self._by_address[address] = left
             self._admitted.release()
 
     def _in_process(self, function: Callable[..., T], args: tuple[Any, ...]) -> T:
         receiving, sending = self._context.Pipe(duplex=False)
         process = self._context.Process(target=_work, args=(sending, self.memory, function, args),
-                                        daemon=True)
+                                        name=JOB_NAME, daemon=True)
         process.start()
         sending.close()
         try:
@@ -110,9 +171,12 @@ class Workers:
                 raise OverBudget(f"it took longer than {self.seconds:g} s (WORK_SECONDS)")
             try:
                 done, value = receiving.recv()
-            except EOFError:  # the process died without a word: killed (memory), or crashed
+            except EOFError:  # the process died without a word: killed (memory), or failed
                 process.join()
-                raise OverBudget(f"its worker process stopped (exit code {process.exitcode}): "
+                if process.exitcode is not None and process.exitcode >= 0:
+                    raise WorkerFailed(f"a worker process ended with exit code {process.exitcode} "
+                                       "before its job was done") from None
+                raise OverBudget(f"its worker process was killed (signal {-(process.exitcode or 0)}): "
                                  "it may have needed more memory than a request may use "
                                  "(WORK_MEMORY_BYTES)") from None
         finally:
@@ -127,9 +191,11 @@ class Workers:
 
 def _work(sending: Connection, memory: int, function: Callable[..., Any],
           args: tuple[Any, ...]) -> None:
-    """In the worker: the job run within its memory, its result or its exception sent
-    back (an exception that cannot be sent is sent as a :class:`RuntimeError`)."""
+    """In the worker: the job run within its memory, at a lower priority than the server
+    (:data:`NICENESS`), its result or its exception sent back (an exception that cannot be
+    sent is sent as a :class:`RuntimeError`)."""
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    os.nice(NICENESS)
     try:
         answer: tuple[bool, Any] = (True, function(*args))
     except MemoryError:
@@ -145,10 +211,29 @@ def _work(sending: Connection, memory: int, function: Callable[..., Any],
         sending.close()
 
 
+def heavy(view: V) -> V:
+    """Mark ``view`` as one that runs its work in the workers: while a job of its client
+    could not be admitted, the request is refused (503, :class:`Busy`) before anything of
+    it is read (its form, its CSRF token): a client looping on heavy requests costs the
+    server as little as possible."""
+    setattr(view, _HEAVY, True)
+    return view
+
+
+def _refuse_early() -> None:
+    """Before any other check of the request: :class:`Busy` for a :func:`heavy` view whose
+    job would be refused now (the job is still admitted or refused when it comes: this
+    only spares the work before it)."""
+    view = current_app.view_functions.get(request.endpoint or "")
+    workers: Workers = current_app.extensions[_EXTENSION]
+    if getattr(view, _HEAVY, False) and workers.workers and workers.full(request.remote_addr):
+        raise Busy
+
+
 def run_work(function: Callable[..., T], *args: Any) -> T:
     """``function(*args)`` in the app's workers (see :class:`Workers`)."""
     workers: Workers = current_app.extensions[_EXTENSION]
-    return workers.run(function, *args)
+    return workers.run(function, *args, address=request.remote_addr if has_request_context() else None)
 
 
 def start_workers(app: Flask) -> None:
@@ -157,8 +242,26 @@ def start_workers(app: Flask) -> None:
     workers.start()
 
 
+BUSY = ("The server is busy with other heavy requests (checking records, the engine's work), "
+        "or this address has its share of them under way: try again in a few seconds.")
+
+
 def _busy(error: Busy) -> ResponseReturnValue:
-    return unavailable("The server is busy checking other records: try again in a few seconds.")
+    """503 in plain words (JSON under ``/api``), no page rendered: a client looping on
+    heavy requests makes the server do as little as possible for each refusal."""
+    if request.path == "/api" or request.path.startswith("/api/"):
+        response = Response(json.dumps({"error": BUSY}), 503, mimetype="application/json")
+    else:
+        response = Response(f"503 Service Unavailable: {BUSY}\n", 503, mimetype="text/plain")
+    response.headers["Retry-After"] = str(RETRY_SECONDS)
+    return response
+
+
+def _failed(error: WorkerFailed) -> ResponseReturnValue:
+    current_app.logger.error("the server failed: %s (was its installation changed while it "
+                             "runs? restart it)", error)
+    return unavailable("The server failed to start the work of this request: its log says why. "
+                       "Try again later.")
 
 
 def _over_budget(error: OverBudget) -> ResponseReturnValue:
@@ -174,6 +277,9 @@ def init_app(app: Flask) -> None:
         app.config.setdefault(name, default)
     app.extensions[_EXTENSION] = Workers(int(app.config["WORKERS"]), float(app.config["WORK_SECONDS"]),
                                          int(app.config["WORK_QUEUE"]),
-                                         int(app.config["WORK_MEMORY_BYTES"]))
+                                         int(app.config["WORK_MEMORY_BYTES"]),
+                                         int(app.config["WORK_PER_ADDRESS"]))
     app.register_error_handler(Busy, _busy)
+    app.register_error_handler(WorkerFailed, _failed)
+    app.before_request(_refuse_early)
     app.register_error_handler(OverBudget, _over_budget)
