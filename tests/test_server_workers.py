@@ -13,6 +13,7 @@ import subprocess
 import sys
 import textwrap
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -86,9 +87,18 @@ class HeldJobs:
         return function(*args)
 
 
+def admitted(pool: Workers, jobs: int) -> None:
+    """Wait until ``jobs`` jobs are admitted (running or waiting); fail, not hang, if they
+    never are."""
+    deadline = time.monotonic() + 600
+    while pool.admitted < jobs:
+        assert time.monotonic() < deadline, f"{pool.admitted} job(s) admitted, not {jobs}"
+        threading.Event().wait(0.01)
+
+
 def test_one_address_takes_no_more_than_its_share_of_the_queue(monkeypatch):
     held = HeldJobs(monkeypatch)
-    pool = Workers(1, 120.0, 3, 2 * 1024 ** 3, per_address=2)
+    pool = Workers(1, 3600.0, 3, 2 * 1024 ** 3, per_address=2)  # a wait for the worker never times out here
     results: list[object] = []
 
     def job(address: str) -> None:
@@ -101,14 +111,12 @@ def test_one_address_takes_no_more_than_its_share_of_the_queue(monkeypatch):
     for thread in threads:
         thread.start()
     assert held.started.acquire(timeout=120)  # one runs, the other waits for the worker
-    while pool.admitted < 2:
-        threading.Event().wait(0.01)
+    admitted(pool, 2)
     with pytest.raises(Busy):  # a third from the same address: refused at once
         pool.run(abs, -1, address="203.0.113.7")
     other = threading.Thread(target=job, args=("198.51.100.2",))  # another address: a place
     other.start()
-    while pool.admitted < 3:
-        threading.Event().wait(0.01)
+    admitted(pool, 3)
     held.release.set()
     for thread in (*threads, other):
         thread.join()
