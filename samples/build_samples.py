@@ -8,7 +8,8 @@ canonical writer, so running it again rewrites identical files.
 
 What it writes (see ``samples/README.md``):
 
-* ``openings/``: the worked openings 5-5 and 6-6 of the rules digest (section 3);
+* ``openings/``: the worked openings of the rules digest (5-5 and 6-6 of jacquet, section
+  3; the four of narde, section 9; the three of fevga, section 10);
 * ``<variant>/annotated-game.jqn``: one complete generated game per rule set, with
   comments derived from the engine's state, NAGs and variations;
 * ``matches/jacquet-match.jqn``: a short match of complete jacquet games;
@@ -31,17 +32,21 @@ sys.path[:0] = [str(HERE), str(HERE.parent)]
 from builder.common import VARIANTS  # noqa: E402
 from builder.errors import errors  # noqa: E402
 from builder.games import annotated, generated, match  # noqa: E402
-from builder.openings import opening_five_five, opening_six_six  # noqa: E402
+from builder.openings import opening_five_five, opening_six_six, relative_openings  # noqa: E402
 
 from notation.formats import write_file  # noqa: E402
 
-__all__ = ["annotated", "errors", "generated", "match", "opening_five_five", "opening_six_six"]
+__all__ = ["annotated", "errors", "generated", "match", "opening_five_five", "opening_six_six",
+           "relative_openings"]
 
 
 def main() -> None:
     (HERE / "openings").mkdir(exist_ok=True)
     write_file([opening_five_five()], HERE / "openings" / "jacquet-opening-5-5.jqn")
     write_file([opening_six_six()], HERE / "openings" / "jacquet-opening-6-6.jqn")
+    for variant in ("narde", "fevga"):
+        for name, game in relative_openings(variant):
+            write_file([game], HERE / "openings" / name)
     for variant in VARIANTS:
         (HERE / variant).mkdir(exist_ok=True)
         write_file([annotated(variant)], HERE / variant / "annotated-game.jqn")

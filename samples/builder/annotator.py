@@ -3,9 +3,9 @@ computed by the engine."""
 
 from __future__ import annotations
 
+from builder import relatives
 from builder.common import (
     ANNOTATED_SEEDS,
-    JACQUET_FAMILY,
     NUMBERS,
     and_list,
     count,
@@ -17,6 +17,7 @@ from notation import legal_plays
 from notation.engine.board import BAR, MEN, OFF, TALON, point_name
 from notation.engine.movegen import TurnRules, moves_of
 from notation.engine.rules import courier_phase
+from notation.engine.rules.base import jacquet_opposite
 from notation.engine.state import DOUBLE, PASSED, ROLL, Colour
 from notation.tree.game import Game, GameNode
 
@@ -34,6 +35,8 @@ class Annotator:
         self.offers: list = []
         self.first_home = True
         self.variations: list[GameNode] = []
+        # Both sides start on their own 24 and run the same way (the Jacquet geometry).
+        self.same_way = self.rules.opposite == jacquet_opposite()
 
     # facts about a turn
 
@@ -65,12 +68,13 @@ class Annotator:
 
     def run(self) -> None:
         self.game.comments.append(self.intro())
-        if self.name in JACQUET_FAMILY:
+        if self.rules.courier:
             self.courier()
+        relatives.events(self)
         self.doublet()
-        if self.name in ("murray", "backgammon"):
+        if self.rules.hitting:
             self.hit()
-        if self.name == "versailles":
+        if self.rules.passes_dice:
             self.passed()
         self.empty_play()
         self.bear_off()
@@ -85,8 +89,11 @@ class Annotator:
                 f"samples/build_samples.py from seed {seed}; the comments are derived from "
                 "the engine's positions and legal plays. Points are counted along each "
                 "player's own route, 24 to 1; 0 is off and 25 the bar. ")
-        if self.name in JACQUET_FAMILY:
+        if self.rules.courier:
             text += ("Both sides start with fifteen men on their 24, the talon, and run the "
+                     "same way round: my point p is the opponent's p-12 or p+12.")
+        elif self.same_way:
+            text += ("Both sides start with fifteen men on their 24, the head, and run the "
                      "same way round: my point p is the opponent's p-12 or p+12.")
         else:
             text += ("Backgammon set-up: 2 men on 24, 5 on 13, 3 on 8, 5 on 6; the sides run "
@@ -144,11 +151,11 @@ class Annotator:
             dice = node.turn.dice
             if not dice.is_doublet or node.turn.kind != ROLL or not node.turn.play.steps:
                 continue
-            if self.name == "versailles" and dice.high in (4,):
+            if self.rules.squared_doublets and dice.high in (4,):
                 continue  # 4-4 gives four steps either way: show a doublet that differs
             player, _other = self.who(node)
             steps = len(node.turn.play.steps)
-            if self.name == "versailles":
+            if self.rules.squared_doublets:
                 full = dice.high
                 text = (f"A doublet: in versailles {dice_text(dice)} gives {dice.high} steps of "
                         f"{dice.high}, not four (R-DOUBLET-SQUARED).")
@@ -188,7 +195,7 @@ class Annotator:
             if entering:
                 step = entering[0]
                 where = f"on {step.to_point}"
-                if self.name == "murray" and step.to_point == TALON:
+                if self.rules.courier and step.to_point == TALON:
                     where += ", his talon (in murray a 1 enters there)"
                 move = next(m for m in moves_of(reply.turn.play.steps) if m[0] is step)
                 if len(move) > 1:
@@ -200,7 +207,7 @@ class Annotator:
                 text = (f"{other} cannot enter from the bar with {dice_text(reply.turn.dice)}: "
                         "every entry point these dice give is closed, and while a man is on "
                         "the bar nothing else may move, so the roll is lost (R-BAR).")
-            if self.name == "murray" and courier_phase(before.mover):
+            if self.rules.courier and courier_phase(before.mover):
                 text += (" The man hit was his courier and no other man had left the talon, "
                          "so he is still in his courier phase.")
             reply.comments.append(text)
@@ -239,7 +246,7 @@ class Annotator:
         for node in self.rolls()[4:]:
             if node.turn.play.steps or node.turn.kind != ROLL:
                 continue
-            if self.name == "versailles":
+            if self.rules.passes_dice:
                 return  # explained with R-PASS
             before = self.before(node)
             turn = TurnRules(self.rules, before, node.turn.dice)
@@ -278,8 +285,9 @@ class Annotator:
                 assert not any(board[step.from_point + 1:7])
             text = (f"{player} bears off his first man, {how}: all fifteen are now on "
                     "points 6-1 or off, as bearing off requires ")
-            text += "(R-BEAROFF, R-BEAROFF-REAR)." if self.name == "murray" else "(R-BEAROFF)."
-            if self.name == "murray":
+            rear = self.rules.bear_off == "rear"
+            text += "(R-BEAROFF, R-BEAROFF-REAR)." if rear else "(R-BEAROFF)."
+            if rear:
                 text += (" In murray only men on the rear-most point may be borne off, with a "
                          "die at least as large as that point.")
             node.comments.append(text)
@@ -312,12 +320,17 @@ class Annotator:
         winner, other = state.winner.title, state.winner.other.title
         off = loser[OFF]
         text = f"{winner} bears off his fifteenth man and wins. "
-        if self.name in ("jacquet", "versailles"):
+        if self.rules.score_rule == "R-SCORE-MARS":
+            points = 2 if off == 0 else 1
+            kind = f"{self.rules.outcomes[0].name}, 2 points" if off == 0 else "a single game, 1 point"
+            text += (f"{other} has borne off {off if off else 'none'}: {kind} (R-SCORE-MARS: 2 "
+                     "when the loser has borne off none, otherwise 1).")
+        elif self.rules.score_rule == "R-SCORE" and not self.rules.has_cube:
             points = 2 if off == 0 else 1
             text += (f"{other} has borne off {off if off else 'none'}, so {winner} scores "
                      f"{count(points, 'point')} (R-SCORE: 2 when the loser has borne off "
                      "none, otherwise 1).")
-        elif self.name == "murray":
+        elif self.rules.score_rule == "R-SCORE-MARCIA":
             if off:
                 points = 1
                 text += f"{other} has borne off {off}: a single game, 1 point (R-SCORE-MARCIA)."
@@ -330,7 +343,7 @@ class Annotator:
                 text += (f"{other} has borne off none, and {winner} never held a prime (six "
                          "consecutive points of his route with two or more men each) at any "
                          "moment of the game: marcia per punto, 3 points (R-SCORE-MARCIA).")
-        elif self.name == "hale":
+        elif self.rules.penalties:
             quarters = [("the first table (24-19)", range(19, 25), 3),
                         ("the second table (18-13)", range(13, 19), 2),
                         ("the third table (12-7)", range(7, 13), 1),
@@ -407,8 +420,9 @@ class Annotator:
         if a[OFF] != b[OFF]:
             return (f"it bears off {men(b[OFF] - start[OFF]) if b[OFF] > start[OFF] else 'none'}"
                     f" instead of {a[OFF] - start[OFF]}")
-        if a[TALON] != b[TALON] and self.name in JACQUET_FAMILY:
-            return f"it leaves {men(b[TALON])} on the talon instead of {a[TALON]}"
+        if a[TALON] != b[TALON] and self.same_way:
+            where = "talon" if self.rules.courier else "head"
+            return f"it leaves {men(b[TALON])} on the {where} instead of {a[TALON]}"
         blots_a = sum(1 for p in range(1, 25) if a[p] == 1)
         blots_b = sum(1 for p in range(1, 25) if b[p] == 1)
         if self.rules.hitting and blots_a != blots_b:

@@ -14,11 +14,11 @@ DATE = "2026.11.30"
 SITE = "Generated sample"
 ANNOTATOR = "jacquet samples"
 VARIANTS = NAMES
-JACQUET_FAMILY = ("jacquet", "murray", "versailles", "hale")
 NUMBERS = ("none", "one", "two", "three", "four", "five", "six")
 
 # The seeds of the annotated games, chosen for what happens in them (checked below).
-ANNOTATED_SEEDS = {"jacquet": 59, "murray": 6, "versailles": 6, "hale": 17, "backgammon": 28}
+ANNOTATED_SEEDS = {"jacquet": 59, "murray": 6, "versailles": 6, "hale": 17, "backgammon": 28,
+                   "narde": 65, "fevga": 36}
 # The jacquet match: one seed per game, played until a player reaches MATCH_LENGTH.
 MATCH_SEEDS = (101, 102, 103, 104, 105)
 MATCH_LENGTH = 5
@@ -46,6 +46,16 @@ def refused(node: GameNode, dice: Dice, text: str, rule_id: str) -> str:
         assert error.rule_id == rule_id, (text, error)
         return error.reason
     raise AssertionError(f"{text} with {dice} is legal")
+
+
+def refusal(node: GameNode, dice: Dice, text: str) -> tuple[str, str] | None:
+    """The rule id and reason for which the engine refuses ``text`` at ``node``, or
+    ``None`` when it is legal."""
+    try:
+        check_play(node.state.position, dice, text, node.root().rules)
+    except IllegalPlayError as error:
+        return error.rule_id, error.reason
+    return None
 
 
 def count(n: int, word: str, plural: str | None = None) -> str:

@@ -121,3 +121,88 @@ def opening_six_six() -> Game:
                           "the 6 is free for a new man.")
     return game
 
+
+
+# The worked openings of narde (rules digest, section 9) and fevga (section 10): each is
+# White's first turn, with the plays the engine refuses and the rule it names.
+OPENINGS = {
+    "narde": (
+        (1, "66", "24/18(2)", (("24/18(3)", "R-HEAD"), ("24/18/12", "R-OPEN")),
+         ("The only legal play: two men leave the head and the other two 6s are lost. In a "
+         "player's first turn 6-6, 4-4 and 3-3 let two men leave the head (R-HEAD), never "
+         "three, so 24/18(3) is refused with R-HEAD. Neither man may go on to 12: that is "
+         "Black's head, and a single man closes a point (R-OPEN), so 24/18/12 is refused "
+         "too. R-MAX asks for the most steps that can be played: two here.")),
+        (2, "44", "24/16(2)", (("24/16/12", "R-OPEN"), ("24/20(3)", "R-HEAD")),
+         ("The only legal play: two men leave the head (the first-turn exception of R-HEAD) "
+         "and each takes two of the 4s. A third 4 for either would land on 12, Black's "
+         "head (R-OPEN), and a third man may not leave the head (R-HEAD): the engine "
+         "refuses 24/16/12 and 24/20(3).")),
+        (3, "33", "24/18(2)", (("24/21(4)", "R-HEAD"), ("24/12", "R-OPEN")),
+         ("One of two legal plays: with 3-3 two men may leave the head in the first turn "
+         "(R-HEAD), and R-MAX asks for all four 3s, so either both men take two steps, "
+         "24/18(2), or one takes one and the other three. A third man may not leave "
+         "(24/21(4) is refused with R-HEAD), and one man may not take all four, as the "
+         "fourth lands on 12, Black's head (24/12 is refused with R-OPEN).")),
+        (4, "65", "24/13", (("24/18 24/19", "R-HEAD"),),
+         ("The only legal play: one man takes both dice, resting on 18 or 19. 6-5 is no "
+         "doublet, so only one man may leave the head (R-HEAD): 24/18 24/19 is refused.")),
+    ),
+    "fevga": (
+        (1, "66", "24/18", (("24/18(2)", "R-RUNNER"), ("24/18/12", "R-OPEN")),
+         ("The only legal play: one 6, and the other three are lost. The first man off the "
+         "head is the runner, and no other man leaves the head until he has passed Black's "
+         "head (R-RUNNER), so 24/18(2) is refused. His own next 6 would land on 12, Black's "
+         "head, closed by a single man (R-OPEN): 24/18/12 is refused too.")),
+        (2, "55", "24/9 24/19", (("24/19(2)", "R-RUNNER"), ("24/14(2)", "R-RUNNER")),
+         ("One of two legal plays. With three 5s the runner reaches 9: he has passed Black's "
+         "head (White's 12), his phase is over, and R-RUNNER releases the men die by die, "
+         "so the last 5 is free and a second man leaves the head. 24/19(2) or 24/14(2) "
+         "would bring the second man off before the runner has passed: both are refused "
+         "with R-RUNNER.")),
+        (3, "65", "24/13", (("24/18 24/19", "R-RUNNER"),),
+         ("The only legal play: the runner takes both dice, resting on 18 or 19. A second man "
+         "may not leave the head while the runner has not passed Black's head (R-RUNNER): "
+         "24/18 24/19 is refused.")),
+    ),
+}
+SECTIONS = {"narde": 9, "fevga": 10}
+
+
+def relative_openings(variant: str) -> list[tuple[str, Game]]:
+    """The worked openings of ``variant``, each as (file name, game)."""
+    return [(f"{variant}-opening-{case[1][0]}-{case[1][1]}.jqn", worked_opening(variant, case))
+            for case in OPENINGS[variant]]
+
+
+def worked_opening(variant: str, case: tuple) -> Game:
+    """One worked opening: White's first turn, the refused plays checked with the engine,
+    and every other legal play as a variation."""
+    number, roll, play, refusals, text = case
+    rules = rule_set(variant)
+    dice = Dice.parse(roll)
+    section = SECTIONS[variant]
+    game = Game(rules, headers=headers(
+        f"Worked opening {dice.high}-{dice.low} ({variant}, rules digest, section {section}, "
+        f"case {number})", variant, white="Sample White", black="Sample Black"),
+        lead_rolls=((4, 2),))
+    game.headers["LeadRoll"] = "W4 B2"
+    game.headers["Result"] = "*"
+    for bad, rule_id in refusals:
+        refused(game, dice, bad, rule_id)
+    legal = plays_of(game, dice)
+    assert play in legal, legal
+    game.comments.append(
+        f"White won the lead, 4 against 2, and throws {dice.high}-{dice.low} for his first "
+        "turn (the lead dice are not played). Points are counted along each player's own "
+        "route: 24 is his head, where his fifteen men start, and 1 his last point; White's "
+        "12 is Black's 24, Black's head.")
+    first = game.add_turn(ROLL, dice, play)
+    if len(legal) == 1:
+        first.nags.append(7)
+    first.comments.append(text)
+    for other in legal:
+        if other != play:
+            variation = game.add_turn(ROLL, dice, other)
+            variation.comments.append(f"The other legal play: {other}.")
+    return game
