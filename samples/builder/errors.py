@@ -231,7 +231,38 @@ def errors() -> str:
         "follow.}\n"
         "1. 52: 13/8 13/11 1... double drop\n"
         "2. 31: 8/5 6/5 *\n")
+    relatives(add, number)
     # Last, because an unclosed comment runs to the end of the file.
     add(tag_lines(error_headers(number(), "SYNTAX, unclosed comment")) + "\n"
         "1. 53: 24/16 {this comment is never closed\n")
     return "\n".join(games)
+
+
+def relatives(add, number) -> None:
+    """The rules of ``narde`` and ``fevga``: R-HEAD, R-SIXBLOCK, R-RUNNER, R-HOMEQUARTER."""
+    game, node = played("narde", [("65", "24/13"), ("53", "24/16")], number(), "R-HEAD")
+    add(with_bad_turn(game, node, "42: 24/20 24/22", "Deliberate error: two men leave the "
+                      "head in White's second turn; one may leave it a turn.",
+                      (Dice(4, 2), "24/20 24/22", "R-HEAD")))
+    # Both sides bring one man a turn from the head to their 13-17: White's five points
+    # 17-13 stand in front of every black man (Black's most advanced is on his 13).
+    moves = [(roll, play) for roll, play in (("65", "24/13"), ("64", "24/14"), ("63", "24/15"),
+                                             ("62", "24/16"), ("61", "24/17"))
+             for _side in ("White", "Black")]
+    game, node = played("narde", moves, number(), "R-SIXBLOCK")
+    add(with_bad_turn(game, node, "51: 24/18", "Deliberate error: White's man from the head "
+                      "lands on 18 and completes six points in a row, 18 to 13, with no black "
+                      "man past them.", (Dice(5, 1), "24/18", "R-SIXBLOCK")))
+    game, node = played("fevga", [], number(), "R-RUNNER")
+    add(with_bad_turn(game, node, "53: 24/19 24/21", "Deliberate error: a second man leaves "
+                      "the head before the runner has passed Black's head.",
+                      (Dice(5, 3), "24/19 24/21", "R-RUNNER")))
+    game, node = played("fevga", [("65", "24/13"), ("65", "24/13"), ("61", "13/7 24/23"),
+                                  ("61", "13/6"), ("21", "24/22 24/23"), ("21", "24/22 24/23"),
+                                  ("43", "24/20 24/21"), ("43", "24/20 24/21")],
+                        number(), "R-HOMEQUARTER")
+    board = node.state.position.mover
+    assert all(board[p] for p in range(20, 25)) and not board[19]
+    add(with_bad_turn(game, node, "51: 24/19 7/6", "Deliberate error: White holds 24 to 20; "
+                      "a man on 19 would fill all six points of his starting quarter.",
+                      (Dice(5, 1), "24/19 7/6", "R-HOMEQUARTER")))

@@ -136,8 +136,8 @@ OPENINGS = {
         (2, "44", "24/16(2)", (("24/16/12", "R-OPEN"), ("24/20(3)", "R-HEAD")),
          ("The only legal play: two men leave the head (the first-turn exception of R-HEAD) "
          "and each takes two of the 4s. A third 4 for either would land on 12, Black's "
-         "head (R-OPEN), and a third man may not leave the head (R-HEAD): the engine "
-         "refuses 24/16/12 and 24/20(3).")),
+         "head (R-OPEN), and a third man may not leave the head (R-HEAD): 24/16/12 and "
+         "24/20(3) are refused.")),
         (3, "33", "24/18(2)", (("24/21(4)", "R-HEAD"), ("24/12", "R-OPEN")),
          ("One of two legal plays: with 3-3 two men may leave the head in the first turn "
          "(R-HEAD), and R-MAX asks for all four 3s, so either both men take two steps, "
