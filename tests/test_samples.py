@@ -64,7 +64,8 @@ EXPECTED_ERRORS = [
     f"{ERRORS}:455:4: error: [R-SIXBLOCK] game 28, turn 6. 51: 19/18 (in 24/18) makes six points in a row (18, 17, 16, 15, 14, 13) with none of the opponent's men past them: his most advanced men stand on his 13 (your 1); legal: 24/23 16/11, 24/23 15/10, 24/23 14/9, 24/23 13/8, 24/19 17/16, 24/19 16/15, 24/19 15/14, 24/19 14/13, 17/16/11, 17/16 15/10 and 12 more",
     f"{ERRORS}:467:4: error: [R-RUNNER] game 29, turn 1. 53: 24/21 takes a second man off the head while the runner, on 19, has not passed the opponent's head (points 11-1); legal: 24/16",
     f"{ERRORS}:481:4: error: [R-HOMEQUARTER] game 30, turn 5. 51: 24/19 fills all six points 24-19, the own starting quarter; legal: 24/23 22/17, 24/23 21/16, 24/23 20/15, 24/23 7/2, 22/21 24/19, 21/20 24/19, 20/19 24/19, 23/22/17, 23/22 21/16, 23/22 20/15 and 15 more",
-    f"{ERRORS}:492:14: error: [SYNTAX] game 31: this comment is never closed: end it with '}}' (write \\}} for a brace inside)",
+    f"{ERRORS}:506:5: error: [R-UNBLOCK] game 31, turn 29. 54: 16/7 keeps all six points 21, 20, 19, 18, 17, 16 in front of the opponent's men (his 10, your 22); a play that opens one of them is legal (prime=unblock); legal: 21/17 20/15, 21/17 19/14, 21/17 18/13, 21/17 16/11, 21/16 20/16, 21/16 19/15, 21/16 18/14, 21/16 17/13, 21/12, 20/16 19/14 and 21 more",
+    f"{ERRORS}:517:14: error: [SYNTAX] game 32: this comment is never closed: end it with '}}' (write \\}} for a brace inside)",
 ]
 
 

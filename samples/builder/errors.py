@@ -6,9 +6,11 @@ from __future__ import annotations
 import random
 
 from builder.common import DATE, SITE, lead_rolls, plays_of, refused
+from builder.unblock import shut_in_game
 from notation import rule_set
 from notation.engine.board import BAR, MEN, OFF, TALON
 from notation.engine.dice import Dice
+from notation.engine.rules.fevga import shut_in, wall
 from notation.engine.state import DOUBLE, DROP, ROLL, TAKE, Colour
 from notation.formats.jqn import write_game
 from notation.tree.game import Game, GameNode
@@ -239,7 +241,8 @@ def errors() -> str:
 
 
 def relatives(add, number) -> None:
-    """The rules of ``narde`` and ``fevga``: R-HEAD, R-SIXBLOCK, R-RUNNER, R-HOMEQUARTER."""
+    """The rules of ``narde`` and ``fevga``: R-HEAD, R-SIXBLOCK, R-RUNNER, R-HOMEQUARTER,
+    R-UNBLOCK."""
     game, node = played("narde", [("65", "24/13"), ("53", "24/16")], number(), "R-HEAD")
     add(with_bad_turn(game, node, "42: 24/20 24/22", "Deliberate error: two men leave the "
                       "head in White's second turn; one may leave it a turn.",
@@ -266,3 +269,13 @@ def relatives(add, number) -> None:
     add(with_bad_turn(game, node, "51: 24/19 7/6", "Deliberate error: White holds 24 to 20; "
                       "a man on 19 would fill all six points of his starting quarter.",
                       (Dice(5, 1), "24/19 7/6", "R-HOMEQUARTER")))
+    game, node = shut_in_game(error_headers(number(), "R-UNBLOCK", "fevga",
+                                            extra={"LeadRoll": "W4 B2"}))
+    rules = game.rules
+    points = wall(rules, shut_in(rules, node.state.position))
+    assert sorted(points) == [16, 17, 18, 19, 20, 21]
+    assert "16/11 16/12" in plays_of(node, Dice(5, 4))
+    add(with_bad_turn(game, node, "54: 16/7", "Deliberate error: all Black's men stand on his "
+                      "10 (White's 22), behind White's six points 21 to 16. 16/7 keeps all six "
+                      "held, though a play that opens one of them exists (16/11 16/12 among "
+                      "others).", (Dice(5, 4), "16/7", "R-UNBLOCK")))
