@@ -29,6 +29,7 @@ MATCH_LENGTH = 5
 
 def headers(event: str, variant: str, round_: str = "1", white: str = "Random White",
             black: str = "Random Black") -> dict[str, str]:
+    """The tags of a sample game: its event, rule set, round and players."""
     return {"Event": event, "Site": SITE, "Date": DATE, "Round": round_, "White": white,
             "Black": black, "Variant": variant, "Annotator": ANNOTATOR}
 
@@ -59,23 +60,28 @@ def refusal(node: GameNode, dice: Dice, text: str) -> tuple[str, str] | None:
 
 
 def count(n: int, word: str, plural: str | None = None) -> str:
+    """``n`` and the word, in the plural unless ``n`` is 1: ``2 points``."""
     return f"{n} {word if n == 1 else (plural or word + 's')}"
 
 
 def men(n: int) -> str:
+    """``1 man``, ``3 men``."""
     return count(n, "man", "men")
 
 
 def and_list(items) -> str:
+    """The items as words joined by commas and a last ``and``."""
     words = [str(i) for i in items]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def dice_text(dice: Dice) -> str:
+    """The roll as the comments write it: ``6-5``."""
     return "-".join(str(v) for v in dice.values)
 
 
 def opponent_point(rules, point: int) -> int:
+    """The opponent's number for the mover's ``point``."""
     return rules.opposite[point]
 
 

@@ -5,6 +5,7 @@ phases, every fact from the engine."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from builder.common import dice_text, men, refusal
@@ -131,7 +132,9 @@ def runner(annotator: Annotator) -> None:
 
 
 def runner_passes(annotator: Annotator, node: GameNode, board: list[tuple[int, ...]],
-                  holds) -> None:
+                  holds: Callable[[tuple[int, ...]], bool]) -> None:
+    """The turn in which the runner passes the opponent's head: the dice after that step
+    are free for any man (R-RUNNER, die by die)."""
     steps = node.turn.play.steps
     player, other = annotator.who(node)
     index = next(i for i in range(len(steps)) if not holds(board[i + 1]))
