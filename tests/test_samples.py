@@ -19,6 +19,17 @@ from notation.formats.jqn import write_game
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = Path(__file__).parents[1] / "samples"
 VARIANTS = NAMES
+# The worked openings of the rules digest (section 9, narde; section 10, fevga): the file,
+# White's first roll and every legal play, the one played first.
+RELATIVE_OPENINGS = [
+    ("narde-opening-6-6.jqn", "66", ["24/18(2)"]),
+    ("narde-opening-4-4.jqn", "44", ["24/16(2)"]),
+    ("narde-opening-3-3.jqn", "33", ["24/18(2)", "24/21 24/15"]),
+    ("narde-opening-6-5.jqn", "65", ["24/13"]),
+    ("fevga-opening-6-6.jqn", "66", ["24/18"]),
+    ("fevga-opening-5-5.jqn", "55", ["24/9 24/19", "24/4"]),
+    ("fevga-opening-6-5.jqn", "65", ["24/13"]),
+]
 ERRORS = "samples/errors/one-of-each.jqn"
 
 # One line per game of the error file, checked by hand: FILE:LINE:COL: error: [RULE] ...
@@ -49,7 +60,12 @@ EXPECTED_ERRORS = [
     f"{ERRORS}:400:6: error: [R-PASS] game 24, turn 2... >4: the die 2 was passed to Black, not 4",
     f"{ERRORS}:414:1: error: [R-CUBE] game 25, turn 1... double: Black cannot double: White owns the cube at 2",
     f"{ERRORS}:428:4: error: [R-END] game 26, turn 2. 31: the game is over: Black won 1 (drop); nothing more can be played",
-    f"{ERRORS}:439:14: error: [SYNTAX] game 27: this comment is never closed: end it with '}}' (write \\}} for a brace inside)",
+    f"{ERRORS}:441:4: error: [R-HEAD] game 27, turn 2. 42: 24/22 takes a second man off the head in this turn; one may leave it a turn, two only in a player's first turn with 6-6, 4-4 or 3-3 (head_doublets=6-4-3); legal: 24/22 13/9, 24/18, 24/20 13/11, 13/7",
+    f"{ERRORS}:455:4: error: [R-SIXBLOCK] game 28, turn 6. 51: 19/18 (in 24/18) makes six points in a row (18, 17, 16, 15, 14, 13) with none of the opponent's men past them: his most advanced men stand on his 13 (your 1); legal: 24/23 16/11, 24/23 15/10, 24/23 14/9, 24/23 13/8, 24/19 17/16, 24/19 16/15, 24/19 15/14, 24/19 14/13, 17/16/11, 17/16 15/10 and 12 more",
+    f"{ERRORS}:467:4: error: [R-RUNNER] game 29, turn 1. 53: 24/21 takes a second man off the head while the runner, on 19, has not passed the opponent's head (points 11-1); legal: 24/16",
+    f"{ERRORS}:481:4: error: [R-HOMEQUARTER] game 30, turn 5. 51: 24/19 fills all six points 24-19, the own starting quarter; legal: 24/23 22/17, 24/23 21/16, 24/23 20/15, 24/23 7/2, 22/21 24/19, 21/20 24/19, 20/19 24/19, 23/22/17, 23/22 21/16, 23/22 20/15 and 15 more",
+    f"{ERRORS}:506:5: error: [R-UNBLOCK] game 31, turn 29. 54: 16/7 keeps all six points 21, 20, 19, 18, 17, 16 in front of the opponent's men (his 10, your 22); a play that opens one of them is legal (prime=unblock); legal: 21/17 20/15, 21/17 19/14, 21/17 18/13, 21/17 16/11, 21/16 20/16, 21/16 19/15, 21/16 18/14, 21/16 17/13, 21/12, 20/16 19/14 and 21 more",
+    f"{ERRORS}:517:14: error: [SYNTAX] game 32: this comment is never closed: end it with '}}' (write \\}} for a brace inside)",
 ]
 
 
@@ -72,6 +88,7 @@ def test_the_expected_samples_are_there():
     expected = {"README.md", "build_samples.py", "errors/one-of-each.jqn",
                 "openings/jacquet-opening-5-5.jqn", "openings/jacquet-opening-6-6.jqn",
                 "matches/jacquet-match.jqn"}
+    expected |= {f"openings/{name}" for name, _, _ in RELATIVE_OPENINGS}
     expected |= {f"{v}/annotated-game.jqn" for v in VARIANTS}
     expected |= {f"generated/{v}-10.jqn" for v in VARIANTS}
     assert expected <= names
@@ -191,6 +208,9 @@ def test_the_samples_are_what_the_build_script_writes(tmp_path):
 
     assert text("openings/jacquet-opening-5-5.jqn") == write_game(build.opening_five_five())
     assert text("openings/jacquet-opening-6-6.jqn") == write_game(build.opening_six_six())
+    for variant in ("narde", "fevga"):
+        for name, game in build.relative_openings(variant):
+            assert text(f"openings/{name}") == write_game(game)
     for variant in VARIANTS:
         assert text(f"{variant}/annotated-game.jqn") == write_game(build.annotated(variant))
     assert text("matches/jacquet-match.jqn") == "\n".join(write_game(g) for g in build.match())
@@ -199,3 +219,61 @@ def test_the_samples_are_what_the_build_script_writes(tmp_path):
         target = tmp_path / f"{variant}-10.jqn"
         build.generated(variant, target)
         assert target.read_bytes() == (SAMPLES / "generated" / f"{variant}-10.jqn").read_bytes()
+
+
+@pytest.mark.parametrize(("name", "roll", "plays"), RELATIVE_OPENINGS, ids=str)
+def test_the_worked_openings_of_narde_and_fevga(name, roll, plays):
+    """White's first turn is the digest's worked case: its legal plays are all in the file
+    (the main line and the variations), each explained, and the forced ones marked $7."""
+    [game] = games_of(f"openings/{name}")
+    assert not game.errors and game.headers["Result"] == "*"
+    assert game.rules.name == name.split("-")[0]
+    assert sorted(str(p) for p in legal_plays(game.state.position, roll, game.rules)) == sorted(plays)
+    written = [str(n.turn.play) for n in game.variations]
+    assert written == plays
+    assert all(n.comments for n in game.variations)
+    main_line = game.variations[0]
+    assert (7 in main_line.nags) == (len(plays) == 1)
+    # The refused plays are named with the rule that refuses them.
+    assert any("refused" in c and ("R-HEAD" in c or "R-RUNNER" in c) for c in main_line.comments)
+
+
+def _left_head(node) -> int:
+    """How many men the turn of ``node`` took off the mover's head (his point 24)."""
+    return node.parent.state.position.mover[24] - node.turn.play.result.mover[24]
+
+
+def test_the_narde_game_shows_the_head_rule_and_a_mars():
+    [game] = games_of("narde/annotated-game.jqn")
+    nodes = [n for n in game.mainline() if n.turn.play is not None]
+    # R-HEAD on the real record: one man off the head a turn, two only in a player's
+    # first turn with 6-6, 4-4 or 3-3; the game has such a first turn.
+    firsts = {nodes[0], nodes[1]}
+    for node in nodes:
+        left = _left_head(node)
+        assert left <= 1 or (node in firsts and node.turn.dice.is_doublet
+                             and node.turn.dice.high in (6, 4, 3)), str(node.turn)
+    assert any(_left_head(n) == 2 for n in firsts)
+    comments = " ".join(c for n in game.mainline() for c in n.comments)
+    for rule in ("R-HEAD", "R-SIXBLOCK", "R-BEAROFF", "R-SCORE-MARS"):
+        assert rule in comments, rule
+    final = nodes[-1].turn.play.result
+    assert final.opponent[0] == 0 and game.result.endswith("+2")  # a mars: the loser bore off none
+
+
+def test_the_fevga_game_shows_the_runner():
+    [game] = games_of("fevga/annotated-game.jqn")
+    nodes = [n for n in game.mainline() if n.turn.play is not None]
+    comments = " ".join(c for n in game.mainline() for c in n.comments)
+    for rule in ("R-RUNNER", "R-HOMEQUARTER", "R-BEAROFF", "R-SCORE-MARS"):
+        assert rule in comments, rule
+    # R-RUNNER on the real record: while none of the mover's men has passed the opponent's
+    # head (none on 11-1, none off), the runner is the one man away from the head.
+    def in_runner_phase(board) -> bool:
+        return not any(board[0:12])
+
+    assert sum(in_runner_phase(n.turn.play.result.mover) for n in nodes) >= 2
+    for node in nodes:
+        after = node.turn.play.result.mover
+        if in_runner_phase(after):
+            assert after[24] >= 14, str(node.turn)
