@@ -47,7 +47,7 @@ from analysis.pool import worker_pool
 from analysis.ranking import ROLLS_21, WEIGHTS, Evaluator, OnePlyPlayer
 from analysis.rollout_dice import GameDice, RolloutDice
 from notation import Dice, Play, Position, RuleSet, legal_plays, rule_set
-from notation.engine.state import PASSED, ROLL, Colour, GameState
+from notation.engine.state import PASSED, ROLL, Colour, GameState, TurnKind
 
 GAMES = 1296
 """Games per candidate unless told otherwise: every pair of first two rolls once."""
@@ -173,14 +173,14 @@ class Rollout:
         """Game ``number`` (from 0) of every candidate: the outputs for the player who
         makes the candidate play, shape ``(candidates, outputs)``."""
         dice = Dice.parse(self.spec.dice)
-        return np.stack([self.play_out(self.start._played(ROLL, dice, play), self.dice.game(number))
+        return np.stack([self.play_out(self.start.with_play(ROLL, dice, play), self.dice.game(number))
                          for play in self.plays])
 
     def play_out(self, state: GameState, dice: GameDice) -> NDArray[np.float64]:
         """The game from ``state`` to its end (or its truncation) on ``dice``: the outputs
         for White, who made the candidate play.
 
-        ``GameState._played`` is the game state's own step for a play known legal (R-PASS,
+        ``GameState.with_play`` is the game state's own step for a play known legal (R-PASS,
         the prime history, the score by the rule set); ``GameState.after`` would check the
         play again, as much work as generating it."""
         assert self.policy is not None
@@ -188,6 +188,7 @@ class Rollout:
         truncate = self.spec.truncate
         rolls = turns = 0
         luck = np.zeros(outcomes.size)
+        kind: TurnKind
         while state.winner is None:
             held = state.prime_held
             primes = (held[state.player.index], held[state.player.other.index])
@@ -201,7 +202,7 @@ class Rollout:
                 if self.spec.reduce:
                     luck += self.luck(state, thrown, primes)
             play = self.policy(state.position, thrown, primes)
-            state = state._played(kind, thrown, play)
+            state = state.with_play(kind, thrown, play)
             turns += 1
         target = outcomes.target(state.winner is Colour.WHITE, state.points)
         return np.asarray(target, dtype=np.float64) - luck

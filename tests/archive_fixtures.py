@@ -32,6 +32,10 @@ from notation.tree.generate import random_game
 
 VARIANTS = NAMES
 ERRORS_SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "errors" / "one-of-each.jqn"
+ERROR_GAMES = sum(line.startswith("[Event ") for line in
+                  ERRORS_SAMPLE.read_text(encoding="utf-8").splitlines())
+"""How many games the error sample holds (one deliberate error each), counted by their
+first tag line, as a reader of the file would."""
 
 
 # ---------------------------------------------------------------- fixtures

@@ -24,6 +24,7 @@ from notation.formats.jqn import write_game
 from tests.trees import same_tree
 
 from .archive_fixtures import (  # noqa: F401
+    ERROR_GAMES,
     ERRORS_SAMPLE,
     VARIANTS,
     Stored,
@@ -512,14 +513,14 @@ def test_a_killed_import_leaves_whole_games_and_is_completed_by_running_it_again
 
 def sample_errors():
     games = list(read_file(ERRORS_SAMPLE))
-    assert len(games) == 27 and all(len(g.errors) >= 1 for g in games)
+    assert len(games) == ERROR_GAMES and all(len(g.errors) >= 1 for g in games)
     return games
 
 
 def test_invalid_games_are_refused_with_their_errors(fresh_db):
     games = sample_errors()
     summary = archive.import_files(fresh_db, [ERRORS_SAMPLE])
-    assert (summary.imported, summary.refused, summary.kept_invalid) == (0, 27, 0)
+    assert (summary.imported, summary.refused, summary.kept_invalid) == (0, ERROR_GAMES, 0)
     assert fresh_db["games"].count == 0 and fresh_db["turns"].count == 0
     expected = [(e.file, e.line, e.rule_id) for g in games for e in g.errors]
     assert [(e.file, e.line, e.rule_id) for e in summary.errors] == expected
@@ -529,14 +530,14 @@ def test_invalid_games_are_refused_with_their_errors(fresh_db):
         assert str(error).startswith(f"{ERRORS_SAMPLE}:{error.line}:")
         assert f"[{error.rule_id}]" in str(error)
         assert error.line > 0
-    assert "27 refused" in str(summary)
+    assert f"{ERROR_GAMES} refused" in str(summary)
 
 
 def test_keep_invalid_stores_them_flagged(fresh_db):
     games = sample_errors()
     summary = archive.import_files(fresh_db, [ERRORS_SAMPLE], keep_invalid=True)
-    assert (summary.imported, summary.refused, summary.kept_invalid) == (27, 0, 27)
-    assert "27 kept invalid" in str(summary)
+    assert (summary.imported, summary.refused, summary.kept_invalid) == (ERROR_GAMES, 0, ERROR_GAMES)
+    assert f"{ERROR_GAMES} kept invalid" in str(summary)
     ids = ids_by_hash(fresh_db)
     for game in games:
         row = fresh_db["games"].get(ids[content_hash(game)])
@@ -551,10 +552,10 @@ def test_keep_invalid_stores_them_flagged(fresh_db):
             assert row["error_ply"] == row["turns"] + 1
     integrity(fresh_db)
     rows, total = archive.search(fresh_db, archive.Query(valid=False, limit=100))
-    assert total == 27 and all(r["error_rule"] for r in rows)
+    assert total == ERROR_GAMES and all(r["error_rule"] for r in rows)
     assert archive.search(fresh_db, archive.Query(valid=True))[1] == 0
     again = archive.import_files(fresh_db, [ERRORS_SAMPLE], keep_invalid=True)
-    assert (again.imported, again.duplicates) == (0, 27)
+    assert (again.imported, again.duplicates) == (0, ERROR_GAMES)
 
 
 def test_valid_games_of_a_file_go_in_when_others_are_refused(fresh_db, tmp_path):
@@ -564,7 +565,7 @@ def test_valid_games_of_a_file_go_in_when_others_are_refused(fresh_db, tmp_path)
     errors = errors[:errors.rindex("[Event ")]  # the last one, a comment never closed, eats the rest
     path.write_text(write_game(good[0]) + "\n" + errors + "\n" + write_game(good[1]), encoding="utf-8")
     summary = archive.import_files(fresh_db, [path])
-    assert (summary.imported, summary.refused) == (2, 26)
+    assert (summary.imported, summary.refused) == (2, ERROR_GAMES - 1)
     assert set(ids_by_hash(fresh_db)) == {content_hash(g) for g in good}
     assert all(e.file == str(path) for e in summary.errors)
 

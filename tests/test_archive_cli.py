@@ -14,6 +14,7 @@ from click.testing import CliRunner
 import archive
 from jacquet_cli import main
 from notation.formats import read_file, write_file
+from tests.archive_fixtures import ERROR_GAMES
 
 from .archive_fixtures import ERRORS_SAMPLE, db_path, generated  # noqa: F401
 
@@ -76,7 +77,7 @@ def test_import_reports_on_stderr_and_exits_0(files, db_path):
 
 def test_import_exits_1_when_a_game_is_refused_and_lists_the_errors(files, db_path):
     result = ok(run("import", files["errors"], files["jacquet.jqn"], "--db", db_path), 1)
-    assert "8 imported" in result.stderr and "27 refused" in result.stderr
+    assert "8 imported" in result.stderr and f"{ERROR_GAMES} refused" in result.stderr
     expected = [str(e) for g in read_file(ERRORS_SAMPLE) for e in g.errors]
     lines = result.stderr.splitlines()
     for line in expected:
@@ -87,9 +88,9 @@ def test_import_exits_1_when_a_game_is_refused_and_lists_the_errors(files, db_pa
 
 def test_import_keep_invalid_exits_0(files, db_path):
     result = ok(run("import", files["errors"], "--keep-invalid", "--db", db_path))
-    assert "27 imported" in result.stderr and "27 kept invalid" in result.stderr
+    assert f"{ERROR_GAMES} imported" in result.stderr and f"{ERROR_GAMES} kept invalid" in result.stderr
     rows = json.loads(ok(run("search", "--invalid", "--json", "--limit", 100, "--db", db_path)).stdout)
-    assert rows["total"] == 27
+    assert rows["total"] == ERROR_GAMES
     assert all(not g["valid"] and g["error_rule"] and g["error_ply"] for g in rows["games"])
 
 
@@ -159,8 +160,8 @@ def test_search_filters_do_filter(club):
         return json.loads(ok(run("search", "--db", club, "--json", *args)).stdout)["total"]
 
     everything = total()
-    assert everything == 8 + 5 + 2 + 27
-    assert total("--invalid") == 27 and total("--valid") == everything - 27
+    assert everything == 8 + 5 + 2 + ERROR_GAMES
+    assert total("--invalid") == ERROR_GAMES and total("--valid") == everything - ERROR_GAMES
     assert total("--variant", "backgammon", "--valid") == 5 and total("--match", "Final") == 3
     assert 0 < total("--player", "MARIE") < everything
 
@@ -237,8 +238,8 @@ def test_exported_invalid_games_are_still_invalid(club, tmp_path):
     out = tmp_path / "invalid.jqn"
     ok(run("export", "--db", club, "--invalid", "-o", out))
     games = list(read_file(out))
-    assert len(games) == 27
-    assert sum(1 for g in games if g.errors) == 27
+    assert len(games) == ERROR_GAMES
+    assert sum(1 for g in games if g.errors) == ERROR_GAMES
 
 
 def test_export_takes_the_search_filters(club, tmp_path):

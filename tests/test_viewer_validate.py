@@ -17,6 +17,7 @@ from markupsafe import escape
 import archive
 from notation.formats import read_file, render
 from tests.accounts_helpers import signed_in_client
+from tests.archive_fixtures import ERROR_GAMES
 from webviewer import create_app
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -117,8 +118,8 @@ def test_every_error_is_shown_on_its_highlighted_line(client):
     page = validate(client, ERRORS.read_text())
     expected = [error for game in read_file(ERRORS) for error in game.errors]
     blocks = problem_blocks(page)
-    assert len(expected) == 27 and len(blocks) == len(expected)
-    assert "<li>27 with errors</li>" in page.text and "Save" not in page.text
+    assert len(expected) == ERROR_GAMES and len(blocks) == len(expected)
+    assert f"<li>{ERROR_GAMES} with errors</li>" in page.text and "Save" not in page.text
     for error, block in zip(sorted(expected, key=lambda e: (e.line, e.column)), blocks, strict=False):
         assert f'<a href="#L{error.line}">line {error.line}, column {error.column}</a>' in block
         assert f'<span class="rule">[{error.rule_id}]</span>' in block
@@ -222,7 +223,7 @@ def test_too_many_games_is_a_clear_error(path):
 def test_saving_a_record_with_errors_is_refused(client, path):
     page = client.post("/validate/save", data={"csrf_token": token(client), "format": "jqn",
                                                "variant": "jacquet", "record": ERRORS.read_text()})
-    assert page.status_code == 400 and "27 error(s)" in page.text
+    assert page.status_code == 400 and f"{ERROR_GAMES} error(s)" in page.text
     db = archive.open_archive(path, readonly=True)
     assert archive.search(db, archive.Query())[1] == 0
     db.close()

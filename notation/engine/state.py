@@ -212,7 +212,7 @@ class GameState(_StateFields):
                 return self._resign(by or self.player)
             dice = self._dice_to_play(kind, dice)
         play = check_play(self.position, dice, written if written is not None else "-", self.rules)
-        return self._played(kind, dice, play), Turn(kind, self.player, dice, play)
+        return self.with_play(kind, dice, play), Turn(kind, self.player, dice, play)
 
     def _dice_to_play(self, kind: TurnKind, dice: Dice | None) -> Dice:
         """The dice of a roll or of passed dice (R-PASS), or the game-level rule it breaks."""
@@ -239,7 +239,10 @@ class GameState(_StateFields):
                                 f"not {dice}")
         return dice
 
-    def _played(self, kind: TurnKind, dice: Dice, play: Play) -> GameState:
+    def with_play(self, kind: TurnKind, dice: Dice, play: Play) -> GameState:
+        """The state after ``play``, one of the legal plays of this state's position and
+        ``dice``, without checking it again (a play-out's turns come from the move generator;
+        :meth:`after` checks a written play)."""
         prime_held = self.prime_held
         # Until a player's first prime is seen, none stands at the start of his turn (one
         # in the position a state is made with is seen then), so only a step can make one.
