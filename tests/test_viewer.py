@@ -200,6 +200,7 @@ def test_serve_sets_the_collector_for_serving_before_the_first_request(tmp_path,
     by the time waitress is handed the app (jacquet_cli.collector); the served app is the
     viewer over the demo archive built at --db."""
     import gc
+    import socket
 
     from click.testing import CliRunner
 
@@ -212,16 +213,19 @@ def test_serve_sets_the_collector_for_serving_before_the_first_request(tmp_path,
         def run(self):
             seen.update(threshold=gc.get_threshold(), frozen=gc.get_freeze_count())
 
-    def create_server(app, sockets, **options):
-        seen.update(archive=app.config["ARCHIVE"], address=sockets[0].getsockname())
-        sockets[0].close()
+    def guarded_server(app, listening):
+        seen.update(archive=app.config["ARCHIVE"], address=listening.getsockname())
+        listening.close()
         return Server()
 
-    monkeypatch.setattr("waitress.create_server", create_server)
+    monkeypatch.setattr("webviewer.plumbing.serving.guarded_server", guarded_server)
+    with socket.socket() as free:  # a port no other test or program holds
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
     threshold = gc.get_threshold()
     try:
         db = tmp_path / "demo.db"
-        result = CliRunner().invoke(main, ["serve", "--db", str(db), "--port", "8123"])
+        result = CliRunner().invoke(main, ["serve", "--db", str(db), "--port", str(port)])
     finally:
         gc.unfreeze()
         gc.set_threshold(*threshold)
@@ -229,7 +233,7 @@ def test_serve_sets_the_collector_for_serving_before_the_first_request(tmp_path,
     assert seen["threshold"] == (YOUNG_COLLECTION_AFTER, threshold[1], FULL_COLLECTION_EVERY)
     assert threshold[2] < FULL_COLLECTION_EVERY and threshold[0] < YOUNG_COLLECTION_AFTER
     assert seen["frozen"] > 0
-    assert seen["archive"] == str(db) and seen["address"] == ("127.0.0.1", 8123)
+    assert seen["archive"] == str(db) and seen["address"] == ("127.0.0.1", port)
 
 
 def test_serve_says_why_it_cannot_listen(tmp_path):

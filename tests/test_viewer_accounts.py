@@ -348,12 +348,12 @@ def _serve(monkeypatch, db, *args):
         def run(self):
             pass
 
-    def create_server(app, sockets, **options):
+    def guarded_server(app, listening):
         seen["app"] = app
-        sockets[0].close()
+        listening.close()
         return Server()
 
-    monkeypatch.setattr("waitress.create_server", create_server)
+    monkeypatch.setattr("webviewer.plumbing.serving.guarded_server", guarded_server)
     with socket.socket() as free:
         free.bind(("127.0.0.1", 0))
         port = free.getsockname()[1]

@@ -250,3 +250,15 @@ def test_a_versailles_record_with_the_rethrow_clause_gets_a_warning(demo, tmp_pa
     assert "[R-RETHROW]" in page and "1 warning(s)" in page
     plain = record.replace('"versailles"', '"jacquet"')
     assert "R-RETHROW" not in client.post("/validate", data={"record": plain, "format": "jqn"}).get_data(as_text=True)
+
+
+def test_fevgas_runner_has_the_couriers_ring_and_nardes_head_none():
+    record = b'[Variant "fevga"]\n\n1. 51: 24/18 31: 24/20 *\n'
+    [game] = list(read_games(io.BytesIO(record), GameBuilder))
+    state = game.end().state  # each side's runner off the head, neither past the other's head
+    svg = board(state.position, rule_set("fevga"), white_to_move=state.player.value == "W")
+    rings = re.findall(r'<circle class="runner" cx="(\d+)" cy="(\d+)"', svg)
+    men = set(re.findall(r'<circle class="man" cx="(\d+)" cy="(\d+)"', svg))
+    assert len(rings) == 2 and all(ring in men for ring in rings)
+    narde = board(state.position, rule_set("narde"), white_to_move=True)
+    assert 'class="runner"' not in narde and 'class="courier"' not in narde

@@ -6,7 +6,7 @@ bottom to his home (6-1) bottom right. ``flipped=True`` turns the board round. E
 shows up to five men and a count above that; the bar and the borne-off trays, the dice (in
 the right half of the board for the player at the bottom, in the left half for the one at
 the top: each player's right hand), the doubling cube (for a rule set with one: on the bar,
-centred when no one owns it, else at its owner's end), the courier (a ring round the man)
+centred when no one owns it, else at its owner's end), the courier or fevga's runner (a ring round the man)
 and the last play (highlighted points) are drawn when given. The points are numbered as
 White counts them, or as Black does (``black_numbers``).
 
@@ -24,7 +24,7 @@ from html import escape
 from notation.engine.board import BAR, OFF, Position
 from notation.engine.dice import Dice
 from notation.engine.play import Step
-from notation.engine.rules import RuleSet, courier_phase, courier_point
+from notation.engine.rules import RuleSet, courier_point
 
 POINT_W = 40
 MAN_R = 17
@@ -182,7 +182,7 @@ def board_parts(position: Position, rules: RuleSet, *, white_to_move: bool = Tru
         if count:
             parts.append(_men(x, top, count, black_colour, "#fff"))
         parts.append("</g>")
-    parts += _couriers(white, rules, flipped)
+    parts += _phase_rings(white, rules, flipped)
     parts += _bar_and_trays(white, flipped)
     if rules.has_cube:
         parts.append(_cube(cube, None if cube_owner is None else (cube_owner == "W") != flipped))
@@ -203,19 +203,21 @@ def _highlighted(steps: Iterable[Step], white_moved: bool, rules: RuleSet) -> se
     return points
 
 
-def _couriers(white: Position, rules: RuleSet, flipped: bool) -> list[str]:
-    """A ring round each side's courier while its courier phase lasts."""
-    if not rules.courier:
-        return []
+def _phase_rings(white: Position, rules: RuleSet, flipped: bool) -> list[str]:
+    """A ring round each side's man who runs alone (the courier, fevga's runner) while the
+    phase that makes him do so lasts; the ring's class is the phase's name."""
     parts = []
-    for board_side, to_white in ((white.mover, lambda p: p), (white.opponent, lambda p: rules.opposite[p])):
-        if courier_phase(board_side):
-            point = courier_point(board_side)
-            if 1 <= point <= 24 and point != 24:
-                x, top = _slot(to_white(point), flipped)
-                y = MAN_Y if top else HEIGHT - 40 - MAN_Y  # round the man next to the edge
-                parts.append(f'<circle class="courier" cx="{x:.0f}" cy="{y:.0f}" r="{MAN_R + 3}" '
-                             f'fill="none" stroke="{STYLE["mark"]}" stroke-width="3"/>')
+    for phase in rules.phases:
+        for board_side, to_white in ((white.mover, lambda p: p),
+                                     (white.opponent, lambda p: rules.opposite[p])):
+            if phase.holds(board_side):
+                point = courier_point(board_side)
+                if 1 <= point <= 24 and point != 24:
+                    x, top = _slot(to_white(point), flipped)
+                    y = MAN_Y if top else HEIGHT - 40 - MAN_Y  # round the man next to the edge
+                    parts.append(f'<circle class="{phase.name}" cx="{x:.0f}" cy="{y:.0f}" '
+                                 f'r="{MAN_R + 3}" fill="none" stroke="{STYLE["mark"]}" '
+                                 f'stroke-width="3"/>')
     return parts
 
 
