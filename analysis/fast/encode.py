@@ -72,7 +72,7 @@ def _blocking(board: NDArray[np.int8], mine: int, his: int, closes: int,
             break
     pips = 0
     for point in range(1, POINTS + 1):
-        pips += point * board[mine + point]
+        pips += point * int(board[mine + point])
     blocks = 0
     run = 0
     longest = 0
@@ -132,7 +132,7 @@ def _contact(board: NDArray[np.int8], mine: int, his: int, closes: int,
         rear += 1
     pips = 0
     for point in range(1, BAR + 1):
-        pips += point * board[mine + point]
+        pips += point * int(board[mine + point])
     shots = 0
     for roll in range(_FIRST.shape[0]):
         first, second = _FIRST[roll], _SECOND[roll]
