@@ -22,7 +22,7 @@ from analysis.fast.encode import encode, layout, table
 from analysis.fast.selfplay import FastGames, trains
 from analysis.network import Network
 from analysis.training import self_play_game
-from notation import Dice, Position, rule_set
+from notation import rule_set
 from notation.engine.rules import NAMES
 from tests.fast_positions import game_positions, reference_results, scattered_positions
 

@@ -13,6 +13,7 @@ from numpy.typing import NDArray
 
 from analysis.encoding import _TABLE, Encoder
 from analysis.fast.jit import kernel
+from analysis.fast.movegen import courier_phase
 
 BAR = 25
 TALON = 24
@@ -48,16 +49,6 @@ def layout(encoder: Encoder, closes_at: int) -> NDArray[np.int64]:
 def table() -> NDArray[np.float32]:
     """The units of every (column, count), as the encoder looks them up."""
     return _TABLE
-
-
-@kernel
-def _phase(board: NDArray[np.int8], base: int) -> bool:
-    if board[base + TALON] < MEN - 1 or board[base]:
-        return False
-    for point in range(1, 7):
-        if board[base + point]:
-            return False
-    return True
 
 
 @kernel
@@ -189,7 +180,7 @@ def encode(boards: NDArray[np.int8], primes: NDArray[np.bool_], numbers: NDArray
                 x[row, at] = units[base + BAR, board[base + BAR], 0]
                 at += 1
             if numbers[COURIER_UNIT]:
-                x[row, at] = 1.0 if _phase(board, base) else 0.0
+                x[row, at] = 1.0 if courier_phase(board, base) else 0.0
                 at += 1
             if numbers[PRIME_UNIT]:
                 x[row, at] = 1.0 if primes[row, side] else 0.0

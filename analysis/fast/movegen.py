@@ -51,7 +51,7 @@ def courier_phase(board: NDArray[np.int8], base: int) -> bool:
     :func:`notation.engine.rules.courier_phase`)."""
     if board[base + TALON] < MEN - 1 or board[base]:
         return False
-    for point in range(1, 7):
+    for point in range(1, 7):  # noqa: SIM110 (numba compiles the loop, not all() of a generator)
         if board[base + point]:
             return False
     return True
@@ -86,7 +86,7 @@ def _applies(start: NDArray[np.int8], params: NDArray[np.int64]) -> NDArray[np.b
     on = np.zeros(params.shape[0], dtype=np.bool_)
     if params[COURIER]:
         home = 0
-        for point in range(0, 7):
+        for point in range(7):
             home += start[point]
         on[COURIER] = courier_phase(start, 0) or (start[BAR] > 0 and home == 0)
     if params[POSTILION]:
@@ -140,12 +140,12 @@ def _step(board: NDArray[np.int8], after: NDArray[np.int8], from_point: int, die
     after[from_point] -= 1
     after[to_point] += 1
     made = 0 < to_point < BAR and not board[to_point]
-    if on[COURIER] and MEN - after[TALON] > 1:
-        if courier_phase(board if params[COURIER] == 1 else start, 0):
-            return False
-    if on[POSTILION] and made and courier_phase(after, 26):
-        if _block(after, opposite, _courier_point(after, 26)):
-            return False
+    if on[COURIER] and MEN - after[TALON] > 1 and courier_phase(
+            board if params[COURIER] == 1 else start, 0):
+        return False
+    if on[POSTILION] and made and courier_phase(after, 26) and _block(
+            after, opposite, _courier_point(after, 26)):
+        return False
     if on[FIRST_QUARTER] and 19 <= to_point <= 24 and not after[1]:
         full = True
         for point in range(19, 25):
@@ -153,9 +153,9 @@ def _step(board: NDArray[np.int8], after: NDArray[np.int8], from_point: int, die
                 full = False
         if full:
             return False
-    if on[LAST_TWO] and not (after[1] and after[2]):
-        if (made or from_point == 1 or from_point == 2) and _block(after, opposite, BAR):
-            return False
+    if on[LAST_TWO] and not (after[1] and after[2]) and (
+            made or from_point == 1 or from_point == 2) and _block(after, opposite, BAR):
+        return False
     if on[CLOSE_TWO] and 19 <= to_point <= 24:
         closed = 0
         for point in range(19, 25):
@@ -171,7 +171,7 @@ def _key(board: NDArray[np.int8], left: int, keys: NDArray[np.int64]) -> int:
     for column in range(WIDTH):
         if board[column]:
             key ^= keys[column, board[column]]
-    return key
+    return int(key)
 
 
 @kernel
@@ -184,7 +184,7 @@ def _find(table: NDArray[np.int64], hashes: NDArray[np.int64], boards: NDArray[n
     while True:
         index = table[slot]
         if index < 0:
-            return -1 - slot
+            return int(-1 - slot)
         if hashes[index] == key and lefts[index] == left:
             same = True
             for column in range(WIDTH):
@@ -192,7 +192,7 @@ def _find(table: NDArray[np.int64], hashes: NDArray[np.int64], boards: NDArray[n
                     same = False
                     break
             if same:
-                return slot
+                return int(slot)
         slot = (slot + 1) & mask
 
 

@@ -30,13 +30,13 @@ from analysis.network import Network
 from analysis.outcomes import Outcomes
 from notation import RuleSet
 from notation.engine.rules.backgammon import single_gammon_backgammon
-from notation.engine.rules.base import single_or_double_game
+from notation.engine.rules.base import Scorer, single_or_double_game
 
 MEN = 15
 WORDS = 624
 """The Mersenne Twister's state: 624 words of 32 bits, and a position in them."""
 
-SCORERS = {single_or_double_game: 1, single_gammon_backgammon: 2}
+SCORERS: dict[Scorer, int] = {single_or_double_game: 1, single_gammon_backgammon: 2}
 """The rule sets' scorers the kernel computes (``RuleSet.scorer``), by the code it knows
 them by: 1, R-SCORE (2 when the loser has borne off none); 2, backgammon's single game,
 gammon and backgammon (the cube at 1, as in self-play)."""
@@ -278,14 +278,15 @@ class FastGames:
         """The kernel's games for ``net`` (read through ``encoder``), or ``None`` where
         :func:`trains` says no."""
         fast = fast_rules(rules)
-        if fast is None or not trains(rules):
+        scorer = rules.scorer
+        if fast is None or scorer is None or not trains(rules):
             return None
         top = rules.score_range[1]
         won = np.array([outcomes.target(True, points) for points in range(top + 1)], np.float32)
         lost = np.array([outcomes.target(False, points) for points in range(top + 1)], np.float32)
         return cls(net, rules, fast, layout(encoder, rules.closes_at), won, lost,
                    np.asarray(outcomes.values, dtype=np.float32), float(outcomes.constant),
-                   SCORERS[rules.scorer])
+                   SCORERS[scorer])
 
     def play(self, rng: random.Random, alpha: float, lam: float, max_turns: int
              ) -> tuple[int | None, int, int]:
