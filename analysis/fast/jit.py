@@ -1,17 +1,24 @@
 """The one switch between compiled and plain Python kernels.
 
-:func:`kernel` compiles a function with numba (``njit``, cached on disk beside the
-source where that folder can be written) when numba can be imported and
+:func:`kernel` compiles a function with numba (``njit``) when numba can be imported and
 ``JACQUET_NO_NUMBA`` is not set; otherwise it returns the function itself, which runs as
 plain Python: slower by two orders of magnitude, but the same code and the same results.
 :data:`COMPILED` says which.
+
+The compiled code is cached on disk, in the user's cache folder
+(``$XDG_CACHE_HOME`` or ``~/.cache``, then ``jacquet/numba/``), under a digest of this
+package's sources: numba checks only a kernel's own file, so a kernel whose callee in
+another file changed would otherwise be loaded stale. Where that folder cannot be
+written numba caches beside the sources, or not at all (then each run compiles again).
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import warnings
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -28,14 +35,32 @@ COMPILED = _numba is not None
 """Whether the kernels are compiled (numba is there and not switched off)."""
 
 
+def _cache_folder() -> str:
+    """The cache folder of this version of the kernels' sources."""
+    digest = hashlib.sha256()
+    for source in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(source.read_bytes())
+    home = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return str(Path(home) / "jacquet" / "numba" / digest.hexdigest()[:16])
+
+
+_CACHE = _cache_folder() if _numba is not None else ""
+
+
 def kernel(function: F) -> F:
     """``function`` compiled in nopython mode (cached), or itself without numba."""
     if _numba is None:
         return function
-    with warnings.catch_warnings():
-        # a read-only install cannot cache: numba then says so and compiles each run
-        warnings.simplefilter("ignore", _numba.NumbaWarning)
-        compiled: F = _numba.njit(cache=True, nogil=True)(function)
+    config = _numba.config
+    previous = config.CACHE_DIR
+    config.CACHE_DIR = _CACHE  # read when the kernel's cache is set up, just below
+    try:
+        with warnings.catch_warnings():
+            # where nothing can be written numba says so and compiles each run
+            warnings.simplefilter("ignore", _numba.NumbaWarning)
+            compiled: F = _numba.njit(cache=True, nogil=True)(function)
+    finally:
+        config.CACHE_DIR = previous
     return compiled
 
 

@@ -42,7 +42,9 @@ WIDTH = 52
 BLOCK = 6
 
 _KEYS = np.random.default_rng(20261204).integers(1, 2**62, size=(WIDTH + 8, 16), dtype=np.int64)
-"""Zobrist keys: one per (column, count), and rows 52.. for the dice left."""
+_KEYS[:, 0] = 0
+"""Zobrist keys: one per (column, count), 0 for an empty column (a step changes a key by
+the columns it changes alone), and rows 52.. for the dice left."""
 
 
 @kernel
@@ -166,11 +168,32 @@ def _step(board: NDArray[np.int8], after: NDArray[np.int8], from_point: int, die
 
 
 @kernel
-def _key(board: NDArray[np.int8], left: int, keys: NDArray[np.int64]) -> int:
-    key = keys[WIDTH + (left >> 4), left & 15]
+def _key(board: NDArray[np.int8], keys: NDArray[np.int64]) -> int:
+    """The Zobrist key of a board."""
+    key = 0
     for column in range(WIDTH):
-        if board[column]:
-            key ^= keys[column, board[column]]
+        key ^= keys[column, board[column]]
+    return int(key)
+
+
+@kernel
+def _left_key(left: int, keys: NDArray[np.int64]) -> int:
+    """The part of a state's key that says which dice are left."""
+    return int(keys[WIDTH + (left >> 4), left & 15])
+
+
+@kernel
+def _moved_key(key: int, board: NDArray[np.int8], after: NDArray[np.int8], from_point: int,
+               die: int, opposite: NDArray[np.int64], keys: NDArray[np.int64]) -> int:
+    """The key of ``after``, one legal step from ``board`` (whose key is ``key``): only the
+    columns the step changed change it."""
+    to_point = BAR - die if from_point == BAR else max(from_point - die, 0)
+    key ^= keys[from_point, board[from_point]] ^ keys[from_point, after[from_point]]
+    key ^= keys[to_point, board[to_point]] ^ keys[to_point, after[to_point]]
+    if after[26 + BAR] != board[26 + BAR]:  # a hit
+        their = 26 + opposite[to_point]
+        key ^= keys[their, board[their]] ^ keys[their, after[their]]
+        key ^= keys[26 + BAR, board[26 + BAR]] ^ keys[26 + BAR, after[26 + BAR]]
     return int(key)
 
 
@@ -222,25 +245,29 @@ def legal_results(start: NDArray[np.int8], high: int, low: int, params: NDArray[
     else:
         first_left = 3  # bit 0: the high die is left, bit 1: the low one
     on = _applies(start, params)
-    capacity = 256
-    boards = np.zeros((capacity, WIDTH), dtype=np.int8)
-    lefts = np.zeros(capacity, dtype=np.int64)
-    hashes = np.zeros(capacity, dtype=np.int64)
-    ends = np.zeros((capacity, WIDTH), dtype=np.int8)
-    end_steps = np.zeros(capacity, dtype=np.int64)
-    end_high = np.zeros(capacity, dtype=np.bool_)
+    capacity = 64
+    boards = np.empty((capacity, WIDTH), dtype=np.int8)
+    lefts = np.empty(capacity, dtype=np.int64)
+    hashes = np.empty(capacity, dtype=np.int64)
+    board_keys = np.empty(capacity, dtype=np.int64)
+    end_keys = np.empty(capacity, dtype=np.int64)
+    ends = np.empty((capacity, WIDTH), dtype=np.int8)
+    end_steps = np.empty(capacity, dtype=np.int64)
+    end_high = np.empty(capacity, dtype=np.bool_)
     ended = 0
     boards[0] = start
     lefts[0] = first_left
+    board_keys[0] = _key(start, keys)
     level_start, level_end, count = 0, 1, 1
     steps = 0
     after = np.zeros(WIDTH, dtype=np.int8)
     while level_start < level_end:
-        table = np.full(1 << max(6, int(np.ceil(np.log2(4 * (level_end - level_start) * 8 + 1)))),
+        table = np.full(1 << max(5, int(np.ceil(np.log2(16 * (level_end - level_start) + 1)))),
                         -1, dtype=np.int64)
         for state in range(level_start, level_end):
             board = boards[state]
             left = lefts[state]
+            board_key = board_keys[state]
             moved = False
             for option in range(2):
                 if doublet:
@@ -261,8 +288,9 @@ def legal_results(start: NDArray[np.int8], high: int, low: int, params: NDArray[
                     if not _step(board, after, from_point, die, start, on, params, opposite):
                         continue
                     moved = True
+                    after_key = _moved_key(board_key, board, after, from_point, die, opposite, keys)
                     if rest:
-                        key = _key(after, rest, keys)
+                        key = after_key ^ _left_key(rest, keys)
                         slot = _find(table, hashes, boards, lefts, after, rest, key)
                         if slot >= 0:
                             continue
@@ -270,10 +298,12 @@ def legal_results(start: NDArray[np.int8], high: int, low: int, params: NDArray[
                             boards = _grown(boards)
                             lefts = _grown1(lefts)
                             hashes = _grown1(hashes)
+                            board_keys = _grown1(board_keys)
                             board = boards[state]
                         boards[count] = after
                         lefts[count] = rest
                         hashes[count] = key
+                        board_keys[count] = after_key
                         table[-1 - slot] = count
                         count += 1
                         if 2 * (count - level_end) > table.shape[0]:
@@ -282,8 +312,10 @@ def legal_results(start: NDArray[np.int8], high: int, low: int, params: NDArray[
                         if ended == ends.shape[0]:
                             ends = _grown(ends)
                             end_steps = _grown1(end_steps)
+                            end_keys = _grown1(end_keys)
                             end_high = _grown1(end_high.astype(np.int64)).astype(np.bool_)
                         ends[ended] = after
+                        end_keys[ended] = after_key
                         end_steps[ended] = steps + 1
                         end_high[ended] = not doublet and die == high
                         ended += 1
@@ -291,16 +323,18 @@ def legal_results(start: NDArray[np.int8], high: int, low: int, params: NDArray[
                 if ended == ends.shape[0]:
                     ends = _grown(ends)
                     end_steps = _grown1(end_steps)
+                    end_keys = _grown1(end_keys)
                     end_high = _grown1(end_high.astype(np.int64)).astype(np.bool_)
                 ends[ended] = board
+                end_keys[ended] = board_key
                 end_steps[ended] = steps
                 # one die played of two: the high one when the low one is left
                 end_high[ended] = not doublet and left == 2
                 ended += 1
         level_start, level_end = level_end, count
         steps += 1
-    return _allowed(ends[:ended], end_steps[:ended], end_high[:ended], doublet,
-                    params[WASTE] != 0, keys)
+    return _allowed(ends[:ended], end_keys[:ended], end_steps[:ended], end_high[:ended],
+                    doublet, params[WASTE] != 0)
 
 
 @kernel
@@ -317,8 +351,8 @@ def _rehashed(table: NDArray[np.int64], hashes: NDArray[np.int64], first: int, c
 
 
 @kernel
-def _allowed(ends: NDArray[np.int8], steps: NDArray[np.int64], high: NDArray[np.bool_],
-             doublet: bool, waste: bool, keys: NDArray[np.int64]) -> NDArray[np.int8]:
+def _allowed(ends: NDArray[np.int8], end_keys: NDArray[np.int64], steps: NDArray[np.int64],
+             high: NDArray[np.bool_], doublet: bool, waste: bool) -> NDArray[np.int8]:
     """R-MAX, R-WASTE, R-HIGH over the ended sequences, then each result once."""
     n = ends.shape[0]
     most = steps.max()
@@ -338,14 +372,14 @@ def _allowed(ends: NDArray[np.int8], steps: NDArray[np.int64], high: NDArray[np.
             for i in range(n):
                 keep[i] = keep[i] and high[i]
     table = np.full(1 << max(6, int(np.ceil(np.log2(4 * n + 1)))), -1, dtype=np.int64)
-    hashes = np.zeros(n, dtype=np.int64)
+    hashes = np.empty(n, dtype=np.int64)
     lefts = np.zeros(n, dtype=np.int64)
-    out = np.zeros((n, WIDTH), dtype=np.int8)
+    out = np.empty((n, WIDTH), dtype=np.int8)
     made = 0
     for i in range(n):
         if not keep[i]:
             continue
-        key = _key(ends[i], 0, keys)
+        key = end_keys[i]
         slot = _find(table, hashes, out, lefts, ends[i], 0, key)
         if slot >= 0:
             continue

@@ -91,25 +91,26 @@ def forward(x: NDArray[np.float32], w1: NDArray[np.float32], b1: NDArray[np.floa
     n = x.shape[0]
     hidden = w1.shape[1]
     outputs = w2.shape[0]
-    h = np.empty((n, hidden), dtype=np.float32)
+    h = np.zeros((n, hidden), dtype=np.float32)
     y = np.empty((n, outputs), dtype=np.float32)
+    total = np.empty(outputs, dtype=np.float32)
     one = np.float32(1.0)
     for row in range(n):
-        z = np.zeros(hidden, dtype=np.float32)
+        z = h[row]
         for i in range(x.shape[1]):
             value = x[row, i]
             if value != 0:
                 for j in range(hidden):
                     z[j] += value * w1[i, j]
-        z += b1
         for j in range(hidden):
-            h[row, j] = one / (one + np.exp(-z[j]))
+            z[j] = one / (one + np.exp(-(z[j] + b1[j])))
+        total[:] = 0
+        for j in range(hidden):
+            unit = z[j]
+            for k in range(outputs):
+                total[k] += unit * w2[k, j]
         for k in range(outputs):
-            total = np.float32(0.0)
-            for j in range(hidden):
-                total += h[row, j] * w2[k, j]
-            total += b2[k]
-            y[row, k] = one / (one + np.exp(-total))
+            y[row, k] = one / (one + np.exp(-(total[k] + b2[k])))
     return h, y
 
 
