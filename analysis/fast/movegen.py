@@ -121,7 +121,6 @@ def _step(board: NDArray[np.int8], after: NDArray[np.int8], from_point: int, die
     if not board[from_point] or (board[BAR] and from_point != BAR):
         return False
     to_point = BAR - die if from_point == BAR else from_point - die
-    after[:] = board
     if to_point <= 0:
         for point in range(7, BAR + 1):
             if board[point]:
@@ -136,7 +135,10 @@ def _step(board: NDArray[np.int8], after: NDArray[np.int8], from_point: int, die
         there = board[their_point]
         if there >= params[CLOSES]:
             return False
-        if there and params[HITTING]:
+    after[:] = board
+    if to_point > 0:
+        their_point = 26 + opposite[to_point]
+        if board[their_point] and params[HITTING]:
             after[their_point] -= 1
             after[26 + BAR] += 1
     after[from_point] -= 1
@@ -245,11 +247,16 @@ def legal_results(start: NDArray[np.int8], high: int, low: int, params: NDArray[
     else:
         first_left = 3  # bit 0: the high die is left, bit 1: the low one
     on = _applies(start, params)
+    # no step rule can fire: the order of a non-doublet's two steps cannot matter, so only
+    # orders whose starting points never rise are explored, as the reference does (the
+    # two dice never lead to one board, so no state is reached twice at the first level)
+    order_free = not doublet and not on.any()
     capacity = 64
     boards = np.empty((capacity, WIDTH), dtype=np.int8)
     lefts = np.empty(capacity, dtype=np.int64)
     hashes = np.empty(capacity, dtype=np.int64)
     board_keys = np.empty(capacity, dtype=np.int64)
+    highest = np.empty(capacity, dtype=np.int64)
     end_keys = np.empty(capacity, dtype=np.int64)
     ends = np.empty((capacity, WIDTH), dtype=np.int8)
     end_steps = np.empty(capacity, dtype=np.int64)
@@ -258,6 +265,7 @@ def legal_results(start: NDArray[np.int8], high: int, low: int, params: NDArray[
     boards[0] = start
     lefts[0] = first_left
     board_keys[0] = _key(start, keys)
+    highest[0] = BAR
     level_start, level_end, count = 0, 1, 1
     steps = 0
     after = np.zeros(WIDTH, dtype=np.int8)
@@ -268,6 +276,7 @@ def legal_results(start: NDArray[np.int8], high: int, low: int, params: NDArray[
             board = boards[state]
             left = lefts[state]
             board_key = board_keys[state]
+            limit = highest[state]
             moved = False
             for option in range(2):
                 if doublet:
@@ -282,7 +291,7 @@ def legal_results(start: NDArray[np.int8], high: int, low: int, params: NDArray[
                     if not left & 2 or low == high:
                         continue
                     die, rest = low, left & 1
-                for from_point in range(BAR, 0, -1):
+                for from_point in range(limit, 0, -1):
                     if not board[from_point]:
                         continue
                     if not _step(board, after, from_point, die, start, on, params, opposite):
@@ -299,11 +308,13 @@ def legal_results(start: NDArray[np.int8], high: int, low: int, params: NDArray[
                             lefts = _grown1(lefts)
                             hashes = _grown1(hashes)
                             board_keys = _grown1(board_keys)
+                            highest = _grown1(highest)
                             board = boards[state]
                         boards[count] = after
                         lefts[count] = rest
                         hashes[count] = key
                         board_keys[count] = after_key
+                        highest[count] = from_point if order_free else BAR
                         table[-1 - slot] = count
                         count += 1
                         if 2 * (count - level_end) > table.shape[0]:

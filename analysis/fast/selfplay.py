@@ -23,7 +23,7 @@ from numpy.typing import NDArray
 
 from analysis.encoding import Encoder
 from analysis.fast.encode import encode, layout, table
-from analysis.fast.jit import kernel
+from analysis.fast.jit import kernel, summing_kernel
 from analysis.fast.movegen import _KEYS, legal_results
 from analysis.fast.rules import FastRules, fast_rules
 from analysis.network import Network
@@ -83,6 +83,41 @@ def _die(mt: NDArray[np.int64], at: NDArray[np.int64]) -> int:
 
 
 @kernel
+def nonzero(row: NDArray[np.float32], indices: NDArray[np.int64]) -> int:
+    """The indices of the nonzero entries of ``row`` into ``indices``; how many (written
+    without a branch per entry: which inputs are zero is unpredictable)."""
+    count = 0
+    for i in range(row.shape[0]):
+        indices[count] = i
+        count += row[i] != 0
+    return count
+
+
+@summing_kernel
+def _sigmoid(z: NDArray[np.float32], out: NDArray[np.float32], bits: NDArray[np.int32]) -> None:
+    """``out = 1 / (1 + exp(-z))`` in float32, ``exp`` as Cephes' ``expf`` computes it
+    (``2^k`` times a polynomial of the remainder, within a unit in the last place, as
+    numpy's), so that the loop runs on vector units; ``bits`` is scratch space."""
+    one = np.float32(1.0)
+    powers = bits.view(np.float32)
+    for j in range(z.shape[0]):
+        t = min(max(-z[j], np.float32(-87.0)), np.float32(88.0))
+        k = np.floor(t * np.float32(1.4426950408889634) + np.float32(0.5))
+        f = t - k * np.float32(0.693359375)
+        f = f + k * np.float32(2.12194440e-4)
+        p = np.float32(1.9875691500e-4)
+        p = p * f + np.float32(1.3981999507e-3)
+        p = p * f + np.float32(8.3334519073e-3)
+        p = p * f + np.float32(4.1665795894e-2)
+        p = p * f + np.float32(1.6666665459e-1)
+        p = p * f + np.float32(5.0000001201e-1)
+        out[j] = p * f * f + f + one
+        bits[j] = (np.int32(k) + np.int32(127)) << 23
+    for j in range(z.shape[0]):
+        out[j] = one / (one + out[j] * powers[j])
+
+
+@summing_kernel
 def forward(x: NDArray[np.float32], w1: NDArray[np.float32], b1: NDArray[np.float32],
             w2: NDArray[np.float32], b2: NDArray[np.float32]
             ) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
@@ -91,26 +126,26 @@ def forward(x: NDArray[np.float32], w1: NDArray[np.float32], b1: NDArray[np.floa
     n = x.shape[0]
     hidden = w1.shape[1]
     outputs = w2.shape[0]
-    h = np.zeros((n, hidden), dtype=np.float32)
+    h = np.empty((n, hidden), dtype=np.float32)
     y = np.empty((n, outputs), dtype=np.float32)
+    z = np.empty(hidden, dtype=np.float32)
     total = np.empty(outputs, dtype=np.float32)
-    one = np.float32(1.0)
+    bits = np.empty(hidden, dtype=np.int32)
+    indices = np.empty(x.shape[1], dtype=np.int64)
     for row in range(n):
-        z = h[row]
-        for i in range(x.shape[1]):
+        z[:] = b1
+        for t in range(nonzero(x[row], indices)):
+            i = indices[t]
             value = x[row, i]
-            if value != 0:
-                for j in range(hidden):
-                    z[j] += value * w1[i, j]
-        for j in range(hidden):
-            z[j] = one / (one + np.exp(-(z[j] + b1[j])))
-        total[:] = 0
-        for j in range(hidden):
-            unit = z[j]
-            for k in range(outputs):
-                total[k] += unit * w2[k, j]
+            for j in range(hidden):
+                z[j] += value * w1[i, j]
+        _sigmoid(z, h[row], bits)
         for k in range(outputs):
-            y[row, k] = one / (one + np.exp(-(total[k] + b2[k])))
+            sum_k = b2[k]
+            for j in range(hidden):
+                sum_k += h[row, j] * w2[k, j]
+            total[k] = sum_k
+        _sigmoid(total, y[row], bits)
     return h, y
 
 
@@ -187,6 +222,7 @@ def play_game(mt: NDArray[np.int64], at: NDArray[np.int64], start: NDArray[np.in
     rows = np.zeros((2, inputs), dtype=np.int64)
     used = np.zeros(2, dtype=np.int64)
     touched = np.zeros((2, inputs), dtype=np.bool_)
+    indices = np.empty(inputs, dtype=np.int64)
     lam32 = np.float32(lam)
     one = np.float32(1.0)
     board = start.copy()
@@ -232,8 +268,10 @@ def play_game(mt: NDArray[np.int64], at: NDArray[np.int64], start: NDArray[np.in
             e1[side] *= np.float32(scale[side])
             scale[side] = 1.0
         inverse = np.float32(1.0 / scale[side])
-        for i in range(inputs):
-            if x[best, i] != 0 and not touched[side, i]:
+        active = nonzero(x[best], indices)
+        for t in range(active):
+            i = indices[t]
+            if not touched[side, i]:
                 touched[side, i] = True
                 rows[side, used[side]] = i
                 used[side] += 1
@@ -243,11 +281,11 @@ def play_game(mt: NDArray[np.int64], at: NDArray[np.int64], start: NDArray[np.in
             for j in range(hidden):
                 g1b[j] = dy[k] * w2[k, j] * slope[j]
                 gain[j] = g1b[j] * inverse
-            for i in range(inputs):
+            for t in range(active):
+                i = indices[t]
                 value = x[best, i]
-                if value != 0:
-                    for j in range(hidden):
-                        e1[side, k, i, j] += value * gain[j]
+                for j in range(hidden):
+                    e1[side, k, i, j] += value * gain[j]
             for j in range(hidden):
                 e1b[side, k, j] = e1b[side, k, j] * lam32 + g1b[j]
                 e2[side, k, j] = e2[side, k, j] * lam32 + dy[k] * hb[j]
