@@ -25,15 +25,16 @@ def reference_results(position: Position, dice: Dice, rules: RuleSet) -> set[Pos
     return {Position._trusted(s.mover, s.opponent) for s in allowed(turn, step_sequences(turn))}
 
 
-def game_positions(rules: RuleSet, rng: random.Random, count: int) -> Iterator[tuple[Position, Dice]]:
-    """``count`` (position, dice) met in random games, one after another."""
+def game_positions(rules: RuleSet, rng: random.Random, count: int
+                   ) -> Iterator[tuple[Position, Dice, set[Position]]]:
+    """``count`` (position, dice, the reference's resulting positions) met in random
+    games, one after another."""
     position = rules.start
     for _ in range(count):
         dice = Dice(rng.randint(1, 6), rng.randint(1, 6))
-        yield position, dice
-        results = sorted(reference_results(position, dice, rules),
-                         key=lambda p: p.mover + p.opponent)
-        result = rng.choice(results)
+        results = reference_results(position, dice, rules)
+        yield position, dice, results
+        result = rng.choice(sorted(results, key=lambda p: p.mover + p.opponent))
         position = rules.start if result.mover[OFF] == MEN else result.swapped()
 
 
@@ -64,7 +65,10 @@ def scattered_position(rules: RuleSet, rng: random.Random) -> Position:
 
 
 def scattered_positions(rules: RuleSet, rng: random.Random, count: int
-                        ) -> Iterator[tuple[Position, Dice]]:
-    """``count`` scattered positions, each with a random roll."""
+                        ) -> Iterator[tuple[Position, Dice, set[Position]]]:
+    """``count`` scattered positions, each with a random roll and the reference's
+    resulting positions."""
     for _ in range(count):
-        yield scattered_position(rules, rng), Dice(rng.randint(1, 6), rng.randint(1, 6))
+        position = scattered_position(rules, rng)
+        dice = Dice(rng.randint(1, 6), rng.randint(1, 6))
+        yield position, dice, reference_results(position, dice, rules)
