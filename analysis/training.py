@@ -132,7 +132,7 @@ def _fast_games(net: Network, rules: RuleSet, encoder: Encoder) -> tuple[FastGam
     games = FastGames.for_net(net, rules, encoder, net.outcomes)
     if games is None:
         return None, f"reference engine (the fast core does not train {rules.name} yet)"
-    return games, "fast core (numba)"
+    return games, "fast core (numba; a first run compiles its kernels, a minute or two, then cached)"
 
 
 def _rng_state(rng: random.Random) -> np.ndarray[Any, np.dtype[np.uint8]]:

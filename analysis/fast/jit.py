@@ -77,9 +77,3 @@ def _compiled(function: F, summing: bool) -> F:
         config.CACHE_DIR = previous
     return compiled
 
-
-def plain(function: Callable[..., Any]) -> Callable[..., Any]:
-    """The plain Python function behind a kernel (itself without numba): for the tests
-    that check the fallback gives the same results."""
-    inner: Callable[..., Any] = getattr(function, "py_func", function)
-    return inner

@@ -8,8 +8,9 @@ the kernel and back, ``randrange(6)`` drawn as CPython draws it), so a seed give
 rolls; each side keeps its traces as :class:`analysis.network.Traces` keeps them (the big
 trace as ``scale · E``, rescaled below 1e-4); a play that ends the game is given its exact
 outcome. The sums of the matrix products are added in another order than numpy's BLAS
-adds them, so the weights agree to float32 rounding, not bit for bit: the same seed gives
-the same games until two candidates' equities are that close, and then the two paths part.
+adds them, and ``exp`` is Cephes' ``expf`` (:func:`_sigmoid`), so the weights agree to
+float32 rounding, not bit for bit: the same seed gives the same games until two
+candidates' equities are that close, and then the two paths part.
 """
 
 from __future__ import annotations
