@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -36,6 +36,9 @@ from analysis.network import Network, Traces
 from analysis.players import HeuristicPlayer, NetPlayer, RandomPlayer, judge
 from notation import MEN, OFF, RuleSet, legal_plays, rule_set
 from notation.engine.rules import DEFAULT
+
+if TYPE_CHECKING:
+    from analysis.fast.selfplay import FastGames
 
 
 @dataclass(frozen=True)
@@ -119,6 +122,20 @@ def self_play_game(net: Network, rules: RuleSet, encoder: Encoder, rng: random.R
     return None, 0, max_turns
 
 
+def _fast_games(net: Network, rules: RuleSet, encoder: Encoder) -> tuple[FastGames | None, str]:
+    """The fast core's games for ``net`` (or ``None``) and a line saying which engine
+    plays the training games, and why."""
+    from analysis.fast.jit import COMPILED  # imports numba: only when training
+    from analysis.fast.selfplay import FastGames
+
+    if not COMPILED:
+        return None, "reference engine (numba is not there: the fast core would run as plain Python)"
+    games = FastGames.for_net(net, rules, encoder, net.outcomes)
+    if games is None:
+        return None, f"reference engine (the fast core does not train {rules.name} yet)"
+    return games, "fast core (numba; a first run compiles its kernels, a minute or two, then cached)"
+
+
 def _rng_state(rng: random.Random) -> np.ndarray[Any, np.dtype[np.uint8]]:
     """The generator's state as JSON in UTF-8 bytes (a quarter of numpy's UTF-32 text)."""
     return np.frombuffer(json.dumps(rng.getstate()).encode(), dtype=np.uint8)
@@ -152,6 +169,15 @@ class Trainer:
             self.net.meta["training"] = asdict(config)
             self.net.meta["seconds"] = 0.0
         self.encoder = Encoder.for_rules(self.rules, self.net.version)
+        self.fast, self.core = _fast_games(self.net, self.rules, self.encoder)
+
+    def play_game(self, alpha: float, lam: float, max_turns: int) -> tuple[int | None, int, int]:
+        """One training game, by the fast core where it trains this rule set (the same
+        game for the same dice: see :mod:`analysis.fast.selfplay`), else by
+        :func:`self_play_game`."""
+        if self.fast is not None:
+            return self.fast.play(self.rng, alpha, lam, max_turns)
+        return self_play_game(self.net, self.rules, self.encoder, self.rng, alpha, lam, max_turns)
 
     @property
     def games_done(self) -> int:
@@ -201,8 +227,7 @@ class Trainer:
         seconds = float(meta["seconds"])
         checking = 0.0
         while self.games_done < config.games and not self.stop_requested:
-            winner, _points, _turns = self_play_game(net, self.rules, self.encoder, self.rng,
-                                                     config.alpha_at(self.games_done), config.lam,
+            winner, _points, _turns = self.play_game(config.alpha_at(self.games_done), config.lam,
                                                      config.max_turns)
             meta["games"] = self.games_done + 1
             meta["abandoned"] += winner is None
