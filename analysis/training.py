@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from analysis.encoding import Encoder
 from analysis.match import MAX_TURNS, ROLLS, duplicate_match
@@ -108,7 +109,7 @@ def self_play_game(net: Network, rules: RuleSet, encoder: Encoder, rng: random.R
         plays = legal_plays(position, dice, rules)
         judged = judge(net, encoder, outcomes, rules, plays, position,
                        (primes[side], primes[1 - side]), bear_off=False)
-        i = int(np.argmax(judged.equity))
+        i = best_choice(judged.equity, outcomes.equity(judged.raw))
         play = plays[i]
         if judged.primes is not None:
             primes[side] = bool(judged.primes[i, 0])
@@ -120,6 +121,16 @@ def self_play_game(net: Network, rules: RuleSet, encoder: Encoder, rng: random.R
         traces[side].step(judged.x[i], judged.h[i], judged.raw[i], judged.y[i])
         position = play.next_position
     return None, 0, max_turns
+
+
+def best_choice(equity: NDArray[np.floating], own: NDArray[np.floating]) -> int:
+    """The candidate of the best ``equity`` (the masked outputs'); among equal ones, that
+    of the best ``own`` equity (the net's raw outputs'), so that where the masks leave
+    several plays equal (a race already lost: every play exactly the same) the choice
+    depends on the plays, not on the order they are listed in (the fast core lists them in
+    another)."""
+    tied = np.flatnonzero(equity == equity.max())
+    return int(tied[np.argmax(own[tied])])
 
 
 def _fast_games(net: Network, rules: RuleSet, encoder: Encoder) -> tuple[FastGames | None, str]:

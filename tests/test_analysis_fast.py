@@ -20,8 +20,10 @@ from analysis.encoding import Encoder
 from analysis.fast import board_of, covers, fast_rules, legal_positions
 from analysis.fast.encode import encode, layout, table
 from analysis.fast.movegen import _KEYS, legal_results
+from analysis.fast.outcomes import ceiling_code, ceilings, most_steps, race_table
 from analysis.fast.selfplay import FastGames, trains
 from analysis.network import Network
+from analysis.outcomes import outcomes_for
 from analysis.training import self_play_game
 from notation import rule_set
 from notation.engine.rules import NAMES
@@ -109,7 +111,31 @@ def test_the_fast_encoding_equals_the_encoder(variant):
         np.testing.assert_array_equal(got, expected)
 
 
-@pytest.mark.parametrize("variant", ["jacquet", "backgammon"])
+TRAINED = ("jacquet", "versailles", "backgammon")
+
+
+@pytest.mark.parametrize("variant", TRAINED)
+def test_the_kernels_ceilings_are_the_rule_sets_on_random_positions(variant):
+    """The most points a win can still bring to either side, or 0 where a race is lost by
+    the count of turns, as ``RuleSet.most_points`` and analysis.lost_races say
+    (``Outcomes.ceilings``), on the results of every legal play of random positions."""
+    rules = rule_set(variant)
+    code = ceiling_code(rules)
+    assert code is not None
+    races, steps = race_table(rules), most_steps(rules)
+    rng = random.Random(17)
+    results = [result for source in (game_positions(rules, rng, 600),
+                                     scattered_positions(rules, rng, 600))
+               for _position, _dice, plays in source for result in sorted(
+                   plays, key=lambda p: p.mover + p.opponent)]
+    expected = outcomes_for(rules).ceilings(results)
+    got = np.array([ceilings(board_of(result), code, races, steps) for result in results])
+    np.testing.assert_array_equal(got, expected)
+    # every ceiling the rule set has is met, a lost race among them
+    assert set(np.unique(expected)) == {0, 1, 2} | ({3} if variant == "backgammon" else set())
+
+
+@pytest.mark.parametrize("variant", TRAINED)
 def test_a_fast_training_game_is_the_reference_game_for_the_same_seed(variant):
     """Same dice (the same generator state after each game), same plays, same result; the
     weights agree to float32 rounding (the sums are added in another order)."""
@@ -133,7 +159,7 @@ def test_a_fast_training_game_is_the_reference_game_for_the_same_seed(variant):
 def test_the_kernel_trains_the_rule_sets_whose_scores_it_knows(variant):
     """murray (the prime flags follow the canonical order of a play's steps) and hale (its
     penalties) are trained by the reference engine."""
-    assert trains(rule_set(variant)) == (variant in ("jacquet", "versailles", "backgammon"))
+    assert trains(rule_set(variant)) == (variant in TRAINED)
 
 
 _PLAIN = """

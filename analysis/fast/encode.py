@@ -62,7 +62,7 @@ def _in_phase(board: NDArray[np.int8], base: int, numbers: NDArray[np.int64], at
     total = 0
     for point in range(TEST - 1):
         total += numbers[at + point] * int(board[base + point])
-    return total <= numbers[at + TEST - 1]
+    return bool(total <= numbers[at + TEST - 1])
 
 
 def table() -> NDArray[np.float32]:

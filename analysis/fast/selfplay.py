@@ -6,8 +6,12 @@ It plays the game :func:`analysis.training.self_play_game` plays, step for step:
 come from the same Mersenne Twister as Python's ``random.Random`` (its state is handed to
 the kernel and back, ``randrange(6)`` drawn as CPython draws it), so a seed gives the same
 rolls; each side keeps its traces as :class:`analysis.network.Traces` keeps them (the big
-trace as ``scale · E``, rescaled below 1e-4); a play that ends the game is given its exact
-outcome. The sums of the matrix products are added in another order than numpy's BLAS
+trace as ``scale · E``, rescaled below 1e-4); each candidate's outputs are masked by the
+outcomes its position still allows (:mod:`analysis.fast.outcomes`, as
+:func:`analysis.players.judge` masks them), the play chosen and the TD targets taken from
+the masked outputs (equal ones by the net's own equity, as the reference breaks the ties
+of a race already lost), the gradients from the net's own; a play that ends the game is given its
+exact outcome. The sums of the matrix products are added in another order than numpy's BLAS
 adds them, and ``exp`` is Cephes' ``expf`` (:func:`_sigmoid`), so the weights agree to
 float32 rounding, not bit for bit: the same seed gives the same games until two
 candidates' equities are that close, and then the two paths part.
@@ -26,6 +30,7 @@ from analysis.encoding import Encoder
 from analysis.fast.encode import encode, layout, table
 from analysis.fast.jit import kernel, summing_kernel
 from analysis.fast.movegen import _KEYS, legal_results
+from analysis.fast.outcomes import ceiling_code, mask, most_steps, race_table
 from analysis.fast.rules import FastRules, fast_rules
 from analysis.network import Network
 from analysis.outcomes import Outcomes
@@ -45,8 +50,10 @@ gammon and backgammon (the cube at 1, as in self-play)."""
 
 def trains(rules: RuleSet) -> bool:
     """Whether the kernel can play ``rules``' training games: its moves are covered, its
-    scorer is one of :data:`SCORERS`, and it needs no prime flags (murray's)."""
-    return fast_rules(rules) is not None and rules.scorer in SCORERS and not rules.tracks_prime
+    scorer is one of :data:`SCORERS` and its ceiling one of
+    :data:`analysis.fast.outcomes.CEILINGS`, and it needs no prime flags (murray's)."""
+    return (fast_rules(rules) is not None and rules.scorer in SCORERS
+            and ceiling_code(rules) is not None and not rules.tracks_prime)
 
 
 @kernel
@@ -207,10 +214,13 @@ def play_game(mt: NDArray[np.int64], at: NDArray[np.int64], start: NDArray[np.in
               b2: NDArray[np.float32], params: NDArray[np.int64], opposite: NDArray[np.int64],
               keys: NDArray[np.int64], numbers: NDArray[np.int64], units: NDArray[np.float32],
               values: NDArray[np.float32], constant: float, won: NDArray[np.float32],
-              lost: NDArray[np.float32], code: int, alpha: float, lam: float, max_turns: int
+              lost: NDArray[np.float32], code: int, worth: NDArray[np.int64], ceiling: int,
+              races: NDArray[np.int64], steps: int, alpha: float, lam: float, max_turns: int
               ) -> tuple[int, int, int]:
     """One training game from ``start`` (52 counts, the first player's side first),
-    updating the weights in place; (winner side or -1 when abandoned, points, turns)."""
+    updating the weights in place; (winner side or -1 when abandoned, points, turns).
+    ``worth``, ``ceiling``, ``races``, ``steps``: the outcome mask's
+    (:func:`analysis.fast.outcomes.mask`)."""
     inputs, hidden = w1.shape
     outputs = w2.shape[0]
     e1 = np.zeros((2, outputs, inputs, hidden), dtype=np.float32)
@@ -237,17 +247,24 @@ def play_game(mt: NDArray[np.int64], at: NDArray[np.int64], start: NDArray[np.in
         x = encode(results, np.zeros((n, 2), dtype=np.bool_), numbers, units,
                    opposite, inputs)
         h, y = forward(x, w1, b1, w2, b2)
+        judged_y = y.copy()
         best = 0
         best_equity = np.float32(0.0)
+        best_own = np.float32(0.0)
         for i in range(n):
             if results[i, 0] == MEN:
-                y[i] = won[_score(results[i], code)]
+                judged_y[i] = won[_score(results[i], code)]
+            else:
+                mask(results[i], judged_y[i], worth, ceiling, races, steps)
             equity = np.float32(0.0)
             for k in range(outputs):
-                equity += y[i, k] * values[k]
+                equity += judged_y[i, k] * values[k]
             equity += np.float32(constant)
-            if i == 0 or equity > best_equity:
-                best, best_equity = i, equity
+            own = np.float32(constant)
+            for k in range(outputs):
+                own += y[i, k] * values[k]
+            if i == 0 or equity > best_equity or (equity == best_equity and own > best_own):
+                best, best_equity, best_own = i, equity, own
         result = results[best]
         if result[0] == MEN:
             points = _score(result, code)
@@ -258,7 +275,7 @@ def play_game(mt: NDArray[np.int64], at: NDArray[np.int64], start: NDArray[np.in
                             e1, e1b, e2, e2b, rows[who], used[who])
             return side, points, turn + 1
         if judged[side]:
-            _update(side, y[best] - previous[side], alpha, scale, w1, b1, w2, b2,
+            _update(side, judged_y[best] - previous[side], alpha, scale, w1, b1, w2, b2,
                     e1, e1b, e2, e2b, rows[side], used[side])
         yb = y[best]
         hb = h[best]
@@ -311,6 +328,10 @@ class FastGames:
     values: NDArray[np.float32]
     constant: float
     code: int
+    worth: NDArray[np.int64]
+    ceiling: int
+    races: NDArray[np.int64]
+    steps: int
 
     @classmethod
     def for_net(cls, net: Network, rules: RuleSet, encoder: Encoder, outcomes: Outcomes
@@ -319,14 +340,16 @@ class FastGames:
         :func:`trains` says no."""
         fast = fast_rules(rules)
         scorer = rules.scorer
-        if fast is None or scorer is None or not trains(rules):
+        ceiling = ceiling_code(rules)
+        if fast is None or scorer is None or ceiling is None or not trains(rules):
             return None
         top = rules.score_range[1]
         won = np.array([outcomes.target(True, points) for points in range(top + 1)], np.float32)
         lost = np.array([outcomes.target(False, points) for points in range(top + 1)], np.float32)
         return cls(net, rules, fast, layout(encoder, rules.closes_at), won, lost,
                    np.asarray(outcomes.values, dtype=np.float32), float(outcomes.constant),
-                   SCORERS[scorer])
+                   SCORERS[scorer], np.array(outcomes.points, dtype=np.int64), ceiling,
+                   race_table(rules), most_steps(rules))
 
     def play(self, rng: random.Random, alpha: float, lam: float, max_turns: int
              ) -> tuple[int | None, int, int]:
@@ -340,7 +363,7 @@ class FastGames:
         winner, points, turns = play_game(
             mt, at, start, net.w1, net.b1, net.w2, net.b2, fast.params, fast.opposite, _KEYS,
             self.numbers, table(), self.values, self.constant, self.won, self.lost, self.code,
-            float(alpha), float(lam), int(max_turns))
+            self.worth, self.ceiling, self.races, self.steps, float(alpha), float(lam), int(max_turns))
         state: tuple[Any, ...] = (*(int(word) for word in mt), int(at[0]))
         rng.setstate((version, state, gauss))
         return (None if winner < 0 else int(winner)), int(points), int(turns)
