@@ -15,8 +15,6 @@ from analysis.encoding import _TABLE, Encoder
 from analysis.fast.jit import kernel
 
 BAR = 25
-TALON = 24
-MEN = 15
 POINTS = 24
 
 # the layout vector
