@@ -6,6 +6,7 @@ The quick samples run here; the million positions per rule set are the long run.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
@@ -61,6 +62,17 @@ def test_every_rule_set_is_covered_or_left_to_the_reference(variant):
     assert covers(rule_set(variant)) == (variant in COVERED)
     if variant in NOT_COVERED:
         assert fast_rules(rule_set(variant)) is None and not trains(rule_set(variant))
+
+
+def test_a_turn_filter_or_an_unknown_step_rule_leaves_a_rule_set_to_the_reference():
+    """Each alone is enough: jacquet with fevga's R-UNBLOCK, jacquet with narde's R-HEAD."""
+    jacquet = rule_set("jacquet")
+    filtered = dataclasses.replace(jacquet, turn_filters=rule_set("fevga").turn_filters)
+    headed = dataclasses.replace(jacquet, step_rules=(*jacquet.step_rules,
+                                                      *rule_set("narde").step_rules[:1]))
+    assert covers(jacquet) and trains(jacquet)
+    for rules in (filtered, headed):
+        assert fast_rules(rules) is None and not trains(rules)
 
 
 @pytest.mark.parametrize("options", [{"courier_release": "next-turn"}, {"bouchon": "last-two"},
