@@ -57,8 +57,9 @@ _FIRST = np.array([a for a, _b in _ROLLS], dtype=np.int64)
 _SECOND = np.array([b for _a, b in _ROLLS], dtype=np.int64)
 _DOUBLE = np.where(_FIRST == _SECOND, np.int64(-1), np.int64(0))
 """All bits set for the doubles, none for the others: the third and fourth steps."""
-_WEIGHT = np.where(_FIRST == _SECOND, 1, 2).astype(np.float32) / 36
-"""Each of the 21 rolls' share of the 36."""
+_WEIGHT = np.where(_FIRST == _SECOND, 1, 2)
+"""Each of the 21 rolls' count among the 36 (summed as integers, then divided: the same
+figure whatever order a matrix product adds them in)."""
 _NUMBERS = np.array([bin(bits).count("1") for bits in range(64)], dtype=np.float32) / 6
 """For six bits (one a die 1..6), the share of the six numbers that are set."""
 _MASKS = ("his_men", "my_blots", "my_open", "my_held", "his_held", "my_men")
@@ -118,7 +119,7 @@ class Contact:
         # his man furthest ahead on my route
         front = np.where(boards[:, 27:] > 0, self._place, BAR).min(axis=1)
         out = np.empty((boards.shape[0], len(FEATURES)), dtype=np.float32)
-        out[:, 0] = boards[:, 1:BAR + 1].astype(np.float32) @ _PIPS
+        out[:, 0] = (boards[:, 1:BAR + 1].astype(np.int64) @ _PIPS) / (15 * BAR)
         out[:, 1] = rear > front
         out[:, 2] = _shots(his_men[:, None], my_blots[:, None], my_open[:, None])
         out[:, 3] = _longest_row(my_held) / 6
@@ -129,8 +130,8 @@ class Contact:
         return out
 
 
-_PIPS = np.arange(1, BAR + 1, dtype=np.float32) / (15 * BAR)
-"""Each point's pips, as a share of 15 men on the bar."""
+_PIPS = np.arange(1, BAR + 1, dtype=np.int64)
+"""Each point's pips (the sum, in integers, is divided by those of 15 men on the bar)."""
 
 
 def _shots(his_men: NDArray[np.int64], blots: NDArray[np.int64], open_: NDArray[np.int64]
@@ -144,7 +145,7 @@ def _shots(his_men: NDArray[np.int64], blots: NDArray[np.int64], open_: NDArray[
     for _step in (3, 4):  # the doubles' third and fourth steps
         rested = ((rested & open_) >> _FIRST) & _DOUBLE
         reached |= rested
-    shots: NDArray[np.float32] = ((reached & blots) != 0) @ _WEIGHT
+    shots: NDArray[np.float32] = ((((reached & blots) != 0) @ _WEIGHT) / 36).astype(np.float32)
     return shots
 
 

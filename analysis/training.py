@@ -26,9 +26,10 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from analysis.encoding import Encoder
 from analysis.match import MAX_TURNS, ROLLS, duplicate_match
@@ -36,6 +37,9 @@ from analysis.network import Network, Traces
 from analysis.players import HeuristicPlayer, NetPlayer, RandomPlayer, judge
 from notation import MEN, OFF, RuleSet, legal_plays, rule_set
 from notation.engine.rules import DEFAULT
+
+if TYPE_CHECKING:
+    from analysis.fast.selfplay import FastGames
 
 
 @dataclass(frozen=True)
@@ -105,7 +109,7 @@ def self_play_game(net: Network, rules: RuleSet, encoder: Encoder, rng: random.R
         plays = legal_plays(position, dice, rules)
         judged = judge(net, encoder, outcomes, rules, plays, position,
                        (primes[side], primes[1 - side]), bear_off=False)
-        i = int(np.argmax(judged.equity))
+        i = best_choice(judged.equity, outcomes.equity(judged.raw))
         play = plays[i]
         if judged.primes is not None:
             primes[side] = bool(judged.primes[i, 0])
@@ -117,6 +121,30 @@ def self_play_game(net: Network, rules: RuleSet, encoder: Encoder, rng: random.R
         traces[side].step(judged.x[i], judged.h[i], judged.raw[i], judged.y[i])
         position = play.next_position
     return None, 0, max_turns
+
+
+def best_choice(equity: NDArray[np.floating], own: NDArray[np.floating]) -> int:
+    """The candidate of the best ``equity`` (the masked outputs'); among equal ones, that
+    of the best ``own`` equity (the net's raw outputs'), so that where the masks leave
+    several plays equal (a race already lost: every play exactly the same) the choice
+    depends on the plays, not on the order they are listed in (the fast core lists them in
+    another)."""
+    tied = np.flatnonzero(equity == equity.max())
+    return int(tied[np.argmax(own[tied])])
+
+
+def _fast_games(net: Network, rules: RuleSet, encoder: Encoder) -> tuple[FastGames | None, str]:
+    """The fast core's games for ``net`` (or ``None``) and a line saying which engine
+    plays the training games, and why."""
+    from analysis.fast.jit import COMPILED  # imports numba: only when training
+    from analysis.fast.selfplay import FastGames
+
+    if not COMPILED:
+        return None, "reference engine (numba is not there: the fast core would run as plain Python)"
+    games = FastGames.for_net(net, rules, encoder, net.outcomes)
+    if games is None:
+        return None, f"reference engine (the fast core does not train {rules.name} yet)"
+    return games, "fast core (numba; a first run compiles its kernels, a minute or two, then cached)"
 
 
 def _rng_state(rng: random.Random) -> np.ndarray[Any, np.dtype[np.uint8]]:
@@ -152,6 +180,15 @@ class Trainer:
             self.net.meta["training"] = asdict(config)
             self.net.meta["seconds"] = 0.0
         self.encoder = Encoder.for_rules(self.rules, self.net.version)
+        self.fast, self.core = _fast_games(self.net, self.rules, self.encoder)
+
+    def play_game(self, alpha: float, lam: float, max_turns: int) -> tuple[int | None, int, int]:
+        """One training game, by the fast core where it trains this rule set (the same
+        game for the same dice: see :mod:`analysis.fast.selfplay`), else by
+        :func:`self_play_game`."""
+        if self.fast is not None:
+            return self.fast.play(self.rng, alpha, lam, max_turns)
+        return self_play_game(self.net, self.rules, self.encoder, self.rng, alpha, lam, max_turns)
 
     @property
     def games_done(self) -> int:
@@ -201,8 +238,7 @@ class Trainer:
         seconds = float(meta["seconds"])
         checking = 0.0
         while self.games_done < config.games and not self.stop_requested:
-            winner, _points, _turns = self_play_game(net, self.rules, self.encoder, self.rng,
-                                                     config.alpha_at(self.games_done), config.lam,
+            winner, _points, _turns = self.play_game(config.alpha_at(self.games_done), config.lam,
                                                      config.max_turns)
             meta["games"] = self.games_done + 1
             meta["abandoned"] += winner is None

@@ -108,6 +108,8 @@ def train_command(variant: str, games: int, seed: int, resume: bool, output: str
                              for r in rows)
             click.echo(f"\n{rows[0]['games']} games: {text}", err=True)
 
+    if not quiet:
+        click.echo(f"training games played by the {trainer.core}", err=True)
     start = trainer.games_done
     todo = max(games - start, 0)
     meta = trainer.net.meta

@@ -4,6 +4,7 @@ strength log, the command, a smoke training per rule set."""
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -149,9 +150,11 @@ def test_a_stopped_training_exits_non_zero_with_its_checkpoint(tmp_path):
     """SIGTERM short of ``--games``: a checkpoint, and exit status 128 + 15, so that a
     script's next line (``&&``) does not start as if the target were reached."""
     out = tmp_path / "stopped.npz"
+    # the reference engine: on a machine whose numba cache is cold the fast core would
+    # first compile its kernels (a minute or two), longer than this test waits
     process = subprocess.Popen([sys.executable, "-m", "jacquet_cli.train", "--games", "100000",
                                 "--hidden", "8", "--checkpoint-every", "1", "--check-every", "0",
-                                "-q", "-o", str(out)])
+                                "-q", "-o", str(out)], env={**os.environ, "JACQUET_NO_NUMBA": "1"})
     deadline = time.monotonic() + 60
     while not out.exists() and time.monotonic() < deadline:
         time.sleep(0.05)

@@ -1,0 +1,211 @@
+"""The encoding on arrays: the inputs of :mod:`analysis.encoding`, board by board, in a
+kernel (one pass over each board, no temporary arrays).
+
+:func:`layout` reads an :class:`~analysis.encoding.Encoder` into the numbers the kernel
+takes, so the layout stays described in one place (the encoder's), and the test suite
+holds the two equal on random positions of every rule set.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+
+from analysis.encoding import _TABLE, Encoder
+from analysis.fast.jit import kernel
+
+BAR = 25
+POINTS = 24
+
+# the layout vector
+BAR_UNIT = 0
+PHASES = 1
+"""How many phase units a side has (``Encoder.phases``); their tests follow the header."""
+PRIME_UNIT = 2
+FEATURES = 3
+"""0: none (version 1), 1: the blocking features, 2: the contact features."""
+CLOSES = 4
+HEADER = 5
+TEST = 27
+"""Each phase's test after the header: its weight of each of the side's 26 columns, then its
+bound (the phase holds while ``Σ weight · count <= bound``, as ``Phase`` says)."""
+
+_FIRST = np.array([a for a in range(1, 7) for b in range(a, 7)], dtype=np.int64)
+_SECOND = np.array([b for a in range(1, 7) for b in range(a, 7)], dtype=np.int64)
+_WEIGHT = np.where(_FIRST == _SECOND, 1, 2)
+_NUMBERS = np.array([bin(bits).count("1") for bits in range(64)], dtype=np.float32) / 6
+
+
+def layout(encoder: Encoder, closes_at: int) -> NDArray[np.int64]:
+    """The kernel's numbers for ``encoder`` (``closes_at``: its rule set's): the header,
+    then each phase's test (:data:`TEST` numbers) in the encoder's order."""
+    numbers = np.zeros(HEADER + TEST * len(encoder.phases), dtype=np.int64)
+    numbers[BAR_UNIT] = encoder.bar
+    numbers[PHASES] = len(encoder.phases)
+    numbers[PRIME_UNIT] = encoder.prime
+    numbers[FEATURES] = 1 if encoder.blocking is not None else 2 if encoder.contact is not None else 0
+    numbers[CLOSES] = closes_at
+    for k, phase in enumerate(encoder.phases):
+        at = HEADER + TEST * k
+        for point, weight in phase.weights.items():
+            numbers[at + point] = weight
+        numbers[at + TEST - 1] = phase.bound
+    return numbers
+
+
+@kernel
+def _in_phase(board: NDArray[np.int8], base: int, numbers: NDArray[np.int64], at: int) -> bool:
+    """Whether the side whose 26 counts start at ``base`` is in the phase whose test starts
+    at ``numbers[at]``."""
+    total = 0
+    for point in range(TEST - 1):
+        total += numbers[at + point] * int(board[base + point])
+    return bool(total <= numbers[at + TEST - 1])
+
+
+def table() -> NDArray[np.float32]:
+    """The units of every (column, count), as the encoder looks them up."""
+    return _TABLE
+
+
+@kernel
+def _blocking(board: NDArray[np.int8], mine: int, his: int, closes: int,
+              opposite: NDArray[np.int64], out: NDArray[np.float32], at: int) -> None:
+    """The five blocking features of the side at ``mine`` against the side at ``his``
+    (offsets of their 26 counts in ``board``), written to ``out[at:at + 5]``."""
+    rear = 0
+    for point in range(POINTS, 0, -1):
+        if board[his + point] > 0:
+            rear = point
+            break
+    pips = 0
+    for point in range(1, POINTS + 1):
+        pips += point * int(board[mine + point])
+    blocks = 0
+    run = 0
+    longest = 0
+    for their_point in range(1, POINTS + 1):
+        if their_point < rear and board[mine + opposite[their_point]] >= closes:
+            blocks += 1
+            run += 1
+            longest = max(longest, run)
+        else:
+            run = 0
+    blocked = 0
+    for die in range(1, 7):
+        if rear - die >= 1 and board[mine + opposite[rear - die]] >= closes:
+            blocked += 1
+    out[at] = pips / (15 * POINTS)
+    out[at + 1] = rear / POINTS
+    out[at + 2] = blocks / 12
+    out[at + 3] = longest / 6
+    out[at + 4] = blocked / 6
+
+
+@kernel
+def _contact(board: NDArray[np.int8], mine: int, his: int, closes: int,
+             opposite: NDArray[np.int64], out: NDArray[np.float32], at: int) -> None:
+    """The six contact features of the side at ``mine`` against the side at ``his``,
+    written to ``out[at:at + 6]`` (as :mod:`analysis.contact` computes them, on point
+    masks: bit ``p`` for point ``p``)."""
+    his_men = 0
+    my_blots = 0
+    my_open = 0
+    my_held = 0
+    his_held = 0
+    my_men = 1
+    entry = POINTS
+    for point in range(POINTS - 5, POINTS + 1):
+        entry = min(entry, opposite[point])
+    front = BAR
+    for point in range(1, BAR + 1):
+        bit = np.int64(1) << point
+        if board[his + point]:
+            his_men |= bit
+            front = min(front, opposite[point] if point <= POINTS else entry)
+        if board[mine + point]:
+            my_men |= bit
+        if point <= POINTS:
+            men_there = board[mine + opposite[point]]
+            if men_there == 1:
+                my_blots |= bit
+            if men_there < closes:
+                my_open |= bit
+            if board[mine + point] >= closes:
+                my_held |= bit
+            if board[his + opposite[point]] >= closes:
+                his_held |= bit
+    rear = 0
+    while (my_men >> (rear + 1)) != 0:
+        rear += 1
+    pips = 0
+    for point in range(1, BAR + 1):
+        pips += point * int(board[mine + point])
+    shots = 0
+    for roll in range(_FIRST.shape[0]):
+        first, second = _FIRST[roll], _SECOND[roll]
+        one, two = his_men >> first, his_men >> second
+        rested = ((one & my_open) >> second) | ((two & my_open) >> first)
+        reached = one | two | rested
+        if first == second:
+            for _ in range(2):
+                rested = (rested & my_open) >> first
+                reached |= rested
+        if reached & my_blots:
+            shots += _WEIGHT[roll]
+    longest = 0
+    run = 0
+    for point in range(1, POINTS + 1):
+        if (my_held >> point) & 1:
+            run += 1
+            longest = max(longest, run)
+        else:
+            run = 0
+    escapes = _NUMBERS[((his_held << 6) >> rear) & 63]
+    out[at] = pips / (15 * BAR)
+    out[at + 1] = 1.0 if rear > front else 0.0
+    out[at + 2] = shots / 36
+    out[at + 3] = longest / 6
+    out[at + 4] = escapes
+    out[at + 5] = escapes if rear == BAR else np.float32(0.0)
+
+
+@kernel
+def encode(boards: NDArray[np.int8], primes: NDArray[np.bool_], numbers: NDArray[np.int64],
+           units: NDArray[np.float32], opposite: NDArray[np.int64], size: int
+           ) -> NDArray[np.float32]:
+    """The inputs (``(n, size)``) of ``boards`` (``(n, 52)``) and, where the layout has
+    them, the prime flags ``primes`` (``(n, 2)``)."""
+    n = boards.shape[0]
+    x = np.zeros((n, size), dtype=np.float32)
+    features = numbers[FEATURES]
+    closes = numbers[CLOSES]
+    for row in range(n):
+        board = boards[row]
+        at = 0
+        for side in range(2):
+            base = 26 * side
+            for point in range(1, POINTS + 1):
+                count = board[base + point]
+                if count:
+                    for unit in range(4):
+                        x[row, at + unit] = units[base + point, count, unit]
+                at += 4
+            x[row, at] = units[base, board[base], 0]
+            at += 1
+            if numbers[BAR_UNIT]:
+                x[row, at] = units[base + BAR, board[base + BAR], 0]
+                at += 1
+            for phase in range(numbers[PHASES]):
+                x[row, at] = 1.0 if _in_phase(board, base, numbers, HEADER + TEST * phase) else 0.0
+                at += 1
+            if numbers[PRIME_UNIT]:
+                x[row, at] = 1.0 if primes[row, side] else 0.0
+                at += 1
+            if features == 1:
+                _blocking(board, base, 26 - base, closes, opposite, x[row], at)
+                at += 5
+            elif features == 2:
+                _contact(board, base, 26 - base, closes, opposite, x[row], at)
+                at += 6
+    return x

@@ -1,0 +1,150 @@
+"""Outcomes that respect the position, in a kernel: what :meth:`analysis.outcomes.Outcomes.ceilings`
+and :meth:`~analysis.outcomes.Outcomes.mask` do to a candidate's outputs, board by board.
+
+A rule set's ceiling (``RuleSet.ceiling``) is known to the kernel by a code
+(:data:`CEILINGS`); one it does not know cannot be trained there (:func:`ceiling_code` gives
+``None``). The races lost by the count of turns (:mod:`analysis.lost_races`) need the worst
+case of a side with at most ``FEW_MEN`` men left, computed with the rule set's own legal
+plays: :func:`race_table` computes it once per rule set, in Python, for every such board,
+and the kernel looks it up.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+import numpy as np
+from numpy.typing import NDArray
+
+from analysis.fast.jit import kernel
+from analysis.lost_races import FEW_MEN, HOME, most_turns
+from notation import MEN, OFF, RuleSet
+from notation.engine.rules.backgammon import WINNERS_HOME_FOR_LOSER, gammon_still_possible
+from notation.engine.rules.base import Ceiling, double_still_possible
+
+BAR = 25
+SIDE = 26
+DOUBLE = 1
+"""R-SCORE's ceiling: 2 while the loser has borne off no man, then 1."""
+GAMMON = 2
+"""Backgammon's: 1 once the loser has a man off; 3 while he has a man on the bar, in the
+winner's home board or still hittable; else 2."""
+CEILINGS: dict[Ceiling, int] = {double_still_possible: DOUBLE, gammon_still_possible: GAMMON}
+"""The rule sets' ceilings the kernel computes, by their codes."""
+_HOME_FOR_LOSER = (WINNERS_HOME_FOR_LOSER.start, WINNERS_HOME_FOR_LOSER.stop)
+_BASE = 4
+"""A race board's index in :func:`race_table`: ``Σ count[p] · 4^(p-1)`` over the home
+points (at most ``FEW_MEN`` = 3 men, so each count fits in base 4)."""
+
+
+def ceiling_code(rules: RuleSet) -> int | None:
+    """The kernel's code of ``rules``' ceiling, or ``None`` when it is not built in."""
+    return CEILINGS.get(rules.ceiling) if rules.ceiling is not None else None
+
+
+def race_table(rules: RuleSet) -> NDArray[np.int64]:
+    """:func:`analysis.lost_races.most_turns` of every board all home with at most
+    ``FEW_MEN`` men left, at its index (see :data:`_BASE`)."""
+    assert FEW_MEN < _BASE and (HOME.start, HOME.stop) == (1, 7)
+    table = np.zeros(_BASE ** len(HOME), dtype=np.int64)
+    for men in range(1, FEW_MEN + 1):
+        for points in combinations_with_replacement(HOME, men):
+            board = [0] * SIDE
+            board[OFF] = MEN - men
+            for point in points:
+                board[point] += 1
+            table[_index(board)] = most_turns(rules, tuple(board))
+    return table
+
+
+def _index(board: list[int]) -> int:
+    return sum(board[point] * _BASE ** (point - 1) for point in HOME)
+
+
+def most_steps(rules: RuleSet) -> int:
+    """The most steps one roll gives (what :func:`analysis.lost_races.fewest_turns` divides by)."""
+    return max(rules.doublet_steps(die) for die in range(1, 7))
+
+
+@kernel
+def _rear(board: NDArray[np.int8], base: int) -> int:
+    for point in range(BAR, 0, -1):
+        if board[base + point]:
+            return point
+    return 0
+
+
+@kernel
+def _ceiling(board: NDArray[np.int8], winner: int, loser: int, code: int) -> int:
+    """The most points a win by the side at ``winner`` over the side at ``loser`` can still
+    bring (``RuleSet.most_points`` of the ceiling ``code``)."""
+    if board[loser + OFF]:
+        return 1
+    if code == DOUBLE:
+        return 2
+    if board[loser + BAR]:
+        return 3
+    for point in range(_HOME_FOR_LOSER[0], _HOME_FOR_LOSER[1]):
+        if board[loser + point]:
+            return 3
+    return 3 if _rear(board, winner) + _rear(board, loser) > BAR else 2
+
+
+@kernel
+def _all_home(board: NDArray[np.int8], base: int) -> bool:
+    home = int(board[base + OFF])
+    for point in range(1, 7):
+        home += board[base + point]
+    return home == MEN
+
+
+@kernel
+def _most_turns(board: NDArray[np.int8], base: int, races: NDArray[np.int64]) -> int:
+    index = 0
+    for point in range(6, 0, -1):
+        index = index * _BASE + board[base + point]
+    return int(races[index])
+
+
+@kernel
+def _fewest_turns(board: NDArray[np.int8], base: int, steps: int) -> int:
+    return -(-(MEN - int(board[base + OFF])) // steps)
+
+
+@kernel
+def ceilings(board: NDArray[np.int8], code: int, races: NDArray[np.int64], steps: int
+             ) -> tuple[int, int]:
+    """The most points a win can still bring to the side that has just moved (its counts
+    first in ``board``) and to its opponent, 0 where that side can no longer win (as
+    :meth:`analysis.outcomes.Outcomes.ceilings`; ``races`` and ``steps`` from
+    :func:`race_table` and :func:`most_steps`)."""
+    mover_lost = False
+    opponent_lost = False
+    if _all_home(board, 0) and _all_home(board, SIDE):
+        # the opponent rolls next (lost_races.cannot_win's first)
+        if MEN - board[SIDE + OFF] <= FEW_MEN:
+            mover_lost = _most_turns(board, SIDE, races) <= _fewest_turns(board, 0, steps)
+        if MEN - board[OFF] <= FEW_MEN:
+            opponent_lost = _fewest_turns(board, SIDE, steps) > _most_turns(board, 0, races)
+    mine = 0 if mover_lost else _ceiling(board, 0, SIDE, code)
+    his = 0 if opponent_lost else _ceiling(board, SIDE, 0, code)
+    return mine, his
+
+
+@kernel
+def mask(board: NDArray[np.int8], y: NDArray[np.float32], worth: NDArray[np.int64], code: int,
+         races: NDArray[np.int64], steps: int) -> None:
+    """``y``, the outputs of the position ``board``, with every outcome it no longer allows
+    set to 0, in place (:meth:`analysis.outcomes.Outcomes.mask`; ``worth``: the points of
+    each outcome above the single game, ``Outcomes.points``)."""
+    mine, his = ceilings(board, code, races, steps)
+    if mine == 0:
+        y[0] = 0.0
+    if his == 0:
+        y[0] = 1.0
+    half = worth.shape[0]
+    for k in range(half):
+        if mine < worth[k]:
+            y[1 + k] = 0.0
+        if his < worth[k]:
+            y[1 + half + k] = 0.0

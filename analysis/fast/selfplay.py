@@ -1,0 +1,369 @@
+"""Self-play TD(λ) training games in one kernel: the dice, the move generator, the
+encoding, the forward pass, the choice and the updates with eligibility traces, with no
+return to Python until the game is over.
+
+It plays the game :func:`analysis.training.self_play_game` plays, step for step: the dice
+come from the same Mersenne Twister as Python's ``random.Random`` (its state is handed to
+the kernel and back, ``randrange(6)`` drawn as CPython draws it), so a seed gives the same
+rolls; each side keeps its traces as :class:`analysis.network.Traces` keeps them (the big
+trace as ``scale · E``, rescaled below 1e-4); each candidate's outputs are masked by the
+outcomes its position still allows (:mod:`analysis.fast.outcomes`, as
+:func:`analysis.players.judge` masks them), the play chosen and the TD targets taken from
+the masked outputs (equal ones by the net's own equity, as the reference breaks the ties
+of a race already lost), the gradients from the net's own; a play that ends the game is given its
+exact outcome. The sums of the matrix products are added in another order than numpy's BLAS
+adds them, and ``exp`` is Cephes' ``expf`` (:func:`_sigmoid`), so the weights agree to
+float32 rounding, not bit for bit: the same seed gives the same games until two
+candidates' equities are that close, and then the two paths part.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from analysis.encoding import Encoder
+from analysis.fast.encode import encode, layout, table
+from analysis.fast.jit import kernel, summing_kernel
+from analysis.fast.movegen import _KEYS, legal_results
+from analysis.fast.outcomes import ceiling_code, mask, most_steps, race_table
+from analysis.fast.rules import FastRules, fast_rules
+from analysis.network import Network
+from analysis.outcomes import Outcomes
+from notation import RuleSet
+from notation.engine.rules.backgammon import single_gammon_backgammon
+from notation.engine.rules.base import Scorer, single_or_double_game
+
+MEN = 15
+WORDS = 624
+"""The Mersenne Twister's state: 624 words of 32 bits, and a position in them."""
+
+SCORERS: dict[Scorer, int] = {single_or_double_game: 1, single_gammon_backgammon: 2}
+"""The rule sets' scorers the kernel computes (``RuleSet.scorer``), by the code it knows
+them by: 1, R-SCORE (2 when the loser has borne off none); 2, backgammon's single game,
+gammon and backgammon (the cube at 1, as in self-play)."""
+
+
+def trains(rules: RuleSet) -> bool:
+    """Whether the kernel can play ``rules``' training games: its moves are covered, its
+    scorer is one of :data:`SCORERS` and its ceiling one of
+    :data:`analysis.fast.outcomes.CEILINGS`, and it needs no prime flags (murray's)."""
+    return (fast_rules(rules) is not None and rules.scorer in SCORERS
+            and ceiling_code(rules) is not None and not rules.tracks_prime)
+
+
+@kernel
+def _twist(mt: NDArray[np.int64]) -> None:
+    for i in range(WORDS):
+        y = (mt[i] & 0x80000000) | (mt[(i + 1) % WORDS] & 0x7FFFFFFF)
+        value = mt[(i + 397) % WORDS] ^ (y >> 1)
+        if y & 1:
+            value ^= 0x9908B0DF
+        mt[i] = value
+
+
+@kernel
+def _word(mt: NDArray[np.int64], at: NDArray[np.int64]) -> int:
+    """The next 32 bits (CPython's ``genrand_uint32``)."""
+    if at[0] >= WORDS:
+        _twist(mt)
+        at[0] = 0
+    y = mt[at[0]]
+    at[0] += 1
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9D2C5680
+    y ^= (y << 15) & 0xEFC60000
+    y ^= y >> 18
+    return int(y & 0xFFFFFFFF)
+
+
+@kernel
+def _die(mt: NDArray[np.int64], at: NDArray[np.int64]) -> int:
+    """``randrange(6) + 1`` as CPython draws it: 3 bits, again while they make 6 or 7."""
+    while True:
+        bits = _word(mt, at) >> 29
+        if bits < 6:
+            return bits + 1
+
+
+@kernel
+def nonzero(row: NDArray[np.float32], indices: NDArray[np.int64]) -> int:
+    """The indices of the nonzero entries of ``row`` into ``indices``; how many (written
+    without a branch per entry: which inputs are zero is unpredictable)."""
+    count = 0
+    for i in range(row.shape[0]):
+        indices[count] = i
+        count += row[i] != 0
+    return count
+
+
+@summing_kernel
+def _sigmoid(z: NDArray[np.float32], out: NDArray[np.float32], bits: NDArray[np.int32]) -> None:
+    """``out = 1 / (1 + exp(-z))`` in float32, ``exp`` as Cephes' ``expf`` computes it
+    (``2^k`` times a polynomial of the remainder, within a unit in the last place, as
+    numpy's), so that the loop runs on vector units; ``bits`` is scratch space."""
+    one = np.float32(1.0)
+    powers = bits.view(np.float32)
+    for j in range(z.shape[0]):
+        t = min(max(-z[j], np.float32(-87.0)), np.float32(88.0))
+        k = np.floor(t * np.float32(1.4426950408889634) + np.float32(0.5))
+        f = t - k * np.float32(0.693359375)
+        f = f + k * np.float32(2.12194440e-4)
+        p = np.float32(1.9875691500e-4)
+        p = p * f + np.float32(1.3981999507e-3)
+        p = p * f + np.float32(8.3334519073e-3)
+        p = p * f + np.float32(4.1665795894e-2)
+        p = p * f + np.float32(1.6666665459e-1)
+        p = p * f + np.float32(5.0000001201e-1)
+        out[j] = p * f * f + f + one
+        bits[j] = (np.int32(k) + np.int32(127)) << 23
+    for j in range(z.shape[0]):
+        out[j] = one / (one + out[j] * powers[j])
+
+
+@summing_kernel
+def forward(x: NDArray[np.float32], w1: NDArray[np.float32], b1: NDArray[np.float32],
+            w2: NDArray[np.float32], b2: NDArray[np.float32]
+            ) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+    """Hidden units and outputs of the inputs ``x`` (``(n, inputs)``), skipping the
+    inputs that are 0 (most point units are)."""
+    n = x.shape[0]
+    hidden = w1.shape[1]
+    outputs = w2.shape[0]
+    h = np.empty((n, hidden), dtype=np.float32)
+    y = np.empty((n, outputs), dtype=np.float32)
+    z = np.empty(hidden, dtype=np.float32)
+    total = np.empty(outputs, dtype=np.float32)
+    bits = np.empty(hidden, dtype=np.int32)
+    indices = np.empty(x.shape[1], dtype=np.int64)
+    for row in range(n):
+        z[:] = b1
+        for t in range(nonzero(x[row], indices)):
+            i = indices[t]
+            value = x[row, i]
+            for j in range(hidden):
+                z[j] += value * w1[i, j]
+        _sigmoid(z, h[row], bits)
+        for k in range(outputs):
+            sum_k = b2[k]
+            for j in range(hidden):
+                sum_k += h[row, j] * w2[k, j]
+            total[k] = sum_k
+        _sigmoid(total, y[row], bits)
+    return h, y
+
+
+@kernel
+def _score(board: NDArray[np.int8], code: int) -> int:
+    """The points of a game won with ``board`` (the winner's 26 counts, then the loser's)."""
+    loser = 26
+    if board[loser]:
+        return 1
+    if code == 1:
+        return 2
+    if board[loser + 25]:
+        return 3
+    for point in range(19, 25):
+        if board[loser + point]:
+            return 3
+    return 2
+
+
+@kernel
+def _update(side: int, delta: NDArray[np.float32], alpha: float, scale: NDArray[np.float64],
+            w1: NDArray[np.float32], b1: NDArray[np.float32], w2: NDArray[np.float32],
+            b2: NDArray[np.float32], e1: NDArray[np.float32], e1b: NDArray[np.float32],
+            e2: NDArray[np.float32], e2b: NDArray[np.float32], rows: NDArray[np.int64],
+            used: int) -> None:
+    """``w += α Σ_k delta_k · trace_k`` for one side's traces; ``rows[:used]`` are the
+    rows of ``w1``'s trace that are not all zero (the inputs this side has had nonzero)."""
+    ad = np.float32(alpha) * delta
+    scaled = ad * np.float32(scale[side])
+    outputs = delta.shape[0]
+    hidden = w1.shape[1]
+    step = np.empty(hidden, dtype=np.float32)
+    for r in range(used):
+        i = rows[r]
+        for j in range(hidden):
+            step[j] = scaled[0] * e1[side, 0, i, j]
+        for k in range(1, outputs):
+            for j in range(hidden):
+                step[j] += scaled[k] * e1[side, k, i, j]
+        for j in range(hidden):
+            w1[i, j] += step[j]
+    for j in range(hidden):
+        step[j] = ad[0] * e1b[side, 0, j]
+    for k in range(1, outputs):
+        for j in range(hidden):
+            step[j] += ad[k] * e1b[side, k, j]
+    for j in range(hidden):
+        b1[j] += step[j]
+    for k in range(outputs):
+        for j in range(hidden):
+            w2[k, j] += ad[k] * e2[side, k, j]
+        b2[k] += ad[k] * e2b[side, k]
+
+
+@kernel
+def play_game(mt: NDArray[np.int64], at: NDArray[np.int64], start: NDArray[np.int8],
+              w1: NDArray[np.float32], b1: NDArray[np.float32], w2: NDArray[np.float32],
+              b2: NDArray[np.float32], params: NDArray[np.int64], opposite: NDArray[np.int64],
+              keys: NDArray[np.int64], numbers: NDArray[np.int64], units: NDArray[np.float32],
+              values: NDArray[np.float32], constant: float, won: NDArray[np.float32],
+              lost: NDArray[np.float32], code: int, worth: NDArray[np.int64], ceiling: int,
+              races: NDArray[np.int64], steps: int, alpha: float, lam: float, max_turns: int
+              ) -> tuple[int, int, int]:
+    """One training game from ``start`` (52 counts, the first player's side first),
+    updating the weights in place; (winner side or -1 when abandoned, points, turns).
+    ``worth``, ``ceiling``, ``races``, ``steps``: the outcome mask's
+    (:func:`analysis.fast.outcomes.mask`)."""
+    inputs, hidden = w1.shape
+    outputs = w2.shape[0]
+    e1 = np.zeros((2, outputs, inputs, hidden), dtype=np.float32)
+    e1b = np.zeros((2, outputs, hidden), dtype=np.float32)
+    e2 = np.zeros((2, outputs, hidden), dtype=np.float32)
+    e2b = np.zeros((2, outputs), dtype=np.float32)
+    previous = np.zeros((2, outputs), dtype=np.float32)
+    judged = np.zeros(2, dtype=np.bool_)
+    scale = np.ones(2, dtype=np.float64)
+    rows = np.zeros((2, inputs), dtype=np.int64)
+    used = np.zeros(2, dtype=np.int64)
+    touched = np.zeros((2, inputs), dtype=np.bool_)
+    indices = np.empty(inputs, dtype=np.int64)
+    lam32 = np.float32(lam)
+    one = np.float32(1.0)
+    board = start.copy()
+    for turn in range(max_turns):
+        side = turn & 1
+        first = _die(mt, at)
+        second = _die(mt, at)
+        results = legal_results(board, max(first, second), min(first, second), params,
+                                opposite, keys)
+        n = results.shape[0]
+        x = encode(results, np.zeros((n, 2), dtype=np.bool_), numbers, units,
+                   opposite, inputs)
+        h, y = forward(x, w1, b1, w2, b2)
+        judged_y = y.copy()
+        best = 0
+        best_equity = np.float32(0.0)
+        best_own = np.float32(0.0)
+        for i in range(n):
+            if results[i, 0] == MEN:
+                judged_y[i] = won[_score(results[i], code)]
+            else:
+                mask(results[i], judged_y[i], worth, ceiling, races, steps)
+            equity = np.float32(0.0)
+            for k in range(outputs):
+                equity += judged_y[i, k] * values[k]
+            equity += np.float32(constant)
+            own = np.float32(constant)
+            for k in range(outputs):
+                own += y[i, k] * values[k]
+            if i == 0 or equity > best_equity or (equity == best_equity and own > best_own):
+                best, best_equity, best_own = i, equity, own
+        result = results[best]
+        if result[0] == MEN:
+            points = _score(result, code)
+            for who in range(2):
+                if judged[who]:
+                    target = won[points] if who == side else lost[points]
+                    _update(who, target - previous[who], alpha, scale, w1, b1, w2, b2,
+                            e1, e1b, e2, e2b, rows[who], used[who])
+            return side, points, turn + 1
+        if judged[side]:
+            _update(side, judged_y[best] - previous[side], alpha, scale, w1, b1, w2, b2,
+                    e1, e1b, e2, e2b, rows[side], used[side])
+        yb = y[best]
+        hb = h[best]
+        dy = yb * (one - yb)
+        slope = hb * (one - hb)
+        scale[side] *= lam
+        if scale[side] < 1e-4:
+            e1[side] *= np.float32(scale[side])
+            scale[side] = 1.0
+        inverse = np.float32(1.0 / scale[side])
+        active = nonzero(x[best], indices)
+        for t in range(active):
+            i = indices[t]
+            if not touched[side, i]:
+                touched[side, i] = True
+                rows[side, used[side]] = i
+                used[side] += 1
+        g1b = np.empty(hidden, dtype=np.float32)
+        gain = np.empty(hidden, dtype=np.float32)
+        for k in range(outputs):
+            for j in range(hidden):
+                g1b[j] = dy[k] * w2[k, j] * slope[j]
+                gain[j] = g1b[j] * inverse
+            for t in range(active):
+                i = indices[t]
+                value = x[best, i]
+                for j in range(hidden):
+                    e1[side, k, i, j] += value * gain[j]
+            for j in range(hidden):
+                e1b[side, k, j] = e1b[side, k, j] * lam32 + g1b[j]
+                e2[side, k, j] = e2[side, k, j] * lam32 + dy[k] * hb[j]
+            e2b[side, k] = e2b[side, k] * lam32 + dy[k]
+        previous[side] = yb
+        judged[side] = True
+        board[:26] = result[26:]
+        board[26:] = result[:26]
+    return -1, 0, max_turns
+
+
+@dataclass
+class FastGames:
+    """Training games of one net played by the kernel (see :func:`trains`)."""
+
+    net: Network
+    rules: RuleSet
+    fast: FastRules
+    numbers: NDArray[np.int64]
+    won: NDArray[np.float32]
+    lost: NDArray[np.float32]
+    values: NDArray[np.float32]
+    constant: float
+    code: int
+    worth: NDArray[np.int64]
+    ceiling: int
+    races: NDArray[np.int64]
+    steps: int
+
+    @classmethod
+    def for_net(cls, net: Network, rules: RuleSet, encoder: Encoder, outcomes: Outcomes
+                ) -> FastGames | None:
+        """The kernel's games for ``net`` (read through ``encoder``), or ``None`` where
+        :func:`trains` says no."""
+        fast = fast_rules(rules)
+        scorer = rules.scorer
+        ceiling = ceiling_code(rules)
+        if fast is None or scorer is None or ceiling is None or not trains(rules):
+            return None
+        top = rules.score_range[1]
+        won = np.array([outcomes.target(True, points) for points in range(top + 1)], np.float32)
+        lost = np.array([outcomes.target(False, points) for points in range(top + 1)], np.float32)
+        return cls(net, rules, fast, layout(encoder, rules.closes_at), won, lost,
+                   np.asarray(outcomes.values, dtype=np.float32), float(outcomes.constant),
+                   SCORERS[scorer], np.array(outcomes.points, dtype=np.int64), ceiling,
+                   race_table(rules), most_steps(rules))
+
+    def play(self, rng: random.Random, alpha: float, lam: float, max_turns: int
+             ) -> tuple[int | None, int, int]:
+        """One game with the dice of ``rng`` (left as after the game's rolls); as
+        :func:`analysis.training.self_play_game`: (winner side or None, points, turns)."""
+        version, internal, gauss = rng.getstate()
+        mt = np.array(internal[:WORDS], dtype=np.int64)
+        at = np.array([internal[WORDS]], dtype=np.int64)
+        net, fast = self.net, self.fast
+        start = np.array(self.rules.start.mover + self.rules.start.opponent, dtype=np.int8)
+        winner, points, turns = play_game(
+            mt, at, start, net.w1, net.b1, net.w2, net.b2, fast.params, fast.opposite, _KEYS,
+            self.numbers, table(), self.values, self.constant, self.won, self.lost, self.code,
+            self.worth, self.ceiling, self.races, self.steps, float(alpha), float(lam), int(max_turns))
+        state: tuple[Any, ...] = (*(int(word) for word in mt), int(at[0]))
+        rng.setstate((version, state, gauss))
+        return (None if winner < 0 else int(winner)), int(points), int(turns)

@@ -1,0 +1,74 @@
+"""Random positions for checking the fast core against the reference engine.
+
+Two kinds, both from a seeded ``random.Random``: positions met in random games (every
+phase of a real game: the courier, the blocks, hits and the bar, bearing off), and
+scattered positions (men put anywhere the rule set allows, a third of them with every
+man home, to reach the rarer corners of the rules: bear-offs with gaps, men on the bar
+against a closed board, rules already broken at the turn's start).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from notation import BAR, OFF, Dice, Position, RuleSet
+from notation.engine.movegen import TurnRules, allowed, step_sequences
+
+MEN = 15
+
+
+def reference_results(position: Position, dice: Dice, rules: RuleSet) -> set[Position]:
+    """The resulting positions of every legal play by the reference move generator (its
+    sequences and turn rules, without naming the plays)."""
+    turn = TurnRules(rules, rules.check_position(position), dice)
+    return {Position._trusted(s.mover, s.opponent) for s in allowed(turn, step_sequences(turn))}
+
+
+def game_positions(rules: RuleSet, rng: random.Random, count: int
+                   ) -> Iterator[tuple[Position, Dice, set[Position]]]:
+    """``count`` (position, dice, the reference's resulting positions) met in random
+    games, one after another."""
+    position = rules.start
+    for _ in range(count):
+        dice = Dice(rng.randint(1, 6), rng.randint(1, 6))
+        results = reference_results(position, dice, rules)
+        yield position, dice, results
+        result = rng.choice(sorted(results, key=lambda p: p.mover + p.opponent))
+        position = rules.start if result.mover[OFF] == MEN else result.swapped()
+
+
+def scattered_position(rules: RuleSet, rng: random.Random) -> Position:
+    """Men put at random where ``rules`` allows them (no point shared, the bar only where
+    there is hitting); a third of the time every man of both sides is home or off."""
+    home = rng.random() < 1 / 3
+    mover = [0] * 26
+    opponent = [0] * 26
+    top = 6 if home else 24
+    for _ in range(MEN):
+        if rng.random() < (0.25 if home else 0.1):
+            mover[OFF] += 1
+        elif rules.hitting and not home and rng.random() < 0.05:
+            mover[BAR] += 1
+        else:
+            mover[rng.randint(1, top)] += 1
+    mine_there = {rules.opposite[point] for point in range(1, 25) if mover[point]}
+    free = [q for q in range(1, top + 1) if q not in mine_there]
+    for _ in range(MEN):
+        if not free or rng.random() < (0.25 if home else 0.1):
+            opponent[OFF] += 1
+        elif rules.hitting and not home and rng.random() < 0.05:
+            opponent[BAR] += 1
+        else:
+            opponent[rng.choice(free)] += 1
+    return Position(tuple(mover), tuple(opponent))
+
+
+def scattered_positions(rules: RuleSet, rng: random.Random, count: int
+                        ) -> Iterator[tuple[Position, Dice, set[Position]]]:
+    """``count`` scattered positions, each with a random roll and the reference's
+    resulting positions."""
+    for _ in range(count):
+        position = scattered_position(rules, rng)
+        dice = Dice(rng.randint(1, 6), rng.randint(1, 6))
+        yield position, dice, reference_results(position, dice, rules)
