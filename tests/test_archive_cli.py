@@ -169,7 +169,7 @@ def test_search_filters_do_filter(club):
 def test_search_table(club):
     result = ok(run("search", "--db", club, "--invalid", "--limit", 3))
     lines = result.stdout.splitlines()
-    assert lines[0] == "27 game(s), showing 1-3"
+    assert lines[0] == f"{ERROR_GAMES} game(s), showing 1-3"
     assert len(lines) == 4 and all("INVALID [" in line and "at ply" in line for line in lines[1:])
     assert ok(run("search", "--db", club, "--player", "nobody")).stdout.splitlines() == ["0 game(s)"]
 
