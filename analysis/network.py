@@ -151,11 +151,12 @@ class Network:
         return net
 
 
-def save_arrays(path: str | Path, arrays: dict[str, NDArray[Any]]) -> None:
-    """``np.savez`` to ``path`` through a temporary file and ``os.replace``."""
+def save_arrays(path: str | Path, arrays: dict[str, NDArray[Any]], compressed: bool = False) -> None:
+    """``np.savez`` (``np.savez_compressed`` if ``compressed``) to ``path`` through a
+    temporary file and ``os.replace``."""
     path = Path(path)
     buffer = io.BytesIO()
-    np.savez(buffer, **arrays)  # type: ignore[arg-type]
+    (np.savez_compressed if compressed else np.savez)(buffer, **arrays)  # type: ignore[arg-type]
     handle, temporary = tempfile.mkstemp(dir=path.parent or ".", prefix=path.name, suffix=".tmp")
     try:
         os.chmod(temporary, _file_mode(path))

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 
 import numpy as np
@@ -21,6 +20,7 @@ from analysis.bearoff.moves import BearOffRule
 from analysis.bearoff.onesided import FIXED, FORMAT, ROLLS_KEPT, OneSided, Progress, build
 from analysis.bearoff.positions import MAX_MEN, Positions
 from analysis.bearoff.twosided import MEN, build_two_sided
+from analysis.network import save_arrays
 
 _LOADED: dict[BearOffRule, OneSided] = {}
 _TWO_SIDED: dict[BearOffRule, tuple[Positions, np.ndarray]] = {}
@@ -61,21 +61,9 @@ def save(table: OneSided, path: Path) -> int:
 
     meta = {"format": FORMAT, "rule": table.rule.name, "men": table.positions.men,
             "rolls": ROLLS_KEPT, "build_seconds": round(table.seconds, 2)}
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as out:
-            fixed = quantized(table)
-            np.savez_compressed(out, off=fixed.off, first=fixed.first, left=fixed.left,
-                                meta=np.array(json.dumps(meta)))
-            out.flush()
-            os.fsync(out.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    fixed = quantized(table)
+    save_arrays(path, {"off": fixed.off, "first": fixed.first, "left": fixed.left,
+                       "meta": np.array(json.dumps(meta))}, compressed=True)
     return path.stat().st_size
 
 
@@ -126,17 +114,7 @@ def two_sided_path(rule: BearOffRule, folder: Path | None = None) -> Path:
 def save_two_sided(wins: np.ndarray, path: Path) -> int:
     """Write a two-sided table's ``wins`` to ``path`` (atomically); its size in bytes."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as out:
-            np.savez_compressed(out, wins=_fixed(wins))
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    save_arrays(path, {"wins": _fixed(wins)}, compressed=True)
     return path.stat().st_size
 
 
