@@ -26,3 +26,9 @@ def broken(position, dice, text, rules):
     with pytest.raises(IllegalPlayError) as info:
         check_play(position, dice, text, rules)
     return info.value
+
+
+def holds(points, wanted):
+    """Whether a position's ``points`` (as ``Position.points()`` gives them) hold every
+    point of ``wanted``."""
+    return all(points.get(p, 0) for p in wanted)

@@ -20,7 +20,7 @@ from notation.engine.play import Step
 from notation.engine.state import DOUBLE, GameRuleError, GameState
 from notation.engine.step_entry import StepEntry
 
-from .rule_helpers import broken, outcome, outcomes, texts
+from .rule_helpers import broken, holds, outcome, outcomes, texts
 
 FEVGA = rule_set("fevga")
 SIXBLOCK = rule_set("fevga", prime="sixblock")
@@ -52,10 +52,6 @@ def test_case3_opening_65_one_play():
 # the head plus single men on 23, 22, 21, 20; one man past his head, on 5
 HOME_QUARTER = Position.from_points({24: 10, 23: 1, 22: 1, 21: 1, 20: 1, 5: 1}, {24: 15})
 QUARTER = (24, 23, 22, 21, 20, 19)
-
-
-def holds(points, wanted):
-    return all(points.get(p, 0) for p in wanted)
 
 
 def test_case4_homequarter_a_step_to_19_is_illegal():

@@ -22,7 +22,7 @@ from notation.engine.state import DOUBLE, DROP, ROLL, TAKE, Colour, GameRuleErro
 from notation.formats.jqn import GameBuilder, read_games, write_game
 from notation.tree.generate import random_game
 
-from .rule_helpers import broken, outcome, outcomes, texts
+from .rule_helpers import broken, holds, outcome, outcomes, texts
 
 NARDE = rule_set("narde")
 START = Position.from_points({24: 15}, {24: 15})
@@ -71,10 +71,6 @@ CASE6 = Position.from_points({24: 9, 11: 1, 10: 1, 9: 1, 8: 1, 7: 2}, {24: 15})
 CASE6_PAST = Position.from_points({24: 9, 11: 1, 10: 1, 9: 1, 8: 1, 7: 2},
                                   {24: 14, 17: 1})  # one of his men on my 5: past the block
 SIX = (11, 10, 9, 8, 7, 6)
-
-
-def holds(points, wanted):
-    return all(points.get(p, 0) for p in wanted)
 
 
 def test_case6_sixblock_in_front_of_all_his_men_is_illegal():
