@@ -26,16 +26,13 @@ from analysis.fast.selfplay import FastGames, trains
 from analysis.network import Network
 from analysis.outcomes import outcomes_for
 from analysis.training import self_play_game
-from notation import rule_set
+from notation import Dice, Position, rule_set
 from notation.engine.rules import NAMES
-from tests.fast_positions import game_positions, scattered_positions
+from tests.fast_positions import game_positions, reference_results, scattered_positions
 
 ROOT = Path(__file__).resolve().parents[1]
-NOT_COVERED = ("narde", "fevga")
-"""The rule sets whose step rules (R-HEAD, R-SIXBLOCK, R-RUNNER, R-HOMEQUARTER) and turn
-filter (R-UNBLOCK) the kernels do not know yet (issue 34): they train and play on the
-reference engine."""
-COVERED = tuple(name for name in NAMES if name not in NOT_COVERED)
+COVERED = NAMES
+"""Every rule set's legal plays are made by the fast move generator."""
 
 
 def _mismatches(variant: str, seed: int, count: int) -> list[str]:
@@ -58,27 +55,105 @@ def _mismatches(variant: str, seed: int, count: int) -> list[str]:
 
 
 @pytest.mark.parametrize("variant", NAMES)
-def test_every_rule_set_is_covered_or_left_to_the_reference(variant):
-    assert covers(rule_set(variant)) == (variant in COVERED)
-    if variant in NOT_COVERED:
-        assert fast_rules(rule_set(variant)) is None and not trains(rule_set(variant))
+def test_every_rule_set_is_covered(variant):
+    assert covers(rule_set(variant))
 
 
-def test_a_turn_filter_or_an_unknown_step_rule_leaves_a_rule_set_to_the_reference():
-    """Each alone is enough: jacquet with fevga's R-UNBLOCK, jacquet with narde's R-HEAD."""
+class _UnknownRule:
+    """A rule the kernels cannot know (a step rule and a turn filter at once)."""
+
+    rule_id = "R-UNKNOWN"
+    watches = None
+
+    def applies(self, rules, start):
+        return True
+
+    def broken(self, ctx):
+        return False
+
+    def keeps(self, rules, start, mover):
+        return True
+
+
+def test_an_unknown_turn_filter_or_step_rule_leaves_a_rule_set_to_the_reference():
+    """Each alone is enough: jacquet with a turn filter, or a step rule, of no known id."""
+    jacquet = rule_set("jacquet")
+    filtered = dataclasses.replace(jacquet, turn_filters=(_UnknownRule(),))
+    stepped = dataclasses.replace(jacquet, step_rules=(*jacquet.step_rules, _UnknownRule()))
+    assert covers(jacquet) and trains(jacquet)
+    for rules in (filtered, stepped):
+        assert fast_rules(rules) is None and not trains(rules)
+
+
+def test_the_relatives_rules_are_read_in_any_rule_set():
+    """The kernels take the rules by their ids, not by the rule set's name: jacquet with
+    fevga's R-UNBLOCK, or with narde's R-HEAD, is covered and plays as the reference."""
     jacquet = rule_set("jacquet")
     filtered = dataclasses.replace(jacquet, turn_filters=rule_set("fevga").turn_filters)
     headed = dataclasses.replace(jacquet, step_rules=(*jacquet.step_rules,
                                                       *rule_set("narde").step_rules[:1]))
-    assert covers(jacquet) and trains(jacquet)
     for rules in (filtered, headed):
-        assert fast_rules(rules) is None and not trains(rules)
+        assert covers(rules)
+        assert _mismatches_with(rules, 4, 100) == []
 
 
 @pytest.mark.parametrize("options", [{"courier_release": "next-turn"}, {"bouchon": "last-two"},
                                      {"bouchon": "none"}])
 def test_the_options_of_the_jacquet_family_are_covered(options):
     assert _mismatches_with(rule_set("jacquet", **options), 1, 150) == []
+
+
+@pytest.mark.parametrize(("variant", "options"), [("narde", {"head_doublets": "6-4"}),
+                                                  ("narde", {"cube": "true"}),
+                                                  ("fevga", {"prime": "sixblock"})])
+def test_the_options_of_narde_and_fevga_are_covered(variant, options):
+    assert _mismatches_with(rule_set(variant, **options), 1, 150) == []
+
+
+def _corner(mover, opponent):
+    return Position.from_points(mover, opponent)
+
+
+CORNERS = {
+    "narde": [
+        _corner({24: 15}, {24: 15}),  # the first turn: R-HEAD's doublets
+        _corner({24: 14, 10: 1}, {24: 15}),  # the first turn over for me, not for him
+        _corner({24: 13, 15: 1, 10: 1}, {24: 15}),  # §9 case 5
+        _corner({24: 9, 11: 1, 10: 1, 9: 1, 8: 1, 7: 2}, {24: 15}),  # §9 case 6
+        _corner({24: 9, 11: 1, 10: 1, 9: 1, 8: 1, 7: 2}, {24: 14, 17: 1}),  # his man past it
+        _corner({24: 9, 11: 1, 10: 1, 9: 1, 8: 1, 7: 2}, {24: 14}),  # one of his off
+        _corner({24: 15}, {24: 14, 8: 1}),  # my 16 closed: 4-4 plays 24/20(2)
+    ],
+    "fevga": [
+        _corner({24: 15}, {24: 15}),
+        _corner({24: 10, 23: 1, 22: 1, 21: 1, 20: 1, 5: 1}, {24: 15}),  # §10 case 4
+        _corner({6: 3, 5: 3, 4: 3, 3: 2, 2: 2, 1: 2}, {19: 15}),  # R-UNBLOCK binds
+        _corner({6: 3, 5: 3, 4: 3, 3: 2, 2: 2, 1: 2}, {19: 12}),  # the same, men off
+        _corner({6: 1, 5: 1, 4: 1, 3: 1, 2: 1, 1: 1}, {19: 15}),  # no play opens it
+        _corner({6: 3, 5: 3, 4: 3, 3: 2, 2: 2, 1: 2}, {19: 14, 20: 1}),  # two of his points
+        _corner({24: 14, 14: 1}, {24: 15}),  # the runner on its way
+        _corner({24: 14, 13: 1}, {24: 14, 13: 1}),
+    ],
+}
+"""Positions built by hand where R-HEAD, R-SIXBLOCK, R-RUNNER, R-HOMEQUARTER and R-UNBLOCK
+bind or just fail to (the worked cases of rules.md §9 and §10 among them)."""
+
+
+@pytest.mark.parametrize(("variant", "options"), [("narde", {}), ("narde", {"head_doublets": "6-4"}),
+                                                  ("fevga", {}), ("fevga", {"prime": "sixblock"})])
+def test_the_relatives_corners_give_the_reference_plays_with_every_roll(variant, options):
+    rules = rule_set(variant, **options)
+    fast = fast_rules(rules)
+    assert fast is not None
+    wrong = []
+    for position in CORNERS[variant]:
+        for high in range(1, 7):
+            for low in range(1, high + 1):
+                dice = Dice(high, low)
+                if set(legal_positions(position, dice, fast)) != reference_results(
+                        position, dice, rules):
+                    wrong.append(f"{position.position_id()} {dice}")
+    assert wrong == []
 
 
 def _mismatches_with(rules, seed, count):

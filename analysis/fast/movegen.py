@@ -4,15 +4,22 @@ The same rules as the reference (:mod:`notation.engine.movegen`), step by step: 
 R-HIT, R-BAR, R-BEAROFF / R-BEAROFF-REAR, then the rule set's step rules as the reference
 filters them (each asked only where its ``applies`` holds at the turn's start and, for
 those that watch points, only for a step landing on one): R-COURIER (either release),
-R-POSTILION, R-FIRSTQUARTER, ``bouchon=last-two``, R-CLOSE2, R-MID2; then the turn's rules
-R-MAX, R-WASTE and R-HIGH. Squared doublets come from the rule set's parameters.
+R-POSTILION, R-FIRSTQUARTER, ``bouchon=last-two``, R-CLOSE2, R-MID2, R-HEAD (with its
+first-turn doublets), R-SIXBLOCK, R-RUNNER, R-HOMEQUARTER; then the turn's rules R-MAX,
+R-WASTE, R-HIGH and the turn filter R-UNBLOCK. Squared doublets come from the rule set's
+parameters.
 
 A board is 52 ``int8`` counts: the mover's 26 (0 off, 25 the bar), then the opponent's 26,
 each in its own numbering. The turn is explored breadth first, one level per die played,
 each level's states kept once (board and dice left, through a hash table of Zobrist
 keys with the boards compared in full on a match); a state from which no die can be
-played ends a sequence. Only resulting positions are made: no steps, no notation (the
-reference names them). The kernels run compiled with numba, or as plain Python.
+played ends a sequence. Each level is explored in the reference's order (from the rear-most
+point, the higher die first), so the first sequence found for a state or a result is the
+reference's canonical one: :func:`legal_results_primes` follows it to say, for a rule set
+that scores primes (murray), whether the mover holds a prime after any step of each play
+as the reference's ``PrimeWatch.during`` of its steps does. Only resulting positions are
+made: no steps, no notation (the reference names them). The kernels run compiled with
+numba, or as plain Python.
 """
 
 from __future__ import annotations
@@ -26,12 +33,18 @@ from analysis.fast.rules import (
     CLOSES,
     COURIER,
     FIRST_QUARTER,
+    HEAD,
+    HEAD_DOUBLETS,
     HITTING,
+    HOME_QUARTER,
     LAST_TWO,
     MIDPOINT_TWO,
     POSTILION,
     REAR_BEAR_OFF,
+    RUNNER,
+    SIX_BLOCK,
     SQUARED,
+    UNBLOCK,
     WASTE,
 )
 
@@ -40,6 +53,10 @@ TALON = 24
 MEN = 15
 WIDTH = 52
 BLOCK = 6
+PASSED = 11
+"""R-RUNNER: the mover's points 11-1 are past the opponent's head."""
+HOME_QUARTER_LOW = 19
+"""The own starting quarter is points 19-24 (R-HOMEQUARTER, R-FIRSTQUARTER)."""
 
 _KEYS = np.random.default_rng(20261204).integers(1, 2**62, size=(WIDTH + 8, 16), dtype=np.int64)
 _KEYS[:, 0] = 0
@@ -65,6 +82,75 @@ def _courier_point(board: NDArray[np.int8], base: int) -> int:
         if point != TALON and board[base + point]:
             return point
     return TALON
+
+
+@kernel
+def runner_phase(board: NDArray[np.int8], base: int) -> bool:
+    """R-RUNNER's phase for the side whose 26 counts start at ``base`` (as
+    :func:`notation.engine.rules.fevga.runner_phase`): no man on points 11-1, none off."""
+    if board[base]:
+        return False
+    for point in range(1, PASSED + 1):  # noqa: SIM110 (numba compiles the loop)
+        if board[base + point]:
+            return False
+    return True
+
+
+@kernel
+def _lowest_man(board: NDArray[np.int8], base: int) -> int:
+    """The lowest point of his own numbering holding a man of the side at ``base`` (0 when
+    one is borne off, or none is on the board), as R-SIXBLOCK's ``lowest_man``."""
+    if board[base]:
+        return 0
+    for point in range(1, TALON + 1):
+        if board[base + point]:
+            return point
+    return 0
+
+
+@kernel
+def _holds_quarter(board: NDArray[np.int8]) -> bool:
+    """Whether the mover holds all six points 24-19."""
+    for point in range(HOME_QUARTER_LOW, TALON + 1):  # noqa: SIM110 (numba compiles the loop)
+        if not board[point]:
+            return False
+    return True
+
+
+@kernel
+def holds_prime(board: NDArray[np.int8]) -> bool:
+    """Whether the mover holds six points in a row of his route with two or more men each
+    (as :func:`notation.engine.rules.murray.holds_prime`)."""
+    run = 0
+    for point in range(1, TALON + 1):
+        if board[point] >= 2:
+            run += 1
+            if run == BLOCK:
+                return True
+        else:
+            run = 0
+    return False
+
+
+@kernel
+def _shut_in(start: NDArray[np.int8], opposite: NDArray[np.int64], wall: NDArray[np.int64]
+             ) -> bool:
+    """R-UNBLOCK's condition at the turn's start (as ``fevga.shut_in``): every opposing man
+    on the board on one point ``s`` of his, ``s`` >= 7, the mover holding the six points in
+    front of it; their mover's numbers into ``wall``."""
+    point = 0
+    for their in range(1, TALON + 1):
+        if start[26 + their]:
+            if point:
+                return False
+            point = their
+    if point < BLOCK + 1:
+        return False
+    for k in range(1, BLOCK + 1):
+        wall[k - 1] = opposite[point - k]
+        if not start[wall[k - 1]]:
+            return False
+    return True
 
 
 @kernel
@@ -109,15 +195,30 @@ def _applies(start: NDArray[np.int8], params: NDArray[np.int64]) -> NDArray[np.b
         for point in range(13, BAR + 1):
             back += start[point]
         on[MIDPOINT_TWO] = back >= 3
+    if params[HEAD]:
+        on[HEAD] = start[TALON] >= 2
+    if params[SIX_BLOCK]:
+        men = 0
+        for point in range(1, BAR):
+            men += start[point]
+        on[SIX_BLOCK] = not start[26] and men >= BLOCK
+    if params[RUNNER]:
+        on[RUNNER] = runner_phase(start, 0)
+    if params[HOME_QUARTER]:
+        quarter = 0
+        for point in range(HOME_QUARTER_LOW, TALON + 1):
+            quarter += start[point]
+        on[HOME_QUARTER] = quarter >= BLOCK
     return on
 
 
 @kernel
 def _step(board: NDArray[np.int8], after: NDArray[np.int8], from_point: int, die: int,
           start: NDArray[np.int8], on: NDArray[np.bool_], params: NDArray[np.int64],
-          opposite: NDArray[np.int64]) -> bool:
+          opposite: NDArray[np.int64], head_quota: int) -> bool:
     """Play one die from ``from_point`` of ``board`` into ``after`` (a copy made here);
-    whether the step is legal."""
+    whether the step is legal (``head_quota``: how many men may leave the head this turn,
+    R-HEAD)."""
     if not board[from_point] or (board[BAR] and from_point != BAR):
         return False
     to_point = BAR - die if from_point == BAR else from_point - die
@@ -150,13 +251,9 @@ def _step(board: NDArray[np.int8], after: NDArray[np.int8], from_point: int, die
     if on[POSTILION] and made and courier_phase(after, 26) and _block(
             after, opposite, _courier_point(after, 26)):
         return False
-    if on[FIRST_QUARTER] and 19 <= to_point <= 24 and not after[1]:
-        full = True
-        for point in range(19, 25):
-            if not after[point]:
-                full = False
-        if full:
-            return False
+    if on[FIRST_QUARTER] and HOME_QUARTER_LOW <= to_point <= TALON and not after[1] and (
+            _holds_quarter(after)):
+        return False
     if on[LAST_TWO] and not (after[1] and after[2]) and (
             made or from_point == 1 or from_point == 2) and _block(after, opposite, BAR):
         return False
@@ -166,7 +263,15 @@ def _step(board: NDArray[np.int8], after: NDArray[np.int8], from_point: int, die
             closed += after[point] >= 2
         if closed > 2:
             return False
-    return not (on[MIDPOINT_TWO] and to_point == 13 and after[13] > 2)
+    if on[MIDPOINT_TWO] and to_point == 13 and after[13] > 2:
+        return False
+    if on[HEAD] and from_point == TALON and start[TALON] - after[TALON] > head_quota:
+        return False
+    if on[RUNNER] and from_point == TALON and MEN - after[TALON] > 1 and runner_phase(board, 0):
+        return False
+    if on[HOME_QUARTER] and HOME_QUARTER_LOW <= to_point <= TALON and _holds_quarter(after):
+        return False
+    return not (on[SIX_BLOCK] and made and _block(after, opposite, _lowest_man(after, 26)))
 
 
 @kernel
@@ -235,18 +340,57 @@ def _grown1(array: NDArray[np.int64]) -> NDArray[np.int64]:
     return bigger
 
 
+HIGH_USED = 1
+"""An ended sequence's flag: one die of two played, the high one (R-HIGH)."""
+PRIME_HELD = 2
+"""An ended sequence's (or a state's) flag: the mover held a prime after one of its steps."""
+
+
+@kernel
+def _end(ends: NDArray[np.int8], end_keys: NDArray[np.int64], end_steps: NDArray[np.int64],
+         end_flags: NDArray[np.int64], ended: int, board: NDArray[np.int8], key: int,
+         steps: int, flags: int
+         ) -> tuple[NDArray[np.int8], NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
+    """An ended sequence (its board, key, steps and flags) added at ``ended``, the arrays
+    grown first where they are full; the arrays."""
+    if ended == ends.shape[0]:
+        ends = _grown(ends)
+        end_keys = _grown1(end_keys)
+        end_steps = _grown1(end_steps)
+        end_flags = _grown1(end_flags)
+    ends[ended] = board
+    end_keys[ended] = key
+    end_steps[ended] = steps
+    end_flags[ended] = flags
+    return ends, end_keys, end_steps, end_flags
+
+
 @kernel
 def legal_results(start: NDArray[np.int8], high: int, low: int, params: NDArray[np.int64],
                   opposite: NDArray[np.int64], keys: NDArray[np.int64]) -> NDArray[np.int8]:
     """The distinct resulting boards (``(n, 52)``, the mover's then the opponent's, each
     in its own numbering: ``Play.result``) of every legal play of dice ``high``, ``low``
     from the board ``start``, in no particular order."""
+    return legal_results_primes(start, high, low, params, opposite, keys, False)[0]
+
+
+@kernel
+def legal_results_primes(start: NDArray[np.int8], high: int, low: int,
+                         params: NDArray[np.int64], opposite: NDArray[np.int64],
+                         keys: NDArray[np.int64], primes: bool
+                         ) -> tuple[NDArray[np.int8], NDArray[np.bool_]]:
+    """:func:`legal_results`, and for each result whether the mover holds a prime (six
+    points in a row of two or more men) after one of the steps of its play in the
+    reference's canonical order (only with ``primes``; all false without)."""
     doublet = high == low
     if doublet:
         first_left = high if params[SQUARED] else 4
     else:
         first_left = 3  # bit 0: the high die is left, bit 1: the low one
     on = _applies(start, params)
+    head_quota = 1
+    if doublet and (params[HEAD_DOUBLETS] >> high) & 1 and start[TALON] == MEN:
+        head_quota = 2  # R-HEAD's first turn (all men on the head) with one of its doublets
     # no step rule can fire: the order of a non-doublet's two steps cannot matter, so only
     # orders whose starting points never rise are explored, as the reference does (the
     # two dice never lead to one board, so no state is reached twice at the first level)
@@ -257,47 +401,54 @@ def legal_results(start: NDArray[np.int8], high: int, low: int, params: NDArray[
     hashes = np.empty(capacity, dtype=np.int64)
     board_keys = np.empty(capacity, dtype=np.int64)
     highest = np.empty(capacity, dtype=np.int64)
+    held = np.empty(capacity, dtype=np.int64)
     end_keys = np.empty(capacity, dtype=np.int64)
     ends = np.empty((capacity, WIDTH), dtype=np.int8)
     end_steps = np.empty(capacity, dtype=np.int64)
-    end_high = np.empty(capacity, dtype=np.bool_)
+    end_flags = np.empty(capacity, dtype=np.int64)
     ended = 0
     boards[0] = start
     lefts[0] = first_left
     board_keys[0] = _key(start, keys)
     highest[0] = BAR
+    held[0] = 0
     level_start, level_end, count = 0, 1, 1
     steps = 0
     after = np.zeros(WIDTH, dtype=np.int8)
     while level_start < level_end:
         table = np.full(1 << max(5, int(np.ceil(np.log2(16 * (level_end - level_start) + 1)))),
                         -1, dtype=np.int64)
+        # the level's states in the order found, each's steps from the rear-most point and
+        # the higher die first, as the reference's depth-first search takes them: so each
+        # state and each ended sequence is first found by the reference's first sequence
         for state in range(level_start, level_end):
             board = boards[state]
             left = lefts[state]
             board_key = board_keys[state]
             limit = highest[state]
             moved = False
-            for option in range(2):
-                if doublet:
-                    if option == 1:
-                        break
-                    die, rest = high, left - 1
-                elif option == 0:
-                    if not left & 1:
-                        continue
-                    die, rest = high, left & 2
-                else:
-                    if not left & 2 or low == high:
-                        continue
-                    die, rest = low, left & 1
-                for from_point in range(limit, 0, -1):
-                    if not board[from_point]:
-                        continue
-                    if not _step(board, after, from_point, die, start, on, params, opposite):
+            for from_point in range(limit, 0, -1):
+                if not board[from_point]:
+                    continue
+                for option in range(2):
+                    if doublet:
+                        if option == 1:
+                            break
+                        die, rest = high, left - 1
+                    elif option == 0:
+                        if not left & 1:
+                            continue
+                        die, rest = high, left & 2
+                    else:
+                        if not left & 2:
+                            continue
+                        die, rest = low, left & 1
+                    if not _step(board, after, from_point, die, start, on, params, opposite,
+                                 head_quota):
                         continue
                     moved = True
                     after_key = _moved_key(board_key, board, after, from_point, die, opposite, keys)
+                    prime = held[state] | (PRIME_HELD if primes and holds_prime(after) else 0)
                     if rest:
                         key = after_key ^ _left_key(rest, keys)
                         slot = _find(table, hashes, boards, lefts, after, rest, key)
@@ -309,43 +460,37 @@ def legal_results(start: NDArray[np.int8], high: int, low: int, params: NDArray[
                             hashes = _grown1(hashes)
                             board_keys = _grown1(board_keys)
                             highest = _grown1(highest)
+                            held = _grown1(held)
                             board = boards[state]
                         boards[count] = after
                         lefts[count] = rest
                         hashes[count] = key
                         board_keys[count] = after_key
                         highest[count] = from_point if order_free else BAR
+                        held[count] = prime
                         table[-1 - slot] = count
                         count += 1
                         if 2 * (count - level_end) > table.shape[0]:
                             table = _rehashed(table, hashes, level_end, count)
                     else:
-                        if ended == ends.shape[0]:
-                            ends = _grown(ends)
-                            end_steps = _grown1(end_steps)
-                            end_keys = _grown1(end_keys)
-                            end_high = _grown1(end_high.astype(np.int64)).astype(np.bool_)
-                        ends[ended] = after
-                        end_keys[ended] = after_key
-                        end_steps[ended] = steps + 1
-                        end_high[ended] = not doublet and die == high
+                        used_high = HIGH_USED if not doublet and die == high else 0
+                        ends, end_keys, end_steps, end_flags = _end(
+                            ends, end_keys, end_steps, end_flags, ended, after, after_key,
+                            steps + 1, used_high | prime)
                         ended += 1
             if not moved:
-                if ended == ends.shape[0]:
-                    ends = _grown(ends)
-                    end_steps = _grown1(end_steps)
-                    end_keys = _grown1(end_keys)
-                    end_high = _grown1(end_high.astype(np.int64)).astype(np.bool_)
-                ends[ended] = board
-                end_keys[ended] = board_key
-                end_steps[ended] = steps
                 # one die played of two: the high one when the low one is left
-                end_high[ended] = not doublet and left == 2
+                used_high = HIGH_USED if not doublet and left == 2 else 0
+                ends, end_keys, end_steps, end_flags = _end(
+                    ends, end_keys, end_steps, end_flags, ended, board, board_key, steps,
+                    used_high | held[state])
                 ended += 1
         level_start, level_end = level_end, count
         steps += 1
-    return _allowed(ends[:ended], end_keys[:ended], end_steps[:ended], end_high[:ended],
-                    doublet, params[WASTE] != 0)
+    wall = np.zeros(BLOCK, dtype=np.int64)
+    unblock = params[UNBLOCK] != 0 and _shut_in(start, opposite, wall)
+    return _allowed(ends[:ended], end_keys[:ended], end_steps[:ended], end_flags[:ended],
+                    doublet, params[WASTE] != 0, wall if unblock else wall[:0])
 
 
 @kernel
@@ -363,8 +508,11 @@ def _rehashed(table: NDArray[np.int64], hashes: NDArray[np.int64], first: int, c
 
 @kernel
 def _allowed(ends: NDArray[np.int8], end_keys: NDArray[np.int64], steps: NDArray[np.int64],
-             high: NDArray[np.bool_], doublet: bool, waste: bool) -> NDArray[np.int8]:
-    """R-MAX, R-WASTE, R-HIGH over the ended sequences, then each result once."""
+             flags: NDArray[np.int64], doublet: bool, waste: bool, wall: NDArray[np.int64]
+             ) -> tuple[NDArray[np.int8], NDArray[np.bool_]]:
+    """R-MAX, R-WASTE, R-HIGH over the ended sequences, then R-UNBLOCK where ``wall`` holds
+    its six points (empty: it does not bind), then each result once, with the prime flag of
+    the first sequence kept for it."""
     n = ends.shape[0]
     most = steps.max()
     keep = steps == most
@@ -378,14 +526,23 @@ def _allowed(ends: NDArray[np.int8], end_keys: NDArray[np.int64], steps: NDArray
     if most == 1 and not doublet:
         any_high = False
         for i in range(n):
-            any_high = any_high or (keep[i] and high[i])
+            any_high = any_high or (keep[i] and flags[i] & HIGH_USED != 0)
         if any_high:
             for i in range(n):
-                keep[i] = keep[i] and high[i]
+                keep[i] = keep[i] and flags[i] & HIGH_USED != 0
+    if wall.shape[0]:
+        opens = np.zeros(n, dtype=np.bool_)
+        for i in range(n):
+            for point in wall:
+                if not ends[i, point]:
+                    opens[i] = True
+        if (keep & opens).any():
+            keep &= opens
     table = np.full(1 << max(6, int(np.ceil(np.log2(4 * n + 1)))), -1, dtype=np.int64)
     hashes = np.empty(n, dtype=np.int64)
     lefts = np.zeros(n, dtype=np.int64)
     out = np.empty((n, WIDTH), dtype=np.int8)
+    primes = np.zeros(n, dtype=np.bool_)
     made = 0
     for i in range(n):
         if not keep[i]:
@@ -395,7 +552,8 @@ def _allowed(ends: NDArray[np.int8], end_keys: NDArray[np.int64], steps: NDArray
         if slot >= 0:
             continue
         out[made] = ends[i]
+        primes[made] = flags[i] & PRIME_HELD != 0
         hashes[made] = key
         table[-1 - slot] = made
         made += 1
-    return out[:made]
+    return out[:made], primes[:made]
