@@ -201,7 +201,7 @@ def test_the_fast_encoding_equals_the_encoder(variant):
         np.testing.assert_array_equal(got, expected)
 
 
-TRAINED = ("jacquet", "versailles", "backgammon")
+TRAINED = ("jacquet", "versailles", "backgammon", "narde", "fevga")
 
 
 @pytest.mark.parametrize("variant", TRAINED)

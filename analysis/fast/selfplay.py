@@ -37,15 +37,16 @@ from analysis.outcomes import Outcomes
 from notation import RuleSet
 from notation.engine.rules.backgammon import single_gammon_backgammon
 from notation.engine.rules.base import Scorer, single_or_double_game
+from notation.engine.rules.narde import mars
 
 MEN = 15
 WORDS = 624
 """The Mersenne Twister's state: 624 words of 32 bits, and a position in them."""
 
-SCORERS: dict[Scorer, int] = {single_or_double_game: 1, single_gammon_backgammon: 2}
+SCORERS: dict[Scorer, int] = {single_or_double_game: 1, mars: 1, single_gammon_backgammon: 2}
 """The rule sets' scorers the kernel computes (``RuleSet.scorer``), by the code it knows
-them by: 1, R-SCORE (2 when the loser has borne off none); 2, backgammon's single game,
-gammon and backgammon (the cube at 1, as in self-play)."""
+them by: 1, R-SCORE and R-SCORE-MARS (2 when the loser has borne off none; the cube at 1,
+as in self-play); 2, backgammon's single game, gammon and backgammon."""
 
 
 def trains(rules: RuleSet) -> bool:
