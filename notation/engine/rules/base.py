@@ -193,6 +193,7 @@ class RuleSet:
     primes: PrimeWatch | None = None
     outcomes: tuple[Outcome, ...] = ()
     penalties: bool = False
+    penalty_rates: tuple[int, ...] = ()
     ceiling: Ceiling | None = None
     marks: tuple[float, float, float] = (0.04, 0.08, 0.16)
     phases: tuple[Phase, ...] = ()

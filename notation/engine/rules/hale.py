@@ -3,6 +3,7 @@ with penalty scoring (R-SCORE-HALE)."""
 
 from __future__ import annotations
 
+from functools import cache
 from operator import mul
 
 from notation.engine.board import MEN, Position
@@ -19,12 +20,36 @@ times as much (7.0 points a game between two heuristic players and 8.8 between r
 against 1.05 in jacquet: 60 and 40 games measured when the analysis was written)."""
 
 
+def penalty(rules: RuleSet, final: Position, held_prime: bool, cube: int) -> int:
+    """R-SCORE-HALE: the loser pays for every man he has left, by quarter
+    (``RuleSet.penalty_rates``)."""
+    return sum(map(mul, rules.penalty_rates[1:25], final.opponent[1:25]))
+
+
+@cache
+def ceiling_rates(rates: tuple[int, ...]) -> tuple[int, ...]:
+    """The most a man on each point can still cost: men never go back (no hitting), so the
+    highest rate of the points it may yet stand on, its own and those below it (0 off)."""
+    ceilings = [0] * len(rates)
+    for point in range(1, len(rates)):
+        ceilings[point] = max(ceilings[point - 1], rates[point])
+    return tuple(ceilings)
+
+
+def most_penalty(rules: RuleSet, winner: tuple[int, ...], loser: tuple[int, ...],
+                 held_prime: bool) -> int:
+    """R-SCORE-HALE's ceiling: each man the loser has left pays at most the highest rate of
+    the points he may still stand on at the end (:func:`ceiling_rates`); a man borne off
+    pays none."""
+    return sum(map(mul, ceiling_rates(rules.penalty_rates)[1:25], loser[1:25]))
+
+
 def hale(third_table_penalty: int = 1, courier_release: str = "die",
          bouchon: str = "wikipedia") -> RuleSet:
     """The ``hale`` rule set; ``third_table_penalty`` is the unnamed Q3 rate (default 1)."""
     if not isinstance(third_table_penalty, int) or third_table_penalty < 0:
         raise InvalidError(f"third_table_penalty is a whole number >= 0, not {third_table_penalty!r}")
-    rates = {}
+    rates = [0] * 26
     for point in range(1, 25):
         if point >= 19:
             rates[point] = FIRST_TABLE_PENALTY
@@ -34,28 +59,12 @@ def hale(third_table_penalty: int = 1, courier_release: str = "die",
             rates[point] = third_table_penalty
         else:
             rates[point] = LAST_TABLE_PENALTY
-
-    def penalty(rules: RuleSet, final: Position, held_prime: bool, cube: int) -> int:
-        """R-SCORE-HALE: the loser pays for every man he has left, by quarter."""
-        return sum(rates[p] * final.opponent[p] for p in range(1, 25))
-
-    # the most a man on ``point`` can still cost: men never go back (no hitting), so the
-    # highest rate of the points it may yet stand on, its own and those below it
-    ceilings = [0] * 25
-    for point in range(1, 25):
-        ceilings[point] = max(ceilings[point - 1], rates[point])
-
-    def most_penalty(rules: RuleSet, winner: tuple[int, ...], loser: tuple[int, ...],
-                     held_prime: bool) -> int:
-        """R-SCORE-HALE's ceiling: each man the loser has left pays at most the highest
-        rate of the points he may still stand on at the end; a man borne off pays none."""
-        return sum(map(mul, ceilings[1:25], loser[1:25]))
-
     own = {"third_table_penalty": third_table_penalty} if third_table_penalty != 1 else {}
     highest_rate = max(FIRST_TABLE_PENALTY, SECOND_TABLE_PENALTY, third_table_penalty)
     return jacquet_family("hale", scorer=penalty,
-                          title="Hale's Jacquet (1888)", penalties=True, ceiling=most_penalty,
+                          title="Hale's Jacquet (1888)", penalties=True,
+                          penalty_rates=tuple(rates), ceiling=most_penalty,
                           marks=MARKS, score_rule="R-SCORE-HALE",
                           score_basis="the loser's men left, by quarter",
-                          score_range=(min(rates.values()), highest_rate * MEN),
+                          score_range=(min(rates[1:25]), highest_rate * MEN),
                           **courier_and_blocking(courier_release, bouchon, **own))
