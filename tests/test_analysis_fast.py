@@ -17,17 +17,20 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from analysis import training
 from analysis.encoding import Encoder
 from analysis.fast import board_of, covers, fast_rules, legal_positions
 from analysis.fast.encode import encode, layout, table
-from analysis.fast.movegen import _KEYS, legal_results
-from analysis.fast.outcomes import ceiling_code, ceilings, most_steps, race_table
+from analysis.fast.movegen import _KEYS, legal_results, legal_results_primes
+from analysis.fast.outcomes import ceiling_code, ceilings, most_steps, penalty_rates, race_table
 from analysis.fast.selfplay import FastGames, trains
 from analysis.network import Network
 from analysis.outcomes import outcomes_for
+from analysis.players import judge
+from analysis.shipped import load_net
 from analysis.training import self_play_game
-from notation import Dice, Position, rule_set
-from notation.engine.rules import NAMES
+from notation import Dice, Position, legal_plays, rule_set
+from notation.engine.rules import NAMES, prime_during
 from tests.fast_positions import game_positions, reference_results, scattered_positions
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -201,28 +204,34 @@ def test_the_fast_encoding_equals_the_encoder(variant):
         np.testing.assert_array_equal(got, expected)
 
 
-TRAINED = ("jacquet", "versailles", "backgammon", "narde", "fevga")
+TRAINED = NAMES
 
 
 @pytest.mark.parametrize("variant", TRAINED)
 def test_the_kernels_ceilings_are_the_rule_sets_on_random_positions(variant):
     """The most points a win can still bring to either side, or 0 where a race is lost by
     the count of turns, as ``RuleSet.most_points`` and analysis.lost_races say
-    (``Outcomes.ceilings``), on the results of every legal play of random positions."""
+    (``Outcomes.ceilings``), on the results of every legal play of random positions, each
+    side having held a prime or not at random (murray's marcia per punto)."""
     rules = rule_set(variant)
     code = ceiling_code(rules)
     assert code is not None
-    races, steps = race_table(rules), most_steps(rules)
+    races, steps, rates = race_table(rules), most_steps(rules), penalty_rates(rules)
     rng = random.Random(17)
     results = [result for source in (game_positions(rules, rng, 600),
                                      scattered_positions(rules, rng, 600))
                for _position, _dice, plays in source for result in sorted(
                    plays, key=lambda p: p.mover + p.opponent)]
-    expected = outcomes_for(rules).ceilings(results)
-    got = np.array([ceilings(board_of(result), code, races, steps) for result in results])
+    primes = np.array([(rng.random() < 0.3, rng.random() < 0.3) for _ in results])
+    expected = outcomes_for(rules).ceilings(results, primes)
+    got = np.array([ceilings(board_of(result), code, races, steps, mine, his, rates)
+                    for result, (mine, his) in zip(results, primes, strict=True)])
     np.testing.assert_array_equal(got, expected)
-    # every ceiling the rule set has is met, a lost race among them
-    assert set(np.unique(expected)) == {0, 1, 2} | ({3} if variant == "backgammon" else set())
+    met = set(np.unique(expected))
+    if rules.penalties:  # what the loser's men can still pay, from 0 (a lost race) up
+        assert 0 in met and len(met) > 20
+    else:  # every ceiling the rule set has is met, a lost race among them
+        assert met == set(range(max(o.points for o in rules.outcomes) + 1))
 
 
 @pytest.mark.parametrize("variant", TRAINED)
@@ -245,11 +254,81 @@ def test_a_fast_training_game_is_the_reference_game_for_the_same_seed(variant):
     assert not np.array_equal(fast_net.w1, Network.create(variant, 40, seed=3).w1)
 
 
+def test_murrays_training_game_follows_each_sides_prime_as_the_reference(monkeypatch):
+    """With the shipped murray net (which makes primes, unlike a fresh one) a game of the
+    same seed is the same game, the prime flags (encoding, marcia per punto's mask and
+    score) included: the reference judged turns in it with a prime held."""
+    rules = rule_set("murray")
+    reference, fast_net = load_net("murray"), load_net("murray")
+    encoder = Encoder.for_rules(rules, reference.version)
+    games = FastGames.for_net(fast_net, rules, encoder, fast_net.outcomes)
+    assert games is not None
+    judged_with_prime = []
+
+    def spy(*args, **kwargs):
+        judgement = judge(*args, **kwargs)
+        judged_with_prime.append(bool(judgement.primes[:, 0].any()))
+        return judgement
+
+    monkeypatch.setattr(training, "judge", spy)
+    one, two = random.Random(0), random.Random(0)
+    assert games.play(two, 0.1, 0.7, 5000) == self_play_game(reference, rules, encoder, one,
+                                                              0.1, 0.7)
+    assert one.getstate() == two.getstate()
+    assert sum(judged_with_prime) > 10
+    for name in ("w1", "b1", "w2", "b2"):
+        np.testing.assert_allclose(getattr(fast_net, name), getattr(reference, name), atol=1e-6)
+
+
+def _prime_position(rules, rng):
+    """A murray position with most of the mover's men on seven points in a row (a prime
+    near), the opponent's anywhere else."""
+    mover, opponent = [0] * 26, [0] * 26
+    top = rng.randint(7, 24)
+    for _ in range(15):
+        near = rng.random() < 0.8
+        mover[rng.randint(max(1, top - 7), top) if near else rng.randint(1, 24)] += 1
+    mine = {rules.opposite[p] for p in range(1, 25) if mover[p]}
+    free = [q for q in range(1, 25) if q not in mine]
+    for _ in range(15):
+        opponent[0 if rng.random() < 0.2 else rng.choice(free)] += 1
+    return Position(tuple(mover), tuple(opponent))
+
+
+def test_each_results_prime_flag_is_the_reference_plays():
+    """Whether the mover holds a prime after some step of a play, in the canonical order of
+    its steps (the reference's ``prime_during`` of ``Play.steps``), for every result."""
+    rules = rule_set("murray")
+    fast = fast_rules(rules)
+    assert fast is not None
+    rng = random.Random(1)
+    wrong, with_prime = [], 0
+    for _ in range(400):
+        position = _prime_position(rules, rng)
+        dice = Dice(rng.randint(1, 6), rng.randint(1, 6))
+        expected = {p.result.mover + p.result.opponent: prime_during(position.mover, p.steps)
+                    for p in legal_plays(position, dice, rules)}
+        boards, flags = legal_results_primes(board_of(position), dice.high, dice.low,
+                                             fast.params, fast.opposite, _KEYS, True)
+        got = {tuple(int(c) for c in board): bool(flag)
+               for board, flag in zip(boards, flags, strict=True)}
+        with_prime += sum(expected.values())
+        if got != expected:
+            wrong.append(f"{position.position_id()} {dice}")
+    assert wrong == [] and with_prime > 50
+
+
 @pytest.mark.parametrize("variant", NAMES)
-def test_the_kernel_trains_the_rule_sets_whose_scores_it_knows(variant):
-    """murray (the prime flags follow the canonical order of a play's steps) and hale (its
-    penalties) are trained by the reference engine."""
-    assert trains(rule_set(variant)) == (variant in TRAINED)
+def test_the_kernel_trains_every_rule_set(variant):
+    assert trains(rule_set(variant))
+
+
+def test_a_scorer_ceiling_or_prime_watch_the_kernel_does_not_know_leaves_training_to_the_reference():
+    murray = rule_set("murray")
+    for changed in (dataclasses.replace(murray, scorer=lambda rules, final, held, cube: 1),
+                    dataclasses.replace(murray, ceiling=lambda rules, w, lo, held: 3),
+                    dataclasses.replace(murray, primes=type(murray.primes)())):
+        assert covers(changed) and not trains(changed)
 
 
 _PLAIN = """

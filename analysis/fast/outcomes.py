@@ -3,7 +3,9 @@ and :meth:`~analysis.outcomes.Outcomes.mask` do to a candidate's outputs, board 
 
 A rule set's ceiling (``RuleSet.ceiling``) is known to the kernel by a code
 (:data:`CEILINGS`); one it does not know cannot be trained there (:func:`ceiling_code` gives
-``None``). The races lost by the count of turns (:mod:`analysis.lost_races`) need the worst
+``None``). Murray's depends on whether the winner has held a prime (the flags are the
+kernel's arguments), hale's on the rates of its penalties (:func:`penalty_rates`). The
+races lost by the count of turns (:mod:`analysis.lost_races`) need the worst
 case of a side with at most ``FEW_MEN`` men left, computed with the rule set's own legal
 plays: :func:`race_table` computes it once per rule set, in Python, for every such board,
 and the kernel looks it up.
@@ -21,6 +23,8 @@ from analysis.lost_races import FEW_MEN, HOME, most_turns
 from notation import MEN, OFF, RuleSet
 from notation.engine.rules.backgammon import WINNERS_HOME_FOR_LOSER, gammon_still_possible
 from notation.engine.rules.base import Ceiling, double_still_possible
+from notation.engine.rules.hale import ceiling_rates, most_penalty
+from notation.engine.rules.murray import marcia_still_possible
 
 BAR = 25
 SIDE = 26
@@ -29,7 +33,13 @@ DOUBLE = 1
 GAMMON = 2
 """Backgammon's: 1 once the loser has a man off; 3 while he has a man on the bar, in the
 winner's home board or still hittable; else 2."""
-CEILINGS: dict[Ceiling, int] = {double_still_possible: DOUBLE, gammon_still_possible: GAMMON}
+MARCIA = 3
+"""R-SCORE-MARCIA's: 1 once the loser has a man off; 2 once the winner has held a prime;
+else 3."""
+PENALTY = 4
+"""R-SCORE-HALE's: what the loser's men left can still pay, each at its point's ceiling rate."""
+CEILINGS: dict[Ceiling, int] = {double_still_possible: DOUBLE, gammon_still_possible: GAMMON,
+                                marcia_still_possible: MARCIA, most_penalty: PENALTY}
 """The rule sets' ceilings the kernel computes, by their codes."""
 _HOME_FOR_LOSER = (WINNERS_HOME_FOR_LOSER.start, WINNERS_HOME_FOR_LOSER.stop)
 _BASE = 4
@@ -40,6 +50,17 @@ points (at most ``FEW_MEN`` = 3 men, so each count fits in base 4)."""
 def ceiling_code(rules: RuleSet) -> int | None:
     """The kernel's code of ``rules``' ceiling, or ``None`` when it is not built in."""
     return CEILINGS.get(rules.ceiling) if rules.ceiling is not None else None
+
+
+def penalty_rates(rules: RuleSet) -> NDArray[np.int64]:
+    """The kernel's rates of a rule set of penalties (``(2, 26)``: what a man left on each
+    point pays at the end, then the most it can still pay, :func:`ceiling_rates`); zeros
+    elsewhere."""
+    rates = np.zeros((2, SIDE), dtype=np.int64)
+    if rules.penalty_rates:
+        rates[0] = rules.penalty_rates
+        rates[1] = ceiling_rates(rules.penalty_rates)
+    return rates
 
 
 def race_table(rules: RuleSet) -> NDArray[np.int64]:
@@ -75,13 +96,22 @@ def _rear(board: NDArray[np.int8], base: int) -> int:
 
 
 @kernel
-def _ceiling(board: NDArray[np.int8], winner: int, loser: int, code: int) -> int:
+def _ceiling(board: NDArray[np.int8], winner: int, loser: int, code: int, held: bool,
+             rates: NDArray[np.int64]) -> int:
     """The most points a win by the side at ``winner`` over the side at ``loser`` can still
-    bring (``RuleSet.most_points`` of the ceiling ``code``)."""
+    bring (``RuleSet.most_points`` of the ceiling ``code``; ``held``: the winner has held a
+    prime; ``rates``: :func:`penalty_rates`)."""
+    if code == PENALTY:
+        total = 0
+        for point in range(1, BAR):
+            total += rates[1, point] * board[loser + point]
+        return total
     if board[loser + OFF]:
         return 1
     if code == DOUBLE:
         return 2
+    if code == MARCIA:
+        return 2 if held else 3
     if board[loser + BAR]:
         return 3
     for point in range(_HOME_FOR_LOSER[0], _HOME_FOR_LOSER[1]):
@@ -112,12 +142,13 @@ def _fewest_turns(board: NDArray[np.int8], base: int, steps: int) -> int:
 
 
 @kernel
-def ceilings(board: NDArray[np.int8], code: int, races: NDArray[np.int64], steps: int
-             ) -> tuple[int, int]:
+def ceilings(board: NDArray[np.int8], code: int, races: NDArray[np.int64], steps: int,
+             mine_held: bool, his_held: bool, rates: NDArray[np.int64]) -> tuple[int, int]:
     """The most points a win can still bring to the side that has just moved (its counts
     first in ``board``) and to its opponent, 0 where that side can no longer win (as
     :meth:`analysis.outcomes.Outcomes.ceilings`; ``races`` and ``steps`` from
-    :func:`race_table` and :func:`most_steps`)."""
+    :func:`race_table` and :func:`most_steps`; whether each side has held a prime;
+    ``rates`` from :func:`penalty_rates`)."""
     mover_lost = False
     opponent_lost = False
     if _all_home(board, 0) and _all_home(board, SIDE):
@@ -126,23 +157,29 @@ def ceilings(board: NDArray[np.int8], code: int, races: NDArray[np.int64], steps
             mover_lost = _most_turns(board, SIDE, races) <= _fewest_turns(board, 0, steps)
         if MEN - board[OFF] <= FEW_MEN:
             opponent_lost = _fewest_turns(board, SIDE, steps) > _most_turns(board, 0, races)
-    mine = 0 if mover_lost else _ceiling(board, 0, SIDE, code)
-    his = 0 if opponent_lost else _ceiling(board, SIDE, 0, code)
+    mine = 0 if mover_lost else _ceiling(board, 0, SIDE, code, mine_held, rates)
+    his = 0 if opponent_lost else _ceiling(board, SIDE, 0, code, his_held, rates)
     return mine, his
 
 
 @kernel
 def mask(board: NDArray[np.int8], y: NDArray[np.float32], worth: NDArray[np.int64], code: int,
-         races: NDArray[np.int64], steps: int) -> None:
+         races: NDArray[np.int64], steps: int, mine_held: bool, his_held: bool,
+         rates: NDArray[np.int64], scale: float) -> None:
     """``y``, the outputs of the position ``board``, with every outcome it no longer allows
     set to 0, in place (:meth:`analysis.outcomes.Outcomes.mask`; ``worth``: the points of
-    each outcome above the single game, ``Outcomes.points``)."""
-    mine, his = ceilings(board, code, races, steps)
+    each outcome above the single game, ``Outcomes.points``, empty where the outputs are
+    expected penalties over ``scale``, ``Outcomes.scale``, held to what can still be paid)."""
+    mine, his = ceilings(board, code, races, steps, mine_held, his_held, rates)
     if mine == 0:
         y[0] = 0.0
     if his == 0:
         y[0] = 1.0
     half = worth.shape[0]
+    if half == 0:
+        y[1] = min(y[1], np.float32(mine) / np.float32(scale))
+        y[2] = min(y[2], np.float32(his) / np.float32(scale))
+        return
     for k in range(half):
         if mine < worth[k]:
             y[1 + k] = 0.0

@@ -29,32 +29,42 @@ from numpy.typing import NDArray
 from analysis.encoding import Encoder
 from analysis.fast.encode import encode, layout, table
 from analysis.fast.jit import kernel, summing_kernel
-from analysis.fast.movegen import _KEYS, legal_results
-from analysis.fast.outcomes import ceiling_code, mask, most_steps, race_table
+from analysis.fast.movegen import _KEYS, legal_results_primes
+from analysis.fast.outcomes import ceiling_code, mask, most_steps, penalty_rates, race_table
 from analysis.fast.rules import FastRules, fast_rules
 from analysis.network import Network
 from analysis.outcomes import Outcomes
 from notation import RuleSet
 from notation.engine.rules.backgammon import single_gammon_backgammon
-from notation.engine.rules.base import Scorer, single_or_double_game
+from notation.engine.rules.base import PrimeWatch, Scorer, single_or_double_game
+from notation.engine.rules.hale import penalty
+from notation.engine.rules.murray import MARCIA_PRIMES, marcia
 from notation.engine.rules.narde import mars
 
 MEN = 15
 WORDS = 624
 """The Mersenne Twister's state: 624 words of 32 bits, and a position in them."""
 
-SCORERS: dict[Scorer, int] = {single_or_double_game: 1, mars: 1, single_gammon_backgammon: 2}
+SCORERS: dict[Scorer, int] = {single_or_double_game: 1, mars: 1, single_gammon_backgammon: 2,
+                              marcia: 3, penalty: 4}
 """The rule sets' scorers the kernel computes (``RuleSet.scorer``), by the code it knows
 them by: 1, R-SCORE and R-SCORE-MARS (2 when the loser has borne off none; the cube at 1,
-as in self-play); 2, backgammon's single game, gammon and backgammon."""
+as in self-play); 2, backgammon's single game, gammon and backgammon; 3, R-SCORE-MARCIA
+(marcia, and per punto unless the winner has held a prime); 4, R-SCORE-HALE (the loser's
+men left, each at its point's rate: ``RuleSet.penalty_rates``)."""
+PRIME_WATCHES: tuple[PrimeWatch, ...] = (MARCIA_PRIMES,)
+"""The prime watches (``RuleSet.primes``) the move generator follows: six points in a row
+of two or more men (:func:`analysis.fast.movegen.holds_prime`)."""
 
 
 def trains(rules: RuleSet) -> bool:
     """Whether the kernel can play ``rules``' training games: its moves are covered, its
-    scorer is one of :data:`SCORERS` and its ceiling one of
-    :data:`analysis.fast.outcomes.CEILINGS`, and it needs no prime flags (murray's)."""
+    scorer is one of :data:`SCORERS`, its ceiling one of
+    :data:`analysis.fast.outcomes.CEILINGS`, and its prime watch, if any, one of
+    :data:`PRIME_WATCHES`."""
     return (fast_rules(rules) is not None and rules.scorer in SCORERS
-            and ceiling_code(rules) is not None and not rules.tracks_prime)
+            and ceiling_code(rules) is not None
+            and (rules.primes is None or any(rules.primes is watch for watch in PRIME_WATCHES)))
 
 
 @kernel
@@ -159,13 +169,22 @@ def forward(x: NDArray[np.float32], w1: NDArray[np.float32], b1: NDArray[np.floa
 
 
 @kernel
-def _score(board: NDArray[np.int8], code: int) -> int:
-    """The points of a game won with ``board`` (the winner's 26 counts, then the loser's)."""
+def _score(board: NDArray[np.int8], code: int, held: bool, rates: NDArray[np.int64]) -> int:
+    """The points of a game won with ``board`` (the winner's 26 counts, then the loser's),
+    by the scorer ``code`` (:data:`SCORERS`); ``held``: the winner has held a prime;
+    ``rates``: :func:`analysis.fast.outcomes.penalty_rates`."""
     loser = 26
+    if code == 4:
+        total = 0
+        for point in range(1, 25):
+            total += rates[0, point] * board[loser + point]
+        return total
     if board[loser]:
         return 1
     if code == 1:
         return 2
+    if code == 3:
+        return 2 if held else 3
     if board[loser + 25]:
         return 3
     for point in range(19, 25):
@@ -216,12 +235,14 @@ def play_game(mt: NDArray[np.int64], at: NDArray[np.int64], start: NDArray[np.in
               keys: NDArray[np.int64], numbers: NDArray[np.int64], units: NDArray[np.float32],
               values: NDArray[np.float32], constant: float, won: NDArray[np.float32],
               lost: NDArray[np.float32], code: int, worth: NDArray[np.int64], ceiling: int,
-              races: NDArray[np.int64], steps: int, alpha: float, lam: float, max_turns: int
+              races: NDArray[np.int64], steps: int, rates: NDArray[np.int64], top: float,
+              primes: bool, alpha: float, lam: float, max_turns: int
               ) -> tuple[int, int, int]:
     """One training game from ``start`` (52 counts, the first player's side first),
     updating the weights in place; (winner side or -1 when abandoned, points, turns).
-    ``worth``, ``ceiling``, ``races``, ``steps``: the outcome mask's
-    (:func:`analysis.fast.outcomes.mask`)."""
+    ``worth``, ``ceiling``, ``races``, ``steps``, ``rates``, ``top`` (its ``scale``): the
+    outcome mask's (:func:`analysis.fast.outcomes.mask`); ``primes``: each side's prime held so far is
+    followed (murray), for the encoding, the mask and the score."""
     inputs, hidden = w1.shape
     outputs = w2.shape[0]
     e1 = np.zeros((2, outputs, inputs, hidden), dtype=np.float32)
@@ -237,16 +258,20 @@ def play_game(mt: NDArray[np.int64], at: NDArray[np.int64], start: NDArray[np.in
     indices = np.empty(inputs, dtype=np.int64)
     lam32 = np.float32(lam)
     one = np.float32(1.0)
+    held = np.zeros(2, dtype=np.bool_)
     board = start.copy()
     for turn in range(max_turns):
         side = turn & 1
         first = _die(mt, at)
         second = _die(mt, at)
-        results = legal_results(board, max(first, second), min(first, second), params,
-                                opposite, keys)
+        results, made = legal_results_primes(board, max(first, second), min(first, second),
+                                             params, opposite, keys, primes)
         n = results.shape[0]
-        x = encode(results, np.zeros((n, 2), dtype=np.bool_), numbers, units,
-                   opposite, inputs)
+        flags = np.empty((n, 2), dtype=np.bool_)
+        for i in range(n):
+            flags[i, 0] = held[side] or made[i]
+            flags[i, 1] = held[1 - side]
+        x = encode(results, flags, numbers, units, opposite, inputs)
         h, y = forward(x, w1, b1, w2, b2)
         judged_y = y.copy()
         best = 0
@@ -254,9 +279,10 @@ def play_game(mt: NDArray[np.int64], at: NDArray[np.int64], start: NDArray[np.in
         best_own = np.float32(0.0)
         for i in range(n):
             if results[i, 0] == MEN:
-                judged_y[i] = won[_score(results[i], code)]
+                judged_y[i] = won[_score(results[i], code, flags[i, 0], rates)]
             else:
-                mask(results[i], judged_y[i], worth, ceiling, races, steps)
+                mask(results[i], judged_y[i], worth, ceiling, races, steps, flags[i, 0],
+                     flags[i, 1], rates, top)
             equity = np.float32(0.0)
             for k in range(outputs):
                 equity += judged_y[i, k] * values[k]
@@ -267,8 +293,9 @@ def play_game(mt: NDArray[np.int64], at: NDArray[np.int64], start: NDArray[np.in
             if i == 0 or equity > best_equity or (equity == best_equity and own > best_own):
                 best, best_equity, best_own = i, equity, own
         result = results[best]
+        held[side] = flags[best, 0]
         if result[0] == MEN:
-            points = _score(result, code)
+            points = _score(result, code, held[side], rates)
             for who in range(2):
                 if judged[who]:
                     target = won[points] if who == side else lost[points]
@@ -333,6 +360,8 @@ class FastGames:
     ceiling: int
     races: NDArray[np.int64]
     steps: int
+    rates: NDArray[np.int64]
+    scale: float
 
     @classmethod
     def for_net(cls, net: Network, rules: RuleSet, encoder: Encoder, outcomes: Outcomes
@@ -350,7 +379,8 @@ class FastGames:
         return cls(net, rules, fast, layout(encoder, rules.closes_at), won, lost,
                    np.asarray(outcomes.values, dtype=np.float32), float(outcomes.constant),
                    SCORERS[scorer], np.array(outcomes.points, dtype=np.int64), ceiling,
-                   race_table(rules), most_steps(rules))
+                   race_table(rules), most_steps(rules), penalty_rates(rules),
+                   float(outcomes.scale))
 
     def play(self, rng: random.Random, alpha: float, lam: float, max_turns: int
              ) -> tuple[int | None, int, int]:
@@ -364,7 +394,8 @@ class FastGames:
         winner, points, turns = play_game(
             mt, at, start, net.w1, net.b1, net.w2, net.b2, fast.params, fast.opposite, _KEYS,
             self.numbers, table(), self.values, self.constant, self.won, self.lost, self.code,
-            self.worth, self.ceiling, self.races, self.steps, float(alpha), float(lam), int(max_turns))
+            self.worth, self.ceiling, self.races, self.steps, self.rates, self.scale,
+            self.rules.primes is not None, float(alpha), float(lam), int(max_turns))
         state: tuple[Any, ...] = (*(int(word) for word in mt), int(at[0]))
         rng.setstate((version, state, gauss))
         return (None if winner < 0 else int(winner)), int(points), int(turns)
