@@ -341,7 +341,7 @@ from notation import rule_set
 from tests.fast_positions import game_positions, scattered_positions
 import numpy as np
 wrong = 0
-for variant in ("jacquet", "murray", "backgammon"):
+for variant in ("jacquet", "murray", "backgammon", "narde", "fevga"):
     rules = rule_set(variant)
     rng = random.Random(2)
     positions = list(game_positions(rules, rng, 25)) + list(scattered_positions(rules, rng, 25))
