@@ -176,8 +176,8 @@ CHUNKS = 20
 LONG_POSITIONS = int(os.environ.get("JACQUET_FAST_POSITIONS", "100000"))
 """Positions per rule set in the long run (half from random games, half scattered): 100,000
 by default, sized for CI (the reference's results cost about 0.3 to 0.6 ms of CPU a position,
-so all covered rule sets take about 5 minutes of CPU); ``JACQUET_FAST_POSITIONS=1000000`` for
-the million per rule set, run by hand (ten times that)."""
+so about a minute of CPU per rule set, all seven covered); ``JACQUET_FAST_POSITIONS=1000000``
+for the million per rule set, run by hand (ten times that)."""
 
 
 @pytest.mark.long
