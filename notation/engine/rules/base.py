@@ -156,8 +156,10 @@ class RuleSet:
     ``outcomes`` are the wins worth more than one point, cheapest first (empty where the
     loser pays ``penalties`` by the men he has left, as in hale); ``ceiling`` says what a
     win can still bring from a position (:meth:`most_points`), so which outcomes can
-    still happen. ``marks`` are the equity losses, in the rule set's own points, from which
-    the analysis marks a play doubtful, bad, very bad (``docs/analysis.md``).
+    still happen. ``penalty_rates`` (with ``penalties``) are the points each of the loser's
+    men left on a point costs him, by point (0-25). ``marks`` are the equity losses, in the
+    rule set's own points, from which the analysis marks a play doubtful, bad, very bad
+    (``docs/analysis.md``).
     ``phases`` are the phases a side goes through (the courier's run): the engine's encoder
     gives each its input and the heuristic player values leaving them.
     ``rethrow_clause``: some sources of the rule set know a rethrow clause the engine does
