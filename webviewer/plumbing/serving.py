@@ -88,19 +88,6 @@ class TimedChannel(HTTPChannel):  # type: ignore[misc]
             self.request_began = time.monotonic()
         return bool(super().received(data))
 
-    def writable(self) -> bool:
-        """Whether the server's loop has something to write (or to close) now. Waitress's
-        says so while a request's task is still writing an answer shorter than
-        ``send_bytes``, which its loop then does not send: the loop spun, holding the
-        interpreter lock the task threads need, for as long as each answer was being
-        written (most of the serving process's time with 20 clients looping on heavy
-        requests). The task wakes the loop when it has more, or is done."""
-        if self.will_close or self.close_when_flushed:
-            return True
-        if not self.total_outbufs_len:
-            return False
-        return not self.requests or self.total_outbufs_len >= self.adj.send_bytes
-
     def headers_late(self, cutoff: float) -> bool:
         """Whether the request being read began before ``cutoff`` and its headers are not
         all in yet."""
