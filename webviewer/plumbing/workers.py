@@ -41,7 +41,7 @@ from typing import Any, TypeVar
 
 from flask import Flask, Response, current_app, has_request_context, request
 from flask.typing import ResponseReturnValue
-from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from webviewer.plumbing.db import RETRY_SECONDS, unavailable
 from webviewer.plumbing.headers import SECURITY_HEADERS
@@ -235,42 +235,34 @@ class EarlyRefusal:
         self.app = app
         self.inner = inner
         self._paths: dict[str, frozenset[str]] | None = None
-        """The heavy views' paths without variables, with their methods (read from the
-        app's rules at the first request: its blueprints are registered after this)."""
-        self._variable = False
-        """Whether a heavy view has a path with variables (then matched rule by rule)."""
+        """The heavy views' paths, with their methods (read from the app's rules at the
+        first request: its blueprints are registered after this)."""
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
         workers: Workers = self.app.extensions[_EXTENSION]
-        if workers.workers and workers.full(environ.get("REMOTE_ADDR")) and self._heavy(environ):
-            body, content_type = _busy_answer(str(environ.get("PATH_INFO", "")))
+        paths = self._paths if self._paths is not None else self._heavy_paths()
+        path = str(environ.get("PATH_INFO", ""))
+        if (workers.workers and environ.get("REQUEST_METHOD") in paths.get(path, ())
+                and workers.full(environ.get("REMOTE_ADDR"))):
+            body, content_type = _busy_answer(path)
             start_response("503 SERVICE UNAVAILABLE", [
                 ("Content-Type", content_type), ("Content-Length", str(len(body))),
                 ("Retry-After", str(RETRY_SECONDS)), *SECURITY_HEADERS])
             return [body]
         return self.inner(environ, start_response)
 
-    def _heavy(self, environ: dict[str, Any]) -> bool:
-        """Whether the request is for a :func:`heavy` view."""
-        if self._paths is None:
-            paths: dict[str, frozenset[str]] = {}
-            for rule in self.app.url_map.iter_rules():
-                if getattr(self.app.view_functions.get(rule.endpoint), _HEAVY, False):
-                    if rule.arguments:
-                        self._variable = True
-                    else:
-                        paths[rule.rule] = frozenset(rule.methods or ())
-            self._paths = paths
-        methods = self._paths.get(str(environ.get("PATH_INFO", "")))
-        if methods is not None:
-            return environ.get("REQUEST_METHOD") in methods
-        if not self._variable:
-            return False
-        try:
-            endpoint, _ = self.app.url_map.bind_to_environ(environ).match()
-        except HTTPException:
-            return False
-        return bool(getattr(self.app.view_functions.get(str(endpoint)), _HEAVY, False))
+    def _heavy_paths(self) -> dict[str, frozenset[str]]:
+        """The paths of the :func:`heavy` views, with their methods, read from the app's
+        rules once. A heavy view's path has no variables (one that has is refused, at the
+        first request, rather than looked up rule by rule at each)."""
+        paths: dict[str, frozenset[str]] = {}
+        for rule in self.app.url_map.iter_rules():
+            if getattr(self.app.view_functions.get(rule.endpoint), _HEAVY, False):
+                if rule.arguments:
+                    raise TypeError(f"@heavy view {rule.endpoint} has a path with variables")
+                paths[rule.rule] = frozenset(rule.methods or ())
+        self._paths = paths
+        return paths
 
 
 def run_work(function: Callable[..., T], *args: Any) -> T:
