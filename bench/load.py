@@ -10,9 +10,10 @@ deadline, and tallies every status that was not the one expected and every conne
 
 Run as a script, it measures a visitor browsing beside clients looping on heavy requests
 (issue 33): ``python bench/load.py`` serves the demo archive with this checkout's ``jacquet
-serve`` (``--checkout DIR``: another's, e.g. ``main``'s, with its own packages first on the
-path), and prints the visitor's latencies alone and beside 20 heavy clients, and how the
-heavy requests were answered.
+serve`` (``--checkout DIR``: another's, with its own packages first on the path; ``--against
+DIR``: a second checkout, e.g. ``main``'s, measured in turn with this one in the same run),
+and prints the visitor's latencies alone and beside 20 heavy clients, and how the heavy
+requests were answered, for each checkout side by side.
 """
 
 from __future__ import annotations
@@ -333,31 +334,65 @@ def heavy_beside_visitor(address: Address, heavy: int, seconds: float) -> tuple[
     return visitor, statuses
 
 
+def _measure(checkout: Path, db: Path, heavy: int,
+             seconds: float) -> tuple[LoadResult, LoadResult, Counter[int]]:
+    """Serve ``db`` with ``checkout``'s ``jacquet serve``; the visitor alone, then beside
+    ``heavy`` clients, and the heavy answers by status."""
+    server, address = _served(checkout, db)
+    try:
+        alone, _ = heavy_beside_visitor(address, 0, seconds / 2)
+        loaded, statuses = heavy_beside_visitor(address, heavy, seconds)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    return alone, loaded, statuses
+
+
+def _pooled(results: list[LoadResult]) -> LoadResult:
+    """The runs of one checkout as one: their latencies and failures together."""
+    pooled = LoadResult()
+    for result in results:
+        pooled.latencies.extend(result.latencies)
+        pooled.failures.extend(result.failures)
+        pooled.elapsed += result.elapsed
+    return pooled
+
+
 def main() -> None:
-    """``python bench/load.py [--checkout DIR] [--heavy 20] [--seconds 20]``: serve the
-    demo archive with the checkout's ``jacquet serve``, measure the visitor alone, then
-    beside the heavy clients, and print both."""
+    """``python bench/load.py [--checkout DIR] [--against DIR] [--rounds N] [--heavy 20]
+    [--seconds 20]``: serve the demo archive with the checkout's ``jacquet serve``, measure
+    the visitor alone, then beside the heavy clients; with ``--against`` (e.g. ``main``'s
+    checkout), the other's the same way, the two taking turns for ``--rounds`` rounds (so
+    that the machine's other load falls on both alike), and both printed side by side."""
     parser = argparse.ArgumentParser(description=main.__doc__)
     parser.add_argument("--checkout", type=Path, default=Path(__file__).resolve().parents[1])
+    parser.add_argument("--against", type=Path, default=None)
+    parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--heavy", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=20.0)
     options = parser.parse_args()
+    checkouts = [options.checkout.resolve()]
+    if options.against is not None:
+        checkouts.append(options.against.resolve())
+    runs: dict[Path, list[tuple[LoadResult, LoadResult, Counter[int]]]] = {c: [] for c in checkouts}
     with tempfile.TemporaryDirectory(prefix="jacquet-load-") as folder:
-        server, address = _served(options.checkout.resolve(), Path(folder) / "demo.db")
-        try:
-            alone, _ = heavy_beside_visitor(address, 0, options.seconds / 2)
-            loaded, statuses = heavy_beside_visitor(address, options.heavy, options.seconds)
-        finally:
-            server.terminate()
-            server.wait(timeout=30)
-    heavy_total = sum(statuses.values())
-    print(f"checkout {options.checkout}")
-    print(f"visitor alone:                  {alone.summary()}")
-    print(f"visitor beside {options.heavy} heavy clients: {loaded.summary()}")
-    tally = ", ".join(f"{status or 'connection error'}: {count}"
-                      for status, count in sorted(statuses.items()))
-    print(f"heavy requests: {heavy_total} in {loaded.elapsed:.1f} s "
-          f"({heavy_total / loaded.elapsed:.0f}/s), {tally}")
+        for _ in range(options.rounds):
+            for number, checkout in enumerate(checkouts):
+                db = Path(folder) / f"demo-{number}.db"
+                runs[checkout].append(_measure(checkout, db, options.heavy, options.seconds))
+    for checkout, measured in runs.items():
+        print(f"checkout {checkout} ({len(measured)} round(s), each line one round; the last, all together)")
+        for alone, loaded, statuses in measured:
+            heavy_total = sum(statuses.values())
+            tally = ", ".join(f"{status or 'connection error'}: {count}"
+                              for status, count in sorted(statuses.items()))
+            print(f"  visitor alone:                  {alone.summary()}")
+            print(f"  visitor beside {options.heavy} heavy clients: {loaded.summary()}")
+            print(f"  heavy requests: {heavy_total} in {loaded.elapsed:.1f} s "
+                  f"({heavy_total / loaded.elapsed:.0f}/s), {tally}")
+        if len(measured) > 1:
+            print(f"  all rounds, alone:              {_pooled([run[0] for run in measured]).summary()}")
+            print(f"  all rounds, beside heavy:       {_pooled([run[1] for run in measured]).summary()}")
 
 
 if __name__ == "__main__":

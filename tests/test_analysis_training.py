@@ -155,11 +155,12 @@ def test_a_stopped_training_exits_non_zero_with_its_checkpoint(tmp_path):
     process = subprocess.Popen([sys.executable, "-m", "jacquet_cli.train", "--games", "100000",
                                 "--hidden", "8", "--checkpoint-every", "1", "--check-every", "0",
                                 "-q", "-o", str(out)], env={**os.environ, "JACQUET_NO_NUMBA": "1"})
-    deadline = time.monotonic() + 60
-    while not out.exists() and time.monotonic() < deadline:
+    deadline = time.monotonic() + 600  # a bound, not a pace: the first checkpoint is awaited
+    while not out.exists() and time.monotonic() < deadline and process.poll() is None:
         time.sleep(0.05)
+    assert out.exists(), "no checkpoint written"
     process.send_signal(signal.SIGTERM)
-    assert process.wait(timeout=60) == 128 + signal.SIGTERM
+    assert process.wait(timeout=600) == 128 + signal.SIGTERM
     assert 1 <= Network.load(out).meta["games"] < 100000
 
 

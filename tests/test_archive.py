@@ -464,7 +464,7 @@ def test_a_killed_import_leaves_whole_games_and_is_completed_by_running_it_again
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                cwd=os.getcwd())
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 600  # a bound, not a pace: the first commit is awaited
         committed = 0
         while time.monotonic() < deadline and process.poll() is None:
             reader = sqlite3.connect(f"file:{db_file}?mode=ro", uri=True)
@@ -479,6 +479,7 @@ def test_a_killed_import_leaves_whole_games_and_is_completed_by_running_it_again
             time.sleep(0.02)
         assert process.poll() is None, "the import ended before it could be killed: " + \
             process.stderr.read().decode()
+        assert committed, "no game committed in 600 s"
         process.send_signal(signal.SIGKILL)
     finally:
         if process.poll() is None:

@@ -22,6 +22,9 @@ from webviewer import create_app
 
 CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
 ARTIFACTS = Path(__file__).parent / "artifacts"
+PATIENCE_MS = 60_000
+"""How long a wait for the autoplay's next turn may last: a bound, not a pace (it steps in a
+second or two; a loaded machine's browser took longer than the 5 s once allowed)."""
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
         "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"]
@@ -138,7 +141,7 @@ def test_autoplay_steps_to_the_end_and_stops(server, page):
     base, game_id = server
     page.goto(f"{base}/game/{game_id}?ply=2")
     page.click("button.autoplay")
-    page.wait_for_url(f"**/game/{game_id}?ply=4", timeout=10_000)
+    page.wait_for_url(f"**/game/{game_id}?ply=4", timeout=PATIENCE_MS)
     page.locator('button.autoplay[aria-pressed="false"]').wait_for()
     assert page.inner_text("button.autoplay") == "Autoplay"
 
@@ -302,7 +305,7 @@ def test_the_keys_work_after_autoplay_and_wherever_the_focus_is(demo_server, bro
     page = sized(browser, "1280")
     page.goto(f"{base}/game/{backgammon}?ply=10")
     page.click("button.autoplay")
-    page.wait_for_url(f"**/game/{backgammon}?ply=11", timeout=5_000)
+    page.wait_for_url(f"**/game/{backgammon}?ply=11", timeout=PATIENCE_MS)
     page.click("button.autoplay")  # stopped; the focus stays on the button
     page.locator('button.autoplay[aria-pressed="false"]').wait_for()
     shown = int(page.url.rsplit("=", 1)[1])

@@ -23,17 +23,11 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from webviewer.blueprints import accounts, admin, api, check, explore, games, play, record
 from webviewer.plumbing import args, auth, db, site, workers
+from webviewer.plumbing.headers import SECURITY_HEADERS
 from webviewer.plumbing.secret import secret_key
 from webviewer.plumbing.sessions import SessionInterface
 
 csrf = CSRFProtect()
-SECURITY_HEADERS = (
-    ("Content-Security-Policy",
-     ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-      "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'")),
-    ("X-Content-Type-Options", "nosniff"),
-    ("Referrer-Policy", "same-origin"))
-"""Sent with every response that does not set them itself."""
 LOOPBACK_HOSTS = ("localhost", "127.0.0.1")
 """The names the Host header may carry on a server of this machine only (werkzeug cannot
 trust an IPv6 address: reach such a server by name)."""
@@ -55,9 +49,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
                             LOGIN_FAILURES=5, LOGIN_ADDRESS_FAILURES=20, LOGIN_LOCKOUT_SECONDS=900, PROXIES=0)
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_mapping(test_config or {})
-    if app.config["PROXIES"]:  # the client's address and scheme as the reverse proxies say
-        hops = app.config["PROXIES"]
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)  # type: ignore[method-assign]
     app.config.setdefault("SECRET_KEY", None)
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = secret_key(app.config["ARCHIVE"])
@@ -68,6 +59,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     args.init_app(app)
     workers.init_app(app)
     site.init_app(app)
+    if app.config["PROXIES"]:  # the client's address and scheme as the reverse proxies say,
+        hops = app.config["PROXIES"]  # outermost: every layer within (workers') sees them
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)  # type: ignore[method-assign]
 
     @app.before_request
     def trusted_host_only() -> None:

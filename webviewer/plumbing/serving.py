@@ -12,6 +12,7 @@ setting may be changed in the app's configuration under the name given
 
 from __future__ import annotations
 
+import logging
 import socket
 import time
 from typing import Any
@@ -47,7 +48,34 @@ def waitress_options(app: Flask) -> dict[str, Any]:
     return {"threads": config["THREADS"], "connection_limit": config["CONNECTION_LIMIT"],
             "channel_timeout": config["CHANNEL_TIMEOUT"],
             "cleanup_interval": config["CLEANUP_INTERVAL"],
-            "max_request_body_size": app.config["MAX_CONTENT_LENGTH"]}
+            "max_request_body_size": app.config["MAX_CONTENT_LENGTH"], "recv_bytes": RECV_BYTES}
+
+
+QUEUE_LOG_SECONDS = 60.0
+"""Waitress logs "Task queue depth is N" for every request that waits for a thread: at
+most one such line per this many seconds (:class:`SeldomLog`)."""
+RECV_BYTES = 65_536
+"""Bytes read from a connection at a time (waitress's 8,192 took four turns of its serving
+loop for a 25 kB record, each turn asking every connection whether it reads or writes)."""
+
+
+class SeldomLog:
+    """Waitress's task queue logger with one warning let through per ``seconds``: with
+    clients looping on requests (each waiting for a thread while the others are busy) its
+    serving loop wrote a warning per request, hundreds a second, while holding the
+    interpreter lock."""
+
+    def __init__(self, logger: logging.Logger, seconds: float) -> None:
+        self.logger = logger
+        self.seconds = seconds
+        self.last = -seconds
+
+    def warning(self, message: str, *args: Any) -> None:
+        """The warning, unless one was written less than ``seconds`` ago."""
+        now = time.monotonic()
+        if now - self.last >= self.seconds:
+            self.last = now
+            self.logger.warning(f"{message} (one such line per {self.seconds:g} s at most)", *args)
 
 
 class TimedChannel(HTTPChannel):  # type: ignore[misc]
@@ -109,6 +137,7 @@ def guarded_server(app: Flask, listening: socket.socket) -> GuardedServer:
     bound per address with ``PROXIES`` set: every connection comes from the proxy)."""
     adjustments = Adjustments(sockets=[listening], **waitress_options(app))
     dispatcher = ThreadedTaskDispatcher()
+    dispatcher.queue_logger = SeldomLog(logging.getLogger("waitress.queue"), QUEUE_LOG_SECONDS)
     dispatcher.set_thread_count(adjustments.threads)
     server = GuardedServer(app, {}, True, listening, dispatcher=dispatcher, adj=adjustments,
                            bind_socket=False, sockinfo=(listening.family, listening.type,
