@@ -10,6 +10,7 @@ the deeper level added. A setting the engine cannot make yet (``2ply`` before th
 evaluator) is said so.
 
     python bench/confirm_cost.py [--settings none,1ply,2ply,rollout] [--games 2]
+                                 [--only jacquet|backgammon]
 """
 
 from __future__ import annotations
@@ -78,14 +79,17 @@ def main() -> None:
     parser.add_argument("--settings", default=",".join(CONFIRMATIONS),
                         help="the --confirm settings to measure, none first (comma-separated)")
     parser.add_argument("--games", type=int, default=2, help="games of the backgammon match")
+    parser.add_argument("--only", choices=("jacquet", "backgammon"), help="one of the two measures")
     args = parser.parse_args()
     settings = args.settings.split(",")
     if "none" in settings:
         settings = ["none"] + [s for s in settings if s != "none"]
-    games = list(read_file(GAMES))
-    jacquet = min(games, key=lambda g: abs(g.end().ply - 95))
-    measure("jacquet, generated sample game", [jacquet], settings)
-    measure("backgammon, real 7-point match", list(read_file(MATCH))[:args.games], settings)
+    if args.only != "backgammon":
+        games = list(read_file(GAMES))
+        jacquet = min(games, key=lambda g: abs(g.end().ply - 95))
+        measure("jacquet, generated sample game", [jacquet], settings)
+    if args.only != "jacquet":
+        measure("backgammon, real 7-point match", list(read_file(MATCH))[:args.games], settings)
 
 
 if __name__ == "__main__":
