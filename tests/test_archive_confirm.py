@@ -73,7 +73,10 @@ def test_another_confirmation_is_another_analysis_and_the_same_is_skipped(confir
     path, _ = confirmed
     _, net = files
     copy = tmp_path / "copy.db"
-    copy.write_bytes(open(path, "rb").read())
+    source, target = sqlite3.connect(path), sqlite3.connect(copy)
+    source.backup(target)
+    source.close()
+    target.close()
     again = CliRunner().invoke(main, ["analyse", "--db", str(copy), "--net", net, "--confirm", "1ply"])
     assert again.exit_code == 0 and "0 game(s) analysed, 2 analysed before" in again.output
     plain = CliRunner().invoke(main, ["analyse", "--db", str(copy), "--net", net, "--confirm", "none"])
