@@ -92,12 +92,19 @@ def game_page(game_id: int) -> ResponseReturnValue:
 def analyse(game_id: int) -> ResponseReturnValue:
     """The game analysed by the engine (0-ply, the shipped net of its rule set, the marks
     confirmed as the app's ``ANALYSIS_CONFIRM`` says: ``jacquet analyse``'s default unless
-    set) in the worker pool, stored beside it, and its page shown again with the analysis;
+    set; unconfirmed if confirming takes longer than a job may, the analysis then saying
+    so by its name) in the worker pool, stored beside it, and its page shown again with the analysis;
     503 when the pool is busy (see :mod:`webviewer.plumbing.workers`)."""
     stored_row(game_id)  # 404 for no game, or one hidden from this user
     confirm = current_app.config.get("ANALYSIS_CONFIRM", DEFAULT_CONFIRMATION)
+    archive = current_app.config["ARCHIVE"]
     try:
-        analysis, digest, depth = run_work(analyse_stored, current_app.config["ARCHIVE"], game_id, confirm)
+        try:
+            analysis, digest, depth = run_work(analyse_stored, archive, game_id, confirm)
+        except OverBudget:
+            if confirm == "none":
+                raise
+            analysis, digest, depth = run_work(analyse_stored, archive, game_id, "none")
     except (NoNet, GameGone) as error:
         abort(404, description=str(error))
     except OverBudget as error:
