@@ -10,6 +10,9 @@ lost, a mark by that loss, the luck of the roll, and a summary per player.
 - **Luck** of a roll thrown (not of dice passed, nor of a lead doublet the rules impose):
   the equity after the best play for it minus the average of that over all 36 rolls, at
   0-ply whatever the depth of the analysis.
+- **Confirmation** (``confirm``, :mod:`analysis.confirm`): the turns whose mark could be
+  wrong are judged again by a deeper judge, whose ranking, loss and mark they then carry;
+  every turn names the level that decided it (``level``).
 - Per player: unforced decisions, marks of each kind, the **error rate** (equity lost per
   unforced decision, in thousandths of a point), the total luck, the result (points won,
   negative when lost; ``None`` while the game is not over) and the luck-adjusted result
@@ -24,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from analysis.confirm import Judge, needs_confirming
 from analysis.ranking import Candidate, Evaluator, roll_average
 from notation import Dice, Play, legal_plays
 from notation.engine.state import PASSED, ROLL, Colour
@@ -66,6 +70,12 @@ class TurnAnalysis:
     """The equity of the player to act before his roll (the average over the 36 rolls of
     the equity after his best play); ``None`` for dice passed, or without the luck."""
     candidates: list[tuple[int, Candidate]]
+    level: str = ""
+    """Who decided the turn's ranking, loss and mark: the engine, its version and the
+    level (``jacquet-td jacquet v2, 0-ply``, or the deeper judge's name when it was
+    judged again)."""
+    confirmed: bool = False
+    """Whether the deeper judge decided it."""
 
 
 @dataclass
@@ -77,6 +87,8 @@ class PlayerSummary:
     lost: float = 0.0
     luck: float = 0.0
     result: int | None = None
+    confirmed: int = 0
+    """Unforced decisions whose loss and mark the deeper judge decided."""
 
     @property
     def error_rate(self) -> float:
@@ -99,16 +111,19 @@ class GameAnalysis:
     players: dict[Colour, PlayerSummary]
     stopped: str | None
     """The record's first error, where the analysis stops, if any."""
+    confirm: str | None = None
+    """The level of the deeper judge that confirmed the marks (``2-ply``), if any."""
 
 
 def analyse_game(game: Game, evaluator: Evaluator, limits: tuple[float, float, float] | None = None,
-                 shown: int = 10, luck: bool = True) -> GameAnalysis:
+                 shown: int = 10, luck: bool = True, confirm: Judge | None = None) -> GameAnalysis:
     """Judge every played turn of ``game``'s main line with ``evaluator``. ``limits``: the
     mark thresholds (default: the rule set's, ``RuleSet.marks``); ``shown``: how many of the
     best plays each turn keeps (the play made is kept too); ``luck``: whether to measure
-    the luck."""
+    the luck; ``confirm``: the deeper judge of the turns whose mark could be wrong
+    (:mod:`analysis.confirm`), none by default."""
     limits = limits or game.rules.marks
-    turns = list(_turns(game, evaluator, limits, shown, luck))
+    turns = list(_turns(game, evaluator, limits, shown, luck, confirm))
     players = {colour: PlayerSummary() for colour in Colour}
     for turn in turns:
         summary = players[turn.player]
@@ -117,6 +132,7 @@ def analyse_game(game: Game, evaluator: Evaluator, limits: tuple[float, float, f
             summary.lost += turn.loss
             if turn.mark:
                 summary.marks[turn.mark] += 1
+            summary.confirmed += turn.confirmed
         if turn.luck is not None:
             summary.luck += turn.luck
     end = game.end().state
@@ -124,11 +140,12 @@ def analyse_game(game: Game, evaluator: Evaluator, limits: tuple[float, float, f
         players[end.winner].result = end.points
         players[end.winner.other].result = -end.points
     stopped = str(game.errors[0]) if game.errors else None
-    return GameAnalysis(game, evaluator.name, turns, players, stopped)
+    return GameAnalysis(game, evaluator.name, turns, players, stopped,
+                        None if confirm is None else confirm.level)
 
 
 def _turns(game: Game, evaluator: Evaluator, limits: tuple[float, float, float], shown: int,
-           with_luck: bool) -> Iterator[TurnAnalysis]:
+           with_luck: bool, confirm: Judge | None) -> Iterator[TurnAnalysis]:
     for node in game.mainline():
         turn = node.turn
         if turn.kind not in (ROLL, PASSED) or turn.play is None or turn.dice is None:
@@ -138,10 +155,14 @@ def _turns(game: Game, evaluator: Evaluator, limits: tuple[float, float, float],
         primes = (before.prime_held[player.index], before.prime_held[player.other.index])
         plays = legal_plays(position, turn.dice, before.rules)
         ranked = evaluator.rank(plays, position, primes, also=turn.play)
-        rank = next(i for i, c in enumerate(ranked) if c.play.result == turn.play.result)
-        best, chosen = ranked[0], ranked[rank]
         forced = len(plays) == 1
-        loss = 0.0 if forced or rank == 0 else max(0.0, best.equity - chosen.equity)
+        rank, loss, mark = _judged(ranked, turn.play, forced, limits)
+        level, confirmed = evaluator.name, False
+        if confirm is not None and not forced and needs_confirming(ranked, mark, limits):
+            ranked = confirm.judge(plays, position, turn.dice, primes, turn.play)
+            rank, loss, mark = _judged(ranked, turn.play, forced, limits)
+            level, confirmed = confirm.name, True
+        best, chosen = ranked[0], ranked[rank]
         expected = luck = None
         if with_luck and turn.kind == ROLL and turn.dice.low is not None:
             values = evaluator.roll_values(position, primes)
@@ -150,5 +171,12 @@ def _turns(game: Game, evaluator: Evaluator, limits: tuple[float, float, float],
                 luck = values[turn.dice] - expected
         kept = [(i, c) for i, c in enumerate(ranked) if i < shown or i == rank]
         yield TurnAnalysis(node, node.ply, player, turn.dice, turn.play, best, chosen, rank + 1,
-                           len(plays), loss, None if forced else mark_for(loss, limits), forced,
-                           luck, expected, kept)
+                           len(plays), loss, mark, forced, luck, expected, kept, level, confirmed)
+
+
+def _judged(ranked: list[Candidate], played: Play, forced: bool, limits: tuple[float, float, float]
+            ) -> tuple[int, float, str | None]:
+    """The play made's place in ``ranked`` (from 0), the equity it lost and its mark."""
+    rank = next(i for i, c in enumerate(ranked) if c.play.result == played.result)
+    loss = 0.0 if forced or rank == 0 else max(0.0, ranked[0].equity - ranked[rank].equity)
+    return rank, loss, None if forced else mark_for(loss, limits)

@@ -13,26 +13,38 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from analysis.analyse import GameAnalysis, analyse_game
+from analysis.confirm import deeper_judge
 from analysis.network import Network
 from analysis.pool import worker_pool
 from analysis.ranking import Evaluator
+from notation import RuleSet
 from notation.tree.game import Game
 
 
 @dataclass(frozen=True)
 class AnalysisJob:
     """How to analyse: the net of each rule set, the depth, the mark thresholds (``None``:
-    the rule set's) and the plays kept per turn."""
+    the rule set's), the plays kept per turn and the confirmation of the marks (one of
+    :data:`analysis.confirm.CONFIRMATIONS`)."""
 
     nets: dict[str, Network]
     ply: int = 0
     marks: tuple[float, float, float] | None = None
     candidates: int = 5
+    confirm: str = "none"
 
     def analyse(self, game: Game) -> GameAnalysis:
         """``game`` judged with the net of its rule set."""
-        evaluator = Evaluator(self.nets[game.rules.name], game.rules, ply=self.ply)
-        return analyse_game(game, evaluator, self.marks, shown=self.candidates)
+        net = self.nets[game.rules.name]
+        evaluator = Evaluator(net, game.rules, ply=self.ply)
+        judge = deeper_judge(self.confirm, net, game.rules)
+        return analyse_game(game, evaluator, self.marks, shown=self.candidates, confirm=judge)
+
+    def level(self, net: Network, rules: RuleSet) -> str:
+        """The confirming judge's level for ``net`` (``''`` for none), as the archive keys
+        an analysis by it."""
+        judge = deeper_judge(self.confirm, net, rules)
+        return "" if judge is None else judge.level
 
 
 _JOB: dict[str, AnalysisJob] = {}

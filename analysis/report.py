@@ -3,17 +3,22 @@ record written back with the engine's comments and marks.
 
 JSON, one object per game::
 
-    {"engine": "jacquet-td jacquet v2, 0-ply", "variant": "jacquet", "stopped": null,
+    {"engine": "jacquet-td jacquet v2, 0-ply", "confirm": "2-ply", "variant": "jacquet",
+     "stopped": null,
      "turns": [{"ply", "player", "dice", "played", "best", "equity", "best_equity",
-                "loss", "mark", "forced", "luck", "before", "rank", "legal",
+                "loss", "mark", "forced", "luck", "before", "rank", "legal", "level",
                 "candidates": [{"play", "equity", "probabilities", "rank", "depth"}]}],
-     "players": {"White": {"name", "decisions", "marks", "error_rate", "luck", "result",
-                           "luck_adjusted"}, "Black": {...}}}
+     "players": {"White": {"name", "decisions", "confirmed", "marks", "error_rate", "luck",
+                           "result", "luck_adjusted"}, "Black": {...}}}
 
 ``ply`` counts the turns of the game from 1 (as the viewer's ``?ply=``); ``loss`` is the
 equity the played play lost, 0 for the best (``equity`` and ``best_equity`` are theirs, for
 the player to act); ``before`` the equity of the player to act
-before his roll (``null`` for dice passed); ``probabilities`` are named by the rule set's
+before his roll (``null`` for dice passed); ``level`` who decided the turn's figures and
+mark (the engine and its level: ``jacquet-td jacquet v2, 0-ply``, or ``jacquet-td jacquet
+v2, 2-ply`` where the deeper judge of ``confirm`` judged the turn again); ``confirm`` that
+judge's level (``null`` without confirmation); ``confirmed`` how many of a player's
+decisions the deeper judge decided; ``probabilities`` are named by the rule set's
 outputs (:mod:`analysis.outcomes`).
 """
 
@@ -47,13 +52,14 @@ def turn_json(turn: TurnAnalysis, names: tuple[str, ...]) -> dict[str, Any]:
             "equity": _rounded(turn.chosen.equity), "best_equity": _rounded(turn.best.equity),
             "loss": _rounded(turn.loss), "mark": turn.mark, "forced": turn.forced,
             "luck": _rounded(turn.luck), "before": _rounded(turn.before), "rank": turn.rank,
-            "legal": turn.legal,
+            "legal": turn.legal, "level": turn.level,
             "candidates": [candidate_json(i, c, names) for i, c in turn.candidates]}
 
 
 def summary_json(summary: PlayerSummary, name: str | None) -> dict[str, Any]:
     """One player's figures."""
-    return {"name": name, "decisions": summary.decisions, "marks": dict(summary.marks),
+    return {"name": name, "decisions": summary.decisions, "confirmed": summary.confirmed,
+            "marks": dict(summary.marks),
             "error_rate": _rounded(summary.error_rate, 1), "luck": _rounded(summary.luck),
             "result": summary.result, "luck_adjusted": _rounded(summary.luck_adjusted)}
 
@@ -61,7 +67,7 @@ def summary_json(summary: PlayerSummary, name: str | None) -> dict[str, Any]:
 def analysis_json(analysis: GameAnalysis, names: tuple[str, ...]) -> dict[str, Any]:
     """The whole game's analysis (``names``: the outputs of its rule set's net)."""
     headers = analysis.game.headers
-    return {"engine": analysis.engine, "variant": analysis.game.rules.name,
+    return {"engine": analysis.engine, "confirm": analysis.confirm, "variant": analysis.game.rules.name,
             "stopped": analysis.stopped,
             "turns": [turn_json(t, names) for t in analysis.turns],
             "players": {colour.title: summary_json(analysis.players[colour], headers.get(colour.title))
@@ -69,9 +75,10 @@ def analysis_json(analysis: GameAnalysis, names: tuple[str, ...]) -> dict[str, A
 
 
 def turn_comment(turn: TurnAnalysis, engine: str) -> str:
-    """The engine's comment on a turn: ``jacquet-td jacquet v2, 0-ply: 24/18 -0.212 (rank 3
-    of 12); best 13/7 -0.150 (loss 0.062); luck +0.041``."""
-    parts = [f"{engine}:"]
+    """The engine's comment on a turn, named by the level that decided it:
+    ``jacquet-td jacquet v2, 0-ply: 24/18 -0.212 (rank 3 of 12); best 13/7 -0.150 (loss
+    0.062); luck +0.041``."""
+    parts = [f"{turn.level or engine}:"]
     if turn.forced:
         parts.append("forced")
     elif turn.rank == 1:
@@ -88,10 +95,18 @@ def turn_comment(turn: TurnAnalysis, engine: str) -> str:
 
 def annotate(analysis: GameAnalysis) -> None:
     """Write the analysis into its game: a comment on every judged turn, the mark's NAG
-    (unless the turn carries it already), and an ``Annotator`` tag naming the engine."""
+    (unless the turn carries it already), and an ``Annotator`` tag naming the engine (:func:`described`)."""
     for turn in analysis.turns:
         node = turn.node
         node.comments.append(turn_comment(turn, analysis.engine))
         if turn.mark is not None and NAG_OF_MARK[turn.mark] not in node.nags:
             node.nags.append(NAG_OF_MARK[turn.mark])
-    analysis.game.headers["Annotator"] = analysis.engine
+    analysis.game.headers["Annotator"] = described(analysis)
+
+
+def described(analysis: GameAnalysis) -> str:
+    """The engine with its level and, if any, the confirming judge's:
+    ``jacquet-td jacquet v2, 0-ply, marks confirmed at 2-ply``."""
+    if analysis.confirm is None:
+        return analysis.engine
+    return f"{analysis.engine}, marks confirmed at {analysis.confirm}"

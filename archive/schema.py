@@ -284,3 +284,12 @@ def server_sessions_and_played_addresses(db: Database) -> None:
     db.table("played_games").add_column("member", int, not_null_default=0)
     db.table("played_games").add_column("actions", int, not_null_default=0)
     db.table("played_games").create_index(["address_hash"])
+
+
+@migrations()
+def analysis_levels(db: Database) -> None:
+    """Who decided each figure of an analysis: the judge that confirmed its marks in the
+    key of ``analyses``, the engine and level of each turn, and how many of each
+    player's decisions the confirming judge decided (:func:`archive.analyses.add_levels`;
+    the analyses stored before keep every row, judged by their engine at their depth)."""
+    analysis_tables.add_levels(db)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from analysis.confirm import CONFIRMATIONS, DEFAULT_CONFIRMATION
 from analysis.threads import limit_blas_threads
 from jacquet_cli.archive_options import filter_options, pop_filters, query_from, reports_archive_errors
 from jacquet_cli.reading import Unreadable, load_games
@@ -19,6 +20,28 @@ if TYPE_CHECKING:
     from analysis.network import Network
 
 limit_blas_threads(1)
+
+
+def confirm_option(function: Any) -> Any:
+    """``--confirm none|1ply|2ply|rollout``, shared by ``analyse`` and ``import --analyse``."""
+    return click.option(
+        "--confirm", type=click.Choice(CONFIRMATIONS), default=DEFAULT_CONFIRMATION, show_default=True,
+        help="Judge again, at this level, every turn that would be marked and every turn whose best "
+             "two plays are close, and mark only what it confirms (docs/analysis.md: the cost of "
+             "each).")(function)
+
+
+def check_confirmation(nets: dict[str, Network], confirm: str) -> None:
+    """Refuse a confirmation the engine cannot make (a depth it does not have), before
+    any game is analysed."""
+    from analysis.confirm import deeper_judge
+    from notation.engine.rules import rule_set
+
+    for name, net in nets.items():
+        try:
+            deeper_judge(confirm, net, rule_set(name))
+        except ValueError as error:
+            raise click.BadParameter(str(error), param_hint="--confirm") from None
 
 
 def _limits(ctx: click.Context, param: click.Parameter, value: str | None
@@ -58,12 +81,13 @@ def _limits(ctx: click.Context, param: click.Parameter, value: str | None
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes, one game each at a time [default: all cores]; any number "
                    "gives the same analyses.")
+@confirm_option
 @filter_options
 @reports_archive_errors("write to")
 def analyse_command(files: tuple[str, ...], db_path: str | None, game_number: int | None, ply: int,
                     output: str | None, as_json: bool, net_path: str | None,
                     marks: tuple[float, float, float] | None, candidates: int, jobs: int | None,
-                    **filters: Any) -> None:
+                    confirm: str, **filters: Any) -> None:
     """Judge every turn of the games of FILES: the plays ranked by equity, the equity the
     play made lost and its mark (?! ? ??), the luck of the roll, and per player the error
     rate (equity lost per unforced decision, in thousandths of a point) and luck.
@@ -71,6 +95,10 @@ def analyse_command(files: tuple[str, ...], db_path: str | None, game_number: in
     Every figure is the named engine's ("jacquet-td jacquet v2, 0-ply"): a net trained by
     self-play, not an oracle. Forced plays are shown but not counted; a game with an
     error is analysed up to it.
+
+    --confirm judges again, at a deeper level, the turns whose mark could be wrong (every
+    marked turn, and those whose best two plays are close): their figures and marks are
+    that level's, and each turn names the level that decided it.
 
     With --db, the archive's games (those the search filters select; --variant is then a
     filter, else the rule set of records without a Variant tag) are analysed and the
@@ -84,6 +112,7 @@ def analyse_command(files: tuple[str, ...], db_path: str | None, game_number: in
     Example:
         jacquet analyse samples/jacquet/annotated-game.jqn
         jacquet analyse game.jqn --ply 1 -o game-analysed.jqn
+        jacquet analyse game.jqn --confirm 2ply
         jacquet analyse match.mat --json
         jacquet analyse --db club.db --player Marie --ply 1 --jobs 2
     """
@@ -99,7 +128,8 @@ def analyse_command(files: tuple[str, ...], db_path: str | None, game_number: in
     if db_path is not None:
         if files or output or as_json or game_number:
             raise click.UsageError("--db analyses the archive: give no FILES, -o, --json or --game")
-        _analyse_db(db_path, pop_filters(filters), ply, net_path, marks, candidates, jobs or all_cores())
+        _analyse_db(db_path, pop_filters(filters), ply, net_path, marks, candidates, jobs or all_cores(),
+                    confirm)
         return
     if not files:
         raise click.UsageError("give the record FILES to analyse, or --db ARCHIVE")
@@ -108,7 +138,7 @@ def analyse_command(files: tuple[str, ...], db_path: str | None, game_number: in
     written: list[Game] = []
     failed = False
     selected = list(_selected(files, game_number, variant))
-    show_progress = not as_json and sys.stderr.isatty() and ply == 1
+    show_progress = not as_json and sys.stderr.isatty() and (ply == 1 or confirm != "none")
     for _, _, game in selected:
         name = game.rules.name
         if name not in nets:
@@ -116,7 +146,8 @@ def analyse_command(files: tuple[str, ...], db_path: str | None, game_number: in
                 nets[name] = load_net(name, net_path)
             except NoNet as error:
                 raise Unreadable(str(error)) from None
-    job = AnalysisJob(nets, ply, marks, candidates)
+    check_confirmation(nets, confirm)
+    job = AnalysisJob(nets, ply, marks, candidates, confirm)
     workers = min(jobs or all_cores(), len(selected))
     analyses = analyse_all([game for _, _, game in selected], job, workers)
     for index, ((path, number, _), analysis) in enumerate(zip(selected, analyses, strict=True), 1):
@@ -139,14 +170,15 @@ def analyse_command(files: tuple[str, ...], db_path: str | None, game_number: in
 
 
 def _analyse_db(db_path: str, filters: dict[str, Any], ply: int, net_path: str | None,
-                marks: tuple[float, float, float] | None, candidates: int, jobs: int) -> None:
+                marks: tuple[float, float, float] | None, candidates: int, jobs: int,
+                confirm: str) -> None:
     from archive import open_archive
 
     from .analyse_archive import analyse_archive
 
     with open_archive(db_path) as db:
         analysed, skipped = analyse_archive(db, query_from(filters, limit=-1), ply, net_path, marks,
-                                            candidates, jobs)
+                                            candidates, jobs, confirm)
     click.echo(f"{analysed} game(s) analysed, {skipped} analysed before (skipped), in {db_path}",
                err=True)
 

@@ -20,6 +20,7 @@ from analysis.report import analysis_json
 from analysis.shipped import NoNet, load_net
 from archive import Query, game_ids, load_game
 from archive.analyses import analysed_ids, game_variants, store_analysis
+from notation.engine.rules import rule_set
 
 from .reading import Unreadable
 
@@ -33,17 +34,17 @@ BATCH = 4
 
 def analyse_archive(db: Database, query: Query, ply: int, net_path: str | None,
                     marks: tuple[float, float, float] | None, candidates: int,
-                    jobs: int = 1) -> tuple[int, int]:
+                    jobs: int = 1, confirm: str = "none") -> tuple[int, int]:
     """Analyse the games ``query`` selects that are not analysed yet (:func:`analyse_games`)."""
-    return analyse_games(db, game_ids(db, query), ply, net_path, marks, candidates, jobs)
+    return analyse_games(db, game_ids(db, query), ply, net_path, marks, candidates, jobs, confirm)
 
 
 def analyse_games(db: Database, ids: list[int], ply: int, net_path: str | None = None,
                   marks: tuple[float, float, float] | None = None,
-                  candidates: int = CANDIDATES, jobs: int = 1) -> tuple[int, int]:
-    """Analyse the games ``ids`` not analysed yet over ``jobs`` processes, with a progress
-    bar on stderr; (games analysed now, games skipped). Ctrl-C stops after the game being
-    stored (exit 130)."""
+                  candidates: int = CANDIDATES, jobs: int = 1, confirm: str = "none") -> tuple[int, int]:
+    """Analyse the games ``ids`` not analysed yet (by the same engine, depth and
+    confirmation) over ``jobs`` processes, with a progress bar on stderr; (games analysed
+    now, games skipped). Ctrl-C stops after the game being stored (exit 130)."""
     variants = game_variants(db, ids)
     nets: dict[str, Network] = {}
     try:
@@ -55,11 +56,14 @@ def analyse_games(db: Database, ids: list[int], ply: int, net_path: str | None =
             nets[variant] = load_net(variant, net_path if variant == given else None)
         except NoNet as error:
             raise Unreadable(str(error)) from None
-    engines = {v: (net.name, net.digest) for v, net in nets.items()}
+    job = AnalysisJob(nets, ply, marks, candidates, confirm)
+    try:
+        engines = {v: (net.name, net.digest, job.level(net, rule_set(v))) for v, net in nets.items()}
+    except ValueError as error:  # a depth the engine does not have
+        raise click.BadParameter(str(error), param_hint="--confirm") from None
     done = analysed_ids(db, ids, engines, ply)
     todo = [game_id for game_id in ids if game_id not in done]
     analysed = 0
-    job = AnalysisJob(nets, ply, marks, candidates)
     workers = max(1, min(jobs, len(todo)))
     try:
         with analyser(job, workers) as analyse, click.progressbar(

@@ -16,6 +16,7 @@ from jacquet_cli.collector import reading_many_games
 from notation.engine.rules import DEFAULT, NAMES
 from notation.tree.game import Game
 
+from .analyse import confirm_option
 from .archive_options import db_option, reports_archive_errors
 
 
@@ -38,11 +39,12 @@ from .archive_options import db_option, reports_archive_errors
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="With --analyse: worker processes [default: all cores]; any number gives "
                    "the same analyses.")
+@confirm_option
 @reports_archive_errors("write to")
 @reading_many_games()
 def import_command(files: tuple[str, ...], db_path: str, keep_invalid: bool, variant: str,
                    batch: int, analyse: bool, ply: int, net_path: str | None,
-                   jobs: int | None) -> None:
+                   jobs: int | None, confirm: str) -> None:
     """Import the games of FILES (any supported format) into the archive.
 
     Each game is stored whole or not at all; games already in the archive are skipped, so
@@ -59,6 +61,7 @@ def import_command(files: tuple[str, ...], db_path: str, keep_invalid: bool, var
     before at that depth are skipped, so an interrupted analysis (Ctrl-C, exit 130: what
     is stored stays) goes on when the same import is run again. --jobs N shares the
     games among N worker processes (default: all cores), with the analyses of --jobs 1.
+    --confirm sets the level that confirms the marks, as for jacquet analyse.
 
     \b
     Example:
@@ -83,7 +86,7 @@ def import_command(files: tuple[str, ...], db_path: str, keep_invalid: bool, var
             from .analyse_archive import analyse_games
 
             analysed, skipped = analyse_games(db, stored_from(db, files), ply, net_path,
-                                              jobs=jobs or all_cores())
+                                              jobs=jobs or all_cores(), confirm=confirm)
             click.echo(f"{analysed} game(s) analysed, {skipped} analysed before (skipped)", err=True)
     if summary.unreadable:
         raise SystemExit(2)

@@ -24,8 +24,10 @@ def stats_command(db_path: str, variant: str | None, as_json: bool) -> None:
     chi-square test of fairness, the most frequent opening plays per roll.
 
     Then each player's error rate (equity lost per unforced decision, in thousandths of a
-    point), luck and marks over his games analysed by each engine (its name and depth), as
-    `jacquet analyse --db` or `jacquet import --analyse` stored them.
+    point) with its label on the rule set's scale (gnubg's "World class", "Expert", ...),
+    luck and marks over his games analysed by each engine (its name, depth and the level
+    that confirmed its marks), as `jacquet analyse --db` or `jacquet import --analyse`
+    stored them.
 
     \b
     Example:
@@ -57,6 +59,8 @@ def stats_command(db_path: str, variant: str | None, as_json: bool) -> None:
         click.echo("Analysed games per player and engine (error rate: thousandths of a point lost per "
                    "unforced decision; luck: points)")
     for row in analysed:
-        click.echo(f"  {row['player']:24} {row['engine']}, {row['depth']}-ply  {row['games']:>5} games  "
-                   f"{row['decisions']:>6} decisions  error rate {row['error_rate']:.1f}  "
-                   f"luck {row['luck']:+.2f}  ?! {row['doubtful']}  ? {row['bad']}  ?? {row['very_bad']}")
+        confirmed = f" ({row['confirmed']} at {row['confirm']})" if row["confirm"] else ""
+        click.echo(f"  {row['player']:24} {row['level']}  {row['games']:>5} games  "
+                   f"{row['decisions']:>6} decisions{confirmed}  error rate {row['error_rate']:.1f} "
+                   f"({row['skill']})  luck {row['luck']:+.2f}  ?! {row['doubtful']}  ? {row['bad']}  "
+                   f"?? {row['very_bad']}")

@@ -176,7 +176,7 @@ SAMPLE = "samples/jacquet/annotated-game.jqn"
 
 def test_analyse_json_follows_the_contract(jacquet_net):
     _, path = jacquet_net
-    result = CliRunner().invoke(main, ["analyse", SAMPLE, "--net", path, "--json"])
+    result = CliRunner().invoke(main, ["analyse", SAMPLE, "--net", path, "--json", "--confirm", "none"])
     assert result.exit_code == 0, result.output
     (record,) = [json.loads(line) for line in result.output.splitlines()]
     assert record["engine"] == "jacquet-td jacquet v2, 0-ply"
@@ -206,7 +206,7 @@ def test_legal_rank_and_analyse_agree_on_the_order(jacquet_net):
     _, path = jacquet_net
     runner = CliRunner()
     analysed = json.loads(runner.invoke(main, ["analyse", SAMPLE, "--net", path, "--json",
-                                               "--candidates", "100"]).output)
+                                               "--candidates", "100", "--confirm", "none"]).output)
     game = next(iter(read_file(SAMPLE)))
     nodes = {node.ply: node for node in game.mainline()}
     turn = next(t for t in analysed["turns"] if t["legal"] > 4)
@@ -243,7 +243,8 @@ def test_legal_batch_rank_answers_each_line_as_it_is_read(jacquet_net):
 def test_annotated_record_reads_back_and_validates(jacquet_net, tmp_path):
     _, path = jacquet_net
     out = tmp_path / "analysed.jqn"
-    marks = ["--marks", "0.001,0.002,0.004"]  # fine thresholds: the little net's losses are small
+    marks = ["--marks", "0.001,0.002,0.004",  # fine thresholds: the little net's losses are small
+             "--confirm", "none"]
     result = CliRunner().invoke(main, ["analyse", SAMPLE, "--net", path, "-o", str(out), *marks])
     assert result.exit_code == 0, result.output
     analysed = json.loads(CliRunner().invoke(main, ["analyse", SAMPLE, "--net", path, "--json",

@@ -123,7 +123,7 @@ def test_the_candidates_of_a_ply_are_the_stored_rows(client, game_ids, analysis)
     assert played == [turn["played"]]
     losses = {unescape(r[2]): float(r[4]) for r in rows}
     assert losses[turn["played"]] == pytest.approx(turn["loss"], abs=0.0011)
-    assert "jacquet-td jacquet v2, 0-ply" in section
+    assert turn["level"] in section  # the level that decided the turn (a confirmed one: 1-ply)
     assert f"ply={turn['ply']}&amp;best=1" in section
 
 
@@ -154,7 +154,8 @@ def test_marked_turns_carry_their_mark(client, game_ids, analysis):
     assert {k: unescape(v) for k, v in marked.items()} == expected
     titles = re.findall(r'class="move"[^>]*?data-mark="[^"]+" title="([^"]+)"', text)
     assert len(titles) == len(expected)
-    assert all(title.endswith("play (jacquet-td jacquet v2, 0-ply)") for title in titles)
+    confirmed = f", marks confirmed at {analysis['confirm']}" if analysis["confirm"] else ""
+    assert all(title.endswith(f"play (jacquet-td jacquet v2, 0-ply{confirmed})") for title in titles)
 
 
 def test_each_players_summary_is_shown(client, game_ids, analysis):

@@ -17,9 +17,11 @@ import pytest
 
 import archive
 from analysis.analyse import analyse_game
+from analysis.confirm import DEFAULT_CONFIRMATION, deeper_judge
 from analysis.ranking import Evaluator
 from analysis.shipped import load_net
 from archive.played import load_played
+from notation import rule_set
 from notation.engine.rules import DEFAULT, NAMES
 from notation.recording import LiveGame, game_from_text
 from tests.accounts_helpers import add_account, sign_in
@@ -117,15 +119,19 @@ def test_a_whole_game_against_the_random_engine(app, client, db_path):
     page, answered = play_out(client, at, random.Random(7))
     assert answered > 5  # the engine's turns came with the answer to the visitor's
     analysis = page[page.index('class="analysis"'):]
-    assert f'<span class="engine">{ENGINE_0PLY}</span>' in analysis
+    engine = re.search(r'<span class="engine">([^<]+)</span>', analysis).group(1)
+    net = load_net("jacquet")
+    judge = deeper_judge(DEFAULT_CONFIRMATION, net, rule_set("jacquet"))
+    confirmed = engine != ENGINE_0PLY  # at the default level, or not when that takes over WORK_SECONDS
+    assert not confirmed or engine == f"{ENGINE_0PLY}, marks confirmed at {judge.level}"
 
     download = client.get(f"{at}.jqn")
     assert download.status_code == 200 and "attachment" in download.headers["Content-Disposition"]
     game = game_from_text(download.text)
     assert game.end().state.over and game.headers["White"] == "Visitor" and game.headers["Black"] == "random"
-    assert game.headers["Annotator"] == ENGINE_0PLY
+    assert game.headers["Annotator"] == engine
     played = game_from_text(live_game(app, at).record())
-    judged = analyse_game(played, Evaluator(load_net("jacquet"), played.rules))
+    judged = analyse_game(played, Evaluator(net, played.rules), confirm=judge if confirmed else None)
     shown = re.findall(r'<li value="(\d+)"(?: data-mark="([^"]*)")?>', analysis)
     assert shown == [(str(t.ply), t.mark or "") for t in judged.turns]
     white = judged.players[next(iter(judged.players))]

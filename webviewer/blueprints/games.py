@@ -7,11 +7,13 @@ from dataclasses import replace
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
+from analysis.confirm import DEFAULT_CONFIRMATION
 from analysis.shipped import NoNet
 from archive.analyses import latest_analysis, latest_analysis_id, store_analysis
 from archive.search import SORTS, search_page
 from notation.engine.rules import NAMES
 from webviewer.pages.analysis_job import GameGone, analyse_stored
+from webviewer.pages.analysis_view import described
 from webviewer.pages.downloads import attachment, require_format
 from webviewer.pages.game_page import Analysed, Kind
 from webviewer.pages.game_page import game_page as page_of
@@ -88,19 +90,28 @@ def game_page(game_id: int) -> ResponseReturnValue:
 @blueprint.post("/game/<int:game_id>/analyse")
 @role_required("scorer")
 def analyse(game_id: int) -> ResponseReturnValue:
-    """The game analysed by the engine (0-ply, the shipped net of its rule set) in the
-    worker pool, stored beside it, and its page shown again with the analysis; 503 when
-    the pool is busy (see :mod:`webviewer.plumbing.workers`)."""
+    """The game analysed by the engine (0-ply, the shipped net of its rule set, the marks
+    confirmed as the app's ``ANALYSIS_CONFIRM`` says: ``jacquet analyse``'s default unless
+    set; unconfirmed if confirming takes longer than a job may, the analysis then saying
+    so by its name) in the worker pool, stored beside it, and its page shown again with the analysis;
+    503 when the pool is busy (see :mod:`webviewer.plumbing.workers`)."""
     stored_row(game_id)  # 404 for no game, or one hidden from this user
+    confirm = current_app.config.get("ANALYSIS_CONFIRM", DEFAULT_CONFIRMATION)
+    archive = current_app.config["ARCHIVE"]
     try:
-        analysis, digest, depth = run_work(analyse_stored, current_app.config["ARCHIVE"], game_id)
+        try:
+            analysis, digest, depth = run_work(analyse_stored, archive, game_id, confirm)
+        except OverBudget:
+            if confirm == "none":
+                raise
+            analysis, digest, depth = run_work(analyse_stored, archive, game_id, "none")
     except (NoNet, GameGone) as error:
         abort(404, description=str(error))
     except OverBudget as error:
         abort(413, description=f"The analysis was stopped: {error}. Analyse this game with "
                                "`jacquet analyse --db` instead.")
     store_analysis(get_db(write=True), game_id, analysis, digest, depth)
-    flash(f"Game {game_id} is analysed by {analysis['engine']}.", "info")
+    flash(f"Game {game_id} is analysed by {described(analysis)}.", "info")
     return redirect(url_for("games.game_page", game_id=game_id), code=303)
 
 

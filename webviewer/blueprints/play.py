@@ -158,15 +158,18 @@ def page(key: str) -> ResponseReturnValue:
 
 def _analyse(key: str, record: str) -> dict[str, Any]:
     """The finished game's analysis, made once in the worker pool and kept: without the luck
-    if the whole of it takes longer than a job may (``WORK_SECONDS``), else only what went
-    wrong."""
+    if the whole of it takes longer than a job may (``WORK_SECONDS``), then without
+    confirming its marks (the analysis says so), else only what went wrong."""
     try:
         analysis = run_work(analysed, record)
     except OverBudget:
         try:
             analysis = run_work(analysed, record, False)
-        except OverBudget as error:
-            analysis = {"error": f"The game could not be analysed within the server's time: {error}."}
+        except OverBudget:
+            try:
+                analysis = run_work(analysed, record, False, "none")
+            except OverBudget as error:
+                analysis = {"error": f"The game could not be analysed within the server's time: {error}."}
     keep_analysis(get_db(write=True), key, analysis)
     return analysis
 

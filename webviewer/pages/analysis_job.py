@@ -1,14 +1,16 @@
 """The engine's work asked for from the viewer, done in a worker process
 (:func:`webviewer.plumbing.workers.run_work`), at 0-ply with the shipped net of the game's
 rule set: a stored game analysed on a scorer's request, as ``jacquet analyse --db`` does it
-(:mod:`jacquet_cli.analyse_archive`), and a live game's position evaluated for its
-watchers."""
+(:mod:`jacquet_cli.analyse_archive`), its marks confirmed as ``jacquet analyse`` confirms
+them by default (:data:`analysis.confirm.DEFAULT_CONFIRMATION`); and a live game's position
+evaluated for its watchers."""
 
 from __future__ import annotations
 
 from typing import Any, NamedTuple
 
 from analysis.analyse import analyse_game
+from analysis.confirm import DEFAULT_CONFIRMATION, deeper_judge
 from analysis.ranking import Evaluator, roll_average
 from analysis.report import analysis_json
 from analysis.shipped import load_net
@@ -24,9 +26,12 @@ class GameGone(LookupError):
     """The game was deleted before its analysis started."""
 
 
-def analyse_stored(archive: str, game_id: int) -> tuple[dict[str, Any], str, int]:
+def analyse_stored(archive: str, game_id: int, confirm: str = DEFAULT_CONFIRMATION
+                   ) -> tuple[dict[str, Any], str, int]:
     """The analysis of game ``game_id`` of the archive at ``archive`` (its ``jacquet analyse
-    --json`` object), the digest of the net that made it and its depth, for
+    --json`` object; its marks confirmed by ``confirm``, a setting of
+    :data:`analysis.confirm.CONFIRMATIONS`), the digest of the net that made it and its
+    depth, for
     :func:`archive.analyses.store_analysis`; :class:`~analysis.shipped.NoNet` if its rule
     set has no shipped net."""
     db = open_archive(archive, readonly=True)
@@ -38,7 +43,7 @@ def analyse_stored(archive: str, game_id: int) -> tuple[dict[str, Any], str, int
         raise GameGone(f"no game {game_id}")
     net = load_net(game.rules.name)
     evaluator = Evaluator(net, game.rules, ply=DEPTH)
-    analysis = analyse_game(game, evaluator)
+    analysis = analyse_game(game, evaluator, confirm=deeper_judge(confirm, net, game.rules))
     return analysis_json(analysis, evaluator.outcomes.names), net.digest, DEPTH
 
 

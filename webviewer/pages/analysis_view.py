@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from typing import Any, cast
 
+from archive.analyses import level_label
 from notation.engine.movegen import legal_plays
 from notation.engine.play import Play
 from webviewer.pages.evaluation import EvaluationGraph
@@ -26,8 +27,17 @@ TITLES = {"W": "White", "B": "Black"}
 
 
 def engine_name(analysis: dict[str, Any]) -> str:
-    """The engine and its depth as every figure names them: ``jacquet-td jacquet v2, 0-ply``."""
-    return f"{analysis['engine']}, {analysis['depth']}-ply"
+    """The engine, its depth and the level that confirmed its marks as every figure names
+    them: ``jacquet-td jacquet v2, 0-ply, marks confirmed at 1-ply``
+    (:func:`archive.analyses.level_label`)."""
+    return level_label(analysis["engine"], analysis["depth"], analysis.get("confirm"))
+
+
+def described(analysis: dict[str, Any]) -> str:
+    """An analysis as ``jacquet analyse --json`` gives it, named by its engine, depth and
+    confirming level."""
+    confirm = analysis.get("confirm")
+    return f"{analysis['engine']}, marks confirmed at {confirm}" if confirm else str(analysis["engine"])
 
 
 def candidate_rows(turn: dict[str, Any]) -> list[tuple[int, str, float, float, float, bool]]:
@@ -46,13 +56,13 @@ def candidates_html(turn: dict[str, Any], engine: str, links: Links, showing_bes
     played_best = turn["rank"] == 1 or turn["played"] == turn["best"]
     best = None if played_best or showing_best else links.url(f"{address}&best=1")
     back = links.url(address) if showing_best else None
-    return str(pieces().candidates(turn, candidate_rows(turn), engine, best, back))
+    return str(pieces().candidates(turn, candidate_rows(turn), turn.get("level") or engine, best, back))
 
 
 def script_turn(turn: dict[str, Any]) -> dict[str, Any]:
     """What viewer.js needs to draw a turn's ``candidates`` element as the
     ``candidates`` macro does."""
-    return {"dice": turn["dice"], "mark": turn["mark"], "forced": turn["forced"],
+    return {"level": turn.get("level"), "dice": turn["dice"], "mark": turn["mark"], "forced": turn["forced"],
             "rank": turn["rank"], "legal": turn["legal"], "loss": turn["loss"], "luck": turn["luck"],
             "played": turn["played"], "best": turn["best"], "plays": candidate_rows(turn)}
 
@@ -70,7 +80,8 @@ class AnalysisPieces:
         self.turns: dict[int, dict[str, Any]] = analysis["turns"]
         """The analysis's turns by ply (as stored)."""
         names = {"W": row.get("white"), "B": row.get("black")}
-        players = [(TITLES[colour], names[colour], analysis["players"][colour])
+        players = [(TITLES[colour], names[colour], analysis["players"][colour],
+                    view.rules.skill_label(analysis["players"][colour]["error_rate"]))
                    for colour in ("W", "B") if colour in analysis["players"]]
         self.summary = str(pieces().analysis_summary(players, self.engine, analysis["analysed_at"],
                                                      analysis["stopped"])).encode()

@@ -17,6 +17,7 @@ from typing import Any
 from flask import current_app, request
 
 from analysis.analyse import analyse_game
+from analysis.confirm import DEFAULT_CONFIRMATION, deeper_judge
 from analysis.network import Network
 from analysis.players import NetPlayer, Player, RandomPlayer
 from analysis.ranking import Evaluator, OnePlyPlayer
@@ -132,14 +133,16 @@ def engine_turns(record: str, pending: dict[str, Any], engine: str, strength: st
     return live.dump()
 
 
-def analysed(record: str, luck: bool = True) -> dict[str, Any]:
-    """The finished game judged at 0-ply (``jacquet analyse --json``'s object, without each
-    turn's candidates), with
+def analysed(record: str, luck: bool = True, confirm: str = DEFAULT_CONFIRMATION) -> dict[str, Any]:
+    """The finished game judged at 0-ply, its marks confirmed by ``confirm`` (a setting of
+    :data:`analysis.confirm.CONFIRMATIONS`) (``jacquet analyse --json``'s object, without
+    each turn's candidates), with
     ``record``: the game with the engine's comments and marks written in, and whether the
     ``luck`` was measured (most of the work: 21 rolls judged per turn)."""
     game = game_from_text(record)
-    evaluator = Evaluator(shipped_net(game.rules.name), game.rules, ply=0)
-    analysis = analyse_game(game, evaluator, luck=luck)
+    net = shipped_net(game.rules.name)
+    evaluator = Evaluator(net, game.rules, ply=0)
+    analysis = analyse_game(game, evaluator, luck=luck, confirm=deeper_judge(confirm, net, game.rules))
     answer = analysis_json(analysis, evaluator.outcomes.names)
     for turn in answer["turns"]:  # the page shows each turn's best play, not its candidates
         del turn["candidates"]

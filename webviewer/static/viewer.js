@@ -76,7 +76,7 @@
     }
     var section = element("section", null, {"class": "candidates", "aria-label": "The engine's candidates",
                                             "data-ply": String(ply)});
-    section.appendChild(element("h2", "Ply " + ply + ": " + turn.dice + " — " + candidates.engine));
+    section.appendChild(element("h2", "Ply " + ply + ": " + turn.dice + " — " + (turn.level || candidates.engine)));
     var table = section.appendChild(element("table", null));
     var head = table.appendChild(element("thead", null)).appendChild(element("tr", null));
     ["#", "Play", "Equity", "Loss", "Win"].forEach(function (name) {

@@ -139,6 +139,20 @@ class Phase:
     bound: int
 
 
+GNUBG_SKILL: tuple[tuple[float, str], ...] = (
+    (2.0, "Supernatural"), (5.0, "World class"), (8.0, "Expert"), (12.0, "Advanced"),
+    (18.0, "Intermediate"), (26.0, "Casual player"), (35.0, "Beginner"), (float("inf"), "Awful"))
+"""GNU Backgammon's rating of a player by his error rate (equity lost per decision, in
+thousandths of a point): each label holds below its bound. gnubg counts cube decisions too;
+the engine here judges plays only."""
+
+
+def scaled_skill(times: float) -> tuple[tuple[float, str], ...]:
+    """gnubg's scale with its bounds ``times`` larger (a rule set whose games are worth that
+    much more)."""
+    return tuple((bound * times, label) for bound, label in GNUBG_SKILL)
+
+
 @dataclass(frozen=True)
 class RuleSet:
     """One rule set: its name, its data and its hooks. Everything that differs between the
@@ -159,7 +173,8 @@ class RuleSet:
     still happen. ``penalty_rates`` (with ``penalties``) are the points each of the loser's
     men left on a point costs him, by point (0-25). ``marks`` are the equity losses, in the
     rule set's own points, from which the analysis marks a play doubtful, bad, very bad
-    (``docs/analysis.md``).
+    (``docs/analysis.md``), and ``skill`` the scale an error rate is labelled on (bounds in
+    thousandths of its points per decision, each label below its bound: :meth:`skill_label`).
     ``phases`` are the phases a side goes through (the courier's run): the engine's encoder
     gives each its input and the heuristic player values leaving them.
     ``rethrow_clause``: some sources of the rule set know a rethrow clause the engine does
@@ -198,6 +213,7 @@ class RuleSet:
     penalty_rates: tuple[int, ...] = ()
     ceiling: Ceiling | None = None
     marks: tuple[float, float, float] = (0.04, 0.08, 0.16)
+    skill: tuple[tuple[float, str], ...] = GNUBG_SKILL
     phases: tuple[Phase, ...] = ()
     rethrow_clause: bool = False
     passes_dice: bool = False
@@ -221,6 +237,11 @@ class RuleSet:
                            tuple((rule, rule.applies) for rule in self.step_rules))
         object.__setattr__(self, "doublet_sequences",
                            tuple((die,) * self.doublet_steps(die) for die in range(7)))
+
+    def skill_label(self, error_rate: float) -> str:
+        """The label of ``error_rate`` (thousandths of a point per decision) on
+        :attr:`skill`: ``World class`` for 4.0 in backgammon."""
+        return next(label for bound, label in self.skill if error_rate < bound)
 
     @property
     def tracks_prime(self) -> bool:

@@ -7,7 +7,7 @@ from functools import cache
 from operator import mul
 
 from notation.engine.board import MEN, Position
-from notation.engine.rules.base import RuleSet
+from notation.engine.rules.base import RuleSet, scaled_skill
 from notation.engine.rules.jacquet import courier_and_blocking, jacquet_family
 from notation.errors import InvalidError
 
@@ -18,6 +18,8 @@ MARKS = (0.32, 0.64, 1.28)
 """The mark thresholds, eight times the Jacquet family's: a hale game is worth about eight
 times as much (7.0 points a game between two heuristic players and 8.8 between random ones,
 against 1.05 in jacquet: 60 and 40 games measured when the analysis was written)."""
+SKILL = scaled_skill(8)
+"""The error-rate labels: gnubg's scale eight times larger, as the marks are."""
 
 
 def penalty(rules: RuleSet, final: Position, held_prime: bool, cube: int) -> int:
@@ -64,7 +66,7 @@ def hale(third_table_penalty: int = 1, courier_release: str = "die",
     return jacquet_family("hale", scorer=penalty,
                           title="Hale's Jacquet (1888)", penalties=True,
                           penalty_rates=tuple(rates), ceiling=most_penalty,
-                          marks=MARKS, score_rule="R-SCORE-HALE",
+                          marks=MARKS, skill=SKILL, score_rule="R-SCORE-HALE",
                           score_basis="the loser's men left, by quarter",
                           score_range=(min(rates[1:25]), highest_rate * MEN),
                           **courier_and_blocking(courier_release, bouchon, **own))

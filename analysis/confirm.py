@@ -1,0 +1,161 @@
+"""Marks that hold: a game's plays are judged at 0-ply, then the turns whose mark could be
+wrong are judged again at a deeper level, and that level decides their marks and figures.
+
+- **Re-judged**: every turn whose play made would be marked at 0-ply, and every turn where
+  the best two plays at 0-ply are within :data:`CLOSE` times the rule set's doubtful
+  threshold (``RuleSet.marks[0]``: 0.015 in ``backgammon``, 0.02 in the Jacquet family,
+  0.16 in ``hale``), where a deeper look could put another play first and make the play
+  made an error. Forced plays never are.
+- **Decided there**: the re-judged turn's ranking, loss and mark are the deeper level's: a
+  0-ply mark is kept only if the play's loss at that level still crosses the threshold
+  (the mark it earns there, maybe another), and a mark the deeper level gives that 0-ply
+  missed is set too. The turn says which level decided it (:attr:`Judge.name`).
+- **The deeper levels** (:data:`CONFIRMATIONS`): ``1ply`` and ``2ply``, the net looking
+  one or two rolls ahead (:class:`analysis.ranking.Evaluator`); ``rollout``, the best
+  :attr:`RolloutJudge.candidates` plays at 0-ply and the play made rolled out
+  (:mod:`analysis.rollout`: the same dice for each, truncated, closed by the net).
+
+A judge is anything with a ``name``, a ``level`` and a ``judge`` method (:class:`Judge`),
+so that the confirmation can be tested with any of them. The module imports the engine
+(numpy) only when a judge is made: ``jacquet analyse --help`` reads its settings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from analysis.network import Network
+    from analysis.ranking import Candidate, Evaluator
+    from notation import Dice, Play, Position, RuleSet
+
+CONFIRMATIONS = ("none", "1ply", "2ply", "rollout")
+"""The settings of ``jacquet analyse --confirm``."""
+
+DEFAULT_CONFIRMATION = "1ply"
+"""What ``jacquet analyse`` confirms its marks with unless told (``docs/analysis.md``
+gives the cost of each setting)."""
+
+CLOSE = 0.5
+"""A turn whose best two plays at 0-ply are within this share of the rule set's doubtful
+threshold is judged again (besides every turn that would be marked)."""
+
+
+class Judge(Protocol):
+    """A deeper judge of a turn's plays."""
+
+    @property
+    def name(self) -> str:
+        """The engine, its version and the level, as stored beside every figure it gives:
+        ``jacquet-td jacquet v2, 2-ply``."""
+        ...
+
+    @property
+    def level(self) -> str:
+        """The level alone: ``2-ply``, ``rollout of 144 games, ...``."""
+        ...
+
+    def judge(self, plays: Sequence[Play], position: Position, dice: Dice,
+              primes: tuple[bool, bool], also: Play) -> list[Candidate]:
+        """``plays`` (all the legal plays of ``dice`` from ``position``) best first, the
+        ones judged at this level before the others; ``also`` (the play made) among the
+        judged."""
+        ...
+
+
+@dataclass
+class PlyJudge:
+    """The net looking ``evaluator.ply`` rolls ahead."""
+
+    evaluator: Evaluator
+
+    @property
+    def name(self) -> str:
+        """``jacquet-td jacquet v2, 2-ply``."""
+        return self.evaluator.name
+
+    @property
+    def level(self) -> str:
+        """``2-ply``."""
+        return f"{self.evaluator.ply}-ply"
+
+    def judge(self, plays: Sequence[Play], position: Position, dice: Dice,
+              primes: tuple[bool, bool], also: Play) -> list[Candidate]:
+        """The evaluator's ranking, the play made judged at its depth."""
+        return self.evaluator.rank(plays, position, primes, also=also)
+
+
+@dataclass
+class RolloutJudge:
+    """The best ``candidates`` plays at 0-ply and the play made, each played out ``games``
+    times on the same dice (truncated after ``truncate`` turns, closed by the net at
+    0-ply); the others keep their 0-ply judgement and rank below them. One process: the
+    analysis spreads its games over the cores already. A murray prime held before the
+    position and gone is not known to the play-outs (as in ``jacquet rollout``)."""
+
+    net: Network
+    rules: RuleSet
+    games: int = 144
+    truncate: int | None = 7
+    seed: int = 1
+    candidates: int = 3
+    evaluator: Evaluator = field(init=False)
+
+    def __post_init__(self) -> None:
+        from analysis.ranking import Evaluator
+
+        self.evaluator = Evaluator(self.net, self.rules, ply=0)
+
+    @property
+    def level(self) -> str:
+        """``rollout of 144 games at 0-ply, truncated after 7 turns, seed 1``."""
+        truncation = f"truncated after {self.truncate} turns" if self.truncate else "played to the end"
+        return f"rollout of {self.games:,} games at 0-ply, {truncation}, seed {self.seed}"
+
+    @property
+    def name(self) -> str:
+        """The net's name and :attr:`level`."""
+        return f"{self.net.name}, {self.level}"
+
+    def judge(self, plays: Sequence[Play], position: Position, dice: Dice,
+              primes: tuple[bool, bool], also: Play) -> list[Candidate]:
+        """The rolled-out plays best first, then the others by their 0-ply equity."""
+        from analysis.ranking import Candidate
+        from analysis.rollout import RolloutSpec, run_rollout
+
+        ranked = self.evaluator.rank(plays, position, primes)
+        chosen = ranked[:self.candidates]
+        if all(c.play.result != also.result for c in chosen):
+            chosen += [c for c in ranked if c.play.result == also.result]
+        places = tuple(next(i for i, p in enumerate(plays) if p.result == c.play.result) for c in chosen)
+        spec = RolloutSpec(self.net, self.rules.name, dict(self.rules.options), position.position_id(),
+                           str(dice), places, ply=0, truncate=self.truncate, seed=self.seed)
+        result = run_rollout(spec, self.games)
+        rolled = [Candidate(r.play, r.equity, r.probabilities, 0) for r in result.candidates]
+        judged = {c.play.result for c in chosen}
+        return rolled + [c for c in ranked if c.play.result not in judged]
+
+
+def deeper_judge(setting: str, net: Network, rules: RuleSet) -> Judge | None:
+    """The judge of a ``--confirm`` setting (:data:`CONFIRMATIONS`), ``None`` for
+    ``none``."""
+    if setting == "none":
+        return None
+    if setting == "rollout":
+        return RolloutJudge(net, rules)
+    if setting in ("1ply", "2ply"):
+        from analysis.ranking import Evaluator
+
+        return PlyJudge(Evaluator(net, rules, ply=int(setting[0])))
+    raise ValueError(f"no confirmation {setting!r}: one of {', '.join(CONFIRMATIONS)}")
+
+
+def needs_confirming(ranked: Sequence[Candidate], mark: str | None, limits: tuple[float, float, float]
+                     ) -> bool:
+    """Whether a turn judged ``ranked`` (best first) with the play made earning ``mark``
+    is to be judged again: it would be marked, or its best two plays are close."""
+    if mark is not None:
+        return True
+    return len(ranked) > 1 and ranked[0].equity - ranked[1].equity < CLOSE * limits[0]

@@ -1,0 +1,96 @@
+"""Benchmark: what confirming the marks costs (``jacquet analyse --confirm``), per game, at
+every setting, side by side in one run against the analysis without confirmation.
+
+Games: the generated jacquet sample game nearest 95 turns (random-ish plays: many marks),
+and the real 7-point backgammon match of ``tests/data/mat`` (Backgammon Studio, its first
+``--games`` games). For each setting: CPU seconds per game (this process, luck included as
+``jacquet analyse`` measures it), the decisions, the turns judged again, the marks at
+0-ply and after confirmation, how many 0-ply marks were kept, dropped, and how many marks
+the deeper level added. A setting the engine cannot make yet (``2ply`` before the 2-ply
+evaluator) is said so.
+
+    python bench/confirm_cost.py [--settings none,1ply,2ply,rollout] [--games 2]
+                                 [--only jacquet|backgammon]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from analysis.threads import limit_blas_threads  # noqa: E402
+
+limit_blas_threads(1)
+
+from analysis.analyse import GameAnalysis, analyse_game  # noqa: E402
+from analysis.confirm import CONFIRMATIONS, deeper_judge  # noqa: E402
+from analysis.ranking import Evaluator  # noqa: E402
+from analysis.shipped import load_net  # noqa: E402
+from notation.formats import read_file  # noqa: E402
+from notation.tree.game import Game  # noqa: E402
+
+GAMES = ROOT / "samples" / "generated" / "jacquet-10.jqn"
+MATCH = ROOT / "tests" / "data" / "mat" / "BoardLord_-_Llabba_7pt_Backgammon_Studio_2023_08_09_18_11_07.mat"
+
+
+def measure(name: str, games: list[Game], settings: list[str]) -> None:
+    """One line per setting for ``games``."""
+    rules = games[0].rules
+    net = load_net(rules.name)
+    evaluator = Evaluator(net, rules)
+    plain: list[GameAnalysis] = []
+    turns = sum(len(list(g.mainline())) - 1 for g in games)
+    print(f"\n{name}: {len(games)} game(s), {turns} turns; {evaluator.name}")
+    print(f"{'confirm':<8} {'CPU s/game':>10} {'decisions':>9} {'re-judged':>9} {'marks 0-ply':>11} "
+          f"{'marks':>6} {'kept':>5} {'dropped':>7} {'added':>6}  level")
+    for setting in settings:
+        try:
+            judge = deeper_judge(setting, net, rules)
+        except ValueError as error:
+            print(f"{setting:<8} not available: {error}")
+            continue
+        started = time.process_time()
+        analyses = [analyse_game(game, evaluator, confirm=judge) for game in games]
+        seconds = (time.process_time() - started) / len(games)
+        if setting == "none":
+            plain = analyses
+        turns_now = [t for a in analyses for t in a.turns]
+        before = [t for a in plain for t in a.turns] if plain else turns_now
+        decisions = sum(not t.forced for t in turns_now)
+        judged = sum(t.confirmed for t in turns_now)
+        kept = sum(b.mark is not None and t.mark is not None for b, t in zip(before, turns_now, strict=True))
+        dropped = sum(b.mark is not None and t.mark is None for b, t in zip(before, turns_now, strict=True))
+        added = sum(b.mark is None and t.mark is not None for b, t in zip(before, turns_now, strict=True))
+        level = judge.level if judge else "0-ply"
+        marks_before = sum(b.mark is not None for b in before)
+        marks_now = sum(t.mark is not None for t in turns_now)
+        print(f"{setting:<8} {seconds:>10.2f} {decisions:>9} {judged:>9} {marks_before:>11} {marks_now:>6} "
+              f"{kept:>5} {dropped:>7} {added:>6}  {level}", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--settings", default=",".join(CONFIRMATIONS),
+                        help="the --confirm settings to measure, none first (comma-separated)")
+    parser.add_argument("--games", type=int, default=2, help="games of the backgammon match")
+    parser.add_argument("--only", choices=("jacquet", "backgammon"), help="one of the two measures")
+    args = parser.parse_args()
+    settings = args.settings.split(",")
+    if "none" in settings:
+        settings = ["none"] + [s for s in settings if s != "none"]
+    if args.only != "backgammon":
+        games = list(read_file(GAMES))
+        jacquet = min(games, key=lambda g: abs(g.end().ply - 95))
+        measure("jacquet, generated sample game", [jacquet], settings)
+    if args.only != "jacquet":
+        measure("backgammon, real 7-point match", list(read_file(MATCH))[:args.games], settings)
+
+
+if __name__ == "__main__":
+    main()

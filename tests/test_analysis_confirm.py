@@ -1,0 +1,254 @@
+"""Marks that hold (`jacquet analyse --confirm`): the turns a 0-ply judgement would mark,
+and those whose best two plays are close, are judged again by a deeper judge, which keeps,
+drops or sets their marks; every turn says which level decided it.
+
+The rule itself is checked on hand-built judgements (a 0-ply ranking and a deeper one,
+each set by the case); the judges themselves on real nets: a 1-ply evaluator, and a
+rollout on a position whose truth the rules give."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import pytest
+from click.testing import CliRunner
+
+from analysis.analyse import analyse_game, mark_for
+from analysis.confirm import CLOSE, PlyJudge, RolloutJudge, deeper_judge, needs_confirming
+from analysis.network import Network
+from analysis.ranking import Candidate, Evaluator
+from analysis.threads import limit_blas_threads
+from jacquet_cli import main
+from notation import Dice, Play, Position, legal_plays, rule_set
+from notation.engine.state import ROLL, Colour, GameState
+from notation.formats import read_file, write_file
+from notation.tree.game import Game
+
+limit_blas_threads(1)
+
+BACKGAMMON = rule_set("backgammon")
+DOUBTFUL, BAD, VERY_BAD = BACKGAMMON.marks  # gnubg's 0.030, 0.060, 0.120
+PLAYED = "8/5 6/5"
+OTHER = "24/21 24/23"
+"""The opening 3-1: the play made in every hand-built case, and the play a judge may put
+above it."""
+
+
+@dataclass
+class Judgement:
+    """A hand-built ranking of the opening 3-1: the play made loses ``loss`` against
+    ``OTHER`` (or, with ``loss`` 0, is best with ``OTHER`` ``second`` behind it); every
+    other play is a point behind."""
+
+    name: str
+    loss: float
+    second: float = 1.0
+    calls: list[str] = field(default_factory=list)
+
+    @property
+    def level(self) -> str:
+        return self.name.rsplit(", ", 1)[-1]
+
+    def _ranked(self, plays: Sequence[Play]) -> list[Candidate]:
+        equity = {PLAYED: -self.loss, OTHER: 0.0 if self.loss else -self.second}
+        ranked = [Candidate(play, equity.get(play.notation, -1.0), (0.5,) * 5, 0) for play in plays]
+        return sorted(ranked, key=lambda c: -c.equity)
+
+    def rank(self, plays: Sequence[Play], position: Position, primes: tuple[bool, bool] = (False, False),
+             also: Play | None = None) -> list[Candidate]:
+        self.calls.append("rank")
+        return self._ranked(plays)
+
+    def judge(self, plays: Sequence[Play], position: Position, dice: Dice, primes: tuple[bool, bool],
+              also: Play) -> list[Candidate]:
+        self.calls.append("judge")
+        return self._ranked(plays)
+
+
+def _opening(played: str = PLAYED) -> Game:
+    game = Game(BACKGAMMON)
+    game.state = GameState(BACKGAMMON, BACKGAMMON.start, Colour.WHITE)
+    game.add_turn(ROLL, Dice(3, 1), played)
+    return game
+
+
+def _confirmed(zero: Judgement, deeper: Judgement):
+    analysis = analyse_game(_opening(), zero, luck=False, confirm=deeper)  # type: ignore[arg-type]
+    (turn,) = analysis.turns
+    return analysis, turn
+
+
+def test_the_hand_built_rankings_mark_what_the_thresholds_say():
+    """Without confirmation the 0-ply judgement alone marks: the cases below start from it."""
+    for loss, mark in ((0.2, "??"), (0.07, "?"), (0.04, "?!"), (0.01, None)):
+        (turn,) = analyse_game(_opening(), Judgement("stub, 0-ply", loss), luck=False).turns  # type: ignore[arg-type]
+        assert turn.mark == mark and turn.level == "stub, 0-ply" and not turn.confirmed
+
+
+def test_a_mark_the_deeper_level_confirms_is_kept_with_its_figures():
+    analysis, turn = _confirmed(Judgement("stub, 0-ply", 0.2), Judgement("stub, 2-ply", 0.13))
+    assert turn.mark == "??" and turn.loss == pytest.approx(0.13)  # the deeper level's loss
+    assert turn.level == "stub, 2-ply" and turn.confirmed
+    assert analysis.confirm == "2-ply" and analysis.players[Colour.WHITE].confirmed == 1
+
+
+def test_a_mark_the_deeper_level_lowers_becomes_its_mark():
+    _, turn = _confirmed(Judgement("stub, 0-ply", 0.2), Judgement("stub, 2-ply", 0.07))
+    assert turn.mark == "?" and turn.level == "stub, 2-ply"
+
+
+def test_a_mark_the_deeper_level_refutes_is_dropped():
+    analysis, turn = _confirmed(Judgement("stub, 0-ply", 0.2), Judgement("stub, 2-ply", 0.01))
+    assert turn.mark is None and turn.loss == pytest.approx(0.01) and turn.level == "stub, 2-ply"
+    assert analysis.players[Colour.WHITE].marks == {"??": 0, "?": 0, "?!": 0}
+    assert analysis.players[Colour.WHITE].error_rate == pytest.approx(10.0)  # 0.01 per decision
+
+
+def test_a_mark_the_deeper_level_gives_on_a_close_turn_is_set():
+    """The play made is 0-ply's best, the second within the margin: judged again, it loses
+    0.13 there, so it is marked ??."""
+    margin = CLOSE * DOUBTFUL
+    _, turn = _confirmed(Judgement("stub, 0-ply", 0.0, second=margin / 2), Judgement("stub, 2-ply", 0.13))
+    assert turn.mark == "??" and turn.rank == 2 and turn.best.play.notation == OTHER
+    assert turn.level == "stub, 2-ply"
+
+
+def test_a_turn_neither_marked_nor_close_is_not_judged_again():
+    deeper = Judgement("stub, 2-ply", 0.3)
+    _, turn = _confirmed(Judgement("stub, 0-ply", 0.0, second=2 * CLOSE * DOUBTFUL), deeper)
+    assert deeper.calls == [] and turn.mark is None and turn.level == "stub, 0-ply"
+    assert not turn.confirmed
+
+
+def test_forced_plays_are_never_judged_again():
+    position = Position.from_points({1: 1}, {6: 15})  # one man on 1: every roll bears it off
+    game = Game(BACKGAMMON)
+    game.state = GameState(BACKGAMMON, position, Colour.WHITE)
+    game.add_turn(ROLL, Dice(6, 5), "1/off")
+    net = Network.create("backgammon", 8, seed=3)
+    deeper = Judgement("stub, 2-ply", 0.3)
+    (turn,) = analyse_game(game, Evaluator(net, BACKGAMMON), luck=False, confirm=deeper).turns  # type: ignore[arg-type]
+    assert turn.forced and deeper.calls == [] and turn.mark is None
+
+
+def test_needs_confirming_follows_the_margin():
+    plays = legal_plays(BACKGAMMON.start, Dice(3, 1), BACKGAMMON)
+    margin = CLOSE * BACKGAMMON.marks[0]
+    near = [Candidate(plays[0], 0.0, (), 0), Candidate(plays[1], -margin * 0.9, (), 0)]
+    far = [Candidate(plays[0], 0.0, (), 0), Candidate(plays[1], -margin * 1.1, (), 0)]
+    assert needs_confirming(near, None, BACKGAMMON.marks)
+    assert not needs_confirming(far, None, BACKGAMMON.marks)
+    assert needs_confirming(far, "?!", BACKGAMMON.marks)
+
+
+@pytest.fixture(scope="module")
+def jacquet_net() -> Network:
+    return Network.create("jacquet", 12, seed=5)
+
+
+def test_with_a_one_ply_judge_every_mark_is_its_judgement(jacquet_net):
+    """A generated game judged at 0-ply and confirmed at 1-ply: every turn 0-ply would mark
+    was judged again; each turn's mark is what its own level's loss earns, and a re-judged
+    turn's loss is the 1-ply evaluator's."""
+    game = next(iter(read_file("samples/generated/jacquet-10.jqn")))
+    rules = game.rules
+    zero = Evaluator(jacquet_net, rules)
+    one = Evaluator(jacquet_net, rules, ply=1)
+    plain = analyse_game(game, zero, luck=False)
+    confirmed = analyse_game(game, zero, luck=False, confirm=PlyJudge(one))
+    assert confirmed.confirm == "1-ply"
+    changed = 0
+    for before, turn in zip(plain.turns, confirmed.turns, strict=True):
+        if before.mark is not None:
+            assert turn.confirmed and turn.level == one.name
+        assert turn.mark == (None if turn.forced else mark_for(turn.loss, rules.marks))
+        if turn.confirmed:
+            state = turn.node.parent.state
+            ranked = one.rank(legal_plays(state.position, turn.dice, rules), state.position, also=turn.played)
+            chosen = next(c for c in ranked if c.play.result == turn.played.result)
+            assert turn.loss == pytest.approx(max(0.0, ranked[0].equity - chosen.equity))
+        else:
+            assert turn.level == zero.name and turn.loss == before.loss
+        changed += turn.loss != pytest.approx(before.loss)
+    assert sum(t.confirmed for t in confirmed.turns) > 0
+    assert changed > 0  # the 1-ply judge's figures are not 0-ply's
+
+
+def test_a_rollout_judges_by_what_the_games_give():
+    """Backgammon, men on 3 and 1 against one man on the opponent's 1 point, 3-1:
+    3/off 1/off wins a single game at once, while 3/2/off leaves a man on 1 and the
+    opponent bears his last man off first: every play-out loses. The rollout ranks by
+    those outcomes, exactly (a barely made net plays them out)."""
+    position = Position.from_points({3: 1, 1: 1}, {1: 1})
+    plays = legal_plays(position, Dice(3, 1), BACKGAMMON)
+    losing = next(p for p in plays if p.result.mover[0] == 14)
+    net = Network.create("backgammon", 8, seed=3)
+    judge = RolloutJudge(net, BACKGAMMON, games=36, truncate=4)
+    ranked = judge.judge(plays, position, Dice(3, 1), (False, False), losing)
+    assert ranked[0].play.result.mover[0] == 15 and ranked[0].equity == 1.0
+    worst = next(c for c in ranked if c.play.result == losing.result)
+    assert worst.equity == -1.0
+    assert judge.level == "rollout of 36 games at 0-ply, truncated after 4 turns, seed 1"
+
+
+def test_deeper_judge_names_its_settings(jacquet_net):
+    rules = rule_set("jacquet")
+    assert deeper_judge("none", jacquet_net, rules) is None
+    assert deeper_judge("1ply", jacquet_net, rules).name == "jacquet-td jacquet v2, 1-ply"
+    assert deeper_judge("rollout", jacquet_net, rules).level.startswith("rollout of 144 games")
+    with pytest.raises(ValueError):
+        deeper_judge("3ply", jacquet_net, rules)
+
+
+@pytest.fixture(scope="module")
+def two_games(tmp_path_factory) -> tuple[str, str]:
+    folder = tmp_path_factory.mktemp("confirm")
+    path = folder / "two.jqn"
+    write_file(list(read_file("samples/generated/jacquet-10.jqn"))[:2], path)
+    net = folder / "jacquet.npz"
+    Network.create("jacquet", 10, seed=4).save(net)
+    return str(path), str(net)
+
+
+def test_analyse_json_says_the_level_of_every_turn(two_games):
+    path, net = two_games
+    result = CliRunner().invoke(main, ["analyse", path, "--net", net, "--json", "--confirm", "1ply"])
+    assert result.exit_code == 0, result.output
+    for line in result.stdout.splitlines():
+        game = json.loads(line)
+        assert game["engine"] == "jacquet-td jacquet v2, 0-ply" and game["confirm"] == "1-ply"
+        levels = {turn["level"] for turn in game["turns"]}
+        assert levels <= {"jacquet-td jacquet v2, 0-ply", "jacquet-td jacquet v2, 1-ply"}
+        marked = [turn for turn in game["turns"] if turn["mark"]]
+        assert marked and all(turn["level"].endswith("1-ply") for turn in marked)
+        for colour in ("White", "Black"):
+            player = game["players"][colour]
+            assert player["confirmed"] == sum(
+                turn["level"].endswith("1-ply") for turn in game["turns"] if turn["player"] == colour)
+    plain = CliRunner().invoke(main, ["analyse", path, "--net", net, "--json", "--confirm", "none"])
+    for line in plain.stdout.splitlines():
+        game = json.loads(line)
+        assert game["confirm"] is None
+        assert {turn["level"] for turn in game["turns"]} == {"jacquet-td jacquet v2, 0-ply"}
+
+
+def test_an_annotated_record_names_the_confirming_level(two_games, tmp_path):
+    path, net = two_games
+    out = tmp_path / "annotated.jqn"
+    result = CliRunner().invoke(main, ["analyse", path, "--net", net, "--confirm", "1ply", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    game = next(iter(read_file(out)))
+    assert game.headers["Annotator"] == "jacquet-td jacquet v2, 0-ply, marks confirmed at 1-ply"
+    text = out.read_text()
+    assert "jacquet-td jacquet v2, 1-ply:" in text
+
+
+def test_an_unknown_depth_is_refused_before_any_game(two_games, monkeypatch):
+    path, net = two_games
+    import analysis.ranking
+
+    monkeypatch.setattr(analysis.ranking, "DEPTHS", (0, 1))  # as before the 2-ply evaluator
+    result = CliRunner().invoke(main, ["analyse", path, "--net", net, "--confirm", "2ply"])
+    assert result.exit_code == 2 and "--confirm" in result.output
