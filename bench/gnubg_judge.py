@@ -46,6 +46,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +55,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from gnubg_judge_measures import (  # noqa: E402
+    GNUBG_BAD,
     Decision,
     EngineTurn,
     Judged,
@@ -167,16 +169,38 @@ def gnubg_judgement(paths: list[Path], plies: int, jobs: int) -> dict[Path, list
 
 # -- the engine's judgement ---------------------------------------------------------------
 
-def analyse_json(paths: list[Path], engine_args: list[str], python: str,
-                 checkout: Path) -> list[dict[str, Any]]:
+@dataclass
+class Analysing:
+    """A ``jacquet analyse --json`` under way, its output going to a file."""
+
+    label: str
+    command: list[str]
+    process: subprocess.Popen[bytes]
+    output: Path
+    started: float
+
+
+def start_analyse(label: str, paths: list[Path], engine_args: list[str], python: str,
+                  checkout: Path, folder: Path) -> Analysing:
     """``jacquet analyse --json`` of ``paths`` as ``checkout``'s code runs it under
-    ``python``: one object per game."""
+    ``python``, started (it runs while gnubg judges)."""
     command = [python, "-m", "jacquet_cli", "analyse", *map(str, paths), "--json", *engine_args]
-    env = {**os.environ, "PYTHONPATH": str(checkout)}
-    done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=checkout, env=env)
-    if done.returncode not in (0, 1):  # 1: a game with an error, analysed up to it
-        sys.exit(f"{shlex.join(command)} failed (exit {done.returncode}):\n{done.stderr[-3000:]}")
-    return [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+    output = folder / f"analyse-{len(list(folder.glob('analyse-*')))}.jsonl"
+    with output.open("wb") as out:
+        process = subprocess.Popen(command, cwd=checkout, stdout=out, stderr=subprocess.PIPE,
+                                   env={**os.environ, "PYTHONPATH": str(checkout)})
+    return Analysing(label, command, process, output, time.perf_counter())
+
+
+def finish_analyse(run: Analysing) -> tuple[list[dict[str, Any]], float]:
+    """A started analysis's games (one object each) and its wall time."""
+    _, errors = run.process.communicate()
+    seconds = time.perf_counter() - run.started
+    if run.process.returncode not in (0, 1):  # 1: a game with an error, analysed up to it
+        sys.exit(f"{shlex.join(run.command)} failed (exit {run.process.returncode}):\n"
+                 f"{errors.decode(errors='replace')[-3000:]}")
+    lines = run.output.read_text(encoding="utf-8").splitlines()
+    return [json.loads(line) for line in lines if line.strip()], seconds
 
 
 def rebuilt_turns(path: Path, analysed: Iterable[dict[str, Any]]) -> list[EngineTurn]:
@@ -251,29 +275,26 @@ def print_table(columns: list[tuple[str, str, dict[str, Any]]]) -> None:
     for title, cell in ROWS:
         print(f"{title:<46}" + "".join(f" {cell(found):>{width}}" for _, _, found in columns))
     for label, name, found in columns:
-        seconds = f" (jacquet analyse {found['seconds']:.0f} s)" if "seconds" in found else ""
+        seconds = (f" (`{found['command']}`, {found['seconds']:.0f} s wall, beside the others)"
+                   if "seconds" in found else "")
         print(f"  {label}: {name}{seconds}")
 
 
 # -- the run ------------------------------------------------------------------------------
 
-def judge_with(label: str, engine_args: list[str], python: str, checkout: Path,
-               judged: dict[Path, list[list[Decision]]]) -> tuple[tuple[str, str, dict[str, Any]],
-                                                                  dict[Path, list[Judged]]]:
+def column(run: Analysing, judged: dict[Path, list[list[Decision]]]) -> tuple[
+        tuple[str, str, dict[str, Any]], dict[Path, list[Judged]]]:
     """One engine setting's column, and its matched decisions."""
-    started = time.perf_counter()
-    analysed = analyse_json(list(judged), engine_args, python, checkout)
-    seconds = time.perf_counter() - started
+    analysed, seconds = finish_analyse(run)
     totals = Matching([])
     mine = engine_judged(judged, analysed, totals)
     found = figures([j for each in mine.values() for j in each])
     found.update(unmatched=totals.unmatched, played_unknown=totals.played_unknown,
                  forced_disagree=totals.forced_disagree, gnubg_left=totals.gnubg_left,
-                 seconds=round(seconds, 1), engine_args=engine_args)
+                 seconds=round(seconds, 1), command=shlex.join(run.command[2:]))
     engine = analysed[0]["engine"] if analysed else "?"
-    print(f"{label}: {engine}, {found['decisions']:,} decisions matched, jacquet analyse "
-          f"{seconds:.0f} s", flush=True)
-    return (label, engine, found), mine
+    print(f"{run.label}: {engine}, {found['decisions']:,} decisions matched", flush=True)
+    return (run.label, engine, found), mine
 
 
 def main() -> None:
@@ -282,6 +303,8 @@ def main() -> None:
                         help='Arguments of jacquet analyse, one column each (repeatable; default: '
                         '"", "--ply 0", "--ply 1").')
     parser.add_argument("--before", metavar="REV", help="Also judge this revision of the project.")
+    parser.add_argument("--before-engine-args", action="append",
+                        help='Its columns, as --engine-args (default: "", its default settings).')
     parser.add_argument("--before-python", default=sys.executable,
                         help="The interpreter that runs --before's code (default: this one).")
     parser.add_argument("--jobs", type=int, default=2, help="gnubg processes when the cache is cold.")
@@ -293,31 +316,32 @@ def main() -> None:
     absent = [p for p in paths if not p.exists()]
     if absent:
         sys.exit(f"the real matches are not there: {absent[0]} (../shared/data beside the checkout)")
-    judged = gnubg_judgement(paths, PLIES, args.jobs)
     settings = args.engine_args if args.engine_args is not None else ["", "--ply 0", "--ply 1"]
-    columns: list[tuple[str, str, dict[str, Any]]] = []
-    names: dict[Path, dict[tuple[int, str], str]] = {path: {} for path in paths}
-    runs = [("", sys.executable, ROOT)]
-    with tempfile.TemporaryDirectory() as folder:
+    runs = [(setting or "default", sys.executable, ROOT, setting) for setting in settings]
+    with tempfile.TemporaryDirectory() as temporary:
+        folder = Path(temporary)
+        before = folder / "before"
         if args.before:
-            before = Path(folder) / "before"
             subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(before),
                             args.before], check=True, capture_output=True)
-            runs.append((f"{args.before}: ", args.before_python, before))
+            runs += [(f"{args.before} {setting or 'default'}", args.before_python, before, setting)
+                     for setting in (args.before_engine_args or [""])]
         try:
-            for prefix, python, checkout in runs:
-                for setting in settings:
-                    label = prefix + (setting or "default")
-                    column, mine = judge_with(label, shlex.split(setting), python, checkout, judged)
-                    columns.append(column)
-                    for path, matched in mine.items():
-                        names[path].update(player_names(matched))
+            started = [start_analyse(label, paths, shlex.split(setting), python, checkout, folder)
+                       for label, python, checkout, setting in runs]
+            judged = gnubg_judgement(paths, PLIES, args.jobs)
+            columns, names = [], {path: dict[tuple[int, str], str]() for path in paths}
+            for run in started:
+                found, mine = column(run, judged)
+                columns.append(found)
+                for path, matched in mine.items():
+                    names[path].update(player_names(matched))
         finally:
             if args.before:
-                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
-                                str(Path(folder) / "before")], check=False)
+                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(before)],
+                               check=False)
     zero = figures([j for path, games in judged.items() for j in gnubg_zero_ply(games, names[path])])
-    columns.insert(0, ("gnubg 0-ply", "GNU Backgammon 1.07", zero))
+    columns.insert(0, ("gnubg 0-ply", f"GNU Backgammon 1.07 at 0-ply, {GNUBG_BAD} for ?", zero))
     print_table(columns)
     args.output.parent.mkdir(parents=True, exist_ok=True)
     args.output.write_text(json.dumps([{"label": c[0], "engine": c[1], **c[2]} for c in columns],
