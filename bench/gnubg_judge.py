@@ -7,8 +7,10 @@ and the first 11 galaxy matches by file name in ``../shared/data/backgammon/real
 - **gnubg's judgement** (GNU Backgammon 1.07, Debian's ``/usr/games/gnubg``, driven as a
   separate program: ``gnubg -t -q -p bench/gnubg_judge_worker.py``; it is GPL and never
   imported): gnubg's own importer reads each match, its own move generator lists every
-  legal play of every move record, and its evaluator judges *every* play at 2-ply (no move
-  filter) and at 0-ply: the mover's cubeless money equity after the play. Cubeless money,
+  legal play of every move record with its 0-ply equity, and its evaluator judges the play
+  made and the plays gnubg's default move filter keeps (the 16 best within 0.32 at 0-ply)
+  at 2-ply, as gnubg's own analysis does: the mover's cubeless money equity after the
+  play. Cubeless money,
   not gnubg's match-equity losses, because that is what the engine judges: its nets know
   neither the cube nor the score, so a loss measured in match equity would count against
   the engine what it was never asked (at 2-away-2-away, gammons that do not count). The
@@ -75,6 +77,9 @@ WORKER = ROOT / "bench" / "gnubg_judge_worker.py"
 REAL = ROOT.parent / "shared" / "data" / "backgammon" / "real-mat"
 CACHE = ROOT / "bench" / "cache" / "gnubg_judge"
 PLIES = 2
+FILTER = (16, 0.32)
+"""gnubg 1.07's default move filter for 2-ply analysis: the 16 best plays at 0-ply within
+0.32 of the best are judged at 2-ply (and the play made)."""
 
 MATCHES = (
     "backgammon-studio/BoardLord_-_Llabba_7pt_Backgammon_Studio_2023_08_09_18_11_07.mat",
@@ -112,7 +117,7 @@ def gnubg_version() -> str:
 def cache_key(path: Path, version: str, plies: int) -> dict[str, Any]:
     """What a cached judgement depends on."""
     return {"sha256": hashlib.sha256(path.read_bytes()).hexdigest(), "gnubg": version,
-            "plies": plies, "equity": "cubeless money, every legal play, pruning nets"}
+            "plies": plies, "filter": list(FILTER), "equity": "cubeless money, pruning nets"}
 
 
 def cache_file(key: dict[str, Any]) -> Path:
@@ -144,7 +149,7 @@ def gnubg_judgement(paths: list[Path], plies: int, jobs: int) -> dict[Path, list
             running = []
             for share in range(min(jobs, len(missing))):
                 job = Path(folder) / f"job{share}.json"
-                job.write_text(json.dumps({"plies": plies, "matches": [
+                job.write_text(json.dumps({"plies": plies, "filter": FILTER, "matches": [
                     {"file": str(p), "output": str(cache_file(keys[p])), "key": keys[p]}
                     for p in missing[share::jobs]]}), encoding="utf-8")
                 log = (Path(folder) / f"job{share}.log").open("w")

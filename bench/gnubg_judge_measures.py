@@ -30,12 +30,14 @@ TIE = 1e-9
 @dataclass(frozen=True)
 class GnubgPlay:
     """One legal play as gnubg judged it: the position it leaves (ID seen by the next
-    player), its equity at 2-ply and at 0-ply (``None`` for a forced play), gnubg's notation."""
+    player), its equity at 2-ply (at 0-ply for a play gnubg's move filter drops: ``depth``
+    0) and at 0-ply (``None`` for a forced play), gnubg's notation."""
 
     after: str
     equity: float | None
     equity0: float | None
     notation: str
+    depth: int = 2
 
 
 @dataclass(frozen=True)

@@ -4,23 +4,24 @@ the project (gnubg is GPL; this script only drives it, with Python's standard li
 
 The job is a JSON file named by the environment variable ``GNUBG_JUDGE_JOB``::
 
-    {"plies": 2, "matches": [{"file": "/path/match.mat", "output": "/path/cache.json",
-                              "key": {...}}]}
+    {"plies": 2, "filter": [16, 0.32],
+     "matches": [{"file": "/path/match.mat", "output": "/path/cache.json", "key": {...}}]}
 
 For each match: gnubg's own importer reads the ``.mat`` (``import mat``), and for every
 move record (the position before the play, from the mover's side, the dice, the play made)
-gnubg's own move generator lists the legal plays (``hint``, in a money session with that
-position and those dice set), each judged *cubeless, for money* at ``plies`` (every play,
-no move filter dropping any) and at 0-ply. A play's equity is the mover's cubeless money
-equity after it: P(win) − P(lose) + the gammon and backgammon chances, each counted once
-more. The play's result is named by the position ID seen by the next player, as
+gnubg's own move generator lists the legal plays with their 0-ply equities (``hint``, in a
+money session without Jacoby, that position and those dice set, cubeless); the play made
+and, as gnubg's own analysis filters them, the best ``filter[0]`` within ``filter[1]`` of
+the best at 0-ply are judged again at ``plies``. Every equity is the mover's *cubeless
+money* equity after the play: P(win) − P(lose) + the gammon and backgammon chances, each
+counted once more. A play's result is named by the position ID seen by the next player, as
 ``Position.position_id()`` names it in the project, so that the two sides meet by ID.
 
 Written per match to its ``output``: ``{"key", "games": [[decision, ...], ...]}`` with each
-decision ``{"position", "dice", "player", "played", "class", "plays": [[after ID, equity at
-plies, equity at 0-ply, gnubg's notation], ...]}`` (best first at ``plies``); ``class`` is
-gnubg's class of the position before (``classifypos``: 0 over, 1-7 bear-offs and
-hypergammon, 8 race, 9 crashed, 10 contact).
+decision ``{"position", "dice", "player", "played", "class", "plays": [[after ID, equity,
+equity at 0-ply, gnubg's notation, depth of the first], ...]}`` (best first by the first
+equity); ``class`` is gnubg's class of the position before (``classifypos``: 0 over, 1-7
+bear-offs and hypergammon, 8 race, 9 crashed, 10 contact).
 """
 
 import json
@@ -32,6 +33,7 @@ SETUP = (
     "set confirm new off",
     "set player 0 human",
     "set player 1 human",
+    "set jacoby off",
     "set evaluation chequerplay evaluation cubeful off",
     "set evaluation chequerplay evaluation prune on",
     "set evaluation chequerplay evaluation deterministic on",
@@ -63,26 +65,37 @@ def equity(board, context):
     return -(2 * win - 1 + win2 + win3 - lose2 - lose3)
 
 
-def judge(board_id, dice, plies):
+def judge(board_id, dice, played, job):
     """Every legal play of ``dice`` from the position ``board_id``: [after ID, equity at
-    ``plies``, at 0-ply, notation], best first; a forced play is listed unjudged."""
+    ``plies``, at 0-ply, notation, depth of the first], best first. As gnubg's own analysis
+    does, the plays its 0-ply puts ``window`` or more behind its best, past the ``keep``
+    best, are not judged deeper (their 0-ply equity stands, depth 0); the play made (the
+    position ``played`` leaves) always is. A forced play is listed unjudged."""
     gnubg.command(f"set board {board_id}")
     gnubg.command(f"set dice {dice[0]} {dice[1]}")
     board = gnubg.board()
     if gnubg.positionid(board) != board_id:
         raise RuntimeError(f"gnubg set {board_id} but shows {gnubg.positionid(board)}")
-    moves = [h["move"] for h in gnubg.hint(10000)["hint"]]
-    contexts = [gnubg.evalcontext(0, depth, 1, 1, 0.0) for depth in (plies, 0)]
+    hints = gnubg.hint(10000)["hint"]  # every legal play at 0-ply, best first
+    deeper = gnubg.evalcontext(0, job["plies"], 1, 1, 0.0)
+    keep, window = job["filter"]
     plays = []
-    for move in moves:
-        after = play_out(board, gnubg.parsemove(move))
-        judged = [equity(after, c) for c in contexts] if len(moves) > 1 else [None, None]
-        plays.append([gnubg.positionid(after), *judged, move])
+    for rank, hint in enumerate(hints):
+        after = play_out(board, gnubg.parsemove(hint["move"]))
+        after_id = gnubg.positionid(after)
+        if len(hints) == 1:
+            plays.append([after_id, None, None, hint["move"], 0])
+            continue
+        zero = hint["equity"]
+        if after_id == played or (rank < keep and hints[0]["equity"] - zero < window):
+            plays.append([after_id, equity(after, deeper), zero, hint["move"], job["plies"]])
+        else:
+            plays.append([after_id, zero, zero, hint["move"], 0])
     plays.sort(key=lambda p: -(p[1] or 0.0))
     return plays
 
 
-def match_decisions(path, plies):
+def match_decisions(path, job):
     """Each game's move records judged."""
     gnubg.command(f'import mat "{path}"')
     records = gnubg.match(0, 1, 0, 0)
@@ -95,9 +108,9 @@ def match_decisions(path, plies):
             if record.get("action") != "move" or not record.get("dice") or not record.get("move"):
                 continue  # a cube action, or "Cannot Move": no play to judge
             board_id, dice = record["board"], tuple(sorted(record["dice"], reverse=True))
-            plays = judge(board_id, dice, plies)
-            board = gnubg.board()
+            board = gnubg.positionfromid(board_id)
             played = gnubg.positionid(play_out(board, record["move"]))
+            plays = judge(board_id, dice, played, job)
             decisions.append({"position": board_id, "dice": f"{dice[0]}{dice[1]}",
                               "player": record["player"], "played": played,
                               "class": gnubg.classifypos(board, 0), "plays": plays})
@@ -111,7 +124,7 @@ def main():
     for command in SETUP:
         gnubg.command(command)
     for match in job["matches"]:
-        games = match_decisions(match["file"], job["plies"])
+        games = match_decisions(match["file"], job)
         partial = match["output"] + ".part"
         with open(partial, "w", encoding="utf-8") as file:
             json.dump({"key": match["key"], "games": games}, file)

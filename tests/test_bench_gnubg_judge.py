@@ -147,7 +147,7 @@ def test_gnubg_lists_every_legal_play_the_project_finds_and_leaves_the_same_posi
     match = DATA / "mat" / "match10013413.mat"
     output = tmp_path / "judged.json"
     job = tmp_path / "job.json"
-    job.write_text(json.dumps({"plies": 0, "matches": [
+    job.write_text(json.dumps({"plies": 0, "filter": [16, 0.32], "matches": [
         {"file": str(match), "output": str(output), "key": {"test": 1}}]}), encoding="utf-8")
     subprocess.run([GNUBG, "-t", "-q", "-p", str(BENCH / "gnubg_judge_worker.py")], cwd=tmp_path,
                    env={**os.environ, "GNUBG_JUDGE_JOB": str(job)}, capture_output=True, check=True,
