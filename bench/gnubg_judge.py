@@ -313,11 +313,13 @@ def main() -> None:
     parser.add_argument("--before-python", default=sys.executable,
                         help="The interpreter that runs --before's code (default: this one).")
     parser.add_argument("--jobs", type=int, default=2, help="gnubg processes when the cache is cold.")
+    parser.add_argument("--matches", type=int, default=len(MATCHES), metavar="N",
+                        help="Only the first N matches (a quicker, partial run; default: all 20).")
     parser.add_argument("--output", type=Path, default=Path("bench/results/gnubg_judge.json"))
     args = parser.parse_args()
     if not shutil.which(GNUBG):
         sys.exit(f"gnubg is not installed ({GNUBG}): apt-get install gnubg")
-    paths = [REAL / name for name in MATCHES]
+    paths = [REAL / name for name in MATCHES[:args.matches]]
     absent = [p for p in paths if not p.exists()]
     if absent:
         sys.exit(f"the real matches are not there: {absent[0]} (../shared/data beside the checkout)")
@@ -347,6 +349,8 @@ def main() -> None:
                                check=False)
     zero = figures([j for path, games in judged.items() for j in gnubg_zero_ply(games, names[path])])
     columns.insert(0, ("gnubg 0-ply", f"GNU Backgammon 1.07 at 0-ply, {GNUBG_BAD} for ?", zero))
+    print(f"\n{len(paths)} matches, gnubg at {PLIES}-ply (cubeless money), {FILTER[0]} plays within "
+          f"{FILTER[1]} at 0-ply judged deeper")
     print_table(columns)
     args.output.parent.mkdir(parents=True, exist_ok=True)
     args.output.write_text(json.dumps([{"label": c[0], "engine": c[1], **c[2]} for c in columns],
