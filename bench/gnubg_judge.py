@@ -315,6 +315,8 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, help="gnubg processes when the cache is cold.")
     parser.add_argument("--matches", type=int, default=len(MATCHES), metavar="N",
                         help="Only the first N matches (a quicker, partial run; default: all 20).")
+    parser.add_argument("--cached-only", action="store_true",
+                        help="Only the matches gnubg has judged already (a partial run, no gnubg).")
     parser.add_argument("--output", type=Path, default=Path("bench/results/gnubg_judge.json"))
     args = parser.parse_args()
     if not shutil.which(GNUBG):
@@ -323,6 +325,9 @@ def main() -> None:
     absent = [p for p in paths if not p.exists()]
     if absent:
         sys.exit(f"the real matches are not there: {absent[0]} (../shared/data beside the checkout)")
+    if args.cached_only:
+        version = gnubg_version()
+        paths = [p for p in paths if read_cached(cache_key(p, version, PLIES)) is not None]
     settings = args.engine_args if args.engine_args is not None else ["", "--ply 0", "--ply 1"]
     runs = [(setting or "default", sys.executable, ROOT, setting) for setting in settings]
     with tempfile.TemporaryDirectory() as temporary:
@@ -349,7 +354,8 @@ def main() -> None:
                                check=False)
     zero = figures([j for path, games in judged.items() for j in gnubg_zero_ply(games, names[path])])
     columns.insert(0, ("gnubg 0-ply", f"GNU Backgammon 1.07 at 0-ply, {GNUBG_BAD} for ?", zero))
-    print(f"\n{len(paths)} matches, gnubg at {PLIES}-ply (cubeless money), {FILTER[0]} plays within "
+    print(f"\n{len(paths)} matches ({', '.join(p.stem[:14] for p in paths)}),\ngnubg at {PLIES}-ply "
+          f"(cubeless money), {FILTER[0]} plays within "
           f"{FILTER[1]} at 0-ply judged deeper")
     print_table(columns)
     args.output.parent.mkdir(parents=True, exist_ok=True)
