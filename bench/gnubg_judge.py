@@ -179,6 +179,7 @@ class Analysing:
     """A ``jacquet analyse --json`` under way, its output going to a file."""
 
     label: str
+    engine_args: list[str]
     command: list[str]
     process: subprocess.Popen[bytes]
     output: Path
@@ -194,7 +195,7 @@ def start_analyse(label: str, paths: list[Path], engine_args: list[str], python:
     with output.open("wb") as out:
         process = subprocess.Popen(command, cwd=checkout, stdout=out, stderr=subprocess.PIPE,
                                    env={**os.environ, "PYTHONPATH": str(checkout)})
-    return Analysing(label, command, process, output, time.perf_counter())
+    return Analysing(label, engine_args, command, process, output, time.perf_counter())
 
 
 def finish_analyse(run: Analysing) -> tuple[list[dict[str, Any]], float]:
@@ -296,7 +297,8 @@ def column(run: Analysing, judged: dict[Path, list[list[Decision]]]) -> tuple[
     found = figures([j for each in mine.values() for j in each])
     found.update(unmatched=totals.unmatched, played_unknown=totals.played_unknown,
                  forced_disagree=totals.forced_disagree, gnubg_left=totals.gnubg_left,
-                 seconds=round(seconds, 1), command=shlex.join(run.command[2:]))
+                 seconds=round(seconds, 1),
+                 command=shlex.join(["jacquet", "analyse", "FILES", "--json", *run.engine_args]))
     engine = analysed[0]["engine"] if analysed else "?"
     print(f"{run.label}: {engine}, {found['decisions']:,} decisions matched", flush=True)
     return (run.label, engine, found), mine
