@@ -103,7 +103,8 @@ def test_no_other_rule_set_frames_a_head(name):
     assert 'class="head"' not in board(rules.start, rules)
 
 
-def test_the_frame_lets_a_click_through_to_the_point():
+def test_the_frame_is_drawn_in_its_points_group_so_a_click_on_it_names_the_point():
     narde = rule_set("narde")
     svg = board(narde.start, narde)
-    assert all('pointer-events="none"' in tag for tag in re.findall(r'<rect class="head"[^>]*>', svg))
+    groups = re.findall(r'<g class="column" data-point="(\d+)">(.*?)</g>', svg)
+    assert sorted(point for point, inside in groups if '<rect class="head"' in inside) == ["12", "24"]

@@ -175,6 +175,9 @@ def board_parts(position: Position, rules: RuleSet, *, white_to_move: bool = Tru
     plain, marked = _points(flipped, False, numbers), _points(flipped, True, numbers)
     mine, theirs = white.mover, white.opponent
     white_colour, black_colour = STYLE["white"], STYLE["black"]
+    marks = _marks(white, rules)
+    marked_at = {mark.white_point: [_mark(m, flipped) for m in marks if m.white_point == mark.white_point]
+                 for mark in marks}
     for white_point, x, top, head in plain:
         if white_point in highlighted:
             head = marked[white_point - 1][3]
@@ -185,9 +188,8 @@ def board_parts(position: Position, rules: RuleSet, *, white_to_move: bool = Tru
         count = theirs[black_of[white_point]]
         if count:
             parts.append(_men(x, top, count, black_colour, "#fff"))
+        parts += marked_at.get(white_point, ())
         parts.append("</g>")
-    marks = _marks(white, rules)
-    parts += [_mark(mark, flipped) for mark in marks]
     if marks:
         parts.append(f"<desc>{escape(' '.join(mark.words for mark in marks), quote=False)}</desc>")
     parts += _bar_and_trays(white, flipped)
@@ -243,17 +245,18 @@ def _marks(white: Position, rules: RuleSet) -> list[_Mark]:
 @lru_cache(maxsize=512)
 def _mark(mark: _Mark, flipped: bool) -> str:
     """A mark drawn: a ring round the man next to the board's edge, or a dashed frame
-    round the head's point; its title says why. Clicks go through it to the point."""
+    round the head's point; its title says why. Drawn in its point's group, so a click on
+    it names the point."""
     x, top = _slot(mark.white_point, flipped)
     title = f"<title>{escape(mark.words, quote=False)}</title>"
     if mark.kind == "head":
         y = MARGIN + 2 if top else MARGIN + HALF_H + 20
         return (f'<rect class="head" x="{x - POINT_W / 2 + 2:.0f}" y="{y}" width="{POINT_W - 4}" '
                 f'height="{HALF_H - 22}" rx="6" fill="none" stroke="{STYLE["head"]}" '
-                f'stroke-width="3" stroke-dasharray="8 4" pointer-events="none">{title}</rect>')
+                f'stroke-width="3" stroke-dasharray="8 4">{title}</rect>')
     y = MAN_Y if top else HEIGHT - 40 - MAN_Y  # round the man next to the edge
     return (f'<circle class="{mark.kind}" cx="{x:.0f}" cy="{y:.0f}" r="{MAN_R + 3}" fill="none" '
-            f'stroke="{STYLE["mark"]}" stroke-width="3" pointer-events="none">{title}</circle>')
+            f'stroke="{STYLE["mark"]}" stroke-width="3">{title}</circle>')
 
 
 def _bar_and_trays(white: Position, flipped: bool) -> list[str]:
