@@ -230,7 +230,7 @@ def test_the_narde_sample_recorded_saved_and_shown(base, page, tmp_path):
     check_the_game_page(page, base, game_id, game, [0, 2, 5, 40, 84, 85])
     page.goto(f"{base}/game/{game_id}?ply=2")
     assert heads_framed(page) == ["Black", "White"]
-    white, black = page.locator("figure.board svg rect.head title").all_text_contents()
+    black, white = sorted(page.locator("figure.board svg rect.head title").all_text_contents())
     assert white.startswith("White's head, his 24: 14 men; one man may leave it a turn")
     assert black.startswith("Black's head, his 24: 13 men;") and black.endswith("(R-HEAD).")
     page.goto(f"{base}/game/{game_id}?ply=85")  # White has borne off all; Black's head emptied long before
