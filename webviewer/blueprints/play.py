@@ -143,7 +143,8 @@ def page(key: str) -> ResponseReturnValue:
     plays), the engine's last play on the board; once over, the game analysed."""
     stored, live = _load(key)
     hints = None
-    if request.args.get("hints") and live.dice is not None and not live.over:
+    if request.args.get("hints") and live.dice is not None and live.dice.low is not None and not live.over:
+        # (a single die passed to the player, R-PASS, is not ranked: the ranking takes a roll)
         state = live.node.state
         primes = (state.prime_held[state.player.index], state.prime_held[state.player.other.index])
         hints = run_work(ranking, live.game.rules.name, state.position.position_id(),
