@@ -12,7 +12,7 @@ variant_option = click.option(
 rule_option = click.option(
     "--option", "-O", "options", multiple=True, metavar="NAME=VALUE",
     help="A rule-set option, e.g. courier_release=next-turn, bouchon=last-two, "
-         "third_table_penalty=2. Repeatable.")
+         "third_table_penalty=2, head_doublets=6-4, cube=true, prime=sixblock. Repeatable.")
 
 
 def rules_from(variant: str, options: tuple[str, ...]) -> RuleSet:

@@ -20,13 +20,14 @@ from notation.errors import InvalidPlayError, NotationError
 from notation.formats import write_file
 from notation.recording import LiveGame, game_from_text, new_game, roll_lead
 
+from .options import rule_option, rules_from
 from .record import ask, board_text, check_output, enter_play, redraw, say_refused
 
 limit_blas_threads(1)
 
 NUMBER = re.compile(r"[0-9]{1,4}")
 HELP = ("Enter rolls your dice; then type your play (24/18 13/11) or its number in the list. "
-        "hint: the engine's ranking of your plays; double (backgammon); resign N; board; "
+        "hint: the engine's ranking of your plays; double (a rule set with the cube); resign N; board; "
         "quit (the record is written); help.")
 TAKE_POINT = 0.25
 """The engine takes a double when its cubeless winning chance is at least this (the take
@@ -35,6 +36,7 @@ point of a money game with no gammons); it never doubles."""
 
 @click.command("play")
 @click.option("--variant", "-v", type=click.Choice(NAMES), default=DEFAULT, show_default=True)
+@rule_option
 @click.option("--side", type=click.Choice(["White", "Black"]), default="White", show_default=True,
               help="Your side.")
 @click.option("--ply", type=click.IntRange(0, 1), default=0, show_default=True,
@@ -46,7 +48,7 @@ point of a money game with no gammons); it never doubles."""
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
               help="Where the record is written at the end (default: played-DATE-TIME.jqn); "
                    "an existing file is never overwritten.")
-def play_command(variant: str, side: str, ply: int, seed: int | None, name: str,
+def play_command(variant: str, options: tuple[str, ...], side: str, ply: int, seed: int | None, name: str,
                  net_path: str | None, output: str | None) -> None:
     """Play a game against the engine in the terminal.
 
@@ -54,6 +56,7 @@ def play_command(variant: str, side: str, ply: int, seed: int | None, name: str,
     Example:
         jacquet play
         jacquet play --variant backgammon --side Black --ply 1 -o match.jqn
+        jacquet play --variant fevga -O prime=sixblock
     """
     output = output or datetime.datetime.now().strftime("played-%Y%m%d-%H%M%S.jqn")
     check_output(output, variant)
@@ -63,7 +66,8 @@ def play_command(variant: str, side: str, ply: int, seed: int | None, name: str,
         raise click.ClickException(str(error)) from None
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     you = Colour.WHITE if side == "White" else Colour.BLACK
-    live = LiveGame(new_game({"Variant": variant, "Event": "A game against the engine",
+    live = LiveGame(new_game({"Variant": variant, "Options": rules_from(variant, options).options_text,
+                              "Event": "A game against the engine",
                               "Date": datetime.date.today().strftime("%Y.%m.%d"),
                               "LeadRoll": roll_lead(variant, rng)}))
     evaluator = Evaluator(net, live.game.rules, ply=ply)

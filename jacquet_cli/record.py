@@ -29,6 +29,7 @@ from notation.tree.game import Game, Node
 from notation.tree.numbering import node_label
 
 from .archive_options import reports_archive_errors
+from .options import rule_option, rules_from
 
 NUMBER = re.compile(r"[0-9]{1,4}")
 HELP = ("Commands: Enter rolls the dice; dice such as 64 enter the dice thrown at the table; "
@@ -39,6 +40,7 @@ HELP = ("Commands: Enter rolls the dice; dice such as 64 enter the dice thrown a
 
 @click.command("record")
 @click.option("--variant", type=click.Choice(NAMES), default=DEFAULT, show_default=True)
+@rule_option
 @click.option("--white", default="", help="White's name.")
 @click.option("--black", default="", help="Black's name.")
 @click.option("--event", default="", help="The event.")
@@ -52,7 +54,7 @@ HELP = ("Commands: Enter rolls the dice; dice such as 64 enter the dice thrown a
               help="Also store the finished game in this archive.")
 @click.option("--seed", type=int, help="Roll the dice from this seed (for rehearsals and tests).")
 @reports_archive_errors("write to")
-def record_command(variant: str, white: str, black: str, event: str, lead_roll: str,
+def record_command(variant: str, options: tuple[str, ...], white: str, black: str, event: str, lead_roll: str,
                    first: str | None, output: str, append: bool, db_path: str | None,
                    seed: int | None) -> None:
     """Record a game turn by turn in the terminal.
@@ -61,9 +63,11 @@ def record_command(variant: str, white: str, black: str, event: str, lead_roll: 
     Example:
         jacquet record --white Marie --black Jean --lead-roll "W5 B3"
         jacquet record --variant backgammon --first White -o final.jqn --append --db club.db
+        jacquet record --variant narde -O cube=true --lead-roll "W6 B2"
     """
     check_output(output, variant, append)
-    headers = {"Variant": variant, "White": white, "Black": black, "Event": event,
+    headers = {"Variant": variant, "Options": rules_from(variant, options).options_text,
+               "White": white, "Black": black, "Event": event,
                "LeadRoll": lead_roll, "Lead": first or ""}
     try:
         live = LiveGame(new_game(headers))

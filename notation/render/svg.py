@@ -6,8 +6,10 @@ bottom to his home (6-1) bottom right. ``flipped=True`` turns the board round. E
 shows up to five men and a count above that; the bar and the borne-off trays, the dice (in
 the right half of the board for the player at the bottom, in the left half for the one at
 the top: each player's right hand), the doubling cube (for a rule set with one: on the bar,
-centred when no one owns it, else at its owner's end), the courier or fevga's runner (a ring round the man)
-and the last play (highlighted points) are drawn when given. The points are numbered as
+centred when no one owns it, else at its owner's end), the courier or fevga's runner (a ring
+round the man), narde's head while R-HEAD limits the men leaving it (a dashed frame round
+the point), each mark with a title and all of them in the board's description, for screen
+readers, and the last play (highlighted points) are drawn when given. The points are numbered as
 White counts them, or as Black does (``black_numbers``).
 
 The board is drawn as a list of pieces of SVG (:func:`board_parts`), the same pieces again
@@ -20,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 from html import escape
+from typing import NamedTuple
 
 from notation.engine.board import BAR, OFF, Position
 from notation.engine.dice import Dice
@@ -40,6 +43,7 @@ CUBE_W = 34
 STYLE = {
     "board": "#e8d4a6", "frame": "#6b4423", "point_a": "#8b2e16", "point_b": "#d9b77a",
     "white": "#fdfdf8", "black": "#222222", "edge": "#555555", "mark": "#2f7de1",
+    "head": "#1f6f43",
 }
 
 
@@ -171,6 +175,9 @@ def board_parts(position: Position, rules: RuleSet, *, white_to_move: bool = Tru
     plain, marked = _points(flipped, False, numbers), _points(flipped, True, numbers)
     mine, theirs = white.mover, white.opponent
     white_colour, black_colour = STYLE["white"], STYLE["black"]
+    marks = _marks(white, rules)
+    marked_at = {mark.white_point: [_mark(m, flipped) for m in marks if m.white_point == mark.white_point]
+                 for mark in marks}
     for white_point, x, top, head in plain:
         if white_point in highlighted:
             head = marked[white_point - 1][3]
@@ -181,8 +188,10 @@ def board_parts(position: Position, rules: RuleSet, *, white_to_move: bool = Tru
         count = theirs[black_of[white_point]]
         if count:
             parts.append(_men(x, top, count, black_colour, "#fff"))
+        parts += marked_at.get(white_point, ())
         parts.append("</g>")
-    parts += _phase_rings(white, rules, flipped)
+    if marks:
+        parts.append(f"<desc>{escape(' '.join(mark.words for mark in marks), quote=False)}</desc>")
     parts += _bar_and_trays(white, flipped)
     if rules.has_cube:
         parts.append(_cube(cube, None if cube_owner is None else (cube_owner == "W") != flipped))
@@ -203,22 +212,51 @@ def _highlighted(steps: Iterable[Step], white_moved: bool, rules: RuleSet) -> se
     return points
 
 
-def _phase_rings(white: Position, rules: RuleSet, flipped: bool) -> list[str]:
-    """A ring round each side's man who runs alone (the courier, fevga's runner) while the
-    phase that makes him do so lasts; the ring's class is the phase's name."""
-    parts = []
-    for phase in rules.phases:
-        for board_side, to_white in ((white.mover, lambda p: p),
-                                     (white.opponent, lambda p: rules.opposite[p])):
+class _Mark(NamedTuple):
+    """A side's man or point marked for a rule of its phase or head: the mark's class (the
+    phase's name, or ``head``), White's number of the point, and the words saying why."""
+
+    kind: str
+    white_point: int
+    words: str
+
+
+def _marks(white: Position, rules: RuleSet) -> list[_Mark]:
+    """Each side's marks: a ring round the man who runs alone (the courier, fevga's runner)
+    while the phase that makes him do so lasts; the head while a rule limits the men
+    leaving it (narde's R-HEAD)."""
+    marks = []
+    for side, board_side, to_white in (("White", white.mover, lambda p: p),
+                                       ("Black", white.opponent, lambda p: rules.opposite[p])):
+        for phase in rules.phases:
             if phase.holds(board_side):
                 point = courier_point(board_side)
-                if 1 <= point <= 24 and point != 24:
-                    x, top = _slot(to_white(point), flipped)
-                    y = MAN_Y if top else HEIGHT - 40 - MAN_Y  # round the man next to the edge
-                    parts.append(f'<circle class="{phase.name}" cx="{x:.0f}" cy="{y:.0f}" '
-                                 f'r="{MAN_R + 3}" fill="none" stroke="{STYLE["mark"]}" '
-                                 f'stroke-width="3"/>')
-    return parts
+                if 1 <= point < 24:
+                    marks.append(_Mark(phase.name, to_white(point),
+                                       f"{side}'s {phase.name}, on his {point} ({phase.rule_id})."))
+        head = rules.head
+        if head is not None and head.limits(board_side):
+            marks.append(_Mark("head", to_white(head.point),
+                               f"{side}'s head, his {head.point}: {board_side[head.point]} men; "
+                               f"{head.legend} ({head.rule_id})."))
+    return marks
+
+
+@lru_cache(maxsize=512)
+def _mark(mark: _Mark, flipped: bool) -> str:
+    """A mark drawn: a ring round the man next to the board's edge, or a dashed frame
+    round the head's point; its title says why. Drawn in its point's group, so a click on
+    it names the point."""
+    x, top = _slot(mark.white_point, flipped)
+    title = f"<title>{escape(mark.words, quote=False)}</title>"
+    if mark.kind == "head":
+        y = MARGIN + 2 if top else MARGIN + HALF_H + 20
+        return (f'<rect class="head" x="{x - POINT_W / 2 + 2:.0f}" y="{y}" width="{POINT_W - 4}" '
+                f'height="{HALF_H - 22}" rx="6" fill="none" stroke="{STYLE["head"]}" '
+                f'stroke-width="3" stroke-dasharray="8 4">{title}</rect>')
+    y = MAN_Y if top else HEIGHT - 40 - MAN_Y  # round the man next to the edge
+    return (f'<circle class="{mark.kind}" cx="{x:.0f}" cy="{y:.0f}" r="{MAN_R + 3}" fill="none" '
+            f'stroke="{STYLE["mark"]}" stroke-width="3">{title}</circle>')
 
 
 def _bar_and_trays(white: Position, flipped: bool) -> list[str]:

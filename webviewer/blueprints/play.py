@@ -37,7 +37,7 @@ from archive.played import (
     load_played,
     save_played,
 )
-from notation.engine.rules import NAMES
+from notation.engine.rules import NAMES, TITLES
 from notation.errors import IllegalPlayError, NotationError, listed
 from notation.formats import render
 from notation.recording import LiveGame, game_from_text, new_game, roll_lead
@@ -77,7 +77,7 @@ def _expiry() -> timedelta:
 @blueprint.get("/")
 def start_form() -> ResponseReturnValue:
     """The start form and the games this browser is playing."""
-    return render_template("play/start.html", variants=NAMES, strengths=STRENGTHS, form={},
+    return render_template("play/start.html", variants=TITLES, strengths=STRENGTHS, form={},
                            games=played_games(_expiry()), limits=LIMITS)
 
 
@@ -105,7 +105,7 @@ def start() -> ResponseReturnValue:
             _expiry(), limit("PLAY_GAMES_PER_VISITOR"), limit("PLAY_GAMES_PER_ADDRESS"),
             limit("PLAY_GAMES")), address=request.remote_addr, member=signed_in().is_authenticated)
     except TooManyPlayedGames as error:
-        return render_template("play/start.html", variants=NAMES, strengths=STRENGTHS,
+        return render_template("play/start.html", variants=TITLES, strengths=STRENGTHS,
                                form=form, games=played_games(_expiry()), limits=LIMITS,
                                refused=f"The game cannot start: {error}."), 429
     remember_game(key)
@@ -143,7 +143,8 @@ def page(key: str) -> ResponseReturnValue:
     plays), the engine's last play on the board; once over, the game analysed."""
     stored, live = _load(key)
     hints = None
-    if request.args.get("hints") and live.dice is not None and not live.over:
+    if request.args.get("hints") and live.dice is not None and live.dice.low is not None and not live.over:
+        # (a single die passed to the player, R-PASS, is not ranked: the ranking takes a roll)
         state = live.node.state
         primes = (state.prime_held[state.player.index], state.prime_held[state.player.other.index])
         hints = run_work(ranking, live.game.rules.name, state.position.position_id(),

@@ -38,7 +38,7 @@ from archive import (
 from archive.audit import logging_stored
 from archive.live import show_evaluation
 from notation.engine.dice import Dice
-from notation.engine.rules import DEFAULT, NAMES
+from notation.engine.rules import DEFAULT, NAMES, OPTIONS, TITLES
 from notation.engine.state import DOUBLE, DROP, TAKE
 from notation.errors import IllegalPlayError, NotationError, RecordError, listed
 from notation.formats import render
@@ -81,7 +81,7 @@ def _expiry() -> timedelta:
 @role_required("scorer")
 def start_form() -> ResponseReturnValue:
     """The start form (today's date filled in) and the games this browser is recording."""
-    return render_template("record/start.html", variants=NAMES, form={"date": today()},
+    return render_template("record/start.html", variants=TITLES, options=OPTIONS, form={"date": today()},
                            recordings=_recordings())
 
 
@@ -103,7 +103,8 @@ def _recordings() -> list[InProgress]:
 
 def _headers(form: Mapping[str, str]) -> dict[str, str]:
     """The new game's tags from the start form."""
-    headers = {"Variant": form.get("variant", DEFAULT), "White": form.get("white", ""),
+    headers = {"Variant": form.get("variant", DEFAULT), "Options": form.get("options", ""),
+               "White": form.get("white", ""),
                "Black": form.get("black", ""), "Event": form.get("event", ""),
                "Site": form.get("site", ""), "Date": form.get("date", ""),
                "Match": form.get("match", ""), "MatchLength": form.get("match_length", ""),
@@ -135,7 +136,7 @@ def start() -> ResponseReturnValue:
         game = new_game(_headers(form))
     except NotationError as error:
         flash(f"The game cannot start: {_words(error)}", "error")
-        return render_template("record/start.html", variants=NAMES, form=form,
+        return render_template("record/start.html", variants=TITLES, options=OPTIONS, form=form,
                                recordings=_recordings()), 400
     record, pending = LiveGame(game).dump()
     scorer = signed_in().id
@@ -145,7 +146,7 @@ def start() -> ResponseReturnValue:
                           expiry=_expiry(), cap=current_app.config["LIVE_GAMES_PER_SCORER"])
     except TooManyLiveGames as error:
         flash(f"The game cannot start: {error}.", "error")
-        return render_template("record/start.html", variants=NAMES, form=form,
+        return render_template("record/start.html", variants=TITLES, options=OPTIONS, form=form,
                                recordings=_recordings()), 429
     remember(key)
     if rolled:

@@ -36,6 +36,8 @@ NAMES = tuple(FACTORIES)
 """Every rule set's name, in the order the registry lists them (the default first)."""
 TITLES = {name: factory().title for name, factory in FACTORIES.items()}
 """Every rule set's name shown to people, by its name."""
+OPTIONS = {name: tuple(signature(factory).parameters) for name, factory in FACTORIES.items()}
+"""Every rule set's option names (``NAME=VALUE`` in the ``Options`` tag), by its name."""
 
 
 def rule_set(name: str = DEFAULT, /, **options: object) -> RuleSet:
@@ -57,6 +59,7 @@ def rule_set(name: str = DEFAULT, /, **options: object) -> RuleSet:
 __all__ = [
     "DEFAULT",
     "NAMES",
+    "OPTIONS",
     "TITLES",
     "RuleSet",
     "StepContext",

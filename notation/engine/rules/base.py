@@ -104,6 +104,24 @@ class TurnFilter(Protocol):
         ...  # pragma: no cover
 
 
+class HeadLimit(Protocol):
+    """A rule that limits how many men leave one point in a turn (``narde``'s R-HEAD), as
+    the board shows it: the ``point`` (the side's own number), whether the rule ``limits``
+    a side on its ``board`` (its own numbering), and its ``legend``, the rule in a few
+    words for the board's readers."""
+
+    @property
+    def rule_id(self) -> str: ...  # pragma: no cover
+
+    @property
+    def point(self) -> int: ...  # pragma: no cover
+
+    @property
+    def legend(self) -> str: ...  # pragma: no cover
+
+    def limits(self, board: tuple[int, ...]) -> bool: ...  # pragma: no cover
+
+
 Scorer = Callable[["RuleSet", Position, bool, int], int]
 """Points won: ``(rules, final position seen by the winner, winner held a prime, cube)``."""
 
@@ -177,6 +195,9 @@ class RuleSet:
     thousandths of its points per decision, each label below its bound: :meth:`skill_label`).
     ``phases`` are the phases a side goes through (the courier's run): the engine's encoder
     gives each its input and the heuristic player values leaving them.
+    ``head`` is the rule that limits the men leaving the head in a turn (R-HEAD, a
+    :class:`HeadLimit`; also among the ``step_rules``), for the board to mark the head
+    while it binds.
     ``rethrow_clause``: some sources of the rule set know a rethrow clause the engine does
     not support (R-RETHROW), so a record that uses it is warned.
     ``turn_filters`` are its turn-level rules after R-HIGH (:class:`TurnFilter`).
@@ -215,6 +236,7 @@ class RuleSet:
     marks: tuple[float, float, float] = (0.04, 0.08, 0.16)
     skill: tuple[tuple[float, str], ...] = GNUBG_SKILL
     phases: tuple[Phase, ...] = ()
+    head: HeadLimit | None = None
     rethrow_clause: bool = False
     passes_dice: bool = False
     has_cube: bool = False

@@ -130,7 +130,7 @@ def fevga(prime: str = "unblock") -> RuleSet:
     step_rules: tuple[StepRule, ...] = (RunnerRule(), HomeQuarterRule())
     turn_filters: tuple[TurnFilter, ...] = ()
     if prime == "sixblock":
-        step_rules += (SixBlockRule(),)
+        step_rules += (SixBlockRule(f"prime={prime}"),)
     else:
         turn_filters = (UnblockRule(),)
     return jacquet_family(

@@ -43,9 +43,11 @@ def first_turn(board: tuple[int, ...]) -> bool:
 class HeadRule:
     """R-HEAD: at most one man leaves the head in a turn; two in the player's first turn
     with one of the ``head_doublets`` (``"6-4-3"``: 6-6, 4-4 or 3-3; ``"6-4"``: 6-6 or
-    4-4). The quota counts the men that left the head in this turn."""
+    4-4). The quota counts the men that left the head in this turn. Also the rule set's
+    :class:`~notation.engine.rules.base.HeadLimit`: the board marks the head while it binds."""
 
     rule_id = "R-HEAD"
+    point = HEAD
     watches = frozenset(range(HEAD - 6, HEAD))  # where a step from the head lands
 
     def __init__(self, head_doublets: str = "6-4-3") -> None:
@@ -54,9 +56,26 @@ class HeadRule:
         self.reading = head_doublets
         self.doublets = HEAD_DOUBLETS[head_doublets]
 
+    def limits(self, board: tuple[int, ...]) -> bool:
+        """Whether the rule binds a side with this ``board``: two or more men on the head
+        (a lone man leaves it freely)."""
+        return board[HEAD] >= 2
+
     def applies(self, rules: RuleSet, start: Position) -> bool:
         """Only with two or more men on the head."""
-        return start.mover[HEAD] >= 2
+        return self.limits(start.mover)
+
+    @property
+    def doublets_text(self) -> str:
+        """The first-turn doublets in words: ``6-6, 4-4 or 3-3``."""
+        *others, last = (f"{die}-{die}" for die in sorted(self.doublets, reverse=True))
+        return f"{', '.join(others)} or {last}"
+
+    @property
+    def legend(self) -> str:
+        """The rule in a few words, for the board's readers."""
+        return (f"one man may leave it a turn, two in a player's first turn with "
+                f"{self.doublets_text}")
 
     def quota(self, ctx: StepContext) -> int:
         """How many men may leave the head in this turn."""
@@ -71,8 +90,7 @@ class HeadRule:
                 and ctx.turn_start.mover[HEAD] - ctx.after[HEAD] > self.quota(ctx))
 
     def explain(self, ctx: StepContext, step_text: str) -> str:
-        *others, last = (f"{die}-{die}" for die in sorted(self.doublets, reverse=True))
-        doublets = f"{', '.join(others)} or {last}"
+        doublets = self.doublets_text
         reading = f"head_doublets={self.reading}"
         if self.quota(ctx) == 2:
             return (f"{step_text} takes a third man off the head; in the first turn, with "
@@ -100,12 +118,14 @@ def narde(head_doublets: str = "6-4-3", cube: bool | str = False) -> RuleSet:
         options["head_doublets"] = head_doublets
     if with_cube:
         options["cube"] = "true"
+    head = HeadRule(head_doublets)
     return jacquet_family(
         "narde",
         title="Long nardy",
         outcomes=(MARS,),
         ceiling=double_still_possible,
-        step_rules=(HeadRule(head_doublets), SixBlockRule()),
+        step_rules=(head, SixBlockRule()),
+        head=head,
         score_rule="R-SCORE-MARS",
         scorer=mars,
         koks_declared=True,

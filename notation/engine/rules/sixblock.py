@@ -31,10 +31,14 @@ class SixBlockRule:
     opponent's men has passed. Checked after every step, rest points of a combined move
     included. Only a step that occupies a new point can make a block; one standing at the
     start of a turn was allowed when it was made, and stays so (the opponent's men never
-    go back, nor come back from off)."""
+    go back, nor come back from off). ``reading``: the option that chose this rule where
+    the rule set has another (``prime=sixblock``), named when a step is refused."""
 
     rule_id = "R-SIXBLOCK"
     watches = None
+
+    def __init__(self, reading: str = "") -> None:
+        self.reading = reading
 
     def applies(self, rules: RuleSet, start: Position) -> bool:
         """Not once an opposing man is borne off (he is past every block), nor with fewer
@@ -52,4 +56,4 @@ class SixBlockRule:
         points = ", ".join(point_name(p) for p in reversed(block))  # along his route
         return (f"{step_text} makes six points in a row ({points}) with none of the "
                 f"opponent's men past them: his most advanced men stand on his {lowest} "
-                f"(your {ctx.rules.opposite[lowest]})")
+                f"(your {ctx.rules.opposite[lowest]})" + (f" ({self.reading})" if self.reading else ""))
