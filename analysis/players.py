@@ -4,7 +4,7 @@
 - :class:`HeuristicPlayer`: a hand-written judge of the position after the play (see its
   docstring), the baseline the nets must beat.
 - :class:`NetPlayer`: the net at 0-ply, the play whose resulting position the net rates best
-  for the side that has just moved (1-ply: :class:`analysis.ranking.OnePlyPlayer`).
+  for the side that has just moved (1-ply: :class:`analysis.ranking.LookaheadPlayer`).
 
 A player is called as ``player.choose(plays, position, primes)`` with ``primes`` =
 (whether the side to move, whether its opponent has held a prime so far: murray only) and

@@ -41,8 +41,8 @@ from notation import MEN, OFF, Dice, Play, Position, RuleSet
 if TYPE_CHECKING:
     from analysis.fast.judge import BoardJudge, Boards, Flags
 
-__all__ = ["DEPTHS", "FILTER", "ROLLS_21", "WEIGHTS", "Candidate", "Evaluator", "OnePlyPlayer",
-           "roll_average"]
+__all__ = ["DEPTHS", "FILTER", "ROLLS_21", "WEIGHTS", "Candidate", "Evaluator",
+           "LookaheadPlayer", "roll_average"]
 
 DEPTHS = (0, 1, 2)
 
@@ -207,23 +207,25 @@ def roll_average(values: dict[Dice, float]) -> float:
 
 
 @dataclass
-class OnePlyPlayer:
-    """The net at 1-ply (see :class:`Evaluator`): the best play after the opponent's
-    replies. About 21 move generations per candidate judged: for analysis, not training."""
+class LookaheadPlayer:
+    """The net at 1 or 2 ply (see :class:`Evaluator`): the best play after the opponent's
+    replies. About 21 move generations per candidate judged at 1-ply, 21 × 22 at 2-ply: for
+    analysis and play against people, not training."""
 
     net: Network
     rules: RuleSet
+    ply: int = 1
     candidates: int = 8
     name: str = ""
     evaluator: Evaluator = field(init=False)
 
     def __post_init__(self) -> None:
-        self.evaluator = Evaluator(self.net, self.rules, ply=1, candidates=self.candidates)
+        self.evaluator = Evaluator(self.net, self.rules, ply=self.ply, candidates=self.candidates)
         if not self.name:
             self.name = self.evaluator.name
 
     def choose(self, plays: Sequence[Play], position: Position, primes: tuple[bool, bool]) -> int:
-        """The index of the best play at 1-ply."""
+        """The index of the best play at the player's depth."""
         if len(plays) == 1:
             return 0
         best = self.evaluator.rank(plays, position, primes)[0].play

@@ -41,9 +41,10 @@ def _limits(ctx: click.Context, param: click.Parameter, value: str | None
                    "each analysis beside its game; games analysed by the same engine are skipped.")
 @click.option("--game", "-g", "game_number", type=click.IntRange(min=1),
               help="Only the Nth game of each file (default: every game).")
-@click.option("--ply", type=click.IntRange(0, 1), default=0, show_default=True,
-              help="How far the engine looks: 0 (its judgement of each play's result) or 1 "
-                   "(after each of the opponent's 21 rolls and his best reply; some 20× slower).")
+@click.option("--ply", type=click.IntRange(0, 2), default=0, show_default=True,
+              help="How far the engine looks: 0 (its judgement of each play's result), 1 "
+                   "(after each of the opponent's 21 rolls and his best reply) or 2 (gnubg's "
+                   "2-ply: each reply's position judged at 1-ply); each level much slower.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False),
               help="Write the games back annotated (the engine's comments, its marks as NAGs, "
                    "an Annotator tag); the format from the extension.")
@@ -108,7 +109,7 @@ def analyse_command(files: tuple[str, ...], db_path: str | None, game_number: in
     written: list[Game] = []
     failed = False
     selected = list(_selected(files, game_number, variant))
-    show_progress = not as_json and sys.stderr.isatty() and ply == 1
+    show_progress = not as_json and sys.stderr.isatty() and ply >= 1
     for _, _, game in selected:
         name = game.rules.name
         if name not in nets:
