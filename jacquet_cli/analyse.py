@@ -57,8 +57,9 @@ def _limits(ctx: click.Context, param: click.Parameter, value: str | None
 @click.option("--candidates", type=click.IntRange(min=1), default=5, show_default=True,
               help="Plays listed per turn (best first; the play made is always listed).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
-              help="Worker processes, one game each at a time [default: all cores]; any number "
-                   "gives the same analyses.")
+              help="Worker processes, one game each at a time [default: all cores, or fewer when "
+                   "the games are too few to pay for starting them]; any number gives the same "
+                   "analyses.")
 @filter_options
 @reports_archive_errors("write to")
 def analyse_command(files: tuple[str, ...], db_path: str | None, game_number: int | None, ply: int,
@@ -78,8 +79,9 @@ def analyse_command(files: tuple[str, ...], db_path: str | None, game_number: in
     analyses stored beside them, with a progress bar; games analysed already by the same
     engine and depth are skipped, so an interrupted run goes on when run again.
 
-    With --jobs N the games are shared among N worker processes (default: all cores);
-    the analyses, and their order, are those of --jobs 1.
+    With --jobs N the games are shared among N worker processes (default: all cores, or
+    fewer for a few games, whose analysis costs less than starting a worker); the
+    analyses, and their order, are those of --jobs 1.
 
     \b
     Example:
@@ -88,7 +90,7 @@ def analyse_command(files: tuple[str, ...], db_path: str | None, game_number: in
         jacquet analyse match.mat --json
         jacquet analyse --db club.db --player Marie --ply 1 --jobs 2
     """
-    from analysis.analyse_jobs import AnalysisJob, analyse_all
+    from analysis.analyse_jobs import AnalysisJob, analyse_all, workers_for
     from analysis.pool import all_cores
     from analysis.report import analysis_json, annotate
     from analysis.shipped import NoNet, load_net
@@ -118,8 +120,9 @@ def analyse_command(files: tuple[str, ...], db_path: str | None, game_number: in
             except NoNet as error:
                 raise Unreadable(str(error)) from None
     job = AnalysisJob(nets, ply, marks, candidates)
-    workers = min(jobs or all_cores(), len(selected))
-    analyses = analyse_all([game for _, _, game in selected], job, workers)
+    games = [game for _, _, game in selected]
+    workers = min(jobs, len(selected)) if jobs else workers_for(games, ply, all_cores())
+    analyses = analyse_all(games, job, workers)
     for index, ((path, number, _), analysis) in enumerate(zip(selected, analyses, strict=True), 1):
         if show_progress:
             click.echo(f"[{index}/{len(selected)}] {path}, game {number} done", err=True)

@@ -57,6 +57,18 @@ def _ceilings_of(boards: Boards, code: int, races: NDArray[np.int64], steps: int
     return out
 
 
+_RACES: dict[str, NDArray[np.int64]] = {}
+
+
+def _race_table(rules: RuleSet) -> NDArray[np.int64]:
+    """:func:`analysis.fast.outcomes.race_table`, computed once per rule set (and options:
+    ``RuleSet.describe``) in a process (a tenth of a second: more than judging a game)."""
+    key = rules.describe()
+    if key not in _RACES:
+        _RACES[key] = race_table(rules)
+    return _RACES[key]
+
+
 def swapped(boards: Boards) -> Boards:
     """The same boards seen by the other side (its 26 counts first)."""
     return np.ascontiguousarray(np.concatenate((boards[..., 26:], boards[..., :26]), axis=-1))
@@ -113,7 +125,7 @@ class BoardJudge:
         self.opposite = np.array(rules.opposite, dtype=np.int64)
         self.code = ceiling_code(rules) if COMPILED and rules.ceiling is not None else None
         if self.code is not None:
-            self.races, self.steps = race_table(rules), most_steps(rules)
+            self.races, self.steps = _race_table(rules), most_steps(rules)
 
     def judge(self, boards: Boards, flags: Flags | None, bear_off: bool = True) -> Judged:
         """Each board judged for the side that has just moved (``flags``: the prime flags
