@@ -173,13 +173,12 @@ class BoardJudge:
                 if fast:
                     assert self.fast is not None and dice.low is not None
                     results = legal_boards(board, dice.high, dice.low, self.fast)
-                    held = np.full(len(results), mine)
+                    held = [mine]
                 else:
                     assert position is not None
                     plays = legal_plays(position, dice, self.rules)
                     results = _boards([p.result.mover + p.result.opponent for p in plays])
-                    held = np.array([mine or self._during(position, p.steps) for p in plays]
-                                    if tracking else [False] * len(plays), dtype=np.bool_)
+                    held = [mine or self._during(position, p.steps) for p in plays] if tracking else []
                 parts.append(results)
                 if tracking:
                     pair = np.empty((len(results), 2), dtype=np.bool_)
@@ -204,13 +203,14 @@ class BoardJudge:
         children = self.children(boards, primes)
         judged = self.judge(children.boards, children.flags)
         equity = judged.equity
-        starts = children.starts
         m = len(boards)
-        best = np.empty((m, len(ROLLS_21)), dtype=np.int64)
-        for p in range(m):
-            for k in range(len(ROLLS_21)):
-                a, b = starts[p, k], starts[p, k + 1]
-                best[p, k] = a + int(np.argmax(equity[a:b]))
+        firsts = children.starts[:, :-1].reshape(-1)  # every (position, roll)'s first row
+        rows = np.arange(len(equity))
+        top = np.maximum.reduceat(equity, firsts)
+        segment = np.repeat(np.arange(len(firsts)), np.diff(np.append(firsts, len(equity))))
+        # the first row of each segment with its highest equity (np.argmax's choice)
+        best = np.minimum.reduceat(np.where(equity == top[segment], rows, len(equity)), firsts)
+        best = best.reshape(m, len(ROLLS_21))
         flags = children.flags[best] if children.flags is not None else None
         return (equity[best].astype(np.float64), judged.y[best].astype(np.float64),
                 children.boards[best], flags)
