@@ -8,10 +8,14 @@
    ``/usr/games/gnubg``), each a fresh process, in the same run, at 0-ply and at 2-ply,
    wall clock and CPU time (the child's user + system), as ratios. gnubg also judges the
    cube decisions; ``jacquet analyse`` judges plays only (its nets are cubeless).
-3. The engine's time per decision at 0, 1 and 2 ply (``Evaluator.rank`` of every unforced
+3. ``--matches N``: the first N real matches (by name) of
+   ``../shared/data/backgammon/real-mat/backgammon-studio``, in one ``jacquet analyse --json``
+   (its default ``--jobs``) and in one ``gnubg -t`` session (import, analyse, each in
+   turn), at 0-ply: the rate with the start-up of both programs spread over many turns.
+4. The engine's time per decision at 0, 1 and 2 ply (``Evaluator.rank`` of every unforced
    turn of the recorded sample game of ``jacquet`` and ``backgammon``, CPU time).
 
-    python bench/analyse_speed.py [--repeat 3] [--decisions 20]
+    python bench/analyse_speed.py [--repeat 3] [--decisions 20] [--matches 20] [--no-two-ply]
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ from notation.formats import read_file  # noqa: E402
 GAMES = ROOT / "samples" / "generated" / "jacquet-10.jqn"
 MATCH = ROOT / "tests" / "data" / "mat" / "BoardLord_-_Llabba_7pt_Backgammon_Studio_2023_08_09_18_11_07.mat"
 GNUBG = "/usr/games/gnubg"
+REAL = ROOT.parent / "shared" / "data" / "backgammon" / "real-mat" / "backgammon-studio"
 
 
 def jacquet_game(repeat: int) -> None:
@@ -93,6 +98,31 @@ def backgammon_match(plies: int) -> None:
           f"{cpu / g_cpu:.1f}× its CPU time")
 
 
+def many_matches(count: int) -> None:
+    """``count`` real matches in one run of each program, at 0-ply."""
+    matches = sorted(REAL.glob("*.mat"))[:count]
+    if not matches or not shutil.which(GNUBG):
+        print(f"{count} matches: no matches in {REAL}, or no gnubg: skipped")
+        return
+    wall, cpu, out, code = _child([sys.executable, "-m", "jacquet_cli", "analyse",
+                                   *map(str, matches), "--json"])
+    turns = sum(line.count('"ply"') for line in out.splitlines())
+    with tempfile.TemporaryDirectory() as folder:
+        commands = Path(folder) / "analyse.gnubg"
+        lines = ["set analysis chequerplay evaluation plies 0",
+                 "set analysis cubedecision evaluation plies 0"]
+        for match in matches:
+            lines += [f'import mat "{match}"', "analyse match"]
+        commands.write_text("\n".join([*lines, "quit", ""]), encoding="utf-8")
+        g_wall, g_cpu, _, g_code = _child([GNUBG, "-t", "-q", "-c", str(commands)], cwd=folder)
+    print(f"{len(matches)} real matches ({REAL.name}), {turns} turns, 0-ply:")
+    print(f"  jacquet analyse --json: {wall:.2f} s wall, {cpu:.2f} s CPU (exit {code}); "
+          f"{1000 * cpu / max(turns, 1):.2f} ms CPU a turn")
+    print(f"  gnubg -t: {g_wall:.2f} s wall, {g_cpu:.2f} s CPU (exit {g_code}); "
+          f"{1000 * g_cpu / max(turns, 1):.2f} ms CPU a turn")
+    print(f"  ratio: {wall / g_wall:.2f}× gnubg's wall time, {cpu / g_cpu:.2f}× its CPU time")
+
+
 def per_decision(decisions: int) -> None:
     """``Evaluator.rank`` at 0, 1 and 2 ply on the unforced turns of the sample games."""
     for variant in ("jacquet", "backgammon"):
@@ -123,10 +153,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--decisions", type=int, default=20)
+    parser.add_argument("--matches", type=int, default=20)
+    parser.add_argument("--no-two-ply", dest="two_ply", action="store_false",
+                        help="Leave out the match at 2-ply (minutes for gnubg).")
     args = parser.parse_args()
     jacquet_game(args.repeat)
     backgammon_match(0)
-    backgammon_match(2)
+    if args.two_ply:
+        backgammon_match(2)
+    if args.matches:
+        many_matches(args.matches)
     per_decision(args.decisions)
 
 

@@ -42,6 +42,8 @@ Flags = NDArray[np.bool_]
 
 HOME_END = 7
 """Columns 1-6 of a side are its home points; 7-25 (the bar) are not."""
+SIDE = 26
+"""A side's columns in a board."""
 
 
 @kernel
@@ -54,6 +56,20 @@ def _ceilings_of(boards: Boards, code: int, races: NDArray[np.int64], steps: int
         mine, his = ceilings(boards[row], code, races, steps)
         out[row, 0] = mine
         out[row, 1] = his
+    return out
+
+
+@kernel
+def _pure_bear_offs(boards: Boards) -> NDArray[np.bool_]:
+    """Which boards are pure bear-offs: every man of both sides on his home points or off
+    (as :func:`analysis.bearoff.exact.pure_bear_off`)."""
+    out = np.ones(boards.shape[0], dtype=np.bool_)
+    for row in range(boards.shape[0]):
+        for column in range(HOME_END, 2 * SIDE):
+            if column != SIDE + OFF and (column < SIDE or column >= SIDE + HOME_END) \
+                    and boards[row, column]:
+                out[row] = False
+                break
     return out
 
 
@@ -144,8 +160,11 @@ class BoardJudge:
             limits = outcomes.ceilings([_position(b) for b in boards], flags)
         y = outcomes.mask(raw.copy(), limits)
         if bear_off:
-            pure = np.flatnonzero(~(boards[:, HOME_END:26].any(axis=1)
-                                    | boards[:, 26 + HOME_END:].any(axis=1)))
+            if self.compiled:
+                pure = np.flatnonzero(_pure_bear_offs(boards))
+            else:
+                pure = np.flatnonzero(~(boards[:, HOME_END:SIDE].any(axis=1)
+                                        | boards[:, SIDE + HOME_END:].any(axis=1)))
             if len(pure):
                 exact, outputs = exact_outputs(rules, [_position(boards[i]) for i in pure],
                                                flags[pure] if flags is not None else None)
