@@ -109,7 +109,7 @@ class Evaluator:
         ``primes``: whether the player to act and his opponent have held a prime (murray).
         At 1 and 2 ply, ``also`` (the play made, say) is judged as deep even when it is
         not among the best few."""
-        boards, flags = self._results(plays, position, primes)
+        boards, flags = self.boards.results(plays, position, primes)
         judged = self.boards.judge(boards, flags)
         equity = judged.equity.astype(np.float64)
         y = judged.y.astype(np.float64)
@@ -140,21 +140,6 @@ class Evaluator:
         if self.ply == 2:
             order = [i for i in order if equity[order[0]] - equity[i] <= self.threshold]
         return order
-
-    def _results(self, plays: Sequence[Play], position: Position, primes: tuple[bool, bool]
-                 ) -> tuple[Boards, Flags | None]:
-        """The boards the plays leave and, in murray, the (mover, opponent) prime flags after
-        each (``primes`` being those before the turn)."""
-        raw = b"".join([bytes(p.result.mover + p.result.opponent) for p in plays])
-        boards = np.frombuffer(raw, dtype=np.int8).reshape(len(plays), 52).copy()
-        watch = self.encoder.primes
-        if watch is None:
-            return boards, None
-        mine, his = primes
-        flags = np.empty((len(plays), 2), dtype=np.bool_)
-        flags[:, 1] = his
-        flags[:, 0] = [mine or watch.during(position.mover, p.steps) for p in plays]
-        return boards, flags
 
     def _before_roll(self, boards: Boards, primes: Flags | None, depth: int) -> NDArray[np.float64]:
         """The outputs for the player to act in each of ``boards`` (positions to act), before

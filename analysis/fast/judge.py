@@ -35,7 +35,7 @@ from analysis.fast.outcomes import ceiling_code, ceilings, most_steps, race_tabl
 from analysis.network import Network
 from analysis.outcomes import Outcomes
 from analysis.rolls import ROLLS_21
-from notation import MEN, OFF, Position, RuleSet, legal_plays
+from notation import MEN, OFF, Play, Position, RuleSet, legal_plays
 
 Boards = NDArray[np.int8]
 Flags = NDArray[np.bool_]
@@ -173,6 +173,20 @@ class BoardJudge:
             held = bool(flags[i, 0]) if flags is not None else False
             y[i] = outcomes.target(True, rules.score(_position(boards[i]), winner_held_prime=held))
         return Judged(x, h, raw, y, outcomes.equity(y))
+
+    def results(self, plays: Sequence[Play], position: Position, primes: tuple[bool, bool]
+                ) -> tuple[Boards, Flags | None]:
+        """The boards ``plays`` (a turn's, from ``position``) leave and, in murray, the
+        (mover, opponent) prime flags after each (``primes`` being those before the turn)."""
+        boards = _boards([p.result.mover + p.result.opponent for p in plays])
+        watch = self.encoder.primes
+        if watch is None:
+            return boards, None
+        mine, his = primes
+        flags = np.empty((len(plays), 2), dtype=np.bool_)
+        flags[:, 1] = his
+        flags[:, 0] = [mine or watch.during(position.mover, p.steps) for p in plays]
+        return boards, flags
 
     def children(self, boards: Boards, primes: Flags | None) -> Children:
         """Every roll's resulting boards of the positions to act ``boards`` (``primes``: the
