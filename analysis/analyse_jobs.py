@@ -8,12 +8,13 @@ holding its own copy of the game (``GameAnalysis.game``): annotate and write tha
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from analysis.analyse import GameAnalysis, analyse_game
-from analysis.confirm import deeper_judge
+from analysis.confirm import Judge, deeper_judge
 from analysis.network import Network
 from analysis.pool import worker_pool
 from analysis.ranking import Evaluator
@@ -32,12 +33,19 @@ class AnalysisJob:
     marks: tuple[float, float, float] | None = None
     candidates: int = 5
     confirm: str = "none"
+    evaluators: dict[str, tuple[Evaluator, Judge | None]] = field(
+        default_factory=dict, compare=False, repr=False)
+    """The evaluator and confirming judge of each rule set (and options) met so far, made
+    once."""
 
     def analyse(self, game: Game) -> GameAnalysis:
         """``game`` judged with the net of its rule set."""
-        net = self.nets[game.rules.name]
-        evaluator = Evaluator(net, game.rules, ply=self.ply)
-        judge = deeper_judge(self.confirm, net, game.rules)
+        key = game.rules.describe()
+        if key not in self.evaluators:
+            net = self.nets[game.rules.name]
+            self.evaluators[key] = (Evaluator(net, game.rules, ply=self.ply),
+                                    deeper_judge(self.confirm, net, game.rules))
+        evaluator, judge = self.evaluators[key]
         return analyse_game(game, evaluator, self.marks, shown=self.candidates, confirm=judge)
 
     def level(self, net: Network, rules: RuleSet) -> str:
@@ -45,6 +53,29 @@ class AnalysisJob:
         an analysis by it."""
         judge = deeper_judge(self.confirm, net, rules)
         return "" if judge is None else judge.level
+
+
+WORKER_TURNS = 1000
+"""How many turns judged at 0-ply (with the luck of the roll) make a worker process worth
+starting: a spawned worker's start (an interpreter, numpy, the notation, numba's kernels
+loaded) costs about as much CPU as judging 500 such turns (3 ms each with the fast core)."""
+
+DEPTH_COST = (1, 3, 35)
+"""What a turn costs at 0, 1 and 2 ply, in turns at 0-ply (measured by
+``bench/analyse_speed.py``: the luck's 21 rolls, then 8 candidates' 21 replies at 1-ply,
+and 21 × 22 more at 2-ply)."""
+
+
+def workers_for(games: Sequence[Game], ply: int, cores: int, confirm: str = "none") -> int:
+    """How many worker processes the analysis of ``games`` at ``ply`` is worth, at most
+    ``cores`` (one: in this process); the analyses are the same whatever the number. Marks
+    confirmed at a deeper level (``confirm``) make every game worth a worker: the deeper
+    judgements cost many times the 0-ply turns."""
+    if confirm != "none":
+        return max(1, min(cores, len(games)))
+    turns = sum(game.end().ply for game in games)
+    worth = math.ceil(turns * DEPTH_COST[ply] / WORKER_TURNS)
+    return max(1, min(cores, len(games), worth))
 
 
 _JOB: dict[str, AnalysisJob] = {}

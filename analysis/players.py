@@ -4,7 +4,7 @@
 - :class:`HeuristicPlayer`: a hand-written judge of the position after the play (see its
   docstring), the baseline the nets must beat.
 - :class:`NetPlayer`: the net at 0-ply, the play whose resulting position the net rates best
-  for the side that has just moved (1-ply: :class:`analysis.ranking.OnePlyPlayer`).
+  for the side that has just moved (1-ply: :class:`analysis.ranking.LookaheadPlayer`).
 
 A player is called as ``player.choose(plays, position, primes)`` with ``primes`` =
 (whether the side to move, whether its opponent has held a prime so far: murray only) and
@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 from numpy.typing import NDArray
@@ -26,6 +26,9 @@ from analysis.encoding import Encoder
 from analysis.network import Network
 from analysis.outcomes import Outcomes
 from notation import BAR, MEN, OFF, Play, Position, RuleSet, rule_set
+
+if TYPE_CHECKING:
+    from analysis.fast.judge import BoardJudge
 
 
 class Player(Protocol):
@@ -166,24 +169,31 @@ def judge(net: Network, encoder: Encoder, outcomes: Outcomes, rules: RuleSet,
 
 @dataclass
 class NetPlayer:
-    """The net at 0-ply: the play whose result it rates best."""
+    """The net at 0-ply: the play whose result it rates best (judged as :func:`judge`
+    judges, through :class:`analysis.fast.judge.BoardJudge`: the fast core's encoding and
+    outcome ceilings)."""
 
     net: Network
     name: str = ""
     rules: RuleSet = field(init=False)
-    encoder: Encoder = field(init=False)
-    outcomes: Outcomes = field(init=False)
+    boards: BoardJudge = field(init=False)
 
     def __post_init__(self) -> None:
+        from analysis.fast.judge import BoardJudge  # imports numba: only when playing
+
         self.rules = rule_set(self.net.variant)
-        self.encoder = Encoder.for_rules(self.rules, self.net.version)
-        self.outcomes = self.net.outcomes
+        self.boards = BoardJudge(self.net, self.rules)
         if not self.name:
             self.name = f"{self.net.name}, 0-ply"
+
+    @property
+    def encoder(self) -> Encoder:
+        """The encoder of the net's version for its rule set."""
+        return self.boards.encoder
 
     def choose(self, plays: Sequence[Play], position: Position, primes: tuple[bool, bool]) -> int:
         """The index of the best play."""
         if len(plays) == 1:
             return 0
-        judged = judge(self.net, self.encoder, self.outcomes, self.rules, plays, position, primes)
+        judged = self.boards.judge(*self.boards.results(plays, position, primes))
         return int(np.argmax(judged.equity))

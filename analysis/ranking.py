@@ -1,4 +1,4 @@
-"""The engine's judgement of a turn: every legal play ranked by equity, at 0-ply or 1-ply,
+"""The engine's judgement of a turn: every legal play ranked by equity, at 0, 1 or 2 ply,
 and the value of each roll of a position (for the luck of the roll, with :func:`roll_average`).
 
 Equities here are for the player to act, the one who makes the play (expected points,
@@ -7,31 +7,50 @@ cubeless, in the rule set's own points); probabilities are the net's outputs for
 
 - **0-ply**: the net's judgement of the position each play leaves.
 - **1-ply**: the ``candidates`` best plays at 0-ply judged again by the average, over the
-  opponent's 21 rolls (weighted out of 36), of what is left after his best 0-ply reply;
-  the others keep their 0-ply judgement and rank below them (each :class:`Candidate` says
-  its depth). A play that ends the game is given its exact outcome at either depth.
+  opponent's 21 rolls (weighted out of 36), of what is left after his best 0-ply reply.
+- **2-ply** (as GNU Backgammon's): the plays that pass the move filter (:data:`FILTER`:
+  at most ``candidates`` of the best at 0-ply, each within :meth:`Evaluator.threshold` of
+  the best) judged again by the average over the opponent's 21 rolls of his best reply,
+  chosen at 0-ply, each reply's position valued at 1-ply (the average over the player's
+  own 21 rolls of what his best 0-ply play leaves).
+
+The plays not judged deeper keep their 0-ply judgement and rank below those that were
+(each :class:`Candidate` says its depth). A play that ends the game is given its exact
+outcome at any depth, and so is a reply that ends it.
+
+The work is done on boards by :class:`analysis.fast.judge.BoardJudge`: the fast core's
+move generator, encoding and outcome ceilings where it covers the rule set, with the
+reference's results (the same equities and ranking; tested on real games).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
+from numpy.typing import NDArray
 
 from analysis.encoding import Encoder
 from analysis.network import Network
 from analysis.outcomes import Outcomes
-from analysis.players import judge
-from notation import MEN, OFF, Dice, Play, Position, RuleSet, legal_plays
+from analysis.rolls import ROLLS_21, WEIGHTS
+from notation import MEN, OFF, Dice, Play, Position, RuleSet
 
-ROLLS_21 = [(Dice(a, b), 1 if a == b else 2) for a in range(6, 0, -1) for b in range(a, 0, -1)]
-"""The 21 distinct rolls, higher die first, with their weight out of 36."""
+if TYPE_CHECKING:
+    from analysis.fast.judge import BoardJudge, Boards, Flags
 
-WEIGHTS = np.array([weight for _, weight in ROLLS_21], dtype=np.float64)
-"""Each roll's weight out of 36, in :data:`ROLLS_21`'s order."""
+__all__ = ["DEPTHS", "FILTER", "ROLLS_21", "WEIGHTS", "Candidate", "Evaluator",
+           "LookaheadPlayer", "roll_average"]
 
-DEPTHS = (0, 1)
+DEPTHS = (0, 1, 2)
+
+FILTER = 4 / 3
+"""The 2-ply move filter's threshold, as a share of the rule set's mark for a very bad
+play (``RuleSet.marks[2]``): GNU Backgammon's "normal" filter keeps at most 8 plays within
+0.16 of the best at 0-ply, and 0.16 is 4/3 of its 0.120 (``backgammon``'s marks); the
+same share gives 0.213 in the Jacquet family's points and 1.71 in ``hale``'s."""
 
 
 @dataclass(frozen=True)
@@ -47,22 +66,24 @@ class Candidate:
 @dataclass
 class Evaluator:
     """A net judging the plays of ``rules`` (the net's rule set, with the game's options)
-    at ``ply`` 0 or 1."""
+    at ``ply`` 0, 1 or 2."""
 
     net: Network
     rules: RuleSet
     ply: int = 0
     candidates: int = 8
-    """At 1-ply, how many of the best 0-ply plays are judged again."""
-    encoder: Encoder = field(init=False)
+    """At 1 and 2 ply, how many of the best 0-ply plays are judged again (at most)."""
     outcomes: Outcomes = field(init=False)
+    boards: BoardJudge = field(init=False)
 
     def __post_init__(self) -> None:
         if self.ply not in DEPTHS:
-            raise ValueError(f"the engine looks 0 or 1 ply ahead, not {self.ply}")
+            raise ValueError(f"the engine looks 0, 1 or 2 ply ahead, not {self.ply}")
         if self.rules.name != self.net.variant:
             raise ValueError(f"a {self.net.variant} net cannot judge {self.rules.name}")
-        self.encoder = Encoder.for_rules(self.rules, self.net.version)
+        from analysis.fast.judge import BoardJudge  # imports numba: only when judging
+
+        self.boards = BoardJudge(self.net, self.rules)
         self.outcomes = self.net.outcomes
 
     @property
@@ -71,73 +92,97 @@ class Evaluator:
         ``jacquet-td jacquet v2, 0-ply``."""
         return f"{self.net.name}, {self.ply}-ply"
 
+    @property
+    def encoder(self) -> Encoder:
+        """The encoder of the net's version for the rule set."""
+        return self.boards.encoder
+
+    @property
+    def threshold(self) -> float:
+        """The 2-ply move filter's threshold in the rule set's points (:data:`FILTER`)."""
+        return FILTER * self.rules.marks[2]
+
     def rank(self, plays: Sequence[Play], position: Position,
              primes: tuple[bool, bool] = (False, False),
              also: Play | None = None) -> list[Candidate]:
         """``plays`` (all the legal plays of a turn from ``position``) best first.
         ``primes``: whether the player to act and his opponent have held a prime (murray).
-        At 1-ply, ``also`` (the play made, say) is judged at 1-ply even when it is not
-        among the best few."""
-        judged = judge(self.net, self.encoder, self.outcomes, self.rules, plays, position, primes)
+        At 1 and 2 ply, ``also`` (the play made, say) is judged as deep even when it is
+        not among the best few."""
+        boards, flags = self.boards.results(plays, position, primes)
+        judged = self.boards.judge(boards, flags)
         equity = judged.equity.astype(np.float64)
         y = judged.y.astype(np.float64)
         depth = np.zeros(len(plays), dtype=np.int64)
-        if self.ply == 1 and len(plays) > 1:
-            order = list(np.argsort(-equity, kind="stable")[: self.candidates])
+        if self.ply and len(plays) > 1:
+            order = self._deeper(equity)
             if also is not None:
                 order += [i for i, play in enumerate(plays) if play.result == also.result and i not in order]
-            for i in order:
-                play = plays[i]
-                if play.result.mover[OFF] == MEN:
-                    depth[i] = 1
-                    continue
-                mine = bool(judged.primes[i, 0]) if judged.primes is not None else primes[0]
-                y[i] = self._after_replies(play.next_position, (primes[1], mine))
-                equity[i] = float(self.outcomes.equity(y[i]))
-                depth[i] = 1
+            depth[order] = self.ply
+            deep = [i for i in order if boards[i, OFF] != MEN]
+            if deep:
+                from analysis.fast.judge import swapped
+
+                theirs = self._before_roll(swapped(boards[deep]),
+                                           flags[deep][:, ::-1] if flags is not None else None,
+                                           self.ply)
+                for row, i in enumerate(deep):
+                    y[i] = self.outcomes.mirrored(theirs[row])
+                    equity[i] = float(self.outcomes.equity(y[i]))
         ranked = sorted(range(len(plays)), key=lambda i: (-depth[i], -equity[i], i))
         return [Candidate(plays[i], float(equity[i]), tuple(float(v) for v in y[i]), int(depth[i]))
                 for i in ranked]
 
-    def _after_replies(self, position: Position, primes: tuple[bool, bool]) -> np.ndarray:
-        """The outputs for the side that has just moved, averaged over the opponent's 21
-        rolls from ``position`` (his, to act) of what his best 0-ply reply leaves."""
-        return np.asarray(self.outcomes.mirrored(self.before_roll(position, primes)))
+    def _deeper(self, equity: NDArray[np.float64]) -> list[int]:
+        """The plays judged again at 1 or 2 ply: the ``candidates`` best at 0-ply, at 2-ply
+        only those within :attr:`threshold` of the best."""
+        order = [int(i) for i in np.argsort(-equity, kind="stable")[: self.candidates]]
+        if self.ply == 2:
+            order = [i for i in order if equity[order[0]] - equity[i] <= self.threshold]
+        return order
+
+    def _before_roll(self, boards: Boards, primes: Flags | None, depth: int) -> NDArray[np.float64]:
+        """The outputs for the player to act in each of ``boards`` (positions to act), before
+        his roll, at ``depth`` 1 or 2: the average over his 21 rolls of what his best 0-ply
+        play leaves, that position valued at 0-ply (depth 1) or at 1-ply (depth 2)."""
+        _, y, best, flags = self.boards.best_per_roll(boards, primes)
+        if depth == 2:
+            from analysis.fast.judge import swapped
+
+            for p in range(len(boards)):
+                going = [k for k in range(len(ROLLS_21)) if best[p, k, OFF] != MEN]
+                if going:
+                    replies = self._before_roll(swapped(best[p, going]),
+                                                flags[p, going][:, ::-1] if flags is not None else None,
+                                                1)
+                    y[p, going] = self.outcomes.mirrored(replies)
+        return np.stack([np.asarray(WEIGHTS @ y[p] / 36.0) for p in range(len(boards))])
+
+    def _position(self, position: Position, primes: tuple[bool, bool]) -> tuple[Boards, Flags | None]:
+        board = np.array([position.mover + position.opponent], dtype=np.int8)
+        flags = np.array([primes], dtype=np.bool_) if self.encoder.primes is not None else None
+        return board, flags
 
     def before_roll(self, position: Position,
-                    primes: tuple[bool, bool] = (False, False)) -> np.ndarray:
+                    primes: tuple[bool, bool] = (False, False)) -> NDArray[np.float64]:
         """The outputs for the player to act in ``position``, before his roll: the average
         over the 36 rolls of what his best 0-ply play leaves (a rollout truncated at 1-ply
         closes its games so)."""
-        return np.asarray(WEIGHTS @ self.roll_outputs(position, primes) / 36.0)
+        return np.asarray(self._before_roll(*self._position(position, primes), 1)[0])
 
     def roll_outputs(self, position: Position,
-                     primes: tuple[bool, bool] = (False, False)) -> np.ndarray:
+                     primes: tuple[bool, bool] = (False, False)) -> NDArray[np.float64]:
         """For each of the 21 rolls (in :data:`ROLLS_21`'s order), the outputs for the
         player to act after his best 0-ply play (a rollout's luck of a roll)."""
-        _, outputs = self._best_per_roll(position, primes)
-        return outputs
-
-    def _best_per_roll(self, position: Position, primes: tuple[bool, bool]
-                       ) -> tuple[np.ndarray, np.ndarray]:
-        """For each of the 21 rolls (in :data:`ROLLS_21`'s order), the equity and the
-        outputs of the best 0-ply play of the player to act: every roll's plays judged in
-        one pass of the net."""
-        plays: list[Play] = []
-        ends = [0]
-        for dice, _ in ROLLS_21:
-            plays += legal_plays(position, dice, self.rules)
-            ends.append(len(plays))
-        judged = judge(self.net, self.encoder, self.outcomes, self.rules, plays, position, primes)
-        best = [ends[k] + int(np.argmax(judged.equity[ends[k]:ends[k + 1]])) for k in range(len(ROLLS_21))]
-        return judged.equity[best].astype(np.float64), judged.y[best].astype(np.float64)
+        _, y, _, _ = self.boards.best_per_roll(*self._position(position, primes))
+        return np.asarray(y[0])
 
     def roll_values(self, position: Position,
                     primes: tuple[bool, bool] = (False, False)) -> dict[Dice, float]:
         """For each of the 21 rolls, the equity (for the player to act) after his best
         0-ply play."""
-        equities, _ = self._best_per_roll(position, primes)
-        return {dice: float(equities[k]) for k, (dice, _) in enumerate(ROLLS_21)}
+        equities, _, _, _ = self.boards.best_per_roll(*self._position(position, primes))
+        return {dice: float(equities[0, k]) for k, (dice, _) in enumerate(ROLLS_21)}
 
 
 def roll_average(values: dict[Dice, float]) -> float:
@@ -147,23 +192,25 @@ def roll_average(values: dict[Dice, float]) -> float:
 
 
 @dataclass
-class OnePlyPlayer:
-    """The net at 1-ply (see :class:`Evaluator`): the best play after the opponent's
-    replies. About 21 move generations per candidate judged: for analysis, not training."""
+class LookaheadPlayer:
+    """The net at 1 or 2 ply (see :class:`Evaluator`): the best play after the opponent's
+    replies. About 21 move generations per candidate judged at 1-ply, 21 × 22 at 2-ply: for
+    analysis and play against people, not training."""
 
     net: Network
     rules: RuleSet
+    ply: int = 1
     candidates: int = 8
     name: str = ""
     evaluator: Evaluator = field(init=False)
 
     def __post_init__(self) -> None:
-        self.evaluator = Evaluator(self.net, self.rules, ply=1, candidates=self.candidates)
+        self.evaluator = Evaluator(self.net, self.rules, ply=self.ply, candidates=self.candidates)
         if not self.name:
             self.name = self.evaluator.name
 
     def choose(self, plays: Sequence[Play], position: Position, primes: tuple[bool, bool]) -> int:
-        """The index of the best play at 1-ply."""
+        """The index of the best play at the player's depth."""
         if len(plays) == 1:
             return 0
         best = self.evaluator.rank(plays, position, primes)[0].play

@@ -44,7 +44,7 @@ from analysis.match import MAX_TURNS
 from analysis.network import Network
 from analysis.players import NetPlayer, Player
 from analysis.pool import worker_pool
-from analysis.ranking import ROLLS_21, WEIGHTS, Evaluator, OnePlyPlayer
+from analysis.ranking import ROLLS_21, WEIGHTS, Evaluator, LookaheadPlayer
 from analysis.rollout_dice import GameDice, RolloutDice
 from notation import Dice, Play, Position, RuleSet, legal_plays, rule_set
 from notation.engine.state import PASSED, ROLL, Colour, GameState, TurnKind
@@ -166,7 +166,7 @@ class Rollout:
         self.evaluator = Evaluator(spec.net, self.rules, ply=spec.ply)
         self.encoder = Encoder.for_rules(self.rules, spec.net.version)
         if self.policy is None:
-            player: Player = OnePlyPlayer(spec.net, self.rules) if spec.ply else NetPlayer(spec.net)
+            player: Player = LookaheadPlayer(spec.net, self.rules) if spec.ply else NetPlayer(spec.net)
             self.policy = policy_of(player, self.rules)
 
     def game(self, number: int) -> NDArray[np.float64]:

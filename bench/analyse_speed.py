@@ -4,17 +4,24 @@
    game whose length is nearest 95 turns, in this process; the best of ``--repeat`` runs,
    wall clock and CPU time. The goal: under 1 s.
 2. ``backgammon``: one real match (``tests/data/mat``, from Backgammon Studio) analysed by
-   ``jacquet analyse --json`` at 0-ply, and by GNU Backgammon (``gnubg -t``, Debian's
-   ``/usr/games/gnubg``) at 0-ply, each a fresh process, in the same run, as a ratio. gnubg
-   also judges the cube decisions; ``jacquet analyse`` judges plays only (its nets are
-   cubeless).
+   ``jacquet analyse --json`` and by GNU Backgammon (``gnubg -t``, Debian's
+   ``/usr/games/gnubg``), each a fresh process, in the same run, at 0-ply and at 2-ply,
+   wall clock and CPU time (the child's user + system), as ratios. gnubg also judges the
+   cube decisions; ``jacquet analyse`` judges plays only (its nets are cubeless).
+3. ``--matches N``: the first N real matches (by name) of
+   ``../shared/data/backgammon/real-mat/backgammon-studio``, in one ``jacquet analyse --json``
+   (its default ``--jobs``) and in one ``gnubg -t`` session (import, analyse, each in
+   turn), at 0-ply: the rate with the start-up of both programs spread over many turns.
+4. The engine's time per decision at 0, 1 and 2 ply (``Evaluator.rank`` of every unforced
+   turn of the recorded sample game of ``jacquet`` and ``backgammon``, CPU time).
 
-    python bench/analyse_speed.py [--repeat 3]
+    python bench/analyse_speed.py [--repeat 3] [--decisions 20] [--matches 20] [--no-two-ply]
 """
 
 from __future__ import annotations
 
 import argparse
+import resource
 import shutil
 import subprocess
 import sys
@@ -32,11 +39,14 @@ limit_blas_threads(1)
 from analysis.analyse import analyse_game  # noqa: E402
 from analysis.ranking import Evaluator  # noqa: E402
 from analysis.shipped import load_net  # noqa: E402
+from notation import legal_plays  # noqa: E402
+from notation.engine.state import ROLL  # noqa: E402
 from notation.formats import read_file  # noqa: E402
 
 GAMES = ROOT / "samples" / "generated" / "jacquet-10.jqn"
 MATCH = ROOT / "tests" / "data" / "mat" / "BoardLord_-_Llabba_7pt_Backgammon_Studio_2023_08_09_18_11_07.mat"
 GNUBG = "/usr/games/gnubg"
+REAL = ROOT.parent / "shared" / "data" / "backgammon" / "real-mat" / "backgammon-studio"
 
 
 def jacquet_game(repeat: int) -> None:
@@ -54,38 +64,106 @@ def jacquet_game(repeat: int) -> None:
           f"{evaluator.name}: {best_wall:.2f} s wall, {best_cpu:.2f} s CPU (goal: under 1 s)")
 
 
-def backgammon_match() -> None:
-    """``jacquet analyse`` against ``gnubg -t`` on one match."""
+def _child(command: list[str], cwd: str | None = None) -> tuple[float, float, str, int]:
+    """Wall and CPU seconds (user + system) of a child process, its output and exit code."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    ours = subprocess.run([sys.executable, "-m", "jacquet_cli", "analyse", str(MATCH), "--json"],
-                          capture_output=True, text=True, check=False)
-    ours_seconds = time.perf_counter() - started
-    turns = sum(line.count('"ply"') for line in ours.stdout.splitlines())
-    print(f"backgammon match {MATCH.name}: {turns} turns judged")
-    print(f"  jacquet analyse --json (0-ply): {ours_seconds:.2f} s (exit {ours.returncode})")
+    run = subprocess.run(command, capture_output=True, text=True, check=False, cwd=cwd)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return wall, cpu, run.stdout, run.returncode
+
+
+def backgammon_match(plies: int) -> None:
+    """``jacquet analyse`` against ``gnubg -t`` on one match at ``plies``."""
+    wall, cpu, out, code = _child([sys.executable, "-m", "jacquet_cli", "analyse", str(MATCH),
+                                   "--json", "--ply", str(plies)])
+    turns = sum(line.count('"ply"') for line in out.splitlines())
+    print(f"backgammon match {MATCH.name}: {turns} turns judged, {plies}-ply")
+    print(f"  jacquet analyse --json --ply {plies}: {wall:.2f} s wall, {cpu:.2f} s CPU (exit {code})")
     if not shutil.which(GNUBG):
         print(f"  gnubg: not installed ({GNUBG}); apt-get install gnubg for the reference")
         return
     with tempfile.TemporaryDirectory() as folder:
         commands = Path(folder) / "analyse.gnubg"
         commands.write_text(f'import mat "{MATCH}"\n'
-                            "set analysis chequerplay evaluation plies 0\n"
-                            "set analysis cubedecision evaluation plies 0\n"
+                            f"set analysis chequerplay evaluation plies {plies}\n"
+                            f"set analysis cubedecision evaluation plies {plies}\n"
                             "analyse match\nquit\n", encoding="utf-8")
-        started = time.perf_counter()
-        theirs = subprocess.run([GNUBG, "-t", "-q", "-c", str(commands)], capture_output=True,
-                                text=True, check=False, cwd=folder)
-        gnubg_seconds = time.perf_counter() - started
-    print(f"  gnubg -t, analyse match (0-ply): {gnubg_seconds:.2f} s (exit {theirs.returncode})")
-    print(f"  ratio: jacquet analyse takes {ours_seconds / gnubg_seconds:.1f}× gnubg's time")
+        g_wall, g_cpu, _, g_code = _child([GNUBG, "-t", "-q", "-c", str(commands)], cwd=folder)
+    print(f"  gnubg -t, analyse match ({plies}-ply): {g_wall:.2f} s wall, {g_cpu:.2f} s CPU "
+          f"(exit {g_code})")
+    print(f"  ratio: jacquet analyse takes {wall / g_wall:.1f}× gnubg's wall time, "
+          f"{cpu / g_cpu:.1f}× its CPU time")
+
+
+def many_matches(count: int) -> None:
+    """``count`` real matches in one run of each program, at 0-ply."""
+    matches = sorted(REAL.glob("*.mat"))[:count]
+    if not matches or not shutil.which(GNUBG):
+        print(f"{count} matches: no matches in {REAL}, or no gnubg: skipped")
+        return
+    wall, cpu, out, code = _child([sys.executable, "-m", "jacquet_cli", "analyse",
+                                   *map(str, matches), "--json"])
+    turns = sum(line.count('"ply"') for line in out.splitlines())
+    with tempfile.TemporaryDirectory() as folder:
+        commands = Path(folder) / "analyse.gnubg"
+        lines = ["set analysis chequerplay evaluation plies 0",
+                 "set analysis cubedecision evaluation plies 0"]
+        for match in matches:
+            lines += [f'import mat "{match}"', "analyse match"]
+        commands.write_text("\n".join([*lines, "quit", ""]), encoding="utf-8")
+        g_wall, g_cpu, _, g_code = _child([GNUBG, "-t", "-q", "-c", str(commands)], cwd=folder)
+    print(f"{len(matches)} real matches ({REAL.name}), {turns} turns, 0-ply:")
+    print(f"  jacquet analyse --json: {wall:.2f} s wall, {cpu:.2f} s CPU (exit {code}); "
+          f"{1000 * cpu / max(turns, 1):.2f} ms CPU a turn")
+    print(f"  gnubg -t: {g_wall:.2f} s wall, {g_cpu:.2f} s CPU (exit {g_code}); "
+          f"{1000 * g_cpu / max(turns, 1):.2f} ms CPU a turn")
+    print(f"  ratio: {wall / g_wall:.2f}× gnubg's wall time, {cpu / g_cpu:.2f}× its CPU time")
+
+
+def per_decision(decisions: int) -> None:
+    """``Evaluator.rank`` at 0, 1 and 2 ply on the unforced turns of the sample games."""
+    for variant in ("jacquet", "backgammon"):
+        (game,) = read_file(ROOT / "samples" / variant / "annotated-game.jqn")
+        turns = []
+        for node in game.mainline():
+            turn = node.turn
+            if turn.kind != ROLL or turn.dice is None:
+                continue
+            before = node.parent.state if node.parent is not None else game.state
+            plays = legal_plays(before.position, turn.dice, before.rules)
+            if len(plays) > 1:
+                turns.append((before.position, plays))
+        turns = turns[:decisions]
+        figures = []
+        for ply in (0, 1, 2):
+            evaluator = Evaluator(load_net(variant), game.rules, ply=ply)
+            evaluator.rank(turns[0][1], turns[0][0])  # the kernels and tables loaded
+            cpu = time.process_time()
+            for position, plays in turns:
+                evaluator.rank(plays, position)
+            figures.append(f"{ply}-ply {1000 * (time.process_time() - cpu) / len(turns):.1f} ms")
+        print(f"{variant}, {evaluator.net.name}, CPU per decision over {len(turns)} decisions: "
+              + ", ".join(figures))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--decisions", type=int, default=20)
+    parser.add_argument("--matches", type=int, default=20)
+    parser.add_argument("--no-two-ply", dest="two_ply", action="store_false",
+                        help="Leave out the match at 2-ply (minutes for gnubg).")
     args = parser.parse_args()
     jacquet_game(args.repeat)
-    backgammon_match()
+    backgammon_match(0)
+    if args.two_ply:
+        backgammon_match(2)
+    if args.matches:
+        many_matches(args.matches)
+    per_decision(args.decisions)
 
 
 if __name__ == "__main__":

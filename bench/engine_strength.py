@@ -47,7 +47,7 @@ from analysis.match import PairResult, duplicate_pairs, match_result  # noqa: E4
 from analysis.network import Network  # noqa: E402
 from analysis.players import HeuristicPlayer, NetPlayer, Player, RandomPlayer  # noqa: E402
 from analysis.pubeval import PubevalPlayer  # noqa: E402
-from analysis.ranking import OnePlyPlayer  # noqa: E402
+from analysis.ranking import LookaheadPlayer  # noqa: E402
 from notation import Play, Position, rule_set  # noqa: E402
 from notation.engine.rules import NAMES  # noqa: E402
 
@@ -69,7 +69,7 @@ def make_player(spec: str, variant: str) -> Player:
         return PubevalPlayer()
     kind, _, path = spec.partition(":")
     net = Network.load(path)
-    return OnePlyPlayer(net, rules) if kind == "net1" else NetPlayer(net)
+    return LookaheadPlayer(net, rules) if kind == "net1" else NetPlayer(net)
 
 
 def describe(spec: str) -> str:

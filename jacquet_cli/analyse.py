@@ -64,9 +64,10 @@ def _limits(ctx: click.Context, param: click.Parameter, value: str | None
                    "each analysis beside its game; games analysed by the same engine are skipped.")
 @click.option("--game", "-g", "game_number", type=click.IntRange(min=1),
               help="Only the Nth game of each file (default: every game).")
-@click.option("--ply", type=click.IntRange(0, 1), default=0, show_default=True,
-              help="How far the engine looks: 0 (its judgement of each play's result) or 1 "
-                   "(after each of the opponent's 21 rolls and his best reply; some 20× slower).")
+@click.option("--ply", type=click.IntRange(0, 2), default=0, show_default=True,
+              help="How far the engine looks: 0 (its judgement of each play's result), 1 "
+                   "(after each of the opponent's 21 rolls and his best reply) or 2 (gnubg's "
+                   "2-ply: each reply's position judged at 1-ply); each level much slower.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False),
               help="Write the games back annotated (the engine's comments, its marks as NAGs, "
                    "an Annotator tag); the format from the extension.")
@@ -79,8 +80,9 @@ def _limits(ctx: click.Context, param: click.Parameter, value: str | None
 @click.option("--candidates", type=click.IntRange(min=1), default=5, show_default=True,
               help="Plays listed per turn (best first; the play made is always listed).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
-              help="Worker processes, one game each at a time [default: all cores]; any number "
-                   "gives the same analyses.")
+              help="Worker processes, one game each at a time [default: all cores, or fewer when "
+                   "the games are too few to pay for starting them]; any number gives the same "
+                   "analyses.")
 @confirm_option
 @filter_options
 @reports_archive_errors("write to")
@@ -105,8 +107,9 @@ def analyse_command(files: tuple[str, ...], db_path: str | None, game_number: in
     analyses stored beside them, with a progress bar; games analysed already by the same
     engine and depth are skipped, so an interrupted run goes on when run again.
 
-    With --jobs N the games are shared among N worker processes (default: all cores);
-    the analyses, and their order, are those of --jobs 1.
+    With --jobs N the games are shared among N worker processes (default: all cores, or
+    fewer for a few games, whose analysis costs less than starting a worker); the
+    analyses, and their order, are those of --jobs 1.
 
     \b
     Example:
@@ -116,7 +119,7 @@ def analyse_command(files: tuple[str, ...], db_path: str | None, game_number: in
         jacquet analyse match.mat --json
         jacquet analyse --db club.db --player Marie --ply 1 --jobs 2
     """
-    from analysis.analyse_jobs import AnalysisJob, analyse_all
+    from analysis.analyse_jobs import AnalysisJob, analyse_all, workers_for
     from analysis.pool import all_cores
     from analysis.report import analysis_json, annotate
     from analysis.shipped import NoNet, load_net
@@ -138,7 +141,7 @@ def analyse_command(files: tuple[str, ...], db_path: str | None, game_number: in
     written: list[Game] = []
     failed = False
     selected = list(_selected(files, game_number, variant))
-    show_progress = not as_json and sys.stderr.isatty() and (ply == 1 or confirm != "none")
+    show_progress = not as_json and sys.stderr.isatty() and (ply >= 1 or confirm != "none")
     for _, _, game in selected:
         name = game.rules.name
         if name not in nets:
@@ -148,8 +151,9 @@ def analyse_command(files: tuple[str, ...], db_path: str | None, game_number: in
                 raise Unreadable(str(error)) from None
     check_confirmation(nets, confirm)
     job = AnalysisJob(nets, ply, marks, candidates, confirm)
-    workers = min(jobs or all_cores(), len(selected))
-    analyses = analyse_all([game for _, _, game in selected], job, workers)
+    games = [game for _, _, game in selected]
+    workers = min(jobs, len(selected)) if jobs else workers_for(games, ply, all_cores(), confirm)
+    analyses = analyse_all(games, job, workers)
     for index, ((path, number, _), analysis) in enumerate(zip(selected, analyses, strict=True), 1):
         if show_progress:
             click.echo(f"[{index}/{len(selected)}] {path}, game {number} done", err=True)

@@ -32,8 +32,8 @@ from .archive_options import db_option, reports_archive_errors
 @click.option("--analyse", is_flag=True,
               help="Then analyse the games stored from FILES with the engine (as "
                    "jacquet analyse --db does), skipping those it analysed before.")
-@click.option("--ply", type=click.IntRange(0, 1), default=0, show_default=True,
-              help="With --analyse: how far the engine looks (0, or 1: some 20× slower).")
+@click.option("--ply", type=click.IntRange(0, 2), default=0, show_default=True,
+              help="With --analyse: how far the engine looks (0, 1 or 2; each level much slower).")
 @click.option("--net", "net_path", type=click.Path(dir_okay=False, exists=True),
               help="With --analyse: a net file to judge with (default: the shipped one).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,

@@ -31,8 +31,8 @@ Ranker = Callable[[RuleSet, Position, list[Play]], list[dict[str, Any]]]
 @click.option("--rank", is_flag=True,
               help="Best first by the engine's equity (the shipped net of the rule set, or --net), "
                    "each play with its equity; with --json also its outcome probabilities.")
-@click.option("--ply", type=click.IntRange(0, 1), default=0, show_default=True,
-              help="With --rank: how far the engine looks (0 or 1).")
+@click.option("--ply", type=click.IntRange(0, 2), default=0, show_default=True,
+              help="With --rank: how far the engine looks (0, 1 or 2).")
 @click.option("--net", "net_path", type=click.Path(dir_okay=False, exists=True),
               help="With --rank: the net file to judge with.")
 def legal(variant: str, options: tuple[str, ...], position_id: str | None, dice: str | None,

@@ -39,8 +39,8 @@ point of a money game with no gammons); it never doubles."""
 @rule_option
 @click.option("--side", type=click.Choice(["White", "Black"]), default="White", show_default=True,
               help="Your side.")
-@click.option("--ply", type=click.IntRange(0, 1), default=0, show_default=True,
-              help="How far the engine looks (1 is stronger and slower).")
+@click.option("--ply", type=click.IntRange(0, 2), default=0, show_default=True,
+              help="How far the engine looks (1 and 2 are stronger and slower).")
 @click.option("--seed", type=int, help="Roll the dice from this seed (the same game again).")
 @click.option("--name", default="", help="Your name, for the record.")
 @click.option("--net", "net_path", type=click.Path(dir_okay=False, exists=True),

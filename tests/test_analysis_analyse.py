@@ -127,8 +127,8 @@ def test_a_net_judges_only_its_own_rule_set(jacquet_net):
     net, _ = jacquet_net
     with pytest.raises(ValueError, match="cannot judge murray"):
         Evaluator(net, rule_set("murray"))
-    with pytest.raises(ValueError, match="0 or 1"):
-        Evaluator(net, rule_set("jacquet"), ply=2)
+    with pytest.raises(ValueError, match="0, 1 or 2"):
+        Evaluator(net, rule_set("jacquet"), ply=3)
 
 
 # -- pubeval ------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import pytest
 from analysis.match import DiceStream, duplicate_match, play_game
 from analysis.network import Network
 from analysis.players import HeuristicPlayer, NetPlayer, RandomPlayer
-from analysis.ranking import OnePlyPlayer
+from analysis.ranking import LookaheadPlayer
 from analysis.threads import limit_blas_threads
 from notation import Position, legal_plays, rule_set
 
@@ -25,11 +25,11 @@ def _bear_off_choice() -> tuple[list, Position]:
     return plays, position
 
 
-@pytest.mark.parametrize("make", [NetPlayer, OnePlyPlayer])
+@pytest.mark.parametrize("make", [NetPlayer, LookaheadPlayer])
 def test_net_players_take_the_win(make):
     plays, position = _bear_off_choice()
     net = Network.create("jacquet", 8, seed=3)
-    player = NetPlayer(net) if make is NetPlayer else OnePlyPlayer(net, rule_set("jacquet"))
+    player = NetPlayer(net) if make is NetPlayer else LookaheadPlayer(net, rule_set("jacquet"))
     assert plays[player.choose(plays, position, (False, False))].result.mover[0] == 15
 
 

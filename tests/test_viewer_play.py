@@ -223,7 +223,7 @@ def test_another_browsers_game_is_watched_not_played(app, client):
     assert other.post(at, data={"version": version(client.get(at).text), "action": "roll"}).status_code == 403
 
 
-@pytest.mark.parametrize("fields", [{"variant": "chess"}, {"side": "Red"}, {"strength": "2"}])
+@pytest.mark.parametrize("fields", [{"variant": "chess"}, {"side": "Red"}, {"strength": "3"}])
 def test_a_start_form_out_of_its_choices_is_refused(client, fields):
     response = client.post("/play/", data={"variant": "jacquet", "side": "White", "strength": "random", **fields})
     assert response.status_code == 400 and "Traceback" not in response.text
@@ -269,6 +269,11 @@ def test_a_game_is_capped_in_length(db_path):
     assert live_game(app, at).node.ply == 4 and 'name="action"' not in page
     refused = client.post(at, data={"version": "0", "action": "roll"})
     assert refused.status_code == 400 and "PLAY_MAX_TURNS" in refused.text
+
+
+def test_the_strongest_level_is_the_2ply_engine(client):
+    page = client.get(start(client, strength="2")).text
+    assert "jacquet-td jacquet v2, 2-ply" in page
 
 
 def test_the_1ply_engine_plays_in_the_worker_pool_within_its_time(db_path):

@@ -47,7 +47,7 @@ def shown_rows(page: str) -> list[tuple[str, str]]:
             re.findall(r'<td class="play">([^<]*)</td><td>([^<]*)</td>', section)]
 
 
-@pytest.mark.parametrize("ply", [0, 1])
+@pytest.mark.parametrize("ply", [0, 1, 2])
 def test_the_page_ranks_the_roll_as_the_engine_does(client, ply):
     position_id = MIDGAME.position_id()
     page = client.get(f"/position/{position_id}?variant=jacquet&dice=61&ply={ply}")
@@ -104,7 +104,7 @@ def test_a_roll_that_cannot_be_read_is_refused_with_its_reason(client, dice):
     assert page.status_code == 400 and 'id="refused"' in page.text and "Traceback" not in page.text
     answer = client.get(f"/api/positions/{position_id}?dice={dice}")
     assert answer.status_code == 400 and answer.get_json()["error"]
-    assert client.get(f"/position/{position_id}?dice=61&ply=2").status_code == 400
+    assert client.get(f"/position/{position_id}?dice=61&ply=3").status_code == 400
 
 
 def test_the_ranking_runs_in_the_worker_pool_within_its_time(tmp_path):

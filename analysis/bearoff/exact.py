@@ -140,12 +140,11 @@ def exact_outputs(rules: RuleSet, positions: Sequence[Position],
     lose = 1.0 - win
     wins = len(names) // 2  # the outputs for the mover's wins of 2 points or more, then his losses
     points = {held: _win_points(rules, held) for held in (False, True)}
-    for k, i in enumerate(chosen):
-        held = primes[i] if primes is not None else (False, False)
-        for side, shut, total in ((0, win_shut[k], win[k]), (1, lose_shut[k], lose[k])):
-            none_off, some_off = points[bool(held[side])]
-            for level in range(2, wins + 2):
-                value = (shut if none_off >= level else 0.0) + \
-                        ((total - shut) if some_off >= level else 0.0)
-                outputs[i, 1 + side * wins + level - 2] = max(value, 0.0)
+    held = primes[chosen] if primes is not None else np.zeros((len(chosen), 2), dtype=np.bool_)
+    for side, shut, total in ((0, win_shut, win), (1, lose_shut, lose)):
+        none_off = np.where(held[:, side], points[True][0], points[False][0])
+        some_off = np.where(held[:, side], points[True][1], points[False][1])
+        for level in range(2, wins + 2):
+            value = np.where(none_off >= level, shut, 0.0) + np.where(some_off >= level, total - shut, 0.0)
+            outputs[chosen, 1 + side * wins + level - 2] = np.maximum(value, 0.0)
     return mask, outputs

@@ -17,8 +17,8 @@ from analysis.fast.movegen import _KEYS, legal_results
 from analysis.fast.rules import FastRules, fast_rules
 from notation import Dice, Position, RuleSet
 
-__all__ = ["COMPILED", "FastRules", "board_of", "covers", "fast_rules", "legal_positions",
-           "position_of"]
+__all__ = ["COMPILED", "FastRules", "board_of", "covers", "fast_rules", "legal_boards",
+           "legal_positions", "position_of"]
 
 
 def covers(rules: RuleSet) -> bool:
@@ -37,11 +37,19 @@ def position_of(board: NDArray[np.int8]) -> Position:
     return Position(counts[:26], counts[26:])
 
 
+def legal_boards(board: NDArray[np.int8], high: int, low: int, fast: FastRules
+                 ) -> NDArray[np.int8]:
+    """The resulting boards (``(n, 52)``, as :func:`board_of` lays them out) of every legal
+    play of the dice ``high`` and ``low`` from ``board`` (a position the rule set allows),
+    by the fast move generator, in no particular order (the same order for the same
+    input)."""
+    return legal_results(board, high, low, fast.params, fast.opposite, _KEYS)
+
+
 def legal_positions(position: Position, dice: Dice, fast: FastRules) -> list[Position]:
     """The resulting positions (``Play.result``) of every legal play of ``dice`` (two
     dice) from ``position``, by the fast move generator, in no particular order."""
     if dice.low is None:
         raise ValueError("the fast move generator plays two dice")
-    boards = legal_results(board_of(fast.rules.check_position(position)), dice.high, dice.low,
-                           fast.params, fast.opposite, _KEYS)
+    boards = legal_boards(board_of(fast.rules.check_position(position)), dice.high, dice.low, fast)
     return [position_of(board) for board in boards]

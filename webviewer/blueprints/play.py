@@ -88,7 +88,7 @@ def start() -> ResponseReturnValue:
     variant, side, strength = form.get("variant"), form.get("side"), form.get("strength")
     if variant not in NAMES or side not in SIDES or strength not in STRENGTHS:
         abort(400, description="choose a rule set, your side (White or Black) and the engine's "
-                               "strength (random, 0 or 1)")
+                               "strength (random, 0, 1 or 2)")
     name = " ".join(form.get("name", "").split())[:MAX_NAME] or signed_in().name or "Visitor"
     try:
         engine = engine_name(variant, strength)
@@ -116,10 +116,10 @@ def start() -> ResponseReturnValue:
 
 def _engine_answers(dumped: tuple[str, dict[str, Any]], you: str, strength: str
                     ) -> tuple[str, dict[str, Any]]:
-    """The game after the engine's turns (in the worker pool at 1-ply: its heavy work)."""
+    """The game after the engine's turns (in the worker pool at 1 and 2 ply: its heavy work)."""
     engine = "B" if you == "W" else "W"
     arguments = (*dumped, engine, strength, limit("PLAY_MAX_TURNS"))
-    if strength == "1":
+    if strength in ("1", "2"):
         return run_work(engine_turns, *arguments)
     return engine_turns(*arguments)
 

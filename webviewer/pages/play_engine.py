@@ -20,7 +20,7 @@ from analysis.analyse import analyse_game
 from analysis.confirm import DEFAULT_CONFIRMATION, deeper_judge
 from analysis.network import Network
 from analysis.players import NetPlayer, Player, RandomPlayer
-from analysis.ranking import Evaluator, OnePlyPlayer
+from analysis.ranking import Evaluator, LookaheadPlayer
 from analysis.report import analysis_json, annotate, candidate_json
 from analysis.shipped import load_net
 from notation import Dice, Position, legal_plays
@@ -35,7 +35,7 @@ MAX_LEGAL_PLAYS = 500
 """Plays ``/api/legal`` and a ranking list at most (a versailles doublet may have over
 11,000: 1.4 MB); the answer says how many there are and whether it is cut (config
 ``MAX_LEGAL_PLAYS``)."""
-STRENGTHS = {"random": "random", "0": "0-ply", "1": "1-ply"}
+STRENGTHS = {"random": "random", "0": "0-ply", "1": "1-ply", "2": "2-ply"}
 """The engine's strengths, as the forms send them, with their words."""
 
 
@@ -81,11 +81,11 @@ def ranking(variant: str, position_id: str, dice: str, ply: int, limit: int,
 
 def position_ranking(variant: str, position_id: str, limit: int) -> dict[str, Any] | None:
     """For the position page and ``/api/positions/ID``: the plays of the roll asked
-    (``?dice=61``) ranked at the depth asked (``?ply=0``, the default, or ``1``) by the shipped
+    (``?dice=61``) ranked at the depth asked (``?ply=0``, the default, ``1`` or ``2``) by the shipped
     net of ``variant``, in the worker pool (:func:`ranking`); ``None`` when no roll is asked.
     :class:`~notation.errors.NotationError` for a roll that cannot be read,
     :class:`~analysis.shipped.NoNet` when no net is shipped for the rule set."""
-    ply = choice_arg("ply", {"": 0, "0": 0, "1": 1})
+    ply = choice_arg("ply", {"": 0, "0": 0, "1": 1, "2": 2})
     text = request.args.get("dice", "").strip()
     if not text:
         return None
@@ -111,7 +111,7 @@ def engine_player(variant: str, strength: str) -> Player:
     net = shipped_net(variant)
     if strength == "0":
         return NetPlayer(net)
-    return OnePlyPlayer(net, rule_set(variant))
+    return LookaheadPlayer(net, rule_set(variant), ply=int(strength))
 
 
 def engine_turns(record: str, pending: dict[str, Any], engine: str, strength: str,
