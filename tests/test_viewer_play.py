@@ -279,7 +279,7 @@ def test_the_strongest_level_is_the_2ply_engine(client):
 def test_the_1ply_engine_plays_in_the_worker_pool_within_its_time(db_path):
     client = make_app(db_path, WORKERS=1).test_client()
     at = start(client, strength="1")
-    page = client.get(at).text
+    page = client.get(f"{at}?hints=1").text  # hints asked at once: the lead roll may be ours to play
     assert "jacquet-td jacquet v2, 1-ply" in page
     while 'value="roll"' in page:  # the engine played in a worker if it won the lead roll
         client.post(at, data={"version": version(page), "action": "roll"})
@@ -325,8 +325,9 @@ def resigned_game(client) -> str:
     return at
 
 
-@pytest.mark.parametrize("over_time", [1, 2])
-def test_an_analysis_over_time_drops_the_luck_then_says_so(client, monkeypatch, over_time):
+@pytest.mark.parametrize("over_time", [1, 2, 3])
+def test_an_analysis_over_time_drops_the_luck_then_the_confirmation_then_says_so(client, monkeypatch,
+                                                                                  over_time):
     from webviewer.blueprints import play
     from webviewer.plumbing.workers import OverBudget
 
@@ -342,13 +343,15 @@ def test_an_analysis_over_time_drops_the_luck_then_says_so(client, monkeypatch, 
     monkeypatch.setattr(play, "run_work", hurried)
     page = client.get(at).text
     assert "Game over: the engine wins 1 point" in page
-    if over_time == 1:
+    if over_time < 3:
         assert "The luck was not measured" in page and 'class="analysis"' in page
+        assert calls[-1][1:] == ((False,) if over_time == 1 else (False, "none"))
     else:
         assert "could not be analysed within the server" in page and 'class="analysis"' not in page
-    assert len(calls) == 2
+    made = len(calls)
+    assert made == min(over_time + 1, 3)
     client.get(at)
-    assert len(calls) == 2  # kept: not made again
+    assert len(calls) == made  # kept: not made again
     assert client.get(f"{at}.jqn").status_code == 200
 
 

@@ -31,7 +31,7 @@ from analysis.encoding import Encoder
 from analysis.fast import COMPILED, FastRules, fast_rules, legal_boards
 from analysis.fast.encode import encode, layout, table
 from analysis.fast.jit import kernel
-from analysis.fast.outcomes import ceiling_code, ceilings, most_steps, race_table
+from analysis.fast.outcomes import ceiling_code, ceilings, most_steps, penalty_rates, race_table
 from analysis.network import Network
 from analysis.outcomes import Outcomes
 from analysis.rolls import ROLLS_21
@@ -47,13 +47,14 @@ SIDE = 26
 
 
 @kernel
-def _ceilings_of(boards: Boards, code: int, races: NDArray[np.int64], steps: int
-                 ) -> NDArray[np.float32]:
-    """:func:`analysis.fast.outcomes.ceilings` of every board, as ``Outcomes.ceilings``
-    lays them out."""
+def _ceilings_of(boards: Boards, primes: Flags, code: int, races: NDArray[np.int64], steps: int,
+                 rates: NDArray[np.int64]) -> NDArray[np.float32]:
+    """:func:`analysis.fast.outcomes.ceilings` of every board (``primes``: each side's prime
+    held after it, murray; ``rates``: :func:`analysis.fast.outcomes.penalty_rates`), as
+    ``Outcomes.ceilings`` lays them out."""
     out = np.empty((boards.shape[0], 2), dtype=np.float32)
     for row in range(boards.shape[0]):
-        mine, his = ceilings(boards[row], code, races, steps)
+        mine, his = ceilings(boards[row], code, races, steps, primes[row, 0], primes[row, 1], rates)
         out[row, 0] = mine
         out[row, 1] = his
     return out
@@ -130,6 +131,7 @@ class BoardJudge:
     code: int | None = field(init=False)
     races: NDArray[np.int64] = field(init=False)
     steps: int = field(init=False)
+    rates: NDArray[np.int64] = field(init=False)
 
     def __post_init__(self) -> None:
         rules = self.rules
@@ -142,20 +144,21 @@ class BoardJudge:
         self.code = ceiling_code(rules) if COMPILED and rules.ceiling is not None else None
         if self.code is not None:
             self.races, self.steps = _race_table(rules), most_steps(rules)
+            self.rates = penalty_rates(rules)
 
     def judge(self, boards: Boards, flags: Flags | None, bear_off: bool = True) -> Judged:
         """Each board judged for the side that has just moved (``flags``: the prime flags
         after each, murray): as :func:`analysis.players.judge`."""
         n = boards.shape[0]
+        primes = flags if flags is not None else np.zeros((n, 2), dtype=np.bool_)
         if self.compiled:
-            primes = flags if flags is not None else np.zeros((n, 2), dtype=np.bool_)
             x = encode(boards, primes, self.numbers, table(), self.opposite, self.encoder.size)
         else:
             x = self.encoder.encode_boards(boards, flags)
         h, raw = self.net.forward(x)
         outcomes, rules = self.outcomes, self.rules
         if self.code is not None:
-            limits = _ceilings_of(boards, self.code, self.races, self.steps)
+            limits = _ceilings_of(boards, primes, self.code, self.races, self.steps, self.rates)
         else:
             limits = outcomes.ceilings([_position(b) for b in boards], flags)
         y = outcomes.mask(raw.copy(), limits)
