@@ -19,7 +19,7 @@ from webviewer.pages.game_page import Analysed, Kind
 from webviewer.pages.game_page import game_page as page_of
 from webviewer.pages.kept_games import game_file
 from webviewer.pages.search import SEARCH_ARGS, query_from_args
-from webviewer.pages.stored import record_of, stored_game, stored_row
+from webviewer.pages.stored import archive_identity, record_of, stored_game, stored_row
 from webviewer.pages.tree import BadAddress
 from webviewer.plumbing.args import choice_arg, int_arg
 from webviewer.plumbing.auth import role_required, signed_in
@@ -83,7 +83,9 @@ def game_page(game_id: int) -> ResponseReturnValue:
     base = site_urls()["game_0"][:-1] + str(game_id)  # as url_for makes it (an int converter)
     db = get_db()
     ask = url_for("games.analyse", game_id=game_id) if signed_in().may("scorer") else None
-    analysed = Analysed(latest_analysis_id(db, game_id), lambda: latest_analysis(db, game_id), ask)
+    latest = latest_analysis_id(db, game_id)
+    key = None if latest is None else (archive_identity(), latest)
+    analysed = Analysed(key, lambda: latest_analysis(db, game_id), ask)
     return page_of(view, row, index, kind, base, analysed, best)
 
 

@@ -17,7 +17,7 @@ UTF-8 is joined from the kept parts' UTF-8.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any, NamedTuple
 from urllib.parse import quote
 
@@ -136,11 +136,12 @@ def position_page(frame: Frame, node: PageNode, position_id: str) -> str:
 
 
 class Analysed(NamedTuple):
-    """What the game page needs to know of a game's analyses: the id of the latest
-    (``None`` if there is none), how to read it, and where a scorer asks for one (``None``
-    for anyone else)."""
+    """What the game page needs to know of a game's analyses: the latest's key, its archive
+    and id (``None`` if there is none: the parts made from it are kept under it, and the
+    kept games are shared by every archive the process opens), how to read it, and where a
+    scorer asks for one (``None`` for anyone else)."""
 
-    latest: int | None
+    latest: Hashable | None
     read: Callable[[], dict[str, Any] | None]
     ask: str | None
 

@@ -28,6 +28,14 @@ def _archive_version() -> tuple[int, int, int] | None:
     return None if status is None else (status.st_dev, status.st_ino, status.st_ctime_ns)
 
 
+def archive_identity() -> tuple[int, int] | None:
+    """The archive file's device and inode (``None`` if there is no file): what tells one
+    archive's ids from another's (a process may serve, or test, several), where the change
+    time of :func:`_archive_version` would change at every write."""
+    version = _archive_version()
+    return None if version is None else version[:2]
+
+
 def stored_row(game_id: int) -> Row:
     """The row of game ``game_id`` (404 if there is none, or if an admin hid it and the
     visitor is no admin).
