@@ -9,43 +9,31 @@ Chromium and playwright as in :mod:`tests.test_viewer_browser` (skipped where mi
 except in CI)."""
 
 import datetime
-import os
 import random
 import re
-import threading
 import types
 
 import pytest
 
 from notation.engine.board import Position
+from tests.browser_helpers import TABLET, playwright_or_skip, press, serving
 from tests.test_viewer_browser import ARGS, ARTIFACTS, CHROMIUM
 from webviewer import create_app
 
-if CHROMIUM is None:
-    if os.environ.get("CI") == "true":
-        pytest.fail("Chromium is missing in CI: .ci/run must install it", pytrace=False)
-    pytest.skip("Chromium is not installed (apt-get install chromium)", allow_module_level=True)
-
-sync_api = pytest.importorskip("playwright.sync_api")
+sync_api = playwright_or_skip()
 
 from tests.accounts_helpers import PASSWORD, add_account  # noqa: E402
 
-TABLET = {"width": 768, "height": 1024}
 SIZES = {"wide": {"width": 1280, "height": 900}, "tablet": TABLET, "phone": {"width": 390, "height": 844}}
 
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory):
     """The viewer on a werkzeug server thread, on a free loopback port, over an empty archive."""
-    from werkzeug.serving import make_server
-
     path = tmp_path_factory.mktemp("recorder") / "recorder.db"
     add_account(path)  # the scorer who records
-    httpd = make_server("127.0.0.1", 0, create_app({"ARCHIVE": str(path)}), threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}"
-    httpd.shutdown()
+    with serving(create_app({"ARCHIVE": str(path)})) as base:
+        yield base
 
 
 @pytest.fixture(scope="module")
@@ -97,12 +85,6 @@ def board_width(page) -> float:
 def label(page, white_point: int) -> str:
     """The number drawn on White's point ``white_point``."""
     return page.text_content(f'g.column[data-point="{white_point}"] > text')
-
-
-def press(page, selector: str) -> None:
-    """Click and wait for the page the server answers with."""
-    with page.expect_navigation():
-        page.click(selector)
 
 
 class ServerDice(random.Random):

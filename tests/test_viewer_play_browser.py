@@ -6,52 +6,31 @@ game; a screenshot of it is saved under ``tests/artifacts/``.
 Chromium and playwright as in :mod:`tests.test_viewer_browser` (skipped where missing,
 except in CI)."""
 
-import os
-import threading
 
 import pytest
 
 import archive
-from tests.test_viewer_browser import ARGS, ARTIFACTS, CHROMIUM
+from tests.browser_helpers import playwright_or_skip, press, serving, tablet_page
+from tests.test_viewer_browser import ARTIFACTS
 from webviewer import create_app
 
-if CHROMIUM is None:
-    if os.environ.get("CI") == "true":
-        pytest.fail("Chromium is missing in CI: .ci/run must install it", pytrace=False)
-    pytest.skip("Chromium is not installed (apt-get install chromium)", allow_module_level=True)
+sync_api = playwright_or_skip()
 
-sync_api = pytest.importorskip("playwright.sync_api")
-
-TABLET = {"width": 768, "height": 1024}
 
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory):
     """The viewer on a werkzeug server thread, on a free loopback port, over an empty archive."""
-    from werkzeug.serving import make_server
-
     path = tmp_path_factory.mktemp("play") / "play.db"
     archive.open_archive(path).close()
-    httpd = make_server("127.0.0.1", 0, create_app({"ARCHIVE": str(path), "WORKERS": 0}), threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}"
-    httpd.shutdown()
+    with serving(create_app({"ARCHIVE": str(path), "WORKERS": 0})) as base:
+        yield base
 
 
 @pytest.fixture
 def page():
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        context = browser.new_context(viewport=TABLET)
-        yield context.new_page()
-        browser.close()
-
-
-def press(page, selector: str) -> None:
-    """Click and wait for the page the server answers with."""
-    with page.expect_navigation():
-        page.click(selector)
+    with tablet_page(sync_api) as tablet:
+        yield tablet
 
 
 def click_a_step(page) -> None:
