@@ -69,7 +69,9 @@ def test_a_whole_game_against_the_engine_by_clicking_on_a_tablet(base, page):
     else:
         raise AssertionError("the game did not end")
     assert hinted
-    assert page.locator(".analysis .engine").inner_text() == "jacquet-td jacquet v2, 0-ply"
+    # the default analysis: 0-ply, its marks confirmed at 1-ply (the job's time limit is
+    # lifted for the tests: tests/conftest.py)
+    assert page.locator(".analysis .engine").inner_text() == "jacquet-td jacquet v2, 0-ply, marks confirmed at 1-ply"
     assert page.locator(".analysis ol.analysed-turns li").count() > 20
     assert page.locator(".summaries tbody tr").count() == 2
     assert page.locator(".store a", has_text="sign in").count() == 1  # a visitor may not store it
