@@ -1,7 +1,9 @@
 """The errors of the notation package: every one it raises derives from
 :class:`NotationError`, and carries ``rule_id`` (the rule it breaks, as ``docs/rules.md``
-names it, or the kind of problem: ``SYNTAX``, ``TAG``, ``LIMIT``...) and ``reason`` (why,
-in one sentence).
+names it, or the kind of problem: ``SYNTAX``, ``TAG``, ``LIMIT``...) and ``msg``, why in
+one sentence as a :class:`~notation.messages.Message` (an id and its parameters, for
+programs); ``reason`` and ``str()`` render it in the current language
+(:func:`notation.messages.set_language`: English unless a program chose another).
 
 Like python-chess, every error is a :class:`ValueError`, split by what went wrong:
 
@@ -21,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from notation.messages import Message, render
+
 if TYPE_CHECKING:  # pragma: no cover
     from notation.engine.play import Play
 
@@ -37,14 +41,22 @@ LISTED_PLAYS = 10
 others are counted (``... and 11446 more``). The errors keep the whole list."""
 
 
-def listed(plays: Sequence[object], shown: int = LISTED_PLAYS) -> str:
-    """The first ``shown`` of ``plays``, and how many more there are.
+def listed(plays: Sequence[object], shown: int = LISTED_PLAYS, language: str | None = None) -> str:
+    """The first ``shown`` of ``plays``, and how many more there are (in ``language``,
+    default the current one).
 
     >>> listed(["24/18", "24/21 24/18", "13/7"], 2)
     '24/18, 24/21 24/18 and 1 more'
     """
     text = ", ".join(str(play) for play in plays[:shown])
-    return text + (f" and {len(plays) - shown} more" if len(plays) > shown else "")
+    if len(plays) <= shown:
+        return text
+    return render(Message.of("list.more", plays=text, count=len(plays) - shown), language)
+
+
+def as_message(reason: str | Message) -> Message:
+    """``reason`` as a message: a text not yet in the catalog is the ``text`` message."""
+    return reason if isinstance(reason, Message) else Message.of("text", text=reason)
 
 
 SYNTAX = "SYNTAX"
@@ -54,16 +66,25 @@ TAG = "TAG"
 
 
 class NotationError(ValueError):
-    """Base class of every error raised by :mod:`notation`: ``reason`` says what went
-    wrong, ``rule_id`` which rule or kind of problem (the class's ``default_rule`` when
-    not given). ``str()`` is the reason."""
+    """Base class of every error raised by :mod:`notation`: ``msg`` says what went wrong
+    (an id and its parameters), ``reason`` renders it in the current language, ``rule_id``
+    names the rule or kind of problem (the class's ``default_rule`` when not given).
+    ``str()`` is the reason."""
 
     default_rule = SYNTAX
 
-    def __init__(self, reason: str, rule_id: str | None = None) -> None:
-        self.reason = reason
+    def __init__(self, reason: str | Message, rule_id: str | None = None) -> None:
+        self.msg = as_message(reason)
         self.rule_id = rule_id or self.default_rule
-        super().__init__(reason)
+        super().__init__(self.msg)
+
+    @property
+    def reason(self) -> str:
+        """Why, in one sentence, in the current language."""
+        return render(self.msg)
+
+    def __str__(self) -> str:
+        return self.reason
 
 
 class InvalidError(NotationError):
@@ -91,10 +112,9 @@ class IllegalPlayError(NotationError):
     (a message names a few of them: :func:`listed`).
     """
 
-    def __init__(self, rule_id: str, reason: str, legal_plays: Sequence[Play] = ()) -> None:
+    def __init__(self, rule_id: str, reason: str | Message, legal_plays: Sequence[Play] = ()) -> None:
         super().__init__(reason, rule_id)
         self.legal_plays = tuple(legal_plays)
-        self.args = (f"[{rule_id}] {reason}",)
 
     def __str__(self) -> str:
         return f"[{self.rule_id}] {self.reason}"
@@ -110,7 +130,7 @@ class TagProblem(NotationError):
 
     default_rule = TAG
 
-    def __init__(self, tag: str, reason: str, rule_id: str | None = None) -> None:
+    def __init__(self, tag: str, reason: str | Message, rule_id: str | None = None) -> None:
         super().__init__(reason, rule_id)
         self.tag = tag
 
@@ -125,19 +145,18 @@ class FormatError(NotationError):
 class RecordError(NotationError):
     """A problem found while reading a record: where (file, line, column, game, turn),
     which rule (``rule_id``: a rule id such as ``R-MAX``, or ``SYNTAX`` / ``TAG`` for the
-    form of the record), why, and for a rule violation the legal plays.
+    form of the record), why (``msg``), and for a rule violation the legal plays.
 
-    ``str()`` gives the compiler-style line ``FILE:LINE:COL: error: [RULE-ID] message``.
-    A ``severity`` of ``"warning"`` marks what a reader accepted but the user should know
-    (a dialect quirk that contradicts the rules' bookkeeping, never an illegal play).
+    ``str()`` gives the compiler-style line ``FILE:LINE:COL: error: [RULE-ID] message`` in
+    the current language. A ``severity`` of ``"warning"`` marks what a reader accepted but
+    the user should know (a dialect quirk that contradicts the rules' bookkeeping, never an
+    illegal play).
     """
 
-    def __init__(self, message: str, rule_id: str = SYNTAX, *, file: str = "-", line: int = 0,
-                 column: int = 0, game: int = 0, turn: str = "",
+    def __init__(self, message: str | Message, rule_id: str = SYNTAX, *, file: str = "-",
+                 line: int = 0, column: int = 0, game: int = 0, turn: str = "",
                  legal_plays: Sequence[str] = (), severity: str = "error") -> None:
         super().__init__(message, rule_id)
-        self.message = message
-        """The reason, as the record's readers call it."""
         self.severity = severity
         self.file = file
         self.line = line
@@ -145,29 +164,44 @@ class RecordError(NotationError):
         self.game = game
         self.turn = turn
         self.legal_plays = tuple(legal_plays)
-        self.args = (self.format(),)
+
+    @property
+    def message(self) -> str:
+        """The reason in English, as the archive stores it (the same in every language)."""
+        return render(self.msg, "en")
 
     def __str__(self) -> str:
         return self.format()
 
-    def where(self) -> str:
+    def where(self, language: str | None = None) -> str:
         """``game N, turn T`` as the message prefix."""
-        parts = [f"game {self.game}"] if self.game else []
+        parts = [render(Message.of("record.game", game=self.game), language)] if self.game else []
         if self.turn:
-            parts.append(f"turn {self.turn}")
+            parts.append(render(Message.of("record.turn", turn=self.turn), language))
         return ", ".join(parts)
 
-    def format(self) -> str:
-        """The compiler-style line ``FILE:LINE:COL: error: [RULE-ID] message``."""
-        prefix = self.where()
-        text = f"{prefix}: {self.message}" if prefix else self.message
-        if self.legal_plays:
-            text += f"; legal: {listed(self.legal_plays)}"
+    def format(self, language: str | None = None) -> str:
+        """The compiler-style line ``FILE:LINE:COL: error: [RULE-ID] message``, in
+        ``language`` (default: the current one)."""
+        text = self.text(language)  # (the severity stays a word for editors to find)
         return f"{self.file}:{self.line}:{self.column}: {self.severity}: [{self.rule_id}] {text}"
 
-    def as_dict(self) -> dict[str, object]:
-        """The error's fields, as ``validate --json`` prints them."""
+    def text(self, language: str | None = None) -> str:
+        """The message after the rule id: where in the game, why, and the legal plays."""
+        prefix = self.where(language)
+        text = render(self.msg, language)
+        text = f"{prefix}: {text}" if prefix else text
+        if self.legal_plays:
+            text += render(Message.of("record.legal", plays=listed(self.legal_plays, language=language)),
+                           language)
+        return text
+
+    def as_dict(self, language: str | None = None) -> dict[str, object]:
+        """The error's fields, as ``validate --json`` prints them: ``id`` and ``params``
+        (the message as data, the same in every language) beside ``message``, its text
+        in ``language`` (default: the current one)."""
         return {"severity": self.severity, "file": self.file, "line": self.line,
                 "column": self.column, "game": self.game,
-                "turn": self.turn, "rule": self.rule_id, "message": self.message,
+                "turn": self.turn, "rule": self.rule_id, **self.msg.as_json(),
+                "message": render(self.msg, language),
                 "legal_plays": list(self.legal_plays)}

@@ -1,6 +1,6 @@
 """The import graph is one-way: each layer imports only the layers below it.
 
-notation: errors and limits (the base), then ``engine/``, ``tree/``, ``formats/``, ``render/``
+notation: messages, errors and limits (the base), then ``engine/``, ``tree/``, ``formats/``, ``render/``
 and the recorder; above notation, ``archive/``, then ``webviewer/``, then ``jacquet_cli/``;
 ``analysis/`` stands beside the archive, over notation. No blueprint of the viewer imports
 another. Checked on the source (every ``import`` statement run, wherever it stands; those
@@ -18,15 +18,17 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 ALLOWED = {
-    "notation.errors": set(),
-    "notation.limits": {"notation.errors"},
-    "notation.engine": {"notation.errors", "notation.limits", "notation.engine"},
-    "notation.tree": {"notation.errors", "notation.limits", "notation.engine", "notation.tree"},
-    "notation.formats": {"notation.errors", "notation.limits", "notation.engine", "notation.tree",
-                         "notation.formats"},
-    "notation.render": {"notation.errors", "notation.engine", "notation.render"},
-    "notation.recording": {"notation.errors", "notation.limits", "notation.engine", "notation.tree",
-                           "notation.formats"},
+    "notation.messages": {"notation.messages"},
+    "notation.errors": {"notation.messages"},
+    "notation.limits": {"notation.messages", "notation.errors"},
+    "notation.engine": {"notation.messages", "notation.errors", "notation.limits", "notation.engine"},
+    "notation.tree": {"notation.messages", "notation.errors", "notation.limits", "notation.engine",
+                      "notation.tree"},
+    "notation.formats": {"notation.messages", "notation.errors", "notation.limits", "notation.engine",
+                         "notation.tree", "notation.formats"},
+    "notation.render": {"notation.messages", "notation.errors", "notation.engine", "notation.render"},
+    "notation.recording": {"notation.messages", "notation.errors", "notation.limits", "notation.engine",
+                           "notation.tree", "notation.formats"},
 }
 """For each part of notation, the parts it may import."""
 

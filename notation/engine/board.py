@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from itertools import accumulate
 
 from notation.errors import InvalidPositionError
+from notation.messages import Message
 
 OFF = 0
 BAR = 25
@@ -49,9 +50,10 @@ class Position:
     def __post_init__(self) -> None:
         for side, counts in (("mover", self.mover), ("opponent", self.opponent)):
             if len(counts) != 26 or any(not isinstance(c, int) or c < 0 for c in counts):
-                raise InvalidPositionError(f"{side}: 26 non-negative counts expected")
+                raise InvalidPositionError(Message.of("position.counts", side=_side(side)))
             if sum(counts) != MEN:
-                raise InvalidPositionError(f"{side} has {sum(counts)} men, not {MEN}")
+                raise InvalidPositionError(Message.of("position.men", side=_side(side),
+                                                      men=sum(counts), most=MEN))
 
     @classmethod
     def _trusted(cls, mover: tuple[int, ...], opponent: tuple[int, ...]) -> Position:
@@ -111,15 +113,21 @@ _set_mover = Position.__dict__["mover"].__set__  # the slots' descriptors
 _set_opponent = Position.__dict__["opponent"].__set__
 
 
+def _side(side: str) -> Message:
+    """``mover`` or ``opponent`` as a message says it."""
+    return Message.of(f"side.{side}")
+
+
 def _counts(points: dict[int, int], side: str) -> tuple[int, ...]:
     counts = [0] * 26
     for point, men in points.items():
         if not 1 <= point <= BAR:
-            raise InvalidPositionError(f"{side}: no point {point} (1-24, or 25 for the bar)")
+            raise InvalidPositionError(Message.of("position.point", side=_side(side), point=point))
         counts[point] += men
     on_board = sum(counts)
     if on_board > MEN:
-        raise InvalidPositionError(f"{side} has {on_board} men on the board, at most {MEN}")
+        raise InvalidPositionError(Message.of("position.too-many", side=_side(side), men=on_board,
+                                              most=MEN))
     counts[OFF] = MEN - on_board
     return tuple(counts)
 

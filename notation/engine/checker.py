@@ -49,6 +49,7 @@ from notation.engine.rules import DEFAULT, RuleSet
 from notation.engine.rules import rule_set as get_rule_set
 from notation.engine.written import WrittenMove, WrittenPlay, parse_play
 from notation.errors import AmbiguousPlayError, IllegalPlayError
+from notation.messages import Message, both, either
 
 R_DICE = "R-DICE"
 R_HIT = "R-HIT"
@@ -69,7 +70,7 @@ Orders = Callable[[list[int], int, bool, bool], Iterable[tuple[int, ...]]]
 class _Failure:
     rank: tuple[int, ...] = (-1,)
     rule_id: str = ""
-    reason: str = ""
+    reason: Message | None = None
 
 
 class _Search:
@@ -98,7 +99,7 @@ class _Search:
                          tuple((points[0], 1) for points in self.points), (), 0)
         return self
 
-    def fail(self, depth: int, rule_id: str, reason: Callable[[], str], whole: bool = False) -> None:
+    def fail(self, depth: int, rule_id: str, reason: Callable[[], Message], whole: bool = False) -> None:
         """Keep the failure that went furthest; at the same depth, one that plays a written
         hop with one die (what the writer most likely meant) over a split of it."""
         rank = (depth, whole)
@@ -169,18 +170,17 @@ class _Search:
 
 
 def _broken_reason(turn: TurnRules, mover: Board, opponent: Board, at: int, die: int,
-                   broken: str, move: WrittenMove, landing: int) -> str:
-    """The sentence for a step of a written move that breaks ``broken``."""
+                   broken: str, move: WrittenMove, landing: int) -> Message:
+    """The message for a step of a written move that breaks ``broken``."""
     return turn.explain(mover, opponent, at, die, broken, _step_text(move, at, landing))
 
 
-def _hit_on_the_way(move: WrittenMove, at: int, landing: int) -> str:
-    return (f"{move} would hit on {landing} on the way: a hit on a "
-            f"rest point is written, as {point_name(at)}/{landing}*/...")
+def _hit_on_the_way(move: WrittenMove, at: int, landing: int) -> Message:
+    return Message.of("rule.hit.on-the-way", move=str(move), point=landing, start=point_name(at))
 
 
-def _no_hit_there(move: WrittenMove, landing: int) -> str:
-    return f"{move} marks a hit on {landing}, but no lone opposing man is there"
+def _no_hit_there(move: WrittenMove, landing: int) -> Message:
+    return Message.of("rule.hit.none-there", move=str(move), point=landing)
 
 
 def check_play(position: Position, dice: Dice | str, play: str | WrittenPlay,
@@ -204,7 +204,7 @@ def check_play(position: Position, dice: Dice | str, play: str | WrittenPlay,
     written = play if isinstance(play, WrittenPlay) else parse_play(play, rules.hitting)
     if written.marked and not rules.hitting:
         move = next(move for move in written.moves if any(move.hits))
-        raise IllegalPlayError("R-OPEN", f"{move} marks a hit, but {rules.name} has no hitting",
+        raise IllegalPlayError("R-OPEN", Message.of("rule.hit.no-hitting", move=str(move), rules=rules.name),
                                legal_plays(position, dice, rules))
     turn = TurnRules(rules, position, dice)
     if len(written.hops) > len(turn.die_sequence):
@@ -459,27 +459,32 @@ def _judge_turn(turn: TurnRules, search: _Search, written: WrittenPlay) -> Play:
     plays = plays_of(turn, kept)
     if len(matches) > 1:
         meant = [str(p) for p in plays if (p.result.mover, p.result.opponent) in matches]
-        raise AmbiguousPlayError("R-STEP", f"{written} can mean {' or '.join(meant)}: write the rest point",
-                                 plays)
+        raise AmbiguousPlayError("R-STEP", Message.of("rule.ambiguous", play=str(written),
+                                                      meanings=either(meant)), plays)
     steps, mover, _ = max(search.complete, key=lambda c: (len(c[0]), c[1][OFF]))
     example = plays[0]
     most = len(kept[0].steps)
     if len(steps) < most:
         if turn.dice.is_doublet:
-            reason = (f"{written} plays {_count(len(steps), 'step')} of {turn.dice.high}; "
-                      f"{most} can be played, e.g. {example}")
+            reason = Message.of("rule.max.doublet", play=str(written),
+                                played=Message.of("count.steps", count=len(steps)),
+                                die=turn.dice.high, most=most, example=str(example))
         else:
-            reason = (f"{written} plays {_count(len(steps), 'die')} of {_roll(turn.dice)}; "
-                      f"{_count(most, 'die')} can be played, e.g. {example}")
+            reason = Message.of("rule.max", play=str(written),
+                                played=Message.of("count.dice", count=len(steps)),
+                                roll=_roll(turn.dice), most=Message.of("count.dice", count=most),
+                                example=str(example))
         raise IllegalPlayError("R-MAX", reason, plays)
     if turn.rules.waste and mover[OFF] < kept[0].mover[OFF]:
         borne = mover[OFF] - turn.start.mover[OFF]
         best = kept[0].mover[OFF] - turn.start.mover[OFF]
-        raise IllegalPlayError("R-WASTE", f"{written} bears off {_count(borne, 'man', 'men')}; "
-                               f"{best} can be borne off, e.g. {example}", plays)
+        raise IllegalPlayError("R-WASTE", Message.of(
+            "rule.waste", play=str(written), borne=Message.of("count.men", count=borne),
+            best=best, example=str(example)), plays)
     _raise_filter_error(turn, search, written, sequences, plays)
-    raise IllegalPlayError("R-HIGH", f"{written} plays the {steps[0].die}; when only one die can be "
-                           f"played it must be the higher, {turn.dice.high}, e.g. {example}", plays)
+    raise IllegalPlayError("R-HIGH", Message.of(
+        "rule.high", play=str(written), die=steps[0].die, high=turn.dice.high,
+        example=str(example)), plays)
 
 
 def _raise_filter_error(turn: TurnRules, search: _Search, written: WrittenPlay,
@@ -506,36 +511,31 @@ def _roll(dice: Dice) -> str:
     return "-".join(str(v) for v in dice.values)
 
 
-def _count(n: int, word: str, plural: str | None = None) -> str:
-    if word == "die":
-        plural = plural or "dice"
-    return f"{n} {word if n == 1 else (plural or word + 's')}"
-
-
 def _raise_step_error(search: _Search) -> None:
     """No realization got through: a dice mismatch, or the deepest broken step rule."""
     turn = search.turn
     plays = legal_plays(turn.start, turn.dice, turn.rules)
     if not _Search(turn, search.written, check_rules=False).run().complete:
         raise IllegalPlayError(*_dice_mismatch(turn, search.written), plays)
-    raise IllegalPlayError(search.failure.rule_id, search.failure.reason, plays)
+    raise IllegalPlayError(search.failure.rule_id, search.failure.reason or "", plays)
 
 
-def _dice_mismatch(turn: TurnRules, written: WrittenPlay) -> tuple[str, str]:
+def _dice_mismatch(turn: TurnRules, written: WrittenPlay) -> tuple[str, Message]:
     dice = turn.dice
     pips = sum(m.points[0] - m.points[-1] for m in written.moves)
     if dice.is_doublet:
         steps = len(turn.die_sequence)
         rule = "R-DOUBLET-SQUARED" if turn.rules.squared_doublets else "R-DOUBLET"
-        return rule, (f"{written} does not fit {_roll(dice)}: a doublet gives {steps} steps of "
-                      f"{dice.high} ({steps * dice.high} pips), the play moves {pips}")
-    faces = " and ".join(str(v) for v in dice.values)
-    return R_DICE, (f"{written} does not fit the roll {_roll(dice)}: "
-                    f"it moves {pips} pips, the dice give steps of {faces}")
+        return rule, Message.of("rule.doublet", play=str(written), roll=_roll(dice), steps=steps,
+                                die=dice.high, pips=steps * dice.high, moved=pips)
+    faces = [str(v) for v in dice.values]
+    return R_DICE, Message.of("rule.dice", play=str(written), roll=_roll(dice), moved=pips,
+                              faces=both(faces))
 
 
-def _step_text(move: WrittenMove, at: int, landing: int) -> str:
+def _step_text(move: WrittenMove, at: int, landing: int) -> str | Message:
     """How to name a failing step in a message: the written move, or the step within it."""
     if at == move.points[0] and landing == move.points[-1]:
         return str(move)
-    return f"{point_name(at)}/{point_name(landing)} (in {move})"
+    return Message.of("rule.step-in-move", step=f"{point_name(at)}/{point_name(landing)}",
+                      move=str(move))

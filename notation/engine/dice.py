@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from notation.errors import InvalidDiceError
+from notation.messages import Message
 
 _DICE_TEXT = re.compile(r"^\s*([0-9])\s*(?:-\s*)?(?:([0-9])\s*)?$")
 
@@ -28,7 +29,7 @@ class Dice:
     def __post_init__(self) -> None:
         for value in (self.high, self.low):
             if value is not None and not (isinstance(value, int) and 1 <= value <= 6):
-                raise InvalidDiceError(f"a die shows 1 to 6, not {value!r}")
+                raise InvalidDiceError(Message.of("dice.face", value=repr(value)))
         if self.low is not None and self.low > self.high:
             high, low = self.low, self.high
             object.__setattr__(self, "high", high)
@@ -43,7 +44,7 @@ class Dice:
     def _read(cls, text: str) -> Dice:
         match = _DICE_TEXT.match(text)
         if not match:
-            raise InvalidDiceError(f"cannot read dice {text!r}: write two digits 1-6, as 53 or 5-3")
+            raise InvalidDiceError(Message.of("dice.unreadable", text=repr(text)))
         first = int(match.group(1))
         second = int(match.group(2)) if match.group(2) else None
         return cls(first, second)

@@ -19,6 +19,7 @@ from notation.engine.play import Play, Step
 from notation.engine.rules import RuleSet, StepContext
 from notation.engine.rules import rule_set as get_rule_set
 from notation.errors import InvalidDiceError
+from notation.messages import Message
 
 Board = tuple[int, ...]
 
@@ -139,31 +140,27 @@ class TurnRules:
         return None, after, opponent, _STEPS[from_point][die][hit]
 
     def explain(self, mover: Board, opponent: Board, from_point: int, die: int,
-                broken: str, written: str | None = None) -> str:
-        """The sentence for a step that breaks ``broken``."""
+                broken: str, written: str | Message | None = None) -> Message:
+        """The message for a step that breaks ``broken``."""
         to_point = _landing(from_point, die)
         text = written or f"{point_name(from_point)}/{point_name(to_point)}"
         if broken == R_EMPTY:
-            return f"{text} moves from point {point_name(from_point)}, where you have no man"
+            return Message.of("rule.empty", step=text, point=point_name(from_point))
         if broken == R_BAR:
-            return f"{text} moves another man while a man is on the bar"
+            return Message.of("rule.bar", step=text)
         if broken == R_OPEN:
-            their = self.opposite[to_point]
-            men = opponent[their]
-            return (f"{text} lands on point {to_point}, closed by {men} opposing "
-                    f"{'man' if men == 1 else 'men'}")
+            men = opponent[self.opposite[to_point]]
+            return Message.of("rule.open", step=text, point=to_point, count=men)
         if broken == R_BEAROFF:
             outside = [p for p in range(BAR, 6, -1) if mover[p]]
             if outside:
-                return (f"{text} bears off while men are still outside points 6-1 "
-                        f"(on {point_name(outside[0])})")
+                return Message.of("rule.bearoff.outside", step=text, point=point_name(outside[0]))
             higher = max(p for p in range(1, 7) if mover[p])
-            return (f"{text} bears off with a {die} from {from_point} while a man stands "
-                    f"higher, on {higher}")
+            return Message.of("rule.bearoff.higher", step=text, die=die, point=from_point,
+                              higher=higher)
         if broken == R_BEAROFF_REAR:
             rear = max(p for p in range(1, 7) if mover[p])
-            return (f"{text} bears off from {from_point}; only men on the rear-most "
-                    f"point, {rear}, may be borne off")
+            return Message.of("rule.bearoff.rear", step=text, point=from_point, rear=rear)
         board = list(mover)
         board[from_point] -= 1
         board[to_point] += 1
@@ -172,7 +169,8 @@ class TurnRules:
         for rule in self.rules.step_rules:
             if rule.rule_id == broken:
                 return rule.explain(ctx, text)
-        return f"{text} breaks {broken}"  # pragma: no cover - every id is explained above
+        # (every id is explained above)
+        return Message.of("rule.broken", step=text, rule=broken)  # pragma: no cover
 
     def write(self, play: Play) -> str:
         """The canonical notation of a legal play of this turn."""
@@ -282,8 +280,7 @@ def legal_plays(position: Position, dice: Dice | str, rules: RuleSet | str | Non
     rules = _rules(rules)
     dice = Dice.parse(dice) if isinstance(dice, str) else dice
     if dice.low is None and not rules.passes_dice:
-        raise InvalidDiceError(f"one die ({dice}) is no roll in {rules.name}: a turn is played "
-                               "with two dice (one die is passed only in versailles, R-PASS)")
+        raise InvalidDiceError(Message.of("rule.one-die", dice=str(dice), rules=rules.name))
     turn = TurnRules(rules, rules.check_position(position), dice)
     return plays_of(turn, allowed(turn, step_sequences(turn)))
 

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 
 from notation.engine.board import MEN, Position
 from notation.errors import InvalidPositionError
+from notation.messages import Message
 
 ID_LENGTH = 14
 
@@ -77,15 +78,15 @@ def ids_from_bits(bits: list[str]) -> list[str]:
 def decode(position_id: str) -> Position:
     """The position of a 14-character ID; :class:`InvalidPositionError` if it is malformed."""
     if not isinstance(position_id, str) or len(position_id) != ID_LENGTH:
-        raise InvalidPositionError(
-            f"a position ID has {ID_LENGTH} characters, not {len(str(position_id))}: {position_id!r}")
+        raise InvalidPositionError(Message.of("position-id.length", length=ID_LENGTH,
+                                              found=len(str(position_id)), id=repr(position_id)))
     try:
         raw = base64.b64decode(position_id + "==", validate=True)
     except (binascii.Error, ValueError):
-        raise InvalidPositionError(f"position ID {position_id!r} is not Base64") from None
+        raise InvalidPositionError(Message.of("position-id.base64", id=repr(position_id))) from None
     bits = int.from_bytes(raw, "little")
     sides: list[tuple[int, ...]] = []
-    for side in ("player not on roll", "player on roll"):
+    for side in ("not-on-roll", "on-roll"):
         counts = [0] * 26
         for point in range(1, 26):
             while bits & 1:
@@ -94,10 +95,11 @@ def decode(position_id: str) -> Position:
             bits >>= 1
         on_board = sum(counts)
         if on_board > MEN:
-            raise InvalidPositionError(
-                f"position ID {position_id!r}: the {side} has {on_board} men, more than {MEN}")
+            raise InvalidPositionError(Message.of(
+                "position-id.men", id=repr(position_id), side=Message.of(f"side.{side}"),
+                men=on_board, most=MEN))
         counts[0] = MEN - on_board
         sides.append(tuple(counts))
     if bits:
-        raise InvalidPositionError(f"position ID {position_id!r} has bits past the two sides")
+        raise InvalidPositionError(Message.of("position-id.bits", id=repr(position_id)))
     return Position(mover=sides[1], opponent=sides[0])

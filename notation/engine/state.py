@@ -24,6 +24,7 @@ from notation.engine.rules import RuleSet
 from notation.engine.written import WrittenPlay
 from notation.errors import IllegalPlayError, InvalidDiceError, InvalidError
 from notation.limits import LIMIT, MAX_CUBE
+from notation.messages import Message, either
 
 TurnKind = Literal["roll", "passed", "double", "take", "drop", "resign"]
 """What a turn is: a roll played, dice passed played (R-PASS), a cube action, a resignation."""
@@ -61,6 +62,11 @@ class Colour(str, Enum):
     def title(self) -> str:  # type: ignore[override]  # the player's name, not str.title()
         """``"White"`` or ``"Black"``."""
         return "White" if self is Colour.WHITE else "Black"
+
+    @property
+    def named(self) -> Message:
+        """The player's name as a message gives it (``colour.white``, ``colour.black``)."""
+        return Message.of("colour.white" if self is Colour.WHITE else "colour.black")
 
     @property
     def index(self) -> int:  # type: ignore[override]  # 0 or 1, not str.index()
@@ -202,8 +208,9 @@ class GameState(_StateFields):
         """Apply one turn; return the next state and the turn as played. ``by`` names the
         player who resigns when it is not the one to act."""
         if self.winner is not None:  # (self.over, without a property's call)
-            raise GameRuleError("R-END", f"the game is over: {self.winner.title} won "
-                                f"{self.points} ({self.ended_by}); nothing more can be played")
+            raise GameRuleError("R-END", Message.of("game.over", winner=self.winner.named,
+                                                    points=self.points,
+                                                    ended=Message.of(f"ended.{self.ended_by}")))
         if not (kind == ROLL and dice is not None and self.passed is None and not self.offered
                 and not self.forced):  # (the common case, which the checks below let through)
             if kind in CUBE_ACTIONS:
@@ -217,26 +224,24 @@ class GameState(_StateFields):
     def _dice_to_play(self, kind: TurnKind, dice: Dice | None) -> Dice:
         """The dice of a roll or of passed dice (R-PASS), or the game-level rule it breaks."""
         if kind not in (ROLL, PASSED):
-            raise InvalidError(f"unknown kind of turn {kind!r}: roll, passed, double, take, "
-                               "drop or resign")
+            raise InvalidError(Message.of("game.turn-kind", kind=repr(kind)))
         if self.offered:
-            raise GameRuleError("R-CUBE", f"{self.player.title} must take or drop the cube first")
+            raise GameRuleError("R-CUBE", Message.of("cube.take-or-drop", player=self.player.named))
         if kind == ROLL and self.passed is not None:
-            raise GameRuleError("R-PASS", f"the {_dice_words(self.passed)} passed to "
-                                f"{self.player.title}: he plays them first (written >{self.passed}:)")
+            raise GameRuleError("R-PASS", Message.of("pass.play-first", dice=_dice_words(self.passed),
+                                                     player=self.player.named, passed=str(self.passed)))
         if kind == PASSED:
             if self.passed is None:
-                raise GameRuleError("R-PASS", "no dice were passed to "
-                                    f"{self.player.title}: the opponent played all he rolled")
+                raise GameRuleError("R-PASS", Message.of("pass.none", player=self.player.named))
             if dice is not None and dice != self.passed:
-                raise GameRuleError("R-PASS", f"the {_dice_words(self.passed)} passed to "
-                                    f"{self.player.title}, not {dice}")
+                raise GameRuleError("R-PASS", Message.of("pass.other", dice=_dice_words(self.passed),
+                                                         player=self.player.named, written=str(dice)))
             dice = self.passed
         if dice is None:
-            raise InvalidDiceError("a roll needs its dice")
+            raise InvalidDiceError(Message.of("dice.needed"))
         if self.forced and kind == ROLL and self.forced[0][1] != dice:
-            raise GameRuleError(self.rules.lead_rule, f"this roll must be the lead dice {self.forced[0][1]}, "
-                                f"not {dice}")
+            raise GameRuleError(self.rules.lead_rule, Message.of("lead.dice", lead=str(self.forced[0][1]),
+                                                                 dice=str(dice)))
         return dice
 
     def with_play(self, kind: TurnKind, dice: Dice, play: Play) -> GameState:
@@ -283,29 +288,29 @@ class GameState(_StateFields):
 
     def _cube(self, kind: TurnKind) -> tuple[GameState, Turn]:
         if not self.rules.has_cube:
-            raise GameRuleError("R-CUBE", f"{self.rules.name} has no doubling cube")
+            raise GameRuleError("R-CUBE", Message.of("cube.none", rules=self.rules.name))
         if kind == DOUBLE:
             if self.crawford:
-                raise GameRuleError("R-CUBE", "no one may double in the Crawford game")
+                raise GameRuleError("R-CUBE", Message.of("cube.crawford"))
             if self.offered:
-                raise GameRuleError("R-CUBE", "a double is already offered: take or drop")
+                raise GameRuleError("R-CUBE", Message.of("cube.offered"))
             if self.cube_owner is not None and self.cube_owner is not self.player:
-                raise GameRuleError("R-CUBE", f"{self.player.title} cannot double: "
-                                    f"{self.cube_owner.title} owns the cube at {self.cube}")
+                raise GameRuleError("R-CUBE", Message.of("cube.owned", player=self.player.named,
+                                                         owner=self.cube_owner.named, cube=self.cube))
             if self.passed is not None:
-                raise GameRuleError("R-CUBE", "a double comes before the roll")
+                raise GameRuleError("R-CUBE", Message.of("cube.before-roll"))
             if self.forced:
-                raise GameRuleError("R-CUBE", "no one may double before the opening roll is played")
+                raise GameRuleError("R-CUBE", Message.of("cube.before-opening"))
             offered = self._replace(offered=True, player=self.player.other,
                               position=self.position.swapped())
             return offered, Turn(DOUBLE, self.player)
         if not self.offered:
-            raise GameRuleError("R-CUBE", f"{self.player.title} cannot {kind}: no double is offered")
+            raise GameRuleError("R-CUBE", Message.of("cube.not-offered", player=self.player.named,
+                                                     kind=kind))
         doubler = self.player.other
         if kind == TAKE:
             if self.cube * 2 > MAX_CUBE:
-                raise GameRuleError(LIMIT, f"a take would raise the cube past {MAX_CUBE}, the "
-                                    "highest value a record may give it")
+                raise GameRuleError(LIMIT, Message.of("cube.limit", most=MAX_CUBE))
             taken = self._replace(offered=False, cube=self.cube * 2, cube_owner=self.player,
                             player=doubler, position=self.position.swapped())
             return taken, Turn(TAKE, self.player)
@@ -322,8 +327,8 @@ class GameState(_StateFields):
         allows them (backgammon: 1-3 times the cube; otherwise the rule set's range)."""
         allowed = self.resign_points()
         if points not in allowed:
-            raise GameRuleError(self.rules.score_rule, f"a resignation in {self.rules.name} "
-                                f"scores {_range_words(allowed)}, not {points}")
+            raise GameRuleError(self.rules.score_rule, Message.of(
+                "resign.points", rules=self.rules.name, allowed=_range_words(allowed), points=points))
         return self._replace(points=points)
 
     def resign_points(self) -> list[int]:
@@ -352,14 +357,14 @@ def pips_after(pips: tuple[int, int], turn: Turn, opposite: tuple[int, ...]) -> 
     return pips[0] - moved, pips[1] + sent_back
 
 
-def _dice_words(dice: Dice) -> str:
+def _dice_words(dice: Dice) -> Message:
     """``die 3 was`` / ``dice 5-3 were``, for messages."""
     if dice.low is None:
-        return f"die {dice} was"
-    return f"dice {dice.high}-{dice.low} were"
+        return Message.of("pass.die-was", dice=str(dice))
+    return Message.of("pass.dice-were", high=dice.high, low=dice.low)
 
 
-def _range_words(values: list[int]) -> str:
+def _range_words(values: list[int]) -> str | Message:
     if len(values) > 3 and values == list(range(values[0], values[-1] + 1)):
-        return f"{values[0]} to {values[-1]}"
-    return " or ".join(str(v) for v in values)
+        return Message.of("range.to", low=values[0], high=values[-1])
+    return either([str(v) for v in values])

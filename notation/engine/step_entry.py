@@ -28,6 +28,7 @@ from notation.engine.movegen import Board, TurnRules, allowed, legal_plays, step
 from notation.engine.play import Play, Step
 from notation.engine.rules import RuleSet
 from notation.errors import IllegalPlayError
+from notation.messages import Message
 
 POINTS = tuple(range(BAR, 0, -1))
 
@@ -111,7 +112,7 @@ class StepEntry:
                    for from_point, die in self._tries(mover, dice)
                    for broken, after, theirs, _ in (self.turn.step(mover, opponent, from_point, die),))
 
-    def _filter_refusal(self, text: str) -> tuple[str, str]:
+    def _filter_refusal(self, text: str) -> tuple[str, Message]:
         """The rule id and sentence of the turn filter that refuses the plays a step leads to."""
         turn = self.turn
         rule = next(rule for rule in turn.turn_filters  # (one refused them: _filtered)
@@ -132,9 +133,10 @@ class StepEntry:
         """Why a step not offered is refused: the die is not left (R-DICE), the step
         breaks a step rule (named, with its sentence), or it leaves every legal play out
         of reach (R-MAX), or leads only to plays a turn filter refuses (R-UNBLOCK)."""
-        choices = ", ".join(str(s) for s in offered) or "none"
+        choices: str | Message = ", ".join(str(s) for s in offered) or Message.of("step.none")
+        reason: Message
         if step.die not in dice:
-            rule, reason = "R-DICE", f"no {step.die} is left to play"
+            rule, reason = "R-DICE", Message.of("step.no-die", die=step.die)
         else:
             broken, after, theirs, _ = self.turn.step(mover, opponent, step.from_point, step.die)
             if broken is not None:
@@ -142,8 +144,9 @@ class StepEntry:
             elif self._filtered and self._reaches(after, theirs, _without(dice, step.die)):
                 rule, reason = self._filter_refusal(str(step))
             else:
-                rule, reason = "R-MAX", f"{step} would leave no legal play to finish the roll"
-        return IllegalPlayError(rule, f"{reason}. Steps that lead to a legal play: {choices}", self.plays)
+                rule, reason = "R-MAX", Message.of("step.no-finish", step=str(step))
+        return IllegalPlayError(rule, Message.of("step.refused", reason=reason, steps=choices),
+                                self.plays)
 
 
 def _without(dice: tuple[int, ...], die: int) -> tuple[int, ...]:

@@ -15,6 +15,7 @@ from functools import lru_cache
 from notation.engine.board import BAR, OFF, point_name
 from notation.errors import InvalidPlayError, quoted
 from notation.limits import MAX_PLAY_CHARS
+from notation.messages import Message
 
 _POINT = re.compile(r"^(bar|off|b|o|\d{1,2})(\*?)$", re.IGNORECASE)
 _REPEAT = re.compile(r"^(.*?)\((\d+)\)$")
@@ -68,8 +69,8 @@ def parse_play(text: str, has_bar: bool = True) -> WrittenPlay:
     notation.errors.InvalidPlayError: cannot read 'hello' as a move: write each move FROM/TO, as 24/18
     """
     if len(text) > MAX_PLAY_CHARS:
-        raise InvalidPlayError(f"a play is at most {MAX_PLAY_CHARS} characters; this one has "
-                               f"{len(text)}: {quoted(text)}")
+        raise InvalidPlayError(Message.of("play.too-long", most=MAX_PLAY_CHARS, length=len(text),
+                                          text=quoted(text)))
     stripped = text.strip()
     if stripped.lower() in EMPTY_PLAY:
         return WrittenPlay((), stripped or "-", (), False)
@@ -84,7 +85,7 @@ def parse_play(text: str, has_bar: bool = True) -> WrittenPlay:
     except InvalidPlayError as error:
         if len(tokens) == 1:  # the move is the play: its message says all
             raise
-        raise InvalidPlayError(f"{error} (in the play {stripped!r})") from None
+        raise InvalidPlayError(Message.of("play.in-play", error=error.msg, play=repr(stripped))) from None
     # A play read whole has a "*" only after a point a move lands on (_parse_move).
     return WrittenPlay(moves, stripped, hops, "*" in stripped)
 
@@ -106,7 +107,7 @@ def _repeated_moves(token: str, has_bar: bool) -> tuple[WrittenMove, ...]:
         token, digits = repeat.group(1), repeat.group(2)
         count = int(digits) if len(digits) <= 2 else 0  # a longer number is out of range
         if not 1 <= count <= 6:
-            raise InvalidPlayError(f"cannot repeat a move {digits} times")
+            raise InvalidPlayError(Message.of("play.repeat", count=digits))
     move = _parse_move(token, has_bar)
     if count == 1:
         return (move,)
@@ -118,14 +119,13 @@ def _repeated_moves(token: str, has_bar: bool) -> tuple[WrittenMove, ...]:
 def _parse_move(token: str, has_bar: bool) -> WrittenMove:
     parts = token.split("/")
     if len(parts) < 2 or not all(parts):
-        raise InvalidPlayError(f"cannot read {token!r} as a move: write each move FROM/TO, as 24/18")
+        raise InvalidPlayError(Message.of("play.not-a-move", token=repr(token)))
     points: list[int] = []
     hits: list[bool] = []
     for index, part in enumerate(parts):
         match = _POINT.match(part)
         if not match:
-            raise InvalidPlayError(f"cannot read point {part!r} in {token!r}: a point is 1-24, "
-                                   "bar or off")
+            raise InvalidPlayError(Message.of("play.point", part=repr(part), token=repr(token)))
         name, star = match.group(1).lower(), match.group(2)
         if name in ("bar", "b"):
             point = BAR
@@ -134,18 +134,18 @@ def _parse_move(token: str, has_bar: bool) -> WrittenMove:
         else:
             point = int(name)
         if point > BAR:
-            raise InvalidPlayError(f"there is no point {point} (points are 1-24, bar 25, off 0)")
+            raise InvalidPlayError(Message.of("play.no-point", point=point))
         if point == BAR and (index > 0 or not has_bar):
-            where = "can only be where a move starts" if has_bar else "does not exist in this rule set"
-            raise InvalidPlayError(f"the bar (point 25) {where}: {token!r}")
+            where = "play.bar-start" if has_bar else "play.no-bar"
+            raise InvalidPlayError(Message.of(where, token=repr(token)))
         if point == OFF and index == 0:
-            raise InvalidPlayError(f"a move cannot start from off (point 0): {token!r}")
+            raise InvalidPlayError(Message.of("play.from-off", token=repr(token)))
         if points and point >= points[-1]:
-            raise InvalidPlayError(f"{token!r} does not move forward (points count down)")
+            raise InvalidPlayError(Message.of("play.backward", token=repr(token)))
         if star and point == OFF:
-            raise InvalidPlayError(f"nothing can be hit off the board: {token!r}")
+            raise InvalidPlayError(Message.of("play.hit-off", token=repr(token)))
         points.append(point)
         hits.append(bool(star))
     if hits[0]:
-        raise InvalidPlayError(f"a hit mark belongs on the point landed on: {token!r}")
+        raise InvalidPlayError(Message.of("play.hit-start", token=repr(token)))
     return WrittenMove(tuple(points), tuple(hits))

@@ -14,10 +14,11 @@ from collections.abc import Callable
 import notation.limits as limits
 from notation.errors import IllegalPlayError, NotationError, RecordError
 from notation.limits import LIMIT
+from notation.messages import Message
 
 
 def located(problem: NotationError, *, file: str, line: int = 0, column: int = 0, game: int = 0,
-            turn: str = "", explain: Callable[[str], str] | None = None) -> RecordError:
+            turn: str = "", explain: Callable[[Message], Message] | None = None) -> RecordError:
     """``problem`` (raised while a turn or a tag was read) as the :class:`RecordError` of a
     record: at ``file``, ``line``, ``column``, of ``game`` and ``turn``, with the rule id,
     the reason and the legal plays the problem gives. ``explain`` rewrites the reason (a
@@ -28,13 +29,14 @@ def located(problem: NotationError, *, file: str, line: int = 0, column: int = 0
     any other problem (an :class:`~notation.errors.InvalidError`: input that cannot be
     read) is ``SYNTAX``, its text the reason."""
     legal: tuple[str, ...] = ()
+    reason = problem.msg
     if isinstance(problem, RecordError):
-        rule_id, reason, legal = problem.rule_id, problem.message, problem.legal_plays
+        rule_id, legal = problem.rule_id, problem.legal_plays
     elif isinstance(problem, IllegalPlayError):
-        rule_id, reason = problem.rule_id, problem.reason or str(problem)
+        rule_id = problem.rule_id
         legal = tuple(str(play) for play in problem.legal_plays)
     else:
-        rule_id, reason = "SYNTAX", str(problem)
+        rule_id = "SYNTAX"
     if explain is not None:
         reason = explain(reason)
     return RecordError(reason, rule_id, file=file, line=line, column=column, game=game, turn=turn,
@@ -57,15 +59,16 @@ class Budget:
               game: int = 0) -> RecordError:
         """The error for a crossed limit; ``where`` says what holds too many (``one game``,
         ``one file``)."""
-        return RecordError(f"more than {self.limit} positions (turns and game starts) in {where}: "
-                           "split the record", LIMIT, file=file, line=line, column=column, game=game)
+        what = "reader.positions.game" if where == "one game" else "reader.positions.file"
+        return RecordError(Message.of(what, most=self.limit), LIMIT, file=file, line=line,
+                           column=column, game=game)
 
 
 def line_too_long(file: str, line: int, game: int = 0, limit: int | None = None) -> RecordError:
     """The error for a line longer than ``limit`` bytes (default
     :data:`~notation.limits.MAX_LINE_BYTES`; its column is where it crossed it)."""
     limit = limits.MAX_LINE_BYTES if limit is None else limit
-    return RecordError(f"the line is longer than {limit} bytes", LIMIT, file=file, line=line,
+    return RecordError(Message.of("reader.line-too-long", most=limit), LIMIT, file=file, line=line,
                        column=limit + 1, game=game)
 
 
@@ -89,7 +92,7 @@ def read_whole(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
         else:
             size = os.fstat(handle.fileno()).st_size
     if size > limit:
-        raise RecordError(f"the file is larger than the limit of {limit} bytes", LIMIT,
+        raise RecordError(Message.of("reader.file-too-large", most=limit), LIMIT,
                           file=os.fspath(path), line=1, column=1)
     return b"".join(blocks)
 

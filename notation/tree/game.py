@@ -19,6 +19,7 @@ from notation.engine.rules import RuleSet, rule_set
 from notation.engine.state import RESIGN, Colour, GameRuleError, GameState, Turn, TurnKind
 from notation.engine.written import WrittenPlay
 from notation.errors import NotationError
+from notation.messages import Message
 from notation.tree.tags import RESULT, YES, starting_position
 from notation.tree.walk import SKIP, Visitor
 
@@ -129,8 +130,8 @@ class Node:
         if kind == RESIGN:
             return self.add_turn(kind, dice, play, by=player)
         if player is not None and player is not self.state.player:
-            raise GameRuleError("R-TURN", f"{player.title} plays, but it is "
-                                f"{self.state.player.title}'s turn")
+            raise GameRuleError("R-TURN", Message.of("game.turn", player=player.named,
+                                                     turn=self.state.player.named))
         return self.add_turn(kind, dice, play)
 
     def comment_before(self, text: str) -> None:
@@ -237,7 +238,7 @@ class Game(Node):
             return "*"
         return f"{state.winner.value}+{state.points}"
 
-    def result_problem(self, declared: str) -> tuple[str, str] | None:
+    def result_problem(self, declared: str) -> tuple[str, Message] | None:
         """Whether the ``declared`` result (``W+2``, ``B+1``, ``*``) is what the rules score
         at the end of the main line: ``None`` if so, else (rule id, message). A game ended
         by a resignation scores what it declares, if the rule set allows it; a game tagged
@@ -247,19 +248,19 @@ class Game(Node):
         mars is kept as written. Either way the end's state is
         given the declared points (R-SCORE and its kin)."""
         if not RESULT.match(declared):
-            return "TAG", f"cannot read the result {declared!r}: write W+2, B+1 or *"
+            return "TAG", Message.of("reader.result.unreadable", text=repr(declared))
         end = self.end()
         state = end.state
         rule = self.rules.score_rule
         winner = state.winner
         if state.ended_by == "resign" and winner is not None:
             if declared == "*" or declared[0] != winner.value:
-                return rule, (f"{winner.other.title} resigned, so {winner.title} "
-                              f"wins; the result says {declared}")
+                return rule, Message.of("result.resigned", loser=winner.other.named,
+                                        winner=winner.named, declared=declared)
             try:
                 end.state = state.resigned_for(int(declared[2:]))
             except NotationError as problem:
-                return problem.rule_id, problem.reason
+                return problem.rule_id, problem.msg
             return None
         scored = self.result
         if scored == declared:
@@ -273,9 +274,9 @@ class Game(Node):
             end.state = state._replace(points=int(declared[2:]))  # a koks, kept as written
             return None
         if scored == "*":
-            return rule, (f"the result says {declared}, but the game is not over: no one has "
-                          "borne off all 15 men (write * for an unfinished game)")
-        return rule, f"the result says {declared}, but the rules score {scored} ({_how(state, self.rules)})"
+            return rule, Message.of("result.not-over", declared=declared)
+        return rule, Message.of("result.differs", declared=declared, scored=scored,
+                                how=_how(state, self.rules))
 
     def accept(self, visitor: Visitor[T]) -> T:
         """Walk the game, driving ``visitor``'s hooks in the order a reader of the text
@@ -361,10 +362,10 @@ def released(games: Iterable[Game]) -> Iterator[Game]:
         game.release()
 
 
-def _how(state: GameState, rules: RuleSet) -> str:
+def _how(state: GameState, rules: RuleSet) -> Message:
     """How the game ended, for a message: the cube dropped, or what the loser kept."""
     if state.ended_by == "drop" and state.winner is not None:
-        return f"{state.winner.other.title} dropped the cube at {state.cube}"
+        return Message.of("result.dropped", player=state.winner.other.named, cube=state.cube)
     if rules.score_basis:
-        return rules.score_basis
-    return f"the loser has borne off {state.position.opponent[0]}"
+        return Message.of(rules.score_basis)
+    return Message.of("result.borne-off", count=state.position.opponent[0])

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from notation.errors import RecordError
+from notation.messages import Message
 from notation.tree.game import Game
 from notation.tree.tags import MATCH_NUMBERS
 
@@ -62,9 +63,10 @@ def check_score(game: Game, said: str, score: tuple[int, int], before: tuple[int
     already, if the ``score`` it starts at (where ``said``: ``the Score tag``, at ``line``
     and ``column``) is not ``before``, what the games before it give."""
     if score != before and not game.errors:
+        what = "match.score.tag" if said == "the Score tag" else "match.score.line"
         game.errors.append(RecordError(
-            f"{said} says {score[0]}-{score[1]}, but the games before give "
-            f"{before[0]}-{before[1]}", "R-MATCH", file=file, line=line, column=column,
+            Message.of(what, score=f"{score[0]}-{score[1]}", before=f"{before[0]}-{before[1]}"),
+            "R-MATCH", file=file, line=line, column=column,
             game=index))
 
 

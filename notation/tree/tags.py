@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from notation.engine.board import MEN, OFF, Position
 from notation.engine.rules import DEFAULT, RuleSet, rule_set
 from notation.engine.state import Colour
-from notation.errors import InvalidPositionError, TagProblem
+from notation.errors import InvalidPositionError, NotationError, TagProblem
 from notation.limits import LIMIT, MAX_DIGITS, MAX_LEAD_ROLLS, NUMBER
+from notation.messages import Message
 
 TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 """A tag's name in every format: a letter, then letters, digits and underscores."""
@@ -54,10 +55,9 @@ def starting_position(headers: dict[str, str], rules: RuleSet) -> Position | Non
     try:
         position = rules.check_position(Position.from_id(text))
     except InvalidPositionError as error:
-        raise TagProblem("Position", f"[Position] is no {rules.name} position: {error}") from None
+        raise TagProblem("Position", Message.of("tag.position", rules=rules.name, error=error.msg)) from None
     if MEN in (position.mover[OFF], position.opponent[OFF]):
-        raise TagProblem("Position", f"[Position] {text!r} is a game already over: a side has "
-                         "borne off all his men")
+        raise TagProblem("Position", Message.of("tag.position.over", text=repr(text)))
     return position
 
 
@@ -67,12 +67,13 @@ def rules_from_tags(headers: dict[str, str], default_variant: str = DEFAULT) -> 
     for item in headers.get("Options", "").replace(",", " ").split():
         key, sep, value = item.partition("=")
         if not sep:
-            raise TagProblem("Options", f"cannot read option {item!r}: write NAME=VALUE")
+            raise TagProblem("Options", Message.of("tag.option", text=repr(item)))
         options[key] = int(value) if _OPTION_NUMBER.fullmatch(value) else value
     try:
         return rule_set(headers.get("Variant") or default_variant, **options)
     except ValueError as error:
-        raise TagProblem("Variant" if "Variant" in headers else "Options", str(error)) from None
+        reason = error.msg if isinstance(error, NotationError) else str(error)
+        raise TagProblem("Variant" if "Variant" in headers else "Options", reason) from None
 
 
 MATCH_NUMBERS = {"MatchLength": re.compile(rf"{NUMBER}"), "Game": re.compile(rf"{NUMBER}"),
@@ -88,9 +89,9 @@ def check_match_tags(headers: dict[str, str]) -> None:
         if value is None or not value.strip() or pattern.fullmatch(value.strip()):
             continue
         if re.fullmatch(r"\d+-\d+" if name == "Score" else r"\d+", value.strip()):
-            raise TagProblem(name, f"[{name}] has a number of more than {MAX_DIGITS} digits", LIMIT)
-        shape = "two numbers, White's and Black's, as 3-1" if name == "Score" else "a number"
-        raise TagProblem(name, f"[{name}] is {shape}, not {value!r}")
+            raise TagProblem(name, Message.of("tag.digits", tag=name, most=MAX_DIGITS), LIMIT)
+        shape = "tag.score" if name == "Score" else "tag.number"
+        raise TagProblem(name, Message.of(shape, tag=name, value=repr(value)))
 
 
 def setup_from_tags(headers: dict[str, str], default_variant: str = DEFAULT,
@@ -103,31 +104,29 @@ def setup_from_tags(headers: dict[str, str], default_variant: str = DEFAULT,
     if lead is not None:
         first = COLOURS.get(lead.strip().lower())
         if first is None:
-            raise TagProblem("Lead", f"[Lead] names White or Black, not {lead!r}")
+            raise TagProblem("Lead", Message.of("tag.lead", value=repr(lead)))
     rolls: list[tuple[int, int]] = []
     text = headers.get("LeadRoll")
     if text:
         if text.count(",") >= MAX_LEAD_ROLLS:
-            raise TagProblem("LeadRoll", f"more than {MAX_LEAD_ROLLS} lead rolls", LIMIT)
+            raise TagProblem("LeadRoll", Message.of("tag.lead-rolls", most=MAX_LEAD_ROLLS), LIMIT)
         for part in text.split(","):
             match = LEAD_ROLL.match(part)
             if not match:
-                raise TagProblem("LeadRoll", f"cannot read the lead roll {part.strip()!r}: "
-                                 "write White's and Black's die, as \"W5 B3\"")
+                raise TagProblem("LeadRoll", Message.of("tag.lead-roll", text=repr(part.strip())))
             rolls.append((int(match.group(1)), int(match.group(2))))
         for white, black in rolls[:-1]:
             if white != black:
-                raise TagProblem("LeadRoll", f"the lead roll W{white} B{black} is not a tie, so it "
-                                 "decides who starts: only ties are rolled again, and only the "
-                                 "last lead roll may differ", rules.lead_rule)
+                raise TagProblem("LeadRoll", Message.of("tag.lead-roll.not-tie", white=white, black=black),
+                                 rules.lead_rule)
         white, black = rolls[-1]
         if white == black:
-            raise TagProblem("LeadRoll", f"the last lead roll W{white} B{black} is a tie: a tie "
-                             "is rolled again", "R-LEAD")
+            raise TagProblem("LeadRoll", Message.of("tag.lead-roll.tie", white=white, black=black),
+                             "R-LEAD")
         winner = Colour.WHITE if white > black else Colour.BLACK
         if lead is not None and first is not None and first is not winner:
-            raise TagProblem("Lead", f"[Lead] says {first.title} starts, but the lead roll "
-                             f"W{white} B{black} gives the start to {winner.title}", "R-LEAD")
+            raise TagProblem("Lead", Message.of("tag.lead.contradicts", first=first.named, white=white,
+                                                black=black, winner=winner.named), "R-LEAD")
         first = winner
     crawford = headers.get("Crawford", "").strip().lower() in YES
     return Setup(rules, first or Colour.WHITE, tuple(rolls), crawford,

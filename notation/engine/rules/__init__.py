@@ -21,6 +21,7 @@ from notation.engine.rules.murray import holds_prime, murray, prime_during, prim
 from notation.engine.rules.narde import narde
 from notation.engine.rules.versailles import versailles
 from notation.errors import InvalidError
+from notation.messages import Message
 
 DEFAULT = "jacquet"
 FACTORIES: dict[str, Callable[..., RuleSet]] = {
@@ -47,13 +48,13 @@ def rule_set(name: str = DEFAULT, /, **options: object) -> RuleSet:
     name is positional only)."""
     key = name.strip().lower()
     if key not in FACTORIES:
-        raise InvalidError(f"unknown rule set {name!r}; known: {', '.join(NAMES)}")
+        raise InvalidError(Message.of("rules.unknown", name=repr(name), known=", ".join(NAMES)))
     try:
         return FACTORIES[key](**options)
     except TypeError:
         known = ", ".join(signature(FACTORIES[key]).parameters) or "none"
-        raise InvalidError(f"rule set {key!r} has no option among {sorted(options)}; its "
-                         f"options: {known}") from None
+        raise InvalidError(Message.of("rules.no-such-option", name=repr(key),
+                                      options=str(sorted(options)), known=known)) from None
 
 
 __all__ = [

@@ -17,6 +17,7 @@ from notation.engine.board import BAR, MEN, OFF, TALON, Position
 from notation.engine.dice import Dice
 from notation.engine.play import Step
 from notation.errors import InvalidPositionError
+from notation.messages import Message
 
 
 class StepContext(NamedTuple):
@@ -38,7 +39,7 @@ class StepContext(NamedTuple):
 
 class StepRule(Protocol):
     """A check run after every step. ``broken`` says whether the step breaks the rule (on
-    its own: the filters below only spare asking it); ``explain`` gives the sentence for
+    its own: the filters below only spare asking it); ``explain`` gives the message for
     the error message (called only on failure).
 
     Two cheap filters keep the generator fast: ``applies(rules, start)`` says whether the
@@ -56,7 +57,7 @@ class StepRule(Protocol):
 
     def broken(self, ctx: StepContext) -> bool: ...  # pragma: no cover
 
-    def explain(self, ctx: StepContext, step_text: str) -> str: ...  # pragma: no cover
+    def explain(self, ctx: StepContext, step_text: str | Message) -> Message: ...  # pragma: no cover
 
 
 class PrimeWatch(Protocol):
@@ -90,7 +91,7 @@ class TurnFilter(Protocol):
     of the plays they allow, only those whose result it ``keeps`` are legal, where there is
     such a play (otherwise it lapses for the turn). ``applies(rules, start)`` says whether
     it can bind in a turn from ``start`` at all; ``keeps`` judges a play by the mover's
-    board it leaves; ``explain`` gives the sentence for a play it refuses (its text)."""
+    board it leaves; ``explain`` gives the message for a play it refuses (its text)."""
 
     @property
     def rule_id(self) -> str: ...  # pragma: no cover
@@ -100,7 +101,7 @@ class TurnFilter(Protocol):
     def keeps(self, rules: RuleSet, start: Position, mover: tuple[int, ...]) -> bool:
         ...  # pragma: no cover
 
-    def explain(self, rules: RuleSet, start: Position, play_text: str) -> str:
+    def explain(self, rules: RuleSet, start: Position, play_text: str) -> Message:
         ...  # pragma: no cover
 
 
@@ -208,8 +209,9 @@ class RuleSet:
     (the doubling cube, and the Crawford game: R-CUBE), ``lead_is_first_roll`` (the lead
     dice are the starter's first roll), ``doublet_leads`` (a tied lead is played, by White
     then Black: R-LEADDICE), ``resign_multiples`` (a resignation scores these times the
-    cube; empty: any score of ``score_range``) and ``score_basis`` (how the points were
-    counted, for messages; empty: by the men the loser has borne off). ``koks_declared``:
+    cube; empty: any score of ``score_range``) and ``score_basis`` (the id of the
+    message that says how the points were counted; empty: by the men the loser has borne
+    off). ``koks_declared``:
     a record may declare 3 times the cube where the rules score a mars (2), the *koks*
     some clubs count, and that result is kept as written (R-SCORE-MARS).
     """
@@ -310,11 +312,10 @@ class RuleSet:
         """``position`` itself if this rule set allows it, else :class:`InvalidPositionError`:
         no man on the bar without hitting, never both sides' men on one point."""
         if not self.has_bar and (position.mover[BAR] or position.opponent[BAR]):
-            raise InvalidPositionError(f"{self.name} has no bar, but the position has men on it")
+            raise InvalidPositionError(Message.of("position.no-bar", rules=self.name))
         for point in range(1, 25):
             if position.mover[point] and position.opponent[self.opposite[point]]:
-                raise InvalidPositionError(
-                    f"both sides have men on one point (the mover's {point})")
+                raise InvalidPositionError(Message.of("position.shared-point", point=point))
         return position
 
     def doublet_steps(self, die: int) -> int:
@@ -324,7 +325,7 @@ class RuleSet:
     def score(self, final: Position, winner_held_prime: bool = False, cube: int = 1) -> int:
         """Points won, ``final`` being the end position seen by the winner (all 15 off)."""
         if final.mover[OFF] != MEN:
-            raise InvalidPositionError("the game is not over: the mover has men left")
+            raise InvalidPositionError(Message.of("position.not-over"))
         assert self.scorer is not None
         return self.scorer(self, final, winner_held_prime, cube)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from notation.engine.board import Position, point_name
 from notation.engine.rules.base import RuleSet, StepContext, StepRule, courier_phase, courier_point
 from notation.errors import InvalidError
+from notation.messages import Message, option_error
 
 BLOCK = 6
 FIRST_QUARTER = range(19, 25)
@@ -60,13 +61,13 @@ class PostilionRule:
             return False
         return find_block(ctx, below=courier_point(ctx.opponent)) is not None
 
-    def explain(self, ctx: StepContext, step_text: str) -> str:
+    def explain(self, ctx: StepContext, step_text: str | Message) -> Message:
         their_courier = courier_point(ctx.opponent)
         block = find_block(ctx, below=their_courier) or []
         where = ctx.rules.opposite[their_courier]
-        what = "courier" if their_courier != 24 else "talon (no man has left it)"
-        return (f"{step_text} makes a block on points {_points_text(block)} wholly ahead of "
-                f"the opponent's {what} on his {their_courier} (your {point_name(where)})")
+        what = "rule.bouchon.courier" if their_courier != 24 else "rule.bouchon.talon"
+        return Message.of(what, step=step_text, points=_points_text(block), their=their_courier,
+                          yours=point_name(where))
 
 
 class FirstQuarterRule:
@@ -85,8 +86,8 @@ class FirstQuarterRule:
         after = ctx.after
         return not after[1] and all(after[FIRST_QUARTER.start:FIRST_QUARTER.stop])
 
-    def explain(self, ctx: StepContext, step_text: str) -> str:
-        return f"{step_text} fills all six points 24-19 while point 1 is not held"
+    def explain(self, ctx: StepContext, step_text: str | Message) -> Message:
+        return Message.of("rule.bouchon.first-quarter", step=step_text)
 
 
 class LastTwoRule:
@@ -104,10 +105,9 @@ class LastTwoRule:
             return False
         return (_made_a_point(ctx) or ctx.from_point in (1, 2)) and find_block(ctx) is not None
 
-    def explain(self, ctx: StepContext, step_text: str) -> str:
+    def explain(self, ctx: StepContext, step_text: str | Message) -> Message:
         block = find_block(ctx) or []
-        return (f"{step_text} leaves a block on points {_points_text(block)} without holding "
-                f"points 2 and 1 (bouchon=last-two)")
+        return Message.of("rule.bouchon.last-two", step=step_text, points=_points_text(block))
 
 
 def bouchon_rules(option: str) -> tuple[StepRule, ...]:
@@ -118,4 +118,4 @@ def bouchon_rules(option: str) -> tuple[StepRule, ...]:
         return (LastTwoRule(),)
     if option == "none":
         return ()
-    raise InvalidError(f"bouchon is 'wikipedia', 'last-two' or 'none', not {option!r}")
+    raise InvalidError(option_error("bouchon", ("wikipedia", "last-two", "none"), option))

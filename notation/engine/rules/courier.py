@@ -5,6 +5,7 @@ from __future__ import annotations
 from notation.engine.board import BAR, MEN, OFF, TALON, Position, point_name
 from notation.engine.rules.base import Phase, RuleSet, StepContext, courier_phase, courier_point
 from notation.errors import InvalidError
+from notation.messages import Message, option_error
 
 COURIER = Phase("courier", "R-COURIER", courier_phase,
                 {OFF: 2, **dict.fromkeys(range(1, 7), 2), TALON: -1}, -(MEN - 1))
@@ -27,7 +28,7 @@ class CourierRule:
 
     def __init__(self, release: str = "die") -> None:
         if release not in ("die", "next-turn"):
-            raise InvalidError(f"courier_release is 'die' or 'next-turn', not {release!r}")
+            raise InvalidError(option_error("courier_release", ("die", "next-turn"), release))
         self.release = release
 
     def applies(self, rules: RuleSet, start: Position) -> bool:
@@ -44,10 +45,8 @@ class CourierRule:
     def broken(self, ctx: StepContext) -> bool:
         return MEN - ctx.after[TALON] > 1 and self.in_phase(ctx)
 
-    def explain(self, ctx: StepContext, step_text: str) -> str:
+    def explain(self, ctx: StepContext, step_text: str | Message) -> Message:
         courier = courier_point(ctx.before)
         if self.release == "next-turn" and not courier_phase(ctx.before):
-            return (f"{step_text} moves a second man in the turn the courier reached points 6-1 "
-                    f"(courier_release=next-turn: the other men move from the next turn)")
-        return (f"{step_text} moves a second man while the courier, on {point_name(courier)}, "
-                f"has not reached points 6-1")
+            return Message.of("rule.courier.next-turn", step=step_text)
+        return Message.of("rule.courier.not-passed", step=step_text, point=point_name(courier))

@@ -23,6 +23,7 @@ from notation.engine.rules.jacquet import jacquet_family
 from notation.engine.rules.narde import MARS, mars
 from notation.engine.rules.sixblock import SixBlockRule
 from notation.errors import InvalidError
+from notation.messages import Message, option_error
 
 HEAD = TALON
 PASSED = range(1, 12)
@@ -57,10 +58,9 @@ class RunnerRule:
         return (ctx.from_point == HEAD and MEN - ctx.after[HEAD] > 1
                 and runner_phase(ctx.before))
 
-    def explain(self, ctx: StepContext, step_text: str) -> str:
+    def explain(self, ctx: StepContext, step_text: str | Message) -> Message:
         runner = next(p for p in range(HEAD - 1, 0, -1) if ctx.before[p])
-        return (f"{step_text} takes a second man off the head while the runner, on "
-                f"{point_name(runner)}, has not passed the opponent's head (points 11-1)")
+        return Message.of("rule.fevga.runner", step=step_text, point=point_name(runner))
 
 
 class HomeQuarterRule:
@@ -77,8 +77,8 @@ class HomeQuarterRule:
     def broken(self, ctx: StepContext) -> bool:
         return all(ctx.after[HOME_QUARTER.start:HOME_QUARTER.stop])
 
-    def explain(self, ctx: StepContext, step_text: str) -> str:
-        return f"{step_text} fills all six points 24-19, the own starting quarter"
+    def explain(self, ctx: StepContext, step_text: str | Message) -> Message:
+        return Message.of("rule.fevga.home-quarter", step=step_text)
 
 
 def shut_in(rules: RuleSet, start: Position) -> int:
@@ -111,12 +111,11 @@ class UnblockRule:
     def keeps(self, rules: RuleSet, start: Position, mover: tuple[int, ...]) -> bool:
         return not all(mover[p] for p in wall(rules, shut_in(rules, start)))
 
-    def explain(self, rules: RuleSet, start: Position, play_text: str) -> str:
+    def explain(self, rules: RuleSet, start: Position, play_text: str) -> Message:
         point = shut_in(rules, start)
         points = ", ".join(point_name(p) for p in wall(rules, point))
-        return (f"{play_text} keeps all six points {points} in front of the opponent's men "
-                f"(his {point}, your {rules.opposite[point]}); a play that opens one of them "
-                f"is legal (prime=unblock)")
+        return Message.of("rule.fevga.unblock", play=play_text, points=points, their=point,
+                          yours=rules.opposite[point])
 
 
 PRIMES = ("unblock", "sixblock")
@@ -126,7 +125,7 @@ def fevga(prime: str = "unblock") -> RuleSet:
     """The ``fevga`` rule set; ``prime`` names the reading of the six-in-a-row rule:
     ``"unblock"`` (R-UNBLOCK, the default) or ``"sixblock"`` (narde's R-SIXBLOCK)."""
     if prime not in PRIMES:
-        raise InvalidError(f"prime is 'unblock' or 'sixblock', not {prime!r}")
+        raise InvalidError(option_error("prime", PRIMES, prime))
     step_rules: tuple[StepRule, ...] = (RunnerRule(), HomeQuarterRule())
     turn_filters: tuple[TurnFilter, ...] = ()
     if prime == "sixblock":

@@ -10,6 +10,7 @@ from notation.engine.board import MEN, Position
 from notation.engine.rules.base import RuleSet, scaled_skill
 from notation.engine.rules.jacquet import courier_and_blocking, jacquet_family
 from notation.errors import InvalidError
+from notation.messages import Message
 
 FIRST_TABLE_PENALTY = 3
 SECOND_TABLE_PENALTY = 2
@@ -50,7 +51,8 @@ def hale(third_table_penalty: int = 1, courier_release: str = "die",
          bouchon: str = "wikipedia") -> RuleSet:
     """The ``hale`` rule set; ``third_table_penalty`` is the unnamed Q3 rate (default 1)."""
     if not isinstance(third_table_penalty, int) or third_table_penalty < 0:
-        raise InvalidError(f"third_table_penalty is a whole number >= 0, not {third_table_penalty!r}")
+        raise InvalidError(Message.of("option.whole-number", option="third_table_penalty",
+                                      value=repr(third_table_penalty)))
     rates = [0] * 26
     for point in range(1, 25):
         if point >= 19:
@@ -67,6 +69,6 @@ def hale(third_table_penalty: int = 1, courier_release: str = "die",
                           title="Hale's Jacquet (1888)", penalties=True,
                           penalty_rates=tuple(rates), ceiling=most_penalty,
                           marks=MARKS, skill=SKILL, score_rule="R-SCORE-HALE",
-                          score_basis="the loser's men left, by quarter",
+                          score_basis="score.quarters",
                           score_range=(min(rates[1:25]), highest_rate * MEN),
                           **courier_and_blocking(courier_release, bouchon, **own))

@@ -14,6 +14,7 @@ from notation.engine.play import Step
 from notation.engine.rules.base import Outcome, RuleSet, StepContext
 from notation.engine.rules.courier import COURIER, CourierRule
 from notation.engine.rules.jacquet import jacquet_family
+from notation.messages import Message
 
 STARTING_TABLE = range(19, 25)
 MIDPOINT = 13
@@ -33,10 +34,10 @@ class CloseTwoRule:
     def broken(self, ctx: StepContext) -> bool:
         return len([men for men in ctx.after[STARTING_TABLE.start:STARTING_TABLE.stop] if men >= 2]) > 2
 
-    def explain(self, ctx: StepContext, step_text: str) -> str:
+    def explain(self, ctx: StepContext, step_text: str | Message) -> Message:
         closed = [p for p in sorted(STARTING_TABLE, reverse=True) if ctx.after[p] >= 2]
-        return (f"{step_text} would close a third point in the starting table "
-                f"({', '.join(map(str, closed))}); at most two may be closed")
+        return Message.of("rule.murray.starting-table", step=step_text,
+                          points=", ".join(map(str, closed)))
 
 
 class MidpointRule:
@@ -52,8 +53,8 @@ class MidpointRule:
     def broken(self, ctx: StepContext) -> bool:
         return ctx.after[MIDPOINT] > 2
 
-    def explain(self, ctx: StepContext, step_text: str) -> str:
-        return f"{step_text} puts a third man on point 13; at most two may stand there"
+    def explain(self, ctx: StepContext, step_text: str | Message) -> Message:
+        return Message.of("rule.murray.midpoint", step=step_text)
 
 
 _MADE = bytes(b"x"[0] if men >= 2 else b"."[0] for men in range(256))

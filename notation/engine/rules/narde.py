@@ -15,6 +15,7 @@ from notation.engine.rules.base import Outcome, RuleSet, StepContext, double_sti
 from notation.engine.rules.jacquet import jacquet_family
 from notation.engine.rules.sixblock import SixBlockRule
 from notation.errors import InvalidError
+from notation.messages import Message, either, option_error
 
 HEAD = TALON
 HEAD_DOUBLETS = {"6-4-3": frozenset({6, 4, 3}), "6-4": frozenset({6, 4})}
@@ -29,7 +30,7 @@ def switch(name: str, value: object) -> bool:
     command line writes it; :class:`InvalidError` otherwise."""
     key = value.strip().lower() if isinstance(value, str) else value
     if not isinstance(key, (bool, str)) or key not in _SWITCH:
-        raise InvalidError(f"{name} is 'true' or 'false', not {value!r}")
+        raise InvalidError(option_error(name, ("true", "false"), value))
     return _SWITCH[key]
 
 
@@ -52,7 +53,7 @@ class HeadRule:
 
     def __init__(self, head_doublets: str = "6-4-3") -> None:
         if head_doublets not in HEAD_DOUBLETS:
-            raise InvalidError(f"head_doublets is '6-4-3' or '6-4', not {head_doublets!r}")
+            raise InvalidError(option_error("head_doublets", ("6-4-3", "6-4"), head_doublets))
         self.reading = head_doublets
         self.doublets = HEAD_DOUBLETS[head_doublets]
 
@@ -89,14 +90,11 @@ class HeadRule:
         return (ctx.from_point == HEAD
                 and ctx.turn_start.mover[HEAD] - ctx.after[HEAD] > self.quota(ctx))
 
-    def explain(self, ctx: StepContext, step_text: str) -> str:
-        doublets = self.doublets_text
-        reading = f"head_doublets={self.reading}"
-        if self.quota(ctx) == 2:
-            return (f"{step_text} takes a third man off the head; in the first turn, with "
-                    f"{doublets}, two may leave it ({reading})")
-        return (f"{step_text} takes a second man off the head in this turn; one may leave it "
-                f"a turn, two only in a player's first turn with {doublets} ({reading})")
+    def explain(self, ctx: StepContext, step_text: str | Message) -> Message:
+        *others, last = (f"{die}-{die}" for die in sorted(self.doublets, reverse=True))
+        what = "rule.narde.head.first-turn" if self.quota(ctx) == 2 else "rule.narde.head"
+        return Message.of(what, step=step_text, doublets=either([*others, last]),
+                          option=f"head_doublets={self.reading}")
 
 
 MARS = Outcome("mars", 2, "win2", "lose2")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from notation.engine.board import OFF, Position, point_name
 from notation.engine.rules.base import RuleSet, StepContext
 from notation.engine.rules.bouchon import BLOCK, find_block
+from notation.messages import Message
 
 BOARD = range(1, 25)
 
@@ -50,10 +51,10 @@ class SixBlockRule:
             return False  # no new point held: no new block
         return find_block(ctx, below=lowest_man(ctx.opponent)) is not None
 
-    def explain(self, ctx: StepContext, step_text: str) -> str:
+    def explain(self, ctx: StepContext, step_text: str | Message) -> Message:
         lowest = lowest_man(ctx.opponent)
         block = find_block(ctx, below=lowest) or []
         points = ", ".join(point_name(p) for p in reversed(block))  # along his route
-        return (f"{step_text} makes six points in a row ({points}) with none of the "
-                f"opponent's men past them: his most advanced men stand on his {lowest} "
-                f"(your {ctx.rules.opposite[lowest]})" + (f" ({self.reading})" if self.reading else ""))
+        return Message.of("rule.sixblock.option" if self.reading else "rule.sixblock",
+                          step=step_text, points=points, their=lowest,
+                          yours=ctx.rules.opposite[lowest], option=self.reading)

@@ -17,6 +17,7 @@ from notation.engine.state import ROLL, Colour, GameState, TurnKind
 from notation.errors import NotationError, RecordError, TagProblem
 from notation.formats.jqn.reader import RawGame
 from notation.formats.reading import Budget, located
+from notation.messages import Message
 from notation.tree.game import Game, Node
 from notation.tree.numbering import turn_label
 from notation.tree.tags import RESULT, Setup, setup_from_tags
@@ -69,7 +70,7 @@ class GameBuilder(Visitor[Game]):
         try:
             setup = setup_from_tags(self.headers, self.default_variant)
         except TagProblem as problem:
-            self.error(problem.reason, problem.rule_id, self.header_lines.get(problem.tag, 0), 1)
+            self.error(problem.msg, problem.rule_id, self.header_lines.get(problem.tag, 0), 1)
             setup = Setup(rule_set())
         self.game = Game(setup.rules, setup.first, self.headers, setup.lead_rolls, setup.crawford)
         self.game.source = (self.raw.file, self.raw.offset)
@@ -83,12 +84,12 @@ class GameBuilder(Visitor[Game]):
             return SKIP
         return None
 
-    def _tag_error(self, name: str, message: str, rule_id: str = "TAG") -> None:
+    def _tag_error(self, name: str, message: Message, rule_id: str = "TAG") -> None:
         self.error(message, rule_id, self.header_lines.get(name, 0), 1)
 
     # -- movetext -------------------------------------------------------------------------
 
-    def error(self, message: str, rule_id: str, line: int, column: int, turn: str = "",
+    def error(self, message: Message, rule_id: str, line: int, column: int, turn: str = "",
               legal_plays: Sequence[str] = ()) -> None:
         self.visit_error(RecordError(message, rule_id, file=self.raw.file, line=line,
                                      column=column, game=self.raw.index, turn=turn,
@@ -114,8 +115,8 @@ class GameBuilder(Visitor[Game]):
         if self.failed:
             return
         if self.node.turn is None or not self._opened_turn:
-            where = "the game's first turn" if self.node.turn is None else "the variation's first turn"
-            self.error(f"a NAG marks the turn before it; this one stands before {where}",
+            where = "game" if self.node.turn is None else "variation"
+            self.error(Message.of(f"reader.jqn.nag-first.{where}"),
                        "SYNTAX", line, column)
             return
         self.node.nags.append(number)
@@ -162,21 +163,21 @@ class GameBuilder(Visitor[Game]):
 
     def _turn_error(self, problem: NotationError, node: Node, kind: TurnKind, dice: Dice | None,
                     play: str | None, line: int, column: int, label: str) -> None:
-        hint = ""
+        hint = False
         if node.parent is None and not self.explicit_variant and kind == ROLL and dice is not None:
             hint = self._backgammon_hint(dice, play)
         self.visit_error(located(problem, file=self.raw.file, line=line, column=column,
                                  game=self.raw.index, turn=label,
-                                 explain=(lambda reason: reason + hint) if hint else None))
+                                 explain=_with_hint if hint else None))
 
-    def _backgammon_hint(self, dice: Dice, play: str | None) -> str:
-        """Section 8 of the rules: a record with no Variant tag whose first play only makes
-        sense from the backgammon set-up."""
+    def _backgammon_hint(self, dice: Dice, play: str | None) -> bool:
+        """Section 8 of the rules: whether a record with no Variant tag has a first play
+        that only makes sense from the backgammon set-up (its error then says so)."""
         try:
             GameState.start(rule_set("backgammon")).after(ROLL, dice, play)
         except NotationError:
-            return ""
-        return ' (this play is legal in backgammon: add [Variant "backgammon"] if that is the game)'
+            return False
+        return True
 
     def visit_result(self, text: str, line: int = 0, column: int = 0) -> None:
         self.result_token = (text, line, column)
@@ -196,14 +197,13 @@ class GameBuilder(Visitor[Game]):
         or a comment that begins ``rethrow:``) gets a warning: the clause is not supported
         (docs/rules.md), so its turns were checked without it."""
         game = self.result()
-        where = ("its Rethrow tag" if RETHROW in self.headers else
-                 f"a 'rethrow:' comment at ply {self.rethrow_ply}" if self.rethrow_ply is not None else None)
+        where = (Message.of("reader.rethrow.tag") if RETHROW in self.headers else
+                 Message.of("reader.rethrow.comment", ply=self.rethrow_ply)
+                 if self.rethrow_ply is not None else None)
         if where is None or not game.rules.rethrow_clause:
             return
         game.warnings.append(RecordError(
-            f"this record uses the rethrow clause ({where}): \"if the opponent cannot play "
-            "the two dice without uncovering a point, he takes the lead and rethrows the second "
-            "die\"; the rules engine does not support it, so the turns are checked without it",
+            where,
             "R-RETHROW", file=self.raw.file, line=self.header_lines.get(RETHROW, 0),
             column=1 if RETHROW in self.headers else 0, game=self.raw.index, severity="warning"))
 
@@ -214,11 +214,11 @@ class GameBuilder(Visitor[Game]):
         tag = self.headers.get("Result")
         token = self.result_token
         if tag is not None and not RESULT.match(tag):
-            self._tag_error("Result", f"cannot read the result {tag!r}: write W+2, B+1 or *")
+            self._tag_error("Result", Message.of("reader.result.unreadable", text=repr(tag)))
             return
         if tag is not None and token is not None and token[0] != tag:
-            self.error(f"the result {token[0]} at the end of the game differs from the Result "
-                       f"tag {tag}", "SYNTAX", token[1], token[2])
+            self.error(Message.of("reader.result.differs", result=token[0], tag=tag), "SYNTAX",
+                       token[1], token[2])
             return
         declared = tag if tag is not None else (token[0] if token else None)
         if declared is None:
@@ -235,6 +235,11 @@ class GameBuilder(Visitor[Game]):
         game = self.game
         assert game is not None, "the game is made when its headers end"
         return game
+
+
+def _with_hint(reason: Message) -> Message:
+    """``reason``, and that the play is legal in backgammon."""
+    return Message.of("reader.backgammon-hint", reason=reason)
 
 
 def _turn_label(node: Node, kind: TurnKind, dice: Dice | None) -> str:

@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 from notation.errors import InvalidError
 from notation.limits import MAX_NAG, NUMBER
+from notation.messages import Message
 
 _POINT = r"(?:\d{1,2}|bar|off|[bo])\*?"  # digits, the most common, tried first
 _MOVE = _POINT + r"(?:/" + _POINT + r")+(?:\(\d+\))?"
@@ -114,7 +115,7 @@ def nag_number(text: str) -> int:
         return NAG_SYMBOLS[text]
     digits = text[1:]
     if len(digits) > len(str(MAX_NAG)) or int(digits) > MAX_NAG:
-        raise InvalidError(f"{text} is not a NAG: they go from $0 to ${MAX_NAG}")
+        raise InvalidError(Message.of("reader.jqn.nag", text=text, most=MAX_NAG))
     return int(digits)
 
 

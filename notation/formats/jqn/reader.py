@@ -25,6 +25,7 @@ from notation.errors import InvalidError, RecordError, quoted
 from notation.formats.jqn.lexer import comment_text, locator, matches, nag_number, play_text, token_at
 from notation.formats.reading import line_too_long
 from notation.limits import LIMIT, MAX_DEPTH, MAX_GAME_BYTES, MAX_LINE_BYTES
+from notation.messages import Message
 from notation.tree.tags import TAG_NAME
 from notation.tree.walk import SKIP, Origin, Skip, Visitor
 
@@ -180,7 +181,7 @@ def _decode(raw: bytes, game: RawGame, name: str, line_number: int) -> str:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         text = raw.decode("utf-8", errors="replace")
-        game.problem(RecordError(f"this line is not valid UTF-8 ({error.reason})", "SYNTAX",
+        game.problem(RecordError(Message.of("reader.utf-8", reason=error.reason), "SYNTAX",
                                  file=name, line=line_number, column=error.start + 1,
                                  game=game.index))
     if line_number == 1 and text.startswith("\ufeff"):
@@ -193,7 +194,7 @@ def _keep(game: RawGame, size: int, line_number: int) -> bool:
     :data:`MAX_GAME_BYTES`)."""
     game.size += size
     if game.full:
-        game.problem(RecordError(f"the game is longer than {MAX_GAME_BYTES} bytes", LIMIT,
+        game.problem(RecordError(Message.of("reader.jqn.game-too-long", most=MAX_GAME_BYTES), LIMIT,
                                  file=game.file, line=line_number, column=1, game=game.index))
         return False
     return True
@@ -225,7 +226,7 @@ def walk(raw: RawGame, visitor: Visitor[object]) -> None:
             visitor.visit_header(match.group(1), tag_value(match.group(2)), line)
         else:
             visitor.visit_error(RecordError(
-                f"cannot read the header line {quoted(text.strip())}: write [Name \"value\"]",
+                Message.of("reader.jqn.header", text=quoted(text.strip())),
                 "SYNTAX", file=raw.file, line=line, column=1, game=raw.index))
     if visitor.end_headers() is not SKIP:
         _walk_movetext(raw, visitor)
@@ -240,7 +241,7 @@ def _walk_movetext(raw: RawGame, visitor: Visitor[object]) -> None:
     # other token visits it, unless that token cannot be read (the error is that token's).
     pending: list[Any] | None = None
 
-    def fail(message: str, offset: int, rule_id: str = "SYNTAX") -> None:
+    def fail(message: Message, offset: int, rule_id: str = "SYNTAX") -> None:
         line, column = locate(offset)
         visitor.visit_error(RecordError(message, rule_id, file=raw.file, line=line,
                                         column=column, game=raw.index))
@@ -253,7 +254,7 @@ def _walk_movetext(raw: RawGame, visitor: Visitor[object]) -> None:
         kind, dice, play, line, column = turn
         if not play:
             visitor.visit_error(RecordError(
-                f"the roll {dice} has no play: write - for an empty play", "SYNTAX",
+                Message.of("reader.jqn.no-play", dice=str(dice)), "SYNTAX",
                 file=raw.file, line=line, column=column, game=raw.index))
             return False
         return visitor.visit_turn(kind, dice, play, line, column) is not SKIP
@@ -267,14 +268,13 @@ def _walk_movetext(raw: RawGame, visitor: Visitor[object]) -> None:
             try:
                 turn_kind, dice = _roll(match.group("dice"))
             except InvalidError as error:
-                fail(str(error), offset)
+                fail(error.msg, offset)
                 return
             pending = [turn_kind, dice, play_text(match), *locate(offset)]
             continue
         if kind == "move" or kind == "empty":
             if pending is None:
-                fail(f"{quoted(match.group(kind))} has no roll before it: write the dice first, as "
-                     "53: 24/16", match.start(kind))
+                fail(Message.of("reader.jqn.no-roll", text=quoted(match.group(kind))), match.start(kind))
                 return
             pending[2] += " " + match.group(kind)
             continue
@@ -291,7 +291,7 @@ def _walk_movetext(raw: RawGame, visitor: Visitor[object]) -> None:
             try:
                 visitor.visit_nag(nag_number(text), *locate(offset))
             except InvalidError as error:
-                fail(str(error), offset)
+                fail(error.msg, offset)
                 return
         elif kind == "keyword":
             line, column = locate(offset)
@@ -305,38 +305,34 @@ def _walk_movetext(raw: RawGame, visitor: Visitor[object]) -> None:
         elif kind == "open":
             depth += 1
             if depth > MAX_DEPTH:
-                fail(f"variations nest deeper than {MAX_DEPTH}", offset, LIMIT)
+                fail(Message.of("reader.jqn.nesting", most=MAX_DEPTH), offset, LIMIT)
                 return
             visitor.begin_variation()
         elif kind == "close":
             if depth == 0:
-                fail("')' closes no variation", offset)
+                fail(Message.of("reader.jqn.close"), offset)
                 return
             depth -= 1
             visitor.end_variation()
         elif kind == "result":
             if depth:
-                fail(f"the result {text} stands inside a variation: close it with ')' first",
-                     offset)
+                fail(Message.of("reader.jqn.result-in-variation", result=text), offset)
                 return
             visitor.visit_result(text.upper(), *locate(offset))
             after = token_at(raw.movetext, match.end())
             if after is not None:
-                fail(f"{quoted(after.text)} after the result: a game ends with its result",
-                     after.offset)
+                fail(Message.of("reader.jqn.after-result", text=quoted(after.text)), after.offset)
             return
     else:
         if not flush():
             return
         if depth:
-            fail(f"{depth} variation{'s are' if depth > 1 else ' is'} never closed: add ')'",
-                 len(raw.movetext.rstrip()))
+            fail(Message.of("reader.jqn.unclosed", count=depth), len(raw.movetext.rstrip()))
         return
     if kind == "open_comment":
-        fail("this comment is never closed: end it with '}' (write \\} for a brace inside)",
-             match.start(kind))
+        fail(Message.of("reader.jqn.comment"), match.start(kind))
     else:
-        fail(f"unknown token {quoted(match.group(kind))}", match.start(kind))
+        fail(Message.of("reader.jqn.unknown-token", token=quoted(match.group(kind))), match.start(kind))
 
 
 @cache  # bounded: only the few hundred roll texts that read are kept

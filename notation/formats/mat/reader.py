@@ -21,6 +21,7 @@ from notation.errors import NotationError, RecordError
 from notation.formats.dialects import play_as_exported
 from notation.formats.mat.parser import Action, MatFile, MatGame, parse_mat
 from notation.formats.reading import located, read_whole
+from notation.messages import Message, render
 from notation.tree.game import Game, Node
 from notation.tree.matches import check_score, score_after
 from notation.tree.numbering import turn_label
@@ -226,9 +227,11 @@ def _located(problem: NotationError, action: Action, file: str, index: int, node
     label = turn_label(node, action.kind, COLOURS[action.player], action.dice)
     play = action.play
 
-    def explain(reason: str) -> str:
+    def explain(reason: Message) -> Message:
         """The reason after the roll and play the record wrote, unless it starts with them."""
-        return f"{action.dice}: {play}: {reason}" if play and not reason.startswith(play) else reason
+        if play and not render(reason, "en").startswith(play):
+            return Message.of("reader.mat.turn", dice=str(action.dice), play=play, reason=reason)
+        return reason
 
     return located(problem, file=file, line=action.line, column=action.column, game=index,
                    turn=label, explain=explain if action.kind == "roll" else None)

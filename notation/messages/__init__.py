@@ -1,0 +1,206 @@
+"""Messages as data: every sentence the engine, the readers and the command line show a
+user is a :class:`Message`, an id and its parameters, rendered in a language only when it
+is shown.
+
+The ids are an API for programs (``jacquet validate --json`` prints them with their
+parameters): stable, readable, grouped by area (``rule.courier.not-passed``,
+``reader.jqn.unknown-token``...); ``docs/languages.md`` lists them. The English text of
+each id lives in one catalog module per area (:mod:`notation.messages.rules`,
+:mod:`~notation.messages.engine`, :mod:`~notation.messages.readers`,
+:mod:`~notation.messages.general`), with ``{named}``
+placeholders; an entry is a pair (singular, plural) when it counts something, its number
+in the ``count`` parameter. The other languages are gettext catalogs (domain
+``jacquet``, the id as each entry's context) under ``notation/messages/locale/``, made
+and compiled by ``tools/i18n.py``.
+
+>>> str(render(Message.of("rule.empty", step="13/7", point="13")))
+'13/7 moves from point 13, where you have no man'
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+from notation.messages import engine, general, readers, rules
+
+if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Iterator
+
+LANGUAGES = ("en", "fr", "ru")
+"""The languages of the messages: English (the source), French and Russian."""
+
+DOMAIN = "jacquet"
+"""The gettext domain of the messages' catalogs."""
+
+LOCALE = Path(__file__).resolve().parent / "locale"
+"""The folder of the compiled catalogs: ``LOCALE/<lang>/LC_MESSAGES/jacquet.mo``."""
+
+Text = str | tuple[str, str]
+"""A catalog entry's English: a sentence, or (singular, plural) of one counting ``count``."""
+
+CATALOG: dict[str, Text] = {**general.MESSAGES, **engine.MESSAGES, **readers.MESSAGES, **rules.MESSAGES}
+"""Every message id and its English text."""
+
+ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""The variables the language is taken from, in Babel's ``default_locale`` order."""
+
+_CURRENT = {"language": "en"}
+"""The current language (set once by a program: :func:`set_language`)."""
+
+
+@dataclass(frozen=True)
+class Message:
+    """A message: its ``id`` (a key of :data:`CATALOG`) and its ``params``, the values of
+    its placeholders: text, numbers, lists of them, or other messages (a colour, a count
+    of men), rendered in the same language."""
+
+    id: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, id: str, /, **params: object) -> Message:
+        """``Message(id, params)`` from keyword arguments."""
+        return cls(id, params)
+
+    def __str__(self) -> str:
+        return render(self)
+
+    def as_json(self) -> dict[str, object]:
+        """``{"id": ..., "params": ...}`` with JSON values: a message parameter as such a
+        pair, a list as a list, a number as it is, anything else as its text."""
+        return {"id": self.id, "params": {name: _json(value) for name, value in self.params.items()}}
+
+
+def either(items: Sequence[str]) -> str | Message:
+    """``a, b or c``: the items as alternatives (one item as it is)."""
+    return _joined("list.or", items)
+
+
+def both(items: Sequence[str]) -> str | Message:
+    """``a, b and c``: the items together (one item as it is)."""
+    return _joined("list.and", items)
+
+
+def _joined(message_id: str, items: Sequence[str]) -> str | Message:
+    *others, last = items
+    return Message.of(message_id, items=list(others), last=last) if others else last
+
+
+def option_error(option: str, choices: Sequence[str], value: object) -> Message:
+    """``bouchon is 'wikipedia', 'last-two' or 'none', not 'x'``: an option's value that
+    is none of its ``choices``."""
+    return Message.of("option.choice", option=option, choices=either([repr(c) for c in choices]),
+                      value=repr(value))
+
+
+def _json(value: object) -> object:
+    if isinstance(value, Message):
+        return value.as_json()
+    if isinstance(value, (list, tuple)):
+        return [_json(item) for item in value]
+    if value is None or isinstance(value, (bool, int, float)):
+        return value
+    return str(value)
+
+
+class _Catalog(Protocol):
+    def pgettext(self, context: str, message: str) -> str: ...  # pragma: no cover
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str: ...  # pragma: no cover
+
+
+@cache
+def _catalog(language: str) -> _Catalog:
+    """The compiled catalog of ``language`` (English: the texts as they are)."""
+    import gettext  # (here: a command that shows no message never loads it)
+
+    if language == "en":
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, LOCALE, languages=[language], fallback=True)
+
+
+def render(message: Message, language: str | None = None) -> str:
+    """The text of ``message`` in ``language`` (default: the current one, see
+    :func:`set_language`), or in English where the language's catalog lacks it."""
+    language = language or _CURRENT["language"]
+    english = CATALOG[message.id]
+    catalog = _catalog(language)
+    if isinstance(english, tuple):
+        count = message.params.get("count")
+        text = catalog.npgettext(message.id, english[0], english[1],
+                                 count if isinstance(count, int) else 0)
+    else:
+        text = catalog.pgettext(message.id, english)
+    return text.format_map({name: _text(value, language) for name, value in message.params.items()})
+
+
+def _text(value: object, language: str) -> object:
+    """A parameter as its message's text shows it."""
+    if isinstance(value, Message):
+        return render(value, language)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(_text(item, language)) for item in value)
+    return value
+
+
+def language() -> str:
+    """The current language: ``en`` unless a program (the command line) set another."""
+    return _CURRENT["language"]
+
+
+def set_language(language: str) -> None:
+    """Make ``language`` (one of :data:`LANGUAGES`) the current language of messages."""
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}; known: {', '.join(LANGUAGES)}")
+    _CURRENT["language"] = language
+
+
+def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language the environment asks for: the first of ``LANGUAGE``, ``LC_ALL``,
+    ``LC_MESSAGES`` and ``LANG`` that is set (``fr_FR.UTF-8`` -> ``fr``; ``LANGUAGE``
+    may list several, ``ru:fr``), when it is one of :data:`LANGUAGES`; else English."""
+    environ = os.environ if environ is None else environ
+    for name in ENVIRONMENT:
+        value = environ.get(name)
+        if not value:
+            continue
+        for item in value.split(":") if name == "LANGUAGE" else [value]:
+            code = item.split(".")[0].split("@")[0].split("_")[0].lower()
+            if code in LANGUAGES:
+                return code
+        return "en"
+    return "en"
+
+
+def placeholders(text: Text) -> set[str]:
+    """The names of the ``{placeholders}`` of a text (of either form of a plural)."""
+    from string import Formatter
+
+    texts = text if isinstance(text, tuple) else (text,)
+    return {name for one in texts for _, name, _, _ in Formatter().parse(one) if name}
+
+
+def entries() -> Iterator[tuple[str, Text]]:
+    """Every (id, English text) of the catalog, sorted by id."""
+    return iter(sorted(CATALOG.items()))
+
+
+def write_template(path: Path) -> None:
+    """Write the ``jacquet`` domain's gettext template (``.pot``) to ``path``: one entry a
+    message, its id as the context, its English text as the ``msgid`` (and
+    ``msgid_plural``), its placeholders in a comment for translators."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+
+    catalog = Catalog(project="jacquet", domain=DOMAIN)
+    for message_id, english in entries():
+        names = sorted(placeholders(english))
+        comments = [f"placeholders: {', '.join('{' + name + '}' for name in names)}"] if names else []
+        catalog.add(english, context=message_id, auto_comments=comments)
+    with path.open("wb") as out:
+        write_po(out, catalog, width=0, omit_header=False)
