@@ -107,11 +107,33 @@ def load_command(target: str) -> click.Command:
     return command
 
 
+LANGUAGE_HELP = ("Language of the messages: en, fr or ru (default: from LANGUAGE, LC_ALL, "
+                 "LC_MESSAGES or LANG, else en).")
+"""The help of ``--lang`` (``tests/test_cli_language.py`` checks that it names
+:data:`notation.messages.LANGUAGES`: the option's help is shown without importing them)."""
+
+
 @click.group(cls=LazyGroup, lazy_commands=COMMANDS,
              context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="jacquet")
-def main() -> None:
+@click.option("--lang", metavar="LANG", help=LANGUAGE_HELP)
+def main(lang: str | None) -> None:
     """Record, replay, validate and browse games of Jacquet and its relatives.
 
     Rule sets: jacquet (default), murray, versailles, hale, backgammon, narde, fevga.
     """
+    choose_language(lang)
+
+
+def choose_language(lang: str | None) -> None:
+    """Make ``lang`` (else the environment's language) the language of the messages until
+    the command ends; a usage error for a language without a catalog."""
+    from notation import messages  # (here: ``jacquet --help`` imports no notation)
+
+    if lang is not None and lang.lower() not in messages.LANGUAGES:
+        raise click.BadParameter(messages.render(messages.Message.of(
+            "cli.unknown-language", language=repr(lang), known=", ".join(messages.LANGUAGES))),
+            param_hint="'--lang'")
+    previous = messages.language()
+    messages.set_language(lang.lower() if lang else messages.language_from_environment())
+    click.get_current_context().call_on_close(lambda: messages.set_language(previous))

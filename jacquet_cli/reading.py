@@ -9,6 +9,7 @@ import click
 from notation.engine.rules import DEFAULT
 from notation.errors import RecordError
 from notation.formats import format_of, read_file
+from notation.messages import Message, render
 from notation.tree.game import Game, released
 
 
@@ -44,4 +45,5 @@ def _games(path: str, fmt: str | None, variant: str) -> Iterator[Game]:
         game.errors.append(error)
         yield game
     except OSError as error:
-        raise Unreadable(f"cannot read {path}: {error.strerror or error}") from None
+        raise Unreadable(render(Message.of("cli.cannot-read", path=path,
+                                           reason=error.strerror or str(error)))) from None

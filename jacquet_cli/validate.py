@@ -8,7 +8,8 @@ import click
 
 from jacquet_cli.collector import reading_many_games
 from notation.engine.rules import DEFAULT, NAMES
-from notation.errors import NotationError
+from notation.errors import NotationError, RecordError
+from notation.messages import Message, render
 from notation.tree.game import Game
 
 from .reading import Unreadable, stream_games
@@ -19,7 +20,8 @@ from .reading import Unreadable, stream_games
 @click.option("--variant", "-v", type=click.Choice(NAMES, case_sensitive=False), default=DEFAULT,
               show_default=True, help="Rule set of records without a Variant tag.")
 @click.option("--format", "fmt", help="Input format (default: from the extension).")
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per game, with its errors.")
+@click.option("--json", "as_json", is_flag=True,
+              help="One JSON object per game, with its errors (each with its message id and parameters).")
 @reading_many_games()
 def validate(files: tuple[str, ...], variant: str, fmt: str | None, as_json: bool) -> None:
     """Check every game of FILES against the rules.
@@ -47,8 +49,8 @@ def validate(files: tuple[str, ...], variant: str, fmt: str | None, as_json: boo
         except Unreadable as problem:
             click.echo(f"{path}: error: {problem.message}", err=True)
             unreadable += 1
-    click.echo(f"{games_seen} game{'s' if games_seen != 1 else ''}, "
-               f"{errors} error{'s' if errors != 1 else ''}", err=True)
+    click.echo(render(Message.of("cli.validate.summary", games=Message.of("count.games", count=games_seen),
+                                 errors=Message.of("count.errors", count=errors))), err=True)
     if unreadable:
         raise SystemExit(2)
     if errors:
@@ -65,4 +67,8 @@ def _summary(path: str, index: int, game: Game) -> dict[str, object]:
 
 
 def _problem(problem: NotationError) -> dict[str, object]:
-    return problem.as_dict() if hasattr(problem, "as_dict") else {"message": str(problem)}
+    """An error as JSON: its fields, its message's id and parameters (the same in every
+    language) and its text in the current language."""
+    if isinstance(problem, RecordError):
+        return problem.as_dict()
+    return {"rule": problem.rule_id, **problem.msg.as_json(), "message": str(problem)}

@@ -67,7 +67,7 @@ def new_game(headers: dict[str, str]) -> Game:
     try:
         check_match_tags(headers)  # as every reader checks them
     except TagProblem as problem:
-        raise RecordError(problem.reason, problem.rule_id) from None
+        raise RecordError(problem.msg, problem.rule_id) from None
     for name in ("MatchLength", "Game"):
         value = headers.get(name, "").strip()
         if value and not 1 <= int(value) <= MAX_MATCH_NUMBER:
@@ -84,7 +84,7 @@ def new_game(headers: dict[str, str]) -> Game:
     try:
         setup = setup_from_tags(kept)
     except TagProblem as problem:
-        raise RecordError(problem.reason, problem.rule_id) from None
+        raise RecordError(problem.msg, problem.rule_id) from None
     return Game(setup.rules, setup.first, kept, setup.lead_rolls, setup.crawford)
 
 

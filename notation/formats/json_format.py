@@ -76,12 +76,12 @@ def game_from_dict(data: Any, index: int = 1, file: str = "-",
     except RecordError as error:
         return _refused(Game(), error)
     except TagProblem as problem:
-        return _refused(Game(headers=headers), RecordError(problem.reason, problem.rule_id,
+        return _refused(Game(headers=headers), RecordError(problem.msg, problem.rule_id,
                                                            file=file, game=index))
     except ValueError as error:  # a rule set or option the tags name that is not known
         rule_id = error.rule_id if isinstance(error, IllegalPlayError) else "TAG"
-        return _refused(Game(headers=headers), RecordError(str(error), rule_id, file=file,
-                                                           game=index))
+        reason = error.msg if isinstance(error, NotationError) else str(error)
+        return _refused(Game(headers=headers), RecordError(reason, rule_id, file=file, game=index))
     try:
         if data.get("start") is not None:
             _check_same("start", data["start"], game.state.position.position_id(),

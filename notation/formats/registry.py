@@ -30,6 +30,7 @@ from notation.formats.mat import read_mat
 from notation.formats.mat.writer import left_out, write_mat
 from notation.formats.sgf import read_sgf
 from notation.limits import MAX_FILE_BYTES, MAX_POSITIONS
+from notation.messages import Message
 from notation.tree.game import Game, GameNode
 from notation.tree.matches import checked_scores
 
@@ -134,12 +135,12 @@ def format_of(path: Path_, explicit: str | None = None) -> str:
     if explicit:
         name = explicit.lower().lstrip(".")
         if name not in BY_NAME:
-            raise FormatError(f"unknown format {explicit!r}; known: {', '.join(READABLE)}")
+            raise FormatError(Message.of("format.unknown", name=repr(explicit), known=", ".join(READABLE)))
         return name
     suffix = Path(path).suffix.lower()
     if suffix not in EXTENSIONS:
-        raise FormatError(f"cannot tell the format of {os.fspath(path)!r} from its extension; "
-                         f"known: {', '.join(sorted(EXTENSIONS))}")
+        raise FormatError(Message.of("format.extension", path=repr(os.fspath(path)),
+                                     known=", ".join(sorted(EXTENSIONS))))
     return EXTENSIONS[suffix]
 
 
@@ -154,7 +155,7 @@ def read_file(path: Path_, fmt: str | None = None, variant: str = DEFAULT,
     an error of its game."""
     form = BY_NAME[format_of(path, fmt)]
     if form.read is None:  # pragma: no cover - every format is read
-        raise FormatError(f"cannot read {form.name}; readable: {', '.join(READABLE)}")
+        raise FormatError(Message.of("format.unreadable", name=form.name, known=", ".join(READABLE)))
     games = form.read(path, variant)
     if not form.checks_scores:
         games = checked_scores(games, os.fspath(path))
@@ -171,7 +172,7 @@ def render(games: Iterable[Game], fmt: str) -> str:
     games = list(games)
     form = BY_NAME.get(fmt)
     if form is None or form.write is None:
-        raise FormatError(f"cannot write {fmt}; writable: {', '.join(WRITABLE)}")
+        raise FormatError(Message.of("format.unwritable", name=fmt, known=", ".join(WRITABLE)))
     refusal = form.cannot_hold(games)
     if refusal is not None:
         raise CannotHold(refusal)
@@ -187,9 +188,9 @@ def _check_readable_whole(games: list[Game], text: str, form: Format) -> None:
         GameNode.mainline if form.main_line_only else GameNode.descendants)
     positions = sum(1 + sum(1 for _ in held(game)) for game in games)
     if size > MAX_FILE_BYTES or positions > MAX_POSITIONS:
-        raise FormatError(f"{len(games)} games make a {form.name} file of {size:,} bytes and {positions:,} "
-                         f"positions, more than a file read whole may hold ({MAX_FILE_BYTES:,} "
-                         f"bytes, {MAX_POSITIONS:,} positions): write .jqn, or fewer games per file")
+        raise FormatError(Message.of("format.too-large", games=len(games), name=form.name,
+                                     size=f"{size:,}", positions=f"{positions:,}",
+                                     most_bytes=f"{MAX_FILE_BYTES:,}", most_positions=f"{MAX_POSITIONS:,}"))
 
 
 def write_file(games: Iterable[Game], path: Path_, fmt: str | None = None) -> None:

@@ -25,6 +25,7 @@ from notation.formats.dialects import play_as_exported
 from notation.formats.jqn.lexer import Locate, locator
 from notation.formats.reading import Budget, located, read_whole
 from notation.limits import LIMIT, MAX_DEPTH, NUMBER
+from notation.messages import Message
 from notation.tree.game import Game, Node
 from notation.tree.numbering import turn_number
 
@@ -199,13 +200,14 @@ def _apply(node: Node, sgf_node: SgfNode, index: int, locate: Locate, file: str,
             return node
         colour = Colour.WHITE if colour_key == "W" else Colour.BLACK
         if colour is not node.state.player:
-            raise RecordError(f"{colour.title} moves, but it is {node.state.player.title}'s turn", "R-TURN")
+            raise RecordError(Message.of("reader.sgf.turn", player=colour.named,
+                                         turn=node.state.player.named), "R-TURN")
         value = _first(properties, colour_key).strip().lower()
         if value in ACTIONS:
             child = node.add_turn(ACTIONS[value])
         else:
             if not re.fullmatch(r"[1-6][1-6](?:[a-z][a-z]){0,4}", value):
-                raise RecordError(f"cannot read the move {value!r}", "SYNTAX")
+                raise RecordError(Message.of("reader.sgf.move", text=repr(value)), "SYNTAX")
             dice = Dice.parse(value[:2])
             pairs = [(value[i], value[i + 1]) for i in range(2, len(value), 2)]
             play = " ".join(f"{_point(a, colour)}/{_point(b, colour)}" for a, b in pairs) or "-"
@@ -236,9 +238,11 @@ def _finish(game: Game, result: str, locate: Locate, offset: int, file: str, ind
         try:
             resigned.state = resigned.state.resigned_for(points)
         except IllegalPlayError as problem:
-            raise RecordError(f"RE[{result}]: {problem.reason}", problem.rule_id, file=file,
+            raise RecordError(Message.of("reader.sgf.result", result=result, reason=problem.msg),
+                              problem.rule_id, file=file,
                               line=line, column=column, game=index) from None
     elif game.result != f"{winner.value}+{points}":
-        raise RecordError(f"RE[{result}] says {winner.title} wins {points}, but the rules score "
-                          f"{game.result}", "R-SCORE", file=file, line=line, column=column, game=index)
+        raise RecordError(Message.of("reader.sgf.score", result=result, winner=winner.named,
+                                     points=points, scored=game.result),
+                          "R-SCORE", file=file, line=line, column=column, game=index)
     game.headers["Result"] = game.result

@@ -199,7 +199,7 @@ def _game(element: etree._Element, index: int, file: str, budget: Budget) -> Gam
         setup = setup_from_tags(tagged, first=Colour(element.get("first", "W")))
     except TagProblem as problem:
         game = Game(headers=headers)
-        game.errors.append(RecordError(problem.reason, problem.rule_id, file=file,
+        game.errors.append(RecordError(problem.msg, problem.rule_id, file=file,
                                        line=element.sourceline or 0, column=1, game=index))
         return game
     game = Game(setup.rules, setup.first, headers, setup.lead_rolls, setup.crawford)

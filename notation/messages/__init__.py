@@ -7,7 +7,7 @@ parameters): stable, readable, grouped by area (``rule.courier.not-passed``,
 ``reader.jqn.unknown-token``...); ``docs/languages.md`` lists them. The English text of
 each id lives in one catalog module per area (:mod:`notation.messages.rules`,
 :mod:`~notation.messages.engine`, :mod:`~notation.messages.readers`,
-:mod:`~notation.messages.general`), with ``{named}``
+:mod:`~notation.messages.commands`, :mod:`~notation.messages.general`), with ``{named}``
 placeholders; an entry is a pair (singular, plural) when it counts something, its number
 in the ``count`` parameter. The other languages are gettext catalogs (domain
 ``jacquet``, the id as each entry's context) under ``notation/messages/locale/``, made
@@ -26,7 +26,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from notation.messages import engine, general, readers, rules
+from notation.messages import commands, engine, general, readers, rules
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Iterator
@@ -43,8 +43,12 @@ LOCALE = Path(__file__).resolve().parent / "locale"
 Text = str | tuple[str, str]
 """A catalog entry's English: a sentence, or (singular, plural) of one counting ``count``."""
 
-CATALOG: dict[str, Text] = {**general.MESSAGES, **engine.MESSAGES, **readers.MESSAGES, **rules.MESSAGES}
+CATALOG: dict[str, Text] = {**general.MESSAGES, **engine.MESSAGES, **readers.MESSAGES, **rules.MESSAGES,
+                             **commands.MESSAGES}
 """Every message id and its English text."""
+
+LISTS = ("list.or", "list.and")
+"""The messages that join a list's ``items`` and ``last``: a list in JSON."""
 
 ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 """The variables the language is taken from, in Babel's ``default_locale`` order."""
@@ -100,6 +104,8 @@ def option_error(option: str, choices: Sequence[str], value: object) -> Message:
 
 def _json(value: object) -> object:
     if isinstance(value, Message):
+        if value.id in LISTS:  # (a list for programs, whatever its words)
+            return [_json(item) for item in (*value.params["items"], value.params["last"])]  # type: ignore[misc]
         return value.as_json()
     if isinstance(value, (list, tuple)):
         return [_json(item) for item in value]

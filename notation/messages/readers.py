@@ -73,6 +73,19 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "score.quarters": "the loser's men left, by quarter",
     "match.score.tag": "the Score tag says {score}, but the games before give {before}",
     "match.score.line": "the score line says {score}, but the games before give {before}",
+    # SGF (notation.formats.sgf)
+    "reader.sgf.result": "RE[{result}]: {reason}",
+    "reader.sgf.score": "RE[{result}] says {winner} wins {points}, but the rules score {scored}",
+    "reader.sgf.turn": "{player} moves, but it is {turn}'s turn",
+    "reader.sgf.move": "cannot read the move {text}",
+    # the formats (notation.formats.registry)
+    "format.unknown": "unknown format {name}; known: {known}",
+    "format.extension": "cannot tell the format of {path} from its extension; known: {known}",
+    "format.unreadable": "cannot read {name}; readable: {known}",
+    "format.unwritable": "cannot write {name}; writable: {known}",
+    "format.too-large": ("{games} games make a {name} file of {size} bytes and {positions} positions, "
+                         "more than a file read whole may hold ({most_bytes} bytes, {most_positions} "
+                         "positions): write .jqn, or fewer games per file"),
     # .mat (notation.formats.mat)
     "reader.mat.turn": "{dice}: {play}: {reason}",
 }
