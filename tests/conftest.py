@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 
 from notation import rule_set
 
+os.environ["LANGUAGE"] = "en"  # the suite asserts English; a test of another language asks for it
 DATA = Path(__file__).parent / "data"
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
 

@@ -13,8 +13,10 @@ in the ``count`` parameter. The other languages are gettext catalogs (domain
 ``jacquet``, the id as each entry's context) under ``notation/messages/locale/``, made
 and compiled by ``tools/i18n.py``.
 
->>> str(render(Message.of("rule.empty", step="13/7", point="13")))
+>>> str(Message.of("rule.empty", step="13/7", point="13"))
 '13/7 moves from point 13, where you have no man'
+>>> render(Message.of("rule.empty", step="13/7", point="13"), "fr")
+'13/7 part de la flèche 13, où vous n’avez aucune dame'
 """
 
 from __future__ import annotations

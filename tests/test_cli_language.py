@@ -1,0 +1,103 @@
+"""The command line's language: ``jacquet --lang``, else the environment's (LANGUAGE,
+LC_ALL, LC_MESSAGES, LANG), else English; ``validate`` in French and Russian with the
+rule id and the legal plays, and ``--json`` with the same ids and parameters in every
+language."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from jacquet_cli import LANGUAGE_HELP, main
+from notation import messages
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLE = ROOT / "samples" / "errors" / "one-of-each.jqn"
+CLEAN = {name: value for name, value in os.environ.items()
+         if name not in messages.ENVIRONMENT}
+
+
+def jacquet(*args: str, **environ: str) -> subprocess.CompletedProcess[str]:
+    """``jacquet ARGS`` in a new process, with the language variables of ``environ`` only."""
+    return subprocess.run([sys.executable, "-m", "jacquet_cli", *args], capture_output=True,
+                          text=True, cwd=ROOT, env={**CLEAN, **environ}, timeout=300, check=False)
+
+
+def courier_line(output: str) -> str:
+    return next(line for line in output.splitlines() if "[R-COURIER]" in line)
+
+
+def test_lang_fr_validates_in_french_with_the_rule_id_and_the_legal_plays():
+    result = jacquet("validate", str(SAMPLE), LANG="fr_FR.UTF-8")
+    assert result.returncode == 1
+    assert courier_line(result.stdout).endswith(
+        ": error: [R-COURIER] partie 11, tour 1. 53: 24/21 déplace une deuxième dame alors que "
+        "le courrier, sur la 19, n’a pas atteint les flèches 6-1 ; légaux : 24/16")
+    assert result.stderr.strip() == "32 parties, 32 erreurs"
+
+
+def test_lang_ru_validates_in_russian_with_the_rule_id_and_the_legal_plays():
+    result = jacquet("validate", str(SAMPLE), LANG="ru_RU.UTF-8")
+    assert courier_line(result.stdout).endswith(
+        ": error: [R-COURIER] партия 11, ход 1. 53: 24/21 ходит второй шашкой, пока курьер, на 19, "
+        "не дошёл до лунок 6-1; правильные: 24/16")
+    assert result.stderr.strip() == "32 партии, 32 ошибки"
+
+
+def test_the_lang_option_wins_over_the_environment_and_english_is_the_default():
+    assert "déplace une deuxième dame" in courier_line(
+        jacquet("--lang", "fr", "validate", str(SAMPLE), LANG="ru_RU.UTF-8").stdout)
+    english = jacquet("validate", str(SAMPLE))
+    assert "24/21 moves a second man while the courier, on 19" in courier_line(english.stdout)
+    assert english.stderr.strip() == "32 games, 32 errors"
+
+
+def test_an_unknown_language_is_a_usage_error_naming_the_known_ones():
+    result = CliRunner().invoke(main, ["--lang", "de", "validate", str(SAMPLE)])
+    assert result.exit_code == 2
+    assert "unknown language 'de'; known: en, fr, ru" in result.output
+
+
+def test_the_language_is_set_back_when_the_command_ends():
+    result = CliRunner().invoke(main, ["--lang", "ru", "validate", str(SAMPLE)])
+    assert result.exit_code == 1 and "партия 1" in result.output
+    assert messages.language() == "en"
+
+
+def test_json_carries_the_same_ids_and_params_in_every_language():
+    seen = {}
+    for language in messages.LANGUAGES:
+        result = CliRunner().invoke(main, ["--lang", language, "validate", "--json", str(SAMPLE)])
+        games = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+        seen[language] = [error for game in games for error in game["errors"]]
+    assert len(seen["en"]) == 32
+    for language in ("fr", "ru"):
+        for english, other in zip(seen["en"], seen[language], strict=True):
+            assert {k: v for k, v in other.items() if k != "message"} == \
+                {k: v for k, v in english.items() if k != "message"}
+            assert other["message"] != english["message"] or other["id"] == "text"
+    courier = next(error for error in seen["en"] if error["rule"] == "R-COURIER")
+    assert courier["id"] == "rule.courier.not-passed"
+    assert courier["params"] == {"step": "24/21", "point": "19"}
+    assert courier["legal_plays"] == ["24/16"]
+
+
+def test_the_help_of_lang_names_every_language():
+    for language in messages.LANGUAGES:
+        assert language in LANGUAGE_HELP
+    assert CliRunner().invoke(main, ["--help"]).output.count("--lang") == 1
+
+
+@pytest.mark.parametrize("language", ["fr", "ru"])
+def test_no_sample_error_is_left_in_english(language):
+    """Every error of the sample of errors has its message in the catalog (none is the
+    ``text`` message of a sentence not yet translated)."""
+    result = CliRunner().invoke(main, ["--lang", language, "validate", "--json", str(SAMPLE)])
+    games = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+    assert [error["id"] for game in games for error in game["errors"] if error["id"] == "text"] == []
