@@ -30,6 +30,7 @@ from notation.engine.state import (
 from notation.engine.step_entry import StepEntry
 from notation.errors import TAG, InvalidPlayError, NotationError, RecordError, TagProblem
 from notation.formats.jqn import GameBuilder, read_games, write_game
+from notation.messages import Message
 from notation.tree.game import Game, GameNode, Node
 from notation.tree.generate import lead_rolls
 from notation.tree.tags import check_match_tags, lead_roll_text, setup_from_tags
@@ -43,7 +44,7 @@ def game_from_text(record: str) -> Game:
     games = [game for game in read_games(io.BytesIO(record.encode("utf-8")), GameBuilder)
              if isinstance(game, Game)]
     if len(games) != 1:
-        raise RecordError("a live game's record holds one game")
+        raise RecordError(Message.of("recorder.one-game"))
     if games[0].errors:
         raise games[0].errors[0]
     return games[0]
@@ -63,7 +64,7 @@ def new_game(headers: dict[str, str]) -> Game:
     a game to play; the date as a date)."""
     for name, value in headers.items():
         if len(value) > MAX_TAG:
-            raise RecordError(f"{name} is longer than {MAX_TAG} characters", TAG)
+            raise RecordError(Message.of("recorder.tag-too-long", tag=name, most=MAX_TAG), TAG)
     try:
         check_match_tags(headers)  # as every reader checks them
     except TagProblem as problem:
@@ -71,14 +72,14 @@ def new_game(headers: dict[str, str]) -> Game:
     for name in ("MatchLength", "Game"):
         value = headers.get(name, "").strip()
         if value and not 1 <= int(value) <= MAX_MATCH_NUMBER:
-            raise RecordError(f"{name} {value!r} is not a number from 1 to {MAX_MATCH_NUMBER}", TAG)
+            raise RecordError(Message.of("recorder.match-number", tag=name, value=repr(value),
+                                         most=MAX_MATCH_NUMBER), TAG)
     date = headers.get("Date", "").strip()
     if date and not _is_date(date):
-        raise RecordError(f"Date {date!r} is not a date such as 2024.03.15 (?? for what is "
-                          "not known)", TAG)
+        raise RecordError(Message.of("recorder.date", value=repr(date)), TAG)
     length, score = headers.get("MatchLength", "").strip(), headers.get("Score", "").strip()
     if length and score and max(int(points) for points in score.split("-")) >= int(length):
-        raise RecordError(f"a score of {score} ends a match to {length}: no game follows it", TAG)
+        raise RecordError(Message.of("recorder.score-ends-match", score=score, length=length), TAG)
     kept = {name: " ".join(value.split()) for name, value in headers.items()
             if name in HEADERS and value.strip()}  # each on one line, as a scorer means it
     try:
@@ -156,7 +157,7 @@ class LiveGame:
     def entry(self) -> StepEntry:
         """The steps that may be entered for the dice of the turn in progress."""
         if self.dice is None:
-            raise GameRuleError("R-DICE", "roll or enter the dice first")
+            raise GameRuleError("R-DICE", Message.of("recorder.no-dice"))
         state = self.node.state
         return StepEntry(state.position, self.dice, self.game.rules)
 
@@ -178,21 +179,23 @@ class LiveGame:
         dice the server rolled for this roll before stand (R-DICE)."""
         self._expect_turn()
         if self.node.state.offered:
-            raise GameRuleError("R-CUBE", f"{self.node.state.player.title} must take or drop first")
+            raise GameRuleError("R-CUBE", Message.of("recorder.take-or-drop",
+                                                     player=self.node.state.player.named))
         forced = self.forced_dice
         stood = self.rolled.get(self.roll_number) if self.kind == ROLL else None
         if forced is not None:
             if dice is not None and dice != forced:
                 rule = "R-PASS" if self.kind == PASSED else "R-LEAD"
-                raise GameRuleError(rule, f"this turn plays the dice {forced}, not {dice}")
+                raise GameRuleError(rule, Message.of("recorder.forced-dice", forced=str(forced),
+                                                     dice=str(dice)))
             dice = forced
         elif stood is not None:
             if dice is not None and dice != stood:
-                raise GameRuleError("R-DICE", f"the dice rolled for this turn were {stood}: "
-                                    f"rolled dice stand, {dice} cannot replace them")
+                raise GameRuleError("R-DICE", Message.of("recorder.dice-stand", stood=str(stood),
+                                                         dice=str(dice)))
             dice = stood
         elif dice is not None and dice.low is None:
-            raise GameRuleError("R-DICE", f"a roll is two dice, not {dice}")
+            raise GameRuleError("R-DICE", Message.of("recorder.two-dice", dice=str(dice)))
         elif dice is None:
             rng = rng or random.SystemRandom()
             dice = self.rolled[self.roll_number] = Dice(rng.randint(1, 6), rng.randint(1, 6))
@@ -204,16 +207,16 @@ class LiveGame:
         """Take back dice entered by hand (a slip of the scorer's); dice the server rolled
         stand (R-DICE)."""
         if self.dice_stand:
-            raise GameRuleError("R-DICE", f"the dice {self.dice} were rolled for this turn: "
-                                "rolled dice stand")
+            raise GameRuleError("R-DICE", Message.of("recorder.rolled", dice=str(self.dice)))
         self.dice, self.steps = None, []
 
     def add_step(self, step: Step) -> None:
         """Enter one step; the turn is played as soon as the steps make a whole play."""
         if self.dice is None:
-            raise GameRuleError("R-DICE", "roll or enter the dice first")
+            raise GameRuleError("R-DICE", Message.of("recorder.no-dice"))
         if not (0 <= step.from_point <= 25 and 0 <= step.to_point <= 25 and 1 <= step.die <= 6):
-            raise InvalidPlayError(f"no step from {step.from_point} to {step.to_point} with a {step.die}")
+            raise InvalidPlayError(Message.of("recorder.no-step", start=step.from_point, end=step.to_point,
+                                              die=step.die))
         entry = self.entry()
         offered = entry.next_steps(self.steps)
         match = next((s for s in offered if s[:3] == step[:3]), None)
@@ -236,7 +239,7 @@ class LiveGame:
     def play_text(self, text: str) -> None:
         """Enter the whole play as written (``24/18 13/11``, ``6/off``, ``-``)."""
         if self.dice is None:
-            raise GameRuleError("R-DICE", "roll or enter the dice first")
+            raise GameRuleError("R-DICE", Message.of("recorder.no-dice"))
         self._commit(text)
 
     def cube(self, kind: str) -> None:
@@ -244,7 +247,7 @@ class LiveGame:
         self._expect_turn()
         action = cube_action(kind)
         if action is None:
-            raise GameRuleError("R-CUBE", f"no cube action {kind!r}")
+            raise GameRuleError("R-CUBE", Message.of("recorder.cube-action", kind=repr(kind)))
         self.node.add_turn(action)
         self._sync_result()
 
@@ -268,8 +271,8 @@ class LiveGame:
         while node.parent is not None and _played_nothing(node) and self._stood(node):
             node = node.parent
         if node.parent is None:
-            raise GameRuleError("R-END", "no turn to take back" + (
-                ": the dice rolled since had nothing to play, and stand" if self.node.parent else ""))
+            raise GameRuleError("R-END", Message.of("recorder.dice-stand-after" if self.node.parent
+                                                    else "recorder.nothing-to-take-back"))
         self.take_back_to(node.ply - 1)
 
     def take_back_to(self, ply: int) -> None:
@@ -277,8 +280,7 @@ class LiveGame:
         after it are removed, the dice of the first of them stand for it again."""
         end = self.node
         if not 0 <= ply < end.ply:
-            raise GameRuleError("R-END", f"no turn after turn {ply} to take back: the game "
-                                f"has {end.ply}")
+            raise GameRuleError("R-END", Message.of("recorder.no-turn-after", ply=ply, plies=end.ply))
         first = next(node for node in _line(end) if node.ply == ply + 1)
         assert isinstance(first, GameNode) and first.parent is not None and first.turn is not None
         first.parent.variations.remove(first)
@@ -314,10 +316,10 @@ class LiveGame:
     def _expect_turn(self) -> None:
         if self.over:
             state = self.node.state
-            winner = state.winner.title if state.winner is not None else "no one"
-            raise GameRuleError("R-END", f"the game is over: {winner} won {state.points}")
+            winner = state.winner.named if state.winner is not None else Message.of("recorder.no-one")
+            raise GameRuleError("R-END", Message.of("recorder.over", winner=winner, points=state.points))
         if self.dice is not None:
-            raise GameRuleError("R-DICE", f"finish the {self.dice} first, or take it back")
+            raise GameRuleError("R-DICE", Message.of("recorder.finish-dice", dice=str(self.dice)))
 
     def _commit(self, text: str) -> None:
         dice = None if self.kind == PASSED else self.dice
