@@ -142,3 +142,11 @@ def test_an_unknown_language_is_refused():
 ])
 def test_the_language_of_the_environment(environ, language):
     assert messages.language_from_environment(environ) == language
+
+
+def test_docs_name_every_group_of_ids():
+    """docs/languages.md's table of ids covers every id, by its first word."""
+    text = (ROOT / "docs" / "languages.md").read_text(encoding="utf-8")
+    for message_id in CATALOG:
+        group = message_id.split(".")[0]
+        assert f"`{group}.*`" in text or f"`{group}`" in text, message_id
