@@ -10,6 +10,7 @@ from notation.engine.dice import Dice
 from notation.engine.state import ROLL
 from notation.engine.written import parse_play
 from notation.errors import IllegalPlayError, NotationError, RecordError
+from notation.messages import Message
 from notation.tree.game import GameNode, Node
 
 
@@ -31,7 +32,7 @@ def merge_chains(play: str) -> str | None:
 
 
 def play_as_exported(node: Node, dice: Dice, play: str, warnings: list[NotationError],
-                     warning: Callable[[str], RecordError]) -> GameNode:
+                     warning: Callable[[Message], RecordError]) -> GameNode:
     """Play a roll from an exported record: as written, or, if that breaks a rule only
     through the order of a man's steps, as the combined move (with a warning). The combined
     move must play as many dice as the steps written (``3/2 2/0 2/1`` is three steps for
@@ -51,7 +52,6 @@ def play_as_exported(node: Node, dice: Dice, play: str, warnings: list[NotationE
             raise problem from None
         child = node.add_turn(ROLL, dice, merged)
         played = child.turn.play if child.turn is not None else None
-        warnings.append(warning(f"{dice}: {play} breaks {problem.rule_id} in the order written; "
-                                f"read as {played} (the exporter writes a combined move "
-                                "step by step)"))
+        warnings.append(warning(Message.of("reader.combined-move", dice=str(dice), play=play,
+                                           rule=problem.rule_id, read=str(played))))
         return child

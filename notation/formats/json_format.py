@@ -47,6 +47,7 @@ from notation.formats.json_writer import (
 )
 from notation.formats.reading import Budget, located, read_whole
 from notation.limits import LIMIT, MAX_DEPTH, MAX_DIGITS, MAX_ELEMENTS, MAX_NAG
+from notation.messages import Message
 from notation.tree.game import Game, GameNode, Node
 from notation.tree.numbering import turn_number
 from notation.tree.tags import TAG_NAME, setup_from_tags
@@ -85,9 +86,9 @@ def game_from_dict(data: Any, index: int = 1, file: str = "-",
     try:
         if data.get("start") is not None:
             _check_same("start", data["start"], game.state.position.position_id(),
-                        f"the {game.rules.name} rules", index, file)
-        _list_of(data, "errors", _is_object, "objects", index, file)
-        game.comments.extend(_list_of(data, "comments", _is_string, "strings", index, file))
+                        Message.of("json.source.rules", rules=game.rules.name), index, file)
+        _list_of(data, "errors", _is_object, Message.of("json.items.objects"), index, file)
+        game.comments.extend(_list_of(data, "comments", _is_string, STRINGS, index, file))
         _rebuild(game, _field(data, "turns", list, [], index, file), index, file, budget, 0)
         declared = _result(data, headers, index, file)
     except RecordError as error:
@@ -112,12 +113,11 @@ def _check_game(data: object, index: int, file: str) -> None:
     """:class:`RecordError` unless ``data`` is a game object: a JSON object with ``turns``
     and no key but :data:`GAME_KEYS`."""
     if not isinstance(data, dict):
-        raise RecordError(f"a game is a JSON object (a file holds one game or a list of them), "
-                          f"not {_TYPE_NAMES[type(data)]}", "SYNTAX", file=file, game=index)
-    _check_keys(data, GAME_KEYS, "a game", index, file)
+        raise RecordError(Message.of("json.game-type", found=_type_name(data)), "SYNTAX", file=file,
+                          game=index)
+    _check_keys(data, GAME_KEYS, Message.of("json.a-game"), index, file)
     if data.get("turns") is None:
-        raise RecordError("a game has 'turns', the list of its turns ([] before the first)",
-                          "SYNTAX", file=file, game=index)
+        raise RecordError(Message.of("json.no-turns"), "SYNTAX", file=file, game=index)
 
 
 def _headers(data: dict[str, Any], index: int, file: str) -> dict[str, str]:
@@ -125,10 +125,9 @@ def _headers(data: dict[str, Any], index: int, file: str) -> dict[str, str]:
     headers: dict[str, str] = _field(data, "headers", dict, {}, index, file)
     for name, value in headers.items():
         if not TAG_NAME.fullmatch(name):
-            raise RecordError(f"{name!r} is not a tag name: a letter, then letters, digits "
-                              "or _", "TAG", file=file, game=index)
+            raise RecordError(Message.of("json.tag-name", name=repr(name)), "TAG", file=file, game=index)
         if not isinstance(value, str):
-            raise RecordError(f"the header {name!r} is a string, not {_TYPE_NAMES[type(value)]}",
+            raise RecordError(Message.of("json.header-type", name=repr(name), found=_type_name(value)),
                               "SYNTAX", file=file, game=index)
     return headers
 
@@ -149,10 +148,10 @@ def _started(data: dict[str, Any], headers: dict[str, str], index: int, file: st
     setup = setup_from_tags(tags, first=first)
     if variant and headers.get("Variant"):
         _check_same("variant", setup.rules.name, rule_set(headers["Variant"]).name,
-                    "the headers", index, file)
+                    HEADERS_SAY, index, file)
     game = Game(setup.rules, setup.first, headers, setup.lead_rolls, setup.crawford)
     if first is not None:
-        _check_same("first", first.value, game.first.value, "the headers", index, file)
+        _check_same("first", first.value, game.first.value, HEADERS_SAY, index, file)
     return game
 
 
@@ -168,8 +167,7 @@ def _options(data: dict[str, Any], index: int, file: str) -> str:
         text = str(value) if type(value) is int else value
         if not (TAG_NAME.fullmatch(name) and isinstance(text, str)
                 and _OPTION_VALUE.fullmatch(text)):
-            raise RecordError(f"the option {name!r} is {as_json(value)}: 'options' names each "
-                              "option as a tag and gives it a word or a whole number", "SYNTAX",
+            raise RecordError(Message.of("json.option", name=repr(name), value=as_json(value)), "SYNTAX",
                               file=file, game=index)
     return " ".join(f"{name}={value}" for name, value in options.items())
 
@@ -179,11 +177,11 @@ def _result(data: dict[str, Any], headers: dict[str, str], index: int, file: str
     ``result`` field; the two must agree."""
     result = _field(data, "result", str, None, index, file)
     if result is not None and headers.get("Result"):
-        _check_same("result", result, headers["Result"], "the headers", index, file)
+        _check_same("result", result, headers["Result"], HEADERS_SAY, index, file)
     return headers.get("Result") or result
 
 
-def _check_keys(data: dict[str, Any], known: tuple[str, ...], what: str, index: int, file: str,
+def _check_keys(data: dict[str, Any], known: tuple[str, ...], what: Message, index: int, file: str,
                 turn: str = "") -> None:
     """:class:`RecordError` for the first key of ``data`` not among ``known``, the keys
     ``what`` may have, naming the known key it looks like, if any."""
@@ -191,17 +189,19 @@ def _check_keys(data: dict[str, Any], known: tuple[str, ...], what: str, index: 
     if unknown:
         key = next(key for key in data if key in unknown)
         close = get_close_matches(key, known, n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise RecordError(f"unknown key {key!r}{hint}: {what} has {', '.join(known)}", "SYNTAX",
-                          file=file, game=index, turn=turn)
+        problem = (Message.of("json.unknown-key.close", key=repr(key), close=repr(close[0]), what=what,
+                              known=", ".join(known)) if close else
+                   Message.of("json.unknown-key", key=repr(key), what=what, known=", ".join(known)))
+        raise RecordError(problem, "SYNTAX", file=file, game=index, turn=turn)
 
 
-def _check_same(key: str, stated: Any, actual: Any, source: str, index: int, file: str,
+def _check_same(key: str, stated: Any, actual: Any, source: Message, index: int, file: str,
                 turn: str = "") -> None:
     """:class:`RecordError` if the field ``key`` says ``stated`` where ``source`` gives
     ``actual``: a field that repeats what the record says otherwise may not contradict it."""
     if stated != actual:
-        raise RecordError(f"{key!r} is {as_json(stated)}, but {source} give {as_json(actual)}",
+        raise RecordError(Message.of("json.contradicts", key=repr(key), stated=as_json(stated),
+                                     source=source, actual=as_json(actual)),
                           "SYNTAX", file=file, game=index, turn=turn)
 
 
@@ -213,7 +213,8 @@ def _field(data: dict[str, Any], key: str, kind: type, default: Any, index: int,
     if value is None:
         return default
     if not isinstance(value, kind):
-        raise RecordError(f"{key!r} is {_TYPE_NAMES[kind]}, not {_TYPE_NAMES[type(value)]}",
+        raise RecordError(Message.of("json.field-type", key=repr(key), kind=_TYPE_NAMES[kind],
+                                     found=_type_name(value)),
                           "SYNTAX", file=file, game=index, turn=turn)
     return value
 
@@ -227,17 +228,17 @@ def _colour(data: dict[str, Any], key: str, index: int, file: str,
     try:
         return Colour(value)
     except ValueError:
-        raise RecordError(f"{key!r} is \"W\" or \"B\", not {as_json(value)}", "SYNTAX", file=file,
-                          game=index, turn=turn) from None
+        raise RecordError(Message.of("json.colour", key=repr(key), value=as_json(value)), "SYNTAX",
+                          file=file, game=index, turn=turn) from None
 
 
-def _list_of(data: dict[str, Any], key: str, valid: Callable[[Any], bool], what: str, index: int,
+def _list_of(data: dict[str, Any], key: str, valid: Callable[[Any], bool], what: Message, index: int,
              file: str, turn: str = "") -> list[Any]:
     """``data[key]``, a list (empty when missing or null) of ``what``: items ``valid`` takes."""
     values: list[Any] = _field(data, key, list, [], index, file, turn)
     if not all(map(valid, values)):
-        raise RecordError(f"{key!r} is a list of {what}", "SYNTAX", file=file, game=index,
-                          turn=turn)
+        raise RecordError(Message.of("json.list-of", key=repr(key), what=what), "SYNTAX", file=file,
+                          game=index, turn=turn)
     return values
 
 
@@ -262,8 +263,16 @@ def _is_nag(value: Any) -> bool:
     return type(value) is int and 0 <= value <= MAX_NAG
 
 
-_TYPE_NAMES = {dict: "an object", list: "a list", str: "a string", int: "a number",
-               float: "a number", bool: "true or false", type(None): "null"}
+_TYPE_NAMES: dict[type, Message] = {kind: Message.of(f"json.type.{name}") for kind, name in (
+    (dict, "object"), (list, "list"), (str, "string"), (int, "number"), (float, "number"),
+    (bool, "boolean"), (type(None), "null"))}
+"""What a JSON value is, as the messages say it."""
+STRINGS = Message.of("json.items.strings")
+HEADERS_SAY = Message.of("json.source.headers")
+
+
+def _type_name(value: object) -> Message:
+    return _TYPE_NAMES[type(value)]
 
 
 def _rebuild(parent: Node, turns: list[Any], index: int, file: str, budget: Budget,
@@ -271,25 +280,25 @@ def _rebuild(parent: Node, turns: list[Any], index: int, file: str, budget: Budg
     """Add ``turns`` after ``parent``, each with its variations (``depth``: how deep they
     nest here)."""
     if depth > MAX_DEPTH:
-        raise RecordError(f"variations nest deeper than {MAX_DEPTH}", LIMIT, file=file, game=index)
+        raise RecordError(Message.of("reader.jqn.nesting", most=MAX_DEPTH), LIMIT, file=file, game=index)
     for data in turns:
         label = turn_number(parent)
         if not isinstance(data, dict):
-            raise RecordError(f"a turn is a JSON object, not {_TYPE_NAMES[type(data)]}", "SYNTAX",
+            raise RecordError(Message.of("json.turn-type", found=_type_name(data)), "SYNTAX",
                               file=file, game=index, turn=label)
         if not budget.spend():
             raise budget.error("one file", file=file, game=index)
-        _check_keys(data, TURN_KEYS, "a turn", index, file, label)
+        _check_keys(data, TURN_KEYS, Message.of("json.a-turn"), index, file, label)
         node = _add_turn(parent, data, index, file, label)
         _check_facts(node, data, index, file, label)
-        node.comments.extend(_list_of(data, "comments", _is_string, "strings", index, file, label))
-        for text in _list_of(data, "starting_comments", _is_string, "strings", index, file, label):
+        node.comments.extend(_list_of(data, "comments", _is_string, STRINGS, index, file, label))
+        for text in _list_of(data, "starting_comments", _is_string, STRINGS, index, file, label):
             node.comment_before(text)
-        node.nags.extend(_list_of(data, "nags", _is_nag, f"numbers from 0 to {MAX_NAG}", index,
-                                  file, label))
+        node.nags.extend(_list_of(data, "nags", _is_nag, Message.of("json.items.nags", most=MAX_NAG),
+                                  index, file, label))
         for variation in _field(data, "variations", list, [], index, file, label):
             if not isinstance(variation, list):
-                raise RecordError("a variation is a list of turns", "SYNTAX", file=file,
+                raise RecordError(Message.of("json.variation"), "SYNTAX", file=file,
                                   game=index, turn=label)
             _rebuild(parent, variation, index, file, budget, depth + 1)
         parent = node
@@ -327,7 +336,7 @@ def _check_facts(node: GameNode, data: dict[str, Any], index: int, file: str, la
     for key, fact in _TURN_FACTS.items():
         stated = data.get(key)
         if stated is not None:
-            _check_same(key, stated, fact(node), "the turn's dice and play", index, file, label)
+            _check_same(key, stated, fact(node), Message.of("json.source.turn"), index, file, label)
     _check_steps(node, data, index, file, label)
 
 
@@ -339,10 +348,10 @@ def _check_steps(node: GameNode, data: dict[str, Any], index: int, file: str, la
     steps = data.get("steps")
     if steps is None or steps == (played := play_steps(node.turn)):
         return
-    steps = _list_of(data, "steps", _is_step, "[from, to] pairs of points", index, file, label)
+    steps = _list_of(data, "steps", _is_step, Message.of("json.items.steps"), index, file, label)
     if len(steps) != len(played) or _men_moved(steps) != _men_moved(played):
-        raise RecordError(f"'steps' is {as_json(steps)}, but the turn's play moves men as "
-                          f"{as_json(played)}", "SYNTAX", file=file, game=index, turn=label)
+        raise RecordError(Message.of("json.steps", steps=as_json(steps), played=as_json(played)),
+                          "SYNTAX", file=file, game=index, turn=label)
 
 
 def _men_moved(steps: list[list[int]]) -> dict[int, int]:
@@ -367,7 +376,7 @@ def read_json(source: str | os.PathLike[str]) -> Iterator[Game]:
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         column = error.start - data.rfind(b"\n", 0, error.start)
-        raise RecordError(f"not valid UTF-8 ({error.reason})", "SYNTAX", file=file, line=line,
+        raise RecordError(Message.of("json.utf-8", reason=error.reason), "SYNTAX", file=file, line=line,
                           column=column) from None
     return iter_games(text, file)
 
@@ -387,17 +396,18 @@ def iter_games(text: str, file: str = "-") -> Iterator[Game]:
     more than :data:`~notation.limits.MAX_POSITIONS` positions; a document with an object
     that gives a key twice raises one (not located)."""
     if text.count("{") + text.count("[") > MAX_ELEMENTS:
-        raise RecordError(f"more than {MAX_ELEMENTS} objects and arrays in one file: split the "
-                          "record", LIMIT, file=file, line=1, column=1)
+        raise RecordError(Message.of("json.elements", most=MAX_ELEMENTS), LIMIT, file=file, line=1,
+                          column=1)
     _refuse_lone_surrogates(text, file)
     try:
         data = json.loads(text, parse_int=partial(_integer, text, file),
                           object_pairs_hook=partial(_object, file))
     except json.JSONDecodeError as error:
-        raise RecordError(f"not valid JSON: {error.msg}", "SYNTAX", file=file, line=error.lineno,
+        raise RecordError(Message.of("json.invalid", reason=error.msg), "SYNTAX", file=file,
+                          line=error.lineno,
                           column=error.colno) from None
     except RecursionError:
-        raise RecordError("the JSON nests too deep to be read", LIMIT, file=file, line=1,
+        raise RecordError(Message.of("json.too-deep"), LIMIT, file=file, line=1,
                           column=1) from None
     return _built(data if isinstance(data, list) else [data], file)
 
@@ -435,8 +445,8 @@ def _refuse_lone_surrogates(text: str, file: str) -> None:
 
 def _surrogate_error(text: str, file: str, offset: int) -> NoReturn:
     line = text.count("\n", 0, offset) + 1
-    raise RecordError(f"{text[offset:offset + 6]} escapes a lone surrogate, which is no "
-                      "character and cannot be stored", "SYNTAX", file=file, line=line,
+    raise RecordError(Message.of("json.surrogate", escape=text[offset:offset + 6]), "SYNTAX",
+                      file=file, line=line,
                       column=offset - text.rfind("\n", 0, offset))
 
 
@@ -448,8 +458,7 @@ def _object(file: str, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise RecordError(f"the key {key!r} is given twice in one object", "SYNTAX",
-                                  file=file)
+                raise RecordError(Message.of("json.key-twice", key=repr(key)), "SYNTAX", file=file)
             seen.add(key)
     return data
 
@@ -461,7 +470,7 @@ def _integer(text: str, file: str, digits: str) -> int:
         return int(digits)
     offset = text.find(digits)
     line = text.count("\n", 0, offset) + 1
-    raise RecordError(f"a number of {len(digits)} digits: at most {MAX_DIGITS} are read", LIMIT,
+    raise RecordError(Message.of("json.digits", digits=len(digits), most=MAX_DIGITS), LIMIT,
                       file=file, line=line, column=offset - text.rfind("\n", 0, offset))
 
 

@@ -70,7 +70,7 @@ def parse_sgf(text: str, locate: Locate, file: str) -> list[SgfTree]:
             raise budget.error("one file", file=file, line=line, column=column)
         elif char == "(":
             if len(stack) == MAX_DEPTH:
-                raise _error(f"game trees nest deeper than {MAX_DEPTH}", locate, position, file,
+                raise _error(Message.of("reader.sgf.nesting", most=MAX_DEPTH), locate, position, file,
                              rule_id=LIMIT)
             tree = SgfTree(offset=position)
             (stack[-1].children if stack else trees).append(tree)
@@ -78,12 +78,12 @@ def parse_sgf(text: str, locate: Locate, file: str) -> list[SgfTree]:
             position += 1
         elif char == ")":
             if not stack:
-                raise _error("')' closes no game tree", locate, position, file)
+                raise _error(Message.of("reader.sgf.close"), locate, position, file)
             stack.pop()
             position += 1
         elif char == ";":
             if not stack:
-                raise _error("a node outside any game tree '(...)'", locate, position, file)
+                raise _error(Message.of("reader.sgf.outside"), locate, position, file)
             node = SgfNode({}, position)
             position += 1
             while True:
@@ -95,13 +95,13 @@ def parse_sgf(text: str, locate: Locate, file: str) -> list[SgfTree]:
                 position = match.end()
             stack[-1].nodes.append(node)
         else:
-            raise _error(f"unexpected {char!r}: SGF holds game trees '(;...)'", locate, position, file)
+            raise _error(Message.of("reader.sgf.unexpected", char=repr(char)), locate, position, file)
     if stack:
-        raise _error("a game tree is never closed: add ')'", locate, length, file)
+        raise _error(Message.of("reader.sgf.unclosed"), locate, length, file)
     return trees
 
 
-def _error(message: str, locate: Locate, offset: int, file: str, game: int = 0,
+def _error(message: Message, locate: Locate, offset: int, file: str, game: int = 0,
            rule_id: str = "SYNTAX") -> RecordError:
     line, column = locate(offset)
     return RecordError(message, rule_id, file=file, line=line, column=column, game=game)
@@ -134,7 +134,7 @@ def _game(tree: SgfTree, index: int, locate: Locate, file: str) -> Game:
     headers = _headers(root)
     if _first(root, "GM", "6") != "6":
         game = Game(rule_set("backgammon"), headers=headers)
-        game.errors.append(_error(f"GM[{_first(root, 'GM')}] is not backgammon (GM[6])", locate,
+        game.errors.append(_error(Message.of("reader.sgf.game", value=_first(root, "GM")), locate,
                                   tree.offset, file, index))
         return game
     moves = [n for n in tree.nodes[1:] if "W" in n.properties or "B" in n.properties]

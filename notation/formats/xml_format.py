@@ -21,6 +21,7 @@ from notation.engine.state import Colour
 from notation.errors import FormatError, NotationError, RecordError, TagProblem
 from notation.formats.reading import Budget, located, read_whole
 from notation.limits import LIMIT, MAX_DEPTH, MAX_ELEMENTS
+from notation.messages import Message
 from notation.tree.game import Game, GameNode, Node
 from notation.tree.numbering import turn_number
 from notation.tree.tags import setup_from_tags
@@ -120,8 +121,7 @@ def dumps(games: list[Game]) -> str:
         try:
             root.append(game_element(game))
         except ValueError:
-            raise FormatError(f"game {number} holds a control character (a comment or a tag) that "
-                             "XML 1.0 cannot hold: write it as .jqn or .json") from None
+            raise FormatError(Message.of("reader.xml.control", game=number)) from None
     written: bytes = etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True)
     return written.decode("utf-8")
 
@@ -148,22 +148,22 @@ def iter_games(data: bytes, file: str = "-") -> Iterator[Game]:
     found = [at for at in (upper.find(b"<!DOCTYPE", 0, 4096), upper.find(b"<!ENTITY")) if at >= 0]
     if found:
         declared = min(found)
-        raise RecordError("a DOCTYPE or ENTITY declaration is not accepted", "SYNTAX", file=file,
+        raise RecordError(Message.of("reader.xml.declaration"), "SYNTAX", file=file,
                           line=data.count(b"\n", 0, declared) + 1,
                           column=declared - data.rfind(b"\n", 0, declared))
     if data.count(b"<") - data.count(b"</") > MAX_ELEMENTS:
-        raise RecordError(f"more than {MAX_ELEMENTS} elements in one file: split the record",
+        raise RecordError(Message.of("reader.xml.elements", most=MAX_ELEMENTS),
                           LIMIT, file=file, line=1, column=1)
     try:
         root = etree.fromstring(data, _parser())
     except etree.XMLSyntaxError as error:
         line, column = error.position
         rule = LIMIT if "Resource limit exceeded" in error.msg else "SYNTAX"  # lxml's own limits
-        raise RecordError(f"not well-formed XML: {error.msg}", rule, file=file,
+        raise RecordError(Message.of("reader.xml.malformed", reason=error.msg), rule, file=file,
                           line=line, column=max(1, column)) from None
     tree = root.getroottree()
     if tree.docinfo.doctype or tree.docinfo.internalDTD is not None:
-        raise RecordError("a DOCTYPE is not accepted", "SYNTAX", file=file, line=1, column=1)
+        raise RecordError(Message.of("reader.xml.doctype"), "SYNTAX", file=file, line=1, column=1)
     _check_depth(root, file)
     validator = schema()
     if not validator.validate(root):
@@ -184,7 +184,7 @@ def _check_depth(root: etree._Element, file: str) -> None:
     for event, element in etree.iterwalk(root, events=("start", "end")):
         depth += 1 if event == "start" else -1
         if depth > MAX_DEPTH:
-            raise RecordError(f"elements nest deeper than {MAX_DEPTH}", LIMIT, file=file,
+            raise RecordError(Message.of("reader.xml.nesting", most=MAX_DEPTH), LIMIT, file=file,
                               line=element.sourceline or 0, column=1)
 
 

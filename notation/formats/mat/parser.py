@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from notation.errors import RecordError, quoted
 from notation.formats.reading import Budget, line_too_long
 from notation.limits import MAX_LINE_BYTES, NUMBER
+from notation.messages import Message
 
 TAG = re.compile(r'^;\s*\[\s*([^"\]\s](?:[^"\]]*[^"\]\s])?)\s+"(.*)"\s*\]\s*$')
 MATCH_LENGTH = re.compile(rf"^\s*({NUMBER})\s+point\s+match\s*$", re.IGNORECASE)
@@ -131,7 +132,7 @@ def parse_mat(text: str, file: str = "-") -> MatFile:
         if game is None:
             if not match.problems:
                 match.problems.append(RecordError(
-                    f"cannot read {quoted(line.strip())} before the first game", "SYNTAX", file=file,
+                    Message.of("reader.mat.before-game", text=quoted(line.strip())), "SYNTAX", file=file,
                     line=number, column=1))
             continue
         score = _score(line) if not split and numbered is None else None
@@ -174,7 +175,8 @@ def _read_actions(game: MatGame, line: str, position: int, number: int, split: i
         start = found.start(kind)
         if kind == "other":
             if not game.problems:
-                game.problems.append(RecordError(f"cannot read {quoted(found.group(kind))}",
+                game.problems.append(RecordError(Message.of("reader.mat.unreadable",
+                                                            text=quoted(found.group(kind))),
                                                  "SYNTAX", file=file, line=number,
                                                  column=start + 1, game=index))
             return

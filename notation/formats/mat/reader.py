@@ -118,12 +118,12 @@ def _game(mat_game: MatGame, match_headers: dict[str, str], length: int, crawfor
     node: Node = game
     actions = mat_game.actions
 
-    def warning(message: str, rule_id: str = "R-SCORE") -> RecordError:
+    def warning(message: Message, rule_id: str = "R-SCORE") -> RecordError:
         # at the line and column of `action`, the loop's: called only while it is played
         return RecordError(message, rule_id, file=file, line=action.line,
                            column=action.column, game=index, severity="warning")
 
-    def step_warning(message: str) -> RecordError:
+    def step_warning(message: Message) -> RecordError:
         return warning(message, "R-STEP")
 
     for number, action in enumerate(actions):
@@ -144,13 +144,14 @@ def _game(mat_game: MatGame, match_headers: dict[str, str], length: int, crawfor
 
 
 def _turn(node: Node, action: Action, following: Action | None,
-          warnings: list[NotationError], warning: Callable[[str], RecordError]) -> Node:
+          warnings: list[NotationError], warning: Callable[[Message], RecordError]) -> Node:
     player = COLOURS[action.player]
     state = node.state
     if state.over:
-        raise RecordError(f"{player.title} acts after the end of the game", "R-END")
+        raise RecordError(Message.of("reader.mat.after-end", player=player.named), "R-END")
     if player is not state.player:
-        raise RecordError(f"{player.title} acts, but it is {state.player.title}'s turn", "R-TURN")
+        raise RecordError(Message.of("reader.mat.turn-of", player=player.named, turn=state.player.named),
+                          "R-TURN")
     if action.kind == "roll" and action.dice is not None:
         dice = ROLLS[action.dice]
         if action.play is None or (action.play == "-" and _resigns_after(node, dice, following)):
@@ -163,11 +164,11 @@ def _turn(node: Node, action: Action, following: Action | None,
     if action.kind == "double":
         child = node.add_turn(DOUBLE)
         if action.value != state.cube * 2:
-            raise RecordError(f"the cube goes from {state.cube} to {state.cube * 2}, not {action.value}",
-                              "R-CUBE")
+            raise RecordError(Message.of("reader.mat.cube", cube=state.cube, doubled=state.cube * 2,
+                                         value=action.value), "R-CUBE")
         return child
     if action.kind == "beaver":
-        raise RecordError("beavers are not played here (no Beaver rule in this match)", "R-CUBE")
+        raise RecordError(Message.of("reader.mat.beaver"), "R-CUBE")
     return node.add_turn(TAKE if action.kind == "take" else DROP)
 
 
@@ -193,15 +194,15 @@ def _wins(node: Node, action: Action, winner: Colour, caps: tuple[int, ...],
     state = node.state
     if state.over and state.ended_by != "resign" and state.winner is not None:
         if state.winner is not winner:
-            raise RecordError(f"{winner.title} is said to win, but {state.winner.title} won",
+            raise RecordError(Message.of("reader.mat.winner", said=winner.named, winner=state.winner.named),
                               "R-SCORE")
         capped = action.value < state.points and action.value in caps and caps[0] <= state.points
         if action.value > state.points:
-            raise RecordError(f"Wins {action.value} point(s), but the game scores {state.points} "
-                              f"(cube {state.cube})", "R-SCORE")
+            raise RecordError(Message.of("reader.mat.wins", value=action.value, points=state.points,
+                                         cube=state.cube), "R-SCORE")
         if action.value < state.points and not capped:
-            warnings.append(warning(f"the record says Wins {action.value} point(s) where the rules "
-                                    f"score {state.points} (cube {state.cube}); the record's score is kept"))
+            warnings.append(warning(Message.of("reader.mat.wins-kept", value=action.value,
+                                               points=state.points, cube=state.cube)))
             node.state = state._replace(points=action.value)
             node.root().headers["Adjudicated"] = "yes"  # so that the other formats keep it too
         return node
@@ -215,8 +216,8 @@ def _wins(node: Node, action: Action, winner: Colour, caps: tuple[int, ...],
     elif action.value > highest:
         # A dialect quirk seen in real files ("Wins 4016 point"): keep the resignation,
         # score the most a resignation can be worth, and say so.
-        warnings.append(warning(f"the record says Wins {action.value} point(s), more than a "
-                                f"resignation can score at cube {state.cube}; scored {highest}"))
+        warnings.append(warning(Message.of("reader.mat.wins-resign", value=action.value, cube=state.cube,
+                                           highest=highest)))
         child.state = child.state.resigned_for(highest)
     else:
         child.state = child.state.resigned_for(action.value)
