@@ -51,7 +51,7 @@ def checked_scores(games: Iterable[Game], file: str) -> Iterator[Game]:
             else score != (0, 0))
         if follows and score is not None and expected is not None:
             line = game.tag_lines.get("Score", 0)
-            check_score(game, "the Score tag", score, expected[1], file=file, line=line,
+            check_score(game, "match.score.tag", score, expected[1], file=file, line=line,
                         column=1 if line else 0, index=index)
         expected = _after(game, match, score, number)
         yield game
@@ -60,12 +60,12 @@ def checked_scores(games: Iterable[Game], file: str) -> Iterator[Game]:
 def check_score(game: Game, said: str, score: tuple[int, int], before: tuple[int, int], *,
                 file: str, line: int, column: int, index: int) -> None:
     """R-MATCH, an error of ``game`` (the ``index``-th of ``file``) unless it has one
-    already, if the ``score`` it starts at (where ``said``: ``the Score tag``, at ``line``
-    and ``column``) is not ``before``, what the games before it give."""
+    already, if the ``score`` it starts at (where ``said``, the id of the message that names
+    the place, ``match.score.tag`` or ``match.score.line``, at ``line`` and ``column``) is
+    not ``before``, what the games before it give."""
     if score != before and not game.errors:
-        what = "match.score.tag" if said == "the Score tag" else "match.score.line"
         game.errors.append(RecordError(
-            Message.of(what, score=f"{score[0]}-{score[1]}", before=f"{before[0]}-{before[1]}"),
+            Message.of(said, score=f"{score[0]}-{score[1]}", before=f"{before[0]}-{before[1]}"),
             "R-MATCH", file=file, line=line, column=column,
             game=index))
 

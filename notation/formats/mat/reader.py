@@ -59,7 +59,7 @@ def games_of(match: MatFile, file: str) -> list[Game]:
         game = _game(mat_game, headers, length, crawford, file, index + 1)
         score = (mat_game.score[0], mat_game.score[1])
         if running is not None and mat_game.score_line:
-            check_score(game, "the score line", score, running, file=file,
+            check_score(game, "match.score.line", score, running, file=file,
                         line=mat_game.score_line, column=1, index=index + 1)
         running = score_after(game, score)
         games.append(game)
