@@ -150,3 +150,10 @@ def test_docs_name_every_group_of_ids():
     for message_id in CATALOG:
         group = message_id.split(".")[0]
         assert f"`{group}.*`" in text or f"`{group}`" in text, message_id
+
+
+def test_no_id_is_in_two_catalog_modules():
+    from notation.messages import commands, engine, general, readers, recorder, rules
+
+    modules = (commands, engine, general, readers, recorder, rules)
+    assert sum(len(module.MESSAGES) for module in modules) == len(CATALOG)
