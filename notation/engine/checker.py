@@ -460,7 +460,7 @@ def _judge_turn(turn: TurnRules, search: _Search, written: WrittenPlay) -> Play:
     if len(matches) > 1:
         meant = [str(p) for p in plays if (p.result.mover, p.result.opponent) in matches]
         raise AmbiguousPlayError("R-STEP", Message.of("rule.ambiguous", play=str(written),
-                                                      meanings=either(meant)), plays)
+                                                      meanings=either(meant, each=True)), plays)
     steps, mover, _ = max(search.complete, key=lambda c: (len(c[0]), c[1][OFF]))
     example = plays[0]
     most = len(kept[0].steps)

@@ -367,4 +367,4 @@ def _dice_words(dice: Dice) -> Message:
 def _range_words(values: list[int]) -> str | Message:
     if len(values) > 3 and values == list(range(values[0], values[-1] + 1)):
         return Message.of("range.to", low=values[0], high=values[-1])
-    return either([str(v) for v in values])
+    return either([str(v) for v in values], each=True)

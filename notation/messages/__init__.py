@@ -83,8 +83,11 @@ class Message:
         return {"id": self.id, "params": {name: _json(value) for name, value in self.params.items()}}
 
 
-def either(items: Sequence[str]) -> str | Message:
-    """``a, b or c``: the items as alternatives (one item as it is)."""
+def either(items: Sequence[str], each: bool = False) -> str | Message:
+    """``a, b or c``: the items as alternatives (one item as it is); with ``each``,
+    ``a or b or c``."""
+    if each and len(items) > 2:
+        return Message.of("list.or", items=[items[0]], last=either(items[1:], each))
     return _joined("list.or", items)
 
 
@@ -105,10 +108,17 @@ def option_error(option: str, choices: Sequence[str], value: object) -> Message:
                       value=repr(value))
 
 
+def _listed(value: Message) -> list[object]:
+    """The items of a list message, a list nested in its last item (``a or b or c``) too."""
+    items: list[object] = [_json(item) for item in value.params["items"]]  # type: ignore[attr-defined]
+    last = value.params["last"]
+    return items + (_listed(last) if isinstance(last, Message) and last.id == value.id else [_json(last)])
+
+
 def _json(value: object) -> object:
     if isinstance(value, Message):
         if value.id in LISTS:  # (a list for programs, whatever its words)
-            return [_json(item) for item in (*value.params["items"], value.params["last"])]  # type: ignore[misc]
+            return _listed(value)
         return value.as_json()
     if isinstance(value, (list, tuple)):
         return [_json(item) for item in value]
