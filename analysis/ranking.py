@@ -123,9 +123,9 @@ class Evaluator:
                 for row, i in enumerate(deep):
                     y[i] = self.outcomes.mirrored(theirs[row])
                     equity[i] = float(self.outcomes.equity(y[i]))
-        ranked = sorted(range(len(plays)), key=lambda i: (-depth[i], -equity[i], i))
-        return [Candidate(plays[i], float(equity[i]), tuple(float(v) for v in y[i]), int(depth[i]))
-                for i in ranked]
+        equities, outputs, depths = equity.tolist(), y.tolist(), depth.tolist()
+        ranked = sorted(range(len(plays)), key=lambda i: (-depths[i], -equities[i], i))
+        return [Candidate(plays[i], equities[i], tuple(outputs[i]), depths[i]) for i in ranked]
 
     def _deeper(self, equity: NDArray[np.float64]) -> list[int]:
         """The plays judged again at 1 or 2 ply: the ``candidates`` best at 0-ply, at 2-ply
