@@ -166,28 +166,36 @@ class BoardJudge:
         for p, board in enumerate(boards):
             mine, his = (bool(primes[p, 0]), bool(primes[p, 1])) if tracking and primes is not None \
                 else (False, False)
-            position = None if kernels is not None else trusted_position(board)
+            if kernels is not None:
+                results, held, at = kernels.every_roll(board, tracking and not mine)
+                held |= mine
+                starts[p] = at + total
+                self._add(parts, flag_parts, results, held, his, tracking)
+                total += len(results)
+                continue
+            position = trusted_position(board)
             for k, (dice, _) in enumerate(ROLLS_21):
                 starts[p, k] = total
-                if kernels is not None:
-                    assert dice.low is not None
-                    results, held = kernels.legal_boards(board, dice.high, dice.low, tracking and not mine)
-                    held |= mine
-                else:
-                    assert position is not None
-                    plays = legal_plays(position, dice, self.rules)
-                    results = _boards([p.result.mover + p.result.opponent for p in plays])
-                    held = np.array([mine or self._during(position, p.steps) for p in plays]
-                                    if tracking else [], dtype=np.bool_)
-                parts.append(results)
-                if tracking:
-                    pair = np.empty((len(results), 2), dtype=np.bool_)
-                    pair[:, 0], pair[:, 1] = held, his
-                    flag_parts.append(pair)
+                plays = legal_plays(position, dice, self.rules)
+                results = _boards([p.result.mover + p.result.opponent for p in plays])
+                held = np.array([mine or self._during(position, p.steps) for p in plays]
+                                if tracking else [], dtype=np.bool_)
+                self._add(parts, flag_parts, results, held, his, tracking)
                 total += len(results)
             starts[p, len(ROLLS_21)] = total
         return Children(np.concatenate(parts) if parts else np.empty((0, 52), np.int8),
                         np.concatenate(flag_parts) if tracking else None, starts)
+
+    @staticmethod
+    def _add(parts: list[Boards], flag_parts: list[Flags], results: Boards, held: Flags, his: bool,
+             tracking: bool) -> None:
+        """Add a part of the children: ``results`` and, where primes are tracked, their
+        (mover, opponent) flags."""
+        parts.append(results)
+        if tracking:
+            pair = np.empty((len(results), 2), dtype=np.bool_)
+            pair[:, 0], pair[:, 1] = held, his
+            flag_parts.append(pair)
 
     def _during(self, position: Position, steps: Sequence[object]) -> bool:
         watch = self.encoder.primes

@@ -19,6 +19,7 @@ from analysis.fast.encode import encode, layout, table
 from analysis.fast.jit import kernel
 from analysis.fast.movegen import _KEYS, legal_results, legal_results_primes
 from analysis.fast.outcomes import ceiling_code, ceilings, most_steps, penalty_rates, race_table
+from analysis.rolls import ROLLS_21
 from notation import OFF, RuleSet
 
 Boards = NDArray[np.int8]
@@ -57,6 +58,33 @@ def _pure_bear_offs(boards: Boards) -> NDArray[np.bool_]:
                 break
     return out
 
+
+@kernel
+def _every_roll(board: Boards, highs: NDArray[np.int64], lows: NDArray[np.int64],
+                params: NDArray[np.int64], opposite: NDArray[np.int64], keys: NDArray[np.int64],
+                primes: bool) -> tuple[Boards, Flags, NDArray[np.int64]]:
+    """:func:`analysis.fast.movegen.legal_results_primes` of every roll ``highs[k]``,
+    ``lows[k]`` from ``board`` in one call: the resulting boards one roll after the other,
+    their prime flags, and where each roll's start (``starts[k]`` to ``starts[k + 1]``)."""
+    count = len(highs)
+    parts = []
+    held = []
+    starts = np.zeros(count + 1, dtype=np.int64)
+    for k in range(count):
+        results, flags = legal_results_primes(board, highs[k], lows[k], params, opposite, keys, primes)
+        parts.append(results)
+        held.append(flags)
+        starts[k + 1] = starts[k] + results.shape[0]
+    out = np.empty((starts[count], board.shape[0]), dtype=np.int8)
+    out_flags = np.empty(starts[count], dtype=np.bool_)
+    for k in range(count):
+        out[starts[k]:starts[k + 1]] = parts[k]
+        out_flags[starts[k]:starts[k + 1]] = held[k]
+    return out, out_flags, starts
+
+
+_HIGHS = np.array([dice.high for dice, _ in ROLLS_21], dtype=np.int64)
+_LOWS = np.array([dice.low or 0 for dice, _ in ROLLS_21], dtype=np.int64)
 
 _RACES: dict[str, NDArray[np.int64]] = {}
 
@@ -102,6 +130,13 @@ class FastJudge:
     def pure_bear_offs(self, boards: Boards) -> NDArray[np.bool_]:
         """Which of ``boards`` are pure bear-offs."""
         return _pure_bear_offs(boards)
+
+    def every_roll(self, board: Boards, primes: bool) -> tuple[Boards, Flags, NDArray[np.int64]]:
+        """:meth:`legal_boards` of the 21 rolls (:data:`analysis.rolls.ROLLS_21`'s order) in
+        one call: every roll's resulting boards one after the other, their prime flags (with
+        ``primes``), and where each roll's start (22 numbers, the last the total)."""
+        assert self.fast is not None
+        return _every_roll(board, _HIGHS, _LOWS, self.fast.params, self.fast.opposite, _KEYS, primes)
 
     def legal_boards(self, board: Boards, high: int, low: int, primes: bool
                      ) -> tuple[Boards, Flags]:
