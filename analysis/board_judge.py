@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numpy.typing import NDArray
 
-from analysis.bearoff import exact_outputs
+from analysis.bearoff.exact import exact_board_outputs
 from analysis.encoding import Encoder
 from analysis.network import Network
 from analysis.outcomes import Outcomes
@@ -45,12 +45,6 @@ if TYPE_CHECKING:
 
 Boards = NDArray[np.int8]
 Flags = NDArray[np.bool_]
-
-HOME_END = 7
-"""Columns 1-6 of a side are its home points; 7-25 (the bar) are not."""
-SIDE = 26
-"""A side's columns in a board."""
-
 
 def swapped(boards: Boards) -> Boards:
     """The same boards seen by the other side (its 26 counts first)."""
@@ -126,15 +120,8 @@ class BoardJudge:
             limits = outcomes.ceilings([trusted_position(b) for b in boards], flags)
         y = outcomes.mask(raw.copy(), limits)
         if bear_off:
-            if kernels is not None:
-                pure = np.flatnonzero(kernels.pure_bear_offs(boards))
-            else:
-                pure = np.flatnonzero(~(boards[:, HOME_END:SIDE].any(axis=1)
-                                        | boards[:, SIDE + HOME_END:].any(axis=1)))
-            if len(pure):
-                exact, outputs = exact_outputs(rules, [trusted_position(boards[i]) for i in pure],
-                                               flags[pure] if flags is not None else None)
-                y[pure[exact]] = outputs[exact]
+            exact, outputs = exact_board_outputs(rules, boards, flags)
+            y[exact] = outputs[exact]
         for i in np.flatnonzero(boards[:, OFF] == MEN):
             held = bool(flags[i, 0]) if flags is not None else False
             y[i] = outcomes.target(True, rules.score(trusted_position(boards[i]), winner_held_prime=held))

@@ -1,6 +1,6 @@
 """The fast core's part of the judgement of boards (:class:`analysis.board_judge.BoardJudge`
 loads it where it pays): every legal play's resulting board (and, in murray, its prime
-flag), the inputs, the outcome ceilings and the pure bear-offs of many boards, in kernels.
+flag), the inputs and the outcome ceilings of many boards, in kernels.
 
 Importing this module imports numba and loads the kernels (from numba's on-disk cache,
 :mod:`analysis.fast.jit`).
@@ -20,16 +20,10 @@ from analysis.fast.jit import kernel
 from analysis.fast.movegen import _KEYS, legal_results, legal_results_primes
 from analysis.fast.outcomes import ceiling_code, ceilings, most_steps, penalty_rates, race_table
 from analysis.rolls import ROLLS_21
-from notation import OFF, RuleSet
+from notation import RuleSet
 
 Boards = NDArray[np.int8]
 Flags = NDArray[np.bool_]
-
-HOME_END = 7
-"""Columns 1-6 of a side are its home points; 7-25 (the bar) are not."""
-SIDE = 26
-"""A side's columns in a board."""
-
 
 @kernel
 def _ceilings_of(boards: Boards, primes: Flags, code: int, races: NDArray[np.int64], steps: int,
@@ -42,20 +36,6 @@ def _ceilings_of(boards: Boards, primes: Flags, code: int, races: NDArray[np.int
         mine, his = ceilings(boards[row], code, races, steps, primes[row, 0], primes[row, 1], rates)
         out[row, 0] = mine
         out[row, 1] = his
-    return out
-
-
-@kernel
-def _pure_bear_offs(boards: Boards) -> NDArray[np.bool_]:
-    """Which boards are pure bear-offs: every man of both sides on his home points or off
-    (as :func:`analysis.bearoff.exact.pure_bear_off`)."""
-    out = np.ones(boards.shape[0], dtype=np.bool_)
-    for row in range(boards.shape[0]):
-        for column in range(HOME_END, 2 * SIDE):
-            if column != SIDE + OFF and (column < SIDE or column >= SIDE + HOME_END) \
-                    and boards[row, column]:
-                out[row] = False
-                break
     return out
 
 
@@ -126,10 +106,6 @@ class FastJudge:
             return None
         primes = flags if flags is not None else np.zeros((len(boards), 2), dtype=np.bool_)
         return _ceilings_of(boards, primes, self.code, self.races, self.steps, self.rates)
-
-    def pure_bear_offs(self, boards: Boards) -> NDArray[np.bool_]:
-        """Which of ``boards`` are pure bear-offs."""
-        return _pure_bear_offs(boards)
 
     def every_roll(self, board: Boards, primes: bool) -> tuple[Boards, Flags, NDArray[np.int64]]:
         """:meth:`legal_boards` of the 21 rolls (:data:`analysis.rolls.ROLLS_21`'s order) in
