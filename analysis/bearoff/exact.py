@@ -102,7 +102,8 @@ def exact_board_outputs(rules: RuleSet, boards: NDArray[np.integer],
     just moved first), with no :class:`Position` made: the evaluator's call."""
     names = outcomes_for(rules).names
     outputs = np.zeros((len(boards), len(names)))
-    mask = ~(boards[:, POINTS + 1:SIDE].any(axis=1) | boards[:, SIDE + POINTS + 1:].any(axis=1))
+    outside = boards[:, POINTS + 1:SIDE].any(axis=1) | boards[:, SIDE + POINTS + 1:].any(axis=1)
+    mask: NDArray[np.bool_] = np.logical_not(outside)
     if not mask.any():
         return mask, outputs
     tab = table(BearOffRule.of(rules), stderr_progress)
