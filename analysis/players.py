@@ -168,8 +168,8 @@ def judge(net: Network, encoder: Encoder, outcomes: Outcomes, rules: RuleSet,
 @dataclass
 class NetPlayer:
     """The net at 0-ply: the play whose result it rates best (judged as :func:`judge`
-    judges, through :class:`analysis.board_judge.BoardJudge`: the fast core's encoding and
-    outcome ceilings)."""
+    judges, through :class:`analysis.board_judge.BoardJudge` with the fast core's encoding
+    and outcome ceilings, loaded at once: a player judges turn after turn)."""
 
     net: Network
     name: str = ""
@@ -179,6 +179,7 @@ class NetPlayer:
     def __post_init__(self) -> None:
         self.rules = rule_set(self.net.variant)
         self.boards = BoardJudge(self.net, self.rules)
+        self.boards.load_kernels()
         if not self.name:
             self.name = f"{self.net.name}, 0-ply"
 
