@@ -22,16 +22,18 @@ if TYPE_CHECKING:
     from .importer import ImportSummary, import_files, import_games
     from .live import LiveRecord, TooManyLiveGames, create_live, delete_live, load_live, save_live
     from .rows import game_from_record, game_rows
-    from .search import Query, game_ids, record, search, stored_id
     from .stats import chi_square_p, dice_fairness, opening_plays, player_results, results_per_player
     from .store import ArchiveError, default_path, open_archive
+
+# Imported at once: the module is light (no sqlite-utils), and its function ``search`` must
+# be bound over the submodule of the same name, which importing it binds on the package.
+from .search import Query, game_ids, record, search, stored_id
 
 _HOMES = {
     ".explorer": ("PlayStats", "games_through", "plays_from"),
     ".importer": ("ImportSummary", "import_files", "import_games"),
     ".live": ("LiveRecord", "TooManyLiveGames", "create_live", "delete_live", "load_live", "save_live"),
     ".rows": ("game_from_record", "game_rows"),
-    ".search": ("Query", "game_ids", "record", "search", "stored_id"),
     ".stats": ("chi_square_p", "dice_fairness", "opening_plays", "player_results", "results_per_player"),
     ".store": ("ArchiveError", "default_path", "open_archive"),
 }
@@ -51,7 +53,6 @@ def __getattr__(name: str) -> Any:
 def load_game(db: Database, game_id: int) -> Game | None:
     """The game stored under ``game_id``, read back from its record (``None`` if absent)."""
     from .rows import game_from_record
-    from .search import record
 
     row = record(db, game_id)
     if row is None:
