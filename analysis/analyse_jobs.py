@@ -55,10 +55,11 @@ class AnalysisJob:
         return "" if judge is None else judge.level
 
 
-WORKER_TURNS = 1000
+WORKER_TURNS = 700
 """How many turns judged at 0-ply (with the luck of the roll) make a worker process worth
-starting: a spawned worker's start (an interpreter, numpy, the notation, numba's kernels
-loaded) costs about as much CPU as judging 500 such turns (3 ms each with the fast core)."""
+starting: a spawned worker's start (an interpreter, numpy, the notation, the nets, numba's
+kernels loaded) costs about as much CPU as judging 700 such turns (1.2 s against 1.8 ms a
+turn of a real backgammon match: ``python bench/analyse_speed.py --worker-start``)."""
 
 DEPTH_COST = (1, 3, 35)
 """What a turn costs at 0, 1 and 2 ply, in turns at 0-ply (measured by

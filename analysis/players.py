@@ -16,19 +16,17 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 import numpy as np
 from numpy.typing import NDArray
 
 from analysis.bearoff import exact_outputs
+from analysis.board_judge import BoardJudge
 from analysis.encoding import Encoder
 from analysis.network import Network
 from analysis.outcomes import Outcomes
 from notation import BAR, MEN, OFF, Play, Position, RuleSet, rule_set
-
-if TYPE_CHECKING:
-    from analysis.fast.judge import BoardJudge
 
 
 class Player(Protocol):
@@ -170,8 +168,8 @@ def judge(net: Network, encoder: Encoder, outcomes: Outcomes, rules: RuleSet,
 @dataclass
 class NetPlayer:
     """The net at 0-ply: the play whose result it rates best (judged as :func:`judge`
-    judges, through :class:`analysis.fast.judge.BoardJudge`: the fast core's encoding and
-    outcome ceilings)."""
+    judges, through :class:`analysis.board_judge.BoardJudge` with the fast core's encoding
+    and outcome ceilings, loaded at once: a player judges turn after turn)."""
 
     net: Network
     name: str = ""
@@ -179,10 +177,9 @@ class NetPlayer:
     boards: BoardJudge = field(init=False)
 
     def __post_init__(self) -> None:
-        from analysis.fast.judge import BoardJudge  # imports numba: only when playing
-
         self.rules = rule_set(self.net.variant)
         self.boards = BoardJudge(self.net, self.rules)
+        self.boards.load_kernels()
         if not self.name:
             self.name = f"{self.net.name}, 0-ply"
 

@@ -18,28 +18,26 @@ The plays not judged deeper keep their 0-ply judgement and rank below those that
 (each :class:`Candidate` says its depth). A play that ends the game is given its exact
 outcome at any depth, and so is a reply that ends it.
 
-The work is done on boards by :class:`analysis.fast.judge.BoardJudge`: the fast core's
-move generator, encoding and outcome ceilings where it covers the rule set, with the
-reference's results (the same equities and ranking; tested on real games).
+The work is done on boards by :class:`analysis.board_judge.BoardJudge`: the fast core's
+move generator, encoding and outcome ceilings where it covers the rule set (loaded at the
+first judgement that needs the 21 rolls: a 0-ply ranking of one turn does not load numba),
+with the reference's results (the same equities and ranking; tested on real games).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
 
+from analysis.board_judge import BoardJudge, Boards, Flags, swapped
 from analysis.encoding import Encoder
 from analysis.network import Network
 from analysis.outcomes import Outcomes
 from analysis.rolls import ROLLS_21, WEIGHTS
 from notation import MEN, OFF, Dice, Play, Position, RuleSet
-
-if TYPE_CHECKING:
-    from analysis.fast.judge import BoardJudge, Boards, Flags
 
 __all__ = ["DEPTHS", "FILTER", "ROLLS_21", "WEIGHTS", "Candidate", "Evaluator",
            "LookaheadPlayer", "roll_average"]
@@ -81,8 +79,6 @@ class Evaluator:
             raise ValueError(f"the engine looks 0, 1 or 2 ply ahead, not {self.ply}")
         if self.rules.name != self.net.variant:
             raise ValueError(f"a {self.net.variant} net cannot judge {self.rules.name}")
-        from analysis.fast.judge import BoardJudge  # imports numba: only when judging
-
         self.boards = BoardJudge(self.net, self.rules)
         self.outcomes = self.net.outcomes
 
@@ -121,17 +117,15 @@ class Evaluator:
             depth[order] = self.ply
             deep = [i for i in order if boards[i, OFF] != MEN]
             if deep:
-                from analysis.fast.judge import swapped
-
                 theirs = self._before_roll(swapped(boards[deep]),
                                            flags[deep][:, ::-1] if flags is not None else None,
                                            self.ply)
                 for row, i in enumerate(deep):
                     y[i] = self.outcomes.mirrored(theirs[row])
                     equity[i] = float(self.outcomes.equity(y[i]))
-        ranked = sorted(range(len(plays)), key=lambda i: (-depth[i], -equity[i], i))
-        return [Candidate(plays[i], float(equity[i]), tuple(float(v) for v in y[i]), int(depth[i]))
-                for i in ranked]
+        equities, outputs, depths = equity.tolist(), y.tolist(), depth.tolist()
+        ranked = sorted(range(len(plays)), key=lambda i: (-depths[i], -equities[i], i))
+        return [Candidate(plays[i], equities[i], tuple(outputs[i]), depths[i]) for i in ranked]
 
     def _deeper(self, equity: NDArray[np.float64]) -> list[int]:
         """The plays judged again at 1 or 2 ply: the ``candidates`` best at 0-ply, at 2-ply
@@ -147,8 +141,6 @@ class Evaluator:
         play leaves, that position valued at 0-ply (depth 1) or at 1-ply (depth 2)."""
         _, y, best, flags = self.boards.best_per_roll(boards, primes)
         if depth == 2:
-            from analysis.fast.judge import swapped
-
             for p in range(len(boards)):
                 going = [k for k in range(len(ROLLS_21)) if best[p, k, OFF] != MEN]
                 if going:

@@ -7,9 +7,14 @@ its games with their standard errors.
   gnubg's quasi-random dice, the rest from a generator seeded by the rollout's seed and
   the game's number). A rollout is so reproducible by its seed, and split over processes
   (``jobs``) it gives exactly the one-process result.
-- **Players**: both sides play by a *policy*, a function choosing the play for a position
-  and dice (:data:`Policy`): by default the net at 0 or 1 ply; a faster engine can be
-  plugged in without touching the loop.
+- **Players**: both sides play the net at 0 or 1 ply. At 0-ply the play-out runs on the
+  fast core (:meth:`Rollout.play_out_boards`: boards, the fast move generator, the
+  choice by :func:`best_board` among a turn's results sorted by their counts, so that no
+  move generator's order decides a tie), except in a rule set that passes dice
+  (versailles), which plays out on the game state with the same choice over the
+  reference move generator (:func:`net_policy`); the same games either way (tested). At
+  1-ply, and with another *policy* (:data:`Policy`, a function choosing the play for a
+  position and dice), the play-out runs on the game state.
 - **Game-level rules** apply as in a recorded game, through the game state
   (:class:`notation.engine.state.GameState`): versailles' passed dice (R-PASS) are played
   by the opponent before his own roll, murray's prime history counts for its scoring, and
@@ -35,19 +40,25 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
 
+from analysis.board_judge import BoardJudge, Boards, Flags, swapped, trusted_position
 from analysis.encoding import Encoder
 from analysis.match import MAX_TURNS
 from analysis.network import Network
-from analysis.players import NetPlayer, Player
+from analysis.players import Player
 from analysis.pool import worker_pool
 from analysis.ranking import ROLLS_21, WEIGHTS, Evaluator, LookaheadPlayer
 from analysis.rollout_dice import GameDice, RolloutDice
-from notation import Dice, Play, Position, RuleSet, legal_plays, rule_set
+from analysis.training import best_choice
+from notation import MEN, OFF, Dice, Play, Position, RuleSet, legal_plays, rule_set
 from notation.engine.state import PASSED, ROLL, Colour, GameState, TurnKind
+
+if TYPE_CHECKING:
+    from analysis.fast.judge import FastJudge
 
 GAMES = 1296
 """Games per candidate unless told otherwise: every pair of first two rolls once."""
@@ -65,6 +76,28 @@ def policy_of(player: Player, rules: RuleSet) -> Policy:
     def choose(position: Position, dice: Dice, primes: tuple[bool, bool]) -> Play:
         plays = legal_plays(position, dice, rules)
         return plays[player.choose(plays, position, primes) if len(plays) > 1 else 0]
+    return choose
+
+
+def best_board(judge: BoardJudge, boards: Boards, flags: Flags | None) -> int:
+    """The row of ``boards`` (a turn's resulting boards, ``flags`` their prime flags) the
+    net at 0-ply plays: the best equity, and among equal ones the best by the net's own
+    outputs (:func:`analysis.training.best_choice`). The boards are judged sorted by their
+    counts, so that the choice, to the last bit of every equity, does not depend on the
+    order a move generator lists them in: the reference's and the fast core's play-outs
+    make the same plays."""
+    order = np.lexsort(boards.T[::-1])
+    judged = judge.judge(boards[order], flags[order] if flags is not None else None)
+    return int(order[best_choice(judged.equity, judge.outcomes.equity(judged.raw))])
+
+
+def net_policy(judge: BoardJudge, rules: RuleSet) -> Policy:
+    """The net at 0-ply over the reference move generator, choosing as :func:`best_board`."""
+    def choose(position: Position, dice: Dice, primes: tuple[bool, bool]) -> Play:
+        plays = legal_plays(position, dice, rules)
+        if len(plays) == 1:
+            return plays[0]
+        return plays[best_board(judge, *judge.results(plays, position, primes))]
     return choose
 
 
@@ -148,6 +181,8 @@ class Rollout:
     spec: RolloutSpec
     policy: Policy | None = None
     """Both sides' policy; by default the net at the spec's depth."""
+    kernels: FastJudge | None = field(init=False, default=None)
+    """The fast core, where the play-outs run on it (:meth:`play_out_boards`)."""
     rules: RuleSet = field(init=False)
     start: GameState = field(init=False)
     plays: list[Play] = field(init=False)
@@ -166,14 +201,19 @@ class Rollout:
         self.evaluator = Evaluator(spec.net, self.rules, ply=spec.ply)
         self.encoder = Encoder.for_rules(self.rules, spec.net.version)
         if self.policy is None:
-            player: Player = LookaheadPlayer(spec.net, self.rules) if spec.ply else NetPlayer(spec.net)
-            self.policy = policy_of(player, self.rules)
+            if spec.ply:
+                self.policy = policy_of(LookaheadPlayer(spec.net, self.rules), self.rules)
+            else:
+                self.policy = net_policy(self.evaluator.boards, self.rules)
+                if not self.rules.passes_dice:
+                    self.kernels = self.evaluator.boards.load_kernels()
 
     def game(self, number: int) -> NDArray[np.float64]:
         """Game ``number`` (from 0) of every candidate: the outputs for the player who
         makes the candidate play, shape ``(candidates, outputs)``."""
         dice = Dice.parse(self.spec.dice)
-        return np.stack([self.play_out(self.start.with_play(ROLL, dice, play), self.dice.game(number))
+        play_out = self.play_out if self.kernels is None else self.play_out_boards
+        return np.stack([play_out(self.start.with_play(ROLL, dice, play), self.dice.game(number))
                          for play in self.plays])
 
     def play_out(self, state: GameState, dice: GameDice) -> NDArray[np.float64]:
@@ -195,40 +235,83 @@ class Rollout:
             if state.passed is not None:
                 kind, thrown = PASSED, state.passed
             elif (truncate and turns >= truncate) or turns >= MAX_TURNS:
-                return self.close(state) - luck
+                return self.close(state.position, state.player is Colour.WHITE, primes) - luck
             else:
                 kind, thrown = ROLL, dice[rolls]
                 rolls += 1
                 if self.spec.reduce:
-                    luck += self.luck(state, thrown, primes)
+                    luck += self.luck(state.position, state.player is Colour.WHITE, thrown, primes)
             play = self.policy(state.position, thrown, primes)
             state = state.with_play(kind, thrown, play)
             turns += 1
         target = outcomes.target(state.winner is Colour.WHITE, state.points)
         return np.asarray(target, dtype=np.float64) - luck
 
-    def luck(self, state: GameState, thrown: Dice, primes: tuple[bool, bool]) -> NDArray[np.float64]:
-        """The luck of ``thrown`` for the player to act in ``state``, as outputs for White:
-        what his best 0-ply play leaves with it, less its average over the 36 rolls."""
+    def play_out_boards(self, state: GameState, dice: GameDice) -> NDArray[np.float64]:
+        """:meth:`play_out` on the fast core: the game on boards (the 52 counts, the player
+        to act first), every roll's resulting boards by the fast move generator (murray's
+        prime flags with them), the choice by :func:`best_board`, the points by the rule
+        set's scorer. The same games as :meth:`play_out` (tested), for a rule set that
+        passes no dice (``RuleSet.passes_dice``: versailles' R-PASS needs the play's steps,
+        so versailles plays out on the game state)."""
+        assert self.kernels is not None
+        kernels, judge, rules = self.kernels, self.evaluator.boards, self.rules
         outcomes = self.spec.net.outcomes
-        y = self.evaluator.roll_outputs(state.position, primes).astype(np.float64)
+        truncate = self.spec.truncate
+        white = state.player is Colour.WHITE
+        if state.winner is not None:
+            return np.asarray(outcomes.target(state.winner is Colour.WHITE, state.points), dtype=np.float64)
+        board = np.array(state.position.mover + state.position.opponent, dtype=np.int8)
+        mine, his = state.prime_held[state.player.index], state.prime_held[state.player.other.index]
+        watching, flagged = rules.primes is not None, judge.encoder.primes is not None
+        rolls = turns = 0
+        luck = np.zeros(outcomes.size)
+        while True:
+            if (truncate and turns >= truncate) or turns >= MAX_TURNS:
+                return self.close(trusted_position(board), white, (mine, his)) - luck
+            thrown = dice[rolls]
+            rolls += 1
+            if self.spec.reduce:
+                luck += self.luck(trusted_position(board), white, thrown, (mine, his))
+            assert thrown.low is not None
+            results, made = kernels.legal_boards(board, thrown.high, thrown.low, watching and not mine)
+            flags = None
+            if flagged:
+                flags = np.empty((len(results), 2), dtype=np.bool_)
+                flags[:, 0], flags[:, 1] = made | mine, his
+            chosen = best_board(judge, results, flags) if len(results) > 1 else 0
+            after, held = results[chosen], mine or bool(made[chosen])
+            if after[OFF] == MEN:
+                points = rules.score(trusted_position(after), held, state.cube)
+                return np.asarray(outcomes.target(white, points), dtype=np.float64) - luck
+            board = swapped(after[np.newaxis])[0]
+            mine, his, white = his, held, not white
+            turns += 1
+
+    def luck(self, position: Position, white: bool, thrown: Dice, primes: tuple[bool, bool]
+             ) -> NDArray[np.float64]:
+        """The luck of ``thrown`` for the player to act in ``position`` (``white``: whether
+        he is White), as outputs for White: what his best 0-ply play leaves with it, less
+        its average over the 36 rolls."""
+        outcomes = self.spec.net.outcomes
+        y = self.evaluator.roll_outputs(position, primes).astype(np.float64)
         after, average = y[ROLL_INDEX[thrown]], WEIGHTS @ y / 36.0
-        if state.player is Colour.WHITE:
+        if white:
             return np.asarray(after - average)
         return np.asarray(outcomes.mirrored(after) - outcomes.mirrored(average))
 
-    def close(self, state: GameState) -> NDArray[np.float64]:
-        """The evaluator's judgement of a game stopped at ``state`` (before the roll of the
-        player to act), as outputs for White."""
+    def close(self, position: Position, white: bool, primes: tuple[bool, bool]) -> NDArray[np.float64]:
+        """The evaluator's judgement of a game stopped at ``position`` (before the roll of
+        the player to act, White if ``white``; ``primes``: his and his opponent's prime
+        flags), as outputs for White."""
         outcomes = self.spec.net.outcomes
-        held = state.prime_held
-        mine, his = held[state.player.index], held[state.player.other.index]
+        mine, his = primes
         if self.spec.ply:
-            y = self.evaluator.before_roll(state.position, (mine, his)).astype(np.float64)
+            y = self.evaluator.before_roll(position, (mine, his)).astype(np.float64)
         else:  # the net judges a position from the side that has just moved
-            x = self.encoder.encode_positions([state.position.swapped()], [(his, mine)])
+            x = self.encoder.encode_positions([position.swapped()], [(his, mine)])
             y = np.asarray(outcomes.mirrored(self.spec.net.forward(x)[1][0]), dtype=np.float64)
-        return y if state.player is Colour.WHITE else np.asarray(outcomes.mirrored(y))
+        return y if white else np.asarray(outcomes.mirrored(y))
 
 
 _WORKER: dict[str, Rollout] = {}

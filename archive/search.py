@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
-
-from sqlite_utils import Database
+from typing import TYPE_CHECKING, Any
 
 from notation.tree.game import Game
 
 from .rows import game_hash, record_text
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 SORTS = {"id": "g.id", "date": "g.date", "turns": "g.turns", "points": "g.points",
          "white": "w.name", "black": "b.name", "event": "e.name", "variant": "g.variant"}

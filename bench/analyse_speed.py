@@ -4,18 +4,24 @@
    game whose length is nearest 95 turns, in this process; the best of ``--repeat`` runs,
    wall clock and CPU time. The goal: under 1 s.
 2. ``backgammon``: one real match (``tests/data/mat``, from Backgammon Studio) analysed by
-   ``jacquet analyse --json`` and by GNU Backgammon (``gnubg -t``, Debian's
-   ``/usr/games/gnubg``), each a fresh process, in the same run, at 0-ply and at 2-ply,
-   wall clock and CPU time (the child's user + system), as ratios. gnubg also judges the
-   cube decisions; ``jacquet analyse`` judges plays only (its nets are cubeless).
+   ``jacquet analyse --json --confirm none`` (every turn at the one depth, as gnubg) and by
+   GNU Backgammon (``gnubg -t``, Debian's ``/usr/games/gnubg``), each a fresh process, in
+   the same run, at 0-ply and at 2-ply, wall clock and CPU time (the child's user +
+   system), as ratios. gnubg also judges the cube decisions; ``jacquet analyse`` judges
+   plays only (its nets are cubeless).
 3. ``--matches N``: the first N real matches (by name) of
    ``../shared/data/backgammon/real-mat/backgammon-studio``, in one ``jacquet analyse --json``
    (its default ``--jobs``) and in one ``gnubg -t`` session (import, analyse, each in
    turn), at 0-ply: the rate with the start-up of both programs spread over many turns.
 4. The engine's time per decision at 0, 1 and 2 ply (``Evaluator.rank`` of every unforced
    turn of the recorded sample game of ``jacquet`` and ``backgammon``, CPU time).
+5. What a worker of ``jacquet analyse --jobs`` costs to start, in turns judged at 0-ply
+   with the luck (``analysis.analyse_jobs.WORKER_TURNS``, which decides how many workers
+   a few games are worth): the CPU time of one spawned worker that judges one turn,
+   against the CPU time a turn of the real match costs in this process.
 
     python bench/analyse_speed.py [--repeat 3] [--decisions 20] [--matches 20] [--no-two-ply]
+                                  [--worker-start]
 """
 
 from __future__ import annotations
@@ -78,10 +84,11 @@ def _child(command: list[str], cwd: str | None = None) -> tuple[float, float, st
 def backgammon_match(plies: int) -> None:
     """``jacquet analyse`` against ``gnubg -t`` on one match at ``plies``."""
     wall, cpu, out, code = _child([sys.executable, "-m", "jacquet_cli", "analyse", str(MATCH),
-                                   "--json", "--ply", str(plies)])
+                                   "--json", "--ply", str(plies), "--confirm", "none"])
     turns = sum(line.count('"ply"') for line in out.splitlines())
     print(f"backgammon match {MATCH.name}: {turns} turns judged, {plies}-ply")
-    print(f"  jacquet analyse --json --ply {plies}: {wall:.2f} s wall, {cpu:.2f} s CPU (exit {code})")
+    print(f"  jacquet analyse --json --ply {plies} --confirm none: {wall:.2f} s wall, {cpu:.2f} s CPU "
+          f"(exit {code})")
     if not shutil.which(GNUBG):
         print(f"  gnubg: not installed ({GNUBG}); apt-get install gnubg for the reference")
         return
@@ -105,7 +112,7 @@ def many_matches(count: int) -> None:
         print(f"{count} matches: no matches in {REAL}, or no gnubg: skipped")
         return
     wall, cpu, out, code = _child([sys.executable, "-m", "jacquet_cli", "analyse",
-                                   *map(str, matches), "--json"])
+                                   *map(str, matches), "--json", "--confirm", "none"])
     turns = sum(line.count('"ply"') for line in out.splitlines())
     with tempfile.TemporaryDirectory() as folder:
         commands = Path(folder) / "analyse.gnubg"
@@ -116,7 +123,7 @@ def many_matches(count: int) -> None:
         commands.write_text("\n".join([*lines, "quit", ""]), encoding="utf-8")
         g_wall, g_cpu, _, g_code = _child([GNUBG, "-t", "-q", "-c", str(commands)], cwd=folder)
     print(f"{len(matches)} real matches ({REAL.name}), {turns} turns, 0-ply:")
-    print(f"  jacquet analyse --json: {wall:.2f} s wall, {cpu:.2f} s CPU (exit {code}); "
+    print(f"  jacquet analyse --json --confirm none: {wall:.2f} s wall, {cpu:.2f} s CPU (exit {code}); "
           f"{1000 * cpu / max(turns, 1):.2f} ms CPU a turn")
     print(f"  gnubg -t: {g_wall:.2f} s wall, {g_cpu:.2f} s CPU (exit {g_code}); "
           f"{1000 * g_cpu / max(turns, 1):.2f} ms CPU a turn")
@@ -149,6 +156,30 @@ def per_decision(decisions: int) -> None:
               + ", ".join(figures))
 
 
+def worker_start() -> None:
+    """A spawned worker's start, in turns judged at 0-ply with the luck."""
+    from analysis.analyse_jobs import WORKER_TURNS, AnalysisJob, analyse_all
+
+    games = list(read_file(MATCH))
+    job = AnalysisJob({"backgammon": load_net("backgammon")}, 0, None, 5, "none")
+    job.analyse(games[0])  # the kernels and tables loaded
+    turns = sum(game.end().ply for game in games)
+    cpu = time.process_time()
+    for game in games:
+        job.analyse(game)
+    per_turn = (time.process_time() - cpu) / turns
+    short = games[0]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    list(analyse_all([short, short], AnalysisJob(job.nets, 0, None, 5, "none"), jobs=2))
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    workers = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    judged = 2 * short.end().ply * per_turn
+    start = (workers - judged) / 2
+    print(f"a worker's start: {start:.2f} s CPU (two spawned workers, {workers:.2f} s, less their "
+          f"{2 * short.end().ply} turns at {1000 * per_turn:.2f} ms each in this process) = "
+          f"{start / per_turn:.0f} turns at 0-ply; WORKER_TURNS = {WORKER_TURNS}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
@@ -156,7 +187,12 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=20)
     parser.add_argument("--no-two-ply", dest="two_ply", action="store_false",
                         help="Leave out the match at 2-ply (minutes for gnubg).")
+    parser.add_argument("--worker-start", action="store_true",
+                        help="Only measure what a worker of --jobs costs to start, in turns.")
     args = parser.parse_args()
+    if args.worker_start:
+        worker_start()
+        return
     jacquet_game(args.repeat)
     backgammon_match(0)
     if args.two_ply:
@@ -164,6 +200,7 @@ def main() -> None:
     if args.matches:
         many_matches(args.matches)
     per_decision(args.decisions)
+    worker_start()
 
 
 if __name__ == "__main__":

@@ -12,10 +12,17 @@ and the best candidate's equity with its standard error: the two runs' figures m
 same to the last digit (the script says whether they are).
 
     python bench/rollout_speed.py [--games 1296] [--candidates 2] [--jobs 2] [--truncate K]
+                                  [--reduce-variance | --play-outs]
 
 With ``--reduce-variance`` each rule set's candidates are rolled out twice on one process
 instead, on the same games, plainly and with the luck of every roll taken out: the time and
 the standard error of each, side by side.
+
+With ``--play-outs`` (0-ply) they are rolled out twice on one process, on the same games:
+by the game state over the reference move generator (the play-out of every rollout before
+the fast core's, :func:`analysis.rollout.net_policy`) and on the fast core
+(:meth:`analysis.rollout.Rollout.play_out_boards`): wall and CPU time of each, and whether
+their figures are the same to the last digit.
 """
 
 from __future__ import annotations
@@ -34,7 +41,14 @@ from analysis.threads import limit_blas_threads  # noqa: E402
 limit_blas_threads(1)
 
 from analysis.ranking import Evaluator  # noqa: E402
-from analysis.rollout import RolloutResult, RolloutSpec, candidates_for, run_rollout  # noqa: E402
+from analysis.rollout import (  # noqa: E402
+    Rollout,
+    RolloutResult,
+    RolloutSpec,
+    candidates_for,
+    net_policy,
+    run_rollout,
+)
 from analysis.shipped import load_net  # noqa: E402
 from notation import Dice, Position, legal_plays, rule_set  # noqa: E402
 
@@ -58,6 +72,34 @@ def timed(spec: RolloutSpec, games: int, jobs: int) -> tuple[float, RolloutResul
     started = time.perf_counter()
     result = run_rollout(spec, games, jobs)
     return time.perf_counter() - started, result
+
+
+def compare_play_outs(args: argparse.Namespace) -> None:
+    """The same games, played out on the game state (reference move generator) and on the
+    fast core, one process."""
+    print("| rule set | position, roll | candidates | games each | play-out | wall s | CPU s "
+          "| games/s (CPU) | best play, equity |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for variant in args.variant or sorted(OPENING):
+        spec = spec_for(variant, args.candidates, 0, args.truncate, args.seed)
+        fast = Rollout(spec)
+        fast.game(0)  # numba's kernels loaded
+        reference = Rollout(spec, policy=net_policy(fast.evaluator.boards, fast.rules))
+        results = []
+        fast_name = "fast core" if fast.kernels is not None else "game state (no fast core)"
+        for name, rollout in (("game state, reference move generator", reference), (fast_name, fast)):
+            started, cpu = time.perf_counter(), time.process_time()
+            result = run_rollout(spec, args.games, 1, rollout=rollout)
+            seconds, used = time.perf_counter() - started, time.process_time() - cpu
+            results.append(result)
+            best = result.candidates[0]
+            played = args.games * len(spec.candidates)
+            print(f"| {variant} | {spec.position_id} {spec.dice} | {len(spec.candidates)} | {args.games:,} "
+                  f"| {name} | {seconds:.1f} | {used:.1f} | {played / used:.1f} "
+                  f"| {best.play} {best.equity:+.4f} ± {best.equity_error:.4f} |", flush=True)
+        same = results[0] == results[1]
+        print(f"<!-- {variant}: {results[0].settings.label}; the two play-outs give "
+              f"{'the same figures' if same else 'DIFFERENT FIGURES'} -->", flush=True)
 
 
 def compare_reduction(args: argparse.Namespace) -> None:
@@ -86,7 +128,12 @@ def main() -> None:
     parser.add_argument("--truncate", type=int, default=None)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--reduce-variance", action="store_true")
+    parser.add_argument("--play-outs", action="store_true",
+                        help="The reference's play-out and the fast core's, on the same games.")
     args = parser.parse_args()
+    if args.play_outs:
+        compare_play_outs(args)
+        return
     if args.reduce_variance:
         compare_reduction(args)
         return

@@ -6,14 +6,15 @@ from __future__ import annotations
 import functools
 import sqlite3
 from collections.abc import Callable
-from typing import Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 import click
 
-from archive import ArchiveError, Query
 from archive.search import MAX_SQL_INT, SORTS, date_bound
-from archive.store import archive_error
 from notation.engine.rules import NAMES
+
+if TYPE_CHECKING:
+    from archive import Query
 
 db_option = click.option("--db", "db_path", type=click.Path(dir_okay=False), envvar="JACQUET_DB",
                          default="jacquet.db", show_default=True,
@@ -42,10 +43,18 @@ def reports_archive_errors(action: str) -> Callable[[Callable[P, R]], Callable[P
         def run(*args: P.args, **kwargs: P.kwargs) -> R:
             try:
                 return command(*args, **kwargs)
-            except ArchiveError as error:
-                raise ArchiveFailure(str(error)) from None
             except sqlite3.Error as error:
+                from archive.store import archive_error
+
                 raise ArchiveFailure(str(archive_error(action, str(kwargs["db_path"]), error))) from None
+            except Exception as error:
+                # the archive's own error, where the command opened one (imported here: a
+                # command that reads files alone need not load the archive package)
+                from archive import ArchiveError
+
+                if isinstance(error, ArchiveError):
+                    raise ArchiveFailure(str(error)) from None
+                raise
         return run
 
     return decorate
@@ -101,6 +110,8 @@ def filter_options(command: C) -> C:
 
 
 def query_from(options: dict[str, Any], limit: int = 50, offset: int = 0) -> Query:
+    from archive import Query
+
     return Query(player=options["player"], white=options["white"], black=options["black"],
                  event=options["event"], match=options["match_name"],
                  date_from=options["date_from"], date_to=options["date_to"],

@@ -1,4 +1,4 @@
-"""The engine's judgement through the fast core (analysis/fast/judge.py, used by every
+"""The engine's judgement through the fast core (analysis/board_judge.py, used by every
 ``Evaluator``) against the reference path (``legal_plays`` and ``analysis.players.judge``:
 the reference move generator, encoder and outcome ceilings): the same equities, the same
 ranking and the same value of every roll on the turns of recorded games of every rule set;

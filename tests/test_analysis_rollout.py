@@ -232,3 +232,33 @@ def test_the_command_refuses_bad_input_saying_what_and_where(net_file, args, wor
     assert "Traceback" not in result.output
     for word in words:
         assert word in result.output
+
+
+@pytest.mark.parametrize("variant", ["backgammon", "jacquet", "murray", "hale", "narde", "fevga"])
+def test_the_play_outs_on_the_fast_core_are_the_reference_games(variant):
+    """The default play-outs at 0-ply run on boards (the fast move generator, murray's prime
+    flags from it, the choice by ``best_board``) and give, game for game, what the game
+    state's play-outs over the reference move generator give with the same choice: the
+    same outputs to the last bit, luck included."""
+    from analysis.fast.jit import COMPILED
+    from analysis.rollout import net_policy
+    from analysis.shipped import load_net
+
+    if not COMPILED:
+        pytest.skip("numba is not there: the play-outs run on the reference")
+    rules = rule_set(variant)
+    plays = legal_plays(rules.start, Dice(6, 2), rules)
+    spec = RolloutSpec(load_net(variant), variant, {}, rules.start.position_id(), "62",
+                       candidates_for(plays, None)[:2], truncate=60, seed=3, reduce=variant == "backgammon")
+    fast = Rollout(spec)
+    assert fast.kernels is not None
+    reference = Rollout(spec, policy=net_policy(fast.evaluator.boards, fast.rules))
+    assert reference.kernels is None
+    for game in range(3):
+        assert fast.game(game).tolist() == reference.game(game).tolist()
+
+
+def test_versailles_plays_out_on_the_game_state():
+    """R-PASS needs the steps of the play made: versailles' play-outs stay on the game
+    state (the fast core still judges their plays)."""
+    assert Rollout(_spec("versailles")).kernels is None

@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import click
 import pytest
@@ -86,3 +87,26 @@ def test_the_listing_is_the_same_lazy_or_loaded(monkeypatch):
     for name in main.list_commands(context):
         assert main.get_command(context, name) is not None
     assert main.get_help(context) == printed
+
+
+def test_analysing_files_loads_no_archive_library():
+    """``jacquet analyse FILE`` declares the archive's options but opens no archive: it
+    imports no sqlite-utils (a third of a second of its start)."""
+    game = Path(__file__).resolve().parents[1] / "samples" / "backgammon" / "annotated-game.jqn"
+    printed, probe = run_in_fresh_interpreter("analyse", str(game), "--json", "--confirm", "none")
+    assert probe["exit"] == 0 and json.loads(printed.splitlines()[0])["variant"] == "backgammon"
+    # (lxml comes with the record formats, which the command reads)
+    assert [name for name in heavy_in(probe["modules"]) if not name.startswith("lxml")] == []
+
+
+def test_a_ranking_at_0_ply_loads_no_numba():
+    """``jacquet legal --rank`` judges one turn's plays: numpy alone, not the fast core's
+    kernels (numba's import and their loading cost about a second of CPU); 1-ply, which
+    plays the opponent's 21 rolls, loads them."""
+    printed, probe = run_in_fresh_interpreter("legal", "--variant", "backgammon", "--dice", "31",
+                                              "--rank", "--json")
+    assert probe["exit"] == 0 and json.loads(printed)[0]["play"] == "8/5 6/5"
+    assert "numba" not in probe["modules"]
+    _, deeper = run_in_fresh_interpreter("legal", "--variant", "backgammon", "--dice", "31",
+                                         "--rank", "--ply", "1", "--json")
+    assert deeper["exit"] == 0 and "numba" in deeper["modules"]

@@ -37,7 +37,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from analysis.bearoff.moves import BearOffRule
-from analysis.bearoff.onesided import OneSided, stderr_progress
+from analysis.bearoff.onesided import stderr_progress
 from analysis.bearoff.positions import MAX_MEN, POINTS, POWERS, Positions
 from analysis.bearoff.store import table, two_sided
 from analysis.bearoff.twosided import MEN as TWO_SIDED_MEN
@@ -71,14 +71,8 @@ def _penalty_per_man(rules: RuleSet) -> int | None:
     return rates.pop() if len(rates) == 1 else None
 
 
-def _rows(tab: OneSided, boards: list[tuple[int, ...]]) -> NDArray[np.int64]:
-    """The table's row of each side's board."""
-    return _rows_in(tab.positions, boards)
-
-
-def _rows_in(positions: Positions, boards: list[tuple[int, ...]]) -> NDArray[np.int64]:
-    """The index among ``positions`` of each side's board."""
-    homes = np.array([board[1:POINTS + 1] for board in boards], dtype=np.int64)
+def _rows(positions: Positions, homes: NDArray[np.int64]) -> NDArray[np.int64]:
+    """The index among ``positions`` of each side's home points (one row each)."""
     return positions.index_of_keys(homes @ POWERS)
 
 
@@ -88,21 +82,35 @@ def _tail(distributions: Floats) -> Floats:
     return np.asarray(np.clip(1.0 - np.cumsum(distributions, axis=1), 0.0, 1.0))
 
 
+SIDE = 26
+"""A side's counts in a board (the mover's 26, then the other side's)."""
+
+
 def exact_outputs(rules: RuleSet, positions: Sequence[Position],
                   primes: NDArray[np.bool_] | None = None) -> tuple[NDArray[np.bool_], Floats]:
     """Which of ``positions`` (each seen by the side that has just moved) are judged
     exactly, and their outputs (rows of the others are 0). ``primes``: per position,
     whether (the mover, the other side) has held a prime (murray), as the encoder gives.
     The table is built at the first use (seconds, told on standard error)."""
+    boards = np.array([p.mover + p.opponent for p in positions], dtype=np.int64).reshape(-1, 2 * SIDE)
+    return exact_board_outputs(rules, boards, primes)
+
+
+def exact_board_outputs(rules: RuleSet, boards: NDArray[np.integer],
+                        primes: NDArray[np.bool_] | None = None) -> tuple[NDArray[np.bool_], Floats]:
+    """:func:`exact_outputs` of boards (the 52 counts of each position, the side that has
+    just moved first), with no :class:`Position` made: the evaluator's call."""
     names = outcomes_for(rules).names
-    outputs = np.zeros((len(positions), len(names)))
-    mask = np.array([pure_bear_off(p) for p in positions], dtype=np.bool_)
+    outputs = np.zeros((len(boards), len(names)))
+    outside = boards[:, POINTS + 1:SIDE].any(axis=1) | boards[:, SIDE + POINTS + 1:].any(axis=1)
+    mask: NDArray[np.bool_] = np.logical_not(outside)
     if not mask.any():
         return mask, outputs
     tab = table(BearOffRule.of(rules), stderr_progress)
-    chosen = [int(i) for i in np.flatnonzero(mask)]
-    movers = _rows(tab, [positions[i].mover for i in chosen])
-    rollers = _rows(tab, [positions[i].opponent for i in chosen])
+    chosen = np.flatnonzero(mask)
+    mover_homes = boards[chosen, 1:POINTS + 1].astype(np.int64)
+    roller_homes = boards[chosen, SIDE + 1:SIDE + POINTS + 1].astype(np.int64)
+    movers, rollers = _rows(tab.positions, mover_homes), _rows(tab.positions, roller_homes)
     t_mover, t_roller = tab.of("off", movers), tab.of("off", rollers)
     beyond_roller = _tail(t_roller)  # P(T_roller > t)
     win = np.clip(np.einsum("nt,nt->n", t_mover, beyond_roller), 0.0, 1.0)
@@ -119,21 +127,19 @@ def exact_outputs(rules: RuleSet, positions: Sequence[Position],
         outputs[chosen, 1] = won * rate / scale
         outputs[chosen, 2] = lost * rate / scale
         return mask, outputs
-    few = [k for k, i in enumerate(chosen)
-           if 0 < sum(positions[i].mover[1:POINTS + 1]) <= TWO_SIDED_MEN
-           and sum(positions[i].opponent[1:POINTS + 1]) <= TWO_SIDED_MEN]
-    if few:  # both sides have men off: P(win) is all there is, exact for the best play of both
+    mover_men, roller_men = mover_homes.sum(axis=1), roller_homes.sum(axis=1)
+    few = np.flatnonzero((mover_men > 0) & (mover_men <= TWO_SIDED_MEN) & (roller_men <= TWO_SIDED_MEN))
+    if len(few):  # both sides have men off: P(win) is all there is, exact for the best play of both
         small, wins_on_roll = two_sided(BearOffRule.of(rules), stderr_progress)
-        few_chosen = [chosen[k] for k in few]
-        roller_rows = _rows_in(small, [positions[i].opponent for i in few_chosen])
-        mover_rows = _rows_in(small, [positions[i].mover for i in few_chosen])
+        roller_rows = _rows(small, roller_homes[few])
+        mover_rows = _rows(small, mover_homes[few])
         win[few] = 1.0 - wins_on_roll[roller_rows, mover_rows]
-        outputs[few_chosen, 0] = win[few]
+        outputs[chosen[few], 0] = win[few]
     f_mover, f_roller = tab.of("first", movers), tab.of("first", rollers)
     beyond_first_roller = _tail(f_roller)  # P(F_roller > t)
     from_first_mover = _tail(f_mover) + f_mover  # P(F_mover ≥ t)
-    none_off_roller = np.array([positions[i].opponent[OFF] == 0 for i in chosen])
-    none_off_mover = np.array([positions[i].mover[OFF] == 0 for i in chosen])
+    none_off_roller = boards[chosen, SIDE + OFF] == 0
+    none_off_mover = boards[chosen, OFF] == 0
     win_shut = np.where(none_off_roller, np.einsum("nt,nt->n", t_mover, beyond_first_roller), 0.0)
     lose_shut = np.where(none_off_mover, np.einsum("nt,nt->n", t_roller, from_first_mover), 0.0)
     win_shut, lose_shut = np.minimum(win, win_shut), np.minimum(1.0 - win, lose_shut)
