@@ -3,18 +3,31 @@ archive's accounts, with failed attempts limited per name from a client address 
 address (:class:`archive.accounts.SignInLimit`, set by ``LOGIN_FAILURES``,
 ``LOGIN_ADDRESS_FAILURES`` and ``LOGIN_LOCKOUT_SECONDS``; each attempt counted before its
 password is checked); once signed in, the visitor goes back to ``next`` if it is a
-path on this site, else to the archive."""
+path on this site, else to the archive. Choosing the pages' language (the switcher on
+every page) keeps it in a cookie, and in the account of a signed-in user
+(:mod:`webviewer.plumbing.language`)."""
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, make_response, redirect, render_template, request, session, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask.typing import ResponseReturnValue
 from flask_login import login_user, logout_user
 
-from archive.accounts import SignInLimit, check_password, close_session, open_session
+from archive.accounts import SignInLimit, check_password, close_session, open_session, set_language
 from webviewer.pages.play_page import PLAYER_KEYS
-from webviewer.plumbing.auth import SignedIn, local_path, signed_in
+from webviewer.plumbing.auth import SignedIn, local_path, referring_page, signed_in
 from webviewer.plumbing.db import get_db
+from webviewer.plumbing.language import COOKIE, COOKIE_DAYS, LANGUAGES
 
 blueprint = Blueprint("accounts", __name__)
 
@@ -69,3 +82,20 @@ def logout() -> ResponseReturnValue:
     logout_user()
     session.clear()
     return redirect(url_for("games.index"), code=303)
+
+
+@blueprint.post("/language")
+def choose_language() -> ResponseReturnValue:
+    """The switcher: ``language`` (one of :data:`LANGUAGES`) kept in the cookie, and in the
+    account of a signed-in user; back to the page of this site the switcher was on (the
+    ``Referer``), else to the archive. 400 for a language the pages are not in."""
+    language = request.form.get("language", "")
+    if language not in LANGUAGES:
+        abort(400, description=f"The pages are in {', '.join(LANGUAGES)}, not {language[:20]!r}.")
+    user = signed_in()
+    if isinstance(user, SignedIn):
+        set_language(get_db(write=True), user.user, language)
+    response = redirect(referring_page() or url_for("games.index"), code=303)
+    response.set_cookie(COOKIE, language, max_age=COOKIE_DAYS * 86400, httponly=True,
+                        samesite="Lax", secure=current_app.config["SESSION_COOKIE_SECURE"])
+    return response
