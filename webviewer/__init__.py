@@ -88,6 +88,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(accounts.blueprint)
     app.register_blueprint(admin.blueprint)
     app.register_blueprint(play.blueprint)
+    csrf.exempt(accounts.choose_language)  # a visitor's choice is only his cookie: the view
+    # checks the token of a signed-in user, whose choice it keeps in his account
 
     @app.errorhandler(CSRFError)
     def csrf_refused(error: CSRFError) -> ResponseReturnValue:

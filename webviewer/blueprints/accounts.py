@@ -88,12 +88,15 @@ def logout() -> ResponseReturnValue:
 def choose_language() -> ResponseReturnValue:
     """The switcher: ``language`` (one of :data:`LANGUAGES`) kept in the cookie, and in the
     account of a signed-in user; back to the page of this site the switcher was on (the
-    ``Referer``), else to the archive. 400 for a language the pages are not in."""
+    ``Referer``), else to the archive. 400 for a language the pages are not in. A
+    visitor's form carries no CSRF token (the pages he is served are shared by every
+    visitor, and his choice changes nothing but his cookie); a signed-in user's must."""
     language = request.form.get("language", "")
     if language not in LANGUAGES:
         abort(400, description=f"The pages are in {', '.join(LANGUAGES)}, not {language[:20]!r}.")
     user = signed_in()
     if isinstance(user, SignedIn):
+        current_app.extensions["csrf"].protect()  # CSRFError: refused as any other form
         set_language(get_db(write=True), user.user, language)
     response = redirect(referring_page() or url_for("games.index"), code=303)
     response.set_cookie(COOKIE, language, max_age=COOKIE_DAYS * 86400, httponly=True,
