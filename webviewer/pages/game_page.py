@@ -153,7 +153,8 @@ def _summary(turns: Turns, analysed: Analysed, view: GameView, base: str) -> byt
         return turns.analysis.summary
     if analysed.ask is not None:
         return str(pieces().no_analysis(analysed.ask, generate_csrf())).encode()
-    return view.part(("no analysis", base, page_language()), lambda: str(pieces().no_analysis(None, None)).encode())
+    return view.part(("no analysis", base, page_language()),
+                     lambda: str(pieces().no_analysis(None, None)).encode())
 
 
 def _evaluation(found: AnalysisPieces | None, ply: int) -> tuple[bytes | memoryview, ...]:
