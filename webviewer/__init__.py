@@ -22,6 +22,7 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge, SecurityEr
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from webviewer.blueprints import accounts, admin, api, check, explore, games, play, record
+from webviewer.pages import words
 from webviewer.plumbing import args, auth, db, language, site, workers
 from webviewer.plumbing.headers import SECURITY_HEADERS
 from webviewer.plumbing.secret import secret_key
@@ -79,6 +80,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     auth.init_app(app)
     language.init_app(app)
+    words.init_app(app)
 
     app.register_blueprint(games.blueprint)
     app.register_blueprint(explore.blueprint)
