@@ -21,6 +21,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
 from flask_login import login_user, logout_user
 
 from archive.accounts import SignInLimit, check_password, close_session, open_session, set_language
@@ -56,15 +57,15 @@ def login() -> ResponseReturnValue:
     if wait > 0:
         minutes = int(wait // 60) + 1
         page = render_template("accounts/login.html", next=back, name=name, error=(
-            f"Too many failed sign-ins for this name or from this address: try again in "
-            f"{minutes} minute(s)."))
+            _("Too many failed sign-ins for this name or from this address: try again in "
+              "%(minutes)s minute(s).", minutes=minutes)))
         response = make_response(page, 429)
         response.headers["Retry-After"] = str(int(wait) + 1)
         return response
     user = check_password(db, name, password)
     if user is None:
         return render_template("accounts/login.html", next=back, name=name,
-                               error="Unknown name or wrong password."), 401
+                               error=_("Unknown name or wrong password.")), 401
     limit.succeeded(db, name, request.remote_addr)
     playing = {key: session[key] for key in PLAYER_KEYS if key in session}
     session.clear()  # nothing of the visitor's session carries over into the user's,
@@ -93,7 +94,8 @@ def choose_language() -> ResponseReturnValue:
     visitor, and his choice changes nothing but his cookie); a signed-in user's must."""
     language = request.form.get("language", "")
     if language not in LANGUAGES:
-        abort(400, description=f"The pages are in {', '.join(LANGUAGES)}, not {language[:20]!r}.")
+        abort(400, description=_("The pages are in %(languages)s, not %(language)r.",
+                                 languages=", ".join(LANGUAGES), language=language[:20]))
     user = signed_in()
     if isinstance(user, SignedIn):
         current_app.extensions["csrf"].protect()  # CSRFError: refused as any other form

@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 from urllib.parse import quote
 
 from flask import Response, render_template, session, url_for
+from flask_babel import gettext
 from flask_wtf.csrf import generate_csrf
 from markupsafe import escape
 
@@ -161,10 +162,10 @@ def _evaluation(found: AnalysisPieces | None, ply: int) -> tuple[bytes | memoryv
     """The evaluation graph's figure with ``ply`` marked, and the candidates for viewer.js."""
     if found is None:
         return ()
-    engine = escape(found.engine).encode()
+    caption = gettext("White's winning chance after each ply (%(engine)s); dots: the plays marked "
+                      "?! ? ??; click a ply.", engine=escape(found.engine))  # the catalog's is the page's
     return (b'<figure class="chart">', *found.graph.utf8(ply),
-            b"<figcaption>White's winning chance after each ply (" + engine
-            + b"); dots: the plays marked ?! ? ??; click a ply.</figcaption></figure>"
+            b"<figcaption>" + caption.encode() + b"</figcaption></figure>"
             b'<script type="application/json" id="analysis-data">', found.data, b"</script>")
 
 

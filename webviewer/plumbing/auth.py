@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 
 from flask import Flask, abort, make_response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import lazy_gettext
+from flask_babel import gettext, lazy_gettext
 from flask_login import LoginManager, current_user
 from werkzeug.wrappers import Response
 
@@ -134,8 +134,9 @@ def role_required(role: str) -> Callable[[View], View]:
             if not user.is_authenticated:
                 return _unauthorized()
             if not user.may(role):
-                abort(403, description=f"This needs the {role} role; you are signed in as "
-                                       f"{user.name} ({user.role}).")
+                abort(403, description=gettext("This needs the %(role)s role; you are signed in "
+                                               "as %(name)s (%(own)s).", role=ROLE_NAMES[role],
+                                               name=user.name, own=ROLE_NAMES[str(user.role)]))
             return view(*args, **kwargs)
         return cast(View, guarded)
     return decorate
