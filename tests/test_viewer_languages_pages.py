@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import re
+from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
@@ -21,6 +22,7 @@ from webviewer.plumbing.language import LANGUAGES
 GAME = ('[Event "Club night"]\n[White "Marie"]\n[Black "Jean"]\n\n'
         '1. 55: 24/4 66: 24/18 2. 21: 4/1 21: 18/15 *\n')
 ILLEGAL = '[White "Marie"]\n[Black "Jean"]\n[Variant "jacquet"]\n\n1. 55: 24/4 66: 24/17 *\n'
+TRANSLATIONS = Path(__file__).resolve().parents[1] / "webviewer" / "translations"
 MIN_SHOWN = 5
 """Catalog texts a page shows at least (the test is about them)."""
 
@@ -39,7 +41,7 @@ def app(tmp_path_factory):
 def english_texts(language: str) -> dict[str, str]:
     """The catalog's English texts that can be looked for in a page (no placeholder, two
     words at least), each with its translation in ``language``."""
-    with open(f"webviewer/translations/{language}/LC_MESSAGES/messages.po", "rb") as handle:
+    with open(TRANSLATIONS / language / "LC_MESSAGES" / "messages.po", "rb") as handle:
         found = read_po(handle)
     return {message.id: message.string for message in found
             if isinstance(message.id, str) and message.id and "%" not in message.id
