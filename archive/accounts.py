@@ -59,6 +59,9 @@ class User:
     role: str
     session_key: str
     created: str
+    language: str | None = None
+    """The language the user chose for the viewer's pages (``fr``, ``en``, ``ru``), or
+    ``None`` (not chosen: the browser's)."""
 
     @property
     def is_admin(self) -> bool:
@@ -94,7 +97,7 @@ def _user(row: Any) -> User | None:
     return None if row is None else User(*row)
 
 
-_COLUMNS = "id, name, role, session_key, created"
+_COLUMNS = "id, name, role, session_key, created, language"
 
 
 def add_user(db: Database, name: str, role: str, password: str) -> User:
@@ -154,6 +157,12 @@ def _digest(session_id: str) -> str:
 
 def _days_ago(days: int) -> str:
     return (datetime.now(timezone.utc) - timedelta(days=days)).isoformat(timespec="seconds")
+
+
+def set_language(db: Database, user: User, language: str | None) -> None:
+    """Keep ``language`` as ``user``'s choice for the viewer's pages (``None``: none)."""
+    with db.conn:
+        db.execute("UPDATE users SET language = ? WHERE id = ?", [language, user.id])
 
 
 def list_users(db: Database) -> list[User]:

@@ -293,3 +293,10 @@ def analysis_levels(db: Database) -> None:
     player's decisions the confirming judge decided (:func:`archive.analyses.add_levels`;
     the analyses stored before keep every row, judged by their engine at their depth)."""
     analysis_tables.add_levels(db)
+
+
+@migrations()
+def users_language(db: Database) -> None:
+    """Each account's language for the viewer's pages (``NULL``: not chosen, the browser's
+    is used); every account is kept as it was."""
+    db.table("users").add_column("language", str)

@@ -86,9 +86,11 @@ def test_a_visitor_writes_nothing_whatever_the_form(path):
     assert 'action="/validate/save"' not in checked.text and "Sign in as a scorer" in checked.text
 
 
-OPEN_TO_VISITORS = {"check.validate", "accounts.login", "accounts.logout", "play.start", "play.act"}
+OPEN_TO_VISITORS = {"check.validate", "accounts.login", "accounts.logout", "accounts.choose_language",
+                    "play.start", "play.act"}
 """The forms a visitor may send: validating (nothing saved), signing in and out, playing the
-engine (a game of his own, bounded: docs/play.md; storing it in the archive is a scorer's)."""
+engine (a game of his own, bounded: docs/play.md; storing it in the archive is a scorer's),
+choosing the pages' language (a cookie)."""
 
 
 def test_every_other_form_needs_a_signed_in_user(path):

@@ -17,12 +17,15 @@ from typing import Any
 
 from flask import Flask, Response, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
+from flask_babel import format_decimal
+from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge, SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from webviewer.blueprints import accounts, admin, api, check, explore, games, play, record
-from webviewer.plumbing import args, auth, db, site, workers
+from webviewer.pages import words
+from webviewer.plumbing import args, auth, db, language, site, workers
 from webviewer.plumbing.headers import SECURITY_HEADERS
 from webviewer.plumbing.secret import secret_key
 from webviewer.plumbing.sessions import SessionInterface
@@ -78,6 +81,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     csrf.init_app(app)
     auth.init_app(app)
+    language.init_app(app)
+    words.init_app(app)
 
     app.register_blueprint(games.blueprint)
     app.register_blueprint(explore.blueprint)
@@ -87,11 +92,14 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(accounts.blueprint)
     app.register_blueprint(admin.blueprint)
     app.register_blueprint(play.blueprint)
+    csrf.exempt(accounts.choose_language)  # a visitor's choice is only his cookie: the view
+    # checks the token of a signed-in user, whose choice it keeps in his account
 
     @app.errorhandler(CSRFError)
     def csrf_refused(error: CSRFError) -> ResponseReturnValue:
-        return render_template("error.html", code=400, message="This form has expired or did not "
-                               "come from this site (CSRF check failed): reload the page and try again."), 400
+        return render_template("error.html", code=400, message=_(
+            "This form has expired or did not come from this site (CSRF check failed): reload the "
+            "page and try again.")), 400
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> ResponseReturnValue:
@@ -100,8 +108,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
             return jsonify({"error": error.description}), code
         message = error.description
         if code == 413 and error.description == RequestEntityTooLarge.description:  # werkzeug's own
-            message = (f"The upload is too large: the limit is {app.config['MAX_UPLOAD_BYTES']:,} "
-                       "bytes (MAX_UPLOAD_BYTES).")
+            message = _("The upload is too large: the limit is %(bytes)s bytes (MAX_UPLOAD_BYTES).",
+                        bytes=format_decimal(app.config["MAX_UPLOAD_BYTES"]))
         return render_template("error.html", code=code, message=message), code
 
     @app.after_request

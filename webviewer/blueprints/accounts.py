@@ -3,18 +3,32 @@ archive's accounts, with failed attempts limited per name from a client address 
 address (:class:`archive.accounts.SignInLimit`, set by ``LOGIN_FAILURES``,
 ``LOGIN_ADDRESS_FAILURES`` and ``LOGIN_LOCKOUT_SECONDS``; each attempt counted before its
 password is checked); once signed in, the visitor goes back to ``next`` if it is a
-path on this site, else to the archive."""
+path on this site, else to the archive. Choosing the pages' language (the switcher on
+every page) keeps it in a cookie, and in the account of a signed-in user
+(:mod:`webviewer.plumbing.language`)."""
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, make_response, redirect, render_template, request, session, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
 from flask_login import login_user, logout_user
 
-from archive.accounts import SignInLimit, check_password, close_session, open_session
+from archive.accounts import SignInLimit, check_password, close_session, open_session, set_language
 from webviewer.pages.play_page import PLAYER_KEYS
-from webviewer.plumbing.auth import SignedIn, local_path, signed_in
+from webviewer.plumbing.auth import SignedIn, local_path, referring_page, signed_in
 from webviewer.plumbing.db import get_db
+from webviewer.plumbing.language import COOKIE, COOKIE_DAYS, LANGUAGES
 
 blueprint = Blueprint("accounts", __name__)
 
@@ -43,15 +57,15 @@ def login() -> ResponseReturnValue:
     if wait > 0:
         minutes = int(wait // 60) + 1
         page = render_template("accounts/login.html", next=back, name=name, error=(
-            f"Too many failed sign-ins for this name or from this address: try again in "
-            f"{minutes} minute(s)."))
+            _("Too many failed sign-ins for this name or from this address: try again in "
+              "%(minutes)s minute(s).", minutes=minutes)))
         response = make_response(page, 429)
         response.headers["Retry-After"] = str(int(wait) + 1)
         return response
     user = check_password(db, name, password)
     if user is None:
         return render_template("accounts/login.html", next=back, name=name,
-                               error="Unknown name or wrong password."), 401
+                               error=_("Unknown name or wrong password.")), 401
     limit.succeeded(db, name, request.remote_addr)
     playing = {key: session[key] for key in PLAYER_KEYS if key in session}
     session.clear()  # nothing of the visitor's session carries over into the user's,
@@ -69,3 +83,24 @@ def logout() -> ResponseReturnValue:
     logout_user()
     session.clear()
     return redirect(url_for("games.index"), code=303)
+
+
+@blueprint.post("/language")
+def choose_language() -> ResponseReturnValue:
+    """The switcher: ``language`` (one of :data:`LANGUAGES`) kept in the cookie, and in the
+    account of a signed-in user; back to the page of this site the switcher was on (the
+    ``Referer``), else to the archive. 400 for a language the pages are not in. A
+    visitor's form carries no CSRF token (the pages he is served are shared by every
+    visitor, and his choice changes nothing but his cookie); a signed-in user's must."""
+    language = request.form.get("language", "")
+    if language not in LANGUAGES:
+        abort(400, description=_("The pages are in %(languages)s, not %(language)r.",
+                                 languages=", ".join(LANGUAGES), language=language[:20]))
+    user = signed_in()
+    if isinstance(user, SignedIn):
+        current_app.extensions["csrf"].protect()  # CSRFError: refused as any other form
+        set_language(get_db(write=True), user.user, language)
+    response = redirect(referring_page() or url_for("games.index"), code=303)
+    response.set_cookie(COOKIE, language, max_age=COOKIE_DAYS * 86400, httponly=True,
+                        samesite="Lax", secure=current_app.config["SESSION_COOKIE_SECURE"])
+    return response

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
 
 from archive.accounts import list_users
 from archive.audit import delete_game, entries, set_hidden
@@ -30,15 +31,15 @@ def game(game_id: int) -> ResponseReturnValue:
         if not set_hidden(db, game_id, action == "hide", name):
             abort(404, description=f"no game {game_id}, or it is already "
                                    f"{'hidden' if action == 'hide' else 'shown'}")
-        flash(f"Game {game_id} is {'hidden from visitors' if action == 'hide' else 'shown to everyone'}.",
-              "info")
+        flash(_("Game %(game)s is hidden from visitors.", game=game_id) if action == "hide"
+              else _("Game %(game)s is shown to everyone.", game=game_id), "info")
         return redirect(url_for("games.game_page", game_id=game_id), code=303)
     if request.form.get("confirm") != "yes":
-        flash("Tick the box to confirm that the game is to be deleted for good.", "error")
+        flash(_("Tick the box to confirm that the game is to be deleted for good."), "error")
         return redirect(url_for("games.game_page", game_id=game_id), code=303)
     if not delete_game(db, game_id, name):
         abort(404, description=f"no game {game_id}")
-    flash(f"Game {game_id} is deleted.", "info")
+    flash(_("Game %(game)s is deleted.", game=game_id), "info")
     return redirect(url_for("games.index"), code=303)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
 
 from analysis.shipped import NoNet
 from archive import games_through, player_results, plays_from
@@ -73,7 +74,7 @@ def player(name: str) -> ResponseReturnValue:
     db = get_db()
     recent, total = player_games(db, name, RECENT)
     if not total:
-        abort(404, description=f"no games of {name!r}")
+        abort(404, description=_("no games of %(name)r", name=name))
     results = player_results(db, name)  # of the games stored valid
     analysed = player_analyses(db, player_ids(db, name), POINTS)
     for engine in analysed:

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
 
 from analysis.confirm import DEFAULT_CONFIRMATION
 from analysis.shipped import NoNet
@@ -110,10 +111,10 @@ def analyse(game_id: int) -> ResponseReturnValue:
     except (NoNet, GameGone) as error:
         abort(404, description=str(error))
     except OverBudget as error:
-        abort(413, description=f"The analysis was stopped: {error}. Analyse this game with "
-                               "`jacquet analyse --db` instead.")
+        abort(413, description=_("The analysis was stopped: %(error)s. Analyse this game with "
+                                 "`jacquet analyse --db` instead.", error=error))
     store_analysis(get_db(write=True), game_id, analysis, digest, depth)
-    flash(f"Game {game_id} is analysed by {described(analysis)}.", "info")
+    flash(_("Game %(game)s is analysed by %(engine)s.", game=game_id, engine=described(analysis)), "info")
     return redirect(url_for("games.game_page", game_id=game_id), code=303)
 
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
 
 from analysis.shipped import NoNet
 from archive import import_games, stored_id
@@ -87,8 +88,8 @@ def start() -> ResponseReturnValue:
     form = request.form
     variant, side, strength = form.get("variant"), form.get("side"), form.get("strength")
     if variant not in NAMES or side not in SIDES or strength not in STRENGTHS:
-        abort(400, description="choose a rule set, your side (White or Black) and the engine's "
-                               "strength (random, 0, 1 or 2)")
+        abort(400, description=_("choose a rule set, your side (White or Black) and the engine's "
+                                 "strength (random, 0, 1 or 2)"))
     name = " ".join(form.get("name", "").split())[:MAX_NAME] or signed_in().name or "Visitor"
     try:
         engine = engine_name(variant, strength)
@@ -107,7 +108,7 @@ def start() -> ResponseReturnValue:
     except TooManyPlayedGames as error:
         return render_template("play/start.html", variants=TITLES, strengths=STRENGTHS,
                                form=form, games=played_games(_expiry()), limits=LIMITS,
-                               refused=f"The game cannot start: {error}."), 429
+                               refused=_("The game cannot start: %(error)s.", error=error)), 429
     remember_game(key)
     if live.node.state.player.value != you:
         save_played(db, key, *_engine_answers(live.dump(), you, strength), 1)
@@ -127,14 +128,14 @@ def _engine_answers(dumped: tuple[str, dict[str, Any]], you: str, strength: str
 def _load(key: str) -> tuple[PlayedRecord, LiveGame]:
     stored = load_played(get_db(write=True), key, _expiry())
     if stored is None:
-        abort(404, description="no game against the engine under this address (it may have "
-                               "expired: a game untouched for "
-                               f"{limit('PLAY_GAME_EXPIRY_HOURS')} hours is removed)")
+        abort(404, description=_("no game against the engine under this address (it may have "
+                                 "expired: a game untouched for %(hours)s hours is removed)",
+                                 hours=limit("PLAY_GAME_EXPIRY_HOURS")))
     try:
         return stored, LiveGame.load(stored.record, stored.pending)
     except NotationError as error:
         current_app.logger.error("a played game cannot be read: %s", error)
-        abort(500, description="this game cannot be read back")
+        abort(500, description=_("this game cannot be read back"))
 
 
 @blueprint.get("/<key>")
@@ -193,19 +194,20 @@ def act(key: str) -> ResponseReturnValue:
     for another visitor's game); the engine answers at once when the turn passes to it."""
     stored, live = _load(key)
     if not stored.belongs_to(visitor_token()):
-        abort(403, description="This game was started in another browser: you may watch it, "
-                               "not play it.")
+        abort(403, description=_("This game was started in another browser: you may watch it, "
+                                 "not play it."))
     if live.node.ply >= limit("PLAY_MAX_TURNS") and not live.over:
-        abort(400, description=f"This game has {live.node.ply} turns, the most a game here may "
-                               "have (PLAY_MAX_TURNS): download it, or start another.")
+        abort(400, description=_("This game has %(turns)s turns, the most a game here may have "
+                                 "(PLAY_MAX_TURNS): download it, or start another.", turns=live.node.ply))
     if request.form.get("version") != str(stored.version):
-        leave_note(key, "turn", "This page was out of date (a second click, or another "
-                   "window): here is the game as it stands; nothing of that action was kept.")
+        leave_note(key, "turn", _("This page was out of date (a second click, or another "
+                                  "window): here is the game as it stands; nothing of that action "
+                                  "was kept."))
         return redirect(url_for("play.page", key=key), code=303)
     action = request.form.get("action", "")
     if live.node.state.player.value != stored.side and not live.over:
         if action != "answer":  # the engine's answer was cut short (over time, or busy)
-            abort(400, description="the engine is to play: let it answer first")
+            abort(400, description=_("the engine is to play: let it answer first"))
         record, pending = _engine_answers(live.dump(), stored.side, stored.strength)
         save_played(get_db(write=True), key, record, pending, stored.version)
         return redirect(url_for("play.page", key=key), code=303)
@@ -214,18 +216,20 @@ def act(key: str) -> ResponseReturnValue:
         _act(live, action, request.form)
     except IllegalPlayError as error:
         legal = listed(error.legal_plays)
-        leave_note(key, field, f"Refused: [{error.rule_id}] {error.reason.rstrip('.')}."
-                   + (f" Legal plays: {legal}." if legal else ""), request.form.get("play", "")[:MAX_PLAY])
+        leave_note(key, field, _("Refused: [%(rule)s] %(reason)s", rule=error.rule_id,
+                                 reason=error.reason.rstrip(".") + ".")
+                   + (" " + _("Legal plays: %(plays)s.", plays=legal) if legal else ""),
+                   request.form.get("play", "")[:MAX_PLAY])
         return redirect(url_for("play.page", key=key), code=303)
     except NotationError as error:
-        leave_note(key, field, f"Refused: {error}", request.form.get("play", "")[:MAX_PLAY])
+        leave_note(key, field, _("Refused: %(error)s", error=error), request.form.get("play", "")[:MAX_PLAY])
         return redirect(url_for("play.page", key=key), code=303)
     dumped = live.dump()
     if live.dice is None and not live.over:
         dumped = _engine_answers(dumped, stored.side, stored.strength)
     if not save_played(get_db(write=True), key, *dumped, stored.version, played=True):
-        leave_note(key, "turn", "The game was changed meanwhile (from another window?): look "
-                   "again, nothing of this action was kept.")
+        leave_note(key, "turn", _("The game was changed meanwhile (from another window?): look "
+                                  "again, nothing of this action was kept."))
     return redirect(url_for("play.page", key=key), code=303)
 
 
@@ -236,10 +240,10 @@ def store(key: str) -> ResponseReturnValue:
     admin: 403 for anyone else); its page there."""
     stored, live = _load(key)
     if not stored.belongs_to(visitor_token()) and not signed_in().is_admin:
-        abort(403, description="This game was played in another browser: only its player "
-                               "(or an admin) may store it.")
+        abort(403, description=_("This game was played in another browser: only its player "
+                                 "(or an admin) may store it."))
     if not live.over:
-        leave_note(key, "turn", "The game is not over: finish it first.")
+        leave_note(key, "turn", _("The game is not over: finish it first."))
         return redirect(url_for("play.page", key=key), code=303)
     db = get_db(write=True)
     game = game_from_text(stored.record)

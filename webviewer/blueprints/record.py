@@ -23,6 +23,7 @@ from typing import Any
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
 
 from analysis.shipped import NoNet
 from archive import (
@@ -126,16 +127,16 @@ def start() -> ResponseReturnValue:
     """Start a game; with the lead roll chosen and none given, the server rolls it."""
     form = request.form.to_dict()
     if form.get("variant") not in NAMES:
-        abort(400, description="choose a rule set")
+        abort(400, description=_("choose a rule set"))
     if form.get("starter", "lead") not in ("lead", "White", "Black"):
-        abort(400, description="the starter is White, Black or the lead roll")
+        abort(400, description=_("the starter is White, Black or the lead roll"))
     rolled = ""
     if form.get("starter", "lead") == "lead" and not form.get("lead_roll", "").strip():
         form["lead_roll"] = rolled = roll_lead(form["variant"], random.SystemRandom())
     try:
         game = new_game(_headers(form))
     except NotationError as error:
-        flash(f"The game cannot start: {_words(error)}", "error")
+        flash(_("The game cannot start: %(error)s", error=_words(error)), "error")
         return render_template("record/start.html", variants=TITLES, options=OPTIONS, form=form,
                                recordings=_recordings()), 400
     record, pending = LiveGame(game).dump()
@@ -145,12 +146,12 @@ def start() -> ResponseReturnValue:
         key = create_live(get_db(write=True), record, pending, scorer,
                           expiry=_expiry(), cap=current_app.config["LIVE_GAMES_PER_SCORER"])
     except TooManyLiveGames as error:
-        flash(f"The game cannot start: {error}.", "error")
+        flash(_("The game cannot start: %(error)s.", error=error), "error")
         return render_template("record/start.html", variants=TITLES, options=OPTIONS, form=form,
                                recordings=_recordings()), 429
     remember(key)
     if rolled:
-        leave_note(key, "turn", f"Lead roll: {rolled}.")
+        leave_note(key, "turn", _("Lead roll: %(roll)s.", roll=rolled))
     return redirect(url_for("record.page", key=key), code=303)
 
 
@@ -164,15 +165,15 @@ def _load(key: str) -> tuple[LiveGame, int, bool]:
     it (its scorer, or an admin)."""
     stored = load_live(get_db(write=True), key, _expiry())
     if stored is None:
-        abort(404, description="no game in progress under this address (it may have been saved, "
-                               "or have expired)")
+        abort(404, description=_("no game in progress under this address (it may have been saved, "
+                                 "or have expired)"))
     user = signed_in()
     mine = user.is_admin or (user.is_authenticated and user.id == stored.owner_id)
     try:
         return LiveGame.load(stored.record, stored.pending), stored.version, mine
     except NotationError as error:
         current_app.logger.error("a live game cannot be read: %s", error)
-        abort(500, description="this game in progress cannot be read back")
+        abort(500, description=_("this game in progress cannot be read back"))
 
 
 @blueprint.get("/<key>")
@@ -193,7 +194,7 @@ def page(key: str) -> ResponseReturnValue:
         try:
             evaluation = run_work(live_evaluation, stored.record, stored.pending)
         except Busy:
-            unavailable = "The engine is busy: ask again in a few seconds."
+            unavailable = _("The engine is busy: ask again in a few seconds.")
         except NoNet as error:
             unavailable = str(error)
     confirm = None
@@ -256,13 +257,13 @@ def act(key: str) -> ResponseReturnValue:
     again first (``confirm=yes``)."""
     live, version, mine = _load(key)
     if not mine:
-        abort(403, description="This game is recorded by another scorer: you may watch it, "
-                               "not change it.")
+        abort(403, description=_("This game is recorded by another scorer: you may watch it, "
+                                 "not change it."))
     action = request.form.get("action", "")
     if request.form.get("version") != str(version):
-        leave_note(key, "turn", "This page was out of date (the game moved on meanwhile: a "
-                   "second click, or another window): here it is as it stands; nothing of that "
-                   "action was kept.")
+        leave_note(key, "turn", _("This page was out of date (the game moved on meanwhile: a "
+                                  "second click, or another window): here it is as it stands; "
+                                  "nothing of that action was kept."))
         return redirect(url_for("record.page", key=key), code=303)
     if action == "save":
         return _save(key, live, version)
@@ -279,10 +280,10 @@ def act(key: str) -> ResponseReturnValue:
     except IllegalPlayError as error:
         legal = listed(error.legal_plays)  # a flash is kept in the session cookie: a few
         reason = error.reason.rstrip(".") + "."
-        leave_note(key, field, f"Refused: [{error.rule_id}] {reason}"
-                   + (f" Legal plays: {legal}." if legal else ""), kept)
+        leave_note(key, field, _("Refused: [%(rule)s] %(reason)s", rule=error.rule_id, reason=reason)
+                   + (" " + _("Legal plays: %(plays)s.", plays=legal) if legal else ""), kept)
     except NotationError as error:
-        leave_note(key, field, f"Refused: {_words(error)}", kept)
+        leave_note(key, field, _("Refused: %(error)s", error=_words(error)), kept)
     else:
         _keep(key, live, version, field, kept)
     return redirect(url_for("record.page", key=key), code=303)
@@ -296,20 +297,20 @@ def _keep(key: str, live: LiveGame, version: int, field: str, kept: str) -> None
     try:
         LiveGame.load(record, pending)
     except NotationError as error:
-        leave_note(key, field, "Refused: with this change the game's record could not be read "
-                   f"back ({_words(error)}), so nothing of it was kept. Make the comments "
-                   "shorter, or save the game as it is.", kept)
+        leave_note(key, field, _("Refused: with this change the game's record could not be read "
+                                 "back (%(error)s), so nothing of it was kept. Make the comments "
+                                 "shorter, or save the game as it is.", error=_words(error)), kept)
         return
     if not save_live(get_db(write=True), key, record, pending, version):
-        leave_note(key, "turn", "The game was changed meanwhile (from another window?): look "
-                   "again, nothing of this action was kept.")
+        leave_note(key, "turn", _("The game was changed meanwhile (from another window?): look "
+                                  "again, nothing of this action was kept."))
 
 
 def _save(key: str, live: LiveGame, version: int) -> ResponseReturnValue:
     """Store the finished game in the archive and end the recording; its saved page offers
     the match's next game."""
     if not live.over:
-        leave_note(key, "turn", "The game is not over: finish it or resign first.")
+        leave_note(key, "turn", _("The game is not over: finish it or resign first."))
         return redirect(url_for("record.page", key=key), code=303)
     db = get_db(write=True)
     game = game_from_text(live.record())
@@ -330,7 +331,7 @@ def saved(game_id: int) -> ResponseReturnValue:
     stored_row(game_id)
     game = load_game(get_db(), game_id)
     if game is None:
-        abort(404, description=f"no game {game_id} in the archive")
+        abort(404, description=_("no game %(game)s in the archive", game=game_id))
     state = game.end().state
     return render_template("record/saved.html", game_id=game_id, game=game, state=state,
                            following=next_match_game(game) if state.over else None)

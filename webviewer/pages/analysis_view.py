@@ -14,6 +14,8 @@ from __future__ import annotations
 import json
 from typing import Any, cast
 
+from flask_babel import gettext
+
 from archive.analyses import level_label
 from notation.engine.movegen import legal_plays
 from notation.engine.play import Play
@@ -123,6 +125,7 @@ def best_node(view: GameView, turn: dict[str, Any], play: Play) -> PageNode:
     node = view.nodes[view.mainline[turn["ply"]]]
     position = play.next_position
     steps = tuple(value for step in play.steps for value in step)
-    caption = f"Best play ({turn['dice']}): {play.notation}, instead of {turn['played']}."
+    caption = gettext("Best play (%(dice)s): %(play)s, instead of %(played)s.", dice=turn["dice"],
+                      play=play.notation, played=turn["played"])
     return cast(PageNode, node._replace(white_to_move=turn["player"] != "W", mover=position.mover,
                                         opponent=position.opponent, last=steps, caption=caption))

@@ -1,6 +1,6 @@
 """The game page: a game at one node, drawn from its kept view (:mod:`webviewer.pages.kept_games`).
 
-What does not depend on the node is rendered once per game and kept in its view: the frame
+What does not depend on the node is rendered once per game (and language) and kept in its view: the frame
 (the site's header, the heading, the downloads: ``games/game.html``) and, per kind of link
 (:class:`Kind`: flipped or not, numbered for the player on roll or not), the move list and
 the pip chart (from the macros of ``games/pieces.html``) and the data the script steps
@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 from urllib.parse import quote
 
 from flask import Response, render_template, session, url_for
+from flask_babel import gettext
 from flask_wtf.csrf import generate_csrf
 from markupsafe import escape
 
@@ -41,6 +42,7 @@ from webviewer.pages.stepping import stepping_data, title, where
 from webviewer.pages.stored import Row
 from webviewer.pages.tree import Links
 from webviewer.plumbing.auth import signed_in
+from webviewer.plumbing.language import page_language
 
 _TOKEN = secrets.token_hex(16)
 SUMMARY, LIVE, MOVES, CHART, EVALUATION, DATA = (
@@ -152,17 +154,18 @@ def _summary(turns: Turns, analysed: Analysed, view: GameView, base: str) -> byt
         return turns.analysis.summary
     if analysed.ask is not None:
         return str(pieces().no_analysis(analysed.ask, generate_csrf())).encode()
-    return view.part(("no analysis", base), lambda: str(pieces().no_analysis(None, None)).encode())
+    return view.part(("no analysis", base, page_language()),
+                     lambda: str(pieces().no_analysis(None, None)).encode())
 
 
 def _evaluation(found: AnalysisPieces | None, ply: int) -> tuple[bytes | memoryview, ...]:
     """The evaluation graph's figure with ``ply`` marked, and the candidates for viewer.js."""
     if found is None:
         return ()
-    engine = escape(found.engine).encode()
+    caption = gettext("White's winning chance after each ply (%(engine)s); dots: the plays marked "
+                      "?! ? ??; click a ply.", engine=escape(found.engine))  # the catalog's is the page's
     return (b'<figure class="chart">', *found.graph.utf8(ply),
-            b"<figcaption>White's winning chance after each ply (" + engine
-            + b"); dots: the plays marked ?! ? ??; click a ply.</figcaption></figure>"
+            b"<figcaption>" + caption.encode() + b"</figcaption></figure>"
             b'<script type="application/json" id="analysis-data">', found.data, b"</script>")
 
 
@@ -181,14 +184,14 @@ def game_page(view: GameView, row: Row, index: int, kind: Kind, base: str, analy
     if "_flashes" in session or signed_in().is_authenticated:
         frame = _frame(view, row)
     else:
-        frame = view.part(("frame", base, tuple(row.items())), lambda: _frame(view, row))
+        frame = view.part(("frame", base, tuple(row.items()), page_language()), lambda: _frame(view, row))
     nodes = view.nodes
     node = nodes[index]
     on_main_line = node.branch == index
     end = nodes[node.end]
     here = node.address
     main = None if on_main_line else href(f"ply={nodes[node.branch].ply}")
-    turns = view.part(("turns", base, kind, analysed.latest),
+    turns = view.part(("turns", base, kind, analysed.latest, page_language()),
                       lambda: _turn_pieces(view, row, base, kind, frame,
                                            None if analysed.latest is None else analysed.read()))
     found = turns.analysis

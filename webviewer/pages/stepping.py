@@ -14,6 +14,8 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
+from flask_babel import gettext
+
 from notation.engine.position_id import position_ids
 from webviewer.pages.board_view import describe, page_board
 from webviewer.pages.kept_games import GameView, PageNode
@@ -35,13 +37,13 @@ def script_safe(text: str) -> str:
 
 def title(node: PageNode) -> str:
     """The board's title (read by screen readers) at ``node``."""
-    return f"Position after ply {node.ply}"
+    return str(gettext("Position after ply %(ply)s", ply=node.ply))
 
 
 def where(view: GameView, index: int) -> str:
     """"Ply 3 of 80" for the node at ``index``, counted along its own line."""
     node = view.nodes[index]
-    return f"Ply {node.ply} of {view.nodes[node.end].ply}"
+    return str(gettext("Ply %(ply)s of %(last)s", ply=node.ply, last=view.nodes[node.end].ply))
 
 
 def stepping_data(view: GameView, links: Links, flip: bool, numbers_on_roll: bool,

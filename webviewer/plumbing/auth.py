@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 
 from flask import Flask, abort, make_response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext, lazy_gettext
 from flask_login import LoginManager, current_user
 from werkzeug.wrappers import Response
 
@@ -28,6 +29,8 @@ login_manager = LoginManager()
 SEPARATOR = ":"
 """Between the user's ``session_key`` and the session's id in the cookie (neither holds it)."""
 View = TypeVar("View", bound=Callable[..., ResponseReturnValue])
+ROLE_NAMES = {"scorer": lazy_gettext("scorer"), "admin": lazy_gettext("admin")}
+"""Each role (:data:`archive.accounts.ROLES`) as the pages name it."""
 
 
 class SignedIn:
@@ -43,6 +46,7 @@ class SignedIn:
         self.name = user.name
         self.role = user.role
         self.id = user.id
+        self.language = user.language
 
     def get_id(self) -> str:
         return f"{self.user.session_key}{SEPARATOR}{self.session_id}"
@@ -50,6 +54,11 @@ class SignedIn:
     @property
     def is_admin(self) -> bool:
         return self.user.is_admin
+
+    @property
+    def role_name(self) -> str:
+        """The role in the page's language."""
+        return str(ROLE_NAMES[self.role])
 
     def may(self, role: str) -> bool:
         return self.user.may(role)
@@ -65,6 +74,7 @@ class Visitor:
     role = None
     id = None
     is_admin = False
+    language = None
 
     def may(self, role: str) -> bool:
         return False
@@ -94,6 +104,12 @@ def _back_to() -> str | None:
     sent from (if on this site)."""
     if request.method == "GET":
         return request.full_path.rstrip("?")
+    return referring_page()
+
+
+def referring_page() -> str | None:
+    """The page of this site a form was sent from (its path and query, from the
+    ``Referer`` header), or ``None`` (no header, or another site's page)."""
     referrer = urlsplit(request.referrer or "")
     if referrer.netloc != request.host:
         return None
@@ -118,8 +134,9 @@ def role_required(role: str) -> Callable[[View], View]:
             if not user.is_authenticated:
                 return _unauthorized()
             if not user.may(role):
-                abort(403, description=f"This needs the {role} role; you are signed in as "
-                                       f"{user.name} ({user.role}).")
+                abort(403, description=gettext("This needs the %(role)s role; you are signed in "
+                                               "as %(name)s (%(own)s).", role=ROLE_NAMES[role],
+                                               name=user.name, own=ROLE_NAMES[str(user.role)]))
             return view(*args, **kwargs)
         return cast(View, guarded)
     return decorate

@@ -16,7 +16,7 @@ LINKS: dict[str, tuple[str, dict[str, Any]]] = {"style": ("static", {"filename":
          "archive": ("games.index", {}), "validate": ("check.form", {}),
          "record": ("record.start_form", {}), "play": ("play.start_form", {}),
          "login": ("accounts.login_form", {}), "logout": ("accounts.logout", {}),
-         "audit": ("admin.audit", {}),
+         "audit": ("admin.audit", {}), "language": ("accounts.choose_language", {}),
          "game_0": ("games.game_page", {"game_id": 0})}
 ROOTS = 4
 """Script roots kept per app (one, unless the app is mounted at several addresses)."""

@@ -15,6 +15,7 @@
   // The engine's candidates of each judged ply, if the game is analysed.
   var analysis = document.getElementById("analysis-data");
   var candidates = analysis ? JSON.parse(analysis.textContent) : null;
+  var words = JSON.parse(document.getElementById("page-words").textContent);  // the page's language
   var nodes = data.nodes;
   var current = nodeOf(window.location.href);
   var timer = null;
@@ -64,6 +65,11 @@
     return made;
   }
 
+  // One of the page's words with its {names} filled in from ``values``.
+  function say(text, values) {
+    return text.replace(/\{(\w+)\}/g, function (whole, name) { return String(values[name]); });
+  }
+
   function signed(value) {
     return (value < 0 ? "-" : "+") + Math.abs(value).toFixed(3);
   }
@@ -74,12 +80,13 @@
     if (!turn) {
       return null;
     }
-    var section = element("section", null, {"class": "candidates", "aria-label": "The engine's candidates",
+    var section = element("section", null, {"class": "candidates", "aria-label": words.candidates,
                                             "data-ply": String(ply)});
-    section.appendChild(element("h2", "Ply " + ply + ": " + turn.dice + " — " + (turn.level || candidates.engine)));
+    section.appendChild(element("h2", say(words.plyDice, {ply: ply, dice: turn.dice}) + " — "
+                                    + (turn.level || candidates.engine)));
     var table = section.appendChild(element("table", null));
     var head = table.appendChild(element("thead", null)).appendChild(element("tr", null));
-    ["#", "Play", "Equity", "Loss", "Win"].forEach(function (name) {
+    words.columns.forEach(function (name) {
       head.appendChild(element("th", name, {scope: "col"}));
     });
     var body = table.appendChild(element("tbody", null));
@@ -89,19 +96,19 @@
       var cell = row.appendChild(element("td", play[1]));
       if (play[5]) {
         cell.appendChild(document.createTextNode(" "));
-        cell.appendChild(element("span", "(played" + (turn.mark ? ", " + turn.mark : "") + ")",
+        cell.appendChild(element("span", "(" + words.played + (turn.mark ? ", " + turn.mark : "") + ")",
                                  {"class": "played-mark"}));
       }
       row.appendChild(element("td", signed(play[2])));
       row.appendChild(element("td", play[3].toFixed(3)));
       row.appendChild(element("td", Math.round(play[4] * 100) + "%"));
     });
-    var notes = section.appendChild(element("p", (turn.forced ? "Forced: the only legal play. "
-      : "The play made ranks " + turn.rank + " of " + turn.legal
-        + (turn.loss ? ", losing " + turn.loss.toFixed(3) : "") + ". ")
-      + (turn.luck === null ? "" : "Luck of the roll " + signed(turn.luck) + ". "), {"class": "candidate-notes"}));
+    var notes = section.appendChild(element("p", (turn.forced ? words.forced + " "
+      : say(words.ranks, {rank: turn.rank, legal: turn.legal})
+        + (turn.loss ? say(words.losing, {loss: turn.loss.toFixed(3)}) : "") + ". ")
+      + (turn.luck === null ? "" : say(words.luck, {luck: signed(turn.luck)}) + " "), {"class": "candidate-notes"}));
     if (turn.rank !== 1 && turn.best !== turn.played) {
-      notes.appendChild(element("a", "Show the best play (" + turn.best + ")",
+      notes.appendChild(element("a", say(words.showBest, {play: turn.best}),
                                 {href: data.before + "ply=" + ply + "&best=1" + data.after, "class": "best"}));
     }
     return section;
@@ -139,7 +146,7 @@
     $(".where").textContent = node.where;
     $(".in-variation").hidden = node.main === null;
     $(".said").textContent = node.caption;
-    $(".pips").textContent = "Pips: White " + node.pips[0] + ", Black " + node.pips[1] + ".";
+    $(".pips").textContent = say(words.pips, {white: node.pips[0], black: node.pips[1]});
     var position = $("a.position");
     position.href = node.position;
     position.textContent = node.id;
@@ -201,7 +208,7 @@
     var button = $("button.autoplay");
     button.hidden = false;
     button.setAttribute("aria-pressed", timer === null ? "false" : "true");
-    button.textContent = timer === null ? "Autoplay" : "Stop";
+    button.textContent = timer === null ? words.autoplay : words.stop;
   }
 
   document.addEventListener("click", function (event) {

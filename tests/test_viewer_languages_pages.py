@@ -1,0 +1,126 @@
+"""The viewer's pages in French and Russian (issue 36): the archive, a game's page, the
+Validate page with an illegal play (the error in place with its rule id and the legal
+plays), the recorder as a scorer, a game against the engine, the sign-in page and an
+error page each answer in the language asked, with ``<html lang>`` set, and show none of
+the catalog's English texts that the same page shows in English. (The engine's own
+messages, from notation/, are another catalog's.)"""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+import archive
+from tests.accounts_helpers import signed_in_client
+from webviewer import create_app
+from webviewer.plumbing.language import LANGUAGES
+
+GAME = ('[Event "Club night"]\n[White "Marie"]\n[Black "Jean"]\n\n'
+        '1. 55: 24/4 66: 24/18 2. 21: 4/1 21: 18/15 *\n')
+ILLEGAL = '[White "Marie"]\n[Black "Jean"]\n[Variant "jacquet"]\n\n1. 55: 24/4 66: 24/17 *\n'
+TRANSLATIONS = Path(__file__).resolve().parents[1] / "webviewer" / "translations"
+MIN_SHOWN = 5
+"""Catalog texts a page shows at least (the test is about them)."""
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("languages")
+    record = folder / "game.jqn"
+    record.write_text(GAME, encoding="utf-8")
+    db = archive.open_archive(folder / "club.db")
+    archive.import_files(db, [record])
+    db.close()
+    return create_app({"ARCHIVE": str(folder / "club.db"), "TESTING": True})
+
+
+def english_texts(language: str) -> dict[str, str]:
+    """The catalog's English texts that can be looked for in a page (no placeholder, two
+    words at least), each with its translation in ``language``."""
+    with open(TRANSLATIONS / language / "LC_MESSAGES" / "messages.po", "rb") as handle:
+        found = read_po(handle)
+    return {message.id: message.string for message in found
+            if isinstance(message.id, str) and message.id and "%" not in message.id
+            and "<" not in message.id and " " in message.id.strip()}
+
+
+def visible(page: str) -> str:
+    """The text a reader sees of a page (no script, no tag), spaces made single."""
+    page = re.sub(r"<script.*?</script>", " ", page, flags=re.S)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
+
+
+def token(page: str) -> str:
+    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+
+
+def pages(app, language: str) -> dict[str, tuple[int, str]]:
+    """Each page a player reads, as a browser asking for ``language`` gets it."""
+    headers = {"Accept-Language": language}
+    visitor = app.test_client()
+    answers = {}
+    for name, address in (("archive", "/"), ("game", "/game/1?ply=2"), ("login", "/login"),
+                          ("error", "/game/999"), ("play", "/play/"), ("validate form", "/validate")):
+        answer = visitor.get(address, headers=headers)
+        answers[name] = (answer.status_code, answer.text)
+    form = visitor.get("/validate", headers=headers).text
+    checked = visitor.post("/validate", headers=headers, data={
+        "csrf_token": token(form), "record": ILLEGAL, "format": "jqn", "variant": "jacquet"})
+    answers["validate"] = (checked.status_code, checked.text)
+    started = visitor.post("/play/", headers=headers, data={
+        "csrf_token": token(answers["play"][1]), "variant": "jacquet", "side": "White", "strength": "random"})
+    assert started.status_code == 303, started.text
+    game = visitor.get(started.headers["Location"], headers=headers)
+    answers["play game"] = (game.status_code, game.text)
+    scorer = signed_in_client(app)
+    start = scorer.get("/record/", headers=headers)
+    answers["record start"] = (start.status_code, start.text)
+    recording = scorer.post("/record/", headers=headers, data={
+        "csrf_token": token(start.text), "variant": "jacquet", "white": "Ann", "black": "Bob",
+        "starter": "White"})
+    assert recording.status_code == 303, recording.text
+    page = scorer.get(recording.headers["Location"], headers=headers)
+    answers["recorder"] = (page.status_code, page.text)
+    return answers
+
+
+@pytest.fixture(scope="module")
+def english(app):
+    return pages(app, "en")
+
+
+@pytest.mark.parametrize("language", [language for language in LANGUAGES if language != "en"])
+def test_each_page_is_in_the_language_asked(app, english, language):
+    texts = english_texts(language)
+    for name, (status, page) in pages(app, language).items():
+        assert status == english[name][0], name
+        assert f'<html lang="{language}">' in page, name
+        shown_in_english = [text for text in texts
+                            if re.search(rf"(?<!\w){re.escape(text)}(?!\w)", visible(english[name][1]))]
+        assert len(shown_in_english) >= MIN_SHOWN, (name, shown_in_english)
+        seen = visible(page)
+        left = [text for text in shown_in_english
+                if text not in texts[text] and re.search(rf"(?<!\w){re.escape(text)}(?!\w)", seen)]
+        assert not left, f"{name} in {language}: English left: {left}"
+
+
+@pytest.mark.parametrize("language", [language for language in LANGUAGES if language != "en"])
+def test_an_illegal_play_is_shown_in_place_with_its_rule_and_the_legal_plays(app, language):
+    status, page = pages(app, language)["validate"]
+    assert status == 200 and 'class="problem error"' in page
+    assert re.search(r'<span class="rule">\[R-[A-Z-]+\]</span>', page)
+    legal = re.search(r'<p class="legal">([^<]*)', page).group(1)
+    words = {"fr": "Coups légaux pour ce coup de dés", "ru": "Допустимые ходы при этом броске"}[language]
+    assert legal.strip().startswith(words) and "<code>24/18" in page
+    assert '<a href="#L5">' + {"fr": "ligne 5", "ru": "строка 5"}[language] in page
+
+
+def test_english_pages_are_as_they_were(english):
+    """English needs no catalog: the texts are the code's own."""
+    assert all('<html lang="en">' in page for _, page in english.values())
+    assert "Legal plays for this roll" in english["validate"][1]
+    assert "Sign in" in visible(english["login"][1]) and "Error 404" in english["error"][1]

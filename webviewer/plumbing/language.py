@@ -1,0 +1,102 @@
+"""The language of the viewer's pages (Flask-Babel, the ``messages`` catalog in
+``webviewer/translations``): the signed-in user's choice kept in his account, else the
+visitor's choice kept in the :data:`COOKIE`, else the best match of the browser's
+``Accept-Language`` among :data:`LANGUAGES`, else English. The switcher on every page
+(:func:`switcher`) posts the choice to ``/language``
+(:mod:`webviewer.blueprints.language`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Flask, g, request
+from flask_babel import Babel, get_locale, get_translations
+from markupsafe import Markup, escape
+
+from .auth import signed_in
+
+LANGUAGES = ("en", "fr", "ru")
+"""The languages of the pages, English first (the texts' own: it needs no catalog)."""
+NAMES = {"en": "English", "fr": "Français", "ru": "Русский"}
+"""Each language by its own name, as the switcher shows it."""
+COOKIE = "language"
+"""The cookie that keeps a visitor's choice."""
+COOKIE_DAYS = 365
+
+
+def chosen_language() -> str:
+    """This request's language: see the module."""
+    account = getattr(signed_in(), "language", None)
+    if account in LANGUAGES:
+        return str(account)
+    cookie = request.cookies.get(COOKIE)
+    if cookie in LANGUAGES:
+        return str(cookie)
+    return request.accept_languages.best_match(LANGUAGES) or LANGUAGES[0]
+
+
+def page_language() -> str:
+    """The language this page is in, for ``<html lang>``."""
+    locale = get_locale()
+    return locale.language if locale is not None else LANGUAGES[0]
+
+
+def switcher() -> list[tuple[str, str, bool]]:
+    """The switcher's choices: each language's code, its own name and whether it is this
+    page's."""
+    current = page_language()
+    return [(code, NAMES[code], code == current) for code in LANGUAGES]
+
+
+def translations() -> Any:
+    """This request's catalog, looked up once per request (Flask-Babel looks it up again
+    for every text: a page of the archive has hundreds)."""
+    found = getattr(g, "_jacquet_translations", None)
+    if found is None:
+        found = g._jacquet_translations = get_translations()
+    return found
+
+
+def _filled(text: str, values: dict[str, Any]) -> Markup:
+    """``text`` with its ``%(name)s`` filled in from ``values`` (escaped), as Jinja's
+    "newstyle" gettext does for the autoescaped pages; but without formatting a text that
+    has nothing to fill (Markup's ``%`` costs several lookups, and a page has hundreds)."""
+    if values:
+        return Markup(text % {name: value if isinstance(value, (int, float)) else escape(value)
+                              for name, value in values.items()})
+    return Markup(text % {} if "%" in text else text)
+
+
+def page_words(found: Any) -> dict[str, Callable[..., Markup]]:
+    """The templates' ``_``, ``gettext`` (``{% trans %}``'s too) and ``ngettext`` over the
+    catalog ``found``: a text in its language, its placeholders filled in (``%(num)d``: the
+    count)."""
+
+    def gettext(text: str, **values: Any) -> Markup:
+        return _filled(found.ugettext(text), values)
+
+    def ngettext(one: str, many: str, count: int, **values: Any) -> Markup:
+        return _filled(found.ungettext(one, many, count), {"num": count, **values})
+
+    return {"_": gettext, "gettext": gettext, "ngettext": ngettext}
+
+
+def _request_words() -> dict[str, Callable[..., Markup]]:
+    """Each template rendered for a request gets them over the request's catalog, looked up
+    once."""
+    return page_words(translations())
+
+
+def init_app(app: Flask) -> None:
+    """Pages of ``app`` in the chosen language, their texts through :func:`page_words`."""
+    Babel(app, locale_selector=chosen_language, default_domain="messages",
+          default_translation_directories="translations")
+    app.context_processor(_request_words)
+    # the macros a template imports, and those called from Python, see only the globals
+    app.jinja_env.globals.update(
+        _=lambda text, **values: _filled(translations().ugettext(text), values),
+        gettext=lambda text, **values: _filled(translations().ugettext(text), values),
+        ngettext=lambda one, many, count, **values: _filled(
+            translations().ungettext(one, many, count), {"num": count, **values}))
+    app.jinja_env.globals.update(page_language=page_language, languages=switcher)
