@@ -23,6 +23,7 @@ fails when one is out of date with its ``.po``.
 
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -67,8 +68,10 @@ def extract(domain: Domain) -> None:
 
         write_template(domain.template)
     else:
-        pybabel("extract", "-F", str(domain.mapping), "-k", "lazy_gettext", "-k", "_l",
-                "--sort-by-file", "--no-wrap", "-o", str(domain.template), str(ROOT / "webviewer"))
+        # from the project's root, so that the template's locations are relative paths
+        os.chdir(ROOT)
+        pybabel("extract", "-F", str(domain.mapping.relative_to(ROOT)), "-k", "lazy_gettext",
+                "-k", "_l", "--sort-by-file", "--no-wrap", "-o", str(domain.template), "webviewer")
 
 
 def languages(domain: Domain) -> list[str]:
