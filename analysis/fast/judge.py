@@ -12,7 +12,9 @@ The fast core does each step where it can, with the reference's results:
 - the inputs: :func:`analysis.fast.encode.encode` (equal to the encoder's, tested);
 - the outcomes still possible: the kernel's ceilings where it knows the rule set's
   (:func:`analysis.fast.outcomes.ceiling_code`), else :meth:`Outcomes.ceilings`;
-- the forward pass, the exact bear-offs and the end of the game: as the reference does.
+- the forward pass, the exact bear-offs and the end of the game: as the reference does;
+  the evaluator by the board's class (:func:`analysis.race.by_class`: the race net, where
+  the net has one, for the ``race`` class).
 
 A board is the 52 counts of a position, the side that has just moved first (a play's
 result); a position *to act* is laid out the same way, the player to act first.
@@ -34,6 +36,7 @@ from analysis.fast.jit import kernel
 from analysis.fast.outcomes import ceiling_code, ceilings, most_steps, penalty_rates, race_table
 from analysis.network import Network
 from analysis.outcomes import Outcomes
+from analysis.race import by_class
 from analysis.rolls import ROLLS_21
 from notation import MEN, OFF, Play, Position, RuleSet, legal_plays
 
@@ -157,6 +160,7 @@ class BoardJudge:
             x = self.encoder.encode_boards(boards, flags)
         h, raw = self.net.forward(x)
         outcomes, rules = self.outcomes, self.rules
+        raw = by_class(self.net.race, rules, boards, flags, raw)
         if self.code is not None:
             limits = _ceilings_of(boards, primes, self.code, self.races, self.steps, self.rates)
         else:
