@@ -171,7 +171,9 @@ class RaceTrainer:
         save_arrays(self.work, self.data)
 
     def positions(self, chunk: int = 50) -> Boards:
-        """Stage 1, ``chunk`` self-play games at a time, saved after each."""
+        """Stage 1, ``chunk`` self-play games at a time, saved after each. A work file with
+        more positions than the recipe asks gives its first ones: those a run of the smaller
+        recipe would have found (the games are played in the same order)."""
         boards = self.data.get("positions", np.zeros((0, 52), np.int8))
         game = int(self.data.get("sample_games", 0))
         while len(boards) < self.recipe.positions:
@@ -181,7 +183,7 @@ class RaceTrainer:
             self.data["positions"], self.data["sample_games"] = boards, np.array(game)
             self._save()
             self.report(f"{len(boards)} race positions from {game} self-play games")
-        result: Boards = boards
+        result: Boards = boards[:self.recipe.positions]  # a smaller recipe: its first ones
         return result
 
     def targets(self, chunk: int = 25) -> NDArray[np.float32]:
@@ -199,7 +201,7 @@ class RaceTrainer:
             self._save()
             self.report(f"rolled out {len(targets)}/{len(boards)} positions "
                         f"({(time.process_time() - started) / len(more):.2f} s CPU each)")
-        result: NDArray[np.float32] = targets
+        result: NDArray[np.float32] = targets[:len(boards)]
         return result
 
     def fit(self) -> RaceNet:
