@@ -223,3 +223,21 @@ def test_race_training_resumes_to_the_same_net(tmp_path) -> None:  # type: ignor
     assert RaceNet.load(tmp_path / "cut.npz").digest == whole.digest
     curve = (tmp_path / "cut.log.jsonl").read_text().splitlines()
     assert len(curve) == 6
+
+
+def test_jacquet_train_race_goes_on_where_it_stopped(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from click.testing import CliRunner
+
+    from jacquet_cli.train_race import train_race_command
+
+    out = tmp_path / "jacquet-race.npz"
+    args = ["--variant", "jacquet", "--positions", "10", "--games", "2", "--hidden", "4",
+            "-o", str(out), "-q"]
+    first = CliRunner().invoke(train_race_command, [*args, "--epochs", "2"])
+    assert first.exit_code == 0, first.output
+    assert len((tmp_path / "jacquet-race.log.jsonl").read_text().splitlines()) == 2
+    again = CliRunner().invoke(train_race_command, [*args, "--epochs", "3"])
+    assert again.exit_code == 0, again.output
+    assert len((tmp_path / "jacquet-race.log.jsonl").read_text().splitlines()) == 3
+    net = RaceNet.load(out)
+    assert net.meta["epochs"] == 3 and net.meta["positions"] == 10
