@@ -205,7 +205,10 @@ class RaceTrainer:
         return result
 
     def fit(self) -> RaceNet:
-        """Stage 3: the fit from where it stopped, to ``epochs``; the net saved after each."""
+        """Stage 3: the fit from where it stopped, to ``epochs``, the weights and the
+        optimiser saved in the work file after each; the net written to ``OUT`` is the one
+        of the epoch with the lowest loss on the held-out positions so far (early
+        stopping: past it, the fit learns the play-outs' noise)."""
         recipe = self.recipe
         boards, targets = self.positions(), self.targets()
         net = RaceNet.create(self.rules.name, recipe.hidden, recipe.seed)
@@ -214,6 +217,7 @@ class RaceTrainer:
             for name in WEIGHTS:
                 setattr(net, name, np.array(self.data[f"net_{name}"], np.float32))
             adam = Adam.from_state(self.data)
+        best = float(self.data.get("best_held_out", np.inf))
         x = net.inputs.encode(boards)
         held = np.arange(len(x)) % HOLD_OUT == 0
         while adam.epochs < recipe.epochs:
@@ -221,18 +225,21 @@ class RaceTrainer:
             figures = {"epoch": adam.epochs, "train": loss(net, x[~held], targets[~held]),
                        "held_out": loss(net, x[held], targets[held]),
                        "positions": len(x), "games": recipe.games}
-            net.meta.update(positions=len(x), games=recipe.games, epochs=adam.epochs,
-                            recipe=recipe.__dict__)
             self.data.update(adam.state())
             self.data.update({f"net_{name}": getattr(net, name) for name in WEIGHTS})
+            if figures["held_out"] < best:
+                best = figures["held_out"]
+                net.meta.update(positions=len(x), games=recipe.games, epochs=adam.epochs,
+                                held_out=best, recipe=recipe.__dict__)
+                net.save(self.out)
+                self.data["best_held_out"] = np.array(best)
             self._save()
-            net.save(self.out)
             with self.log.open("a", encoding="utf-8") as out:
                 out.write(json.dumps(figures) + "\n")
             if adam.epochs % 10 == 0 or adam.epochs == recipe.epochs:
                 self.report(f"epoch {adam.epochs}: loss {figures['train']:.4f}, held out "
                             f"{figures['held_out']:.4f}")
-        return net
+        return RaceNet.load(self.out)
 
 
 __all__ = ["CONTACT", "RaceRecipe", "RaceTrainer", "rollout_targets", "sample_positions"]
