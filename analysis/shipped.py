@@ -20,8 +20,9 @@ def shipped_path(variant: str) -> Path:
 
 
 def load_net(variant: str, path: str | Path | None = None, race: bool = True) -> Network:
-    """The net for ``variant``: the file at ``path``, else the shipped one, with the
-    shipped race net beside it (:mod:`analysis.race`) where there is one and ``race``.
+    """The net for ``variant``: the file at ``path`` (judging alone), else the shipped one
+    with the shipped race net beside it (:mod:`analysis.race`) where there is one and
+    ``race``.
     :class:`NoNet` with what to do when there is none, or when the file is not a net for
     ``variant``."""
     target = Path(path) if path is not None else shipped_path(variant)
@@ -36,7 +37,7 @@ def load_net(variant: str, path: str | Path | None = None, race: bool = True) ->
         raise NoNet(f"{target} is not a net file: {error}") from None
     if net.variant != variant:
         raise NoNet(f"{target} is a {net.variant} net, not a {variant} one")
-    if race:
+    if race and path is None:
         try:
             net.race = load_race(variant)
         except (OSError, ValueError, KeyError) as error:
