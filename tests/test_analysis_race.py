@@ -245,3 +245,15 @@ def test_jacquet_train_race_goes_on_where_it_stopped(tmp_path) -> None:  # type:
     curve = [json.loads(line) for line in (tmp_path / "jacquet-race.log.jsonl").read_text().splitlines()]
     best = min(curve, key=lambda row: row["held_out"])
     assert net.meta["epochs"] == best["epoch"] and net.meta["positions"] == 10
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_rule_set_and_its_engine_go_to_worker_processes(name: str) -> None:
+    import pickle
+
+    rules = rule_set(name)
+    copy = pickle.loads(pickle.dumps(rules))
+    assert copy.position_class(copy.start) == "contact"
+    net = Network.create("jacquet", hidden=4)
+    net.race = _race_net("jacquet", 0.0)
+    assert pickle.loads(pickle.dumps(net)).name == net.name

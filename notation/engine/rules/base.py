@@ -173,7 +173,12 @@ BEAROFF_CLASS = PositionClass("bearoff", all_home)
 """Both sides in a pure bear-off: the exact bear-off tables judge it."""
 RACE_CLASS = PositionClass("race", no_contact)
 """No contact left: the race evaluator judges it."""
-CONTACT_CLASS = PositionClass("contact", lambda rules, position: True)
+def any_position(rules: RuleSet, position: Position) -> bool:
+    """Every position (the last class's test)."""
+    return True
+
+
+CONTACT_CLASS = PositionClass("contact", any_position)
 """The rest: the contact net judges it."""
 POSITION_CLASSES = (BEAROFF_CLASS, RACE_CLASS, CONTACT_CLASS)
 """The classes every rule set of the project has, in the order they are tried."""
