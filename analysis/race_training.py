@@ -56,6 +56,8 @@ class RaceRecipe:
     rate: float = 0.003
     hidden: int = 48
     seed: int = 1
+    policy: str = ""
+    """The engine that sampled and played out the positions (its name)."""
 
 
 def _rng(seed: int, stage: str, number: int) -> np.random.Generator:

@@ -33,9 +33,12 @@ limit_blas_threads(1)
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
               help="The race net (default: VARIANT-race.npz); its work file goes beside it as "
                    "OUT.work.npz and its learning curve as OUT.log.jsonl.")
+@click.option("--with-race-net", is_flag=True,
+              help="Sample and play out with the shipped race net judging the races (a second "
+                   "round, on the first round's net); by default the contact net judges them.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress lines.")
 def train_race_command(variant: str, positions: int, games: int, epochs: int, hidden: int,
-                       seed: int, output: str | None, quiet: bool) -> None:
+                       seed: int, output: str | None, with_race_net: bool, quiet: bool) -> None:
     """Train the race evaluator of a rule set on rolled-out targets.
 
     The positions are sampled from self-play of the shipped engine at 0-ply; each is played
@@ -46,7 +49,8 @@ def train_race_command(variant: str, positions: int, games: int, epochs: int, hi
 
     \b
     Example:
-        jacquet train-race --variant backgammon --positions 4000 -o analysis/nets/backgammon-race.npz
+        jacquet train-race --variant backgammon -o analysis/nets/backgammon-race.npz
+        jacquet train-race --variant backgammon --with-race-net --seed 2 -o backgammon-race2.npz
     """
     from analysis.race_training import RaceRecipe, RaceTrainer
     from analysis.shipped import NoNet, load_net
@@ -56,10 +60,11 @@ def train_race_command(variant: str, positions: int, games: int, epochs: int, hi
     if path.parent and not path.parent.exists():
         path.parent.mkdir(parents=True)
     try:
-        net = load_net(variant, race=False)
+        net = load_net(variant, race=with_race_net)
     except NoNet as error:
         raise click.UsageError(str(error)) from None
-    recipe = RaceRecipe(positions=positions, games=games, epochs=epochs, hidden=hidden, seed=seed)
+    recipe = RaceRecipe(positions=positions, games=games, epochs=epochs, hidden=hidden, seed=seed,
+                        policy=net.name)
 
     def report(line: str) -> None:
         if not quiet:
