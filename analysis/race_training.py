@@ -14,8 +14,8 @@ resumable stages, each saved as it goes in one work file (``OUT.work.npz`` besid
    targets. Rule sets that pass unplayable dice to the opponent (R-PASS) are played out
    without that rule.
 3. **Fit**: minibatch Adam on the cross-entropy (:mod:`analysis.supervised`), one position in
-   ten held out to measure; the net, the optimiser's state and the learning curve saved
-   after every epoch.
+   ten held out to measure; the weights, the optimiser's state and the learning curve saved
+   after every epoch, the net written being that of the best held-out epoch so far.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from numpy.typing import NDArray
 from analysis.fast import legal_boards
 from analysis.fast.judge import BoardJudge, swapped
 from analysis.network import Network, save_arrays
-from analysis.race import BEAROFF, CONTACT, RACE, RaceNet, classes
+from analysis.race import BEAROFF, RACE, RaceNet, classes
 from analysis.supervised import WEIGHTS, Adam, epoch, loss
 from notation import MEN, OFF, RuleSet
 
@@ -244,4 +244,4 @@ class RaceTrainer:
         return RaceNet.load(self.out)
 
 
-__all__ = ["CONTACT", "RaceRecipe", "RaceTrainer", "rollout_targets", "sample_positions"]
+__all__ = ["RaceRecipe", "RaceTrainer", "rollout_targets", "sample_positions"]
