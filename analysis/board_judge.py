@@ -18,7 +18,9 @@ reference's:
 - the inputs: the fast encoding kernel, or :meth:`Encoder.encode_boards` (equal, tested);
 - the outcomes still possible: the kernel's ceilings where it knows the rule set's
   (:func:`analysis.fast.outcomes.ceiling_code`), else :meth:`Outcomes.ceilings`;
-- the forward pass, the exact bear-offs and the end of the game: as the reference does.
+- the forward pass, the exact bear-offs and the end of the game: as the reference does;
+  the evaluator by the board's class (:func:`analysis.race.by_class`: the race net, where
+  the net has one, for the ``race`` class).
 
 A board is the 52 counts of a position, the side that has just moved first (a play's
 result); a position *to act* is laid out the same way, the player to act first.
@@ -37,6 +39,7 @@ from analysis.bearoff.exact import exact_board_outputs
 from analysis.encoding import Encoder
 from analysis.network import Network
 from analysis.outcomes import Outcomes
+from analysis.race import by_class
 from analysis.rolls import ROLLS_21
 from notation import MEN, OFF, Play, Position, RuleSet, legal_plays
 
@@ -115,6 +118,7 @@ class BoardJudge:
             x = self.encoder.encode_boards(boards, flags)
         h, raw = self.net.forward(x)
         outcomes, rules = self.outcomes, self.rules
+        raw = by_class(self.net.race, rules, boards, flags, raw)
         limits = kernels.ceilings(boards, flags) if kernels is not None else None
         if limits is None:
             limits = outcomes.ceilings([trusted_position(b) for b in boards], flags)

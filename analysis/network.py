@@ -15,7 +15,7 @@ import os
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -24,6 +24,9 @@ from analysis import VERSION
 from analysis.encoding import Encoder
 from analysis.outcomes import Outcomes, outcomes_for
 from notation import rule_set
+
+if TYPE_CHECKING:
+    from analysis.race import RaceNet
 
 Array = NDArray[np.float32]
 ENGINE = "jacquet-td"
@@ -41,7 +44,10 @@ def sigmoid(z: Array) -> Array:
 @dataclass
 class Network:
     """Weights ``w1`` (inputs × hidden), ``b1``, ``w2`` (outputs × hidden), ``b2`` and what
-    the net is: its rule set, its training so far (``meta``)."""
+    the net is: its rule set, its training so far (``meta``). ``race``: the race evaluator
+    that judges the positions of the rule set's ``race`` class beside it
+    (:mod:`analysis.race`; :func:`analysis.shipped.load_net` gives the shipped one), part of
+    the engine's name and digest."""
 
     variant: str
     w1: Array
@@ -49,6 +55,7 @@ class Network:
     w2: Array
     b2: Array
     meta: dict[str, Any] = field(default_factory=dict)
+    race: RaceNet | None = None
 
     @classmethod
     def create(cls, variant: str, hidden: int = 80, seed: int = 0) -> Network:
@@ -73,8 +80,10 @@ class Network:
 
     @property
     def name(self) -> str:
-        """The version name printed beside every figure: ``jacquet-td jacquet v2``."""
-        return f"{ENGINE} {self.variant} v{self.version}"
+        """The version name printed beside every figure: ``jacquet-td jacquet v2``, with the
+        race net's beside it where there is one (``jacquet-td jacquet v2 + race r1``)."""
+        name = f"{ENGINE} {self.variant} v{self.version}"
+        return name if self.race is None else f"{name} + {self.race.name}"
 
     @property
     def version(self) -> int:
@@ -83,11 +92,13 @@ class Network:
 
     @property
     def digest(self) -> str:
-        """The first 12 hex digits of the SHA-256 of the weights: tells apart two nets
-        of one name (a net trained on under the same version)."""
+        """The first 12 hex digits of the SHA-256 of the weights (the race net's too): tells
+        apart two nets of one name (a net trained on under the same version)."""
         hashed = hashlib.sha256()
         for array in (self.w1, self.b1, self.w2, self.b2):
             hashed.update(np.ascontiguousarray(array, dtype=np.float32).tobytes())
+        if self.race is not None:
+            self.race.digest_into(hashed)
         return hashed.hexdigest()[:12]
 
     # -- forward and gradient -------------------------------------------------------------

@@ -26,6 +26,7 @@ from analysis.board_judge import BoardJudge
 from analysis.encoding import Encoder
 from analysis.network import Network
 from analysis.outcomes import Outcomes
+from analysis.race import by_class
 from notation import BAR, MEN, OFF, Play, Position, RuleSet, rule_set
 
 
@@ -149,11 +150,15 @@ def judge(net: Network, encoder: Encoder, outcomes: Outcomes, rules: RuleSet,
     opponent (:meth:`Outcomes.mask`, from what the rule set says is still possible; ``raw``
     keeps the net's own outputs, whose gradients training follows); with ``bear_off`` a
     pure bear-off gets the exact outputs of the bear-off tables
-    (:func:`analysis.bearoff.exact_outputs`); a play that ends the game is given its exact
+    (:func:`analysis.bearoff.exact_outputs`); a race is judged by the net's race net where it
+    has one (:func:`analysis.race.by_class`); a play that ends the game is given its exact
     outcome instead of the net's guess."""
     x, flags = encoder.encode_plays(plays, position, primes)
     h, raw = net.forward(x)
     results = [play.result for play in plays]
+    if net.race is not None:
+        boards = np.array([r.mover + r.opponent for r in results], dtype=np.int8).reshape(-1, 52)
+        raw = by_class(net.race, rules, boards, flags, raw)
     y = outcomes.mask(raw.copy(), outcomes.ceilings(results, flags))
     if bear_off:
         exact, outputs = exact_outputs(rules, results, flags)

@@ -51,6 +51,7 @@ from analysis.match import MAX_TURNS
 from analysis.network import Network
 from analysis.players import Player
 from analysis.pool import worker_pool
+from analysis.race import by_class
 from analysis.ranking import ROLLS_21, WEIGHTS, Evaluator, LookaheadPlayer
 from analysis.rollout_dice import GameDice, RolloutDice
 from analysis.training import best_choice
@@ -308,9 +309,14 @@ class Rollout:
         mine, his = primes
         if self.spec.ply:
             y = self.evaluator.before_roll(position, (mine, his)).astype(np.float64)
-        else:  # the net judges a position from the side that has just moved
-            x = self.encoder.encode_positions([position.swapped()], [(his, mine)])
-            y = np.asarray(outcomes.mirrored(self.spec.net.forward(x)[1][0]), dtype=np.float64)
+        else:  # the net judges a position from the side that has just moved (the race
+            # net where the position is a race: analysis.race.by_class)
+            seen = position.swapped()
+            x = self.encoder.encode_positions([seen], [(his, mine)])
+            board = np.array([seen.mover + seen.opponent], dtype=np.int8)
+            flags = np.array([(his, mine)], dtype=np.bool_) if self.encoder.primes is not None else None
+            raw = by_class(self.spec.net.race, self.rules, board, flags, self.spec.net.forward(x)[1])
+            y = np.asarray(outcomes.mirrored(raw[0]), dtype=np.float64)
         return y if white else np.asarray(outcomes.mirrored(y))
 
 

@@ -7,6 +7,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from analysis.network import Network
+from analysis.race import load_race
 
 
 class NoNet(ValueError):
@@ -18,8 +19,10 @@ def shipped_path(variant: str) -> Path:
     return Path(str(files("analysis") / "nets" / f"{variant}.npz"))
 
 
-def load_net(variant: str, path: str | Path | None = None) -> Network:
-    """The net for ``variant``: the file at ``path``, else the shipped one.
+def load_net(variant: str, path: str | Path | None = None, race: bool = True) -> Network:
+    """The net for ``variant``: the file at ``path`` (judging alone), else the shipped one
+    with the shipped race net beside it (:mod:`analysis.race`) where there is one and
+    ``race``.
     :class:`NoNet` with what to do when there is none, or when the file is not a net for
     ``variant``."""
     target = Path(path) if path is not None else shipped_path(variant)
@@ -34,4 +37,9 @@ def load_net(variant: str, path: str | Path | None = None) -> Network:
         raise NoNet(f"{target} is not a net file: {error}") from None
     if net.variant != variant:
         raise NoNet(f"{target} is a {net.variant} net, not a {variant} one")
+    if race and path is None:
+        try:
+            net.race = load_race(variant)
+        except (OSError, ValueError, KeyError) as error:
+            raise NoNet(f"the shipped race net of {variant} is not one: {error}") from None
     return net

@@ -98,7 +98,7 @@ def test_the_graph_links_every_ply_and_marks_the_current_one(client, game_ids, a
     assert links == list(range(plies + 1))
     bands = re.findall(r'<rect class="band"[^>]*fill="([^"]+)"', graph)
     assert [i for i, fill in enumerate(bands) if fill == MARK] == [7]
-    assert "jacquet-td jacquet v2, 0-ply" in graph  # the engine named in the graph's title
+    assert "jacquet-td jacquet v2 + race r1, 0-ply" in graph  # the engine named in the graph's title
     flipped = graph_of(page(client, f"/game/{game_ids[0]}?ply=7&flip=1"))
     assert f'href="/game/{game_ids[0]}?ply=3&amp;flip=1"' in flipped
 
@@ -155,13 +155,13 @@ def test_marked_turns_carry_their_mark(client, game_ids, analysis):
     titles = re.findall(r'class="move"[^>]*?data-mark="[^"]+" title="([^"]+)"', text)
     assert len(titles) == len(expected)
     confirmed = f", marks confirmed at {analysis['confirm']}" if analysis["confirm"] else ""
-    assert all(title.endswith(f"play (jacquet-td jacquet v2, 0-ply{confirmed})") for title in titles)
+    assert all(title.endswith(f"play (jacquet-td jacquet v2 + race r1, 0-ply{confirmed})") for title in titles)
 
 
 def test_each_players_summary_is_shown(client, game_ids, analysis):
     text = page(client, f"/game/{game_ids[0]}?ply=3")
     summary = re.search(r'<section class="analysis-summary".*?</section>', text, re.S).group(0)
-    assert "jacquet-td jacquet v2, 0-ply" in summary
+    assert "jacquet-td jacquet v2 + race r1, 0-ply" in summary
     for colour, title in (("W", "White"), ("B", "Black")):
         p = analysis["players"][colour]
         row = re.search(rf'<th scope="row">{title}[^<]*</th>(.*?)</tr>', summary).group(1)
@@ -204,7 +204,7 @@ def test_a_scorers_request_stores_an_analysis_and_the_page_shows_it(tmp_path, ar
     assert answer.status_code == 303, answer.text[:300]
     with open_archive(path) as db:
         stored = latest_analysis(db, game)
-    assert stored is not None and stored["engine"] == "jacquet-td jacquet v2" and stored["depth"] == 0
+    assert stored is not None and stored["engine"] == "jacquet-td jacquet v2 + race r1" and stored["depth"] == 0
     after = page(scorer, answer.headers["Location"])
     assert "No engine analysis" not in after
     assert 'class="evaluation"' in after and "analysis-summary" in after
@@ -267,7 +267,7 @@ def test_watchers_see_the_evaluation_only_when_the_scorer_turns_it_on(tmp_path):
     offered = page(watcher, at)
     assert "Show the engine's evaluation (0-ply)" in offered and "equity" not in offered
     shown = page(watcher, f"{at}?evaluation=1")
-    assert re.search(r"Black to act: equity [+-]\d\.\d{3} before the roll \(jacquet-td jacquet v2, 0-ply\)",
+    assert re.search(r"Black to act: equity [+-]\d\.\d{3} before the roll \(jacquet-td jacquet v2 \+ race r1, 0-ply\)",
                      unescape(shown))
     plays = re.findall(r"<li>([^<]+) [+-]\d\.\d{3}</li>", shown)
     assert plays == ["24/18"]  # 51 in the courier phase: one man, the only legal play

@@ -28,7 +28,7 @@ from notation.recording import LiveGame, game_from_text
 from tests.accounts_helpers import add_account, sign_in
 from webviewer import create_app
 
-ENGINE_0PLY = "jacquet-td jacquet v2, 0-ply"
+ENGINE_0PLY = "jacquet-td jacquet v2 + race r1, 0-ply"
 
 
 def make_app(path, **config):
@@ -283,14 +283,14 @@ def test_a_game_is_capped_in_length(db_path):
 
 def test_the_strongest_level_is_the_2ply_engine(client):
     page = client.get(start(client, strength="2")).text
-    assert "jacquet-td jacquet v2, 2-ply" in page
+    assert "jacquet-td jacquet v2 + race r1, 2-ply" in page
 
 
 def test_the_1ply_engine_plays_in_the_worker_pool_within_its_time(db_path):
     client = make_app(db_path, WORKERS=1).test_client()
     at = start(client, strength="1")
     page = client.get(f"{at}?hints=1").text  # hints asked at once: the lead roll may be ours to play
-    assert "jacquet-td jacquet v2, 1-ply" in page
+    assert "jacquet-td jacquet v2 + race r1, 1-ply" in page
     while 'value="roll"' in page:  # the engine played in a worker if it won the lead roll
         client.post(at, data={"version": version(page), "action": "roll"})
         page = client.get(f"{at}?hints=1").text

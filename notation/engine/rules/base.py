@@ -123,6 +123,68 @@ class HeadLimit(Protocol):
     def limits(self, board: tuple[int, ...]) -> bool: ...  # pragma: no cover
 
 
+@dataclass(frozen=True)
+class PositionClass:
+    """A kind of position the engine judges with an evaluator of its own (issue 35): its
+    ``name`` (``bearoff``, ``race``, ``contact``) and the test ``holds(rules, position)``.
+    A rule set lists its classes in order (:attr:`RuleSet.position_classes`); the first
+    whose test holds is the position's class (:meth:`RuleSet.position_class`)."""
+
+    name: str
+    holds: Callable[[RuleSet, Position], bool]
+
+
+HOME = range(1, 7)
+"""A side's home points, in its own numbering (where men are borne off from)."""
+
+
+def all_home(rules: RuleSet, position: Position) -> bool:
+    """Both sides in a pure bear-off: every man of each side on its home points or off."""
+    return all(not any(board[point] for point in range(HOME.stop, BAR + 1))
+               for board in (position.mover, position.opponent))
+
+
+def rearmost(board: Sequence[int]) -> int:
+    """A side's rearmost man, on its own route (25: on the bar; 0: all borne off)."""
+    return next((point for point in range(BAR, 0, -1) if board[point]), 0)
+
+
+def frontmost_on(rules: RuleSet, board: Sequence[int]) -> int:
+    """Where, on the other side's route, the man of ``board`` lies that is furthest ahead
+    of it (``RuleSet.opposite`` maps the points; a man on the bar counts as on the entry
+    point furthest ahead); 25 when no man is left."""
+    entry = min(rules.opposite[point] for point in range(BAR - 6, BAR))
+    places = [rules.opposite[point] for point in range(1, BAR) if board[point]]
+    if board[BAR]:
+        places.append(entry)
+    return min(places, default=BAR)
+
+
+def no_contact(rules: RuleSet, position: Position) -> bool:
+    """A race: no man of either side has still to pass a man of the other (each side's
+    rearmost man is behind, on its own route, every man of the other side), so no play of
+    one can block or hit the other. Without hitting, every man of each side has passed
+    every man of the other; with it, contact is over."""
+    mover, opponent = position.mover, position.opponent
+    return (rearmost(mover) <= frontmost_on(rules, opponent)
+            and rearmost(opponent) <= frontmost_on(rules, mover))
+
+
+BEAROFF_CLASS = PositionClass("bearoff", all_home)
+"""Both sides in a pure bear-off: the exact bear-off tables judge it."""
+RACE_CLASS = PositionClass("race", no_contact)
+"""No contact left: the race evaluator judges it."""
+def any_position(rules: RuleSet, position: Position) -> bool:
+    """Every position (the last class's test)."""
+    return True
+
+
+CONTACT_CLASS = PositionClass("contact", any_position)
+"""The rest: the contact net judges it."""
+POSITION_CLASSES = (BEAROFF_CLASS, RACE_CLASS, CONTACT_CLASS)
+"""The classes every rule set of the project has, in the order they are tried."""
+
+
 Scorer = Callable[["RuleSet", Position, bool, int], int]
 """Points won: ``(rules, final position seen by the winner, winner held a prime, cube)``."""
 
@@ -196,6 +258,9 @@ class RuleSet:
     thousandths of its points per decision, each label below its bound: :meth:`skill_label`).
     ``phases`` are the phases a side goes through (the courier's run): the engine's encoder
     gives each its input and the heuristic player values leaving them.
+    ``position_classes`` are the kinds of position the engine judges each with its own
+    evaluator, in order (:class:`PositionClass`: bear-off tables, race, contact), the tests
+    read from the rule set's own facts (its ``opposite``, its bar).
     ``head`` is the rule that limits the men leaving the head in a turn (R-HEAD, a
     :class:`HeadLimit`; also among the ``step_rules``), for the board to mark the head
     while it binds.
@@ -248,6 +313,7 @@ class RuleSet:
     score_basis: str = ""
     koks_declared: bool = False
     options: Mapping[str, object] = field(default_factory=dict)
+    position_classes: tuple[PositionClass, ...] = POSITION_CLASSES
     step_filters: tuple[tuple[StepRule, Callable[[RuleSet, Position], bool]], ...] = field(
         init=False, repr=False, compare=False)
     """Each step rule with its ``applies`` filter, in order: looked up once, as every turn
@@ -261,6 +327,11 @@ class RuleSet:
                            tuple((rule, rule.applies) for rule in self.step_rules))
         object.__setattr__(self, "doublet_sequences",
                            tuple((die,) * self.doublet_steps(die) for die in range(7)))
+
+    def position_class(self, position: Position) -> str:
+        """The name of the first of :attr:`position_classes` that ``position`` is in
+        (``bearoff``, ``race`` or ``contact``): the evaluator that judges it."""
+        return next(kind.name for kind in self.position_classes if kind.holds(self, position))
 
     def skill_label(self, error_rate: float) -> str:
         """The label of ``error_rate`` (thousandths of a point per decision) on

@@ -1,0 +1,249 @@
+"""Training the race evaluator (:mod:`analysis.race`) on rolled-out targets, in three
+resumable stages, each saved as it goes in one work file (``OUT.work.npz`` beside the net):
+
+1. **Positions**: race positions (the rule set's ``race`` class) sampled from self-play of
+   the shipped engine at 0-ply (the fast core's moves; the race net judges races once one
+   is given): each race position of game ``i`` is kept with probability ``keep``, game
+   ``i``'s dice drawn from ``(seed, i)``.
+2. **Targets**: each position played out ``games`` times, the side to act first, both
+   sides playing the engine's best 0-ply play; a play-out stops where the position reaches
+   the ``bearoff`` class (both sides home: the exact tables close it) or the game ends, and
+   its outputs there (exact, or the game's result) are its result. A position's target is
+   the mean over its play-outs, for the side that has just moved. Position ``p``'s dice come
+   from ``(seed, p)``: a stop between chunks loses nothing, and a resumed run gives the same
+   targets. Rule sets that pass unplayable dice to the opponent (R-PASS) are played out
+   without that rule.
+3. **Fit**: minibatch Adam on the cross-entropy (:mod:`analysis.supervised`), one position in
+   ten held out to measure; the weights, the optimiser's state and the learning curve saved
+   after every epoch, the net written being that of the best held-out epoch so far.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from analysis.board_judge import BoardJudge, swapped
+from analysis.fast import legal_boards
+from analysis.network import Network, save_arrays
+from analysis.race import BEAROFF, RACE, RaceNet, classes
+from analysis.supervised import WEIGHTS, Adam, epoch, loss
+from notation import MEN, OFF, RuleSet
+
+Boards = NDArray[np.int8]
+MAX_TURNS = 400
+"""A play-out longer than this is closed by the judge's outputs (none in practice)."""
+HOLD_OUT = 10
+"""One position in this many is held out of the fit, to measure it."""
+
+
+@dataclass
+class RaceRecipe:
+    """How a race net is trained: the stages' sizes and the fit's settings."""
+
+    positions: int = 2500
+    games: int = 36
+    keep: float = 0.5
+    epochs: int = 100
+    batch: int = 64
+    rate: float = 0.003
+    hidden: int = 48
+    seed: int = 1
+    policy: str = ""
+    """The engine that sampled and played out the positions (its name)."""
+
+
+def _rng(seed: int, stage: str, number: int) -> np.random.Generator:
+    return np.random.default_rng([seed, sum(map(ord, stage)), number])
+
+
+def _best(judge: BoardJudge, parts: list[Boards]) -> tuple[Boards, NDArray[np.float32]]:
+    """For each list of a turn's resulting boards, the one the judge rates best and its
+    outputs (for the side that has just moved)."""
+    sizes = np.array([len(part) for part in parts])
+    boards = np.concatenate(parts)
+    judged = judge.judge(boards, None)
+    starts = np.concatenate(([0], np.cumsum(sizes)[:-1]))
+    top = np.maximum.reduceat(judged.equity, starts)
+    segment = np.repeat(np.arange(len(parts)), sizes)
+    rows = np.arange(len(boards))
+    best = np.minimum.reduceat(np.where(judged.equity == top[segment], rows, len(boards)), starts)
+    return boards[best], judged.y[best]
+
+
+def _children(judge: BoardJudge, board: Boards, dice: tuple[int, int]) -> Boards:
+    kernels = judge.load_kernels()
+    assert kernels is not None and kernels.fast is not None
+    high, low = max(dice), min(dice)
+    return legal_boards(board, high, low, kernels.fast)
+
+
+def sample_positions(judge: BoardJudge, count: int, keep: float, seed: int,
+                     first_game: int = 0, found: list[Boards] | None = None,
+                     last_game: int | None = None) -> tuple[list[Boards], int]:
+    """Race positions (boards, the side that has just moved first) from self-play games
+    ``first_game``, ``first_game + 1``, … until ``count`` are found (with ``found`` so far)
+    or game ``last_game`` is reached; the positions and the next game's number."""
+    rules = judge.rules
+    start = np.array(rules.start.mover + rules.start.opponent, dtype=np.int8)
+    out = list(found or [])
+    game = first_game
+    while len(out) < count and (last_game is None or game < last_game):
+        rng = _rng(seed, "sample", game)
+        board = start
+        for _turn in range(MAX_TURNS):
+            dice = (int(rng.integers(1, 7)), int(rng.integers(1, 7)))
+            chosen, _ = _best(judge, [_children(judge, board, dice)])
+            child = chosen[0]
+            if child[OFF] == MEN:
+                break
+            kind = classes(rules, child[None])[0]
+            if kind == BEAROFF:
+                break
+            if kind == RACE and rng.random() < keep and len(out) < count:
+                out.append(child.copy())
+            board = swapped(child[None])[0]
+        game += 1
+    return out, game
+
+
+def rollout_targets(judge: BoardJudge, boards: Boards, games: int, seed: int, first: int
+                    ) -> NDArray[np.float32]:
+    """Each board's outputs (for the side that has just moved) averaged over ``games``
+    play-outs (see the module's docstring); board ``k`` is position ``first + k``."""
+    outcomes = judge.outcomes
+    targets = np.zeros((len(boards), outcomes.size), dtype=np.float32)
+    for k, root in enumerate(boards):
+        rng = _rng(seed, "rollout", first + k)
+        # the first roll stratified over the 36 outcomes, the rest random
+        firsts = [(a, b) for a in range(1, 7) for b in range(1, 7)]
+        state = np.repeat(swapped(root[None]), games, axis=0)
+        total = np.zeros(outcomes.size, dtype=np.float64)
+        live = np.arange(games)
+        for turn in range(MAX_TURNS):
+            if not len(live):
+                break
+            rolls = [firsts[g % 36] if turn == 0 else (int(rng.integers(1, 7)), int(rng.integers(1, 7)))
+                     for g in live]
+            turns = [_children(judge, state[g], roll) for g, roll in zip(live, rolls, strict=True)]
+            chosen, y = _best(judge, turns)
+            done = (chosen[:, OFF] == MEN) | (classes(judge.rules, chosen) != RACE)
+            if turn == MAX_TURNS - 1:
+                done[:] = True
+            values = y[done].astype(np.float64)
+            # the side that made ply ``turn`` is the root's mover when ``turn`` is odd
+            total += (values if turn % 2 else outcomes.mirrored(values)).sum(axis=0)
+            state[live[~done]] = swapped(chosen[~done])
+            live = live[~done]
+        targets[k] = total / games
+    return targets
+
+
+class RaceTrainer:
+    """The three stages for one rule set, resumable from ``OUT.work.npz`` (the net goes to
+    ``OUT``, the learning curve to ``OUT.log.jsonl``)."""
+
+    def __init__(self, out: str | Path, net: Network, rules: RuleSet, recipe: RaceRecipe,
+                 report: Callable[[str], None] = print) -> None:
+        self.out = Path(out)
+        self.work = self.out.with_suffix(".work.npz")
+        self.log = self.out.with_suffix(".log.jsonl")
+        self.recipe = recipe
+        self.rules = rules
+        self.judge = BoardJudge(net, rules)
+        kernels = self.judge.load_kernels()
+        if kernels is None or kernels.fast is None:
+            raise ValueError(f"the fast core does not cover {rules.name}: its race net cannot be "
+                             "trained yet")
+        if rules.tracks_prime:
+            raise ValueError(f"{rules.name} scores a prime held: its race positions need the prime "
+                             "flags, which the race trainer does not follow yet")
+        self.report = report
+        self.data: dict[str, Any] = {}
+        if self.work.exists():
+            with np.load(self.work, allow_pickle=False) as saved:
+                self.data = {k: np.array(saved[k]) for k in saved.files}
+
+    def _save(self) -> None:
+        save_arrays(self.work, self.data)
+
+    def positions(self, chunk: int = 50) -> Boards:
+        """Stage 1, ``chunk`` self-play games at a time, saved after each. A work file with
+        more positions than the recipe asks gives its first ones: those a run of the smaller
+        recipe would have found (the games are played in the same order)."""
+        boards = self.data.get("positions", np.zeros((0, 52), np.int8))
+        game = int(self.data.get("sample_games", 0))
+        while len(boards) < self.recipe.positions:
+            found, game = sample_positions(self.judge, self.recipe.positions, self.recipe.keep,
+                                           self.recipe.seed, game, list(boards), game + chunk)
+            boards = np.array(found, dtype=np.int8).reshape(-1, 52)
+            self.data["positions"], self.data["sample_games"] = boards, np.array(game)
+            self._save()
+            self.report(f"{len(boards)} race positions from {game} self-play games")
+        result: Boards = boards[:self.recipe.positions]  # a smaller recipe: its first ones
+        return result
+
+    def targets(self, chunk: int = 25) -> NDArray[np.float32]:
+        """Stage 2, ``chunk`` positions at a time, saved after each."""
+        boards = self.positions()
+        size = self.judge.outcomes.size
+        targets = self.data.get("targets", np.zeros((0, size), np.float32))
+        while len(targets) < len(boards):
+            first = len(targets)
+            started = time.process_time()
+            more = rollout_targets(self.judge, boards[first:first + chunk], self.recipe.games,
+                                   self.recipe.seed, first)
+            targets = np.concatenate((targets, more))
+            self.data["targets"] = targets
+            self._save()
+            self.report(f"rolled out {len(targets)}/{len(boards)} positions "
+                        f"({(time.process_time() - started) / len(more):.2f} s CPU each)")
+        result: NDArray[np.float32] = targets[:len(boards)]
+        return result
+
+    def fit(self) -> RaceNet:
+        """Stage 3: the fit from where it stopped, to ``epochs``, the weights and the
+        optimiser saved in the work file after each; the net written to ``OUT`` is the one
+        of the epoch with the lowest loss on the held-out positions so far (early
+        stopping: past it, the fit learns the play-outs' noise)."""
+        recipe = self.recipe
+        boards, targets = self.positions(), self.targets()
+        net = RaceNet.create(self.rules.name, recipe.hidden, recipe.seed)
+        adam = Adam(rate=recipe.rate)
+        if "adam" in self.data:  # the weights and the optimiser as the last epoch left them
+            for name in WEIGHTS:
+                setattr(net, name, np.array(self.data[f"net_{name}"], np.float32))
+            adam = Adam.from_state(self.data)
+        best = float(self.data.get("best_held_out", np.inf))
+        x = net.inputs.encode(boards)
+        held = np.arange(len(x)) % HOLD_OUT == 0
+        while adam.epochs < recipe.epochs:
+            epoch(net, adam, x[~held], targets[~held], recipe.batch, recipe.seed)
+            figures = {"epoch": adam.epochs, "train": loss(net, x[~held], targets[~held]),
+                       "held_out": loss(net, x[held], targets[held]),
+                       "positions": len(x), "games": recipe.games}
+            self.data.update(adam.state())
+            self.data.update({f"net_{name}": getattr(net, name) for name in WEIGHTS})
+            if figures["held_out"] < best:
+                best = figures["held_out"]
+                net.meta.update(positions=len(x), games=recipe.games, epochs=adam.epochs,
+                                held_out=best, recipe=recipe.__dict__)
+                net.save(self.out)
+                self.data["best_held_out"] = np.array(best)
+            self._save()
+            with self.log.open("a", encoding="utf-8") as out:
+                out.write(json.dumps(figures) + "\n")
+            if adam.epochs % 10 == 0 or adam.epochs == recipe.epochs:
+                self.report(f"epoch {adam.epochs}: loss {figures['train']:.4f}, held out "
+                            f"{figures['held_out']:.4f}")
+        return RaceNet.load(self.out)
+
+
+__all__ = ["RaceRecipe", "RaceTrainer", "rollout_targets", "sample_positions"]
