@@ -31,6 +31,8 @@ def hostile_record(payload: str) -> str:
 
 @pytest.fixture(scope="module")
 def archive_path(tmp_path_factory):
+    """The viewer's archive (``app``, ``client``: tests/conftest.py): a game for each
+    payload, in every tag, comment and variation."""
     path = tmp_path_factory.mktemp("security") / "hostile.db"
     db = archive.open_archive(path)
     games = [next(read_games(io.BytesIO(hostile_record(p).encode()), GameBuilder)) for p in PAYLOADS]
@@ -38,16 +40,6 @@ def archive_path(tmp_path_factory):
     archive.import_games(db, games)
     db.close()
     return path
-
-
-@pytest.fixture
-def app(archive_path):
-    return create_app({"ARCHIVE": str(archive_path), "TESTING": True})
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
 
 
 def pages(client) -> list[str]:
