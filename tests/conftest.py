@@ -145,3 +145,27 @@ def admin(app):
     form (the account added to the archive first)."""
     return signed_in_client(app, "Admin", "admin")
 
+
+# ---------------------------------------------------------------- the browser
+
+@pytest.fixture(scope="module")
+def browser():
+    """One Chromium for the test module (the module skipped where it is missing, failed in
+    CI): tests/browser_helpers.py."""
+    from tests.browser_helpers import chromium, playwright_or_skip
+
+    with chromium(playwright_or_skip()) as launched:
+        yield launched
+
+
+@pytest.fixture
+def page(browser):
+    """A tablet's page (768×1024) in a browser context of its own: its own cookies, so its
+    own session."""
+    from tests.browser_helpers import TABLET
+
+    context = browser.new_context(viewport=TABLET)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
