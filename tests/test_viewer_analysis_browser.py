@@ -12,11 +12,11 @@ from click.testing import CliRunner
 import archive
 from jacquet_cli import main
 from notation.formats import read_file, write_file
-from tests.browser_helpers import ARTIFACTS, chromium, playwright_or_skip, serving
+from tests.browser_helpers import ARTIFACTS, playwright_or_skip, serving
 from webviewer import create_app
 from webviewer.pages.chart import MARK
 
-sync_api = playwright_or_skip()
+playwright_or_skip()
 
 
 @pytest.fixture(scope="module")
@@ -35,10 +35,9 @@ def server(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def page():
-    """One page for the module, a tablet upright."""
-    with chromium(sync_api) as browser:
-        yield browser.new_page(viewport={"width": 820, "height": 1180})
+def page(browser):
+    """One page of ``browser`` (tests/conftest.py) for the module, a tablet upright."""
+    return browser.new_page(viewport={"width": 820, "height": 1180})
 
 
 def drawn(page) -> str:
