@@ -137,10 +137,11 @@ def test_a_key_file_of_another_user_is_refused(tmp_path, monkeypatch):
         secret_key(path)
 
 
-def test_serve_refuses_an_insecure_key_file_in_one_line(archive_path, tmp_path, monkeypatch):
+def test_serve_refuses_an_insecure_key_file_in_one_line(archive_path, monkeypatch):
     monkeypatch.delenv("JACQUET_SECRET_KEY", raising=False)
-    (tmp_path / "bounds.db.secret").write_text("k" * 64)
-    (tmp_path / "bounds.db.secret").chmod(0o640)
+    key = archive_path.with_name(archive_path.name + ".secret")  # the archive's, beside it
+    key.write_text("k" * 64)
+    key.chmod(0o640)
     result = CliRunner().invoke(main, ["serve", "--db", str(archive_path), "--port", "1"])
     assert result.exit_code == 2 and "chmod 600" in result.output
     assert "Traceback" not in result.output
