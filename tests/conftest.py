@@ -1,14 +1,24 @@
-"""Shared fixtures: the rule sets and the data files."""
+"""Shared fixtures: the rule sets, the data files, and the viewer's (as Flask's tutorial on
+testing has them): ``app`` over ``archive_path``, a visitor's ``client``, a signed-in
+``scorer`` and ``admin``, and ``make_app`` for a test that needs the viewer configured
+otherwise. A test module gives the viewer its archive, or its settings, by overriding
+``archive_path`` or ``viewer_config``; a module whose tests only read its archive may
+override ``app`` with one app for the module (:func:`tests.viewer_helpers.viewer_app`)."""
 
 from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+import archive
 from notation import rule_set
+from tests.accounts_helpers import signed_in_client
+from tests.viewer_helpers import viewer_app
 
 os.environ["LANGUAGE"] = "en"  # the suite asserts English; a test of another language asks for it
 DATA = Path(__file__).parent / "data"
@@ -62,3 +72,119 @@ def hale():
 @pytest.fixture(scope="session")
 def backgammon():
     return rule_set("backgammon")
+
+
+@pytest.fixture(scope="session")
+def two_games(tmp_path_factory) -> tuple[str, str]:
+    """The first two games of ``samples/generated/jacquet-10.jqn`` in a record file of their
+    own, and a jacquet net made untrained from seed 4 (small: 10 hidden units), for the
+    tests of analysis and confirmation: the paths of the two files."""
+    from analysis.network import Network
+    from notation.formats import read_file, write_file
+
+    folder = tmp_path_factory.mktemp("two-games")
+    path = folder / "two.jqn"
+    write_file(list(read_file(Path(__file__).parents[1] / "samples" / "generated" / "jacquet-10.jqn"))[:2],
+               path)
+    net = folder / "jacquet.npz"
+    Network.create("jacquet", 10, seed=4).save(net)
+    return str(path), str(net)
+
+
+# ---------------------------------------------------------------- the viewer
+
+@pytest.fixture
+def archive_of(tmp_path) -> Callable[..., Path]:
+    """``archive_of(*records, name="club.db")``: a new archive ``name`` in the test's folder
+    holding the games of ``records``, each a record file (a :class:`~pathlib.Path`) or a
+    record's text (a ``str``)."""
+    def make(*records: Path | str, name: str = "club.db") -> Path:
+        files = []
+        for number, record in enumerate(records):
+            if isinstance(record, str):
+                written = tmp_path / f"{Path(name).stem}-{number}.jqn"
+                written.write_text(record, encoding="utf-8")
+                record = written
+            files.append(record)
+        path = tmp_path / name
+        with archive.open_archive(path) as db:
+            if files:
+                archive.import_files(db, files)
+        return path
+    return make
+
+
+@pytest.fixture
+def archive_path(archive_of) -> Path:
+    """The archive the viewer fixtures serve: a new, empty one, unless the test module
+    overrides this fixture with its own (``archive_of(...)``, the demo, ...)."""
+    return archive_of()
+
+
+@pytest.fixture
+def viewer_config() -> dict[str, Any]:
+    """The settings of the test module's viewer beyond ``TESTING`` and its archive (none
+    unless the module overrides this fixture, e.g. ``{"WORKERS": 0}`` for heavy work in
+    the request's thread)."""
+    return {}
+
+
+@pytest.fixture
+def make_app(archive_path, viewer_config) -> Callable[..., Any]:
+    """``make_app(path=None, **config)``: the viewer over ``path`` (``archive_path`` unless
+    given) with the module's ``viewer_config``, then ``config`` (a second app over the same
+    archive is the app restarted)."""
+    def make(path: str | Path | None = None, **config: Any):
+        return viewer_app(archive_path if path is None else path, **{**viewer_config, **config})
+    return make
+
+
+@pytest.fixture
+def app(make_app):
+    """The viewer over ``archive_path``."""
+    return make_app()
+
+
+@pytest.fixture
+def client(app):
+    """A visitor's browser: a test client of ``app``, signed in as nobody."""
+    return app.test_client()
+
+
+@pytest.fixture
+def scorer(app):
+    """A scorer's browser: a client of ``app`` signed in as "Scorer" through the sign-in
+    form (the account added to the archive first)."""
+    return signed_in_client(app, "Scorer", "scorer")
+
+
+@pytest.fixture
+def admin(app):
+    """An admin's browser: a client of ``app`` signed in as "Admin" through the sign-in
+    form (the account added to the archive first)."""
+    return signed_in_client(app, "Admin", "admin")
+
+
+# ---------------------------------------------------------------- the browser
+
+@pytest.fixture(scope="module")
+def browser():
+    """One Chromium for the test module (the module skipped where it is missing, failed in
+    CI): tests/browser_helpers.py."""
+    from tests.browser_helpers import chromium, playwright_or_skip
+
+    with chromium(playwright_or_skip()) as launched:
+        yield launched
+
+
+@pytest.fixture
+def page(browser):
+    """A tablet's page (768×1024) in a browser context of its own: its own cookies, so its
+    own session."""
+    from tests.browser_helpers import TABLET
+
+    context = browser.new_context(viewport=TABLET)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()

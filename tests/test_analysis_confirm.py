@@ -23,7 +23,7 @@ from analysis.threads import limit_blas_threads
 from jacquet_cli import main
 from notation import Dice, Play, Position, legal_plays, rule_set
 from notation.engine.state import ROLL, Colour, GameState
-from notation.formats import read_file, write_file
+from notation.formats import read_file
 from notation.tree.game import Game
 
 limit_blas_threads(1)
@@ -200,16 +200,6 @@ def test_deeper_judge_names_its_settings(jacquet_net):
     assert deeper_judge("rollout", jacquet_net, rules).level.startswith("rollout of 144 games")
     with pytest.raises(ValueError):
         deeper_judge("3ply", jacquet_net, rules)
-
-
-@pytest.fixture(scope="module")
-def two_games(tmp_path_factory) -> tuple[str, str]:
-    folder = tmp_path_factory.mktemp("confirm")
-    path = folder / "two.jqn"
-    write_file(list(read_file("samples/generated/jacquet-10.jqn"))[:2], path)
-    net = folder / "jacquet.npz"
-    Network.create("jacquet", 10, seed=4).save(net)
-    return str(path), str(net)
 
 
 def test_analyse_json_says_the_level_of_every_turn(two_games):

@@ -15,6 +15,7 @@ import archive
 from jacquet_cli import main
 from notation.formats import read_file, write_file
 from tests.archive_fixtures import ERROR_GAMES
+from tests.viewer_helpers import viewer_app
 
 from .archive_fixtures import ERRORS_SAMPLE, db_path, generated  # noqa: F401
 
@@ -323,8 +324,7 @@ def test_tags_with_line_breaks_are_stored_and_read_back(db_path, tmp_path):
     ok(run("export", "--db", db_path, "-o", out))
     [back] = read_file(out)
     assert back.headers["White"] == "Line1\nLine2" and not back.errors
-    from webviewer import create_app
-    client = create_app({"ARCHIVE": str(db_path), "TESTING": True}).test_client()
+    client = viewer_app(db_path).test_client()
     assert client.get("/game/1").status_code == 200
     assert client.get("/api/games/1").get_json()["headers"]["White"] == "Line1\nLine2"
 
@@ -362,8 +362,7 @@ def test_a_stored_record_that_reads_back_as_two_games_is_reported_not_a_tracebac
     result = run("export", "--db", db_path, "-o", tmp_path / "out.jqn")
     assert result.exit_code == 1 and "game 1 cannot be read back" in result.output
     assert "Traceback" not in result.output and not (tmp_path / "out.jqn").exists()
-    from webviewer import create_app
-    page = create_app({"ARCHIVE": str(db_path), "TESTING": True}).test_client().get("/game/1")
+    page = viewer_app(db_path).test_client().get("/game/1")
     assert page.status_code == 500 and b"cannot be read back" in page.data
 
 

@@ -17,7 +17,7 @@ import pytest
 import archive
 from notation.formats.jqn import write_game
 from tests.accounts_helpers import signed_in_client
-from webviewer import create_app
+from tests.viewer_helpers import viewer_app
 
 from .archive_fixtures import generated
 
@@ -68,7 +68,7 @@ def test_saving_in_the_viewer_while_an_import_writes_waits_and_succeeds(tmp_path
     archive.open_archive(db_path).close()
     source = tmp_path / "big.jqn"
     write_games(source, 200, "Imported")
-    client = signed_in_client(create_app({"ARCHIVE": str(db_path), "TESTING": True}))
+    client = signed_in_client(viewer_app(db_path))
     page = client.get("/validate")
     csrf = re.search(r'name="csrf_token" value="([^"]+)"', page.text).group(1)
     run = start_import(source, db_path, batch=20)

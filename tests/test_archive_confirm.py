@@ -12,13 +12,10 @@ from html import unescape
 import pytest
 from click.testing import CliRunner
 
-from analysis.network import Network
 from archive import import_files, open_archive
 from archive.analyses import latest_analysis
 from jacquet_cli import main
 from notation import rule_set
-from notation.formats import read_file, write_file
-from webviewer import create_app
 
 ZERO = "jacquet-td jacquet v2, 0-ply"
 ONE = "jacquet-td jacquet v2, 1-ply"
@@ -26,19 +23,9 @@ JACQUET = rule_set("jacquet")
 
 
 @pytest.fixture(scope="module")
-def files(tmp_path_factory) -> tuple[str, str]:
-    folder = tmp_path_factory.mktemp("records")
-    path = folder / "two.jqn"
-    write_file(list(read_file("samples/generated/jacquet-10.jqn"))[:2], path)
-    net = folder / "jacquet.npz"
-    Network.create("jacquet", 10, seed=4).save(net)
-    return str(path), str(net)
-
-
-@pytest.fixture(scope="module")
-def confirmed(tmp_path_factory, files) -> tuple[str, list[dict]]:
+def confirmed(tmp_path_factory, two_games) -> tuple[str, list[dict]]:
     """An archive of the two games analysed with --confirm 1ply, and what --json gives."""
-    sample, net = files
+    sample, net = two_games
     path = tmp_path_factory.mktemp("archive") / "club.db"
     with open_archive(path) as db:
         import_files(db, [sample])
@@ -69,9 +56,9 @@ def test_every_turn_keeps_the_level_that_decided_it(confirmed):
                 assert stored["players"][colour]["confirmed"] == expected["players"][title]["confirmed"] > 0
 
 
-def test_another_confirmation_is_another_analysis_and_the_same_is_skipped(confirmed, files, tmp_path):
+def test_another_confirmation_is_another_analysis_and_the_same_is_skipped(confirmed, two_games, tmp_path):
     path, _ = confirmed
-    _, net = files
+    _, net = two_games
     copy = tmp_path / "copy.db"
     source, target = sqlite3.connect(path), sqlite3.connect(copy)
     source.backup(target)
@@ -86,16 +73,12 @@ def test_another_confirmation_is_another_analysis_and_the_same_is_skipped(confir
     assert rows == [("", 2), ("1-ply", 2)]
 
 
-def _client(path: str):
-    return create_app({"ARCHIVE": path, "TESTING": True}).test_client()
-
-
-def test_the_game_page_names_the_level_of_the_summary_and_of_each_turn(confirmed):
+def test_the_game_page_names_the_level_of_the_summary_and_of_each_turn(confirmed, make_app):
     path, printed = confirmed
     game_id, expected = _ids(path)[0], printed[0]
     marked = next(turn for turn in expected["turns"] if turn["mark"])
     plain = next(turn for turn in expected["turns"] if turn["level"] == ZERO and not turn["forced"])
-    client = _client(path)
+    client = make_app(path).test_client()
     text = client.get(f"/game/{game_id}?ply={marked['ply']}").get_data(as_text=True)
     summary = re.search(r'<section class="analysis-summary".*?</section>', text, re.S).group(0)
     assert f"{ZERO}, marks confirmed at 1-ply" in summary
@@ -114,9 +97,9 @@ def test_the_game_page_names_the_level_of_the_summary_and_of_each_turn(confirmed
     assert data["turns"][str(marked["ply"])]["level"] == ONE
 
 
-def test_the_player_page_gives_the_level_and_the_label_of_his_error_rate(confirmed):
+def test_the_player_page_gives_the_level_and_the_label_of_his_error_rate(confirmed, make_app):
     path, printed = confirmed
-    page = _client(path).get("/player/Random White").get_data(as_text=True)
+    page = make_app(path).test_client().get("/player/Random White").get_data(as_text=True)
     assert f"Analysed by {ZERO}, marks confirmed at 1-ply" in page
     decisions = sum(game["players"]["White"]["decisions"] for game in printed)
     lost = sum(game["players"]["White"]["error_rate"] * game["players"]["White"]["decisions"] for game in printed)
@@ -162,8 +145,8 @@ OLD_ANALYSES = """CREATE TABLE analyses_old (
 """The ``analyses`` table as archives made before confirmation have it."""
 
 
-def test_an_archive_analysed_before_confirmation_is_migrated_with_nothing_lost(files, tmp_path):
-    sample, net = files
+def test_an_archive_analysed_before_confirmation_is_migrated_with_nothing_lost(two_games, tmp_path, make_app):
+    sample, net = two_games
     path = tmp_path / "old.db"
     with open_archive(path) as db:
         import_files(db, [sample])
@@ -196,5 +179,5 @@ def test_an_archive_analysed_before_confirmation_is_migrated_with_nothing_lost(f
         assert db.execute("PRAGMA foreign_key_check").fetchall() == []
     result = CliRunner().invoke(main, ["analyse", "--db", str(path), "--net", net, "--confirm", "1ply"])
     assert result.exit_code == 0 and "2 game(s) analysed" in result.output  # beside the old ones
-    page = _client(str(path)).get("/player/Random White").get_data(as_text=True)
+    page = make_app(str(path)).test_client().get("/player/Random White").get_data(as_text=True)
     assert f"Analysed by {ZERO}</h2>" in page and f"Analysed by {ZERO}, marks confirmed at 1-ply</h2>" in page

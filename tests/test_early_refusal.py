@@ -8,29 +8,20 @@ time."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 
-import pytest
-
-import archive
 from tests.test_server_workers import GAME, HeldJobs, admitted
-from webviewer import create_app
 
 CLIENT = "203.0.113.7"
 OTHER = "198.51.100.2"
 
 
-@pytest.fixture
-def path(tmp_path):
-    path = tmp_path / "club.db"
-    archive.open_archive(path).close()
-    return path
-
-
-def app_seen(path, **config):
-    """The viewer over ``path`` (one worker, no queue beyond its share), and the endpoints
-    of the requests Flask began to handle (its first step after the session is opened)."""
-    app = create_app({"ARCHIVE": str(path), "TESTING": True, "WTF_CSRF_ENABLED": False,
-                      "WORKERS": 1, "WORK_QUEUE": 3, "WORK_PER_ADDRESS": 2, **config})
+def app_seen(make_app, **config):
+    """The viewer (``make_app``: tests/conftest.py, over an empty archive; one worker, no
+    queue beyond its share), and the endpoints of the requests Flask began to handle (its
+    first step after the session is opened)."""
+    app = make_app(WTF_CSRF_ENABLED=False, WORKERS=1, WORK_QUEUE=3, WORK_PER_ADDRESS=2, **config)
     began: list[str] = []
 
     @app.url_value_preprocessor
@@ -48,20 +39,27 @@ def check_from(app, environ_base: dict[str, str], headers: dict[str, str] | None
     return thread
 
 
-def hold_two_jobs(app, held: HeldJobs, environ_base: dict[str, str],
-                  headers: dict[str, str] | None = None) -> list[threading.Thread]:
-    """Two checks of a record sent from one client, held in the pool: its share taken."""
-    threads = [check_from(app, environ_base, headers) for _ in range(2)]
-    assert held.started.acquire(timeout=600)
-    admitted(app.extensions["jacquet.workers"], 2)
-    return threads
-
-
-def test_a_heavy_request_beyond_its_clients_share_is_refused_before_the_app_reads_it(path, monkeypatch):
+@contextmanager
+def share_taken(app, monkeypatch, environ_base: dict[str, str],
+                headers: dict[str, str] | None = None) -> Iterator[list[threading.Thread]]:
+    """Two checks of a record sent from one client, held in the pool (its share taken) for
+    the ``with`` block, then released; the block may add threads of its own to the list,
+    joined with the two."""
     held = HeldJobs(monkeypatch)
-    app, began = app_seen(path)
-    threads = hold_two_jobs(app, held, environ_base={"REMOTE_ADDR": CLIENT})
+    threads = [check_from(app, environ_base, headers) for _ in range(2)]
     try:
+        assert held.started.acquire(timeout=600)
+        admitted(app.extensions["jacquet.workers"], 2)
+        yield threads
+    finally:
+        held.release.set()
+        for thread in threads:
+            thread.join()
+
+
+def test_a_heavy_request_beyond_its_clients_share_is_refused_before_the_app_reads_it(make_app, monkeypatch):
+    app, began = app_seen(make_app)
+    with share_taken(app, monkeypatch, environ_base={"REMOTE_ADDR": CLIENT}) as threads:
         client = app.test_client()
         before = len(began)
         refused = client.post("/validate", data={"record": GAME, "format": "jqn"},
@@ -74,21 +72,15 @@ def test_a_heavy_request_beyond_its_clients_share_is_refused_before_the_app_read
         assert client.get("/validate", environ_base={"REMOTE_ADDR": CLIENT}).status_code == 200
         threads.append(check_from(app, {"REMOTE_ADDR": OTHER}))
         admitted(app.extensions["jacquet.workers"], 3)
-    finally:
-        held.release.set()
-        for thread in threads:
-            thread.join()
     answer = app.test_client().post("/validate", data={"record": GAME, "format": "jqn"},
                                     environ_base={"REMOTE_ADDR": CLIENT})
     assert answer.status_code == 200 and "1 game" in answer.text  # its share free again
 
 
-def test_behind_a_proxy_the_share_is_the_forwarded_clients(path, monkeypatch):
-    held = HeldJobs(monkeypatch)
-    app, began = app_seen(path, PROXIES=1)
+def test_behind_a_proxy_the_share_is_the_forwarded_clients(make_app, monkeypatch):
+    app, began = app_seen(make_app, PROXIES=1)
     proxy = {"REMOTE_ADDR": "127.0.0.1"}
-    threads = hold_two_jobs(app, held, environ_base=proxy, headers={"X-Forwarded-For": CLIENT})
-    try:
+    with share_taken(app, monkeypatch, environ_base=proxy, headers={"X-Forwarded-For": CLIENT}) as threads:
         client = app.test_client()
         before = len(began)
         refused = client.post("/validate", data={"record": GAME, "format": "jqn"}, environ_base=proxy,
@@ -96,23 +88,13 @@ def test_behind_a_proxy_the_share_is_the_forwarded_clients(path, monkeypatch):
         assert refused.status_code == 503 and len(began) == before
         threads.append(check_from(app, proxy, {"X-Forwarded-For": OTHER}))
         admitted(app.extensions["jacquet.workers"], 3)  # another client behind the same proxy
-    finally:
-        held.release.set()
-        for thread in threads:
-            thread.join()
 
 
-def test_pages_that_are_not_heavy_are_never_refused_early(path, monkeypatch):
-    held = HeldJobs(monkeypatch)
-    app, _ = app_seen(path)
-    threads = hold_two_jobs(app, held, environ_base={"REMOTE_ADDR": CLIENT})
-    try:
+def test_pages_that_are_not_heavy_are_never_refused_early(make_app, monkeypatch):
+    app, _ = app_seen(make_app)
+    with share_taken(app, monkeypatch, environ_base={"REMOTE_ADDR": CLIENT}):
         client = app.test_client()
         for page in ("/", "/validate", "/login", "/api/games"):
             assert client.get(page, environ_base={"REMOTE_ADDR": CLIENT}).status_code == 200, page
         # a wrong method on a heavy path is the app's own answer, not a busy one
         assert client.put("/validate", environ_base={"REMOTE_ADDR": CLIENT}).status_code == 405
-    finally:
-        held.release.set()
-        for thread in threads:
-            thread.join()

@@ -10,31 +10,19 @@ import re
 
 import pytest
 
-import archive
 from tests.accounts_helpers import signed_in_client
-from webviewer import create_app
+from tests.viewer_helpers import client_at
 
 START = {"variant": "jacquet", "side": "White", "strength": "random"}
 
 
 @pytest.fixture
-def db_path(tmp_path):
-    path = tmp_path / "play.db"
-    archive.open_archive(path).close()
-    return path
-
-
-def make_app(path, **config):
-    return create_app({"ARCHIVE": str(path), "TESTING": True, "WTF_CSRF_ENABLED": False,
-                       "WORKERS": 0, "PLAY_GAMES_PER_VISITOR": 3, "PLAY_GAMES_PER_ADDRESS": 4,
-                       "PLAY_GAMES": 8, **config})
-
-
-def at(app, address: str):
-    """A new browser (no cookie) at ``address``."""
-    client = app.test_client()
-    client.environ_base["REMOTE_ADDR"] = address
-    return client
+def viewer_config():
+    """The viewer of these tests (``app``: tests/conftest.py, over an empty archive): forms
+    without their CSRF token, the engine in the request's thread, and room for 3 games a
+    visitor, 4 an address, 8 on the server."""
+    return {"WTF_CSRF_ENABLED": False, "WORKERS": 0, "PLAY_GAMES_PER_VISITOR": 3,
+            "PLAY_GAMES_PER_ADDRESS": 4, "PLAY_GAMES": 8}
 
 
 def start(client) -> str:
@@ -53,40 +41,37 @@ def play_a_move(client, game: str) -> None:
     assert client.post(game, data={"version": version, **action}).status_code == 303
 
 
-def test_a_client_dropping_its_cookie_fills_only_its_addresss_share(db_path):
-    app = make_app(db_path)
+def test_a_client_dropping_its_cookie_fills_only_its_addresss_share(app):
     for _ in range(4):
-        start(at(app, "203.0.113.7"))  # a new cookie each time
-    refused = at(app, "203.0.113.7").post("/play/", data=START)
+        start(client_at(app, "203.0.113.7"))  # a new cookie each time
+    refused = client_at(app, "203.0.113.7").post("/play/", data=START)
     assert refused.status_code == 429 and "PLAY_GAMES_PER_ADDRESS" in refused.text
-    start(at(app, "198.51.100.2"))  # another address still plays
+    start(client_at(app, "198.51.100.2"))  # another address still plays
 
 
-def test_a_game_never_played_makes_room_first(db_path):
-    app = make_app(db_path)
+def test_a_game_never_played_makes_room_first(app):
     played = []
     for number in range(4):  # four visitors who play, four who only start
-        client = at(app, f"10.0.0.{number}")
+        client = client_at(app, f"10.0.0.{number}")
         game = start(client)
         play_a_move(client, game)
         played.append((client, game))
-    idle = [start(at(app, f"10.0.1.{number}")) for number in range(4)]
-    newcomer = at(app, "10.0.2.1")
+    idle = [start(client_at(app, f"10.0.1.{number}")) for number in range(4)]
+    newcomer = client_at(app, "10.0.2.1")
     start(newcomer)  # the server is full: the oldest game never played goes
     assert newcomer.get(idle[0]).status_code == 404
     assert all(client.get(game).status_code == 200 for client, game in played)
     assert newcomer.get(idle[1]).status_code == 200
 
 
-def test_visitors_never_shut_a_member_out(db_path):
-    app = make_app(db_path)
+def test_visitors_never_shut_a_member_out(app):
     games = []
     for number in range(8):  # the server full of games visitors play
-        client = at(app, f"10.0.0.{number}")
+        client = client_at(app, f"10.0.0.{number}")
         game = start(client)
         play_a_move(client, game)
         games.append((client, game))
-    refused = at(app, "10.0.3.1").post("/play/", data=START)
+    refused = client_at(app, "10.0.3.1").post("/play/", data=START)
     assert refused.status_code == 429 and "PLAY_GAMES" in refused.text
     member = signed_in_client(app)
     start(member)  # a visitor's game untouched longest makes room

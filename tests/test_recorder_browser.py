@@ -16,50 +16,32 @@ import types
 import pytest
 
 from notation.engine.board import Position
-from tests.browser_helpers import TABLET, playwright_or_skip, press, serving
-from tests.test_viewer_browser import ARGS, ARTIFACTS, CHROMIUM
-from webviewer import create_app
+from tests.browser_helpers import (
+    ARTIFACTS,
+    TABLET,
+    playwright_or_skip,
+    press,
+    served_viewer,
+    sign_in_as_scorer,
+)
 
-sync_api = playwright_or_skip()
-
-from tests.accounts_helpers import PASSWORD, add_account  # noqa: E402
+playwright_or_skip()
 
 SIZES = {"wide": {"width": 1280, "height": 900}, "tablet": TABLET, "phone": {"width": 390, "height": 844}}
 
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory):
-    """The viewer on a werkzeug server thread, on a free loopback port, over an empty archive."""
-    path = tmp_path_factory.mktemp("recorder") / "recorder.db"
-    add_account(path)  # the scorer who records
-    with serving(create_app({"ARCHIVE": str(path)})) as base:
+    """The viewer over an empty archive with the account of the scorer who records
+    (``browser``, ``page``, a tablet's: tests/conftest.py)."""
+    with served_viewer(tmp_path_factory.mktemp("recorder"), scorer=True) as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def page(browser):
-    """A tablet's page, in a browser context of its own (its own session)."""
-    context = browser.new_context(viewport=TABLET)
-    yield context.new_page()
-    context.close()
 
 
 def open_start_form(page, base: str) -> None:
     """The start form, signed in as the scorer (a scorer's page: signing in leads back)."""
     page.goto(f"{base}/record/")
-    if page.locator("input[name=password]").count():
-        page.fill("input[name=name]", "Scorer")
-        page.fill("input[name=password]", PASSWORD)
-        page.click("main button[type=submit]")
-        page.wait_for_selector('select[name="variant"]')
+    sign_in_as_scorer(page)
 
 
 def start_game(page, base: str, **fields: str) -> None:

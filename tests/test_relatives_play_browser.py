@@ -12,12 +12,10 @@ import re
 
 import pytest
 
-import archive
-from tests.browser_helpers import playwright_or_skip, press, serving, tablet_page
+from tests.browser_helpers import playwright_or_skip, press, served_viewer
 from tests.relatives_browser import drawn_men
-from webviewer import create_app
 
-sync_api = playwright_or_skip()
+playwright_or_skip()
 
 MY_TURNS = 4
 """How many of the player's turns each game lasts."""
@@ -27,17 +25,10 @@ FIRST_TURN_RULE = {"narde": "R-HEAD", "fevga": "R-RUNNER"}
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory):
-    """The viewer on a werkzeug server thread, on a free loopback port, over an empty archive."""
-    path = tmp_path_factory.mktemp("play-relatives") / "play.db"
-    archive.open_archive(path).close()
-    with serving(create_app({"ARCHIVE": str(path), "WORKERS": 0})) as base:
+    """The viewer over an empty archive, the engine in the request's thread (``page``, a
+    tablet's: tests/conftest.py)."""
+    with served_viewer(tmp_path_factory.mktemp("play-relatives"), WORKERS=0) as base:
         yield base
-
-
-@pytest.fixture
-def page():
-    with tablet_page(sync_api) as tablet:
-        yield tablet
 
 
 def status(page) -> str:

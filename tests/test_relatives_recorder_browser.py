@@ -16,13 +16,10 @@ import re
 import pytest
 
 from notation.formats import read_file
-from tests.browser_helpers import playwright_or_skip, press, serving, tablet_page
+from tests.browser_helpers import playwright_or_skip, press, served_viewer, sign_in_as_scorer
 from tests.relatives_browser import drawn_men, expected_men, sample
-from webviewer import create_app
 
-sync_api = playwright_or_skip()
-
-from tests.accounts_helpers import PASSWORD, add_account  # noqa: E402
+playwright_or_skip()
 
 CLICKED_TURNS = 4
 """How many of the first turns are entered by clicking the board (the rest are typed)."""
@@ -30,17 +27,10 @@ CLICKED_TURNS = 4
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory):
-    """The viewer on a werkzeug server thread, on a free loopback port, over an empty archive."""
-    path = tmp_path_factory.mktemp("relatives") / "relatives.db"
-    add_account(path)
-    with serving(create_app({"ARCHIVE": str(path)})) as base:
+    """The viewer over an empty archive with a scorer's account (``page``, a tablet's:
+    tests/conftest.py)."""
+    with served_viewer(tmp_path_factory.mktemp("relatives"), scorer=True) as base:
         yield base
-
-
-@pytest.fixture
-def page():
-    with tablet_page(sync_api) as tablet:
-        yield tablet
 
 
 def status(page) -> str:
@@ -50,11 +40,7 @@ def status(page) -> str:
 def start(page, base: str, variant: str, lead_roll: str) -> None:
     """Sign in as the scorer, choose the rule set in the start form, start the game."""
     page.goto(f"{base}/record/")
-    if page.locator("input[name=password]").count():
-        page.fill("input[name=name]", "Scorer")
-        page.fill("input[name=password]", PASSWORD)
-        page.click("main button[type=submit]")
-        page.wait_for_selector('select[name="variant"]')
+    sign_in_as_scorer(page)
     page.select_option('select[name="variant"]', variant)
     page.fill('input[name="white"]', "Random White")
     page.fill('input[name="black"]', "Random Black")

@@ -13,25 +13,21 @@ from click.testing import CliRunner
 import archive
 from jacquet_cli import main
 from tests.accounts_helpers import add_account, sign_in, signed_in_client
-from webviewer import create_app
 
 GAME = ('[Event "Club night"]\n[White "Marie"]\n[Black "Jean"]\n\n'
         '1. 55: 24/4 66: 24/18 2. 21: 4/1 21: 18/15 *\n')
 
 
 @pytest.fixture
-def path(tmp_path):
-    """An archive of one game."""
-    path = tmp_path / "club.db"
-    (tmp_path / "game.jqn").write_text(GAME, encoding="utf-8")
-    db = archive.open_archive(path)
-    archive.import_files(db, [tmp_path / "game.jqn"])
-    db.close()
-    return path
+def archive_path(archive_of):
+    """The viewer's archive (``app``: tests/conftest.py): one game."""
+    return archive_of(GAME)
 
 
-def make_app(path, **config):
-    return create_app({"ARCHIVE": str(path), "TESTING": True, "WORKERS": 0, **config})
+@pytest.fixture
+def viewer_config():
+    """The heavy work in the request's thread."""
+    return {"WORKERS": 0}
 
 
 def token(client, page: str = "/validate") -> str:
@@ -40,9 +36,8 @@ def token(client, page: str = "/validate") -> str:
 
 # ---------------------------------------------------------------- F4: hidden games
 
-def test_the_saved_page_of_a_hidden_game_is_a_404_but_for_admins(path):
+def test_the_saved_page_of_a_hidden_game_is_a_404_but_for_admins(app):
     """``/record/saved/<id>`` showed a hidden game's players and result to anyone."""
-    app = make_app(path)
     admin = signed_in_client(app, "Boss", "admin")
     visitor, scorer = app.test_client(), signed_in_client(app)
     assert "Marie" in visitor.get("/record/saved/1").text
@@ -56,9 +51,8 @@ def test_the_saved_page_of_a_hidden_game_is_a_404_but_for_admins(path):
 
 # ---------------------------------------------------------------- F6: signing out
 
-def test_signing_out_ends_the_session_on_the_server(path):
+def test_signing_out_ends_the_session_on_the_server(app):
     """A copied session cookie still worked after ``POST /logout``."""
-    app = make_app(path)
     client = signed_in_client(app)
     copied = app.test_client()
     cookie = client.get_cookie("session")
@@ -69,8 +63,7 @@ def test_signing_out_ends_the_session_on_the_server(path):
     assert copied.get("/record/").status_code == 303  # to the sign-in page
 
 
-def test_signing_out_in_one_browser_leaves_the_others_signed_in(path):
-    app = make_app(path)
+def test_signing_out_in_one_browser_leaves_the_others_signed_in(app):
     first, second = signed_in_client(app), signed_in_client(app)
     first.post("/logout", data={"csrf_token": token(first)})
     assert "Scorer (scorer)" not in first.get("/").text
@@ -100,24 +93,22 @@ def _audit(path) -> list[tuple[str, str]]:
         db.close()
 
 
-def test_only_its_player_or_an_admin_stores_a_played_game(path):
+def test_only_its_player_or_an_admin_stores_a_played_game(app, archive_path):
     """Any scorer could store another person's finished game, the audit crediting him."""
-    app = make_app(path)
     player = app.test_client()
     at = _finished_game(player)
     other = signed_in_client(app, "Other")
     refused = other.post(f"{at}/store", data={"csrf_token": token(other, at)})
     assert refused.status_code == 403 and "another browser" in refused.text
-    assert _audit(path) == []
-    add_account(path)
+    assert _audit(archive_path) == []
+    add_account(archive_path)
     assert sign_in(player).status_code == 303  # the player signs in: the game is still his
     stored = player.post(f"{at}/store", data={"csrf_token": token(player, at)})
     assert stored.status_code == 303 and "/game/" in stored.headers["Location"]
-    assert _audit(path) == [("Scorer", "played against the engine")]
+    assert _audit(archive_path) == [("Scorer", "played against the engine")]
 
 
-def test_an_admin_may_store_anyones_played_game(path):
-    app = make_app(path)
+def test_an_admin_may_store_anyones_played_game(app):
     at = _finished_game(app.test_client())
     admin = signed_in_client(app, "Boss", "admin")
     stored = admin.post(f"{at}/store", data={"csrf_token": token(admin, at)})
@@ -127,15 +118,15 @@ def test_an_admin_may_store_anyones_played_game(path):
 # ---------------------------------------------------------------- F10: the session key
 
 @pytest.mark.parametrize("key", ["a", "k" * 31])
-def test_a_short_key_in_the_environment_is_refused(path, monkeypatch, key):
+def test_a_short_key_in_the_environment_is_refused(archive_path, monkeypatch, key):
     """``JACQUET_SECRET_KEY=a`` was accepted: it needs the key file's 32 characters."""
     from webviewer.plumbing.secret import InsecureSecret, secret_key
 
     monkeypatch.setenv("JACQUET_SECRET_KEY", key)
     with pytest.raises(InsecureSecret, match="at least 32 characters"):
-        secret_key(path)
-    result = CliRunner().invoke(main, ["serve", "--db", str(path), "--port", "1"])
+        secret_key(archive_path)
+    result = CliRunner().invoke(main, ["serve", "--db", str(archive_path), "--port", "1"])
     assert result.exit_code == 2 and "JACQUET_SECRET_KEY" in result.output
     assert "Traceback" not in result.output
     monkeypatch.setenv("JACQUET_SECRET_KEY", "k" * 32)
-    assert secret_key(path) == "k" * 32
+    assert secret_key(archive_path) == "k" * 32

@@ -22,7 +22,6 @@ from notation.formats import render
 from notation.tree.generate import random_game
 from tests.accounts_helpers import signed_in_client
 from tests.test_server_workers import HeldJobs
-from webviewer import create_app
 from webviewer.plumbing.args import MAX_QUERY_BYTES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,39 +29,31 @@ SAMPLE = ROOT / "samples" / "jacquet" / "annotated-game.jqn"
 
 
 @pytest.fixture
-def path(tmp_path):
-    """An archive holding the jacquet sample."""
-    db = archive.open_archive(tmp_path / "bounds.db")
-    archive.import_files(db, [SAMPLE])
-    db.close()
-    return tmp_path / "bounds.db"
+def archive_path(archive_of):
+    """The viewer's archive (``scorer``, ``make_app``: tests/conftest.py): the jacquet
+    sample."""
+    return archive_of(SAMPLE)
 
 
 @pytest.fixture
-def client(path):
-    """A scorer's client (saving needs one)."""
-    return signed_in_client(create_app({"ARCHIVE": str(path), "TESTING": True}))
-
-
-@pytest.fixture
-def inline_client(path):
+def inline_scorer(make_app):
     """A scorer's client whose heavy work runs in the request's thread, where a test can
     patch it."""
-    return signed_in_client(create_app({"ARCHIVE": str(path), "TESTING": True, "WORKERS": 0}))
+    return signed_in_client(make_app(WORKERS=0))
 
 
 @pytest.mark.parametrize("query", [
     "text=%00", "player=a%00b", "event=%01", "text=%7f", "player=%ff%fe",
     "position=%00&dice=31", "text=" + "a" * MAX_QUERY_BYTES])
 @pytest.mark.parametrize("page", ["/", "/api/games", "/api/legal", "/explore"])
-def test_odd_query_strings_are_400_everywhere(client, page, query):
-    answer = client.get(f"{page}?{query}")
+def test_odd_query_strings_are_400_everywhere(scorer, page, query):
+    answer = scorer.get(f"{page}?{query}")
     assert answer.status_code == 400
     assert b"query string" in answer.data
 
 
-def test_a_search_with_spaces_and_accents_is_still_answered(client):
-    assert client.get("/?player=Marie+Cur%C3%A9&text=24%2F13").status_code == 200
+def test_a_search_with_spaces_and_accents_is_still_answered(scorer):
+    assert scorer.get("/?player=Marie+Cur%C3%A9&text=24%2F13").status_code == 200
 
 
 def save_fields(client) -> dict[str, str]:
@@ -74,8 +65,7 @@ def save_fields(client) -> dict[str, str]:
             "record": render(games, "jqn")}
 
 
-def test_a_full_disk_while_saving_is_a_503_that_says_so(inline_client, monkeypatch):
-    client = inline_client
+def test_a_full_disk_while_saving_is_a_503_that_says_so(inline_scorer, monkeypatch):
     real = webviewer.pages.validation.open_archive
 
     def full(path, readonly=False):
@@ -86,13 +76,12 @@ def test_a_full_disk_while_saving_is_a_503_that_says_so(inline_client, monkeypat
         return db
 
     monkeypatch.setattr(webviewer.pages.validation, "open_archive", full)
-    answer = client.post("/validate/save", data=save_fields(client))
+    answer = inline_scorer.post("/validate/save", data=save_fields(inline_scorer))
     assert answer.status_code == 503 and answer.headers["Retry-After"]
     assert "disk is full" in answer.text
 
 
-def test_a_read_only_archive_while_saving_is_a_503_that_says_so(inline_client, monkeypatch):
-    client = inline_client
+def test_a_read_only_archive_while_saving_is_a_503_that_says_so(inline_scorer, monkeypatch):
     real = webviewer.pages.validation.open_archive
 
     def read_only(path, readonly=False):
@@ -101,26 +90,25 @@ def test_a_read_only_archive_while_saving_is_a_503_that_says_so(inline_client, m
         return db
 
     monkeypatch.setattr(webviewer.pages.validation, "open_archive", read_only)
-    answer = client.post("/validate/save", data=save_fields(client))
+    answer = inline_scorer.post("/validate/save", data=save_fields(inline_scorer))
     assert answer.status_code == 503 and "read-only" in answer.text
 
 
 def test_a_save_while_another_process_holds_the_archive_is_a_503_with_retry_after(
-        inline_client, path, monkeypatch):
-    client = inline_client
+        inline_scorer, archive_path, monkeypatch):
     monkeypatch.setattr(archive.store, "BUSY_TIMEOUT_MS", 50)
     monkeypatch.setattr(archive.store, "BUSY_SECONDS", 0.2)
-    fields = save_fields(client)
-    holder = sqlite3.connect(path, isolation_level=None)
+    fields = save_fields(inline_scorer)
+    holder = sqlite3.connect(archive_path, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")  # another writer, for longer than the server waits
     try:
-        answer = client.post("/validate/save", data=fields)
+        answer = inline_scorer.post("/validate/save", data=fields)
     finally:
         holder.execute("ROLLBACK")
         holder.close()
     assert answer.status_code == 503 and answer.headers["Retry-After"]
     assert "busy" in answer.text
-    assert client.post("/validate/save", data=fields).status_code == 200  # once it is free
+    assert inline_scorer.post("/validate/save", data=fields).status_code == 200  # once it is free
 
 
 def test_the_key_file_is_refused_if_others_may_read_it(tmp_path, monkeypatch):
@@ -149,11 +137,12 @@ def test_a_key_file_of_another_user_is_refused(tmp_path, monkeypatch):
         secret_key(path)
 
 
-def test_serve_refuses_an_insecure_key_file_in_one_line(path, tmp_path, monkeypatch):
+def test_serve_refuses_an_insecure_key_file_in_one_line(archive_path, monkeypatch):
     monkeypatch.delenv("JACQUET_SECRET_KEY", raising=False)
-    (tmp_path / "bounds.db.secret").write_text("k" * 64)
-    (tmp_path / "bounds.db.secret").chmod(0o640)
-    result = CliRunner().invoke(main, ["serve", "--db", str(path), "--port", "1"])
+    key = archive_path.with_name(archive_path.name + ".secret")  # the archive's, beside it
+    key.write_text("k" * 64)
+    key.chmod(0o640)
+    result = CliRunner().invoke(main, ["serve", "--db", str(archive_path), "--port", "1"])
     assert result.exit_code == 2 and "chmod 600" in result.output
     assert "Traceback" not in result.output
 
@@ -181,15 +170,15 @@ def damage(path: Path) -> None:
         handle.write(b"\xff\x00" * 40)
 
 
-def test_a_damaged_archive_is_refused_by_import_and_serve_and_reported_by_check(path):
+def test_a_damaged_archive_is_refused_by_import_and_serve_and_reported_by_check(archive_path):
     runner = CliRunner()
-    assert runner.invoke(main, ["check", "--db", str(path)]).exit_code == 0
-    damage(path)
-    checked = runner.invoke(main, ["check", "--db", str(path)])
+    assert runner.invoke(main, ["check", "--db", str(archive_path)]).exit_code == 0
+    damage(archive_path)
+    checked = runner.invoke(main, ["check", "--db", str(archive_path)])
     assert checked.exit_code == 1 and "damaged" in checked.output
-    imported = runner.invoke(main, ["import", str(SAMPLE), "--db", str(path)])
+    imported = runner.invoke(main, ["import", str(SAMPLE), "--db", str(archive_path)])
     assert imported.exit_code == 2 and "damaged" in imported.output
-    served = runner.invoke(main, ["serve", "--db", str(path), "--port", "1"])
+    served = runner.invoke(main, ["serve", "--db", str(archive_path), "--port", "1"])
     assert served.exit_code == 2 and "damaged" in served.output
     assert "Traceback" not in checked.output + imported.output + served.output
 
@@ -207,7 +196,7 @@ def test_a_game_whose_text_cannot_be_stored_is_refused_alone(tmp_path):
 
 
 @pytest.fixture
-def served(path, tmp_path):
+def served(archive_path, tmp_path):
     """``jacquet serve`` on a free loopback port, over the archive; its address."""
     import socket
     import subprocess
@@ -218,7 +207,7 @@ def served(path, tmp_path):
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     log = open(tmp_path / "serve.log", "w")  # noqa: SIM115 (closed when the server stops)
-    server = subprocess.Popen([sys.executable, "-m", "jacquet_cli", "serve", "--db", str(path),
+    server = subprocess.Popen([sys.executable, "-m", "jacquet_cli", "serve", "--db", str(archive_path),
                                "--port", str(port)], stderr=log,
                               env={**os.environ, "JACQUET_SECRET_KEY": "k" * 40})
     deadline = time.monotonic() + 600  # a bound on serve's start, not a pace
@@ -291,7 +280,7 @@ def post_record(client, text: str, fmt: str = "jqn", token: str | None = None):
                        content_type=f"multipart/form-data; boundary={boundary}")
 
 
-def test_an_error_names_a_few_legal_plays_and_counts_the_rest(client):
+def test_an_error_names_a_few_legal_plays_and_counts_the_rest(scorer):
     import io
 
     from notation.errors import LISTED_PLAYS
@@ -302,20 +291,20 @@ def test_an_error_names_a_few_legal_plays_and_counts_the_rest(client):
     assert len(error.legal_plays) == 15  # all kept for the API and --json
     legal = str(error).split("; legal: ")[1]
     assert legal.endswith(" and 5 more") and legal.count(", ") == LISTED_PLAYS - 1
-    page = post_record(client, ILLEGAL)
+    page = post_record(scorer, ILLEGAL)
     assert page.status_code == 200
     shown = re.search(r'<p class="legal">(.*?)</p>', page.text, re.DOTALL).group(1)
     assert "Legal plays for this roll (15)" in shown and shown.count("<code>") == LISTED_PLAYS
     assert shown.endswith("and 5 more")
 
 
-def test_the_legal_plays_api_returns_500_at_most_and_says_it_cut(client):
-    answer = client.get(f"/api/legal?variant=backgammon&position={CROWDED}&dice=11").get_json()
+def test_the_legal_plays_api_returns_500_at_most_and_says_it_cut(scorer):
+    answer = scorer.get(f"/api/legal?variant=backgammon&position={CROWDED}&dice=11").get_json()
     assert answer["count"] == 1654 and answer["truncated"] is True
     assert len(answer["plays"]) == 500 and all("play" in play for play in answer["plays"])
 
 
-def test_a_json_upload_of_666000_empty_objects_is_refused_cheaply(path):
+def test_a_json_upload_of_666000_empty_objects_is_refused_cheaply(make_app):
     """2 MB of ``{}``: refused past the game limit before any more games are built (the
     games used to be built first, 900 MB for this upload)."""
     import time
@@ -337,7 +326,7 @@ def test_a_json_upload_of_666000_empty_objects_is_refused_cheaply(path):
           f"{time.perf_counter() - started:.1f} s (traced)")
     assert peak < 250 * 2**20
     # the game limit's answer, whatever the machine's pace (not the time limit's)
-    client = create_app({"ARCHIVE": str(path), "TESTING": True, "WORK_SECONDS": 600}).test_client()
+    client = make_app(WORK_SECONDS=600).test_client()
     answer = post_record(client, text, "json")
     assert answer.status_code == 413 and "more than 500 games" in answer.text, answer.text[-400:]
 
@@ -358,31 +347,29 @@ def slow_record(games: int = 1200) -> str:
     return render([pool[number % 3] for number in range(games)], "jqn")
 
 
-def test_a_validation_over_its_time_is_stopped_with_a_clear_answer(path):
-    client = create_app({"ARCHIVE": str(path), "TESTING": True, "WORK_SECONDS": 2,
-                         **SLOW}).test_client()
+def test_a_validation_over_its_time_is_stopped_with_a_clear_answer(make_app):
+    client = make_app(WORK_SECONDS=2, **SLOW).test_client()
     answer = post_record(client, slow_record())
     assert answer.status_code == 413 and "longer than 2 s (WORK_SECONDS)" in answer.text
     assert client.get("/").status_code == 200
     assert post_record(client, ILLEGAL).status_code == 200  # the next job runs
 
 
-def test_a_validation_over_its_memory_is_stopped_with_a_clear_answer(path):
-    client = create_app({"ARCHIVE": str(path), "TESTING": True,
-                         "WORK_MEMORY_BYTES": 120 * 2**20, "MAX_TURNS": UNBOUNDED_TURNS}).test_client()
+def test_a_validation_over_its_memory_is_stopped_with_a_clear_answer(make_app):
+    client = make_app(WORK_MEMORY_BYTES=120 * 2**20, MAX_TURNS=UNBOUNDED_TURNS).test_client()
     answer = post_record(client, slow_record(400))
     assert answer.status_code == 413 and "WORK_MEMORY_BYTES" in answer.text
     assert post_record(client, ILLEGAL).status_code == 200  # a small one fits
 
 
-def test_when_every_worker_is_busy_and_the_queue_full_the_answer_is_503_retry_after(path, monkeypatch):
+def test_when_every_worker_is_busy_and_the_queue_full_the_answer_is_503_retry_after(make_app, monkeypatch):
     """The one worker held by a first check (held in the pool until released: what is
     asserted does not depend on the machine's pace; the time limit's own answer is the
     test above), a second is refused at once while browsing goes on."""
     import threading
 
     held = HeldJobs(monkeypatch)
-    app = create_app({"ARCHIVE": str(path), "TESTING": True, "WORKERS": 1, "WORK_QUEUE": 0})
+    app = make_app(WORKERS=1, WORK_QUEUE=0)
     first = app.test_client()
     token = csrf_of(first)
     answers = []
@@ -403,8 +390,8 @@ def test_when_every_worker_is_busy_and_the_queue_full_the_answer_is_503_retry_af
 
 
 @pytest.mark.parametrize("words", [21, 200])
-def test_a_search_of_too_many_words_is_a_400(client, words):
-    answer = client.get("/?player=" + "+".join(f"w{i}" for i in range(words)))
+def test_a_search_of_too_many_words_is_a_400(scorer, words):
+    answer = scorer.get("/?player=" + "+".join(f"w{i}" for i in range(words)))
     assert answer.status_code == 400 and "words" in answer.text
 
 
@@ -439,9 +426,9 @@ def test_the_caches_are_bounded_by_bytes_too():
     assert cache.bytes <= 10 and cache.get("huge", lambda: "again") == "again"
 
 
-def test_the_game_views_are_weighed_by_their_nodes(client, monkeypatch):
+def test_the_game_views_are_weighed_by_their_nodes(scorer, monkeypatch):
     from webviewer.pages import kept_games
 
-    client.get("/game/1")
+    scorer.get("/game/1")
     view_bytes = kept_games._views.bytes
     assert view_bytes > 0 and view_bytes % kept_games.NODE_BYTES == 0

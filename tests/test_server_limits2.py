@@ -17,23 +17,20 @@ from notation import rule_set
 from notation.formats import render
 from notation.tree.generate import random_game
 from tests.accounts_helpers import signed_in_client
-from webviewer import create_app
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "samples" / "jacquet" / "annotated-game.jqn"
 
 
 @pytest.fixture
-def path(tmp_path) -> Path:
-    """An archive holding the jacquet sample."""
-    with archive.open_archive(tmp_path / "limits.db") as db:
-        archive.import_files(db, [SAMPLE])
-    return tmp_path / "limits.db"
+def archive_path(archive_of) -> Path:
+    """The viewer's archive (``make_app``: tests/conftest.py): the jacquet sample."""
+    return archive_of(SAMPLE)
 
 
-def _client(path: Path, **config):
-    return signed_in_client(create_app({"ARCHIVE": str(path), "TESTING": True, "WORKERS": 0,
-                                        **config}))
+def _client(make_app, **config):
+    """A scorer's client, the heavy work in the request's thread."""
+    return signed_in_client(make_app(WORKERS=0, **config))
 
 
 def _csrf(client) -> str:
@@ -46,18 +43,18 @@ def _games(count: int) -> tuple[str, int]:
     return render(games, "jqn"), sum(1 for game in games for _ in game.descendants())
 
 
-def test_a_validation_over_its_turns_is_refused_with_a_clear_message(path):
+def test_a_validation_over_its_turns_is_refused_with_a_clear_message(make_app, archive_path):
     record, turns = _games(3)
-    within = _client(path, MAX_TURNS=turns)
+    within = _client(make_app, MAX_TURNS=turns)
     fields = {"record": record, "format": "jqn", "variant": "jacquet"}
     assert within.post("/validate", data={**fields, "csrf_token": _csrf(within)}).status_code == 200
-    over = _client(path, MAX_TURNS=turns - 1)
+    over = _client(make_app, MAX_TURNS=turns - 1)
     answer = over.post("/validate", data={**fields, "csrf_token": _csrf(over)})
     assert answer.status_code == 413
     assert f"more than {turns - 1:,} turns" in answer.text and "MAX_TURNS" in answer.text
     saved = over.post("/validate/save", data={**fields, "name": "x.jqn", "csrf_token": _csrf(over)})
     assert saved.status_code == 413 and "MAX_TURNS" in saved.text
-    with archive.open_archive(path, readonly=True) as db:
+    with archive.open_archive(archive_path, readonly=True) as db:
         assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 1  # nothing saved
 
 
@@ -65,11 +62,11 @@ def _version(client, at: str) -> str:
     return re.search(r'name="version" value="(\d+)"', client.get(at).text).group(1)
 
 
-def test_a_live_game_change_that_would_not_read_back_is_refused(path, monkeypatch):
+def test_a_live_game_change_that_would_not_read_back_is_refused(make_app, monkeypatch):
     """A comment that takes the record past the reader's size of a game is refused, and
     the game's page and downloads still answer (they were a 500 for good)."""
     monkeypatch.setattr(notation.formats.jqn.reader, "MAX_GAME_BYTES", 3000)
-    client = _client(path, WTF_CSRF_ENABLED=False)
+    client = _client(make_app, WTF_CSRF_ENABLED=False)
     started = client.post("/record/", data={"variant": "backgammon", "white": "Ann",
                                             "black": "Bob", "starter": "White"})
     at = started.headers["Location"]
@@ -88,19 +85,17 @@ def test_a_live_game_change_that_would_not_read_back_is_refused(path, monkeypatc
 
 
 @pytest.fixture
-def ten(tmp_path) -> Path:
+def ten(archive_of) -> Path:
     """An archive of ten generated jacquet games."""
-    with archive.open_archive(tmp_path / "ten.db") as db:
-        archive.import_files(db, [ROOT / "samples" / "generated" / "jacquet-10.jqn"])
-    return tmp_path / "ten.db"
+    return archive_of(ROOT / "samples" / "generated" / "jacquet-10.jqn", name="ten.db")
 
 
 def _listed(page: str) -> list[int]:
     return [int(number) for number in re.findall(r'<td data-label="#"><a href="/game/(\d+)"', page)]
 
 
-def test_the_list_pages_by_key_both_ways(ten):
-    client = create_app({"ARCHIVE": str(ten), "TESTING": True, "PAGE_SIZE": 3}).test_client()
+def test_the_list_pages_by_key_both_ways(make_app, ten):
+    client = make_app(ten, PAGE_SIZE=3).test_client()
     pages, at = [], "/"
     while True:
         page = client.get(at).text
@@ -119,20 +114,20 @@ def test_the_list_pages_by_key_both_ways(ten):
     assert back == pages[-2::-1]
 
 
-def test_a_filtered_list_counts_up_to_its_bound(ten, monkeypatch):
+def test_a_filtered_list_counts_up_to_its_bound(make_app, ten, monkeypatch):
     monkeypatch.setattr("webviewer.blueprints.games.COUNT_LIMIT", 4)
-    client = create_app({"ARCHIVE": str(ten), "TESTING": True, "PAGE_SIZE": 3}).test_client()
+    client = make_app(ten, PAGE_SIZE=3).test_client()
     filtered = client.get("/?variant=jacquet").text
     assert "More than 4 games, page 1," in filtered and 'rel="next"' in filtered
     assert "10 game(s)" in client.get("/").text  # the kept count: exact
 
 
-def test_the_visitors_total_leaves_hidden_games_out(ten):
+def test_the_visitors_total_leaves_hidden_games_out(make_app, ten):
     from archive.audit import set_hidden
 
     with archive.open_archive(ten) as db:
         assert set_hidden(db, 3, True, "admin")
-    app = create_app({"ARCHIVE": str(ten), "TESTING": True})
+    app = make_app(ten)
     visitor = app.test_client().get("/").text
     assert "9 game(s)" in visitor and 3 not in _listed(visitor)
     admin = signed_in_client(app, "Admin", "admin").get("/").text
@@ -141,21 +136,21 @@ def test_the_visitors_total_leaves_hidden_games_out(ten):
 
 @pytest.mark.parametrize("query", ["error_rate_max=abc", "error_rate_min=-1", "error_rate_max=1e9",
                                    "error_rate_max=1.2345"])
-def test_an_error_rate_that_is_no_number_is_a_400(ten, query):
-    client = create_app({"ARCHIVE": str(ten), "TESTING": True}).test_client()
+def test_an_error_rate_that_is_no_number_is_a_400(make_app, ten, query):
+    client = make_app(ten).test_client()
     answer = client.get(f"/?{query}")
     assert answer.status_code == 400 and "error rate" in answer.text
 
 
-def test_the_search_form_offers_the_analysis_filters(ten):
-    client = create_app({"ARCHIVE": str(ten), "TESTING": True}).test_client()
+def test_the_search_form_offers_the_analysis_filters(make_app, ten):
+    client = make_app(ten).test_client()
     page = client.get("/?error_rate_max=12.5&very_bad_by=Anne").text
     for name in ("error_rate_min", "error_rate_max", "very_bad_by"):
         assert f'name="{name}"' in page
     assert 'value="12.5"' in page and "0 game(s)" in page  # none is analysed
 
 
-def test_cheap_legal_plays_are_answered_without_a_worker(path, monkeypatch):
+def test_cheap_legal_plays_are_answered_without_a_worker(make_app, monkeypatch):
     """A roll of two different dice in the request; a doublet still in a worker."""
     from webviewer.plumbing.workers import Workers
 
@@ -166,7 +161,7 @@ def test_cheap_legal_plays_are_answered_without_a_worker(path, monkeypatch):
         return function(*args)
 
     monkeypatch.setattr(Workers, "_in_process", in_process)
-    client = create_app({"ARCHIVE": str(path), "TESTING": True, "WORKERS": 2}).test_client()
+    client = make_app(WORKERS=2).test_client()
     cheap = client.get("/api/legal?variant=versailles&dice=31")
     assert cheap.status_code == 200 and cheap.get_json()["count"] > 0
     assert pooled == []
@@ -206,7 +201,7 @@ def _children(pid: int) -> list[str]:
     return found
 
 
-def test_serve_starts_the_workers_process_before_the_first_request(path, tmp_path):
+def test_serve_starts_the_workers_process_before_the_first_request(archive_path):
     import os
     import socket
     import subprocess
@@ -216,7 +211,7 @@ def test_serve_starts_the_workers_process_before_the_first_request(path, tmp_pat
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    server = subprocess.Popen([sys.executable, "-m", "jacquet_cli", "serve", "--db", str(path),
+    server = subprocess.Popen([sys.executable, "-m", "jacquet_cli", "serve", "--db", str(archive_path),
                                "--port", str(port)], stderr=subprocess.DEVNULL,
                               env={**os.environ, "JACQUET_SECRET_KEY": "k" * 40})
     try:

@@ -15,35 +15,29 @@ import pytest
 import archive
 from archive.accounts import SignInLimit
 from tests.accounts_helpers import add_account, sign_in
-from webviewer import create_app
+from tests.viewer_helpers import client_at
 from webviewer.blueprints import accounts
 
 
 @pytest.fixture
-def path(tmp_path):
-    path = tmp_path / "club.db"
-    archive.open_archive(path).close()
+def archive_path(archive_of):
+    """The viewer's archive (``app``: tests/conftest.py): alice, an admin, and bob."""
+    path = archive_of()
     add_account(path, "alice", "admin")
     add_account(path, "bob")
     return path
 
 
-def make_app(path, **config):
-    return create_app({"ARCHIVE": str(path), "TESTING": True, "WTF_CSRF_ENABLED": False,
-                       "LOGIN_FAILURES": 5, "LOGIN_ADDRESS_FAILURES": 20,
-                       "LOGIN_LOCKOUT_SECONDS": 900, **config})
+@pytest.fixture
+def viewer_config():
+    """Forms without their CSRF token; the limits on guessing as the defaults have them."""
+    return {"WTF_CSRF_ENABLED": False, "LOGIN_FAILURES": 5, "LOGIN_ADDRESS_FAILURES": 20,
+            "LOGIN_LOCKOUT_SECONDS": 900}
 
 
-def client_at(app, address: str):
-    client = app.test_client()
-    client.environ_base["REMOTE_ADDR"] = address
-    return client
-
-
-def test_guesses_from_elsewhere_never_lock_the_owner_out(path):
+def test_guesses_from_elsewhere_never_lock_the_owner_out(app):
     """Five wrong passwords for alice from 127.0.0.2 made her right password from
     127.0.0.1 a 429 for 15 minutes."""
-    app = make_app(path)
     guesser = client_at(app, "127.0.0.2")
     for _ in range(5):
         assert sign_in(guesser, "alice", "guess").status_code == 401
@@ -54,8 +48,7 @@ def test_guesses_from_elsewhere_never_lock_the_owner_out(path):
     assert sign_in(client_at(app, "127.0.0.2"), "bob").status_code == 303  # another name from there
 
 
-def test_guessing_many_names_from_one_address_is_slowed_too(path):
-    app = make_app(path)
+def test_guessing_many_names_from_one_address_is_slowed_too(app):
     guesser = client_at(app, "203.0.113.7")
     for number in range(20):  # never five for one name: each pair is under its limit
         assert sign_in(guesser, f"name{number % 10}", "guess").status_code == 401
@@ -63,10 +56,10 @@ def test_guessing_many_names_from_one_address_is_slowed_too(path):
     assert sign_in(client_at(app, "198.51.100.2"), "bob").status_code == 303
 
 
-def test_a_right_password_clears_its_own_count_not_the_addresss(path):
+def test_a_right_password_clears_its_own_count_not_the_addresss(make_app):
     """An attacker signing in to his own account between guesses does not wipe his
     address's count of failures."""
-    app = make_app(path, LOGIN_ADDRESS_FAILURES=6)
+    app = make_app(LOGIN_ADDRESS_FAILURES=6)
     guesser = client_at(app, "203.0.113.7")
     for round_ in range(2):
         for name in ("alice", "carol"):
@@ -77,12 +70,11 @@ def test_a_right_password_clears_its_own_count_not_the_addresss(path):
     assert sign_in(guesser, "bob").status_code == 429
 
 
-def test_thirty_guesses_at_once_check_at_most_the_limit(path, monkeypatch):
+def test_thirty_guesses_at_once_check_at_most_the_limit(app, monkeypatch):
     """Each attempt is counted before its password is checked, in one transaction: of 30
     guesses sent at once, at most LOGIN_FAILURES reach the password check. (Each guess that
     reaches it is held there until every other guess has been refused or has reached it
     too, so that the race the limit must win is run every time.)"""
-    app = make_app(path)
     checked, refused = [], []
     release = threading.Event()
     lock = threading.Condition()

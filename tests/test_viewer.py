@@ -9,7 +9,6 @@ import pytest
 import archive
 from notation.formats.jqn import GameBuilder, read_games
 from tests.archive_fixtures import ERROR_GAMES
-from webviewer import create_app
 from webviewer.demo import build_demo, samples_folder
 
 HOSTILE = ('[Event "<script>alert(1)</script>"]\n[White "<img src=x onerror=alert(2)>"]\n'
@@ -17,19 +16,16 @@ HOSTILE = ('[Event "<script>alert(1)</script>"]\n[White "<img src=x onerror=aler
 
 
 @pytest.fixture
-def app(tmp_path):
+def archive_path(tmp_path):
+    """The viewer's archive (``app``, ``client``: tests/conftest.py): the demo, and a game
+    whose tags and comments are script."""
     path = tmp_path / "viewer.db"
     build_demo(path)
     db = archive.open_archive(path)
     [hostile] = list(read_games(io.BytesIO(HOSTILE.encode("utf-8")), GameBuilder))
     archive.import_games(db, [hostile])
     db.close()
-    return create_app({"ARCHIVE": str(path), "TESTING": True})
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
+    return path
 
 
 def test_demo_archive_holds_every_sample(tmp_path):

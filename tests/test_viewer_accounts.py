@@ -19,7 +19,6 @@ import archive
 from archive.accounts import check_password, find_user, remove_user, set_password
 from notation import rule_set
 from tests.accounts_helpers import add_account, sign_in, signed_in_client
-from webviewer import create_app
 
 SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "jacquet" / "annotated-game.jqn"
 GAME = ('[Event "Club night"]\n[White "Marie"]\n[Black "Jean"]\n\n'
@@ -27,22 +26,14 @@ GAME = ('[Event "Club night"]\n[White "Marie"]\n[Black "Jean"]\n\n'
 
 
 @pytest.fixture
-def path(tmp_path):
-    """An archive of one game."""
-    path = tmp_path / "club.db"
-    db = archive.open_archive(path)
-    archive.import_files(db, [_write(tmp_path / "game.jqn", GAME)])
-    db.close()
-    return path
+def archive_path(archive_of):
+    """The viewer's archive (``make_app``: tests/conftest.py): one game."""
+    return archive_of(GAME)
 
 
 def _write(path: Path, text: str) -> Path:
     path.write_text(text, encoding="utf-8")
     return path
-
-
-def make_app(path, **config):
-    return create_app({"ARCHIVE": str(path), "TESTING": True, **config})
 
 
 def token(client, page: str = "/validate") -> str:
@@ -64,12 +55,12 @@ def start(client, **fields):
 
 # ---------------------------------------------------------------- visitors
 
-def test_a_visitor_writes_nothing_whatever_the_form(path):
+def test_a_visitor_writes_nothing_whatever_the_form(make_app, archive_path):
     """A CSRF token from any page was all a write needed: now a visitor's save, start,
     action or admin change answers 401 and stores nothing."""
-    client = make_app(path).test_client()
+    client = make_app().test_client()
     csrf = token(client)
-    games = count(path, "games")
+    games = count(archive_path, "games")
     record = SAMPLE.read_text(encoding="utf-8")
     saved = client.post("/validate/save", data={"csrf_token": csrf, "record": record, "format": "jqn"})
     assert saved.status_code == 401 and "nothing was changed" in saved.text
@@ -78,8 +69,8 @@ def test_a_visitor_writes_nothing_whatever_the_form(path):
     assert started.status_code == 401
     assert client.post("/admin/game/1", data={"csrf_token": csrf, "action": "delete",
                                               "confirm": "yes"}).status_code == 401
-    assert count(path, "games") == games and count(path, "live_games") == 0
-    assert count(path, "audit") == 0
+    assert count(archive_path, "games") == games and count(archive_path, "live_games") == 0
+    assert count(archive_path, "audit") == 0
     # validating needs no account, and offers to sign in instead of a save button
     checked = client.post("/validate", data={"csrf_token": csrf, "record": record, "format": "jqn"})
     assert checked.status_code == 200 and "Every game is legal" in checked.text
@@ -93,8 +84,8 @@ engine (a game of his own, bounded: docs/play.md; storing it in the archive is a
 choosing the pages' language (a cookie)."""
 
 
-def test_every_other_form_needs_a_signed_in_user(path):
-    app = make_app(path)
+def test_every_other_form_needs_a_signed_in_user(make_app, archive_path):
+    app = make_app()
     client = app.test_client()
     posts = [rule for rule in app.url_map.iter_rules() if "POST" in rule.methods]
     assert len(posts) > len(OPEN_TO_VISITORS)
@@ -104,12 +95,12 @@ def test_every_other_form_needs_a_signed_in_user(path):
         url = rule.rule.replace("<key>", "somekey").replace("<int:game_id>", "1")
         answer = client.post(url, data={"csrf_token": token(client), "action": "hide"})
         assert answer.status_code == 401, url
-    assert count(path, "audit") == count(path, "live_games") == 0 and count(path, "games") == 1
+    assert count(archive_path, "audit") == count(archive_path, "live_games") == 0 and count(archive_path, "games") == 1
 
 
-def test_a_visitor_asking_for_a_scorers_page_is_sent_to_sign_in_and_back(path):
-    add_account(path)
-    client = make_app(path).test_client()
+def test_a_visitor_asking_for_a_scorers_page_is_sent_to_sign_in_and_back(make_app, archive_path):
+    add_account(archive_path)
+    client = make_app().test_client()
     asked = client.get("/record/")
     assert asked.status_code == 303 and asked.headers["Location"] == "/login?next=/record/"
     form = client.get(asked.headers["Location"]).text
@@ -123,20 +114,20 @@ def test_a_visitor_asking_for_a_scorers_page_is_sent_to_sign_in_and_back(path):
 
 @pytest.mark.parametrize("target", ["//evil.example/x", "https://evil.example/", "/\\evil.example",
                                     "/\t/evil.example", "javascript:alert(1)", "evil"])
-def test_signing_in_leads_back_to_a_local_path_only(path, target):
-    add_account(path)
-    client = make_app(path).test_client()
+def test_signing_in_leads_back_to_a_local_path_only(make_app, archive_path, target):
+    add_account(archive_path)
+    client = make_app().test_client()
     signed = sign_in(client, next_page=target)
     assert signed.status_code == 303 and signed.headers["Location"] == "/"
 
 
-def test_a_wrong_password_is_refused_and_guessing_is_limited(path):
+def test_a_wrong_password_is_refused_and_guessing_is_limited(make_app, archive_path):
     """Five failures for a name from an address, and that name waits there, right
     password or not (issue 33: from another address it may still sign in,
     tests/test_sign_in_limit.py)."""
-    add_account(path)
-    add_account(path, "Other")
-    app = make_app(path, LOGIN_FAILURES=5, LOGIN_LOCKOUT_SECONDS=900)
+    add_account(archive_path)
+    add_account(archive_path, "Other")
+    app = make_app(LOGIN_FAILURES=5, LOGIN_LOCKOUT_SECONDS=900)
     client = app.test_client()
     for _ in range(5):
         wrong = sign_in(client, password="guess")
@@ -148,37 +139,37 @@ def test_a_wrong_password_is_refused_and_guessing_is_limited(path):
     assert "Scorer (scorer)" not in client.get("/").text
 
 
-def test_an_unknown_name_is_refused_like_a_wrong_password(path):
-    client = make_app(path).test_client()
+def test_an_unknown_name_is_refused_like_a_wrong_password(make_app):
+    client = make_app().test_client()
     refused = sign_in(client, "Nobody")
     assert refused.status_code == 401 and "Unknown name or wrong password" in refused.text
 
 
 # ---------------------------------------------------------------- scorers and admins
 
-def test_a_scorer_saves_and_the_save_is_logged(path):
-    client = signed_in_client(make_app(path))
+def test_a_scorer_saves_and_the_save_is_logged(make_app, archive_path):
+    client = signed_in_client(make_app())
     record = SAMPLE.read_text(encoding="utf-8")
     saved = client.post("/validate/save", data={"csrf_token": token(client), "record": record,
                                                 "format": "jqn", "name": "club.jqn"})
     assert saved.status_code == 200 and "1 game(s) saved" in saved.text
-    db = archive.open_archive(path)
+    db = archive.open_archive(archive_path)
     line = db.execute("SELECT user, action, game_id, detail FROM audit").fetchall()
     newest = db.execute("SELECT max(id) FROM games").fetchone()[0]
     db.close()
     assert line == [("Scorer", "stored", newest, "saved from club.jqn")]
 
 
-def test_a_scorer_is_not_an_admin(path):
-    client = signed_in_client(make_app(path))
+def test_a_scorer_is_not_an_admin(make_app, archive_path):
+    client = signed_in_client(make_app())
     hide = client.post("/admin/game/1", data={"csrf_token": token(client), "action": "hide"})
     assert hide.status_code == 403 and "needs the admin role" in hide.text
     assert client.get("/admin/audit").status_code == 403
-    assert count(path, "audit") == 0
+    assert count(archive_path, "audit") == 0
 
 
-def test_an_admin_hides_shows_and_deletes_a_game_each_change_logged(path):
-    app = make_app(path)
+def test_an_admin_hides_shows_and_deletes_a_game_each_change_logged(make_app, archive_path):
+    app = make_app()
     admin = signed_in_client(app, "Boss", "admin")
     visitor = app.test_client()
     assert visitor.get("/game/1").status_code == 200
@@ -197,31 +188,31 @@ def test_an_admin_hides_shows_and_deletes_a_game_each_change_logged(path):
     shown = admin.post("/admin/game/1", data={"csrf_token": token(admin), "action": "show"})
     assert shown.status_code == 303 and visitor.get("/game/1").status_code == 200
     unconfirmed = admin.post("/admin/game/1", data={"csrf_token": token(admin), "action": "delete"})
-    assert unconfirmed.status_code == 303 and count(path, "games") == 1
+    assert unconfirmed.status_code == 303 and count(archive_path, "games") == 1
     deleted = admin.post("/admin/game/1", data={"csrf_token": token(admin), "action": "delete",
                                                 "confirm": "yes"})
     assert deleted.status_code == 303
     assert admin.get("/game/1").status_code == 404 and visitor.get("/game/1").status_code == 404
-    assert count(path, "games") == count(path, "turns") == count(path, "position_plays") == 0
+    assert count(archive_path, "games") == count(archive_path, "turns") == count(archive_path, "position_plays") == 0
     log = admin.get("/admin/audit").text
     assert [a for a in ("hidden", "shown", "deleted") if f"<td>{a}</td>" in log] == ["hidden", "shown", "deleted"]
     assert "Marie - Jean *" in log and log.count("<td>Boss</td>") == 3
 
 
-def test_a_hidden_game_leaves_the_explorer_counts(path):
-    admin = signed_in_client(make_app(path), "Boss", "admin")
-    before = count(path, "position_plays")
+def test_a_hidden_game_leaves_the_explorer_counts(make_app, archive_path):
+    admin = signed_in_client(make_app(), "Boss", "admin")
+    before = count(archive_path, "position_plays")
     admin.post("/admin/game/1", data={"csrf_token": token(admin), "action": "hide"})
-    assert before > 0 and count(path, "position_plays") == 0
+    assert before > 0 and count(archive_path, "position_plays") == 0
     admin.post("/admin/game/1", data={"csrf_token": token(admin), "action": "show"})
-    assert count(path, "position_plays") == before
+    assert count(archive_path, "position_plays") == before
 
 
-def test_a_new_password_ends_the_users_sessions(path):
-    app = make_app(path)
+def test_a_new_password_ends_the_users_sessions(make_app, archive_path):
+    app = make_app()
     client = signed_in_client(app)
     assert "Scorer (scorer)" in client.get("/").text
-    db = archive.open_archive(path)
+    db = archive.open_archive(archive_path)
     set_password(db, "Scorer", "another password")
     assert check_password(db, "scorer", "another password") is not None
     db.close()
@@ -230,8 +221,8 @@ def test_a_new_password_ends_the_users_sessions(path):
                                          "starter": "White"}).status_code == 401
 
 
-def test_signing_out(path):
-    client = signed_in_client(make_app(path))
+def test_signing_out(make_app):
+    client = signed_in_client(make_app())
     out = client.post("/logout", data={"csrf_token": token(client)})
     assert out.status_code == 303 and "Sign in" in client.get("/").text
     assert start(client).status_code == 401 and client.get("/record/").status_code == 303
@@ -239,9 +230,9 @@ def test_signing_out(path):
 
 # ---------------------------------------------------------------- live games
 
-def test_a_live_game_is_its_scorers_and_anyone_may_watch(path):
+def test_a_live_game_is_its_scorers_and_anyone_may_watch(make_app):
     """Anyone holding a live game's address could finish it: now others watch it, read only."""
-    app = make_app(path)
+    app = make_app()
     scorer = signed_in_client(app)
     at = start(scorer).headers["Location"]
     mine = scorer.get(at).text
@@ -261,16 +252,16 @@ def test_a_live_game_is_its_scorers_and_anyone_may_watch(path):
     assert resigned.status_code == 303 and "Game over" in scorer.get(at).text
 
 
-def test_a_removed_scorers_games_go_to_nobody_not_to_the_next_account(path):
+def test_a_removed_scorers_games_go_to_nobody_not_to_the_next_account(make_app, archive_path):
     """SQLite may give a new account the id of the last one removed: it must not inherit
     that scorer's games in progress."""
-    app = make_app(path)
+    app = make_app()
     at = start(signed_in_client(app)).headers["Location"]
-    db = archive.open_archive(path)
+    db = archive.open_archive(archive_path)
     removed = remove_user(db, "Scorer")
     db.close()
     newcomer = signed_in_client(app, "Newcomer")
-    db = archive.open_archive(path)
+    db = archive.open_archive(archive_path)
     assert find_user(db, "Newcomer").id == removed.id  # the id is reused...
     db.close()
     assert 'name="action"' not in newcomer.get(at).text  # ...the game is not
@@ -278,24 +269,24 @@ def test_a_removed_scorers_games_go_to_nobody_not_to_the_next_account(path):
     assert 'value="roll"' in admin.get(at).text
 
 
-def test_a_scorer_has_at_most_so_many_games_in_progress(path):
+def test_a_scorer_has_at_most_so_many_games_in_progress(make_app, archive_path):
     """300 anonymous starts made 300 live games: now a scorer has at most
     LIVE_GAMES_PER_SCORER (20 unless set)."""
-    app = make_app(path)
+    app = make_app()
     scorer = signed_in_client(app)
     for _ in range(20):
         assert start(scorer).status_code == 303
     refused = start(scorer)
     assert refused.status_code == 429 and "you have 20 games in progress" in refused.text
-    assert "LIVE_GAMES_PER_SCORER" in refused.text and count(path, "live_games") == 20
+    assert "LIVE_GAMES_PER_SCORER" in refused.text and count(archive_path, "live_games") == 20
     assert start(signed_in_client(app, "Other")).status_code == 303
 
 
-def test_an_abandoned_live_game_expires(path):
-    app = make_app(path, LIVE_GAME_EXPIRY_DAYS=7)
+def test_an_abandoned_live_game_expires(make_app, archive_path):
+    app = make_app(LIVE_GAME_EXPIRY_DAYS=7)
     scorer = signed_in_client(app)
     old, recent = (start(scorer).headers["Location"] for _ in range(2))
-    db = archive.open_archive(path)
+    db = archive.open_archive(archive_path)
     with db.conn:  # the first untouched for 8 days, the second for 6
         db.execute("UPDATE live_games SET updated = datetime('now', '-8 days') WHERE rowid = 1")
         db.execute("UPDATE live_games SET updated = strftime('%Y-%m-%dT%H:%M:%S+00:00', 'now', '-6 days') "
@@ -303,39 +294,39 @@ def test_an_abandoned_live_game_expires(path):
     db.close()
     gone = scorer.get(old)
     assert gone.status_code == 404 and "expired" in gone.text
-    assert scorer.get(recent).status_code == 200 and count(path, "live_games") == 1
+    assert scorer.get(recent).status_code == 200 and count(archive_path, "live_games") == 1
 
 
 # ---------------------------------------------------------------- the server
 
-def test_a_host_header_from_elsewhere_is_refused_not_reflected(path):
-    client = make_app(path).test_client()
+def test_a_host_header_from_elsewhere_is_refused_not_reflected(make_app):
+    client = make_app().test_client()
     assert client.get("/", headers={"Host": "localhost:8000"}).status_code == 200
     for host in ("evil.example", "evil.example:8000", "localhost.evil.example"):
         for answer in (client.get("/record/", headers={"Host": host}),
                        client.post("/login", headers={"Host": host}, data={"name": "x"})):
             assert answer.status_code == 400 and "Location" not in answer.headers, host
             assert "evil" not in answer.text and "TRUSTED_HOSTS" in answer.text
-    served = make_app(path, TRUSTED_HOSTS=["localhost", "club.example.org"]).test_client()
+    served = make_app(TRUSTED_HOSTS=["localhost", "club.example.org"]).test_client()
     assert served.get("/", headers={"Host": "club.example.org"}).status_code == 200
 
 
-def test_the_session_cookie_is_same_site_lax_and_http_only(path):
-    add_account(path)
-    signed = sign_in(make_app(path).test_client())
+def test_the_session_cookie_is_same_site_lax_and_http_only(make_app, archive_path):
+    add_account(archive_path)
+    signed = sign_in(make_app().test_client())
     cookie = signed.headers["Set-Cookie"]
     assert "SameSite=Lax" in cookie and "HttpOnly" in cookie and "Secure" not in cookie
-    secure = sign_in(make_app(path, SESSION_COOKIE_SECURE=True).test_client())
+    secure = sign_in(make_app(SESSION_COOKIE_SECURE=True).test_client())
     assert "; Secure" in secure.headers["Set-Cookie"]
 
 
-def test_csrf_tokens_expire(path):
-    assert make_app(path).config["WTF_CSRF_TIME_LIMIT"] == 8 * 3600
-    client = signed_in_client(make_app(path, WTF_CSRF_TIME_LIMIT=1))
+def test_csrf_tokens_expire(make_app, archive_path):
+    assert make_app().config["WTF_CSRF_TIME_LIMIT"] == 8 * 3600
+    client = signed_in_client(make_app(WTF_CSRF_TIME_LIMIT=1))
     old = token(client)
     time.sleep(2.1)
     refused = client.post("/record/", data={"csrf_token": old, "variant": "jacquet", "starter": "White"})
-    assert refused.status_code == 400 and "CSRF" in refused.text and count(path, "live_games") == 0
+    assert refused.status_code == 400 and "CSRF" in refused.text and count(archive_path, "live_games") == 0
 
 
 def _serve(monkeypatch, db, *args):
@@ -369,18 +360,18 @@ def _serve(monkeypatch, db, *args):
     return result.output, seen["app"]
 
 
-def test_serve_on_an_open_address_says_what_is_exposed(path, monkeypatch):
-    output, app = _serve(monkeypatch, path, "--host", "0.0.0.0", "--trusted-host", "Club.Example.org")
+def test_serve_on_an_open_address_says_what_is_exposed(archive_path, monkeypatch):
+    output, app = _serve(monkeypatch, archive_path, "--host", "0.0.0.0", "--trusted-host", "Club.Example.org")
     assert "warning: 0.0.0.0 is reachable from other machines, over plain HTTP" in output
     assert "no accounts: the site is read-only" in output
-    assert f"jacquet users add NAME --role scorer --db {path}" in output
+    assert f"jacquet users add NAME --role scorer --db {archive_path}" in output
     assert "HTTPS reverse proxy" in output and "docs/server.md" in output
     assert {"localhost", "127.0.0.1", "club.example.org", socket.gethostname().lower()} <= set(
         app.config["TRUSTED_HOSTS"])
-    add_account(path)
-    output, _ = _serve(monkeypatch, path, "--host", "0.0.0.0")
+    add_account(archive_path)
+    output, _ = _serve(monkeypatch, archive_path, "--host", "0.0.0.0")
     assert "1 account(s) may sign in and write" in output
-    output, app = _serve(monkeypatch, path)
+    output, app = _serve(monkeypatch, archive_path)
     assert "warning" not in output and app.config["TRUSTED_HOSTS"] == ["127.0.0.1", "localhost"]
 
 
@@ -412,7 +403,7 @@ def test_serve_brings_an_old_archive_up_to_date(tmp_path, monkeypatch):
     assert count(path, "users") == 0
 
 
-def test_names_are_text_in_the_header_and_the_audit_log(tmp_path):
+def test_names_are_text_in_the_header_and_the_audit_log(tmp_path, make_app):
     """A user's name and a deleted game's players are shown as text, never as markup."""
     path = tmp_path / "hostile.db"
     db = archive.open_archive(path)
@@ -426,11 +417,11 @@ def test_names_are_text_in_the_header_and_the_audit_log(tmp_path):
     assert "<b>Boss" not in log and "&lt;b&gt;Boss&lt;/b&gt;" in log
 
 
-def test_behind_a_proxy_the_client_address_is_the_forwarded_one(path):
+def test_behind_a_proxy_the_client_address_is_the_forwarded_one(make_app, archive_path):
     """With PROXIES = 1 the sign-in limit counts the address the proxy forwards: one
     client guessing does not lock out the others behind the same proxy."""
-    add_account(path, "Other")
-    app = make_app(path, PROXIES=1)
+    add_account(archive_path, "Other")
+    app = make_app(PROXIES=1)
     guesser, other = app.test_client(), app.test_client()
     guesser.environ_base["HTTP_X_FORWARDED_FOR"] = "203.0.113.7"
     other.environ_base["HTTP_X_FORWARDED_FOR"] = "198.51.100.2"

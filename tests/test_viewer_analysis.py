@@ -20,7 +20,7 @@ from jacquet_cli import main
 from notation import Dice, legal_plays
 from notation.formats import read_file, write_file
 from tests.accounts_helpers import signed_in_client
-from webviewer import create_app
+from tests.viewer_helpers import viewer_app
 from webviewer.blueprints import games
 from webviewer.pages.chart import MARK
 from webviewer.plumbing.workers import Busy, OverBudget
@@ -64,8 +64,10 @@ def analysis(archive_path, game_ids) -> dict:
 
 
 @pytest.fixture(scope="module")
-def client(archive_path):
-    return create_app({"ARCHIVE": archive_path, "TESTING": True}).test_client()
+def app(archive_path):
+    """One viewer for the module (``client``, ``scorer``: tests/conftest.py); the tests that
+    store an analysis make their own, over a copy of the archive."""
+    return viewer_app(archive_path)
 
 
 def page(client, path: str) -> str:
@@ -181,20 +183,20 @@ def test_a_game_without_analysis_says_so_to_visitors_without_a_button(client, ga
 def test_a_visitors_request_is_refused_and_stores_nothing(client, archive_path, game_ids):
     token = re.search(r'name="csrf_token" value="([^"]+)"', page(client, "/validate")).group(1)
     answer = client.post(f"/game/{game_ids[ANALYSED]}/analyse", data={"csrf_token": token})
-    assert answer.status_code == 401 and "nothing was changed" in answer.text
+    assert answer.status_code == 401 and 'class="error" role="alert"' in answer.text  # the error page
     with open_archive(archive_path) as db:
         assert latest_analysis(db, game_ids[ANALYSED]) is None
 
 
 @pytest.mark.parametrize("workers", [2, 0])
 def test_a_scorers_request_stores_an_analysis_and_the_page_shows_it(tmp_path, archive_path, game_ids,
-                                                                     workers):
+                                                                     make_app, workers):
     path = tmp_path / "copy.db"
     source, target = sqlite3.connect(archive_path), sqlite3.connect(path)
     source.backup(target)
     source.close()
     target.close()
-    app = create_app({"ARCHIVE": str(path), "TESTING": True, "WORKERS": workers})
+    app = make_app(path, WORKERS=workers)
     scorer = signed_in_client(app)
     game = game_ids[ANALYSED]
     before = page(scorer, f"/game/{game}")  # the view is made (and kept) before the analysis
@@ -212,9 +214,7 @@ def test_a_scorers_request_stores_an_analysis_and_the_page_shows_it(tmp_path, ar
     assert 'class="evaluation"' in page(visitor, f"/game/{game}")
 
 
-def test_a_request_without_its_csrf_token_is_refused(tmp_path, archive_path, game_ids):
-    app = create_app({"ARCHIVE": archive_path, "TESTING": True, "WORKERS": 0})
-    scorer = signed_in_client(app, "Marker")
+def test_a_request_without_its_csrf_token_is_refused(scorer, archive_path, game_ids):
     answer = scorer.post(f"/game/{game_ids[ANALYSED]}/analyse")
     assert answer.status_code == 400
     with open_archive(archive_path) as db:
@@ -223,10 +223,8 @@ def test_a_request_without_its_csrf_token_is_refused(tmp_path, archive_path, gam
 
 @pytest.mark.parametrize(("refusal", "status", "said"), [
     (Busy(), 503, "try again"), (OverBudget("it took longer than 10 s (WORK_SECONDS)"), 413, "jacquet analyse --db")])
-def test_a_busy_pool_or_a_job_over_its_time_stores_nothing(archive_path, game_ids, monkeypatch,
+def test_a_busy_pool_or_a_job_over_its_time_stores_nothing(scorer, archive_path, game_ids, monkeypatch,
                                                            refusal, status, said):
-    app = create_app({"ARCHIVE": archive_path, "TESTING": True})
-    scorer = signed_in_client(app, "Busy scorer")
     game = game_ids[ANALYSED]
     token = re.search(r'name="csrf_token" value="([^"]+)"', page(scorer, f"/game/{game}")).group(1)
 
@@ -244,9 +242,8 @@ def test_a_busy_pool_or_a_job_over_its_time_stores_nothing(archive_path, game_id
 
 # -- live games: the watchers' evaluation, the scorer's choice ------------------------------------
 
-def test_watchers_see_the_evaluation_only_when_the_scorer_turns_it_on(tmp_path):
-    app = create_app({"ARCHIVE": str(tmp_path / "live.db"), "TESTING": True, "WTF_CSRF_ENABLED": False,
-                      "WORKERS": 0})
+def test_watchers_see_the_evaluation_only_when_the_scorer_turns_it_on(tmp_path, make_app):
+    app = make_app(tmp_path / "live.db", WTF_CSRF_ENABLED=False, WORKERS=0)
     scorer = signed_in_client(app)
     started = scorer.post("/record/", data={"variant": "jacquet", "white": "Ann", "black": "Bob",
                                             "starter": "White"})

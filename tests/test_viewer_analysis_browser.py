@@ -5,7 +5,6 @@ evaluation graph, and fetches nothing."""
 from __future__ import annotations
 
 import re
-import threading
 
 import pytest
 from click.testing import CliRunner
@@ -13,18 +12,16 @@ from click.testing import CliRunner
 import archive
 from jacquet_cli import main
 from notation.formats import read_file, write_file
-from tests.test_viewer_browser import ARGS, ARTIFACTS, CHROMIUM
+from tests.browser_helpers import ARTIFACTS, playwright_or_skip, serving
 from webviewer import create_app
 from webviewer.pages.chart import MARK
 
-sync_api = pytest.importorskip("playwright.sync_api")
+playwright_or_skip()
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """One generated jacquet game, analysed, on a werkzeug server thread."""
-    from werkzeug.serving import make_server
-
     folder = tmp_path_factory.mktemp("analysed-browser")
     record = folder / "one.jqn"
     write_file(list(read_file("samples/generated/jacquet-10.jqn"))[:1], record)
@@ -33,21 +30,14 @@ def server(tmp_path_factory):
         archive.import_files(db, [str(record)])
         game_id = db.execute("SELECT min(id) FROM games").fetchone()[0]
     assert CliRunner().invoke(main, ["analyse", "--db", str(path)]).exit_code == 0
-    httpd = make_server("127.0.0.1", 0, create_app({"ARCHIVE": str(path)}), threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}", game_id
-    httpd.shutdown()
+    with serving(create_app({"ARCHIVE": str(path)})) as base:
+        yield base, game_id
 
 
 @pytest.fixture(scope="module")
-def page():
-    assert CHROMIUM is not None
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(viewport={"width": 820, "height": 1180})  # a tablet, upright
-        yield page
-        browser.close()
+def page(browser):
+    """One page of ``browser`` (tests/conftest.py) for the module, a tablet upright."""
+    return browser.new_page(viewport={"width": 820, "height": 1180})
 
 
 def drawn(page) -> str:

@@ -8,44 +8,29 @@ where that is a failure: ``.ci/run`` installs it.
 """
 
 import io
-import os
-import shutil
-import threading
-from pathlib import Path
 
 import pytest
 
 import archive
 from notation.formats.jqn import GameBuilder, read_games
 from tests.accounts_helpers import PASSWORD, add_account
+from tests.browser_helpers import ARTIFACTS, chromium, playwright_or_skip, serving
 from webviewer import create_app
 
-CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
-ARTIFACTS = Path(__file__).parent / "artifacts"
 PATIENCE_MS = 60_000
 """How long a wait for the autoplay's next turn may last: a bound, not a pace (it steps in a
 second or two; a loaded machine's browser took longer than the 5 s once allowed)."""
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"]
 RECORD = ('[Event "Browser test"]\n[White "Marie"]\n[Black "Jean"]\n\n'
           '1. 55: 24/4 {<script>window.pwned = 1</script>} 66: 24/18 2. 21: 4/1 21: 18/15 *\n')
 VARIATIONS = ('[White "Ann"]\n[Black "Bob"]\n[Variant "backgammon"]\n[LeadRoll "W3 B1"]\n\n'
               '1. 31: 8/5 6/5 (1. 31: 24/21 6/5 {split}) 1... 62: 24/18 13/11 *\n')
 
-if CHROMIUM is None:
-    if os.environ.get("CI") == "true":
-        pytest.fail("Chromium is missing in CI: .ci/run must install it", pytrace=False)
-    pytest.skip("Chromium is not installed (apt-get install chromium)", allow_module_level=True)
-
-sync_api = pytest.importorskip("playwright.sync_api")
+sync_api = playwright_or_skip()
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """The viewer on a werkzeug server thread, on a free loopback port."""
-    from werkzeug.serving import make_server
-
     path = tmp_path_factory.mktemp("browser") / "browser.db"
     db = archive.open_archive(path)
     games = [next(read_games(io.BytesIO(text.encode("utf-8")), GameBuilder)) for text in (RECORD, VARIATIONS)]
@@ -53,20 +38,15 @@ def server(tmp_path_factory):
     game_id = db.execute("SELECT min(id) FROM games").fetchone()[0]
     db.close()
     add_account(path)
-    httpd = make_server("127.0.0.1", 0, create_app({"ARCHIVE": str(path)}), threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}", game_id
-    httpd.shutdown()
+    with serving(create_app({"ARCHIVE": str(path)})) as base:
+        yield base, game_id
 
 
 @pytest.fixture(scope="module")
 def page():
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(viewport={"width": 1200, "height": 1000})
-        yield page
-        browser.close()
+    """One desktop-sized page for the module, kept from test to test."""
+    with chromium(sync_api) as browser:
+        yield browser.new_page(viewport={"width": 1200, "height": 1000})
 
 
 def test_keyboard_steps_through_the_game(server, page):
@@ -210,8 +190,6 @@ SIZES = {"1280": (1280, 900), "768": (768, 1024), "390": (390, 844)}
 @pytest.fixture(scope="module")
 def demo_server(tmp_path_factory):
     """The viewer on the demo archive (every sample), on a werkzeug server thread."""
-    from werkzeug.serving import make_server
-
     from webviewer.demo import build_demo
 
     path = tmp_path_factory.mktemp("demo") / "demo.db"
@@ -220,13 +198,9 @@ def demo_server(tmp_path_factory):
     ids = {row[0]: row[1] for row in db.execute(
         "SELECT source_file, min(id) FROM games GROUP BY source_file")}
     db.close()
-    app = create_app({"ARCHIVE": str(path), "WTF_CSRF_ENABLED": False})
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
     backgammon = next(i for name, i in ids.items() if name.endswith("backgammon/annotated-game.jqn"))
-    yield f"http://127.0.0.1:{httpd.server_port}", backgammon
-    httpd.shutdown()
+    with serving(create_app({"ARCHIVE": str(path), "WTF_CSRF_ENABLED": False})) as base:
+        yield base, backgammon
 
 
 @pytest.fixture(scope="module")

@@ -20,7 +20,7 @@ from notation.formats.jqn import GameBuilder, read_games
 from notation.formats.json_format import game_to_dict
 from notation.render.diagram import diagram
 from notation.render.svg import board
-from webviewer import create_app
+from tests.viewer_helpers import viewer_app
 from webviewer.demo import build_demo, samples_folder
 
 BACKGAMMON = samples_folder() / "backgammon" / "annotated-game.jqn"
@@ -29,19 +29,21 @@ WRONG_RESULT = ('[White "Liar"]\n[Black "Honest"]\n[Result "B+2"]\n\n'
 
 
 @pytest.fixture(scope="module")
-def demo(tmp_path_factory):
+def archive_path(tmp_path_factory):
+    """The viewer's archive (``client``, ``make_app``: tests/conftest.py): the demo."""
     path = tmp_path_factory.mktemp("page") / "viewer.db"
     build_demo(path)
     return path
 
 
 @pytest.fixture(scope="module")
-def client(demo):
-    return create_app({"ARCHIVE": str(demo), "TESTING": True}).test_client()
+def app(archive_path):
+    """One viewer for the module, whose tests only read the demo."""
+    return viewer_app(archive_path)
 
 
-def game_id(demo, source: str) -> int:
-    db = sqlite3.connect(demo)
+def game_id(archive_path, source: str) -> int:
+    db = sqlite3.connect(archive_path)
     try:
         return db.execute("SELECT min(id) FROM games WHERE source_file LIKE ?", [f"%{source}"]).fetchone()[0]
     finally:
@@ -59,8 +61,8 @@ def stepping(page: str) -> dict:
                                 page, re.S).group(1))
 
 
-def test_the_move_list_is_paired_by_move_with_the_current_turn_marked(client, demo):
-    backgammon = game_id(demo, "backgammon/annotated-game.jqn")
+def test_the_move_list_is_paired_by_move_with_the_current_turn_marked(client, archive_path):
+    backgammon = game_id(archive_path, "backgammon/annotated-game.jqn")
     page = page_of(client, f"/game/{backgammon}?ply=3")
     assert 'class="board"' in page and 'class="movelist' in page
     assert page.count('aria-current="true"') == 1
@@ -72,8 +74,8 @@ def test_the_move_list_is_paired_by_move_with_the_current_turn_marked(client, de
     assert '<span class="comment">A doublet gives four steps of 5' in page  # inline, in an aside
 
 
-def test_the_last_ply_says_who_won_how_many_points_and_how(client, demo):
-    backgammon = game_id(demo, "backgammon/annotated-game.jqn")
+def test_the_last_ply_says_who_won_how_many_points_and_how(client, archive_path):
+    backgammon = game_id(archive_path, "backgammon/annotated-game.jqn")
     page = page_of(client, f"/game/{backgammon}")
     caption = re.search(r"<figcaption>(.*?)</figcaption>", page, re.S).group(1)
     assert "White wins 4 points by bearing off." in caption
@@ -81,26 +83,26 @@ def test_the_last_ply_says_who_won_how_many_points_and_how(client, demo):
     assert "White rolled 32 and played 1/off(2)." in caption  # what was just played
 
 
-def test_a_ply_past_the_end_is_the_end(client, demo):
-    backgammon = game_id(demo, "backgammon/annotated-game.jqn")
+def test_a_ply_past_the_end_is_the_end(client, archive_path):
+    backgammon = game_id(archive_path, "backgammon/annotated-game.jqn")
     end = page_of(client, f"/game/{backgammon}")
     assert page_of(client, f"/game/{backgammon}?ply=999") == end
     assert client.get(f"/game/{backgammon}?ply=-1").status_code == 400
 
 
-def test_the_cube_is_drawn_with_its_value_and_owner(client, demo):
-    backgammon = game_id(demo, "backgammon/annotated-game.jqn")
+def test_the_cube_is_drawn_with_its_value_and_owner(client, archive_path):
+    backgammon = game_id(archive_path, "backgammon/annotated-game.jqn")
     start = page_of(client, f"/game/{backgammon}?ply=0")
     assert re.search(r'<g class="cube" data-value="1" data-owner="middle">.*?>64</text></g>', start)
     end = page_of(client, f"/game/{backgammon}")  # White doubled, Black took: Black owns it at 2
     assert '<g class="cube" data-value="2" data-owner="top">' in end
     assert '<g class="cube" data-value="2" data-owner="bottom">' in page_of(client, f"/game/{backgammon}?flip=1")
-    jacquet = game_id(demo, "jacquet/annotated-game.jqn")
+    jacquet = game_id(archive_path, "jacquet/annotated-game.jqn")
     assert 'class="cube"' not in page_of(client, f"/game/{jacquet}")  # no cube in jacquet
 
 
-def test_the_points_can_be_numbered_for_the_player_on_roll(client, demo):
-    backgammon = game_id(demo, "backgammon/annotated-game.jqn")
+def test_the_points_can_be_numbered_for_the_player_on_roll(client, archive_path):
+    backgammon = game_id(archive_path, "backgammon/annotated-game.jqn")
 
     def label_of_white_1(path: str) -> str:
         svg = re.search(r"<svg.*?</svg>", page_of(client, path), re.S).group(0)
@@ -115,8 +117,8 @@ def test_the_points_can_be_numbered_for_the_player_on_roll(client, demo):
     assert f'href="/game/{backgammon}?ply=2"' in page  # the link back to the usual numbers
 
 
-def test_every_node_is_in_the_page_for_the_script(client, demo):
-    backgammon = game_id(demo, "backgammon/annotated-game.jqn")
+def test_every_node_is_in_the_page_for_the_script(client, archive_path):
+    backgammon = game_id(archive_path, "backgammon/annotated-game.jqn")
     page = page_of(client, f"/game/{backgammon}?ply=5")
     data = stepping(page)
     nodes = data["nodes"]
@@ -128,8 +130,8 @@ def test_every_node_is_in_the_page_for_the_script(client, demo):
     assert "</script" not in re.search(r'id="game-data">(.*?)</script>', page, re.S).group(1)
 
 
-def test_nags_from_7_up_are_shown_as_symbols(client, demo):
-    backgammon = game_id(demo, "backgammon/annotated-game.jqn")
+def test_nags_from_7_up_are_shown_as_symbols(client, archive_path):
+    backgammon = game_id(archive_path, "backgammon/annotated-game.jqn")
     page = page_of(client, f"/game/{backgammon}")
     assert '<span class="nag" title="forced: the only legal play for the roll">□</span>' in page
     assert "$7" not in re.search(r'<div class="movelist.*?</div>\n<figure', page, re.S).group(0)
@@ -161,8 +163,8 @@ def test_the_search_form_folds_away(client):
     assert '<details class="search-box" open>' in page_of(client, "/?player=Random")
 
 
-def test_the_position_page_draws_the_player_on_roll_in_his_colour(client, demo):
-    backgammon = game_id(demo, "backgammon/annotated-game.jqn")
+def test_the_position_page_draws_the_player_on_roll_in_his_colour(client, archive_path):
+    backgammon = game_id(archive_path, "backgammon/annotated-game.jqn")
     page = page_of(client, f"/game/{backgammon}?ply=2")  # Black on roll
     link = re.search(r'<a class="position" href="([^"]*)"', page).group(1).replace("&amp;", "&")
     assert link.endswith("&player=B")
@@ -190,8 +192,8 @@ def test_the_favicon_is_linked_and_served(client):
         assert icon.status_code == 200 and icon.data.startswith(b"<svg")
 
 
-def test_validate_reports_junk_as_no_game_and_keeps_the_text(demo):
-    client = create_app({"ARCHIVE": str(demo), "TESTING": True, "WTF_CSRF_ENABLED": False}).test_client()
+def test_validate_reports_junk_as_no_game_and_keeps_the_text(make_app):
+    client = make_app(WTF_CSRF_ENABLED=False).test_client()
     junk = client.post("/validate", data={"record": "hello world", "format": "auto", "variant": "jacquet"})
     text = junk.get_data(as_text=True)
     assert "No game found in this record" in text and "1 game(s) read" not in text
@@ -238,14 +240,14 @@ def test_the_text_diagram_shows_the_cube_only_for_a_rule_set_with_one():
 @pytest.mark.parametrize("record, where", [
     ('[Variant "versailles"]\n[Rethrow "yes"]\n\n1. 51: 24/18 *\n', "its Rethrow tag"),
     ('[Variant "versailles"]\n\n1. 51: 24/18 {rethrow: Black rethrows the 5} *\n', "comment at ply 1")])
-def test_a_versailles_record_with_the_rethrow_clause_gets_a_warning(demo, tmp_path, record, where):
+def test_a_versailles_record_with_the_rethrow_clause_gets_a_warning(make_app, tmp_path, record, where):
     path = tmp_path / "rethrow.jqn"
     path.write_text(record, encoding="utf-8")
     checked = subprocess.run([sys.executable, "-m", "jacquet_cli", "validate", str(path)],
                              check=False, capture_output=True, text=True)
     assert checked.returncode == 0  # a warning, not an error
     assert "warning: [R-RETHROW]" in checked.stdout + checked.stderr and where in checked.stdout + checked.stderr
-    client = create_app({"ARCHIVE": str(demo), "TESTING": True, "WTF_CSRF_ENABLED": False}).test_client()
+    client = make_app(WTF_CSRF_ENABLED=False).test_client()
     page = client.post("/validate", data={"record": record, "format": "jqn", "variant": "jacquet"}).get_data(as_text=True)
     assert "[R-RETHROW]" in page and "1 warning(s)" in page
     plain = record.replace('"versailles"', '"jacquet"')

@@ -26,31 +26,15 @@ from notation import rule_set
 from notation.engine.rules import DEFAULT, NAMES
 from notation.recording import LiveGame, game_from_text
 from tests.accounts_helpers import add_account, sign_in
-from webviewer import create_app
 
 ENGINE_0PLY = "jacquet-td jacquet v2 + race r1, 0-ply"
 
 
-def make_app(path, **config):
-    return create_app({"ARCHIVE": str(path), "TESTING": True, "WTF_CSRF_ENABLED": False,
-                       "WORKERS": 0, **config})
-
-
 @pytest.fixture
-def db_path(tmp_path):
-    path = tmp_path / "play.db"
-    archive.open_archive(path).close()
-    return path
-
-
-@pytest.fixture
-def app(db_path):
-    return make_app(db_path)
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
+def viewer_config():
+    """The viewer of these tests (``app``, ``client``: tests/conftest.py): forms without
+    their CSRF token, the engine in the request's thread unless a test says."""
+    return {"WTF_CSRF_ENABLED": False, "WORKERS": 0}
 
 
 def start(client, **fields) -> str:
@@ -119,7 +103,7 @@ def play_out(client, at: str, rng: random.Random, most: int = 600) -> tuple[str,
     raise AssertionError("the game did not end")
 
 
-def test_a_whole_game_against_the_random_engine(app, client, db_path):
+def test_a_whole_game_against_the_random_engine(app, client, archive_path):
     at = start(client)
     assert "You (White) against random" in client.get(at).text
     page, answered = play_out(client, at, random.Random(7))
@@ -145,16 +129,16 @@ def test_a_whole_game_against_the_random_engine(app, client, db_path):
 
     refused = client.post(f"{at}/store")
     assert refused.status_code == 401
-    db = archive.open_archive(db_path)
+    db = archive.open_archive(archive_path)
     assert db["games"].count == 0
     db.close()
-    add_account(db_path)
+    add_account(archive_path)
     assert sign_in(client).status_code == 303
     assert "Store the game in the archive" in client.get(at).text
     stored = client.post(f"{at}/store")
     assert stored.status_code == 303 and "/game/" in stored.headers["Location"]
     assert client.post(f"{at}/store").headers["Location"] == stored.headers["Location"]  # once
-    db = archive.open_archive(db_path)
+    db = archive.open_archive(archive_path)
     try:
         assert db["games"].count == 1
         kept = archive.load_game(db, int(stored.headers["Location"].rsplit("/", 1)[1]))
@@ -182,7 +166,7 @@ def test_hints_are_the_engines_ranking_of_your_roll(app, client):
     assert evaluator.name in page
 
 
-def test_a_game_survives_a_reload_and_a_restart(db_path, client):
+def test_a_game_survives_a_reload_and_a_restart(make_app, client):
     at = start(client, side="Black")
     page = client.get(at).text
     while 'value="roll"' in page:
@@ -194,7 +178,7 @@ def test_a_game_survives_a_reload_and_a_restart(db_path, client):
                           "to": step[1], "die": step[2]})
     before = client.get(at).text
     assert status(client.get(at).text) == status(before)  # reloaded: the same dice, the step kept
-    restarted = make_app(db_path).test_client()
+    restarted = make_app().test_client()
     restarted.set_cookie("session", client.get_cookie("session").value)
     again = restarted.get(at).text
     assert status(again) == status(before)
@@ -245,8 +229,8 @@ def rolled(client, at: str) -> str:
     return at
 
 
-def test_games_in_progress_are_capped_per_visitor_and_on_the_server(db_path):
-    app = make_app(db_path, PLAY_GAMES_PER_VISITOR=2, PLAY_GAMES=3)
+def test_games_in_progress_are_capped_per_visitor_and_on_the_server(make_app):
+    app = make_app(PLAY_GAMES_PER_VISITOR=2, PLAY_GAMES=3)
     first = app.test_client()
     rolled(first, start(first))
     rolled(first, start(first))
@@ -258,8 +242,8 @@ def test_games_in_progress_are_capped_per_visitor_and_on_the_server(db_path):
     assert full.status_code == 429 and "PLAY_GAMES" in full.text
 
 
-def test_a_game_is_capped_in_length(db_path):
-    app = make_app(db_path, PLAY_MAX_TURNS=4)
+def test_a_game_is_capped_in_length(make_app):
+    app = make_app(PLAY_MAX_TURNS=4)
     client = app.test_client()
     at = start(client)
     rng = random.Random(3)
@@ -286,8 +270,8 @@ def test_the_strongest_level_is_the_2ply_engine(client):
     assert "jacquet-td jacquet v2 + race r1, 2-ply" in page
 
 
-def test_the_1ply_engine_plays_in_the_worker_pool_within_its_time(db_path):
-    client = make_app(db_path, WORKERS=1).test_client()
+def test_the_1ply_engine_plays_in_the_worker_pool_within_its_time(make_app):
+    client = make_app(WORKERS=1).test_client()
     at = start(client, strength="1")
     page = client.get(f"{at}?hints=1").text  # hints asked at once: the lead roll may be ours to play
     assert "jacquet-td jacquet v2 + race r1, 1-ply" in page
@@ -295,7 +279,7 @@ def test_the_1ply_engine_plays_in_the_worker_pool_within_its_time(db_path):
         client.post(at, data={"version": version(page), "action": "roll"})
         page = client.get(f"{at}?hints=1").text
     play = hinted(page)[0][0]
-    hurried = make_app(db_path, WORKERS=1, WORK_SECONDS=0.001).test_client()
+    hurried = make_app(WORKERS=1, WORK_SECONDS=0.001).test_client()
     hurried.set_cookie("session", client.get_cookie("session").value)
     over_time = hurried.post(at, data={"version": version(page), "action": "play", "play": play})
     assert over_time.status_code == 413 and "WORK_SECONDS" in over_time.text
@@ -390,8 +374,8 @@ def test_every_rule_set_against_its_net(client, variant, monkeypatch):
     assert answered >= 3
 
 
-def test_a_game_over_leaves_room_for_new_ones(db_path):
-    app = make_app(db_path, PLAY_GAMES_PER_VISITOR=1, PLAY_GAMES=2)
+def test_a_game_over_leaves_room_for_new_ones(make_app):
+    app = make_app(PLAY_GAMES_PER_VISITOR=1, PLAY_GAMES=2)
     first = app.test_client()
     finished = resigned_game(first)
     assert "The game analysed" in first.get(finished).text  # over and analysed: no longer counted

@@ -9,28 +9,17 @@ except in CI)."""
 
 import pytest
 
-import archive
-from tests.browser_helpers import playwright_or_skip, press, serving, tablet_page
-from tests.test_viewer_browser import ARTIFACTS
-from webviewer import create_app
+from tests.browser_helpers import ARTIFACTS, playwright_or_skip, press, served_viewer
 
-sync_api = playwright_or_skip()
-
+playwright_or_skip()
 
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory):
-    """The viewer on a werkzeug server thread, on a free loopback port, over an empty archive."""
-    path = tmp_path_factory.mktemp("play") / "play.db"
-    archive.open_archive(path).close()
-    with serving(create_app({"ARCHIVE": str(path), "WORKERS": 0})) as base:
+    """The viewer over an empty archive, the engine in the request's thread (``page``, a
+    tablet's: tests/conftest.py)."""
+    with served_viewer(tmp_path_factory.mktemp("play"), WORKERS=0) as base:
         yield base
-
-
-@pytest.fixture
-def page():
-    with tablet_page(sync_api) as tablet:
-        yield tablet
 
 
 def click_a_step(page) -> None:

@@ -15,7 +15,7 @@ from analysis.network import Network
 from archive import import_files, open_archive
 from jacquet_cli import main
 from notation.formats import read_file, write_file
-from webviewer import create_app
+from tests.viewer_helpers import viewer_app
 
 GAMES = 4
 DATES = ["2024.05.02", None, "2023.11.20", "2024.01.15"]
@@ -44,7 +44,7 @@ def analysed(tmp_path_factory) -> tuple[str, list[dict]]:
 
 
 def _page(path: str, name: str = "Random White") -> str:
-    client = create_app({"ARCHIVE": path, "TESTING": True}).test_client()
+    client = viewer_app(path).test_client()
     response = client.get(f"/player/{name}")
     assert response.status_code == 200
     return response.get_data(as_text=True)

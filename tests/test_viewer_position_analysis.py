@@ -11,26 +11,19 @@ import re
 
 import pytest
 
-import archive
 from analysis.ranking import Evaluator
 from analysis.shipped import load_net
 from notation import Dice, Position, legal_plays, rule_set
-from webviewer import create_app
 
 MIDGAME = Position.from_points({6: 3, 10: 3, 13: 3, 18: 3, 24: 3}, {24: 5, 19: 5, 16: 5})
 """A jacquet position past the courier (61: 6 plays; 33: 42), seen by the player on roll."""
 
 
-def make_app(tmp_path, **config):
-    """The viewer over an empty archive, the heavy work in the request unless ``config`` says."""
-    path = tmp_path / "empty.db"
-    archive.open_archive(path).close()
-    return create_app({"ARCHIVE": str(path), "TESTING": True, "WORKERS": 0, **config})
-
-
 @pytest.fixture
-def client(tmp_path):
-    return make_app(tmp_path).test_client()
+def viewer_config():
+    """The viewer of these tests (``client``, ``make_app``: tests/conftest.py, over an empty
+    archive): the heavy work in the request's thread unless a test says."""
+    return {"WORKERS": 0}
 
 
 def engine_ranking(position: Position, dice: str, ply: int, variant: str = "jacquet"):
@@ -83,8 +76,8 @@ def test_the_page_is_the_engine_of_the_rule_set_asked(client):
     assert shown_rows(page)[0] == (ranked[0].play.notation, f"{round(ranked[0].equity, 4):+.3f}")
 
 
-def test_the_list_is_capped_and_says_so(tmp_path):
-    app = make_app(tmp_path, MAX_LEGAL_PLAYS=3)
+def test_the_list_is_capped_and_says_so(make_app):
+    app = make_app(MAX_LEGAL_PLAYS=3)
     client = app.test_client()
     position_id = MIDGAME.position_id()
     _, ranked = engine_ranking(MIDGAME, "33", 0)
@@ -107,7 +100,7 @@ def test_a_roll_that_cannot_be_read_is_refused_with_its_reason(client, dice):
     assert client.get(f"/position/{position_id}?dice=61&ply=3").status_code == 400
 
 
-def test_the_ranking_runs_in_the_worker_pool_within_its_time(tmp_path):
-    app = make_app(tmp_path, WORKERS=1, WORK_SECONDS=0.001)
+def test_the_ranking_runs_in_the_worker_pool_within_its_time(make_app):
+    app = make_app(WORKERS=1, WORK_SECONDS=0.001)
     answer = app.test_client().get(f"/api/positions/{MIDGAME.position_id()}?dice=66&ply=1")
     assert answer.status_code == 413 and "WORK_SECONDS" in answer.get_json()["error"]

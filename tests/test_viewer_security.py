@@ -6,13 +6,12 @@ pages without stack traces; security headers on every answer."""
 from __future__ import annotations
 
 import io
-import os
-import threading
 
 import pytest
 
 import archive
 from notation.formats.jqn import GameBuilder, read_games
+from tests.browser_helpers import serving
 from webviewer import create_app
 
 MARK = "pwned"
@@ -31,6 +30,8 @@ def hostile_record(payload: str) -> str:
 
 @pytest.fixture(scope="module")
 def archive_path(tmp_path_factory):
+    """The viewer's archive (``app``, ``client``: tests/conftest.py): a game for each
+    payload, in every tag, comment and variation."""
     path = tmp_path_factory.mktemp("security") / "hostile.db"
     db = archive.open_archive(path)
     games = [next(read_games(io.BytesIO(hostile_record(p).encode()), GameBuilder)) for p in PAYLOADS]
@@ -38,16 +39,6 @@ def archive_path(tmp_path_factory):
     archive.import_games(db, games)
     db.close()
     return path
-
-
-@pytest.fixture
-def app(archive_path):
-    return create_app({"ARCHIVE": str(archive_path), "TESTING": True})
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
 
 
 def pages(client) -> list[str]:
@@ -131,31 +122,15 @@ def test_security_headers_on_every_answer(client, url):
 
 # ---------------------------------------------------------------- in a real browser
 
-CHROMIUM = "/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None
-
-
 @pytest.fixture(scope="module")
-def browser_page(archive_path):
-    if CHROMIUM is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("Chromium is missing in CI: .ci/run must install it", pytrace=False)
-        pytest.skip("Chromium is not installed")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    from werkzeug.serving import make_server
-
-    httpd = make_server("127.0.0.1", 0, create_app({"ARCHIVE": str(archive_path)}), threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[
-            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-            "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"])
+def browser_page(archive_path, browser):
+    """The viewer of the hostile archive served on a thread, a page of ``browser``
+    (tests/conftest.py), and the messages of the dialogs the page opened."""
+    with serving(create_app({"ARCHIVE": str(archive_path)})) as base:
         page = browser.new_page()
         dialogs = []
         page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
-        yield f"http://127.0.0.1:{httpd.server_port}", page, dialogs
-        browser.close()
-    httpd.shutdown()
+        yield base, page, dialogs
 
 
 def test_payloads_run_nothing_in_the_browser(browser_page, client):

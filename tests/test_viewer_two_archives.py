@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from archive import import_files, open_archive
 from jacquet_cli import main
 from notation.formats import read_file, write_file
-from webviewer import create_app
+from tests.viewer_helpers import viewer_app
 
 
 def analysed_archive(folder, ply: str) -> str:
@@ -34,7 +34,7 @@ def test_each_archives_game_page_shows_its_own_analysis(archives):
         ids = [db.execute("SELECT id FROM analyses").fetchall() for db in (first, second)]
     assert ids[0] == ids[1]  # the same analysis id in both
     for ply in ("0", "1", "0"):
-        page = create_app({"ARCHIVE": archives[ply], "TESTING": True}).test_client().get("/game/1?ply=3")
+        page = viewer_app(archives[ply]).test_client().get("/game/1?ply=3")
         assert page.status_code == 200
         text = page.get_data(as_text=True)
         assert f"jacquet-td jacquet v2, {ply}-ply" in text

@@ -1,8 +1,8 @@
 """The Validate page through Flask's test client: every format read, every problem shown on
 its line with its rule, legal plays and board, hostile input kept inert, the limits, and a
-valid record saved to the archive once (CSRF-protected throughout). The client is signed in
-as a scorer (tests/accounts_helpers.py): a visitor validates but cannot save
-(test_viewer_accounts.py)."""
+valid record saved to the archive once (CSRF-protected throughout). The tests act as the
+signed-in ``scorer`` (tests/conftest.py), on an empty archive: a visitor validates but cannot
+save (test_viewer_accounts.py)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,6 @@ import archive
 from notation.formats import read_file, render
 from tests.accounts_helpers import signed_in_client
 from tests.archive_fixtures import ERROR_GAMES
-from webviewer import create_app
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "samples" / "jacquet" / "annotated-game.jqn"
@@ -27,23 +26,6 @@ MAT = ROOT / "tests" / "data" / "mat" / "match1209610.mat"
 SGF = ROOT / "tests" / "data" / "sgf" / "BoardLord_-_Llabba_7pt_Backgammon_Studio_2023_08_09_18_11_07.sgf"
 HOSTILE = ('[Event "<script>alert(1)</script>"]\n[White "<img src=x onerror=alert(2)>"]\n'
            '[Black "B"]\n\n{<script>alert(3)</script>} 1. 55: 24/4 {</li><script>x()</script>} *\n')
-
-
-@pytest.fixture
-def path(tmp_path):
-    """An empty archive."""
-    archive.open_archive(tmp_path / "validate.db").close()
-    return tmp_path / "validate.db"
-
-
-def make_client(path, **config):
-    """A scorer's client."""
-    return signed_in_client(create_app({"ARCHIVE": str(path), "TESTING": True, **config}))
-
-
-@pytest.fixture
-def client(path):
-    return make_client(path)
 
 
 def token(client) -> str:
@@ -72,24 +54,24 @@ def problem_blocks(page) -> list[str]:
     return re.findall(r'<div class="problem \w+" id="p\d+">.*?\n</div>', page.text, re.DOTALL)
 
 
-def test_form_page_has_its_fields_and_is_linked_from_the_header(client):
-    page = client.get("/validate")
+def test_form_page_has_its_fields_and_is_linked_from_the_header(scorer):
+    page = scorer.get("/validate")
     assert page.status_code == 200
     for field in ('name="record"', 'type="file"', 'name="format"', 'name="variant"',
                   'name="csrf_token"', 'value="auto"', 'value="backgammon"'):
         assert field in page.text
-    assert 'href="/validate">Validate a record</a>' in client.get("/").text
+    assert 'href="/validate">Validate a record</a>' in scorer.get("/").text
 
 
-def test_a_post_without_the_csrf_token_is_refused(client):
-    page = client.post("/validate", data={"record": SAMPLE.read_text(), "format": "auto"})
+def test_a_post_without_the_csrf_token_is_refused(scorer):
+    page = scorer.post("/validate", data={"record": SAMPLE.read_text(), "format": "auto"})
     assert page.status_code == 400 and "CSRF" in page.text
-    save = client.post("/validate/save", data={"record": SAMPLE.read_text(), "format": "jqn"})
+    save = scorer.post("/validate/save", data={"record": SAMPLE.read_text(), "format": "jqn"})
     assert save.status_code == 400
 
 
-def test_a_valid_record_is_summed_up_with_a_save_button(client):
-    page = validate(client, SAMPLE.read_text())
+def test_a_valid_record_is_summed_up_with_a_save_button(scorer):
+    page = validate(scorer, SAMPLE.read_text())
     assert page.status_code == 200
     assert "Read as jqn" in page.text
     assert "<li>1 game(s) read</li>" in page.text and "<li>1 valid</li>" in page.text
@@ -98,24 +80,24 @@ def test_a_valid_record_is_summed_up_with_a_save_button(client):
     assert problem_blocks(page) == []
 
 
-def test_saving_stores_the_games_once_and_links_them(client, path):
-    fields = hidden_fields(validate(client, SAMPLE.read_text()))
+def test_saving_stores_the_games_once_and_links_them(scorer, archive_path):
+    fields = hidden_fields(validate(scorer, SAMPLE.read_text()))
     assert fields["record"] == SAMPLE.read_text() and fields["format"] == "jqn"
-    saved = client.post("/validate/save", data=fields)
+    saved = scorer.post("/validate/save", data=fields)
     assert saved.status_code == 200 and "1 game(s) saved, 0 duplicate(s)" in saved.text
-    db = archive.open_archive(path, readonly=True)
+    db = archive.open_archive(archive_path, readonly=True)
     rows, total = archive.search(db, archive.Query(player="Random White"))
     db.close()
     assert total == 1
     assert f'href="/game/{rows[0]["id"]}"' in saved.text
-    assert client.get(f'/game/{rows[0]["id"]}').status_code == 200
-    again = client.post("/validate/save", data=fields)
+    assert scorer.get(f'/game/{rows[0]["id"]}').status_code == 200
+    again = scorer.post("/validate/save", data=fields)
     assert "0 game(s) saved, 1 duplicate(s)" in again.text and "already in the archive" in again.text
     assert f'href="/game/{rows[0]["id"]}"' in again.text
 
 
-def test_every_error_is_shown_on_its_highlighted_line(client):
-    page = validate(client, ERRORS.read_text())
+def test_every_error_is_shown_on_its_highlighted_line(scorer):
+    page = validate(scorer, ERRORS.read_text())
     expected = [error for game in read_file(ERRORS) for error in game.errors]
     blocks = problem_blocks(page)
     assert len(expected) == ERROR_GAMES and len(blocks) == len(expected)
@@ -128,8 +110,8 @@ def test_every_error_is_shown_on_its_highlighted_line(client):
     assert '<mark>2;</mark>' in page.text  # the token at the column of the first error
 
 
-def test_an_illegal_play_shows_the_legal_plays_and_the_board(client):
-    page = validate(client, ERRORS.read_text())
+def test_an_illegal_play_shows_the_legal_plays_and_the_board(scorer):
+    page = validate(scorer, ERRORS.read_text())
     [block] = [b for b in problem_blocks(page) if "[R-EMPTY]" in b]
     assert "Legal plays for this roll (1):" in block and "<code>16/8</code>" in block
     assert "<svg" in block and "after the last turn it could play" in block
@@ -146,29 +128,29 @@ def written(fmt: str) -> tuple[bytes, str]:
 
 @pytest.mark.parametrize("fmt", ["jqn", "xml", "json", "mat", "sgf"])
 @pytest.mark.parametrize("how", ["upload", "paste"])
-def test_each_format_is_read_uploaded_or_pasted(client, fmt, how):
+def test_each_format_is_read_uploaded_or_pasted(scorer, fmt, how):
     data, name = written(fmt)
     if how == "upload":
-        page = validate(client, upload=(data, name))
+        page = validate(scorer, upload=(data, name))
     else:
-        page = validate(client, data.decode("utf-8"))  # the format sniffed from the text
+        page = validate(scorer, data.decode("utf-8"))  # the format sniffed from the text
     games = len(list(read_file(MAT if fmt == "mat" else SGF if fmt == "sgf" else SAMPLE)))
     assert page.status_code == 200 and f"Read as {fmt}" in page.text
     assert f"<li>{games} game(s) read</li>" in page.text and f"<li>{games} valid</li>" in page.text
     assert f"Save {games} game(s)" in page.text
 
 
-def test_a_mat_file_with_an_illegal_play_is_shown_on_its_line(client):
+def test_a_mat_file_with_an_illegal_play_is_shown_on_its_line(scorer):
     source = ROOT / "tests" / "data" / "mat" / "illegal_not_maximal_21_played_as_13-11.mat"
-    page = validate(client, upload=(source.read_bytes(), source.name))
+    page = validate(scorer, upload=(source.read_bytes(), source.name))
     [block] = problem_blocks(page)
     assert "[R-MAX]" in block and "line 19, column 6" in block and "<svg" in block
     assert '<tr id="L19" class="line-error">' in page.text
 
 
-def test_warnings_are_shown_apart_and_do_not_stop_a_save(client):
+def test_warnings_are_shown_apart_and_do_not_stop_a_save(scorer):
     source = ROOT / "tests" / "data" / "mat" / "Minchy_-_Llabba_13pt_Backgammon_Studio_2023_02_24_19_44_27.mat"
-    page = validate(client, upload=(source.read_bytes(), source.name))
+    page = validate(scorer, upload=(source.read_bytes(), source.name))
     [block] = problem_blocks(page)
     assert block.startswith('<div class="problem warning"') and "[R-SCORE]" in block
     assert "<svg" not in block and '<tr id="L220" class="line-warning">' in page.text
@@ -181,50 +163,50 @@ def test_warnings_are_shown_apart_and_do_not_stop_a_save(client):
      "a DOCTYPE or ENTITY declaration is not accepted"),
     ("<?xml version='1.0'?>\n<games><foo/></games>\n", 2, "No matching global declaration"),
 ])
-def test_unreadable_xml_is_refused_with_its_line(client, text, line, message):
-    page = validate(client, upload=(text.encode("utf-8"), "hostile.xml"))
+def test_unreadable_xml_is_refused_with_its_line(scorer, text, line, message):
+    page = validate(scorer, upload=(text.encode("utf-8"), "hostile.xml"))
     assert page.status_code == 200 and message in page.text
     assert f'<tr id="L{line}" class="line-error">' in page.text
     assert "<li>0 game(s) read</li>" in page.text and "Save" not in page.text
     assert "hostile.xml" in page.text and "jacquet-validate-" not in page.text  # no temporary path
 
 
-def test_script_in_the_record_or_the_file_name_is_inert(client):
-    page = validate(client, upload=(HOSTILE.encode("utf-8"), "<img src=y onerror=alert(9)>.jqn"))
+def test_script_in_the_record_or_the_file_name_is_inert(scorer):
+    page = validate(scorer, upload=(HOSTILE.encode("utf-8"), "<img src=y onerror=alert(9)>.jqn"))
     assert page.status_code == 200 and "Read as jqn" in page.text
     assert "<script>alert" not in page.text and "<img src=" not in page.text
     assert "Validation of &lt;img src=y onerror=alert(9)&gt;.jqn" in page.text
     assert "&lt;script&gt;alert(3)&lt;/script&gt;" in page.text
 
 
-def test_a_file_name_is_never_a_path(client):
-    page = validate(client, upload=(SAMPLE.read_bytes(), "../../etc/passwd.jqn"))
+def test_a_file_name_is_never_a_path(scorer):
+    page = validate(scorer, upload=(SAMPLE.read_bytes(), "../../etc/passwd.jqn"))
     assert "Validation of passwd.jqn" in page.text and "../" not in page.text
 
 
-def test_too_large_an_upload_or_paste_is_413(path):
-    client = make_client(path, MAX_UPLOAD_BYTES=5_000)
+def test_too_large_an_upload_or_paste_is_413(make_app):
+    scorer = signed_in_client(make_app(MAX_UPLOAD_BYTES=5_000))
     big = SAMPLE.read_text() * 3
     assert len(big.encode("utf-8")) > 5_000
-    upload = validate(client, upload=(big.encode("utf-8"), "big.jqn"))
+    upload = validate(scorer, upload=(big.encode("utf-8"), "big.jqn"))
     assert upload.status_code == 413 and "too large" in upload.text and "5,000 bytes" in upload.text
-    paste = validate(client, big)
+    paste = validate(scorer, big)
     assert paste.status_code == 413 and "too large" in paste.text
-    huge = validate(client, upload=(b"x" * 200_000, "huge.jqn"))  # past the request limit
+    huge = validate(scorer, upload=(b"x" * 200_000, "huge.jqn"))  # past the request limit
     assert huge.status_code == 413 and "too large" in huge.text
 
 
-def test_too_many_games_is_a_clear_error(path):
-    client = make_client(path, MAX_GAMES=3)
-    page = validate(client, (ROOT / "samples" / "generated" / "jacquet-10.jqn").read_text())
+def test_too_many_games_is_a_clear_error(make_app):
+    scorer = signed_in_client(make_app(MAX_GAMES=3))
+    page = validate(scorer, (ROOT / "samples" / "generated" / "jacquet-10.jqn").read_text())
     assert page.status_code == 413 and "more than 3 games (MAX_GAMES)" in page.text
 
 
-def test_saving_a_record_with_errors_is_refused(client, path):
-    page = client.post("/validate/save", data={"csrf_token": token(client), "format": "jqn",
+def test_saving_a_record_with_errors_is_refused(scorer, archive_path):
+    page = scorer.post("/validate/save", data={"csrf_token": token(scorer), "format": "jqn",
                                                "variant": "jacquet", "record": ERRORS.read_text()})
     assert page.status_code == 400 and f"{ERROR_GAMES} error(s)" in page.text
-    db = archive.open_archive(path, readonly=True)
+    db = archive.open_archive(archive_path, readonly=True)
     assert archive.search(db, archive.Query())[1] == 0
     db.close()
 
@@ -234,29 +216,29 @@ def test_saving_a_record_with_errors_is_refused(client, path):
     ({"record": "x", "format": "pdf"}, "format must be one of"),
     ({"record": "x", "variant": "trictrac"}, "variant must be one of"),
 ])
-def test_bad_submissions_are_400(client, data, message):
-    page = client.post("/validate", data={"csrf_token": token(client), **data})
+def test_bad_submissions_are_400(scorer, data, message):
+    page = scorer.post("/validate", data={"csrf_token": token(scorer), **data})
     assert page.status_code == 400 and message in page.text
 
 
-def test_a_paste_past_flasks_form_field_limit_but_within_ours_is_read(client):
+def test_a_paste_past_flasks_form_field_limit_but_within_ours_is_read(scorer):
     text = SAMPLE.read_text().replace("{", "{" + "padding " * 100_000, 1)
     assert 500_000 < len(text.encode("utf-8")) < 2_000_000
-    page = validate(client, text.replace("\n", "\r\n"))
-    page.request.environ["wsgi.input"].close()  # the test client spools a large body to a file
+    page = validate(scorer, text.replace("\n", "\r\n"))
+    page.request.environ["wsgi.input"].close()  # the test scorer spools a large body to a file
     assert page.status_code == 200 and "<li>1 valid</li>" in page.text
-    saved = client.post("/validate/save", data=hidden_fields(page), content_type="multipart/form-data")
+    saved = scorer.post("/validate/save", data=hidden_fields(page), content_type="multipart/form-data")
     saved.request.environ["wsgi.input"].close()
     assert saved.status_code == 200 and "1 game(s) saved" in saved.text
 
 
-def test_a_long_record_is_shown_in_part_around_its_problems(client):
+def test_a_long_record_is_shown_in_part_around_its_problems(scorer):
     """A record of many lines shows its head and the lines round each problem, not every
     line: the page of a huge paste stays small."""
     good = SAMPLE.read_text()
     filler = "{x}\n" * 6000
     text = good.rstrip("\n") + "\n\n" + filler + ERRORS.read_text()
-    page = validate(client, text)
+    page = validate(scorer, text)
     assert page.status_code == 200
     lines = text.split("\n")
     expected = [error for game in read_file(ERRORS) for error in game.errors]
