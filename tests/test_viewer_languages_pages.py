@@ -15,9 +15,9 @@ import pytest
 from babel.messages.pofile import read_po
 
 import archive
+from notation.messages import LANGUAGES
 from tests.accounts_helpers import signed_in_client
 from webviewer import create_app
-from webviewer.plumbing.language import LANGUAGES
 
 GAME = ('[Event "Club night"]\n[White "Marie"]\n[Black "Jean"]\n\n'
         '1. 55: 24/4 66: 24/18 2. 21: 4/1 21: 18/15 *\n')
@@ -124,3 +124,24 @@ def test_english_pages_are_as_they_were(english):
     assert all('<html lang="en">' in page for _, page in english.values())
     assert "Legal plays for this roll" in english["validate"][1]
     assert "Sign in" in visible(english["login"][1]) and "Error 404" in english["error"][1]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_rule_error_reads_in_the_page_language_as_the_command_line_gives_it(app, language, tmp_path):
+    """The engine's message (the ``jacquet`` catalog) in /validate is the one ``jacquet
+    validate --json`` gives in the same language, not the English stored in the archive."""
+    import json
+
+    from click.testing import CliRunner
+
+    from jacquet_cli import main
+
+    record = tmp_path / "illegal.jqn"
+    record.write_text(ILLEGAL, encoding="utf-8")
+    answer = CliRunner().invoke(main, ["--lang", language, "validate", "--json", str(record)])
+    games = [json.loads(line) for line in answer.stdout.splitlines() if line.startswith("{")]
+    errors = [error for game in games for error in game["errors"]]
+    assert [error["rule"] for error in errors] == ["R-DOUBLET"], answer.output
+    status, page = pages(app, language)["validate"]
+    assert status == 200
+    assert errors[0]["message"] in html.unescape(page)

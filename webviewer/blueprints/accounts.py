@@ -25,10 +25,11 @@ from flask_babel import gettext as _
 from flask_login import login_user, logout_user
 
 from archive.accounts import SignInLimit, check_password, close_session, open_session, set_language
+from notation.messages import LANGUAGES
 from webviewer.pages.play_page import PLAYER_KEYS
 from webviewer.plumbing.auth import SignedIn, local_path, referring_page, signed_in
 from webviewer.plumbing.db import get_db
-from webviewer.plumbing.language import COOKIE, COOKIE_DAYS, LANGUAGES
+from webviewer.plumbing.language import COOKIE, COOKIE_DAYS
 
 blueprint = Blueprint("accounts", __name__)
 

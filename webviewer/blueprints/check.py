@@ -25,6 +25,7 @@ from webviewer.pages.validation import (
     save_record,
 )
 from webviewer.plumbing.auth import role_required, signed_in
+from webviewer.plumbing.language import page_language
 from webviewer.plumbing.workers import heavy, run_work
 
 blueprint = Blueprint("check", __name__)
@@ -76,7 +77,7 @@ def _check(text: str, fmt: str, variant: str, name: str) -> Report:
     """The record read and checked by a worker, or the error page if it holds too many
     games."""
     try:
-        return run_work(check_record, text, fmt, variant, name, *_limits())
+        return run_work(check_record, text, fmt, variant, name, *_limits(), page_language())
     except TooLarge as error:
         _refuse(413, str(error))
 

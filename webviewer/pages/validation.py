@@ -23,6 +23,7 @@ from archive import ImportSummary, import_games, open_archive, stored_id
 from archive.audit import logging_stored
 from notation.errors import RecordError
 from notation.formats import EXTENSIONS, READABLE, read_file
+from notation.messages import render
 from notation.tree.game import Game
 from webviewer.pages.board_view import board_svg
 
@@ -220,11 +221,12 @@ class Report:
 
 
 def check_record(text: str, fmt: str, variant: str, name: str, max_games: int,
-                 max_turns: int = MAX_TURNS) -> Report:
+                 max_turns: int = MAX_TURNS, language: str = "en") -> Report:
     """Read and check ``text`` as a file in ``fmt`` (``variant`` for text records without
-    a Variant tag). Raises :class:`TooLarge` past ``max_games`` games or ``max_turns``
-    turns (variations included), as soon as the game that crosses it is read."""
-    return _read(text, fmt, variant, name, (max_games, max_turns))[0]
+    a Variant tag), the problems said in ``language``. Raises :class:`TooLarge` past
+    ``max_games`` games or ``max_turns`` turns (variations included), as soon as the game
+    that crosses it is read."""
+    return _read(text, fmt, variant, name, (max_games, max_turns), language)[0]
 
 
 @dataclass
@@ -263,8 +265,9 @@ def save_record(archive: str, text: str, fmt: str, variant: str, name: str, user
 
 
 def _read(text: str, fmt: str, variant: str, name: str,
-          limits: tuple[int, int]) -> tuple[Report, list[Game]]:
-    """The record's report and its games (at most ``limits``: games, turns)."""
+          limits: tuple[int, int], language: str = "en") -> tuple[Report, list[Game]]:
+    """The record's report (its problems said in ``language``) and its games (at most
+    ``limits``: games, turns)."""
     if fmt not in READABLE:
         raise ValueError(f"unknown format {fmt!r}")
     report = Report(name, fmt, variant, text)
@@ -285,7 +288,7 @@ def _read(text: str, fmt: str, variant: str, name: str,
     boards: dict[int, str] = {}
     for number, (index, problem, reached) in enumerate(found, 1):
         report.problems.append(_problem(number, index, problem, reached, boards,
-                                        (str(path), folder), name))
+                                        (str(path), folder), name, language))
     return report, games
 
 
@@ -308,11 +311,12 @@ def _within(games: Iterable[Game], max_games: int, max_turns: int) -> list[Game]
 
 
 def _problem(number: int, index: int, error: RecordError, game: Game | None,
-             boards: dict[int, str], hidden: tuple[str, str], name: str) -> Problem:
-    """A reader's error as shown: the temporary file's path (``hidden``: the file, its
-    folder) replaced by the record's name, and for an error of a game the board at the
-    node the reader reached, drawn once per game."""
-    message = error.message
+             boards: dict[int, str], hidden: tuple[str, str], name: str, language: str) -> Problem:
+    """A reader's error as shown, in ``language`` (the page's: a worker process has no
+    request to ask): the temporary file's path (``hidden``: the file, its folder)
+    replaced by the record's name, and for an error of a game the board at the node the
+    reader reached, drawn once per game."""
+    message = render(error.msg, language)
     for path in hidden:
         message = message.replace(path, name)
     board = None

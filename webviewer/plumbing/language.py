@@ -1,7 +1,8 @@
 """The language of the viewer's pages (Flask-Babel, the ``messages`` catalog in
 ``webviewer/translations``): the signed-in user's choice kept in his account, else the
 visitor's choice kept in the :data:`COOKIE`, else the best match of the browser's
-``Accept-Language`` among :data:`LANGUAGES`, else English. The switcher on every page
+``Accept-Language`` among :data:`notation.messages.LANGUAGES` (the
+same languages as the engine's messages), else English. The switcher on every page
 (:func:`switcher`) posts the choice to ``/language``
 (:mod:`webviewer.blueprints.language`)."""
 
@@ -14,10 +15,10 @@ from flask import Flask, g, request
 from flask_babel import Babel, get_locale, get_translations
 from markupsafe import Markup, escape
 
+from notation.messages import LANGUAGES
+
 from .auth import signed_in
 
-LANGUAGES = ("en", "fr", "ru")
-"""The languages of the pages, English first (the texts' own: it needs no catalog)."""
 NAMES = {"en": "English", "fr": "Français", "ru": "Русский"}
 """Each language by its own name, as the switcher shows it."""
 COOKIE = "language"
