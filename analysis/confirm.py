@@ -79,7 +79,7 @@ class PlyJudge:
     @property
     def level(self) -> str:
         """``2-ply``."""
-        return f"{self.evaluator.ply}-ply"
+        return ply_level(self.evaluator.ply)
 
     def judge(self, plays: Sequence[Play], position: Position, dice: Dice,
               primes: tuple[bool, bool], also: Play) -> list[Candidate]:
@@ -111,8 +111,7 @@ class RolloutJudge:
     @property
     def level(self) -> str:
         """``rollout of 144 games at 0-ply, truncated after 7 turns, seed 1``."""
-        truncation = f"truncated after {self.truncate} turns" if self.truncate else "played to the end"
-        return f"rollout of {self.games:,} games at 0-ply, {truncation}, seed {self.seed}"
+        return rollout_level(self.games, self.truncate, self.seed)
 
     @property
     def name(self) -> str:
@@ -136,6 +135,36 @@ class RolloutJudge:
         rolled = [Candidate(r.play, r.equity, r.probabilities, 0) for r in result.candidates]
         judged = {c.play.result for c in chosen}
         return rolled + [c for c in ranked if c.play.result not in judged]
+
+
+def ply_level(ply: int) -> str:
+    """The level of the net looking ``ply`` rolls ahead: ``2-ply``."""
+    return f"{ply}-ply"
+
+
+def rollout_level(games: int, truncate: int | None, seed: int) -> str:
+    """The level of a rollout judge: ``rollout of 144 games at 0-ply, truncated after 7
+    turns, seed 1``."""
+    truncation = f"truncated after {truncate} turns" if truncate else "played to the end"
+    return f"rollout of {games:,} games at 0-ply, {truncation}, seed {seed}"
+
+
+def confirmation_level(setting: str) -> str:
+    """The level of the judge a ``--confirm`` setting makes (``''`` for ``none``), as the
+    archive keys an analysis by it, without making the judge (no net is loaded);
+    ``ValueError`` for a setting the engine cannot make."""
+    if setting == "none":
+        return ""
+    if setting == "rollout":
+        return rollout_level(RolloutJudge.games, RolloutJudge.truncate, RolloutJudge.seed)
+    if setting in ("1ply", "2ply"):
+        from analysis.ranking import DEPTHS
+
+        ply = int(setting[0])
+        if ply not in DEPTHS:
+            raise ValueError(f"the engine looks {', '.join(map(str, DEPTHS))} ply ahead, not {ply}")
+        return ply_level(ply)
+    raise ValueError(f"no confirmation {setting!r}: one of {', '.join(CONFIRMATIONS)}")
 
 
 def deeper_judge(setting: str, net: Network, rules: RuleSet) -> Judge | None:
