@@ -32,11 +32,13 @@ if TYPE_CHECKING:
     from notation import Dice, Play, Position, RuleSet
 
 CONFIRMATIONS = ("none", "1ply", "2ply", "rollout")
-"""The settings of ``jacquet analyse --confirm``."""
+"""The settings of ``jacquet analyse --confirm``, from the lightest to the heaviest."""
 
-DEFAULT_CONFIRMATION = "1ply"
-"""What ``jacquet analyse`` confirms its marks with unless told (``docs/analysis.md``
-gives the cost of each setting)."""
+DEFAULT_CONFIRMATION = "2ply"
+"""What ``jacquet analyse``, ``jacquet import --analyse``, the viewer's "Analyse this game"
+and ``/play/``'s analysis confirm their marks with unless told: the level that agrees best
+with GNU Backgammon 2-ply on real matches, at seconds of CPU per game (``docs/analysis.md``
+gives each setting's cost and figures)."""
 
 CLOSE = 0.5
 """A turn whose best two plays at 0-ply are within this share of the rule set's doubtful
@@ -135,6 +137,13 @@ class RolloutJudge:
         rolled = [Candidate(r.play, r.equity, r.probabilities, 0) for r in result.candidates]
         judged = {c.play.result for c in chosen}
         return rolled + [c for c in ranked if c.play.result not in judged]
+
+
+def fallbacks(setting: str) -> tuple[str, ...]:
+    """``setting``, then the lighter of ``1ply`` and ``none`` (:data:`CONFIRMATIONS` goes
+    from the lightest to the heaviest): what an analysis bounded in time tries in turn."""
+    cost = CONFIRMATIONS.index
+    return (setting, *(lighter for lighter in ("1ply", "none") if cost(lighter) < cost(setting)))
 
 
 def ply_level(ply: int) -> str:

@@ -23,6 +23,7 @@ from analysis.confirm import (
     RolloutJudge,
     confirmation_level,
     deeper_judge,
+    fallbacks,
     needs_confirming,
 )
 from analysis.network import Network
@@ -219,6 +220,13 @@ def test_the_level_of_a_setting_is_its_judges_without_making_it(jacquet_net):
         assert confirmation_level(setting) == ("" if judge is None else judge.level)
     with pytest.raises(ValueError):
         confirmation_level("3ply")
+
+
+def test_a_bounded_analysis_falls_back_on_lighter_confirmations():
+    assert fallbacks("rollout") == ("rollout", "1ply", "none")
+    assert fallbacks("2ply") == ("2ply", "1ply", "none")
+    assert fallbacks("1ply") == ("1ply", "none")
+    assert fallbacks("none") == ("none",)
 
 
 @pytest.fixture(scope="module")
