@@ -11,7 +11,7 @@ choice's analysis is the two judgements put together turn by turn, exactly what
 ``jacquet analyse`` would give with that rule, without analysing the matches once per
 choice. The choices:
 
-- ``0-ply alone`` (``--confirm none``) and ``every turn`` (the analysis at that depth);
+- ``0-ply alone`` (``--confirm none``);
 - ``marked or close``: today's rule (:func:`analysis.confirm.needs_confirming`): the turns
   marked at 0-ply and those whose best two plays are within ``CLOSE`` × the doubtful
   threshold (0.5 × 0.030 in backgammon);
@@ -28,8 +28,9 @@ Each column: gnubg_judge's measures and the turns judged again (the cost beside
 
     python bench/confirm_choices.py [--depths 1,2] [--matches 20] [--jobs 2] [--save FILE] [--load FILE]
 
-``--save`` keeps the per-turn judgements (JSON), ``--load`` measures from them without
-analysing again.
+The per-turn judgements go to ``--save`` (JSON lines, a match each, as each is judged);
+``--load`` measures from such a file without judging again, from the matches judged so far
+when the run was stopped.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ import json
 import sys
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
@@ -67,11 +68,16 @@ RULES = rule_set("backgammon")
 DOUBTFUL, BAD, VERY_BAD = RULES.marks
 
 
+def wanted(turn: dict[str, Any]) -> bool:
+    """Whether any choice judges the turn again (the union of their rules)."""
+    return close(2.0)(turn) or turn["loss"] >= DOUBTFUL / 2
+
+
 def judged_turns(path: Path, depths: list[int]) -> list[dict[str, Any]]:
     """Every game of ``path`` as ``jacquet analyse --json`` gives it at 0-ply (without the
     luck and the candidates), each unforced turn given ``gap`` (its best two plays' equities
-    apart at 0-ply) and, for each of ``depths``, the deeper level's ``best``, ``loss`` and
-    ``mark``."""
+    apart at 0-ply) and, where a choice may judge it again (:func:`wanted`), for each of
+    ``depths`` the deeper level's ``best``, ``loss`` and ``mark``."""
     limit_blas_threads(1)
     net = load_net("backgammon")
     zero = Evaluator(net, RULES, ply=0)
@@ -87,6 +93,8 @@ def judged_turns(path: Path, depths: list[int]) -> list[dict[str, Any]]:
                 continue
             ranked = [c for _, c in turn.candidates]
             data["gap"] = ranked[0].equity - ranked[1].equity
+            if not wanted(data):
+                continue
             node = turn.node
             before = node.parent.state if node.parent is not None else game.state
             primes = (before.prime_held[turn.player.index], before.prime_held[turn.player.other.index])
@@ -122,7 +130,6 @@ def choices(depth: int) -> list[tuple[str, Rule, Callable[[dict[str, Any], str |
     today = close(CLOSE)
     return [
         ("0-ply alone", lambda turn: False, deeper),
-        (f"every turn at {depth}-ply", lambda turn: True, deeper),
         (f"marked or close (today, {CLOSE:g})", today, deeper),
         ("marked or close within 1", close(1.0), deeper),
         ("marked or close within 2", close(2.0), deeper),
@@ -155,23 +162,29 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--depths", default="1,2", help="the deeper levels (comma-separated)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (one match each at a time)")
-    parser.add_argument("--save", type=Path, help="keep the per-turn judgements here (JSON)")
-    parser.add_argument("--load", type=Path, help="measure from judgements kept by --save")
+    parser.add_argument("--save", type=Path, default=Path("bench/results/confirm_choices.jsonl"),
+                        help="where the per-turn judgements go, a match a line, as each is judged")
+    parser.add_argument("--load", type=Path,
+                        help="measure from judgements kept by --save (the matches judged so far)")
     parser.add_argument("--matches", type=int, default=len(gnubg_judge.MATCHES), metavar="N",
                         help="only the first N matches (a quicker, partial run; default: all 20)")
     args = parser.parse_args()
     depths = [int(d) for d in args.depths.split(",")]
     paths = [gnubg_judge.REAL / name for name in gnubg_judge.MATCHES[:args.matches]]
     judged = gnubg_judge.gnubg_judgement(paths, gnubg_judge.PLIES, 1)
-    if args.load:
-        games = json.loads(args.load.read_text(encoding="utf-8"))
-    else:
-        print(f"judging every unforced turn of {len(paths)} matches at 0-ply and at "
-              f"{', '.join(f'{d}-ply' for d in depths)}...", flush=True)
-        with ProcessPoolExecutor(args.jobs, mp_context=get_context("spawn")) as pool:
-            games = [g for each in pool.map(judged_turns, paths, [depths] * len(paths)) for g in each]
-        if args.save:
-            args.save.write_text(json.dumps(games), encoding="utf-8")
+    if not args.load:
+        print(f"judging the unforced turns of {len(paths)} matches at 0-ply and, where a choice "
+              f"may judge them again, at {', '.join(f'{d}-ply' for d in depths)}...", flush=True)
+        with ProcessPoolExecutor(args.jobs, mp_context=get_context("spawn")) as pool, \
+                args.save.open("a", encoding="utf-8") as kept:
+            for future in as_completed([pool.submit(judged_turns, path, depths) for path in paths]):
+                kept.write(json.dumps(future.result()) + "\n")
+                kept.flush()
+    lines = (args.load or args.save).read_text(encoding="utf-8").splitlines()
+    games = [g for line in lines for g in json.loads(line)]
+    done = {Path(g["file"]) for g in games}
+    judged = {path: found for path, found in judged.items() if path in done}
+    print(f"{len(judged)} of {len(paths)} matches judged", flush=True)
     decisions = sum(not t["forced"] for g in games for t in g["turns"])
     for depth in depths:
         columns = []
