@@ -196,7 +196,7 @@ def main() -> None:
             found.update(unmatched=totals.unmatched, played_unknown=totals.played_unknown,
                          forced_disagree=totals.forced_disagree)
             columns.append((label, f"{again:,} of {decisions:,} turns judged again at {depth}-ply", found))
-        print(f"\nconfirmed at {depth}-ply (jacquet-td backgammon v1, {len(paths)} matches):")
+        print(f"\nconfirmed at {depth}-ply (jacquet-td backgammon v1, {len(judged)} matches):")
         gnubg_judge.print_table(columns)
 
 
