@@ -12,16 +12,16 @@ choice's analysis is the two judgements put together turn by turn, exactly what
 choice. The choices:
 
 - ``0-ply alone`` (``--confirm none``);
-- ``marked or close``: today's rule (:func:`analysis.confirm.needs_confirming`): the turns
-  marked at 0-ply and those whose best two plays are within ``CLOSE`` × the doubtful
-  threshold (0.5 × 0.030 in backgammon);
-- the same with the close turns widened to 1 and 2 times the doubtful threshold;
+- ``marked or close within S``: the rule of :func:`analysis.confirm.needs_confirming`, the
+  turns marked at 0-ply and those whose best two plays are within S times the doubtful
+  threshold (0.030 in backgammon), S 0.5 (the rule before this bench), 1 and 2 (``CLOSE``,
+  the one shipped, is named);
 - ``... or nearly marked``: also the turns whose play made loses half the doubtful
   threshold at 0-ply;
-- ``... both levels agree``: today's turns, a mark kept only where 0-ply marked the play
-  too (no mark added by the deeper level);
-- ``... 0.070 for ?``: today's turns, the deeper level's ``?`` only from 0.070 (a margin
-  above the threshold).
+- ``... both levels agree``: a mark kept only where 0-ply marked the play too (no mark
+  added by the deeper level);
+- ``... 0.070 for ?``: the deeper level's ``?`` only from 0.070 (a margin above the
+  threshold).
 
 Each column: gnubg_judge's measures and the turns judged again (the cost beside
 ``every turn``).
@@ -127,16 +127,17 @@ def choices(depth: int) -> list[tuple[str, Rule, Callable[[dict[str, Any], str |
     """The choices at ``depth``: a label, which turns the deeper level decides, and which
     of its marks stand."""
     deeper: Callable[[dict[str, Any], str | None], str | None] = lambda turn, mark: mark
-    today = close(CLOSE)
+    margin: Callable[[dict[str, Any], str | None], str | None] = (
+        lambda turn, mark: mark_for(turn[str(depth)]["loss"], (DOUBTFUL, 0.070, VERY_BAD)))
+    before = close(0.5)  # the rule until this bench measured the others
     return [
         ("0-ply alone", lambda turn: False, deeper),
-        (f"marked or close (today, {CLOSE:g})", today, deeper),
-        ("marked or close within 1", close(1.0), deeper),
-        ("marked or close within 2", close(2.0), deeper),
-        ("today's or nearly marked", lambda turn: today(turn) or turn["loss"] >= DOUBTFUL / 2, deeper),
-        ("today's, both levels agree", today, lambda turn, mark: mark if marked(turn) else None),
-        ("today's, 0.070 for ?", today,
-         lambda turn, mark: mark_for(turn[str(depth)]["loss"], (DOUBTFUL, 0.070, VERY_BAD))),
+        *((f"marked or close within {share:g}" + (" (CLOSE)" if share == CLOSE else ""), close(share), deeper)
+          for share in (0.5, 1.0, 2.0)),
+        ("within 0.5 or nearly marked", lambda turn: before(turn) or turn["loss"] >= DOUBTFUL / 2, deeper),
+        ("within 0.5, both levels agree", before, lambda turn, mark: mark if marked(turn) else None),
+        ("within 0.5, 0.070 for ?", before, margin),
+        ("within 1, 0.070 for ?", close(1.0), margin),
     ]
 
 

@@ -34,8 +34,8 @@ def _choice(label: str):
     return next((rule, keep) for name, rule, keep in choices(2) if name.startswith(label))
 
 
-def test_todays_rule_takes_the_deeper_judgement_of_the_marked_and_close_turns_only():
-    (game,), again = combined([GAME], 2, *_choice("marked or close (today"))
+def test_the_rule_takes_the_deeper_judgement_of_the_marked_and_close_turns_only():
+    (game,), again = combined([GAME], 2, *_choice("marked or close within 0.5"))
     assert again == 2
     marks = [turn["mark"] for turn in game["turns"]]
     assert marks == [None, "??", None, None, None]
@@ -48,7 +48,7 @@ def test_a_wider_margin_judges_more_turns_again():
 
 
 def test_both_levels_agreeing_keeps_no_mark_the_deeper_level_adds():
-    (game,), again = combined([GAME], 2, *_choice("today's, both levels agree"))
+    (game,), again = combined([GAME], 2, *_choice("within 0.5, both levels agree"))
     assert again == 2 and [turn["mark"] for turn in game["turns"]][:2] == [None, None]
 
 
