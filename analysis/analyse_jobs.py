@@ -14,11 +14,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from analysis.analyse import GameAnalysis, analyse_game
-from analysis.confirm import Judge, deeper_judge
+from analysis.confirm import Judge, confirmation_level, deeper_judge
 from analysis.network import Network
 from analysis.pool import worker_pool
 from analysis.ranking import Evaluator
-from notation import RuleSet
 from notation.tree.game import Game
 
 
@@ -48,11 +47,10 @@ class AnalysisJob:
         evaluator, judge = self.evaluators[key]
         return analyse_game(game, evaluator, self.marks, shown=self.candidates, confirm=judge)
 
-    def level(self, net: Network, rules: RuleSet) -> str:
-        """The confirming judge's level for ``net`` (``''`` for none), as the archive keys
-        an analysis by it."""
-        judge = deeper_judge(self.confirm, net, rules)
-        return "" if judge is None else judge.level
+    def level(self) -> str:
+        """The confirming judge's level (``''`` for none), as the archive keys an analysis
+        by it: from the setting alone, no judge made (:func:`analysis.confirm.confirmation_level`)."""
+        return confirmation_level(self.confirm)
 
 
 WORKER_TURNS = 700
@@ -67,15 +65,20 @@ DEPTH_COST = (1, 3, 35)
 and 21 × 22 more at 2-ply)."""
 
 
+CONFIRM_COST = {"none": 0, "1ply": 3, "2ply": 60, "rollout": 400}
+"""What confirming the marks adds to a turn's cost, on average over a game's turns, in turns
+at 0-ply (measured by ``bench/confirm_cost.py``, two thirds of the turns or more judged
+again: at 1-ply 2.6 in a real backgammon match and 2.9 in a generated jacquet game, at
+2-ply 56 and 60; a rollout of 144 games about 400 in backgammon)."""
+
+
 def workers_for(games: Sequence[Game], ply: int, cores: int, confirm: str = "none") -> int:
-    """How many worker processes the analysis of ``games`` at ``ply`` is worth, at most
-    ``cores`` (one: in this process); the analyses are the same whatever the number. Marks
-    confirmed at a deeper level (``confirm``) make every game worth a worker: the deeper
-    judgements cost many times the 0-ply turns."""
-    if confirm != "none":
-        return max(1, min(cores, len(games)))
+    """How many worker processes the analysis of ``games`` at ``ply``, its marks confirmed
+    by ``confirm``, is worth, at most ``cores`` (one: in this process); the analyses are the
+    same whatever the number. A worker is worth :data:`WORKER_TURNS` turns of work at 0-ply,
+    each turn costing :data:`DEPTH_COST` at its depth and :data:`CONFIRM_COST` more."""
     turns = sum(game.end().ply for game in games)
-    worth = math.ceil(turns * DEPTH_COST[ply] / WORKER_TURNS)
+    worth = math.ceil(turns * (DEPTH_COST[ply] + CONFIRM_COST[confirm]) / WORKER_TURNS)
     return max(1, min(cores, len(games), worth))
 
 

@@ -3,8 +3,8 @@ wrong are judged again at a deeper level, and that level decides their marks and
 
 - **Re-judged**: every turn whose play made would be marked at 0-ply, and every turn where
   the best two plays at 0-ply are within :data:`CLOSE` times the rule set's doubtful
-  threshold (``RuleSet.marks[0]``: 0.015 in ``backgammon``, 0.02 in the Jacquet family,
-  0.16 in ``hale``), where a deeper look could put another play first and make the play
+  threshold (``RuleSet.marks[0]``: 0.030 in ``backgammon``, 0.04 in the Jacquet family,
+  0.32 in ``hale``), where a deeper look could put another play first and make the play
   made an error. Forced plays never are.
 - **Decided there**: the re-judged turn's ranking, loss and mark are the deeper level's: a
   0-ply mark is kept only if the play's loss at that level still crosses the threshold
@@ -32,15 +32,21 @@ if TYPE_CHECKING:
     from notation import Dice, Play, Position, RuleSet
 
 CONFIRMATIONS = ("none", "1ply", "2ply", "rollout")
-"""The settings of ``jacquet analyse --confirm``."""
+"""The settings of ``jacquet analyse --confirm``, from the lightest to the heaviest."""
 
-DEFAULT_CONFIRMATION = "1ply"
-"""What ``jacquet analyse`` confirms its marks with unless told (``docs/analysis.md``
-gives the cost of each setting)."""
+DEFAULT_CONFIRMATION = "2ply"
+"""What ``jacquet analyse``, ``jacquet import --analyse``, the viewer's "Analyse this game"
+and ``/play/``'s analysis confirm their marks with unless told: the level that agrees best
+with GNU Backgammon 2-ply on real matches, at seconds of CPU per game (``docs/analysis.md``
+gives each setting's cost and figures)."""
 
-CLOSE = 0.5
+CLOSE = 1.0
 """A turn whose best two plays at 0-ply are within this share of the rule set's doubtful
-threshold is judged again (besides every turn that would be marked)."""
+threshold is judged again (besides every turn that would be marked). Measured against
+gnubg 2-ply on 20 real matches (``bench/confirm_choices.py``): at 2-ply, 1 instead of 0.5
+judges a quarter more turns again and gives more best plays, a better Spearman, recall
+0.74 instead of 0.70 at the same precision (0.33), and best plays losing 6.8 thousandths
+a decision instead of 7.8."""
 
 
 class Judge(Protocol):
@@ -79,7 +85,7 @@ class PlyJudge:
     @property
     def level(self) -> str:
         """``2-ply``."""
-        return f"{self.evaluator.ply}-ply"
+        return ply_level(self.evaluator.ply)
 
     def judge(self, plays: Sequence[Play], position: Position, dice: Dice,
               primes: tuple[bool, bool], also: Play) -> list[Candidate]:
@@ -111,8 +117,7 @@ class RolloutJudge:
     @property
     def level(self) -> str:
         """``rollout of 144 games at 0-ply, truncated after 7 turns, seed 1``."""
-        truncation = f"truncated after {self.truncate} turns" if self.truncate else "played to the end"
-        return f"rollout of {self.games:,} games at 0-ply, {truncation}, seed {self.seed}"
+        return rollout_level(self.games, self.truncate, self.seed)
 
     @property
     def name(self) -> str:
@@ -136,6 +141,43 @@ class RolloutJudge:
         rolled = [Candidate(r.play, r.equity, r.probabilities, 0) for r in result.candidates]
         judged = {c.play.result for c in chosen}
         return rolled + [c for c in ranked if c.play.result not in judged]
+
+
+def fallbacks(setting: str) -> tuple[str, ...]:
+    """``setting``, then the lighter of ``1ply`` and ``none`` (:data:`CONFIRMATIONS` goes
+    from the lightest to the heaviest): what an analysis bounded in time tries in turn."""
+    cost = CONFIRMATIONS.index
+    return (setting, *(lighter for lighter in ("1ply", "none") if cost(lighter) < cost(setting)))
+
+
+def ply_level(ply: int) -> str:
+    """The level of the net looking ``ply`` rolls ahead: ``2-ply``."""
+    return f"{ply}-ply"
+
+
+def rollout_level(games: int, truncate: int | None, seed: int) -> str:
+    """The level of a rollout judge: ``rollout of 144 games at 0-ply, truncated after 7
+    turns, seed 1``."""
+    truncation = f"truncated after {truncate} turns" if truncate else "played to the end"
+    return f"rollout of {games:,} games at 0-ply, {truncation}, seed {seed}"
+
+
+def confirmation_level(setting: str) -> str:
+    """The level of the judge a ``--confirm`` setting makes (``''`` for ``none``), as the
+    archive keys an analysis by it, without making the judge (no net is loaded);
+    ``ValueError`` for a setting the engine cannot make."""
+    if setting == "none":
+        return ""
+    if setting == "rollout":
+        return rollout_level(RolloutJudge.games, RolloutJudge.truncate, RolloutJudge.seed)
+    if setting in ("1ply", "2ply"):
+        from analysis.ranking import DEPTHS
+
+        ply = int(setting[0])
+        if ply not in DEPTHS:
+            raise ValueError(f"the engine looks {', '.join(map(str, DEPTHS))} ply ahead, not {ply}")
+        return ply_level(ply)
+    raise ValueError(f"no confirmation {setting!r}: one of {', '.join(CONFIRMATIONS)}")
 
 
 def deeper_judge(setting: str, net: Network, rules: RuleSet) -> Judge | None:

@@ -7,7 +7,8 @@ and the real 7-point backgammon match of ``tests/data/mat`` (Backgammon Studio, 
 ``jacquet analyse`` measures it), the decisions, the turns judged again, the marks at
 0-ply and after confirmation, how many 0-ply marks were kept, dropped, and how many marks
 the deeper level added. A setting the engine cannot make yet (``2ply`` before the 2-ply
-evaluator) is said so.
+evaluator) is said so. The first game is analysed once before any setting is timed, so
+that none of them pays the kernels' loading.
 
     python bench/confirm_cost.py [--settings none,1ply,2ply,rollout] [--games 2]
                                  [--only jacquet|backgammon]
@@ -45,6 +46,7 @@ def measure(name: str, games: list[Game], settings: list[str]) -> None:
     evaluator = Evaluator(net, rules)
     plain: list[GameAnalysis] = []
     turns = sum(len(list(g.mainline())) - 1 for g in games)
+    analyse_game(games[0], evaluator)  # the kernels loaded and the tables read before any timing
     print(f"\n{name}: {len(games)} game(s), {turns} turns; {evaluator.name}")
     print(f"{'confirm':<8} {'CPU s/game':>10} {'decisions':>9} {'re-judged':>9} {'marks 0-ply':>11} "
           f"{'marks':>6} {'kept':>5} {'dropped':>7} {'added':>6}  level")

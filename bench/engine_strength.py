@@ -8,8 +8,9 @@ each rule set:
   against its own earlier nets (``analysis/nets/history/``: the learning curve);
 - ``backgammon``: against pubeval (Tesauro's public linear evaluator), with pubeval against
   the baselines beside it; and, where the ``gnubg-nn`` package is installed (GPL: a
-  benchmark-only extra, never imported by the package), the error rate per decision of the
-  net and of pubeval as gnubg's 0-ply evaluator judges their plays in that match
+  benchmark-only extra, never imported by the package), against gnubg 0-ply (its
+  evaluator's best play by cubeless money equity), and the error rate per decision of the
+  net and of pubeval as gnubg's 0-ply evaluator judges their plays in the pubeval match
   (cubeless equity lost per unforced decision, in thousandths of a point);
 - the net at 1-ply against itself at 0-ply, over ``--one-ply-games`` games (1-ply costs
   some 20 move generations per candidate: 5,000 such games take a day on this machine).
@@ -20,7 +21,7 @@ BLAS held to one thread); the figures do not depend on the split. The results al
 
     python bench/engine_strength.py [--variant backgammon ...] [--games 5000]
         [--one-ply-games 400] [--jobs 2] [--nets analysis/nets] [--output FILE]
-        [--opponent random|heuristic|history|pubeval ...]
+        [--opponent random|heuristic|history|pubeval|gnubg ...]
 
 ``--opponent`` keeps only those matches of the net (and of pubeval, against the baselines
 named); ``--one-ply-games 0`` skips 1-ply.
@@ -54,12 +55,12 @@ from notation.engine.rules import NAMES  # noqa: E402
 BACKGAMMON = rule_set("backgammon")
 CHUNK = 50
 """Pairs per task given to a worker."""
-OPPONENTS = ("random", "heuristic", "history", "pubeval")
+OPPONENTS = ("random", "heuristic", "history", "pubeval", "gnubg")
 
 
 def make_player(spec: str, variant: str) -> Player:
-    """A player from its description: ``random``, ``heuristic``, ``pubeval``,
-    ``net:PATH`` (0-ply) or ``net1:PATH`` (1-ply)."""
+    """A player from its description: ``random``, ``heuristic``, ``pubeval``, ``gnubg``
+    (0-ply, backgammon), ``net:PATH`` (0-ply) or ``net1:PATH`` (1-ply)."""
     rules = rule_set(variant)
     if spec == "random":
         return RandomPlayer(seed=17)
@@ -67,6 +68,8 @@ def make_player(spec: str, variant: str) -> Player:
         return HeuristicPlayer(rules)
     if spec == "pubeval":
         return PubevalPlayer()
+    if spec == "gnubg":
+        return GnubgPlayer()
     kind, _, path = spec.partition(":")
     net = Network.load(path)
     return LookaheadPlayer(net, rules) if kind == "net1" else NetPlayer(net)
@@ -75,10 +78,43 @@ def make_player(spec: str, variant: str) -> Player:
 def describe(spec: str) -> str:
     """A player's name with its training (``jacquet-td jacquet v2 (60,000 games), 0-ply``)."""
     kind, _, path = spec.partition(":")
+    if spec == "gnubg":
+        return GnubgPlayer().name
     if not path:
         return spec
     net = Network.load(path)
     return f"{net.name} ({net.meta['games']:,} games), {'1' if kind == 'net1' else '0'}-ply"
+
+
+def gnubg_equities(plays: list[Play]) -> list[float]:
+    """Each backgammon play's cubeless money equity for the player who makes it, as gnubg's
+    0-ply evaluator judges the position it leaves (a play that wins: its exact points)."""
+    import gnubg_nn  # GPL: only ever loaded here, in the benchmark
+
+    equities = []
+    for play in plays:
+        if play.result.mover[0] == 15:  # the game won: its exact points
+            equities.append(float(BACKGAMMON.score(play.result)))
+            continue
+        w, wg, wb, lg, lb = gnubg_nn.probabilities(
+            gnubg_nn.board_from_position_id(play.next_position.position_id()), 0)
+        equities.append(-(2 * w - 1 + wg + wb - lg - lb))  # the opponent is on roll
+    return equities
+
+
+@dataclass
+class GnubgPlayer:
+    """gnubg 0-ply (``gnubg-nn``'s evaluator): the play whose position it judges best for
+    the player who makes it, by cubeless money equity (the first of equal ones)."""
+
+    name: str = "gnubg 0-ply"
+
+    def choose(self, plays: list[Play], position: Position, primes: tuple[bool, bool]) -> int:
+        """The index of gnubg's play."""
+        if len(plays) == 1:
+            return 0
+        equities = gnubg_equities(plays)
+        return equities.index(max(equities))
 
 
 @dataclass
@@ -92,19 +128,9 @@ class Judged:
     decisions: int = 0
 
     def choose(self, plays: list[Play], position: Position, primes: tuple[bool, bool]) -> int:
-        import gnubg_nn  # GPL: only ever loaded here, in the benchmark
-
         index = self.inner.choose(plays, position, primes)
         if len(plays) > 1:
-            equities = []
-            for play in plays:
-                after = play.next_position
-                if play.result.mover[0] == 15:  # the game won: its exact points
-                    equities.append(float(BACKGAMMON.score(play.result)))
-                    continue
-                w, wg, wb, lg, lb = gnubg_nn.probabilities(
-                    gnubg_nn.board_from_position_id(after.position_id()), 0)
-                equities.append(-(2 * w - 1 + wg + wb - lg - lb))  # the opponent is on roll
+            equities = gnubg_equities(plays)
             self.lost += max(equities) - equities[index]
             self.decisions += 1
         return index
@@ -200,6 +226,8 @@ def main() -> None:
                 opponents += [f"net:{p}" for p in sorted((args.nets / "history").glob(f"{variant}-*.npz"))]
             if variant == "backgammon" and "pubeval" in chosen:
                 opponents.append("pubeval")
+            if variant == "backgammon" and "gnubg" in chosen and gnubg_available():
+                opponents.append("gnubg")
             for opponent in opponents:
                 judged = opponent == "pubeval" and gnubg_available()
                 rows.append(run_match(pool, variant, net, opponent, args.games, args.seed, judged))

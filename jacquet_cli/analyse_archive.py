@@ -20,7 +20,6 @@ from analysis.report import analysis_json
 from analysis.shipped import NoNet, load_net
 from archive import Query, game_ids, load_game
 from archive.analyses import analysed_ids, game_variants, store_analysis
-from notation.engine.rules import rule_set
 
 from .reading import Unreadable
 
@@ -58,7 +57,7 @@ def analyse_games(db: Database, ids: list[int], ply: int, net_path: str | None =
             raise Unreadable(str(error)) from None
     job = AnalysisJob(nets, ply, marks, candidates, confirm)
     try:
-        engines = {v: (net.name, net.digest, job.level(net, rule_set(v))) for v, net in nets.items()}
+        engines = {v: (net.name, net.digest, job.level()) for v, net in nets.items()}
     except ValueError as error:  # a depth the engine does not have
         raise click.BadParameter(str(error), param_hint="--confirm") from None
     done = analysed_ids(db, ids, engines, ply)

@@ -16,7 +16,16 @@ import pytest
 from click.testing import CliRunner
 
 from analysis.analyse import analyse_game, mark_for
-from analysis.confirm import CLOSE, PlyJudge, RolloutJudge, deeper_judge, needs_confirming
+from analysis.confirm import (
+    CLOSE,
+    CONFIRMATIONS,
+    PlyJudge,
+    RolloutJudge,
+    confirmation_level,
+    deeper_judge,
+    fallbacks,
+    needs_confirming,
+)
 from analysis.network import Network
 from analysis.ranking import Candidate, Evaluator
 from analysis.threads import limit_blas_threads
@@ -200,6 +209,24 @@ def test_deeper_judge_names_its_settings(jacquet_net):
     assert deeper_judge("rollout", jacquet_net, rules).level.startswith("rollout of 144 games")
     with pytest.raises(ValueError):
         deeper_judge("3ply", jacquet_net, rules)
+
+
+def test_the_level_of_a_setting_is_its_judges_without_making_it(jacquet_net):
+    """The archive keys an analysis by its confirming level: the one its judge gives every
+    turn, known from the setting alone."""
+    rules = rule_set("jacquet")
+    for setting in CONFIRMATIONS:
+        judge = deeper_judge(setting, jacquet_net, rules)
+        assert confirmation_level(setting) == ("" if judge is None else judge.level)
+    with pytest.raises(ValueError):
+        confirmation_level("3ply")
+
+
+def test_a_bounded_analysis_falls_back_on_lighter_confirmations():
+    assert fallbacks("rollout") == ("rollout", "1ply", "none")
+    assert fallbacks("2ply") == ("2ply", "1ply", "none")
+    assert fallbacks("1ply") == ("1ply", "none")
+    assert fallbacks("none") == ("none",)
 
 
 def test_analyse_json_says_the_level_of_every_turn(two_games):

@@ -105,3 +105,16 @@ def test_by_default_a_few_games_are_judged_in_this_process_and_many_on_every_cor
     assert workers_for(few, 2, cores=8) == 3  # no more workers than games
     assert workers_for(games * 20, 0, cores=8) == 8
     assert workers_for(games * 20, 0, cores=1) == 1
+
+
+def test_the_workers_follow_the_confirmation_s_work():
+    """Confirming at 1-ply adds a little to each turn, at 2-ply or by rollouts many times a
+    turn's 0-ply work: a short game stays in this process, a few short games take more
+    workers the deeper their marks are confirmed."""
+    from analysis.analyse_jobs import workers_for
+
+    games = sorted(read_file("samples/generated/jacquet-10.jqn"), key=lambda game: game.end().ply)
+    assert workers_for(games[:1], 0, cores=8, confirm="rollout") == 1
+    few = games[:3]
+    workers = [workers_for(few, 0, cores=8, confirm=setting) for setting in ("none", "1ply", "2ply", "rollout")]
+    assert workers == sorted(workers) and workers[0] < workers[2] == 3

@@ -208,7 +208,7 @@ def test_import_analyse_at_one_ply(tmp_path, net):
     [short] = sorted(read_file("samples/generated/jacquet-10.jqn"), key=lambda game: game.end().ply)[:1]
     write_file([short], one)
     archive = str(tmp_path / "new.db")
-    result = _import(archive, str(one), net, "--ply", "1")
+    result = _import(archive, str(one), net, "--ply", "1", "--confirm", "none")  # 1-ply itself
     assert result.exit_code == 0, result.output
     with open_archive(archive) as db:
         stored = latest_analysis(db, 1)

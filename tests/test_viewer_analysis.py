@@ -240,6 +240,35 @@ def test_a_busy_pool_or_a_job_over_its_time_stores_nothing(scorer, archive_path,
         assert latest_analysis(db, game) is None
 
 
+def test_a_confirmation_over_its_time_gives_way_to_the_lighter_ones(tmp_path, archive_path, game_ids,
+                                                                    monkeypatch):
+    """The default confirmation refused for its time, the analysis is made with the marks
+    confirmed at 1-ply, and stored saying so."""
+    path = tmp_path / "copy.db"
+    source, target = sqlite3.connect(archive_path), sqlite3.connect(path)
+    source.backup(target)
+    source.close()
+    target.close()
+    app = viewer_app(path, WORKERS=0, ANALYSIS_CONFIRM="2ply")
+    scorer = signed_in_client(app, "Hurried scorer")
+    game = game_ids[ANALYSED]
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page(scorer, f"/game/{game}")).group(1)
+    asked = []
+
+    def hurried(function, archive, game_id, confirm):
+        asked.append(confirm)
+        if confirm == "2ply":
+            raise OverBudget("it took longer than 10 s (WORK_SECONDS)")
+        return function(archive, game_id, confirm)
+
+    monkeypatch.setattr(games, "run_work", hurried)
+    answer = scorer.post(f"/game/{game}/analyse", data={"csrf_token": token})
+    assert answer.status_code == 303 and asked == ["2ply", "1ply"]
+    with open_archive(path) as db:
+        stored = latest_analysis(db, game)
+    assert stored is not None and stored["confirm"] == "1-ply"
+
+
 # -- live games: the watchers' evaluation, the scorer's choice ------------------------------------
 
 def test_watchers_see_the_evaluation_only_when_the_scorer_turns_it_on(tmp_path, make_app):

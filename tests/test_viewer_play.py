@@ -18,14 +18,19 @@ import pytest
 
 import archive
 from analysis.analyse import analyse_game
-from analysis.confirm import DEFAULT_CONFIRMATION, deeper_judge
+from analysis.confirm import DEFAULT_CONFIRMATION, confirmation_level, deeper_judge
 from analysis.ranking import Evaluator
 from analysis.shipped import load_net
-from archive.played import load_played
+from archive.played import load_played, save_played
 from notation import rule_set
 from notation.engine.rules import DEFAULT, NAMES
+from notation.engine.state import PASSED
+from notation.formats import read_file
+from notation.formats.jqn import write_game
 from notation.recording import LiveGame, game_from_text
+from notation.tree.game import Game, GameNode
 from tests.accounts_helpers import add_account, sign_in
+from webviewer.blueprints.play import ANALYSES
 
 ENGINE_0PLY = "jacquet-td jacquet v2 + race r1, 0-ply"
 
@@ -57,11 +62,6 @@ def hinted(page: str) -> list[tuple[str, str]]:
     section = page[page.index('class="candidates"'):]
     return [(html.unescape(play), equity) for play, equity in
             re.findall(r'<td class="play">([^<]*)</td><td>([^<]*)</td>', section[:section.index("</section>")])]
-
-
-def offered_steps(page: str) -> list[str]:
-    """The steps the page offers as buttons (``24/19``)."""
-    return [html.unescape(step) for step in re.findall(r'value="step"[^>]*>([^<]*) \(\d\)</button>', page)]
 
 
 def live_game(app, at: str) -> LiveGame:
@@ -166,6 +166,48 @@ def test_hints_are_the_engines_ranking_of_your_roll(app, client):
     assert evaluator.name in page
 
 
+def _passed_die_game() -> tuple[str, str, str]:
+    """The first generated versailles sample game up to its ply 82, where the die 3 the
+    opponent could not play is passed to the player (R-PASS): (record, the player's side
+    W or B, the die)."""
+    source = next(iter(read_file("samples/generated/versailles-10.jqn")))
+    game = Game(source.rules)
+    game.state = source.state
+    game.headers.update({k: v for k, v in source.headers.items() if k != "Result"})
+    at: Game | GameNode = game
+    for node in source.mainline():
+        if node.turn is None:
+            continue
+        if node.ply == 82:
+            assert node.turn.kind == PASSED and node.turn.dice.low is None
+            return write_game(game), node.turn.player.value, str(node.turn.dice)
+        at = at.add_turn(node.turn.kind, node.turn.dice, node.turn.play.notation if node.turn.play else None)
+    raise AssertionError("the sample game has changed")
+
+
+def test_hints_rank_the_one_die_passed_to_you(app, client):
+    """Versailles' R-PASS: the die the opponent could not play is the player's to play, and
+    the hints rank its plays as the engine ranks them."""
+    record, side, die = _passed_die_game()
+    at = start(client, variant="versailles", side="White" if side == "W" else "Black")
+    db = archive.open_archive(app.config["ARCHIVE"])
+    try:
+        stored = load_played(db, at.rsplit("/", 1)[1], timedelta(days=1))
+        assert save_played(db, at.rsplit("/", 1)[1], record, {"dice": die}, stored.version)
+    finally:
+        db.close()
+    live = live_game(app, at)
+    assert live.kind == PASSED and str(live.dice) == die
+    plays = live.entry().plays
+    assert len(plays) > 1
+    ranked = Evaluator(load_net("versailles"), live.game.rules).rank(plays, live.node.state.position)
+    page = client.get(f"{at}?hints=1").text
+    assert hinted(page) == [(c.play.notation, f"{round(c.equity, 4):+.3f}") for c in ranked]
+    chosen = hinted(page)[0][0]
+    assert client.post(at, data={"version": version(page), "action": "play", "play": chosen}).status_code == 303
+    assert "Refused" not in client.get(at).text
+
+
 def test_a_game_survives_a_reload_and_a_restart(make_app, client):
     at = start(client, side="Black")
     page = client.get(at).text
@@ -253,10 +295,8 @@ def test_a_game_is_capped_in_length(make_app):
             break
         if 'value="roll"' in page:
             data = {"action": "roll"}
-        elif 'class="candidates"' in page:
+        else:  # a roll, or one die passed to the player (versailles' R-PASS): ranked alike
             data = {"action": "play", "play": rng.choice(hinted(page))[0]}
-        else:  # one die to play (versailles' R-PASS): no ranking, each step offered is a play
-            data = {"action": "play", "play": rng.choice(offered_steps(page))}
         client.post(at, data={"version": version(page), **data})
     else:
         raise AssertionError("the game went on past its length")
@@ -319,9 +359,13 @@ def resigned_game(client) -> str:
     return at
 
 
-@pytest.mark.parametrize("over_time", [1, 2, 3])
-def test_an_analysis_over_time_drops_the_luck_then_the_confirmation_then_says_so(client, monkeypatch,
-                                                                                  over_time):
+def test_the_finished_game_is_analysed_as_jacquet_analyse_does_first_and_lightest_last():
+    assert ANALYSES[0] == (True, DEFAULT_CONFIRMATION) and ANALYSES[-1] == (False, "none")
+    assert len(set(ANALYSES)) == len(ANALYSES)
+
+
+@pytest.mark.parametrize("over_time", range(1, len(ANALYSES) + 1))
+def test_an_analysis_over_time_takes_the_next_lighter_one_then_says_so(client, monkeypatch, over_time):
     from webviewer.blueprints import play
     from webviewer.plumbing.workers import OverBudget
 
@@ -337,13 +381,17 @@ def test_an_analysis_over_time_drops_the_luck_then_the_confirmation_then_says_so
     monkeypatch.setattr(play, "run_work", hurried)
     page = client.get(at).text
     assert "Game over: the engine wins 1 point" in page
-    if over_time < 3:
-        assert "The luck was not measured" in page and 'class="analysis"' in page
-        assert calls[-1][1:] == ((False,) if over_time == 1 else (False, "none"))
+    assert [args[1:] for args in calls] == list(ANALYSES[:over_time + 1])
+    if over_time < len(ANALYSES):
+        luck, confirm = ANALYSES[over_time]
+        assert 'class="analysis"' in page
+        assert ("The luck was not measured" in page) == (not luck)
+        engine = re.search(r'<span class="engine">([^<]+)</span>', page).group(1)
+        level = confirmation_level(confirm)
+        assert engine == (f"{ENGINE_0PLY}, marks confirmed at {level}" if level else ENGINE_0PLY)
     else:
         assert "could not be analysed within the server" in page and 'class="analysis"' not in page
     made = len(calls)
-    assert made == min(over_time + 1, 3)
     client.get(at)
     assert len(calls) == made  # kept: not made again
     assert client.get(f"{at}.jqn").status_code == 200
@@ -365,10 +413,8 @@ def test_every_rule_set_against_its_net(client, variant, monkeypatch):
             break
         if 'value="roll"' in page:
             data = {"action": "roll"}
-        elif 'class="candidates"' in page:
+        else:  # a roll, or one die passed to the player (versailles' R-PASS): ranked alike
             data = {"action": "play", "play": rng.choice(hinted(page))[0]}
-        else:  # one die to play (versailles' R-PASS): no ranking, each step offered is a play
-            data = {"action": "play", "play": rng.choice(offered_steps(page))}
         assert client.post(at, data={"version": version(page), **data}).status_code == 303
         answered += "The engine played" in client.get(at).text
     assert answered >= 3

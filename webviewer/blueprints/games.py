@@ -8,7 +8,7 @@ from flask import Blueprint, abort, current_app, flash, redirect, render_templat
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from analysis.confirm import DEFAULT_CONFIRMATION
+from analysis.confirm import DEFAULT_CONFIRMATION, fallbacks
 from analysis.shipped import NoNet
 from archive.analyses import latest_analysis, latest_analysis_id, store_analysis
 from archive.search import SORTS, search_page
@@ -95,19 +95,22 @@ def game_page(game_id: int) -> ResponseReturnValue:
 def analyse(game_id: int) -> ResponseReturnValue:
     """The game analysed by the engine (0-ply, the shipped net of its rule set, the marks
     confirmed as the app's ``ANALYSIS_CONFIRM`` says: ``jacquet analyse``'s default unless
-    set; unconfirmed if confirming takes longer than a job may, the analysis then saying
-    so by its name) in the worker pool, stored beside it, and its page shown again with the analysis;
-    503 when the pool is busy (see :mod:`webviewer.plumbing.workers`)."""
+    set; at 1-ply, then unconfirmed, if confirming takes longer than a job may, the
+    analysis then saying so by its name) in the worker pool, stored beside it, and its
+    page shown again with the analysis; 503 when the pool is busy (see :mod:`webviewer.plumbing.workers`)."""
     stored_row(game_id)  # 404 for no game, or one hidden from this user
     confirm = current_app.config.get("ANALYSIS_CONFIRM", DEFAULT_CONFIRMATION)
     archive = current_app.config["ARCHIVE"]
+    *lighter, lightest = fallbacks(confirm)
     try:
-        try:
-            analysis, digest, depth = run_work(analyse_stored, archive, game_id, confirm)
-        except OverBudget:
-            if confirm == "none":
-                raise
-            analysis, digest, depth = run_work(analyse_stored, archive, game_id, "none")
+        for setting in lighter:  # a lighter confirmation when this one takes too long
+            try:
+                analysis, digest, depth = run_work(analyse_stored, archive, game_id, setting)
+                break
+            except OverBudget:
+                continue
+        else:
+            analysis, digest, depth = run_work(analyse_stored, archive, game_id, lightest)
     except (NoNet, GameGone) as error:
         abort(404, description=str(error))
     except OverBudget as error:

@@ -26,6 +26,7 @@ from flask import Blueprint, abort, current_app, redirect, render_template, requ
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
+from analysis.confirm import DEFAULT_CONFIRMATION
 from analysis.shipped import NoNet
 from archive import import_games, stored_id
 from archive.audit import logging_stored
@@ -69,6 +70,13 @@ from webviewer.plumbing.workers import OverBudget, run_work
 blueprint = Blueprint("play", __name__, url_prefix="/play")
 MAX_NAME = 100
 SIDES = {"White": "W", "Black": "B"}
+
+
+ANALYSES = tuple(dict.fromkeys(((True, DEFAULT_CONFIRMATION), (True, "1ply"), (False, "none"))))
+"""The finished game's analyses (with the luck?, the marks confirmed by), tried in turn
+until one fits in a job's time: as ``jacquet analyse`` makes it by default, then with the
+marks confirmed at 1-ply (if the default is another level), then at 0-ply alone without
+the luck."""
 
 
 def _expiry() -> timedelta:
@@ -144,8 +152,7 @@ def page(key: str) -> ResponseReturnValue:
     plays), the engine's last play on the board; once over, the game analysed."""
     stored, live = _load(key)
     hints = None
-    if request.args.get("hints") and live.dice is not None and live.dice.low is not None and not live.over:
-        # (a single die passed to the player, R-PASS, is not ranked: the ranking takes a roll)
+    if request.args.get("hints") and live.dice is not None and not live.over:
         state = live.node.state
         primes = (state.prime_held[state.player.index], state.prime_held[state.player.other.index])
         hints = run_work(ranking, live.game.rules.name, state.position.position_id(),
@@ -159,19 +166,16 @@ def page(key: str) -> ResponseReturnValue:
 
 
 def _analyse(key: str, record: str) -> dict[str, Any]:
-    """The finished game's analysis, made once in the worker pool and kept: without the luck
-    if the whole of it takes longer than a job may (``WORK_SECONDS``), then without
-    confirming its marks (the analysis says so), else only what went wrong."""
-    try:
-        analysis = run_work(analysed, record)
-    except OverBudget:
+    """The finished game's analysis, made once in the worker pool and kept: the first of
+    :data:`ANALYSES` that takes no longer than a job may (``WORK_SECONDS``; the analysis
+    says what it lacks), else only what went wrong."""
+    analysis: dict[str, Any] = {}
+    for luck, confirm in ANALYSES:
         try:
-            analysis = run_work(analysed, record, False)
-        except OverBudget:
-            try:
-                analysis = run_work(analysed, record, False, "none")
-            except OverBudget as error:
-                analysis = {"error": f"The game could not be analysed within the server's time: {error}."}
+            analysis = run_work(analysed, record, luck, confirm)
+            break
+        except OverBudget as error:
+            analysis = {"error": f"The game could not be analysed within the server's time: {error}."}
     keep_analysis(get_db(write=True), key, analysis)
     return analysis
 

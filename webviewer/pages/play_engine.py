@@ -62,16 +62,17 @@ def two_dice(text: str) -> Dice:
 
 def ranking(variant: str, position_id: str, dice: str, ply: int, limit: int,
             primes: tuple[bool, bool] = (False, False)) -> dict[str, Any]:
-    """The legal plays of the roll ``dice`` from the position (seen by the player on roll)
-    ranked by the engine at ``ply``, best first: the engine's name, how many plays there are,
-    and the best ``limit`` of them (``truncated`` when there are more), each as ``jacquet
-    analyse --json`` writes a candidate. :class:`~notation.errors.NotationError` for a
-    position or roll the rules refuse."""
+    """The legal plays of ``dice`` from the position (seen by the player on roll) ranked by
+    the engine at ``ply``, best first: the engine's name, how many plays there are, and the
+    best ``limit`` of them (``truncated`` when there are more), each as ``jacquet analyse
+    --json`` writes a candidate. ``dice`` is a roll, or the one die a player is given to play
+    (versailles' R-PASS: ``"5"``). :class:`~notation.errors.NotationError` for a position or
+    dice the rules refuse."""
     rules = rule_set(variant)
     position = Position.from_id(position_id)
     rules.check_position(position)
     evaluator = Evaluator(shipped_net(variant), rules, ply=ply)
-    plays = legal_plays(position, two_dice(dice), rules)
+    plays = legal_plays(position, Dice.parse(dice), rules)
     ranked = evaluator.rank(plays, position, primes)
     names = evaluator.outcomes.names
     return {"engine": evaluator.name, "dice": dice, "ply": ply, "count": len(ranked),
