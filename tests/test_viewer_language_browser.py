@@ -11,8 +11,7 @@ import pytest
 
 import archive
 from notation.formats.jqn import GameBuilder, read_games
-from tests.browser_helpers import playwright_or_skip, serving
-from tests.test_viewer_browser import ARGS, CHROMIUM
+from tests.browser_helpers import ARGS, CHROMIUM, playwright_or_skip, serving
 from webviewer import create_app
 
 sync_api = playwright_or_skip()

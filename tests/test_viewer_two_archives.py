@@ -7,10 +7,14 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
+from analysis.shipped import load_net
 from archive import import_files, open_archive
 from jacquet_cli import main
 from notation.formats import read_file, write_file
 from tests.viewer_helpers import viewer_app
+
+ENGINE = load_net("jacquet").name
+"""The shipped jacquet engine's name (its contact net and its race net)."""
 
 
 def analysed_archive(folder, ply: str) -> str:
@@ -37,5 +41,5 @@ def test_each_archives_game_page_shows_its_own_analysis(archives):
         page = viewer_app(archives[ply]).test_client().get("/game/1?ply=3")
         assert page.status_code == 200
         text = page.get_data(as_text=True)
-        assert f"jacquet-td jacquet v2, {ply}-ply" in text
-        assert f"jacquet-td jacquet v2, {1 - int(ply)}-ply" not in text
+        assert f"{ENGINE}, {ply}-ply" in text
+        assert f"{ENGINE}, {1 - int(ply)}-ply" not in text
