@@ -32,6 +32,8 @@ CORE = {
     "rest point": r"\brest point\b|\bon the way\b",
     "play": r"\b(?:legal|best|a|the|this) plays?\b",
     "doublet": r"\bdoublets?\b",
+    "roll": r"\b(?:the|a|this|each|its) roll\b",  # the noun, not "to roll"
+    "lead roll": r"\b(?:lead|opening) roll\b",
     "position ID": r"\bposition ID\b",
 }
 PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\([^()]*\)[sd]")
