@@ -9,6 +9,8 @@ except in CI)."""
 
 import pytest
 
+from analysis.confirm import DEFAULT_CONFIRMATION, confirmation_level
+from analysis.shipped import load_net
 from tests.browser_helpers import ARTIFACTS, playwright_or_skip, press, served_viewer
 
 playwright_or_skip()
@@ -58,9 +60,10 @@ def test_a_whole_game_against_the_engine_by_clicking_on_a_tablet(base, page):
     else:
         raise AssertionError("the game did not end")
     assert hinted
-    # the default analysis: 0-ply, its marks confirmed at 1-ply (the job's time limit is
-    # lifted for the tests: tests/conftest.py)
-    assert page.locator(".analysis .engine").inner_text() == "jacquet-td jacquet v2, 0-ply, marks confirmed at 1-ply"
+    # the default analysis: the shipped engine at 0-ply, its marks confirmed at the default
+    # level (the job's time limit is lifted for the tests: tests/conftest.py)
+    assert page.locator(".analysis .engine").inner_text() == \
+        f"{load_net('jacquet').name}, 0-ply, marks confirmed at {confirmation_level(DEFAULT_CONFIRMATION)}"
     assert page.locator(".analysis ol.analysed-turns li").count() > 20
     assert page.locator(".summaries tbody tr").count() == 2
     assert page.locator(".store a", has_text="sign in").count() == 1  # a visitor may not store it
