@@ -46,7 +46,7 @@ def show(file: str, number: int, ply: int | None, output: str) -> None:
     owner = state.cube_owner
     if output == "text":
         who = seen_by.title
-        doing = next_up(state)[:-1] if state.over else f"{who} to play"
+        doing = str(next_up(state))[:-1] if state.over else f"{who} to play"
         click.echo(f"{file}, game {number}, ply {node.ply}: {doing} "
                    f"({game.rules.describe()}), position {position.position_id()}")
         cube_owner = None if owner is None else ("X" if owner is seen_by else "O")

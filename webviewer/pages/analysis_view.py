@@ -19,6 +19,7 @@ from flask_babel import gettext
 from archive.analyses import level_label
 from notation.engine.movegen import legal_plays
 from notation.engine.play import Play
+from notation.messages import Message
 from webviewer.pages.evaluation import EvaluationGraph
 from webviewer.pages.kept_games import GameView, PageNode
 from webviewer.pages.pieces import pieces
@@ -128,4 +129,5 @@ def best_node(view: GameView, turn: dict[str, Any], play: Play) -> PageNode:
     caption = gettext("Best play (%(dice)s): %(play)s, instead of %(played)s.", dice=turn["dice"],
                       play=play.notation, played=turn["played"])
     return cast(PageNode, node._replace(white_to_move=turn["player"] != "W", mover=position.mover,
-                                        opponent=position.opponent, last=steps, caption=caption))
+                                        opponent=position.opponent, last=steps,
+                                        caption=Message.of("text", text=str(caption))))

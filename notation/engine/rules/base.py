@@ -118,7 +118,7 @@ class HeadLimit(Protocol):
     def point(self) -> int: ...  # pragma: no cover
 
     @property
-    def legend(self) -> str: ...  # pragma: no cover
+    def legend(self) -> Message: ...  # pragma: no cover
 
     def limits(self, board: tuple[int, ...]) -> bool: ...  # pragma: no cover
 
