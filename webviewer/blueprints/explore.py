@@ -78,7 +78,7 @@ def player(name: str) -> ResponseReturnValue:
     if not total:
         abort(404, description=_("no games of %(name)r", name=name))
     results = player_results(db, name)  # of the games stored valid
-    analysed = player_analyses(db, player_ids(db, name), POINTS)
+    analysed = player_analyses(db, player_ids(db, name), POINTS, page_language())
     for engine in analysed:
         engine["chart"] = error_chart(engine["points"],
                                       lambda game_id: url_for("games.game_page", game_id=game_id))

@@ -25,6 +25,7 @@ from webviewer.pages.kept_games import GameView, PageNode
 from webviewer.pages.pieces import pieces
 from webviewer.pages.stepping import script_safe
 from webviewer.pages.tree import Links
+from webviewer.plumbing.language import page_language
 
 TITLES = {"W": "White", "B": "Black"}
 
@@ -84,7 +85,7 @@ class AnalysisPieces:
         """The analysis's turns by ply (as stored)."""
         names = {"W": row.get("white"), "B": row.get("black")}
         players = [(TITLES[colour], names[colour], analysis["players"][colour],
-                    view.rules.skill_label(analysis["players"][colour]["error_rate"]))
+                    view.rules.skill_label(analysis["players"][colour]["error_rate"], page_language()))
                    for colour in ("W", "B") if colour in analysis["players"]]
         self.summary = str(pieces().analysis_summary(players, self.engine, analysis["analysed_at"],
                                                      analysis["stopped"])).encode()
