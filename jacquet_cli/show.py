@@ -7,6 +7,7 @@ import json
 import click
 
 from notation.formats.json_format import turn_dict
+from notation.messages import language
 from notation.render.captions import next_up
 from notation.render.diagram import diagram
 from notation.render.svg import board
@@ -58,7 +59,8 @@ def show(file: str, number: int, ply: int | None, output: str) -> None:
                          last_steps=() if node.turn is None or node.turn.player is seen_by else steps,
                          dice=node.turn.dice if node.turn is not None else None,
                          dice_of_white=None if node.turn is None else node.turn.player.value == "W",
-                         cube=state.cube, cube_owner=None if owner is None else owner.value))
+                         cube=state.cube, cube_owner=None if owner is None else owner.value,
+                         language=language()))
     else:
         data = turn_dict(node) if isinstance(node, GameNode) else {
             "ply": 0, "position": position.position_id(),

@@ -177,7 +177,7 @@ def test_the_engines_texts_are_in_the_page_language(app, english, language):
              for name in english}
     assert {"caption.rolled", "caption.to-play", "mark.courier"} <= {
         text.split(":")[0] for text in shown["game"]}, shown["game"]
-    for name, (status, page) in pages(app, language).items():
+    for name, (_, page) in pages(app, language).items():
         left = [text for text in shown[name] if probes[text] in html.unescape(page)]
         assert not left, f"{name} in {language}: the engine's English left: {left}"
 
@@ -194,4 +194,4 @@ def test_every_skill_label_has_its_translation(language):
         for bound, _ in rules.skill:
             rate = bound - 0.05 if bound != float("inf") else 1000.0
             english, translated = rules.skill_label(rate, "en"), rules.skill_label(rate, language)
-            assert translated and translated != english or english == "Expert", (name, english)
+            assert (translated and translated != english) or english == "Expert", (name, english)
