@@ -217,9 +217,10 @@ def level_label(engine: str, depth: int, confirm: str | None) -> str:
     return f"{label}, marks confirmed at {confirm}" if confirm else label
 
 
-def skill(variant: str, error_rate: float) -> str:
-    """The label of ``error_rate`` on the scale of rule set ``variant`` (``RuleSet.skill``)."""
-    return rule_set(variant).skill_label(error_rate)
+def skill(variant: str, error_rate: float, language: str | None = None) -> str:
+    """The label of ``error_rate`` on the scale of rule set ``variant`` (``RuleSet.skill``),
+    in ``language`` (default: the current one)."""
+    return rule_set(variant).skill_label(error_rate, language)
 
 
 def player_figures(db: Database, variant: str | None = None) -> list[dict[str, Any]]:
@@ -252,12 +253,14 @@ WORST_PLAYS = 10
 """The worst plays a player's page lists per engine."""
 
 
-def player_analyses(db: Database, player_ids: list[int], points: int) -> list[dict[str, Any]]:
+def player_analyses(db: Database, player_ids: list[int], points: int,
+                    language: str | None = None) -> list[dict[str, Any]]:
     """A player's analysed games (hidden games left out), per engine (name, digest, depth,
     confirmation; the engine with the most games first): ``engine``, ``depth``,
     ``confirm``, ``level`` (:func:`level_label`), ``games``; his ``decisions`` over them,
     ``confirmed`` (those the confirming judge decided), his ``error_rate`` over them all
-    and its ``skill`` label on the rule set's scale; ``points``,
+    and its ``skill`` label on the rule set's scale (in ``language``, default: the current
+    one); ``points``,
     his error rate in each of his newest ``points`` analysed games with a date, oldest first
     (``game_id``, ``date``, ``error_rate``, ``decisions``), and ``dated``, how many have a
     date; ``worst``, his :data:`WORST_PLAYS` plays that lost the most (``game_id``,
@@ -304,7 +307,8 @@ def player_analyses(db: Database, player_ids: list[int], points: int) -> list[di
         found.append({"engine": engine, "depth": depth, "confirm": confirm,
                       "level": level_label(engine, depth, confirm), "decisions": decisions,
                       "confirmed": confirmed[key], "error_rate": rate,
-                      "skill": skill(variants[key], rate), "games": len({game[0] for game in games}),
+                      "skill": skill(variants[key], rate, language),
+                      "games": len({game[0] for game in games}),
                       "dated": len(dated),
                       "points": [dict(zip(keys, game, strict=True)) for game in dated[-points:]],
                       "worst": [dict(zip(worst_keys, row, strict=True)) for row in worst]})

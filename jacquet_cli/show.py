@@ -7,6 +7,7 @@ import json
 import click
 
 from notation.formats.json_format import turn_dict
+from notation.messages import language
 from notation.render.captions import next_up
 from notation.render.diagram import diagram
 from notation.render.svg import board
@@ -46,7 +47,7 @@ def show(file: str, number: int, ply: int | None, output: str) -> None:
     owner = state.cube_owner
     if output == "text":
         who = seen_by.title
-        doing = next_up(state)[:-1] if state.over else f"{who} to play"
+        doing = str(next_up(state))[:-1] if state.over else f"{who} to play"
         click.echo(f"{file}, game {number}, ply {node.ply}: {doing} "
                    f"({game.rules.describe()}), position {position.position_id()}")
         cube_owner = None if owner is None else ("X" if owner is seen_by else "O")
@@ -58,7 +59,8 @@ def show(file: str, number: int, ply: int | None, output: str) -> None:
                          last_steps=() if node.turn is None or node.turn.player is seen_by else steps,
                          dice=node.turn.dice if node.turn is not None else None,
                          dice_of_white=None if node.turn is None else node.turn.player.value == "W",
-                         cube=state.cube, cube_owner=None if owner is None else owner.value))
+                         cube=state.cube, cube_owner=None if owner is None else owner.value,
+                         language=language()))
     else:
         data = turn_dict(node) if isinstance(node, GameNode) else {
             "ply": 0, "position": position.position_id(),

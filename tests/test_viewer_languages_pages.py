@@ -2,8 +2,8 @@
 Validate page with an illegal play (the error in place with its rule id and the legal
 plays), the recorder as a scorer, a game against the engine, the sign-in page and an
 error page each answer in the language asked, with ``<html lang>`` set, and show none of
-the catalog's English texts that the same page shows in English. (The engine's own
-messages, from notation/, are another catalog's.)"""
+the catalog's English texts that the same page shows in English; nor any of the engine's
+(the ``jacquet`` catalog: captions, board marks, the position in words, rule errors)."""
 
 from __future__ import annotations
 
@@ -145,3 +145,53 @@ def test_the_rule_error_reads_in_the_page_language_as_the_command_line_gives_it(
     status, page = pages(app, language)["validate"]
     assert status == 200
     assert errors[0]["message"] in html.unescape(page)
+
+
+def engine_probes() -> dict[str, str]:
+    """The ``jacquet`` catalog's English texts (the engine's, the readers', the viewer's
+    captions and board marks), each by the longest piece of it between two placeholders
+    that has two English words at least (``" and played "`` of ``{player} rolled {dice}
+    and played {play}.``): a colour alone, ``{side}: {men}.`` or ``{count} on {point}``
+    cannot be told from other words."""
+    from string import Formatter
+
+    from notation.messages import CATALOG
+
+    found = {}
+    for message_id, english in CATALOG.items():
+        for text in english if isinstance(english, tuple) else (english,):
+            pieces = [part.strip() for part, _, _, _ in Formatter().parse(text)
+                      if len(re.findall(r"[A-Za-z]{2,}", part)) >= 2]
+            if pieces:
+                found[f"{message_id}: {text}"] = max(pieces, key=len)
+    return found
+
+
+@pytest.mark.parametrize("language", [language for language in LANGUAGES if language != "en"])
+def test_the_engines_texts_are_in_the_page_language(app, english, language):
+    """A French or Russian page shows none of the ``jacquet`` catalog's sentences (a turn's
+    caption, the courier's mark on the board, the position in words, how a game ended...)
+    that the English page shows: the whole page, the game page's data for each ply too."""
+    probes = engine_probes()
+    shown = {name: [text for text, probe in probes.items() if probe in html.unescape(english[name][1])]
+             for name in english}
+    assert {"caption.rolled", "caption.to-play", "mark.courier"} <= {
+        text.split(":")[0] for text in shown["game"]}, shown["game"]
+    for name, (_, page) in pages(app, language).items():
+        left = [text for text in shown[name] if probes[text] in html.unescape(page)]
+        assert not left, f"{name} in {language}: the engine's English left: {left}"
+
+
+@pytest.mark.parametrize("language", [language for language in LANGUAGES if language != "en"])
+def test_every_skill_label_has_its_translation(language):
+    """The labels of a player's error rate (``RuleSet.skill``), as the game and player
+    pages show them, are in the page's language for every rule set's scale."""
+    from notation import rule_set
+    from notation.engine.rules import TITLES
+
+    for name in TITLES:
+        rules = rule_set(name)
+        for bound, _ in rules.skill:
+            rate = bound - 0.05 if bound != float("inf") else 1000.0
+            english, translated = rules.skill_label(rate, "en"), rules.skill_label(rate, language)
+            assert (translated and translated != english) or english == "Expert", (name, english)

@@ -8,7 +8,7 @@ parameters): stable, readable, grouped by area (``rule.courier.not-passed``,
 each id lives in one catalog module per area (:mod:`notation.messages.rules`,
 :mod:`~notation.messages.engine`, :mod:`~notation.messages.readers`,
 :mod:`~notation.messages.recorder`, :mod:`~notation.messages.commands`,
-:mod:`~notation.messages.general`), with ``{named}``
+:mod:`~notation.messages.views`, :mod:`~notation.messages.general`), with ``{named}``
 placeholders; an entry is a pair (singular, plural) when it counts something, its number
 in the ``count`` parameter. The other languages are gettext catalogs (domain
 ``jacquet``, the id as each entry's context) under ``notation/messages/locale/``, made
@@ -29,7 +29,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from notation.messages import commands, engine, general, readers, recorder, rules
+from notation.messages import commands, engine, general, readers, recorder, rules, views
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Iterator
@@ -47,7 +47,7 @@ Text = str | tuple[str, str]
 """A catalog entry's English: a sentence, or (singular, plural) of one counting ``count``."""
 
 CATALOG: dict[str, Text] = {**general.MESSAGES, **engine.MESSAGES, **readers.MESSAGES, **rules.MESSAGES,
-                             **recorder.MESSAGES, **commands.MESSAGES}
+                             **recorder.MESSAGES, **commands.MESSAGES, **views.MESSAGES}
 """Every message id and its English text."""
 
 LISTS = ("list.or", "list.and")

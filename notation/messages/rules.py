@@ -9,6 +9,15 @@ the like point numbers (``bar``, ``off``), ``{roll}`` dice as ``5-3``."""
 from __future__ import annotations
 
 MESSAGES: dict[str, str | tuple[str, str]] = {
+    # the labels of a player's error rate on a rule set's scale (RuleSet.skill)
+    "skill.supernatural": "Supernatural",
+    "skill.world-class": "World class",
+    "skill.expert": "Expert",
+    "skill.advanced": "Advanced",
+    "skill.intermediate": "Intermediate",
+    "skill.casual": "Casual player",
+    "skill.beginner": "Beginner",
+    "skill.awful": "Awful",
     # the lists and counts the rules' sentences hold
     "list.or": "{items} or {last}",
     "list.and": "{items} and {last}",

@@ -28,6 +28,8 @@ from notation.engine.board import BAR, OFF, Position
 from notation.engine.dice import Dice
 from notation.engine.play import Step
 from notation.engine.rules import RuleSet, courier_point
+from notation.engine.state import Colour
+from notation.messages import Message, render
 
 POINT_W = 40
 MAN_R = 17
@@ -124,7 +126,7 @@ def board(position: Position, rules: RuleSet, *, white_to_move: bool = True,
           last_steps: Iterable[Step] = (), entered_steps: Iterable[Step] = (),
           cube: int = 1, cube_owner: str | None = None, black_numbers: bool = False,
           size: int | None = None,
-          title: str | None = None) -> str:
+          title: str | None = None, language: str = "en") -> str:
     """The SVG of ``position`` (seen by the player on roll; ``white_to_move`` says who
     that is). ``last_steps`` are the last play's steps, in the numbering of the player who
     made it (the one not on roll); ``entered_steps`` the steps the player on roll has
@@ -132,7 +134,7 @@ def board(position: Position, rules: RuleSet, *, white_to_move: bool = True,
     beside who rolled it (``dice_of_white``; ``None``: the player on roll). ``cube`` and
     ``cube_owner`` (``"W"``, ``"B"``, ``None`` for the middle) are the doubling cube's,
     drawn if the rule set has one. ``black_numbers``: the points numbered as Black counts
-    them. (:func:`board_parts` joined.)
+    them. The marks' titles are in ``language``. (:func:`board_parts` joined.)
 
     >>> from notation import rule_set
     >>> from notation.engine.play import Step
@@ -151,14 +153,16 @@ def board(position: Position, rules: RuleSet, *, white_to_move: bool = True,
     return "".join(board_parts(position, rules, white_to_move=white_to_move, flipped=flipped,
                                dice=dice, dice_of_white=dice_of_white, last_steps=last_steps,
                                entered_steps=entered_steps, cube=cube, cube_owner=cube_owner,
-                               black_numbers=black_numbers, size=size, title=title))
+                               black_numbers=black_numbers, size=size, title=title,
+                               language=language))
 
 
 def board_parts(position: Position, rules: RuleSet, *, white_to_move: bool = True,
                 flipped: bool = False, dice: Dice | None = None, dice_of_white: bool | None = None,
                 last_steps: Iterable[Step] = (), entered_steps: Iterable[Step] = (),
                 cube: int = 1, cube_owner: str | None = None, black_numbers: bool = False,
-                size: int | None = None, title: str | None = None) -> list[str]:
+                size: int | None = None, title: str | None = None,
+                language: str = "en") -> list[str]:
     """:func:`board` as the pieces it is joined from: the opening ``<svg>`` tag first, the
     closing one last, the same piece of SVG for the same thing drawn in any position."""
     white = position if white_to_move else position.swapped()
@@ -175,7 +179,7 @@ def board_parts(position: Position, rules: RuleSet, *, white_to_move: bool = Tru
     plain, marked = _points(flipped, False, numbers), _points(flipped, True, numbers)
     mine, theirs = white.mover, white.opponent
     white_colour, black_colour = STYLE["white"], STYLE["black"]
-    marks = _marks(white, rules)
+    marks = _marks(white, rules, language)
     marked_at = {mark.white_point: [_mark(m, flipped) for m in marks if m.white_point == mark.white_point]
                  for mark in marks}
     for white_point, x, top, head in plain:
@@ -194,7 +198,8 @@ def board_parts(position: Position, rules: RuleSet, *, white_to_move: bool = Tru
         parts.append(f"<desc>{escape(' '.join(mark.words for mark in marks), quote=False)}</desc>")
     parts += _bar_and_trays(white, flipped)
     if rules.has_cube:
-        parts.append(_cube(cube, None if cube_owner is None else (cube_owner == "W") != flipped))
+        parts.append(_cube(cube, None if cube_owner is None else (cube_owner == "W") != flipped,
+                           language))
     if dice is not None:
         rolled_by_white = white_to_move if dice_of_white is None else dice_of_white
         parts.append(_dice(dice, rolled_by_white != flipped))
@@ -221,24 +226,24 @@ class _Mark(NamedTuple):
     words: str
 
 
-def _marks(white: Position, rules: RuleSet) -> list[_Mark]:
+def _marks(white: Position, rules: RuleSet, language: str) -> list[_Mark]:
     """Each side's marks: a ring round the man who runs alone (the courier, fevga's runner)
     while the phase that makes him do so lasts; the head while a rule limits the men
-    leaving it (narde's R-HEAD)."""
+    leaving it (narde's R-HEAD); their words in ``language``."""
     marks = []
-    for side, board_side, to_white in (("White", white.mover, lambda p: p),
-                                       ("Black", white.opponent, lambda p: rules.opposite[p])):
+    for side, board_side, to_white in ((Colour.WHITE, white.mover, lambda p: p),
+                                       (Colour.BLACK, white.opponent, lambda p: rules.opposite[p])):
         for phase in rules.phases:
             if phase.holds(board_side):
                 point = courier_point(board_side)
                 if 1 <= point < 24:
-                    marks.append(_Mark(phase.name, to_white(point),
-                                       f"{side}'s {phase.name}, on his {point} ({phase.rule_id})."))
+                    marks.append(_Mark(phase.name, to_white(point), render(Message.of(
+                        f"mark.{phase.name}", side=side.named, point=point, rule=phase.rule_id), language)))
         head = rules.head
         if head is not None and head.limits(board_side):
-            marks.append(_Mark("head", to_white(head.point),
-                               f"{side}'s head, his {head.point}: {board_side[head.point]} men; "
-                               f"{head.legend} ({head.rule_id})."))
+            marks.append(_Mark("head", to_white(head.point), render(Message.of(
+                "mark.head", side=side.named, point=head.point, count=board_side[head.point],
+                legend=head.legend, rule=head.rule_id), language)))
     return marks
 
 
@@ -290,10 +295,10 @@ def _bar_and_trays(white: Position, flipped: bool) -> list[str]:
 
 
 @lru_cache(maxsize=64)
-def _cube(value: int, at_bottom: bool | None) -> str:
+def _cube(value: int, at_bottom: bool | None, language: str) -> str:
     """The doubling cube on the bar: in the middle showing 64 while no one owns it (at
     1), else at the owner's end (``at_bottom``: the owner is the player at the bottom)
-    showing its value."""
+    showing its value; its title in ``language``."""
     x = MARGIN + 6 * POINT_W + (BAR_W - CUBE_W) / 2
     if at_bottom is None:
         y = MARGIN + HALF_H - CUBE_W / 2
@@ -301,8 +306,8 @@ def _cube(value: int, at_bottom: bool | None) -> str:
         y = MARGIN + HALF_H * 2 - CUBE_W - 4 if at_bottom else MARGIN + 4
     shown = 64 if at_bottom is None and value == 1 else value
     owner = "middle" if at_bottom is None else ("bottom" if at_bottom else "top")
-    return (f'<g class="cube" data-value="{value}" data-owner="{owner}"><title>Cube at {value}, '
-            f'{"in the middle" if at_bottom is None else "owned by the player at the " + owner}'
+    said = escape(render(Message.of(f"mark.cube.{owner}", value=value), language), quote=False)
+    return (f'<g class="cube" data-value="{value}" data-owner="{owner}"><title>{said}'
             f'</title><rect x="{x:.0f}" y="{y:.0f}" width="{CUBE_W}" height="{CUBE_W}" rx="4" '
             f'fill="#fff" stroke="#111" stroke-width="2"/><text x="{x + CUBE_W / 2:.0f}" '
             f'y="{y + CUBE_W / 2 + 6:.0f}" text-anchor="middle" font-size="{16 if shown < 10 else 14}" '

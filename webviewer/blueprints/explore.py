@@ -14,12 +14,14 @@ from archive.analyses import player_analyses
 from archive.stats import player_games, player_ids
 from notation import Dice, NotationError, Position
 from notation.engine.rules import DEFAULT, NAMES, rule_set
+from notation.engine.state import Colour
 from notation.render.svg import board
 from webviewer.pages.board_view import describe
 from webviewer.pages.play_engine import legal_limit, position_ranking
 from webviewer.pages.player import POINTS, error_chart
 from webviewer.plumbing.args import choice_arg
 from webviewer.plumbing.db import get_db
+from webviewer.plumbing.language import page_language
 
 blueprint = Blueprint("explore", __name__)
 GAMES_SHOWN = 100
@@ -52,16 +54,16 @@ def position(position_id: str) -> ResponseReturnValue:
         abort(400, description=str(error))
     on_roll = player or (games[0]["player"] if games else "W")
     white = on_roll == "W"
-    names = ("White", "Black") if white else ("Black", "White")
+    names = (Colour.WHITE, Colour.BLACK) if white else (Colour.BLACK, Colour.WHITE)
     refused, ranked = None, None
     try:
         ranked = position_ranking(rules.name, position_id, legal_limit())
     except (NotationError, NoNet) as error:
         refused = str(error)
     svg = board(seen, rules, white_to_move=white, dice=Dice.parse(ranked["dice"]) if ranked else None,
-                title=f"Position {position_id}, {names[0]} on roll")
+                title=f"Position {position_id}, {names[0].title} on roll", language=page_language())
     return render_template("explore/position.html", position_id=position_id, svg=svg,
-                           description=describe(seen, names), on_roll=names[0],
+                           description=describe(seen, page_language(), names), on_roll=names[0].title,
                            variant=rules.name, games=games, more=more,
                            plays=plays_from(db, position_id, variant), ranked=ranked,
                            refused=refused), 400 if refused else 200
@@ -76,7 +78,7 @@ def player(name: str) -> ResponseReturnValue:
     if not total:
         abort(404, description=_("no games of %(name)r", name=name))
     results = player_results(db, name)  # of the games stored valid
-    analysed = player_analyses(db, player_ids(db, name), POINTS)
+    analysed = player_analyses(db, player_ids(db, name), POINTS, page_language())
     for engine in analysed:
         engine["chart"] = error_chart(engine["points"],
                                       lambda game_id: url_for("games.game_page", game_id=game_id))

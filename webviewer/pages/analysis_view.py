@@ -19,11 +19,13 @@ from flask_babel import gettext
 from archive.analyses import level_label
 from notation.engine.movegen import legal_plays
 from notation.engine.play import Play
+from notation.messages import Message
 from webviewer.pages.evaluation import EvaluationGraph
 from webviewer.pages.kept_games import GameView, PageNode
 from webviewer.pages.pieces import pieces
 from webviewer.pages.stepping import script_safe
 from webviewer.pages.tree import Links
+from webviewer.plumbing.language import page_language
 
 TITLES = {"W": "White", "B": "Black"}
 
@@ -83,7 +85,7 @@ class AnalysisPieces:
         """The analysis's turns by ply (as stored)."""
         names = {"W": row.get("white"), "B": row.get("black")}
         players = [(TITLES[colour], names[colour], analysis["players"][colour],
-                    view.rules.skill_label(analysis["players"][colour]["error_rate"]))
+                    view.rules.skill_label(analysis["players"][colour]["error_rate"], page_language()))
                    for colour in ("W", "B") if colour in analysis["players"]]
         self.summary = str(pieces().analysis_summary(players, self.engine, analysis["analysed_at"],
                                                      analysis["stopped"])).encode()
@@ -128,4 +130,5 @@ def best_node(view: GameView, turn: dict[str, Any], play: Play) -> PageNode:
     caption = gettext("Best play (%(dice)s): %(play)s, instead of %(played)s.", dice=turn["dice"],
                       play=play.notation, played=turn["played"])
     return cast(PageNode, node._replace(white_to_move=turn["player"] != "W", mover=position.mover,
-                                        opponent=position.opponent, last=steps, caption=caption))
+                                        opponent=position.opponent, last=steps,
+                                        caption=Message.of("text", text=str(caption))))

@@ -26,6 +26,7 @@ from flask_babel import gettext
 from flask_wtf.csrf import generate_csrf
 from markupsafe import escape
 
+from notation.messages import render
 from webviewer.pages.analysis_view import (
     AnalysisPieces,
     best_node,
@@ -204,16 +205,18 @@ def game_page(view: GameView, row: Row, index: int, kind: Kind, base: str, analy
             shown = best_node(view, judged, play)
             candidates = candidates_html(judged, found.engine, kind.links(base), True).encode()
     position_id = shown.position().position_id()
+    language = page_language()
     board = pieces().node_view(
-        "".join(page_board(shown, view.rules, kind.flip, kind.numbers_on_roll, title(shown))),
-        where(view, index), shown.caption, shown.pips(), position_page(frame, shown, position_id),
+        "".join(page_board(shown, view.rules, kind.flip, kind.numbers_on_roll, title(shown), language)),
+        where(view, index), render(shown.caption, language), shown.pips(),
+        position_page(frame, shown, position_id),
         position_id, href("ply=0"),
         href(nodes[node.parent].address) if node.parent is not None else None,
         href(nodes[node.children[0]].address) if node.children else None,
         href(end.address), href(here, Kind(not kind.flip, kind.numbers_on_roll)),
         href(here, Kind(kind.flip, not kind.numbers_on_roll)), kind.numbers_on_roll, main,
         view.error.text() if view.error and index == view.mainline[-1] else None,
-        describe(shown.white_view()))
+        describe(shown.white_view(), language))
     slot = (b'<div class="analysis-slot">', candidates, b"</div>") if found is not None else ()
     ply = node.ply if on_main_line else -1
     return Response(b"".join((frame.before, _summary(turns, analysed, view, base), frame.before_live,

@@ -37,7 +37,8 @@ from notation.engine.state import Colour, pips_after
 from notation.errors import NotationError
 from notation.formats import render
 from notation.formats.json_format import game_to_json
-from notation.render.captions import next_up, played
+from notation.messages import Message
+from notation.render.captions import caption
 from notation.tree.game import Game, Node
 from webviewer.pages.tree import INDEX, MAX_PATH, BadAddress, MoveItem, walk
 from webviewer.plumbing.cache import BoundedCache
@@ -90,8 +91,9 @@ class PageNode(NamedTuple):
     """``W``, ``B``, or ``None`` while the cube is in the middle."""
     rolled_by_white: bool
     """Whether White rolled :attr:`dice`."""
-    caption: str
-    """What the turn did and what comes next (:mod:`webviewer.pages.captions`)."""
+    caption: Message
+    """What the turn did and what comes next (:mod:`notation.render.captions`), rendered
+    in the page's language."""
 
     @property
     def player(self) -> Colour:
@@ -218,7 +220,6 @@ def _page_nodes(order: list[Node], addresses: list[str]) -> tuple[PageNode, ...]
         state, turn = node.state, node.turn
         position, seen_by = state.seen_next()
         last = turn.play if turn is not None and turn.player is not seen_by else None
-        caption = f"{played(turn)} {next_up(state)}".lstrip()
         nodes.append(PageNode(
             node.ply, addresses[number],
             None if node.parent is None else index[node.parent],
@@ -228,7 +229,7 @@ def _page_nodes(order: list[Node], addresses: list[str]) -> tuple[PageNode, ...]
             None if turn is None or turn.dice is None else (turn.dice.high, turn.dice.low),
             tuple(chain.from_iterable(last.steps)) if last is not None else (),
             state.cube, None if state.cube_owner is None else state.cube_owner.value,
-            turn is not None and turn.player is white, caption))
+            turn is not None and turn.player is white, caption(turn, state)))
     return tuple(nodes)
 
 

@@ -27,6 +27,7 @@ from notation.tree.game import Node
 from notation.tree.numbering import node_label
 from webviewer.pages.board_view import describe
 from webviewer.pages.downloads import DOWNLOADS
+from webviewer.plumbing.language import page_language
 
 CONFIRMED = ("resign", DROP, "correct")
 """The actions asked again before they are carried out: they end the game or remove turns."""
@@ -84,7 +85,7 @@ def page_context(live: LiveGame, confirm: Confirmation | None) -> dict[str, obje
                 last_steps=last if turn is not None and turn.player is not state.player else (),
                 black_numbers=not white, cube=state.cube,
                 cube_owner=state.cube_owner.value if state.cube_owner else None,
-                title=f"The board, numbered for {state.player.title}")
+                title=f"The board, numbered for {state.player.title}", language=page_language())
 
     def white_point(point: int) -> str:
         """A point of the mover's in White's numbering, as the board's shapes are named."""
@@ -97,7 +98,7 @@ def page_context(live: LiveGame, confirm: Confirmation | None) -> dict[str, obje
     turns = [(node.ply, turn_text(node)) for node in [live.game, *live.game.mainline()]][:-1]
     return {
         "live": live, "state": state, "svg": svg, "offered": offered, "confirm": confirm,
-        "description": describe(position if white else position.swapped()),
+        "description": describe(position if white else position.swapped(), page_language()),
         "plays": entry.plays if entry else [], "record": live.record(), "nags": GLYPHS,
         "can": {kind: live.can(kind) for kind in (DOUBLE, TAKE, DROP, RESIGN)},
         "resign_points": state.resign_points(), "turns": turns,

@@ -17,9 +17,11 @@ from collections.abc import Callable
 from flask_babel import gettext
 
 from notation.engine.position_id import position_ids
+from notation.messages import render
 from webviewer.pages.board_view import describe, page_board
 from webviewer.pages.kept_games import GameView, PageNode
 from webviewer.pages.tree import Links
+from webviewer.plumbing.language import page_language
 
 
 def script_safe(text: str) -> str:
@@ -57,16 +59,17 @@ def stepping_data(view: GameView, links: Links, flip: bool, numbers_on_roll: boo
     nodes = []
     error = view.error
     ids = position_ids([node.position() for node in view.nodes])
+    language = page_language()
     for index, node in enumerate(view.nodes):
-        parts = page_board(node, view.rules, flip, numbers_on_roll, title(node))[1:-1]
+        parts = page_board(node, view.rules, flip, numbers_on_roll, title(node), language)[1:-1]
         board = [table.setdefault(part, len(table)) for part in parts]
         nodes.append({
-            "where": where(view, index), "caption": node.caption,
+            "where": where(view, index), "caption": render(node.caption, language),
             "address": node.address, "ply": node.ply,
             "parent": node.parent, "next": node.children[0] if node.children else None,
             "end": node.end, "main": None if node.branch == index else node.branch,
             "pips": list(node.pips()), "id": ids[index],
-            "position": position_page(node, ids[index]), "words": describe(node.white_view()),
+            "position": position_page(node, ids[index]), "words": describe(node.white_view(), language),
             "board": board,
         })
     data = {"before": links.before, "after": links.after, "flipAfter": other_links[0].after,

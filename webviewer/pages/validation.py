@@ -324,7 +324,7 @@ def _problem(number: int, index: int, error: RecordError, game: Game | None,
         if index not in boards:
             end = game.end()
             boards[index] = board_svg(end, game.rules, False,
-                                      f"Game {index}: the board after ply {end.ply}")
+                                      f"Game {index}: the board after ply {end.ply}", language)
         board = boards[index]
     return Problem(number=number, severity=error.severity, rule=error.rule_id, message=message,
                    line=error.line, column=error.column, game=index, turn=error.turn,

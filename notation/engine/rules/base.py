@@ -17,7 +17,7 @@ from notation.engine.board import BAR, MEN, OFF, TALON, Position
 from notation.engine.dice import Dice
 from notation.engine.play import Step
 from notation.errors import InvalidPositionError
-from notation.messages import Message
+from notation.messages import Message, render
 
 
 class StepContext(NamedTuple):
@@ -118,7 +118,7 @@ class HeadLimit(Protocol):
     def point(self) -> int: ...  # pragma: no cover
 
     @property
-    def legend(self) -> str: ...  # pragma: no cover
+    def legend(self) -> Message: ...  # pragma: no cover
 
     def limits(self, board: tuple[int, ...]) -> bool: ...  # pragma: no cover
 
@@ -221,11 +221,12 @@ class Phase:
 
 
 GNUBG_SKILL: tuple[tuple[float, str], ...] = (
-    (2.0, "Supernatural"), (5.0, "World class"), (8.0, "Expert"), (12.0, "Advanced"),
-    (18.0, "Intermediate"), (26.0, "Casual player"), (35.0, "Beginner"), (float("inf"), "Awful"))
+    (2.0, "skill.supernatural"), (5.0, "skill.world-class"), (8.0, "skill.expert"),
+    (12.0, "skill.advanced"), (18.0, "skill.intermediate"), (26.0, "skill.casual"),
+    (35.0, "skill.beginner"), (float("inf"), "skill.awful"))
 """GNU Backgammon's rating of a player by his error rate (equity lost per decision, in
-thousandths of a point): each label holds below its bound. gnubg counts cube decisions too;
-the engine here judges plays only."""
+thousandths of a point): each label (a message id: ``skill.world-class``, "World class")
+holds below its bound. gnubg counts cube decisions too; the engine here judges plays only."""
 
 
 def scaled_skill(times: float) -> tuple[tuple[float, str], ...]:
@@ -333,10 +334,12 @@ class RuleSet:
         (``bearoff``, ``race`` or ``contact``): the evaluator that judges it."""
         return next(kind.name for kind in self.position_classes if kind.holds(self, position))
 
-    def skill_label(self, error_rate: float) -> str:
+    def skill_label(self, error_rate: float, language: str | None = None) -> str:
         """The label of ``error_rate`` (thousandths of a point per decision) on
-        :attr:`skill`: ``World class`` for 4.0 in backgammon."""
-        return next(label for bound, label in self.skill if error_rate < bound)
+        :attr:`skill`, in ``language`` (default: the current one): ``World class`` for
+        4.0 in backgammon."""
+        return render(Message.of(next(label for bound, label in self.skill if error_rate < bound)),
+                      language)
 
     @property
     def tracks_prime(self) -> bool:

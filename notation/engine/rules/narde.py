@@ -67,16 +67,11 @@ class HeadRule:
         return self.limits(start.mover)
 
     @property
-    def doublets_text(self) -> str:
-        """The first-turn doublets in words: ``6-6, 4-4 or 3-3``."""
-        *others, last = (f"{die}-{die}" for die in sorted(self.doublets, reverse=True))
-        return f"{', '.join(others)} or {last}"
-
-    @property
-    def legend(self) -> str:
-        """The rule in a few words, for the board's readers."""
-        return (f"one man may leave it a turn, two in a player's first turn with "
-                f"{self.doublets_text}")
+    def legend(self) -> Message:
+        """The rule in a few words, for the board's readers (the first-turn doublets as
+        ``6-6, 4-4 or 3-3``)."""
+        return Message.of("legend.head", doublets=either([f"{die}-{die}" for die in
+                                                         sorted(self.doublets, reverse=True)]))
 
     def quota(self, ctx: StepContext) -> int:
         """How many men may leave the head in this turn."""
