@@ -146,3 +146,11 @@ def test_an_archive_from_before_languages_keeps_its_accounts(tmp_path):
     client = signed_in_client(create_app({"ARCHIVE": str(path), "TESTING": True}), "Marie", "admin")
     assert choose(client, "ru").status_code == 303
     assert find_user(archive.open_archive(path), "Marie").language == "ru"
+
+
+def test_every_answer_says_it_depends_on_the_language_asked(app):
+    """A cache in front of the server must not give one visitor's French page to the next."""
+    client = app.test_client()
+    for address in ("/", "/game/1", "/login", "/game/999"):
+        answer = client.get(address, headers={"Accept-Language": "fr"})
+        assert {"accept-language", "cookie"} <= {v.lower() for v in answer.vary}, address

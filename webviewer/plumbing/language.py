@@ -4,7 +4,9 @@ visitor's choice kept in the :data:`COOKIE`, else the best match of the browser'
 ``Accept-Language`` among :data:`notation.messages.LANGUAGES` (the
 same languages as the engine's messages), else English. The switcher on every page
 (:func:`switcher`) posts the choice to ``/language``
-(:mod:`webviewer.blueprints.language`)."""
+(``choose_language`` in :mod:`webviewer.blueprints.accounts`). Every answer says
+``Vary: Accept-Language, Cookie``, so that a cache in front of the server never hands one
+visitor's language to the next."""
 
 from __future__ import annotations
 
@@ -101,3 +103,10 @@ def init_app(app: Flask) -> None:
         ngettext=lambda one, many, count, **values: _filled(
             translations().ungettext(one, many, count), {"num": count, **values}))
     app.jinja_env.globals.update(page_language=page_language, languages=switcher)
+    app.after_request(_varies_by_language)
+
+
+def _varies_by_language(response: Any) -> Any:
+    """The answer marked as depending on the language's sources (see the module)."""
+    response.vary.update(("Accept-Language", "Cookie"))
+    return response
