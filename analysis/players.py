@@ -148,7 +148,8 @@ def judge(net: Network, encoder: Encoder, outcomes: Outcomes, rules: RuleSet,
     """Every candidate judged at once by ``net``: its outputs with every outcome the
     position a play leaves no longer allows set to 0, for the side that moved and for its
     opponent (:meth:`Outcomes.mask`, from what the rule set says is still possible; ``raw``
-    keeps the net's own outputs, whose gradients training follows); with ``bear_off`` a
+    keeps the net's own outputs, whose gradients training follows — the race net's on
+    race rows where the net has one: training's nets have none); with ``bear_off`` a
     pure bear-off gets the exact outputs of the bear-off tables
     (:func:`analysis.bearoff.exact_outputs`); a race is judged by the net's race net where it
     has one (:func:`analysis.race.by_class`); a play that ends the game is given its exact

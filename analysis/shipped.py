@@ -42,4 +42,6 @@ def load_net(variant: str, path: str | Path | None = None, race: bool = True) ->
             net.race = load_race(variant)
         except (OSError, ValueError, KeyError) as error:
             raise NoNet(f"the shipped race net of {variant} is not one: {error}") from None
+        if net.race is not None and net.race.variant != variant:
+            raise NoNet(f"the shipped race net of {variant} is a {net.race.variant} one")
     return net

@@ -257,3 +257,17 @@ def test_a_rule_set_and_its_engine_go_to_worker_processes(name: str) -> None:
     net = Network.create("jacquet", hidden=4)
     net.race = _race_net("jacquet", 0.0)
     assert pickle.loads(pickle.dumps(net)).name == net.name
+
+
+def test_a_shipped_race_net_of_another_rule_set_is_refused(tmp_path, monkeypatch):
+    """The race net shipped beside a rule set's net must be of that rule set, as the contact
+    net must: a backgammon race net under jacquet's name would judge jacquet's races."""
+    import analysis.race
+    from analysis.race import RaceNet
+    from analysis.shipped import NoNet, load_net
+
+    path = tmp_path / "jacquet-race.npz"
+    RaceNet.create("backgammon", 8, seed=1).save(path)
+    monkeypatch.setattr(analysis.race, "shipped_race_path", lambda variant: path)
+    with pytest.raises(NoNet, match="backgammon"):
+        load_net("jacquet")
