@@ -1,19 +1,14 @@
-"""The evaluator: one hidden layer of sigmoid units, sigmoid outputs (see
-:mod:`analysis.outcomes`), a hand-written gradient, TD(λ) with eligibility traces, and
-``.npz`` files with their metadata.
+"""The contact net: the small two-layer net of :mod:`analysis.twolayer` (sigmoid outputs, see
+:mod:`analysis.outcomes`) on the inputs of :mod:`analysis.encoding`, a hand-written
+gradient, TD(λ) with eligibility traces, and ``.npz`` files with their metadata.
 
-Everything is ``float32``: the weights, the traces and the inputs; a forward pass over all
-candidates of a turn is two matrix products.
+Everything is ``float32``: the weights, the traces and the inputs.
 """
 
 from __future__ import annotations
 
 import hashlib
-import io
-import json
-import os
-import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +18,7 @@ from numpy.typing import NDArray
 from analysis import VERSION
 from analysis.encoding import Encoder
 from analysis.outcomes import Outcomes, outcomes_for
+from analysis.twolayer import TwoLayerNet, read_weights
 from notation import rule_set
 
 if TYPE_CHECKING:
@@ -32,29 +28,14 @@ Array = NDArray[np.float32]
 ENGINE = "jacquet-td"
 
 
-def sigmoid(z: Array) -> Array:
-    """The logistic function, in place on a fresh array (``z`` is not kept)."""
-    np.negative(z, out=z)
-    np.exp(z, out=z)
-    z += 1.0
-    np.reciprocal(z, out=z)
-    return z
-
-
 @dataclass
-class Network:
-    """Weights ``w1`` (inputs × hidden), ``b1``, ``w2`` (outputs × hidden), ``b2`` and what
-    the net is: its rule set, its training so far (``meta``). ``race``: the race evaluator
-    that judges the positions of the rule set's ``race`` class beside it
+class Network(TwoLayerNet):
+    """The contact net (:class:`analysis.twolayer.TwoLayerNet`: weights ``w1``, ``b1``,
+    ``w2``, ``b2`` and ``meta``, its rule set and its training so far). ``race``: the race
+    evaluator that judges the positions of the rule set's ``race`` class beside it
     (:mod:`analysis.race`; :func:`analysis.shipped.load_net` gives the shipped one), part of
     the engine's name and digest."""
 
-    variant: str
-    w1: Array
-    b1: Array
-    w2: Array
-    b2: Array
-    meta: dict[str, Any] = field(default_factory=dict)
     race: RaceNet | None = None
 
     @classmethod
@@ -64,14 +45,10 @@ class Network:
         encoder = Encoder.for_rules(rules)
         inputs = encoder.size
         outputs = outcomes_for(rules).size
-        rng = np.random.default_rng(seed)
-        w1 = rng.uniform(-0.1, 0.1, (inputs, hidden)).astype(np.float32)
-        w2 = rng.uniform(-0.1, 0.1, (outputs, hidden)).astype(np.float32)
         meta = {"rule_set": rules.name, "inputs": inputs, "hidden": hidden, "outputs": outputs,
                 "games": 0, "seed": seed, "version": encoder.version,
                 "format": VERSION}
-        return cls(rules.name, w1, np.zeros(hidden, np.float32), w2,
-                   np.zeros(outputs, np.float32), meta)
+        return cls(rules.name, *cls.fresh_weights(inputs, hidden, outputs, seed), meta)
 
     @property
     def outcomes(self) -> Outcomes:
@@ -95,20 +72,12 @@ class Network:
         """The first 12 hex digits of the SHA-256 of the weights (the race net's too): tells
         apart two nets of one name (a net trained on under the same version)."""
         hashed = hashlib.sha256()
-        for array in (self.w1, self.b1, self.w2, self.b2):
-            hashed.update(np.ascontiguousarray(array, dtype=np.float32).tobytes())
+        self.digest_into(hashed)
         if self.race is not None:
             self.race.digest_into(hashed)
         return hashed.hexdigest()[:12]
 
     # -- forward and gradient -------------------------------------------------------------
-
-    def forward(self, x: Array) -> tuple[Array, Array]:
-        """Hidden activations ``(n, hidden)`` and outputs ``(n, outputs)`` for inputs
-        ``x`` of shape ``(n, inputs)``."""
-        h = sigmoid(x @ self.w1 + self.b1)
-        y = sigmoid(h @ self.w2.T + self.b2)
-        return h, y
 
     def evaluate(self, x: Array) -> Array:
         """The outputs for inputs ``x`` (one row per position)."""
@@ -128,16 +97,6 @@ class Network:
 
     # -- files ----------------------------------------------------------------------------
 
-    def arrays(self) -> dict[str, NDArray[Any]]:
-        """The arrays a file holds (weights and the metadata as JSON text)."""
-        return {"w1": self.w1, "b1": self.b1, "w2": self.w2, "b2": self.b2,
-                "meta": np.array(json.dumps(self.meta, sort_keys=True))}
-
-    def save(self, path: str | Path, extra: dict[str, NDArray[Any]] | None = None) -> None:
-        """Write the net (and ``extra`` arrays) to ``path`` atomically: a temporary file
-        beside it, then a rename, so a stop mid-write leaves the old file whole."""
-        save_arrays(path, {**self.arrays(), **(extra or {})})
-
     @classmethod
     def load(cls, path: str | Path) -> Network:
         """Read a net written by :meth:`save`."""
@@ -147,11 +106,10 @@ class Network:
     @classmethod
     def from_arrays(cls, data: Any) -> Network:
         """A net from the arrays of a file (a mapping of names to arrays)."""
-        meta = json.loads(str(data["meta"]))
+        meta, weights = read_weights(data)
         if meta.get("format") != VERSION:
             raise ValueError(f"net file format {meta.get('format')} is not {VERSION}")
-        net = cls(meta["rule_set"], np.array(data["w1"], np.float32), np.array(data["b1"], np.float32),
-                  np.array(data["w2"], np.float32), np.array(data["b2"], np.float32), meta)
+        net = cls(meta["rule_set"], *weights, meta)
         if net.w1.shape != (meta["inputs"], meta["hidden"]):
             raise ValueError("net file: w1 does not match its metadata")
         encoder = Encoder.for_rules(rule_set(net.variant), net.version)
@@ -160,36 +118,6 @@ class Network:
                              f"v{encoder.version} has {encoder.size}: it was trained for another "
                              "encoding; train it again")
         return net
-
-
-def save_arrays(path: str | Path, arrays: dict[str, NDArray[Any]], compressed: bool = False) -> None:
-    """``np.savez`` (``np.savez_compressed`` if ``compressed``) to ``path`` through a
-    temporary file and ``os.replace``."""
-    path = Path(path)
-    buffer = io.BytesIO()
-    (np.savez_compressed if compressed else np.savez)(buffer, **arrays)  # type: ignore[arg-type]
-    handle, temporary = tempfile.mkstemp(dir=path.parent or ".", prefix=path.name, suffix=".tmp")
-    try:
-        os.chmod(temporary, _file_mode(path))
-        with os.fdopen(handle, "wb") as out:
-            out.write(buffer.getvalue())
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-
-
-def _file_mode(path: Path) -> int:
-    """The mode the file keeps (or, new, the usual ``0o666`` less the umask), not
-    ``mkstemp``'s private ``0o600``."""
-    try:
-        return path.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
 
 
 class Traces:

@@ -23,19 +23,17 @@ its own, trained by supervised learning on rolled-out targets (:mod:`analysis.ra
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass, field
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from analysis import VERSION
-from analysis.network import save_arrays, sigmoid
 from analysis.outcomes import outcomes_for
-from notation import Position, RuleSet, rule_set
+from analysis.twolayer import TwoLayerNet, read_weights
+from notation import RuleSet, rule_set
 from notation.engine.rules.base import POSITION_CLASSES
 
 Array = NDArray[np.float32]
@@ -58,7 +56,8 @@ def classes(rules: RuleSet, boards: Boards) -> NDArray[np.int64]:
     """Each board's class (:data:`BEAROFF`, :data:`RACE`, :data:`CONTACT`), as
     ``rules.position_class`` gives it for the board's position."""
     if rules.position_classes != POSITION_CLASSES:
-        names = [rules.position_class(_position(board)) for board in boards]
+        from analysis.board_judge import trusted_position  # board_judge imports this module
+        names = [rules.position_class(trusted_position(board)) for board in boards]
         return np.array([CLASS_NAMES.index(name) for name in names], dtype=np.int64)
     mine, his = boards[:, :SIDE], boards[:, SIDE:]
     home = ~(mine[:, 7:].any(axis=1) | his[:, 7:].any(axis=1))
@@ -138,17 +137,11 @@ class RaceInputs:
 
 
 @dataclass
-class RaceNet:
-    """The race evaluator of one rule set: weights ``w1`` (inputs × hidden), ``b1``, ``w2``
-    (outputs × hidden), ``b2``, and its metadata (``meta``: rule set, sizes, the rollouts
-    it was fitted to, the seed)."""
+class RaceNet(TwoLayerNet):
+    """The race evaluator of one rule set (:class:`analysis.twolayer.TwoLayerNet`: weights
+    ``w1``, ``b1``, ``w2``, ``b2``, and ``meta``: rule set, sizes, the rollouts it was fitted
+    to, the seed) on the race inputs (:class:`RaceInputs`)."""
 
-    variant: str
-    w1: Array
-    b1: Array
-    w2: Array
-    b2: Array
-    meta: dict[str, Any] = field(default_factory=dict)
     inputs: RaceInputs = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -160,23 +153,14 @@ class RaceNet:
         rules = rule_set(variant)
         inputs = RaceInputs(rules).size
         outputs = outcomes_for(rules).size
-        rng = np.random.default_rng(seed)
-        w1 = rng.uniform(-0.1, 0.1, (inputs, hidden)).astype(np.float32)
-        w2 = rng.uniform(-0.1, 0.1, (outputs, hidden)).astype(np.float32)
         meta = {"rule_set": rules.name, "inputs": inputs, "hidden": hidden, "outputs": outputs,
                 "seed": seed, "version": INPUTS_VERSION, "format": VERSION, "kind": "race"}
-        return cls(rules.name, w1, np.zeros(hidden, np.float32), w2,
-                   np.zeros(outputs, np.float32), meta)
+        return cls(rules.name, *cls.fresh_weights(inputs, hidden, outputs, seed), meta)
 
     @property
     def name(self) -> str:
         """The name printed beside the contact net's: ``race r1``."""
         return f"race r{int(self.meta.get('version', INPUTS_VERSION))}"
-
-    def digest_into(self, hashed: Any) -> None:
-        """Feed the weights to a hash (the engine's digest covers both nets)."""
-        for array in (self.w1, self.b1, self.w2, self.b2):
-            hashed.update(np.ascontiguousarray(array, dtype=np.float32).tobytes())
 
     @property
     def digest(self) -> str:
@@ -185,34 +169,18 @@ class RaceNet:
         self.digest_into(hashed)
         return hashed.hexdigest()[:12]
 
-    def forward(self, x: Array) -> tuple[Array, Array]:
-        """Hidden activations and outputs for inputs ``x`` (one row per board)."""
-        h = sigmoid(x @ self.w1 + self.b1)
-        return h, sigmoid(h @ self.w2.T + self.b2)
-
     def outputs(self, boards: Boards, primes: NDArray[np.bool_] | None = None) -> Array:
         """The net's outputs for each board (the side that has just moved first)."""
         return self.forward(self.inputs.encode(boards, primes))[1]
-
-    def arrays(self) -> dict[str, NDArray[Any]]:
-        """The arrays a file holds."""
-        return {"w1": self.w1, "b1": self.b1, "w2": self.w2, "b2": self.b2,
-                "meta": np.array(json.dumps(self.meta, sort_keys=True))}
-
-    def save(self, path: str | Path, extra: dict[str, NDArray[Any]] | None = None) -> None:
-        """Write the net (and ``extra`` arrays) to ``path`` atomically."""
-        save_arrays(path, {**self.arrays(), **(extra or {})})
 
     @classmethod
     def load(cls, path: str | Path) -> RaceNet:
         """Read a race net written by :meth:`save`; ``ValueError`` if it is not one."""
         with np.load(path, allow_pickle=False) as data:
-            meta = json.loads(str(data["meta"]))
+            meta, weights = read_weights(data)
             if meta.get("kind") != "race" or meta.get("format") != VERSION:
                 raise ValueError(f"{path} is not a race net of format {VERSION}")
-            net = cls(meta["rule_set"], np.array(data["w1"], np.float32),
-                      np.array(data["b1"], np.float32), np.array(data["w2"], np.float32),
-                      np.array(data["b2"], np.float32), meta)
+            net = cls(meta["rule_set"], *weights, meta)
         if net.w1.shape != (net.inputs.size, meta["hidden"]):
             raise ValueError(f"{path}: {net.w1.shape[0]} inputs, but {net.variant}'s race inputs "
                              f"r{INPUTS_VERSION} have {net.inputs.size}: train it again")
@@ -247,7 +215,3 @@ def by_class(race: RaceNet | None, rules: RuleSet, boards: Boards,
         raw[rows] = race.outputs(boards[rows], None if primes is None else primes[rows])
     return raw
 
-
-def _position(board: NDArray[np.int8]) -> Position:
-    counts = board.tolist()
-    return Position._trusted(tuple(counts[:SIDE]), tuple(counts[SIDE:]))

@@ -32,9 +32,10 @@ from numpy.typing import NDArray
 
 from analysis.board_judge import BoardJudge, swapped
 from analysis.fast import legal_boards
-from analysis.network import Network, save_arrays
+from analysis.network import Network
 from analysis.race import BEAROFF, RACE, RaceNet, classes
-from analysis.supervised import WEIGHTS, Adam, epoch, loss
+from analysis.supervised import Adam, epoch, loss
+from analysis.twolayer import WEIGHTS, save_arrays
 from notation import MEN, OFF, RuleSet
 
 Boards = NDArray[np.int8]

@@ -16,8 +16,10 @@ from typing import Any, Protocol
 import numpy as np
 from numpy.typing import NDArray
 
+from analysis.twolayer import WEIGHTS
+
 Array = NDArray[np.float32]
-WEIGHTS = ("w1", "b1", "w2", "b2")
+
 EPSILON = 1e-7
 
 

@@ -20,7 +20,7 @@ from analysis.bearoff.moves import BearOffRule
 from analysis.bearoff.onesided import FIXED, FORMAT, ROLLS_KEPT, OneSided, Progress, build
 from analysis.bearoff.positions import MAX_MEN, Positions
 from analysis.bearoff.twosided import MEN, build_two_sided
-from analysis.network import save_arrays
+from analysis.twolayer import save_arrays
 
 _LOADED: dict[BearOffRule, OneSided] = {}
 _TWO_SIDED: dict[BearOffRule, tuple[Positions, np.ndarray]] = {}
