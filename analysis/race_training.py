@@ -33,9 +33,9 @@ from numpy.typing import NDArray
 from analysis.board_judge import BoardJudge, swapped
 from analysis.fast import legal_boards
 from analysis.network import Network
-from analysis.race import BEAROFF, RACE, RaceNet, classes
+from analysis.race import CLASS_NAMES, RACE, RaceNet, classes
 from analysis.supervised import Adam, epoch, loss
-from analysis.twolayer import WEIGHTS, save_arrays
+from analysis.twolayer import WEIGHTS, TwoLayerNet, save_arrays
 from notation import MEN, OFF, RuleSet
 
 Boards = NDArray[np.int8]
@@ -88,10 +88,12 @@ def _children(judge: BoardJudge, board: Boards, dice: tuple[int, int]) -> Boards
 
 def sample_positions(judge: BoardJudge, count: int, keep: float, seed: int,
                      first_game: int = 0, found: list[Boards] | None = None,
-                     last_game: int | None = None) -> tuple[list[Boards], int]:
-    """Race positions (boards, the side that has just moved first) from self-play games
-    ``first_game``, ``first_game + 1``, … until ``count`` are found (with ``found`` so far)
-    or game ``last_game`` is reached; the positions and the next game's number."""
+                     last_game: int | None = None, wanted: int = RACE) -> tuple[list[Boards], int]:
+    """Positions of class ``wanted`` (:data:`analysis.race.RACE` or ``CONTACT``; boards, the side
+    that has just moved first) from self-play games ``first_game``, ``first_game + 1``, …
+    until ``count`` are found (with ``found`` so far) or game ``last_game`` is reached; the
+    positions and the next game's number. A game stops where it leaves the class (a game
+    only ever goes from contact to race to bear-off)."""
     rules = judge.rules
     start = np.array(rules.start.mover + rules.start.opponent, dtype=np.int8)
     out = list(found or [])
@@ -106,19 +108,21 @@ def sample_positions(judge: BoardJudge, count: int, keep: float, seed: int,
             if child[OFF] == MEN:
                 break
             kind = classes(rules, child[None])[0]
-            if kind == BEAROFF:
+            if kind < wanted:
                 break
-            if kind == RACE and rng.random() < keep and len(out) < count:
+            if kind == wanted and rng.random() < keep and len(out) < count:
                 out.append(child.copy())
             board = swapped(child[None])[0]
         game += 1
     return out, game
 
 
-def rollout_targets(judge: BoardJudge, boards: Boards, games: int, seed: int, first: int
-                    ) -> NDArray[np.float32]:
+def rollout_targets(judge: BoardJudge, boards: Boards, games: int, seed: int, first: int,
+                    kind: int = RACE, truncate: int = 0) -> NDArray[np.float32]:
     """Each board's outputs (for the side that has just moved) averaged over ``games``
-    play-outs (see the module's docstring); board ``k`` is position ``first + k``."""
+    play-outs (see the module's docstring); board ``k`` is position ``first + k``. A
+    play-out stops where it leaves class ``kind`` (the judge's race net or exact tables
+    close it) or, with ``truncate``, after that many plies (the judge's outputs close it)."""
     outcomes = judge.outcomes
     targets = np.zeros((len(boards), outcomes.size), dtype=np.float32)
     for k, root in enumerate(boards):
@@ -135,8 +139,8 @@ def rollout_targets(judge: BoardJudge, boards: Boards, games: int, seed: int, fi
                      for g in live]
             turns = [_children(judge, state[g], roll) for g, roll in zip(live, rolls, strict=True)]
             chosen, y = _best(judge, turns)
-            done = (chosen[:, OFF] == MEN) | (classes(judge.rules, chosen) != RACE)
-            if turn == MAX_TURNS - 1:
+            done = (chosen[:, OFF] == MEN) | (classes(judge.rules, chosen) != kind)
+            if turn == MAX_TURNS - 1 or turn + 1 == truncate:
                 done[:] = True
             values = y[done].astype(np.float64)
             # the side that made ply ``turn`` is the root's mover when ``turn`` is odd
@@ -149,7 +153,15 @@ def rollout_targets(judge: BoardJudge, boards: Boards, games: int, seed: int, fi
 
 class RaceTrainer:
     """The three stages for one rule set, resumable from ``OUT.work.npz`` (the net goes to
-    ``OUT``, the learning curve to ``OUT.log.jsonl``)."""
+    ``OUT``, the learning curve to ``OUT.log.jsonl``). ``kind``: the class of position
+    sampled and played out (:class:`analysis.contact_training.ContactTrainer` fits the
+    contact net so); ``truncate``: plies after which a play-out is closed by the judge (0:
+    never)."""
+
+    kind = RACE
+    truncate = 0
+    rollouts_key = "games"
+    """The key of the net's ``meta`` that says how many play-outs each target is the mean of."""
 
     def __init__(self, out: str | Path, net: Network, rules: RuleSet, recipe: RaceRecipe,
                  report: Callable[[str], None] = print) -> None:
@@ -183,11 +195,12 @@ class RaceTrainer:
         game = int(self.data.get("sample_games", 0))
         while len(boards) < self.recipe.positions:
             found, game = sample_positions(self.judge, self.recipe.positions, self.recipe.keep,
-                                           self.recipe.seed, game, list(boards), game + chunk)
+                                           self.recipe.seed, game, list(boards), game + chunk,
+                                           self.kind)
             boards = np.array(found, dtype=np.int8).reshape(-1, 52)
             self.data["positions"], self.data["sample_games"] = boards, np.array(game)
             self._save()
-            self.report(f"{len(boards)} race positions from {game} self-play games")
+            self.report(f"{len(boards)} {CLASS_NAMES[self.kind]} positions from {game} self-play games")
         result: Boards = boards[:self.recipe.positions]  # a smaller recipe: its first ones
         return result
 
@@ -200,7 +213,7 @@ class RaceTrainer:
             first = len(targets)
             started = time.process_time()
             more = rollout_targets(self.judge, boards[first:first + chunk], self.recipe.games,
-                                   self.recipe.seed, first)
+                                   self.recipe.seed, first, self.kind, self.truncate)
             targets = np.concatenate((targets, more))
             self.data["targets"] = targets
             self._save()
@@ -210,32 +223,42 @@ class RaceTrainer:
         return result
 
     def fit(self) -> RaceNet:
-        """Stage 3: the fit from where it stopped, to ``epochs``, the weights and the
-        optimiser saved in the work file after each; the net written to ``OUT`` is the one
-        of the epoch with the lowest loss on the held-out positions so far (early
-        stopping: past it, the fit learns the play-outs' noise)."""
+        """Stage 3 (:meth:`fit_net`) for a fresh race net of the recipe's size and seed."""
+        net = RaceNet.create(self.rules.name, self.recipe.hidden, self.recipe.seed)
+        self.fit_net(net, net.inputs.encode(self.positions()))
+        return RaceNet.load(self.out)
+
+    def fit_net(self, net: TwoLayerNet, x: NDArray[np.float32]) -> None:
+        """Stage 3: the fit of ``net`` (its weights at the start) on inputs ``x`` of the
+        positions, from where it stopped (anew if the positions have grown since), to
+        ``epochs``, the weights and the optimiser saved in the work file after each; the net
+        written to ``OUT`` is the one of the epoch with the lowest loss on the held-out
+        positions so far (early stopping: past it, the fit learns the play-outs' noise)."""
         recipe = self.recipe
-        boards, targets = self.positions(), self.targets()
-        net = RaceNet.create(self.rules.name, recipe.hidden, recipe.seed)
+        targets = self.targets()
         adam = Adam(rate=recipe.rate)
+        if int(self.data.get("fit_positions", len(x))) != len(x):  # more positions: fit anew
+            for key in [k for k in self.data if k.startswith(("adam", "net_")) or k == "best_held_out"]:
+                del self.data[key]
+        self.data["fit_positions"] = np.array(len(x))
         if "adam" in self.data:  # the weights and the optimiser as the last epoch left them
             for name in WEIGHTS:
                 setattr(net, name, np.array(self.data[f"net_{name}"], np.float32))
             adam = Adam.from_state(self.data)
         best = float(self.data.get("best_held_out", np.inf))
-        x = net.inputs.encode(boards)
         held = np.arange(len(x)) % HOLD_OUT == 0
+        if not np.isfinite(best):  # the start itself, measured: the fit must beat it
+            figures = self._figures(net, adam, x, targets, held)
+            self.report(f"before the fit: loss {figures['train']:.4f}, held out {figures['held_out']:.4f}")
         while adam.epochs < recipe.epochs:
             epoch(net, adam, x[~held], targets[~held], recipe.batch, recipe.seed)
-            figures = {"epoch": adam.epochs, "train": loss(net, x[~held], targets[~held]),
-                       "held_out": loss(net, x[held], targets[held]),
-                       "positions": len(x), "games": recipe.games}
+            figures = self._figures(net, adam, x, targets, held)
             self.data.update(adam.state())
             self.data.update({f"net_{name}": getattr(net, name) for name in WEIGHTS})
             if figures["held_out"] < best:
                 best = figures["held_out"]
-                net.meta.update(positions=len(x), games=recipe.games, epochs=adam.epochs,
-                                held_out=best, recipe=recipe.__dict__)
+                net.meta.update({"positions": len(x), self.rollouts_key: recipe.games,
+                                 "epochs": adam.epochs, "held_out": best, "recipe": recipe.__dict__})
                 net.save(self.out)
                 self.data["best_held_out"] = np.array(best)
             self._save()
@@ -244,7 +267,12 @@ class RaceTrainer:
             if adam.epochs % 10 == 0 or adam.epochs == recipe.epochs:
                 self.report(f"epoch {adam.epochs}: loss {figures['train']:.4f}, held out "
                             f"{figures['held_out']:.4f}")
-        return RaceNet.load(self.out)
+
+    def _figures(self, net: TwoLayerNet, adam: Adam, x: NDArray[np.float32],
+                 targets: NDArray[np.float32], held: NDArray[np.bool_]) -> dict[str, Any]:
+        return {"epoch": adam.epochs, "train": loss(net, x[~held], targets[~held]),
+                "held_out": loss(net, x[held], targets[held]), "positions": len(x),
+                "games": self.recipe.games}
 
 
 __all__ = ["RaceRecipe", "RaceTrainer", "rollout_targets", "sample_positions"]

@@ -57,6 +57,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
                "chi-square test of fairness, the most frequent opening plays per roll.")),
     "train": ("jacquet_cli.train:train_command",
               "Train the evaluator of a rule set by self-play (TD(λ), TD-Gammon's recipe)."),
+    "train-contact": ("jacquet_cli.train_contact:train_contact_command",
+                      "Fit the contact net of a rule set to rolled-out targets."),
     "train-race": ("jacquet_cli.train_race:train_race_command",
                    "Train the race evaluator of a rule set on rolled-out targets."),
     "users": ("jacquet_cli.users:users_command",

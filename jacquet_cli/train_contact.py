@@ -1,0 +1,110 @@
+"""``jacquet train-contact``: the contact net of a rule set fitted to rolled-out targets
+(:mod:`analysis.contact_training`, wildbg's method): contact positions sampled from the
+engine's self-play (and from recorded games), each rolled out by the engine, the net fitted
+to the results. Every stage is saved as it goes in ``OUT.work.npz``: the same command run
+again after a stop goes on where it stopped, and gives the net one run would have given
+(the lead may raise ``--positions`` to go on rolling out more). Registered by
+``jacquet_cli`` as ``train-contact``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from analysis.threads import limit_blas_threads
+
+from .options import variant_option
+
+limit_blas_threads(1)
+
+
+def _files(paths: tuple[str, ...]) -> list[Path]:
+    """The record files of ``paths`` (files, or directories searched recursively), sorted."""
+    from notation.formats.registry import EXTENSIONS
+
+    out: list[Path] = []
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            out += sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in EXTENSIONS)
+        else:
+            out.append(path)
+    return out
+
+
+@click.command("train-contact")
+@variant_option
+@click.option("--positions", type=click.IntRange(min=10), default=2000, show_default=True,
+              help="Contact positions to sample from self-play and roll out.")
+@click.option("--games", "-n", type=click.IntRange(min=1), default=36, show_default=True,
+              help="Play-outs per position (the first roll balanced over the 36 outcomes).")
+@click.option("--truncate", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Plies after which a play-out is closed by the engine's judgement (0: played "
+                   "on until the race, where the race net and the bear-off tables close it).")
+@click.option("--real", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Contact positions to add from the recorded games of --records.")
+@click.option("--records", multiple=True, type=click.Path(exists=True),
+              help="Record files or directories of the rule set's games (repeatable).")
+@click.option("--epochs", type=click.IntRange(min=1), default=60, show_default=True,
+              help="Passes of the fit over the positions (a later run may raise it).")
+@click.option("--rate", type=click.FloatRange(min=0, min_open=True), default=0.0005,
+              show_default=True, help="Adam's step size.")
+@click.option("--start", type=click.Choice(["shipped", "fresh"]), default="shipped",
+              show_default=True, help="Fit the shipped contact net on, or fresh weights.")
+@click.option("--hidden", type=click.IntRange(min=1), default=80, show_default=True,
+              help="Hidden units of fresh weights (--start fresh).")
+@click.option("--seed", "-s", type=int, default=1, show_default=True,
+              help="Same seed, same machine: same positions, targets and weights.")
+@click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
+              help="The fitted net (default: VARIANT-v3.npz); its work file goes beside it as "
+                   "OUT.work.npz and its learning curve as OUT.log.jsonl.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress lines.")
+def train_contact_command(variant: str, positions: int, games: int, truncate: int, real: int,
+                          records: tuple[str, ...], epochs: int, rate: float, start: str,
+                          hidden: int, seed: int, output: str | None, quiet: bool) -> None:
+    """Fit the contact net of a rule set to rolled-out targets.
+
+    Contact positions are sampled from self-play of the shipped engine at 0-ply (and, with
+    --real, from the recorded games of --records); each is played out --games times by the
+    engine until the race (the race net and the exact bear-off tables close it) or for
+    --truncate plies, and the net is fitted to the mean results by minibatch Adam, one
+    position in ten held out, the best held-out epoch kept. Running the command again
+    resumes it (the settings must be the same; --epochs may grow).
+
+    \b
+    Example:
+        jacquet train-contact --variant backgammon --positions 2000 --truncate 10 -o backgammon-v3.npz
+    """
+    from analysis.contact_training import ContactRecipe, ContactTrainer
+    from analysis.shipped import NoNet, load_net
+    from notation import rule_set
+
+    path = Path(output or f"{variant}-v3.npz")
+    if path.parent and not path.parent.exists():
+        path.parent.mkdir(parents=True)
+    if real and not records:
+        raise click.UsageError("--real needs --records: the files of recorded games to take them from")
+    try:
+        policy = load_net(variant)
+    except NoNet as error:
+        raise click.UsageError(str(error)) from None
+    shipped = load_net(variant, race=False)
+    recipe = ContactRecipe(positions=positions, games=games, epochs=epochs, rate=rate,
+                           hidden=hidden if start == "fresh" else shipped.w1.shape[1], seed=seed,
+                           policy=policy.name, truncate=truncate, real=real, start=start)
+
+    def report(line: str) -> None:
+        if not quiet:
+            click.echo(line, err=True)
+
+    try:
+        trainer = ContactTrainer(path, policy, rule_set(variant), recipe, shipped, _files(records),
+                                 report)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
+    net = trainer.fit()
+    click.echo(f"{net.name} for {variant}: {net.meta['positions']} positions × {games} play-outs"
+               f"{f' truncated at {truncate} plies' if truncate else ''}, {net.meta['epochs']} "
+               f"epochs; net {path}, learning curve {trainer.log}", err=True)

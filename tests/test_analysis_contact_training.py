@@ -1,0 +1,120 @@
+"""The contact net fitted to rolled-out targets (issue 35's "a supervised fit reduces its
+loss on a fixed set"): the positions are contact ones, from self-play and from recorded
+games; a play-out is closed where the game leaves contact or at the truncation; the fit
+lowers the loss on the positions it saw and on those held out; the work file resumes to the
+same net; the fitted net is engine version 3."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+
+from analysis.board_judge import BoardJudge
+from analysis.contact_training import ROLLED_OUT, ContactRecipe, ContactTrainer, real_positions
+from analysis.encoding import Encoder
+from analysis.network import Network
+from analysis.race import CONTACT, classes
+from analysis.race_training import rollout_targets
+from analysis.rolls import WEIGHTS
+from analysis.shipped import load_net
+from analysis.supervised import loss
+from notation import rule_set
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+
+
+def _quiet(_: str) -> None:
+    pass
+
+
+def test_the_positions_are_contact_ones_from_self_play_and_recorded_games(tmp_path: Path) -> None:
+    rules = rule_set("backgammon")
+    policy = Network.create("backgammon", hidden=8, seed=2)
+    records = sorted((SAMPLES / "backgammon").glob("*.jqn"))
+    assert records
+    recipe = ContactRecipe(positions=15, games=2, keep=0.3, real=10, seed=5, epochs=1)
+    trainer = ContactTrainer(tmp_path / "bg.npz", policy, rules, recipe, policy, records, _quiet)
+    boards = trainer.positions()
+    assert len(boards) == 25
+    assert (classes(rules, boards) == CONTACT).all()
+    real, problems = real_positions(records, rules, 10, 0.3, 5)
+    assert not problems and np.array_equal(boards[15:], real)
+    # every one a position some recorded play left: the side that has just moved has 15 men
+    assert (real[:, :26].sum(axis=1) == 15).all() and (real[:, 26:].sum(axis=1) == 15).all()
+
+
+def test_a_truncated_play_out_is_closed_by_the_judge() -> None:
+    rules = rule_set("backgammon")
+    judge = BoardJudge(Network.create("backgammon", hidden=8, seed=1), rules)
+    start = np.array([rules.start.mover + rules.start.opponent], np.int8)
+    # closed after one ply: the mean over the 36 first rolls of the judge's outputs after
+    # the best play of the player to act, seen from the side that has just moved
+    once = rollout_targets(judge, start, 36, seed=1, first=0, kind=CONTACT, truncate=1)
+    to_act = start[:, [*range(26, 52), *range(26)]]
+    best = judge.best_per_roll(to_act, None)[1][0]  # (21 rolls, outputs), for the player to act
+    mean = (best * WEIGHTS[:, None]).sum(axis=0) / 36
+    assert np.allclose(once[0], judge.outcomes.mirrored(mean), atol=1e-6)
+    # played on, the play-outs go further and judge otherwise
+    on = rollout_targets(judge, start, 36, seed=1, first=0, kind=CONTACT)
+    assert not np.allclose(on[0], once[0], atol=1e-3)
+
+
+def _excess(net: Network, x: np.ndarray, t: np.ndarray) -> float:
+    """The cross-entropy above the targets' own entropy (0 for a net that gives them)."""
+    p = np.clip(t, 1e-7, 1 - 1e-7)
+    floor = float(-(p * np.log(p) + (1 - p) * np.log(1 - p)).sum(axis=1).mean())
+    return loss(net, x, t) - floor
+
+
+def test_a_supervised_fit_reduces_its_loss_on_a_fixed_set(tmp_path: Path) -> None:
+    rules = rule_set("backgammon")
+    policy = load_net("backgammon")  # the shipped engine plays the positions out
+    start = Network.create("backgammon", hidden=12, seed=4)
+    recipe = ContactRecipe(positions=80, games=4, keep=0.2, truncate=4, epochs=20, rate=0.01,
+                           batch=16, hidden=12, seed=7)
+    trainer = ContactTrainer(tmp_path / "bg.npz", policy, rules, recipe, start, (), _quiet)
+    boards, targets = trainer.positions(), trainer.targets()
+    x = Encoder.for_rules(rules, start.version).encode_boards(boards, None)
+    held = np.arange(len(x)) % 10 == 0
+    before = _excess(start, x[~held], targets[~held]), _excess(start, x[held], targets[held])
+    fitted = trainer.fit()
+    after = _excess(fitted, x[~held], targets[~held]), _excess(fitted, x[held], targets[held])
+    assert after[0] < 0.5 * before[0] and after[1] < 0.5 * before[1]
+    assert fitted.name == f"jacquet-td backgammon v{ROLLED_OUT}" and ROLLED_OUT == 3
+    assert fitted.meta["rollouts"] == 4 and fitted.meta["positions"] == 80
+    # the start net is left as it was
+    assert start.digest == Network.create("backgammon", hidden=12, seed=4).digest
+
+
+def test_train_contact_goes_on_where_it_stopped(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from jacquet_cli.train_contact import train_contact_command
+
+    out = tmp_path / "jacquet-v3.npz"
+    args = ["--variant", "jacquet", "--positions", "20", "--games", "2", "--truncate", "6",
+            "-o", str(out), "-q"]
+    first = CliRunner().invoke(train_contact_command, [*args, "--epochs", "2"])
+    assert first.exit_code == 0, first.output
+    again = CliRunner().invoke(train_contact_command, [*args, "--epochs", "3"])
+    assert again.exit_code == 0, again.output
+    curve = [json.loads(line) for line in (tmp_path / "jacquet-v3.log.jsonl").read_text().splitlines()]
+    assert [row["epoch"] for row in curve] == [1, 2, 3]
+    net = Network.load(out)
+    assert net.meta["epochs"] == min(curve, key=lambda row: row["held_out"])["epoch"]
+    assert net.name == "jacquet-td jacquet v3"
+    # more positions asked: they are sampled and rolled out after the first, the fit anew
+    more = CliRunner().invoke(train_contact_command, [*args[:3], "30", *args[4:], "--epochs", "1"])
+    assert more.exit_code == 0, more.output
+    assert Network.load(out).meta["positions"] == 30
+
+
+def test_real_needs_records(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from jacquet_cli.train_contact import train_contact_command
+
+    result = CliRunner().invoke(train_contact_command, ["--real", "5", "-o", str(tmp_path / "x.npz")])
+    assert result.exit_code == 2 and "--records" in result.output
