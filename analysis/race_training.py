@@ -151,6 +151,23 @@ def rollout_targets(judge: BoardJudge, boards: Boards, games: int, seed: int, fi
     return targets
 
 
+def _match(boards: Boards, rolled: Boards) -> tuple[NDArray[np.int64], list[int]]:
+    """For each board, the row of ``rolled`` that is it (each row matched once, in order;
+    -1 where none is left) and the boards without one."""
+    free: dict[bytes, list[int]] = {}
+    for row, board in enumerate(rolled):
+        free.setdefault(board.tobytes(), []).append(row)
+    rows = np.full(len(boards), -1, dtype=np.int64)
+    missing = []
+    for k, board in enumerate(boards):
+        left = free.get(board.tobytes())
+        if left:
+            rows[k] = left.pop(0)
+        else:
+            missing.append(k)
+    return rows, missing
+
+
 class RaceTrainer:
     """The three stages for one rule set, resumable from ``OUT.work.npz`` (the net goes to
     ``OUT``, the learning curve to ``OUT.log.jsonl``). ``kind``: the class of position
@@ -205,21 +222,30 @@ class RaceTrainer:
         return result
 
     def targets(self, chunk: int = 25) -> NDArray[np.float32]:
-        """Stage 2, ``chunk`` positions at a time, saved after each."""
+        """Stage 2, ``chunk`` positions at a time, saved after each: each position's target.
+        The positions rolled out are kept in the order they were (``rolled``, position
+        ``p``'s dice from ``(seed, p)``), so a position asked again keeps its target when the
+        recipe grows or the list changes order (the recorded games' positions come after
+        the self-play ones)."""
         boards = self.positions()
         size = self.judge.outcomes.size
         targets = self.data.get("targets", np.zeros((0, size), np.float32))
-        while len(targets) < len(boards):
-            first = len(targets)
+        rolled = self.data.get("rolled", boards[:len(targets)])  # older work files: in order
+        rows, missing = _match(boards, rolled)
+        while missing:
+            first = len(rolled)
             started = time.process_time()
-            more = rollout_targets(self.judge, boards[first:first + chunk], self.recipe.games,
-                                   self.recipe.seed, first, self.kind, self.truncate)
-            targets = np.concatenate((targets, more))
-            self.data["targets"] = targets
+            part = boards[missing[:chunk]]
+            more = rollout_targets(self.judge, part, self.recipe.games, self.recipe.seed, first,
+                                   self.kind, self.truncate)
+            rows[missing[:chunk]] = np.arange(first, first + len(part))
+            missing = missing[chunk:]
+            targets, rolled = np.concatenate((targets, more)), np.concatenate((rolled, part))
+            self.data["targets"], self.data["rolled"] = targets, rolled
             self._save()
-            self.report(f"rolled out {len(targets)}/{len(boards)} positions "
+            self.report(f"rolled out {len(boards) - len(missing)}/{len(boards)} positions "
                         f"({(time.process_time() - started) / len(more):.2f} s CPU each)")
-        result: NDArray[np.float32] = targets[:len(boards)]
+        result: NDArray[np.float32] = targets[rows]
         return result
 
     def fit(self) -> RaceNet:

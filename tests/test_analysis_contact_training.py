@@ -45,6 +45,26 @@ def test_the_positions_are_contact_ones_from_self_play_and_recorded_games(tmp_pa
     assert (real[:, :26].sum(axis=1) == 15).all() and (real[:, 26:].sum(axis=1) == 15).all()
 
 
+def test_a_grown_recipe_keeps_every_target_rolled_out(tmp_path: Path) -> None:
+    """The recorded games' positions come after the self-play ones: more self-play
+    positions asked, each position keeps the target it was given (none rolled out again)."""
+    rules = rule_set("backgammon")
+    policy = Network.create("backgammon", hidden=8, seed=2)
+    records = sorted((SAMPLES / "backgammon").glob("*.jqn"))
+    small = ContactRecipe(positions=8, games=2, keep=0.3, real=4, truncate=3, seed=5)
+    first = ContactTrainer(tmp_path / "bg.npz", policy, rules, small, policy, records, _quiet)
+    boards, targets = first.positions(), first.targets()
+    grown = ContactRecipe(**{**small.__dict__, "positions": 12})
+    lines: list[str] = []
+    again = ContactTrainer(tmp_path / "bg.npz", policy, rules, grown, policy, records, lines.append)
+    more_boards, more = again.positions(), again.targets()
+    assert np.array_equal(more_boards[:8], boards[:8]) and np.array_equal(more_boards[12:], boards[8:])
+    assert np.array_equal(more[:8], targets[:8]) and np.array_equal(more[12:], targets[8:])
+    rolled = [line for line in lines if line.startswith("rolled out")]
+    assert len(rolled) == 1 and rolled[0].startswith("rolled out 16/16 positions")  # the 4 new ones
+    assert len(np.load(tmp_path / "bg.work.npz")["targets"]) == 16
+
+
 def test_a_truncated_play_out_is_closed_by_the_judge() -> None:
     rules = rule_set("backgammon")
     judge = BoardJudge(Network.create("backgammon", hidden=8, seed=1), rules)

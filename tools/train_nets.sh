@@ -28,6 +28,13 @@ train() {  # train VARIANT GAMES [OPTION...]
     >> "analysis/nets/$1.out" 2>&1
 }
 
+# The contact net fitted to rolled-out targets (issue 35, engine version v3; docs/analysis.md,
+# "Fitting the contact net to rolled-out targets"), not in the lanes below: its first round
+# (session 20), resumable from analysis/nets/backgammon-v3.work.npz; raise --positions (and
+# --epochs) to go on: the positions and play-outs done are kept, the fit starts anew.
+#   nice -n 15 "$JACQUET" train-contact --variant backgammon --positions 8000 --games 36 --real 1000 \
+#     --records /work/shared/data/backgammon/real-mat --epochs 60 --seed 1 -o analysis/nets/backgammon-v3.npz
+
 { train narde 50000 && train jacquet 60000 && train murray 16772 && train murray 30000 --alpha 0.02 && train versailles 50000 \
   && train jacquet 100000 && train jacquet 165000 --alpha 0.02 && train versailles 100000 && train versailles 150000 --alpha 0.02; } &
 { train fevga 50000 && train backgammon 100000 && train backgammon 200000 --alpha 0.02 && train backgammon 260000 --alpha 0.005 && train hale 50000 \
