@@ -8,7 +8,8 @@ For each held-out race position (the side that has just moved first): the judge'
 with the contact net alone and with the race net beside it (both masked by what the
 position still allows, as the engine judges), against the mean of its play-outs
 (:mod:`analysis.race_training`): the cross-entropy per position (summed over the outputs),
-the mean absolute error of the equity, and of P(win).
+the mean absolute error of the equity, and of P(win); and the change of the cross-entropy
+from the first row to the second with its standard error (paired by position).
 
     python bench/race_targets.py --variant backgammon [--work analysis/nets/backgammon-race.work.npz]
     python bench/race_targets.py --variant backgammon --net backgammon-v3.npz [--work backgammon-v3.work.npz]
@@ -66,11 +67,14 @@ def main() -> None:
         engines = [(load_net(args.variant, race=False), race), (fitted, race)]
         kind, games = "contact", fitted.meta.get("rollouts", "?")
     rows = []
+    per_position: list[np.ndarray] = []
     for contact, with_race in engines:
         contact.race = with_race
         judged = BoardJudge(contact, rules).judge(boards, None)
         y = np.clip(judged.y.astype(np.float64), EPSILON, 1 - EPSILON)
-        entropy = float(-(targets * np.log(y) + (1 - targets) * np.log(1 - y)).sum(axis=1).mean())
+        each = -(targets * np.log(y) + (1 - targets) * np.log(1 - y)).sum(axis=1)
+        entropy = float(each.mean())
+        per_position.append(each)
         outcomes = contact.outcomes
         equity_error = float(np.abs(outcomes.equity(y) - outcomes.equity(targets)).mean())
         win_error = float(np.abs(y[:, 0] - targets[:, 0]).mean())
@@ -80,6 +84,9 @@ def main() -> None:
     print(f"{'engine':42} {'cross-entropy':>14} {'|equity error|':>15} {'|P(win) error|':>15}")
     for name, entropy, equity_error, win_error in rows:
         print(f"{name:42} {entropy:14.4f} {equity_error:15.4f} {win_error:15.4f}")
+    change = per_position[1] - per_position[0]
+    print(f"cross-entropy, second row less first: {change.mean():+.4f} ± "
+          f"{change.std(ddof=1) / np.sqrt(len(change)):.4f} (standard error, paired by position)")
 
 if __name__ == "__main__":
     main()
