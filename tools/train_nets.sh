@@ -29,10 +29,13 @@ train() {  # train VARIANT GAMES [OPTION...]
 }
 
 # The contact net fitted to rolled-out targets (issue 35, engine version v3; docs/analysis.md,
-# "Fitting the contact net to rolled-out targets"), not in the lanes below: its first round
-# (session 20), resumable from analysis/nets/backgammon-v3.work.npz; raise --positions (and
-# --epochs) to go on: the positions and play-outs done are kept, the fit starts anew.
-#   nice -n 15 "$JACQUET" train-contact --variant backgammon --positions 8000 --games 36 --real 1000 \
+# "Fitting the contact net to rolled-out targets"), not in the lanes below. Its first round
+# (session 20: 1,200 self-play and 300 recorded positions, 36 play-outs each; level with the
+# shipped net, not shipped) is this line; its work file (analysis/nets/backgammon-v3.work.npz:
+# 8,000 self-play positions of 1,869 games and 1,000 recorded ones sampled, 1,500 rolled out)
+# resumes it. To go on, raise --positions and --real (the positions and play-outs done are
+# kept, only the new ones rolled out; the fit starts anew) and --epochs.
+#   nice -n 15 "$JACQUET" train-contact --variant backgammon --positions 1200 --games 36 --real 300 \
 #     --records /work/shared/data/backgammon/real-mat --epochs 60 --seed 1 -o analysis/nets/backgammon-v3.npz
 
 { train narde 50000 && train jacquet 60000 && train murray 16772 && train murray 30000 --alpha 0.02 && train versailles 50000 \

@@ -3,7 +3,8 @@
 # rule set, race positions sampled from the shipped engine's self-play, each played out 36
 # times by the engine (closed exactly where both sides are home), the net fitted to the
 # results (seed 1). backgammon and jacquet in two lanes (one process per core), then the
-# others the fast core trains. Each line resumes its work file (analysis/nets/RULESET-race.work.npz,
+# others the fast core trains: every shipped race net was made by its line here (hale, narde,
+# fevga and versailles in session 20, the lines run one or two at a time: the same nets). Each line resumes its work file (analysis/nets/RULESET-race.work.npz,
 # not committed) when there is one: running the script again after a stop goes on where it
 # stopped, with the same result. murray (scored by a prime held) is not trained yet: its race
 # positions need the prime flags. Console output goes to analysis/nets/RULESET-race.out (not
