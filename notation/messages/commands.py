@@ -1,5 +1,6 @@
 """The English catalog of the command line's own messages (``jacquet_cli``): what a
-command prints about its work, beside the errors it passes on."""
+command prints about its work, beside the errors it passes on. The words a user types
+(``undo``, ``hint``, ``quit``...) stay English in every language: they are the commands."""
 
 from __future__ import annotations
 
@@ -9,4 +10,86 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "cli.validate.summary": "{games}, {errors}",
     "cli.cannot-read": "cannot read {path}: {reason}",
     "cli.unknown-language": "unknown language {language}; known: {known}",
+    # jacquet record and jacquet play: what a refused action, the board and the prompts say
+    "cli.refused": "refused: {reason}",
+    "cli.refused.rule": "refused: [{rule}] {reason}",
+    "cli.legal-plays": "legal plays: {plays}",
+    "cli.board.legend": "W is White, B is Black; the points numbered for {player}.",
+    "cli.output.format": "cannot write a {variant} game as {format}",
+    "cli.output.exists": ("{path} exists and is never written over: give another file, or --append "
+                          "to add the game to it"),
+    "cli.output.cannot-append": "cannot append to {path}: {reason}",
+    "cli.output.invalid": "cannot append to {path}: it does not read back as a valid record ({error})",
+    "cli.output.appeared": "the file appeared meanwhile, and is never written over",
+    "cli.output.cannot-write": "cannot write {path}: {reason}; the record is above",
+    "cli.record.help": ("Commands: Enter rolls the dice; dice such as 64 enter the dice thrown at the "
+                        "table; a play such as 24/18 13/11, or its number in the list; undo (the last "
+                        "turn: its dice stay); comment TEXT; nag N (1 !, 2 ?, ...); double, take, "
+                        "drop; resign N; board; help; quit."),
+    "cli.record.take-or-drop": "{player}: take or drop",
+    "cli.record.plays": "{player} plays {dice}",
+    "cli.record.forced": "{player} plays the {dice} (Enter)",
+    "cli.record.to-roll": "{player} to roll (Enter, or the dice)",
+    "cli.record.the-game": "the game",
+    "cli.record.taken-back": "taken back",
+    "cli.record.taken-back.again": "taken back: {player} plays {dice} again",
+    "cli.record.comment-after": "write the comment after the word: comment A fine split",
+    "cli.record.comment-added": "comment added to {node}: {comment}",
+    "cli.record.no-mark": "no mark {mark}: {marks}",
+    "cli.record.mark-added": "mark {glyph} (${number}) added to {node}",
+    "cli.record.choose": "choose a play from 1 to {most}",
+    "cli.record.written": "result {result} written to {path}",
+    "cli.record.appended": "result {result} appended to {path}",
+    "cli.record.unfinished-written": "unfinished game written to {path}",
+    "cli.record.unfinished-appended": "unfinished game appended to {path}",
+    "cli.show.games": "{file} has {games} game(s), not {number}",
+    "cli.show.turns": "game {game} has {turns} turns",
+    "cli.show.header": "{file}, game {game}, ply {ply}: {doing} ({rules}), position {position}",
+    "cli.show.to-play": "{player} to play",
+    "cli.stats.results": "Results per player",
+    "cli.stats.results.row": "{player} {games} games  {wins} won  {losses} lost  points {won}-{lost}",
+    "cli.stats.dice": "Dice (faces 1-6, chi-square, p-value: small means unlikely from fair dice)",
+    "cli.stats.openings": "Opening plays per roll",
+    "cli.stats.analysed": ("Analysed games per player and engine (error rate: thousandths of a point lost "
+                           "per unforced decision; luck: points)"),
+    "cli.stats.confirmed": "({count} at {level})",
+    "cli.stats.analysed.row": ("{player} {level}  {games} games  {decisions} decisions{confirmed}  "
+                               "error rate {rate} ({skill})  luck {luck}"),
+    "cli.analyse.title": ("{path}, game {game} ({rules}): {white} ({white_side}) v {black} ({black_side}); "
+                          "{engine}"),
+    "cli.analyse.stops": "analysis stops at the record's error: {error}",
+    "cli.analyse.progress": "[{index}/{total}] {path}, game {game} done",
+    "cli.analyse.stored": "{analysed} game(s) analysed, {skipped} analysed before (skipped), in {path}",
+    "cli.analyse.ply": "ply",
+    "cli.analyse.player": "player",
+    "cli.analyse.dice": "dice",
+    "cli.analyse.played": "played",
+    "cli.analyse.rank": "rank",
+    "cli.analyse.equity": "equity",
+    "cli.analyse.loss": "loss",
+    "cli.analyse.mark": "mark",
+    "cli.analyse.luck": "luck",
+    "cli.analyse.best": "best",
+    "cli.analyse.forced": "forced",
+    "cli.analyse.decisions": "decisions",
+    "cli.analyse.error-rate": "error rate",
+    "cli.analyse.result": "result",
+    "cli.analyse.adjusted": "adjusted",
+    "cli.play.help": ("Enter rolls your dice; then type your play (24/18 13/11) or its number in the "
+                      "list. hint: the engine's ranking of your plays; double (a rule set with the "
+                      "cube); resign N; board; quit (the record is written); help."),
+    "cli.play.you-are": "You are {player} ({letter} on the board), against {engine}. {help}",
+    "cli.play.you-play": "You play {dice}",
+    "cli.play.your-roll": "Your roll (Enter)",
+    "cli.play.hint-first": "roll first (Enter): a hint ranks the plays of your roll",
+    "cli.play.roll-first": "roll first (Enter), or type help",
+    "cli.play.equities-by": "(equities by {engine})",
+    "cli.play.no-play": "{engine} rolls {dice}: no play",
+    "cli.play.engine-plays": "{engine} rolls {dice}: {play} (equity {equity})",
+    "cli.play.takes": "{engine} takes (its winning chance {chance}%)",
+    "cli.play.drops": "{engine} drops (its winning chance {chance}%)",
+    "cli.play.you-win": ("You win {count} point.", "You win {count} points."),
+    "cli.play.engine-wins": ("The engine wins {count} point.", "The engine wins {count} points."),
+    "cli.play.written": "finished game written to {path}; analyse it with: jacquet analyse {path}",
+    "cli.play.unfinished": "unfinished game written to {path}; analyse it with: jacquet analyse {path}",
 }

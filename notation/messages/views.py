@@ -46,4 +46,10 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "board.bar": "{count} on the bar",
     "board.off": "{count} borne off",
     "board.none": "no men",
+    # the text diagram's lines under the board (notation.render.diagram; X on roll, O not)
+    "diagram.bar": "bar: X{mover} O{opponent}",
+    "diagram.sides": "{x} on roll: pips {mover}, off {mover_off} | O: pips {opponent}, off {opponent_off}",
+    "diagram.sides.over": "{x}: pips {mover}, off {mover_off} | O: pips {opponent}, off {opponent_off}",
+    "diagram.cube.owned": "cube: {cube}, owned by {owner}",
+    "diagram.cube.middle": "cube: {cube}, in the middle",
 }
