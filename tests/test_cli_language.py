@@ -113,12 +113,12 @@ def test_no_sample_error_is_left_in_english(language):
 # talon while the courier has not reached home), then a take-back with nothing to take back
 TYPED = "64\n24/20 24/18\nundo\nquit\n"
 RECORD_LINES = {
-    "en": ["refused: [R-COURIER] 24/18 moves a second man while the courier, on 20, has not reached "
-           "points 6-1", "legal plays: 24/14", "refused: [R-END] no turn to take back",
+    "en": [("refused: [R-COURIER] 24/18 moves a second man while the courier, on 20, has not reached "
+            "points 6-1"), "legal plays: 24/14", "refused: [R-END] no turn to take back",
            "W is White, B is Black; the points numbered for White.",
            "W on roll: pips 360, off 0 | B: pips 360, off 0"],
-    "fr": ["refusé : [R-COURIER] 24/18 déplace une deuxième dame alors que le courrier, sur la 20, "
-           "n’a pas atteint les flèches 6-1", "coups légaux : 24/14", "refusé : [R-END] aucun tour à reprendre",
+    "fr": [("refusé : [R-COURIER] 24/18 déplace une deuxième dame alors que le courrier, sur la 20, "
+            "n’a pas atteint les flèches 6-1"), "coups légaux : 24/14", "refusé : [R-END] aucun tour à reprendre",
            "W est Blanc, B est Noir ; les flèches numérotées pour Blanc.",
            "W au trait : pips 360, sorties 0 | B : pips 360, sorties 0"],
     "ru": ["отказано: [R-COURIER] 24/18 ходит второй шашкой, пока курьер, на 20, не дошёл до лунок 6-1",
