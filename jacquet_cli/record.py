@@ -29,7 +29,7 @@ from notation.render.diagram import diagram
 from notation.tree.game import Game, Node
 from notation.tree.numbering import node_label
 
-from .archive_options import reports_archive_errors
+from .archive_options import import_summary, reports_archive_errors
 from .options import rule_option, rules_from
 
 NUMBER = re.compile(r"[0-9]{1,4}")
@@ -237,7 +237,7 @@ def _finish(live: LiveGame, output: str, append: bool, db_path: str | None) -> N
     if live.over and db_path:
         db = open_archive(db_path)
         try:
-            click.echo(str(import_games(db, [game])))
+            click.echo(import_summary(import_games(db, [game])))
         finally:
             db.close()
 

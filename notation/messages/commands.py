@@ -90,6 +90,11 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "cli.explore.no-date": "no date",
     "cli.explore.plays": "plays made from it (roll: play, times, share won by who made it):",
     "cli.explore.won": "won {share}",
+    "cli.import.summary": "{imported} imported, {duplicates} duplicate(s) skipped, {refused} refused",
+    "cli.import.kept-invalid": "{count} kept invalid",
+    "cli.import.unreadable": "{count} file(s) unreadable",
+    "cli.import.turns": "{turns} turns, in {seconds} s",
+    "cli.import.into": "{summary}, into {path}",
     "cli.play.help": ("Enter rolls your dice; then type your play (24/18 13/11) or its number in the "
                       "list. hint: the engine's ranking of your plays; double (a rule set with the "
                       "cube); resign N; board; quit (the record is written); help."),
