@@ -14,6 +14,7 @@ from analysis.threads import limit_blas_threads
 from jacquet_cli.archive_options import filter_options, pop_filters, query_from, reports_archive_errors
 from jacquet_cli.reading import Unreadable, load_games
 from notation.engine.rules import DEFAULT
+from notation.messages import say
 from notation.tree.game import Game
 
 if TYPE_CHECKING:
@@ -156,7 +157,8 @@ def analyse_command(files: tuple[str, ...], db_path: str | None, game_number: in
     analyses = analyse_all(games, job, workers)
     for index, ((path, number, _), analysis) in enumerate(zip(selected, analyses, strict=True), 1):
         if show_progress:
-            click.echo(f"[{index}/{len(selected)}] {path}, game {number} done", err=True)
+            click.echo(say("cli.analyse.progress", index=index, total=len(selected), path=path, game=number),
+                       err=True)
         failed = failed or analysis.stopped is not None
         if as_json:
             names = nets[analysis.game.rules.name].outcomes.names
@@ -183,8 +185,7 @@ def _analyse_db(db_path: str, filters: dict[str, Any], ply: int, net_path: str |
     with open_archive(db_path) as db:
         analysed, skipped = analyse_archive(db, query_from(filters, limit=-1), ply, net_path, marks,
                                             candidates, jobs, confirm)
-    click.echo(f"{analysed} game(s) analysed, {skipped} analysed before (skipped), in {db_path}",
-               err=True)
+    click.echo(say("cli.analyse.stored", analysed=analysed, skipped=skipped, path=db_path), err=True)
 
 
 def _selected(files: tuple[str, ...], game_number: int | None, variant: str

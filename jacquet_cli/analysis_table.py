@@ -6,36 +6,44 @@ import click
 
 from analysis.analyse import MARKS, GameAnalysis
 from notation.engine.state import Colour
+from notation.messages import say
+
+COLUMNS = ("ply", "player", "dice", "played", "rank", "equity", "loss", "mark", "luck", "best", "forced",
+           "decisions", "error-rate", "result", "adjusted")
+"""The table's words (``cli.analyse.*``)."""
 
 
 def print_analysis(path: str, number: int, analysis: GameAnalysis) -> None:
     """Every judged turn, then each player's summary, the engine named in both."""
     game = analysis.game
     names = {c: game.headers.get(c.title) or c.title for c in Colour}
-    click.echo(f"{path}, game {number} ({game.rules.name}): {names[Colour.WHITE]} (White) v "
-               f"{names[Colour.BLACK]} (Black); {analysis.engine}")
-    click.echo(f"{'ply':>4} {'player':<6} {'dice':<4} {'played':<22} {'rank':>7} {'equity':>7} "
-               f"{'loss':>6} {'mark':<4} {'luck':>6}  best")
+    click.echo(say("cli.analyse.title", path=path, game=number, rules=game.rules.name,
+                   white=names[Colour.WHITE], white_side=Colour.WHITE.named, black=names[Colour.BLACK],
+                   black_side=Colour.BLACK.named, engine=analysis.engine))
+    word = {name: say(f"cli.analyse.{name}") for name in COLUMNS}
+    click.echo(f"{word['ply']:>4} {word['player']:<6} {word['dice']:<4} {word['played']:<22} "
+               f"{word['rank']:>7} {word['equity']:>7} {word['loss']:>6} {word['mark']:<4} "
+               f"{word['luck']:>6}  {word['best']}")
     for turn in analysis.turns:
         luck = "" if turn.luck is None else f"{turn.luck:+.3f}"
         if turn.forced:
-            click.echo(f"{turn.ply:>4} {turn.player.title:<6} {turn.dice!s:<4} "
-                       f"{turn.played.notation:<22} {'forced':>7} {'':>7} {'':>6} {'':<4} {luck:>6}")
+            click.echo(f"{turn.ply:>4} {turn.player.named!s:<6} {turn.dice!s:<4} "
+                       f"{turn.played.notation:<22} {word['forced']:>7} {'':>7} {'':>6} {'':<4} {luck:>6}")
             continue
         best = "" if turn.rank == 1 else f"{turn.best.play.notation} {turn.best.equity:+.3f}"
-        click.echo(f"{turn.ply:>4} {turn.player.title:<6} {turn.dice!s:<4} {turn.played.notation:<22} "
+        click.echo(f"{turn.ply:>4} {turn.player.named!s:<6} {turn.dice!s:<4} {turn.played.notation:<22} "
                    f"{f'{turn.rank}/{turn.legal}':>7} {turn.chosen.equity:>+7.3f} {turn.loss:>6.3f} "
                    f"{turn.mark or '':<4} {luck:>6}  {best}")
     if analysis.stopped:
-        click.echo(f"analysis stops at the record's error: {analysis.stopped}")
+        click.echo(say("cli.analyse.stops", error=analysis.stopped))
     marks = " ".join(f"{mark:>3}" for mark, _ in reversed(MARKS))
-    click.echo(f"{'player':<24} {'decisions':>9} {marks} {'error rate':>10} {'luck':>7} "
-               f"{'result':>6} {'adjusted':>8}   ({analysis.engine})")
+    click.echo(f"{word['player']:<24} {word['decisions']:>9} {marks} {word['error-rate']:>10} "
+               f"{word['luck']:>7} {word['result']:>6} {word['adjusted']:>8}   ({analysis.engine})")
     for colour in Colour:
         s = analysis.players[colour]
         counts = " ".join(f"{s.marks[mark]:>3}" for mark, _ in reversed(MARKS))
         result = "" if s.result is None else f"{s.result:+d}"
         adjusted = "" if s.luck_adjusted is None else f"{s.luck_adjusted:+.2f}"
-        click.echo(f"{names[colour] + ' (' + colour.title + ')':<24} {s.decisions:>9} {counts} "
+        click.echo(f"{names[colour] + ' (' + str(colour.named) + ')':<24} {s.decisions:>9} {counts} "
                    f"{s.error_rate:>10.1f} {s.luck:>+7.3f} {result:>6} {adjusted:>8}")
     click.echo("")

@@ -12,9 +12,10 @@ import click
 
 from archive.search import MAX_SQL_INT, SORTS, date_bound
 from notation.engine.rules import NAMES
+from notation.messages import say
 
 if TYPE_CHECKING:
-    from archive import Query
+    from archive import ImportSummary, Query
 
 db_option = click.option("--db", "db_path", type=click.Path(dir_okay=False), envvar="JACQUET_DB",
                          default="jacquet.db", show_default=True,
@@ -133,3 +134,15 @@ def pop_filters(kwargs: dict[str, Any]) -> dict[str, Any]:
 
 __all__ = ["ArchiveFailure", "db_option", "filter_options", "pop_filters", "query_from",
            "reports_archive_errors"]
+
+
+def import_summary(summary: ImportSummary) -> str:
+    """What an import did, in the current language (``str(summary)`` is the English)."""
+    parts = [say("cli.import.summary", imported=summary.imported, duplicates=summary.duplicates,
+                 refused=summary.refused)]
+    if summary.kept_invalid:
+        parts.append(say("cli.import.kept-invalid", count=summary.kept_invalid))
+    if summary.unreadable:
+        parts.append(say("cli.import.unreadable", count=len(summary.unreadable)))
+    parts.append(say("cli.import.turns", turns=summary.turns, seconds=f"{summary.seconds:.1f}"))
+    return ", ".join(parts)

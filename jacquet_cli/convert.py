@@ -6,6 +6,7 @@ import click
 
 from jacquet_cli.collector import reading_many_games
 from notation.formats import WRITABLE
+from notation.messages import say
 
 from .reading import load_games
 from .writing import target_format, write_games
@@ -37,6 +38,6 @@ def convert(source: str, target: str, to_format: str | None, from_format: str | 
     for error in errors:
         click.echo(str(error), err=True)
     if errors:
-        click.echo(f"nothing written: {len(errors)} error(s) in {source}", err=True)
+        click.echo(say("cli.convert.errors", errors=len(errors), path=source), err=True)
         raise SystemExit(1)
     write_games(games, target, fmt)

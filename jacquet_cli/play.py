@@ -18,6 +18,7 @@ from notation.engine.rules import DEFAULT, NAMES
 from notation.engine.state import DOUBLE, DROP, TAKE, Colour
 from notation.errors import InvalidPlayError, NotationError
 from notation.formats import write_file
+from notation.messages import Message, say
 from notation.recording import LiveGame, game_from_text, new_game, roll_lead
 
 from .options import rule_option, rules_from
@@ -26,9 +27,6 @@ from .record import ask, board_text, check_output, enter_play, redraw, say_refus
 limit_blas_threads(1)
 
 NUMBER = re.compile(r"[0-9]{1,4}")
-HELP = ("Enter rolls your dice; then type your play (24/18 13/11) or its number in the list. "
-        "hint: the engine's ranking of your plays; double (a rule set with the cube); resign N; board; "
-        "quit (the record is written); help.")
 TAKE_POINT = 0.25
 """The engine takes a double when its cubeless winning chance is at least this (the take
 point of a money game with no gammons); it never doubles."""
@@ -73,7 +71,8 @@ def play_command(variant: str, options: tuple[str, ...], side: str, ply: int, se
     evaluator = Evaluator(net, live.game.rules, ply=ply)
     live.game.headers[you.title] = name or "You"
     live.game.headers[you.other.title] = evaluator.name
-    click.echo(f"You are {you.title} ({you.value} on the board), against {evaluator.name}. {HELP}")
+    click.echo(say("cli.play.you-are", player=you.named, letter=you.value, engine=evaluator.name,
+                   help=say("cli.play.help")))
     drawn = ""
     while not live.over:
         state = live.node.state
@@ -93,8 +92,8 @@ def play_command(variant: str, options: tuple[str, ...], side: str, ply: int, se
 
 def _question(live: LiveGame) -> str:
     if live.dice is not None:
-        return f"You play {live.dice}"
-    return "Your roll (Enter)"
+        return say("cli.play.you-play", dice=str(live.dice))
+    return say("cli.play.your-roll")
 
 
 def _answer(live: LiveGame, evaluator: Evaluator, answer: str, rng: random.Random) -> None:
@@ -103,22 +102,22 @@ def _answer(live: LiveGame, evaluator: Evaluator, answer: str, rng: random.Rando
     if answer in ("", "roll") and live.dice is None:
         live.set_dice(None, rng)
     elif word == "help":
-        click.echo(HELP)
+        click.echo(say("cli.play.help"))
     elif word == "board":
         click.echo(board_text(live))
     elif word == "hint":
         if live.dice is None:
-            raise InvalidPlayError("roll first (Enter): a hint ranks the plays of your roll")
+            raise InvalidPlayError(Message.of("cli.play.hint-first"))
         for rank, candidate in enumerate(_ranked(live, evaluator)[:5], 1):
             click.echo(f"  {rank}. {candidate.play.notation:<24} {candidate.equity:+.3f}")
-        click.echo(f"  (equities by {evaluator.name})")
+        click.echo("  " + say("cli.play.equities-by", engine=evaluator.name))
     elif word == DOUBLE:
         live.cube(DOUBLE)
         _engine_answers_double(live, evaluator)
     elif word == "resign" and NUMBER.fullmatch(rest):
         live.resign(int(rest))
     elif live.dice is None:
-        raise InvalidPlayError("roll first (Enter), or type help")
+        raise InvalidPlayError(Message.of("cli.play.roll-first"))
     else:
         enter_play(live, answer)
 
@@ -134,12 +133,14 @@ def _engine_turn(live: LiveGame, evaluator: Evaluator, rng: random.Random) -> No
     """The engine rolls and plays its best play, and says so."""
     live.set_dice(None, rng)
     if live.dice is None:  # no play for the roll: the turn was played at once
-        click.echo(f"{evaluator.name} rolls {live.node.turn.dice if live.node.turn else ''}: no play")
+        click.echo(say("cli.play.no-play", engine=evaluator.name,
+                       dice=str(live.node.turn.dice) if live.node.turn else ""))
         return
     dice = live.dice
     best = _ranked(live, evaluator)[0]
     live.play_text(best.play.notation)
-    click.echo(f"{evaluator.name} rolls {dice}: {best.play.notation} (equity {best.equity:+.3f})")
+    click.echo(say("cli.play.engine-plays", engine=evaluator.name, dice=str(dice), play=best.play.notation,
+                   equity=f"{best.equity:+.3f}"))
 
 
 def _engine_answers_double(live: LiveGame, evaluator: Evaluator) -> None:
@@ -151,8 +152,8 @@ def _engine_answers_double(live: LiveGame, evaluator: Evaluator) -> None:
     chance = 1.0 - float(y[0, 0])  # the net judges for the side that has just moved: you
     answer = TAKE if chance >= TAKE_POINT else DROP
     live.cube(answer)
-    click.echo(f"{evaluator.name} {'takes' if answer == TAKE else 'drops'} "
-               f"(its winning chance {100 * chance:.0f}%)")
+    click.echo(say("cli.play.takes" if answer == TAKE else "cli.play.drops", engine=evaluator.name,
+                   chance=f"{100 * chance:.0f}"))
 
 
 def _finish(live: LiveGame, output: str, you: Colour) -> None:
@@ -160,7 +161,6 @@ def _finish(live: LiveGame, output: str, you: Colour) -> None:
     write_file([game], output)
     if live.over:
         state = live.node.state
-        who = "You win" if state.winner is you else "The engine wins"
-        click.echo(f"{who} {state.points} point{'s' if state.points != 1 else ''}.")
-    click.echo(f"{'finished' if live.over else 'unfinished'} game written to {output}; "
-               f"analyse it with: jacquet analyse {output}")
+        click.echo(say("cli.play.you-win" if state.winner is you else "cli.play.engine-wins",
+                       count=state.points))
+    click.echo(say("cli.play.written" if live.over else "cli.play.unfinished", path=output))

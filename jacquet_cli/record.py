@@ -23,19 +23,16 @@ from notation.formats import WRITABLE, format_of, read_file, render, write_file
 from notation.formats.jqn import write_game
 from notation.formats.jqn.lexer import GLYPHS
 from notation.formats.registry import BY_NAME
+from notation.messages import Message, say
 from notation.recording import LiveGame, game_from_text, new_game
 from notation.render.diagram import diagram
 from notation.tree.game import Game, Node
 from notation.tree.numbering import node_label
 
-from .archive_options import reports_archive_errors
+from .archive_options import import_summary, reports_archive_errors
 from .options import rule_option, rules_from
 
 NUMBER = re.compile(r"[0-9]{1,4}")
-HELP = ("Commands: Enter rolls the dice; dice such as 64 enter the dice thrown at the table; "
-        "a play such as 24/18 13/11, or its number in the list; undo (the last turn: its dice "
-        "stay); comment TEXT; nag N (1 !, 2 ?, ...); double, take, drop; resign N; board; "
-        "help; quit.")
 
 
 @click.command("record")
@@ -74,7 +71,7 @@ def record_command(variant: str, options: tuple[str, ...], white: str, black: st
     except NotationError as error:
         raise click.BadParameter(str(error)) from None
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
-    click.echo(HELP)
+    click.echo(say("cli.record.help"))
     drawn = ""
     while not live.over:
         drawn = redraw(live, drawn)
@@ -82,7 +79,7 @@ def record_command(variant: str, options: tuple[str, ...], white: str, black: st
         if answer == "quit":
             break
         if answer in ("help", "?"):
-            click.echo(HELP)
+            click.echo(say("cli.record.help"))
             continue
         if answer == "board":
             drawn = ""
@@ -118,11 +115,11 @@ def say_refused(error: NotationError) -> None:
     """Why an action was refused, on stderr: the rule and the reason, and for a play the
     rules refuse, the legal ones."""
     if isinstance(error, IllegalPlayError):
-        click.echo(f"refused: [{error.rule_id}] {error.reason}", err=True)
+        click.echo(say("cli.refused.rule", rule=error.rule_id, reason=error.reason), err=True)
         if error.legal_plays:
-            click.echo(f"legal plays: {listed(error.legal_plays)}", err=True)
+            click.echo(say("cli.legal-plays", plays=listed(error.legal_plays)), err=True)
     else:
-        click.echo(f"refused: {error}", err=True)
+        click.echo(say("cli.refused", reason=str(error)), err=True)
 
 
 def check_output(output: str, variant: str, append: bool = False) -> None:
@@ -134,19 +131,19 @@ def check_output(output: str, variant: str, append: bool = False) -> None:
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--output") from None
     if fmt not in WRITABLE or not BY_NAME[fmt].holds(variant):
-        raise click.BadParameter(f"cannot write a {variant} game as {fmt}", param_hint="--output")
+        raise click.BadParameter(say("cli.output.format", variant=variant, format=fmt), param_hint="--output")
     if not os.path.exists(output):
         return
     if not append:
-        raise click.BadParameter(f"{output} exists and is never written over: give another "
-                                 "file, or --append to add the game to it", param_hint="--output")
+        raise click.BadParameter(say("cli.output.exists", path=output), param_hint="--output")
     try:
         errors = [error for game in read_file(output) for error in game.errors]
     except (OSError, NotationError) as error:
-        raise click.BadParameter(f"cannot append to {output}: {error}", param_hint="--output") from None
+        raise click.BadParameter(say("cli.output.cannot-append", path=output, reason=str(error)),
+                                 param_hint="--output") from None
     if errors:
-        raise click.BadParameter(f"cannot append to {output}: it does not read back as a valid "
-                                 f"record ({errors[0]})", param_hint="--output")
+        raise click.BadParameter(say("cli.output.invalid", path=output, error=str(errors[0])),
+                                 param_hint="--output")
 
 
 def board_text(live: LiveGame) -> str:
@@ -157,7 +154,7 @@ def board_text(live: LiveGame) -> str:
     position = entry.position_after(live.steps) if entry else state.position
     letters = str.maketrans({"X": state.player.value, "O": state.player.other.value})
     lines = [diagram(position, live.game.rules).translate(letters),  # (its X and O: W and B)
-             f"W is White, B is Black; the points numbered for {state.player.title}."]
+             say("cli.board.legend", player=state.player.named)]
     if entry is not None:
         lines += [f"  {number}. {play}" for number, play in enumerate(entry.plays, 1)]
     return "\n".join(lines)
@@ -166,17 +163,17 @@ def board_text(live: LiveGame) -> str:
 def _question(live: LiveGame) -> str:
     state = live.node.state
     if state.offered:
-        return f"{state.player.title}: take or drop"
+        return say("cli.record.take-or-drop", player=state.player.named)
     if live.dice is not None:
-        return f"{state.player.title} plays {live.dice}"
+        return say("cli.record.plays", player=state.player.named, dice=str(live.dice))
     if live.forced_dice is not None:
-        return f"{state.player.title} plays the {live.forced_dice} (Enter)"
-    return f"{state.player.title} to roll (Enter, or the dice)"
+        return say("cli.record.forced", player=state.player.named, dice=str(live.forced_dice))
+    return say("cli.record.to-roll", player=state.player.named)
 
 
 def _annotated(node: Node) -> str:
     """What a comment or mark was added to, in the record's words."""
-    return "the game" if node.turn is None else node_label(node)
+    return say("cli.record.the-game") if node.turn is None else node_label(node)
 
 
 def _answer(live: LiveGame, answer: str, rng: random.Random) -> str:
@@ -188,19 +185,21 @@ def _answer(live: LiveGame, answer: str, rng: random.Random) -> str:
             live.set_dice(None, rng)
     elif word == "undo":
         live.undo_turn()
-        return "taken back" + (f": {live.node.state.player.title} plays {live.dice} again"
-                               if live.dice is not None else "")
+        if live.dice is None:
+            return say("cli.record.taken-back")
+        return say("cli.record.taken-back.again", player=live.node.state.player.named, dice=str(live.dice))
     elif word == "comment":
         if not rest:
-            raise InvalidPlayError("write the comment after the word: comment A fine split")
+            raise InvalidPlayError(Message.of("cli.record.comment-after"))
         live.annotate(rest, None)
-        return f"comment added to {_annotated(live.node)}: {{{' '.join(rest.split())}}}"
+        return say("cli.record.comment-added", node=_annotated(live.node),
+                   comment="{" + " ".join(rest.split()) + "}")
     elif word == "nag":
         if not NUMBER.fullmatch(rest) or int(rest) not in GLYPHS:
-            raise InvalidPlayError(f"no mark {rest!r}: " + ", ".join(
-                f"{number} {glyph}" for number, glyph in GLYPHS.items()))
+            raise InvalidPlayError(Message.of("cli.record.no-mark", mark=repr(rest), marks=", ".join(
+                f"{number} {glyph}" for number, glyph in GLYPHS.items())))
         live.annotate("", int(rest))
-        return f"mark {GLYPHS[int(rest)]} (${rest}) added to {_annotated(live.node)}"
+        return say("cli.record.mark-added", glyph=GLYPHS[int(rest)], number=rest, node=_annotated(live.node))
     elif word in (DOUBLE, TAKE, DROP):
         live.cube(word)
     elif word == "resign" and NUMBER.fullmatch(rest):
@@ -217,7 +216,7 @@ def enter_play(live: LiveGame, answer: str) -> None:
     if NUMBER.fullmatch(answer):
         plays = live.entry().plays
         if not 1 <= int(answer) <= len(plays):
-            raise InvalidPlayError(f"choose a play from 1 to {len(plays)}")
+            raise InvalidPlayError(Message.of("cli.record.choose", most=len(plays)))
         live.play_text(str(plays[int(answer) - 1]))
     else:
         live.play_text(answer)
@@ -233,12 +232,12 @@ def _finish(live: LiveGame, output: str, append: bool, db_path: str | None) -> N
         click.echo(live.record())
         reason = error.strerror if isinstance(error, OSError) else (
             error.message if isinstance(error, click.ClickException) else str(error))
-        raise click.ClickException(f"cannot write {output}: {reason}; the record is above") from None
-    click.echo(f"{'result ' + game.result if live.over else 'unfinished game'} {done} {output}")
+        raise click.ClickException(say("cli.output.cannot-write", path=output, reason=reason)) from None
+    click.echo(say(f"cli.record.{'' if live.over else 'unfinished-'}{done}", result=game.result, path=output))
     if live.over and db_path:
         db = open_archive(db_path)
         try:
-            click.echo(str(import_games(db, [game])))
+            click.echo(import_summary(import_games(db, [game])))
         finally:
             db.close()
 
@@ -246,19 +245,19 @@ def _finish(live: LiveGame, output: str, append: bool, db_path: str | None) -> N
 def _write(game: Game, output: str, append: bool) -> str:
     """Write ``game`` to a new file ``output``, or add it to the record there (text notation:
     the file's own text kept as it is; a format read whole: written again with it); how
-    (``written to``, ``appended to``)."""
+    (``written``, ``appended``)."""
     if not os.path.exists(output):
         with open(output, "x", encoding="utf-8", newline="\n") as out:
             out.write(render([game], format_of(output)))
-        return "written to"
+        return "written"
     if not append:
-        raise click.ClickException("the file appeared meanwhile, and is never written over")
+        raise click.ClickException(say("cli.output.appeared"))
     if BY_NAME[format_of(output)].whole:
         write_file([*read_file(output, strict=True), game], output)
-        return "appended to"
+        return "appended"
     with open(output, "rb") as existing:
         existing.seek(max(0, os.path.getsize(output) - 1))
         ends_a_line = existing.read() in (b"\n", b"")
     with open(output, "a", encoding="utf-8", newline="\n") as out:
         out.write(("\n" if ends_a_line else "\n\n") + write_game(game))
-    return "appended to"
+    return "appended"

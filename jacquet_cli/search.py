@@ -13,6 +13,7 @@ from archive.search import MAX_SQL_INT
 from jacquet_cli.collector import reading_many_games
 from notation import NotationError, Position
 from notation.formats import WRITABLE
+from notation.messages import say
 
 from .archive_options import db_option, filter_options, pop_filters, query_from, reports_archive_errors
 from .writing import target_format, write_games
@@ -59,13 +60,14 @@ def search_command(db_path: str, position: str | None, limit: int, offset: int, 
     if as_json:
         click.echo(json.dumps({"total": total, "offset": offset, "games": rows}, ensure_ascii=False))
         return
-    click.echo(f"{total} game(s)" + (f", showing {offset + 1}-{offset + len(rows)}" if rows else ""))
+    click.echo(say("cli.search.found", games=total) + (
+        say("cli.search.showing", first=offset + 1, last=offset + len(rows)) if rows else ""))
     for row in rows:
-        where = f" at ply {row['error_ply']}" if row["error_ply"] else ""
-        flag = "" if row["valid"] else f"  INVALID [{row['error_rule']}]{where}"
+        where = say("cli.search.at-ply", ply=row["error_ply"]) if row["error_ply"] else ""
+        flag = "" if row["valid"] else "  " + say("cli.search.invalid", rule=row["error_rule"], where=where)
         click.echo(f"{row['id']:>6}  {row['date'] or '':10}  {row['variant']:10}  "
                    f"{row['white'] or '?'} - {row['black'] or '?'}  {row['result']:5}  "
-                   f"{row['turns']:>3} turns  {row['event'] or ''}{flag}")
+                   + say("cli.search.turns", turns=f"{row['turns']:>3}") + f"  {row['event'] or ''}{flag}")
 
 
 def _explore(db: Database, position: str, variant: str | None, limit: int, as_json: bool) -> None:
@@ -79,16 +81,18 @@ def _explore(db: Database, position: str, variant: str | None, limit: int, as_js
                                          for p in plays]}))
         return
     if more:
-        click.echo(f"the first {len(games)} games through {position} (there are more: --limit)")
+        click.echo(say("cli.explore.first", games=len(games), position=position))
     else:
-        click.echo(f"{len(games)} game(s) through {position}")
+        click.echo(say("cli.explore.games", games=len(games), position=position))
     for game in games:
-        click.echo(f"  game {game['game_id']}, before ply {game['ply']} ({game['variant']}, "
-                   f"{game['date'] or 'no date'}, {game['result']})")
+        click.echo("  " + say("cli.explore.game", game=game["game_id"], ply=game["ply"],
+                              variant=game["variant"], date=game["date"] or say("cli.explore.no-date"),
+                              result=game["result"]))
     if plays:
-        click.echo("plays made from it (roll: play, times, share won by who made it):")
+        click.echo(say("cli.explore.plays"))
     for play in plays:
-        click.echo(f"  {play.dice}: {play.play:24} {play.count:>6}  won {play.share_won:.0%}")
+        click.echo(f"  {play.dice}: {play.play:24} {play.count:>6}  "
+                   + say("cli.explore.won", share=f"{play.share_won:.0%}"))
 
 
 @click.command("export")

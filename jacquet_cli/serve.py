@@ -15,7 +15,7 @@ from archive.accounts import count_users
 from archive.schema import migrations
 from archive.store import ensure_sound, open_archive
 
-from .archive_options import db_option, reports_archive_errors
+from .archive_options import db_option, import_summary, reports_archive_errors
 
 
 @click.command("serve")
@@ -48,7 +48,7 @@ def serve_command(db_path: str, host: str, port: int, trusted_hosts: tuple[str, 
     if not os.path.exists(db_path):
         click.echo(f"no archive at {db_path}: building a demo archive from the samples", err=True)
         summary = build_demo(db_path)
-        click.echo(f"{summary}", err=True)
+        click.echo(import_summary(summary), err=True)
     accounts = _prepared(db_path)
     ensure_sound(db_path)  # damaged: say so now, not on some page later
     app = create_app({"ARCHIVE": db_path, "TRUSTED_HOSTS": _host_names(host, trusted_hosts)})

@@ -7,7 +7,7 @@ import json
 import click
 
 from notation.formats.json_format import turn_dict
-from notation.messages import language
+from notation.messages import language, say
 from notation.render.captions import next_up
 from notation.render.diagram import diagram
 from notation.render.svg import board
@@ -36,23 +36,24 @@ def show(file: str, number: int, ply: int | None, output: str) -> None:
     """
     games = load_games(file)
     if number > len(games):
-        raise click.BadParameter(f"{file} has {len(games)} game(s), not {number}", param_hint="--game")
+        raise click.BadParameter(say("cli.show.games", file=file, games=len(games), number=number),
+                                 param_hint="--game")
     game = games[number - 1]
     nodes = [game, *game.mainline()]
     if ply is not None and ply >= len(nodes):
-        raise click.BadParameter(f"game {number} has {len(nodes) - 1} turns", param_hint="--ply")
+        raise click.BadParameter(say("cli.show.turns", game=number, turns=len(nodes) - 1), param_hint="--ply")
     node = nodes[-1 if ply is None else ply]
     state = node.state
     position, seen_by = state.seen_next()  # at the end of a game: as the loser sees it
     owner = state.cube_owner
     if output == "text":
-        who = seen_by.title
-        doing = str(next_up(state))[:-1] if state.over else f"{who} to play"
-        click.echo(f"{file}, game {number}, ply {node.ply}: {doing} "
-                   f"({game.rules.describe()}), position {position.position_id()}")
+        doing = (str(next_up(state)).rstrip(".") if state.over
+                 else say("cli.show.to-play", player=seen_by.named))
+        click.echo(say("cli.show.header", file=file, game=number, ply=node.ply, doing=doing,
+                       rules=game.rules.describe(), position=position.position_id()))
         cube_owner = None if owner is None else ("X" if owner is seen_by else "O")
-        click.echo(diagram(position, game.rules, state.cube, cube_owner)
-                   .replace("X on roll", f"X ({who}) on roll" if not state.over else f"X ({who})"))
+        click.echo(diagram(position, game.rules, state.cube, cube_owner,
+                           mover=f"X ({seen_by.named})", on_roll=not state.over))
     elif output == "svg":
         steps = node.turn.play.steps if node.turn is not None and node.turn.play else ()
         click.echo(board(position, game.rules, white_to_move=seen_by.value == "W",

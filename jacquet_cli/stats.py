@@ -10,6 +10,7 @@ import click
 from archive import dice_fairness, open_archive, opening_plays, results_per_player
 from archive.analyses import player_figures
 from notation.engine.rules import NAMES
+from notation.messages import say
 
 from .archive_options import db_option, reports_archive_errors
 
@@ -44,23 +45,26 @@ def stats_command(db_path: str, variant: str | None, as_json: bool) -> None:
                                          "p_value": d.p_value} for d in dice],
                                "openings": openings, "analysed": analysed}, ensure_ascii=False))
         return
-    click.echo("Results per player")
+    click.echo(say("cli.stats.results"))
     for row in results:
-        click.echo(f"  {row['player']:24} {row['games']:>5} games  {row['wins']:>4} won  "
-                   f"{row['losses']:>4} lost  points {row['points_won']}-{row['points_lost']}")
-    click.echo("Dice (faces 1-6, chi-square, p-value: small means unlikely from fair dice)")
+        click.echo("  " + say("cli.stats.results.row", player=f"{row['player']:24}",
+                              games=f"{row['games']:>5}", wins=f"{row['wins']:>4}",
+                              losses=f"{row['losses']:>4}",
+                              won=row["points_won"], lost=row["points_lost"]))
+    click.echo(say("cli.stats.dice"))
     for fairness in dice:
         click.echo(f"  {fairness.player:24} {fairness.faces}  chi2 {fairness.chi_square:.2f}  "
                    f"p {fairness.p_value:.3f}")
-    click.echo("Opening plays per roll")
+    click.echo(say("cli.stats.openings"))
     for roll, plays in openings.items():
         click.echo(f"  {roll}: " + ", ".join(f"{play} ({count})" for play, count in plays))
     if analysed:
-        click.echo("Analysed games per player and engine (error rate: thousandths of a point lost per "
-                   "unforced decision; luck: points)")
+        click.echo(say("cli.stats.analysed"))
     for row in analysed:
-        confirmed = f" ({row['confirmed']} at {row['confirm']})" if row["confirm"] else ""
-        click.echo(f"  {row['player']:24} {row['level']}  {row['games']:>5} games  "
-                   f"{row['decisions']:>6} decisions{confirmed}  error rate {row['error_rate']:.1f} "
-                   f"({row['skill']})  luck {row['luck']:+.2f}  ?! {row['doubtful']}  ? {row['bad']}  "
-                   f"?? {row['very_bad']}")
+        confirmed = (" " + say("cli.stats.confirmed", count=row["confirmed"], level=row["confirm"])
+                     if row["confirm"] else "")
+        click.echo("  " + say("cli.stats.analysed.row", player=f"{row['player']:24}", level=row["level"],
+                              games=f"{row['games']:>5}", decisions=f"{row['decisions']:>6}",
+                              confirmed=confirmed, rate=f"{row['error_rate']:.1f}", skill=row["skill"],
+                              luck=f"{row['luck']:+.2f}")
+                   + f"  ?! {row['doubtful']}  ? {row['bad']}  ?? {row['very_bad']}")

@@ -7,6 +7,7 @@ import click
 
 from notation.formats import WRITABLE, format_of, write_file
 from notation.formats.registry import BY_NAME
+from notation.messages import say
 from notation.tree.game import Game
 
 from .reading import Unreadable
@@ -31,10 +32,10 @@ def write_games(games: list[Game], path: str, fmt: str) -> None:
     try:
         write_file(games, path, fmt)
     except OSError as error:
-        raise Unreadable(f"cannot write {path}: {error.strerror or error}") from None
+        raise Unreadable(say("cli.write.cannot", path=path, reason=error.strerror or str(error))) from None
     except ValueError as error:  # a game the format cannot hold
-        click.echo(f"nothing written: {error}", err=True)
+        click.echo(say("cli.write.nothing", reason=str(error)), err=True)
         raise SystemExit(1) from None
-    click.echo(f"{len(games)} game(s) written to {path}", err=True)
+    click.echo(say("cli.write.written", games=len(games), path=path), err=True)
     if (left_out := BY_NAME[fmt].left_out) is not None and (lost := left_out(games)):
         click.echo(f"note: {lost}", err=True)

@@ -23,9 +23,15 @@ CLEAN = {name: value for name, value in os.environ.items()
          if name not in messages.ENVIRONMENT}
 
 
+INSTALLED = Path(sys.executable).parent / "jacquet"
+"""The ``jacquet`` command the README's install puts beside the environment's python."""
+
+
 def jacquet(*args: str, **environ: str) -> subprocess.CompletedProcess[str]:
-    """``jacquet ARGS`` in a new process, with the language variables of ``environ`` only."""
-    return subprocess.run([sys.executable, "-m", "jacquet_cli", *args], capture_output=True,
+    """The installed ``jacquet ARGS`` in a new process, with the language variables of
+    ``environ`` only."""
+    assert INSTALLED.exists(), f"{INSTALLED}: install the package first (README)"
+    return subprocess.run([str(INSTALLED), *args], capture_output=True,
                           text=True, cwd=ROOT, env={**CLEAN, **environ}, timeout=300, check=False)
 
 
@@ -101,3 +107,73 @@ def test_no_sample_error_is_left_in_english(language):
     result = CliRunner().invoke(main, ["--lang", language, "validate", "--json", str(SAMPLE)])
     games = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
     assert [error["id"] for game in games for error in game["errors"] if error["id"] == "text"] == []
+
+
+# jacquet record: the refusal of a play the rules refuse (the first turn 64, two men off the
+# talon while the courier has not reached home), then a take-back with nothing to take back
+TYPED = "64\n24/20 24/18\nundo\nquit\n"
+RECORD_LINES = {
+    "en": [("refused: [R-COURIER] 24/18 moves a second man while the courier, on 20, has not reached "
+            "points 6-1"), "legal plays: 24/14", "refused: [R-END] no turn to take back",
+           "W is White, B is Black; the points numbered for White.",
+           "W on roll: pips 360, off 0 | B: pips 360, off 0"],
+    "fr": [("refusé : [R-COURIER] 24/18 déplace une deuxième dame alors que le courrier, sur la 20, "
+            "n’a pas atteint les flèches 6-1"), "coups légaux : 24/14", "refusé : [R-END] aucun tour à reprendre",
+           "W est Blanc, B est Noir ; les flèches numérotées pour Blanc.",
+           "W au trait : pips 360, sorties 0 | B : pips 360, sorties 0"],
+    "ru": ["отказано: [R-COURIER] 24/18 ходит второй шашкой, пока курьер, на 20, не дошёл до лунок 6-1",
+           "правильные ходы: 24/14", "отказано: [R-END] нет хода, который можно взять назад",
+           "W — белые, B — чёрные; лунки пронумерованы для стороны: Белые.",
+           "W ходит: пунктов 360, выброшено 0 | B: пунктов 360, выброшено 0"],
+}
+
+
+@pytest.mark.parametrize("language", sorted(RECORD_LINES))
+def test_record_refuses_in_the_language_with_the_rule_id_and_the_legal_plays(language, tmp_path):
+    out = tmp_path / "game.jqn"
+    result = CliRunner().invoke(main, ["--lang", language, "record", "--first", "White", "-o", str(out)],
+                                input=TYPED)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    for expected in RECORD_LINES[language]:
+        assert any(line.endswith(expected) for line in lines), (expected, result.output)
+    assert out.exists()  # the unfinished game is written whatever the language
+
+
+@pytest.mark.parametrize("language", ["fr", "ru"])
+def test_record_and_play_say_no_english_line(language, tmp_path):
+    """None of the English words of the session's lines is left (the commands typed, the
+    notation and the board's letters are the same in every language)."""
+    english = CliRunner().invoke(main, ["record", "--first", "White", "-o", str(tmp_path / "en.jqn")],
+                                 input=TYPED).output
+    other = CliRunner().invoke(main, ["--lang", language, "record", "--first", "White",
+                                      "-o", str(tmp_path / "other.jqn")], input=TYPED).output
+    for words in ("refused", "legal plays", "to roll", "plays 64", "points numbered", "on roll",
+                  "unfinished game", "Commands:"):
+        assert words in english
+        assert words not in other, words
+
+
+@pytest.mark.parametrize(("language", "heading", "pips"), [
+    ("fr", "partie 1, demi-coup 1 : Noir au trait (jacquet), position CAAA/z8AAID/Pw",
+     "X (Noir) au trait : pips 360, sorties 0 | O : pips 340, sorties 0"),
+    ("ru", "партия 1, полуход 1: Чёрные: ход (jacquet), позиция CAAA/z8AAID/Pw",
+     "X (Чёрные) ходит: пунктов 360, выброшено 0 | O: пунктов 340, выброшено 0"),
+])
+def test_show_draws_the_board_in_the_language(language, heading, pips):
+    sample = ROOT / "samples" / "openings" / "jacquet-opening-5-5.jqn"
+    result = CliRunner().invoke(main, ["--lang", language, "show", str(sample), "--ply", "1"])
+    assert result.exit_code == 0, result.output
+    first, *_, last = result.output.splitlines()
+    assert first == f"{sample}, {heading}"
+    assert last == pips
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "1 game(s) written to "), ("fr", "1 partie(s) écrite(s) dans "), ("ru", "партий записано в ")])
+def test_convert_says_what_it_wrote_in_the_language(language, said, tmp_path):
+    sample = ROOT / "samples" / "openings" / "jacquet-opening-5-5.jqn"
+    target = tmp_path / "game.json"
+    result = CliRunner().invoke(main, ["--lang", language, "convert", str(sample), str(target)])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.startswith(said + str(target) if language != "ru" else said + f"{target}: 1")

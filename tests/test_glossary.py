@@ -35,6 +35,10 @@ CORE = {
     "roll": r"\b(?:the|a|this|each|its) roll\b",  # the noun, not "to roll"
     "lead roll": r"\b(?:lead|opening) roll\b",
     "position ID": r"\bposition ID\b",
+    "step": r"\bsteps?\b(?! through)",  # the noun, not "to step through"
+    "rule set": r"\brule sets?\b",
+    "tag": r"\btags?\b",
+    "option": r"\boptions?\b(?! tag)",  # not the Options tag's name
 }
 PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\([^()]*\)[sd]")
 

@@ -195,3 +195,16 @@ def test_every_skill_label_has_its_translation(language):
             rate = bound - 0.05 if bound != float("inf") else 1000.0
             english, translated = rules.skill_label(rate, "en"), rules.skill_label(rate, language)
             assert (translated and translated != english) or english == "Expert", (name, english)
+
+
+@pytest.mark.parametrize(("language", "band"), [
+    ("en", "White 360, Black 360"), ("fr", "Blanc 360, Noir 360"), ("ru", "белые 360, чёрные 360")])
+def test_the_pip_charts_bands_are_in_the_page_language(app, language, band):
+    """Each ply's band of the pip chart says both pip counts in the page's words (its
+    title, which a pointer or a screen reader shows)."""
+    answer = app.test_client().get("/game/1?ply=2", headers={"Accept-Language": language})
+    assert answer.status_code == 200
+    page = answer.text
+    titles = re.findall(r"<rect class=\"band\"[^>]*><title>([^<]*)</title>", page)
+    assert len(titles) == 5 and titles[0].endswith(f" 0: {band}")
+    assert language == "en" or not any("White" in title or "Black" in title for title in titles)

@@ -158,6 +158,12 @@ def render(message: Message, language: str | None = None) -> str:
     return text.format_map({name: _text(value, language) for name, value in message.params.items()})
 
 
+def say(message_id: str, /, **params: object) -> str:
+    """The text of the message ``message_id`` with ``params``, in the current language
+    (``render(Message.of(message_id, **params))``): what a program prints at once."""
+    return render(Message.of(message_id, **params))
+
+
 def _text(value: object, language: str) -> object:
     """A parameter as its message's text shows it."""
     if isinstance(value, Message):

@@ -46,4 +46,15 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "board.bar": "{count} on the bar",
     "board.off": "{count} borne off",
     "board.none": "no men",
+    # a board's title (its SVG's <title>) and the pip chart's band of a ply (webviewer)
+    "board.title.error": "Game {game}: the board after ply {ply}",
+    "board.title.position": "Position {position}, {player} on roll",
+    "board.title.recorder": "The board, numbered for {player}",
+    "chart.pips": "White {white}, Black {black}",
+    # the text diagram's lines under the board (notation.render.diagram; X on roll, O not)
+    "diagram.bar": "bar: X{mover} O{opponent}",
+    "diagram.sides": "{x} on roll: pips {mover}, off {mover_off} | O: pips {opponent}, off {opponent_off}",
+    "diagram.sides.over": "{x}: pips {mover}, off {mover_off} | O: pips {opponent}, off {opponent_off}",
+    "diagram.cube.owned": "cube: {cube}, owned by {owner}",
+    "diagram.cube.middle": "cube: {cube}, in the middle",
 }

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from notation.engine.board import BAR, OFF, Position
 from notation.engine.rules import RuleSet
+from notation.messages import Message, render
 
 TOP = tuple(range(13, 25))
 BOTTOM = tuple(range(12, 0, -1))
@@ -39,10 +40,13 @@ def _row(cells: list[str]) -> str:
     return " ".join(f"{c:>3}" for c in cells[:6]) + " | " + " ".join(f"{c:>3}" for c in cells[6:])
 
 
-def diagram(position: Position, rules: RuleSet, cube: int = 1, cube_owner: str | None = None) -> str:
+def diagram(position: Position, rules: RuleSet, cube: int = 1, cube_owner: str | None = None,
+            mover: str = "X", on_roll: bool = True) -> str:
     """The text diagram of ``position`` under ``rules`` (which says where the opponent's
     men stand in the mover's numbering); ``cube`` and ``cube_owner`` (``"X"``, ``"O"``,
-    ``None``: the middle) are the doubling cube's, shown if the rule set has one.
+    ``None``: the middle) are the doubling cube's, shown if the rule set has one. The line
+    of pips names the mover as ``mover`` (``X (White)``), on roll unless not ``on_roll``
+    (the game is over), in the current language.
 
     >>> from notation import rule_set
     >>> diagram(rule_set("backgammon").start, rule_set("backgammon"), 2, "O").splitlines()[-1]
@@ -57,10 +61,12 @@ def diagram(position: Position, rules: RuleSet, cube: int = 1, cube_owner: str |
         _row([str(p) for p in BOTTOM]),
     ]
     if position.mover[BAR] or position.opponent[BAR]:
-        lines.append(f"bar: X{position.mover[BAR]} O{position.opponent[BAR]}")
-    lines.append(f"X on roll: pips {mover_pips}, off {position.mover[OFF]} | "
-                 f"O: pips {opponent_pips}, off {position.opponent[OFF]}")
+        lines.append(render(Message.of("diagram.bar", mover=position.mover[BAR],
+                                       opponent=position.opponent[BAR])))
+    lines.append(render(Message.of("diagram.sides" if on_roll else "diagram.sides.over", x=mover,
+                                   mover=mover_pips, mover_off=position.mover[OFF],
+                                   opponent=opponent_pips, opponent_off=position.opponent[OFF])))
     if rules.has_cube:
-        lines.append(f"cube: {cube}, owned by {cube_owner}" if cube_owner else
-                     f"cube: {cube}, in the middle")
+        lines.append(render(Message.of("diagram.cube.owned", cube=cube, owner=cube_owner) if cube_owner
+                            else Message.of("diagram.cube.middle", cube=cube)))
     return "\n".join(lines)

@@ -15,6 +15,7 @@ from archive.stats import player_games, player_ids
 from notation import Dice, NotationError, Position
 from notation.engine.rules import DEFAULT, NAMES, rule_set
 from notation.engine.state import Colour
+from notation.messages import Message, render
 from notation.render.svg import board
 from webviewer.pages.board_view import describe
 from webviewer.pages.play_engine import legal_limit, position_ranking
@@ -61,7 +62,8 @@ def position(position_id: str) -> ResponseReturnValue:
     except (NotationError, NoNet) as error:
         refused = str(error)
     svg = board(seen, rules, white_to_move=white, dice=Dice.parse(ranked["dice"]) if ranked else None,
-                title=f"Position {position_id}, {names[0].title} on roll", language=page_language())
+                title=render(Message.of("board.title.position", position=position_id, player=names[0].named),
+                             page_language()), language=page_language())
     return render_template("explore/position.html", position_id=position_id, svg=svg,
                            description=describe(seen, page_language(), names), on_roll=names[0].title,
                            variant=rules.name, games=games, more=more,

@@ -3,6 +3,7 @@ position in words, for screen readers and for anyone who prefers text."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from notation.engine.board import BAR, OFF, Position
@@ -49,6 +50,7 @@ def _side(name: Colour, counts: tuple[int, ...]) -> Message:
     return Message.of("board.side", side=name.named, men=placed or Message.of("board.none"))
 
 
+@lru_cache(maxsize=4096)
 def describe(position: Position, language: str,
              names: tuple[Colour, Colour] = (Colour.WHITE, Colour.BLACK)) -> str:
     """Both sides' men in words in ``language``, each in his own numbering (as plays are
@@ -57,6 +59,9 @@ def describe(position: Position, language: str,
     >>> from notation import rule_set
     >>> describe(rule_set("jacquet").start, "en")
     'White: 15 on 24. Black: 15 on 24.'
+
+    Kept for the last 4,096 positions asked (a game page says it on every ply, in about
+    twenty messages).
     """
     return " ".join(render(_side(name, counts), language)
                     for name, counts in zip(names, (position.mover, position.opponent), strict=True))

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from array import array
 
+from notation.messages import Message, render
 from webviewer.pages.pieces import pieces
 from webviewer.pages.tree import Links
+from webviewer.plumbing.language import page_language
 
 WIDTH, HEIGHT = 600, 150
 LEFT, RIGHT, TOP, BOTTOM = 44, 10, 10, 30
@@ -78,7 +80,9 @@ class PipChart:
         """Every band's width, as written."""
         macros = pieces()
         head = macros.chart_head(WIDTH, HEIGHT, *self._lines(), self._axes())
-        bands = [(ply, LEFT + ply * self.step - self.step / 2, f"White {w}, Black {b}")
+        language = page_language()
+        bands = [(ply, LEFT + ply * self.step - self.step / 2,
+                  render(Message.of("chart.pips", white=w, black=b), language))
                  for ply, (w, b) in enumerate(pips)]
         drawn = macros.chart_bands(bands, links, self.width, TOP, HEIGHT - TOP - BOTTOM, FILL)
         self._bands = Bands(head, drawn, len(pips)) if pips else None

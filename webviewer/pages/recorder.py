@@ -21,6 +21,7 @@ from notation.engine.state import DOUBLE, DROP, RESIGN, TAKE
 from notation.formats import WRITABLE
 from notation.formats.jqn.lexer import GLYPHS
 from notation.formats.registry import BY_NAME
+from notation.messages import Message, render
 from notation.recording import LiveGame
 from notation.render.svg import board
 from notation.tree.game import Node
@@ -85,7 +86,8 @@ def page_context(live: LiveGame, confirm: Confirmation | None) -> dict[str, obje
                 last_steps=last if turn is not None and turn.player is not state.player else (),
                 black_numbers=not white, cube=state.cube,
                 cube_owner=state.cube_owner.value if state.cube_owner else None,
-                title=f"The board, numbered for {state.player.title}", language=page_language())
+                title=render(Message.of("board.title.recorder", player=state.player.named), page_language()),
+                language=page_language())
 
     def white_point(point: int) -> str:
         """A point of the mover's in White's numbering, as the board's shapes are named."""

@@ -23,7 +23,7 @@ from archive import ImportSummary, import_games, open_archive, stored_id
 from archive.audit import logging_stored
 from notation.errors import RecordError
 from notation.formats import EXTENSIONS, READABLE, read_file
-from notation.messages import render
+from notation.messages import Message, render
 from notation.tree.game import Game
 from webviewer.pages.board_view import board_svg
 
@@ -323,8 +323,8 @@ def _problem(number: int, index: int, error: RecordError, game: Game | None,
     if game is not None and error.severity == "error":
         if index not in boards:
             end = game.end()
-            boards[index] = board_svg(end, game.rules, False,
-                                      f"Game {index}: the board after ply {end.ply}", language)
+            title = render(Message.of("board.title.error", game=index, ply=end.ply), language)
+            boards[index] = board_svg(end, game.rules, False, title, language)
         board = boards[index]
     return Problem(number=number, severity=error.severity, rule=error.rule_id, message=message,
                    line=error.line, column=error.column, game=index, turn=error.turn,

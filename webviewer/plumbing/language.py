@@ -40,9 +40,16 @@ def chosen_language() -> str:
 
 
 def page_language() -> str:
-    """The language this page is in, for ``<html lang>``."""
-    locale = get_locale()
-    return locale.language if locale is not None else LANGUAGES[0]
+    """The language this page is in, for ``<html lang>``: looked up once per request (a
+    game page asks several times; Flask-Babel's lookup goes through the request's globals
+    each time)."""
+    if not g:  # (no request: English, as Flask-Babel says)
+        return LANGUAGES[0]
+    found = g.get("_jacquet_language")
+    if found is None:
+        locale = get_locale()
+        found = g._jacquet_language = locale.language if locale is not None else LANGUAGES[0]
+    return str(found)
 
 
 def switcher() -> list[tuple[str, str, bool]]:
