@@ -60,11 +60,13 @@ def position(position_id: str) -> ResponseReturnValue:
         ranked = position_ranking(rules.name, position_id, legal_limit())
     except (NotationError, NoNet) as error:
         refused = str(error)
+    mover, opponent = seen.pip_counts()
     svg = board(seen, rules, white_to_move=white, dice=Dice.parse(ranked["dice"]) if ranked else None,
                 title=f"Position {position_id}, {names[0].title} on roll", language=page_language())
     return render_template("explore/position.html", position_id=position_id, svg=svg,
                            description=describe(seen, page_language(), names), on_roll=names[0].title,
                            variant=rules.name, games=games, more=more,
+                           pips=(mover, opponent) if white else (opponent, mover),
                            plays=plays_from(db, position_id, variant), ranked=ranked,
                            refused=refused), 400 if refused else 200
 
