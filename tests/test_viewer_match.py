@@ -50,7 +50,7 @@ def test_the_match_page_lists_its_games_in_order_with_the_running_score(client):
     assert client.get("/match/No such match").status_code == 404
 
 
-def test_the_match_page_gives_each_analysed_games_figures(client, archive_path):
+def test_the_match_page_gives_each_analysed_games_figures_and_the_game_page_its_marks(client, archive_path):
     result = CliRunner().invoke(main, ["analyse", "--db", str(archive_path), "--match", "Sample jacquet match",
                                        "--jobs", "1"])
     assert result.exit_code == 0, result.output
@@ -58,6 +58,11 @@ def test_the_match_page_gives_each_analysed_games_figures(client, archive_path):
     assert page.count("not analysed") == 0
     assert len(re.findall(r"White: error rate \d+\.\d \([^)]+\), \d+ decisions", page)) == 5
     assert "jacquet-td" in page
+    # the game page's summary says what its marks mean, by the rule set's thresholds
+    game = client.get(f"/game/{game_ids(page)[0]}").text
+    assert ('<span data-mark="?!">?!</span> doubtful play, losing 0.040 or more; '
+            '<span data-mark="?">?</span> bad play, losing 0.080 or more; '
+            '<span data-mark="??">??</span> very bad play, losing 0.160 or more.') in game
 
 
 def test_the_archive_lists_a_matchs_games_only(client):

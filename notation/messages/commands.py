@@ -9,4 +9,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "cli.validate.summary": "{games}, {errors}",
     "cli.cannot-read": "cannot read {path}: {reason}",
     "cli.unknown-language": "unknown language {language}; known: {known}",
+    "cli.analyse.marks": ("marks by the equity the play made loses against the best, in points: "
+                          "?! doubtful, {doubtful} or more; ? bad, {bad} or more; "
+                          "?? very bad, {very_bad} or more"),
 }
