@@ -74,6 +74,7 @@
     } else if (found.length > 1 && routeNote) {
       routeNote.textContent = routeForm.dataset.ambiguous;
       routeNote.hidden = false;
+      routeNote.scrollIntoView({block: "nearest"});  // under the board on a phone
     } else if (leaving.length) {
       chosen = chosen === point ? null : point;
       mark();
