@@ -48,7 +48,7 @@ def test_two_dice_in_one_click(base, browser, width, height):
     page.click('g.column[data-point="5"]')  # 8/7*/5 or 8/6/5: ambiguous
     assert page.locator(".route-note").is_visible()
     note = page.locator(".route-note").bounding_box()
-    assert 0 <= note["y"] and note["y"] + note["height"] <= height  # in the window, even on a phone
+    assert note["y"] >= 0 and note["y"] + note["height"] <= height + 1  # in the window (to a pixel), even on a phone
     assert "Several plays take this man there" in page.inner_text(".route-note")
     assert "White plays 21" in status(page)
     ARTIFACTS.mkdir(exist_ok=True)
