@@ -165,7 +165,7 @@ def analyse_command(files: tuple[str, ...], db_path: str | None, game_number: in
             record = {"file": path, "game": number, **analysis_json(analysis, names)}
             click.echo(json.dumps(record, ensure_ascii=False))
         else:
-            print_analysis(path, number, analysis)
+            print_analysis(path, number, analysis, marks)
         if output:
             annotate(analysis)
             written.append(analysis.game)  # (its own copy when a worker analysed it)

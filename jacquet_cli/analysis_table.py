@@ -13,8 +13,10 @@ COLUMNS = ("ply", "player", "dice", "played", "rank", "equity", "loss", "mark", 
 """The table's words (``cli.analyse.*``)."""
 
 
-def print_analysis(path: str, number: int, analysis: GameAnalysis) -> None:
-    """Every judged turn, then each player's summary, the engine named in both."""
+def print_analysis(path: str, number: int, analysis: GameAnalysis,
+                   limits: tuple[float, float, float] | None = None) -> None:
+    """Every judged turn, then each player's summary, the engine named in both, and what
+    the marks mean: the thresholds they were given by (``limits``, else the rule set's)."""
     game = analysis.game
     names = {c: game.headers.get(c.title) or c.title for c in Colour}
     click.echo(say("cli.analyse.title", path=path, game=number, rules=game.rules.name,
@@ -46,4 +48,7 @@ def print_analysis(path: str, number: int, analysis: GameAnalysis) -> None:
         adjusted = "" if s.luck_adjusted is None else f"{s.luck_adjusted:+.2f}"
         click.echo(f"{names[colour] + ' (' + str(colour.named) + ')':<24} {s.decisions:>9} {counts} "
                    f"{s.error_rate:>10.1f} {s.luck:>+7.3f} {result:>6} {adjusted:>8}")
+    doubtful, bad, very_bad = limits or game.rules.marks
+    click.echo(say("cli.analyse.marks", doubtful=f"{doubtful:.3f}", bad=f"{bad:.3f}",
+                   very_bad=f"{very_bad:.3f}"))
     click.echo("")

@@ -112,4 +112,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "cli.play.engine-wins": ("The engine wins {count} point.", "The engine wins {count} points."),
     "cli.play.written": "finished game written to {path}; analyse it with: jacquet analyse {path}",
     "cli.play.unfinished": "unfinished game written to {path}; analyse it with: jacquet analyse {path}",
+    "cli.analyse.marks": ("marks by the equity the play made loses against the best, in points: "
+                          "?! doubtful, {doubtful} or more; ? bad, {bad} or more; "
+                          "?? very bad, {very_bad} or more"),
 }

@@ -15,6 +15,14 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "ended.bear-off": "bear-off",
     "ended.drop": "drop",
     "ended.resign": "resign",
+    # the outcomes worth more than one point (RuleSet.outcomes: the Outcome's name, its
+    # spaces as hyphens), as the engine's probabilities are headed
+    "outcome.double-game": "double game",
+    "outcome.gammon": "gammon",
+    "outcome.backgammon": "backgammon",
+    "outcome.mars": "mars",
+    "outcome.marcia": "marcia",
+    "outcome.marcia-per-punto": "marcia per punto",
     "range.to": "{low} to {high}",
     # dice
     "dice.face": "a die shows 1 to 6, not {value}",

@@ -1,6 +1,7 @@
 """Pages that look across games: a position (the board, the games through it, the plays
-made from it with how they fared) and a player (results by rule set, recent games, his
-error rate over time and worst plays by the engine)."""
+made from it with how they fared), a player (results by rule set, recent games, his
+error rate over time and worst plays by the engine) and a match (its games in order, the
+running score, each game's analysis)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from flask_babel import gettext as _
 from analysis.shipped import NoNet
 from archive import games_through, player_results, plays_from
 from archive.analyses import player_analyses
+from archive.matches import match_games, matches_named
 from archive.stats import player_games, player_ids
 from notation import Dice, NotationError, Position
 from notation.engine.rules import DEFAULT, NAMES, rule_set
@@ -20,7 +22,8 @@ from notation.render.svg import board
 from webviewer.pages.board_view import describe
 from webviewer.pages.play_engine import legal_limit, position_ranking
 from webviewer.pages.player import POINTS, error_chart
-from webviewer.plumbing.args import choice_arg
+from webviewer.plumbing.args import choice_arg, int_arg
+from webviewer.plumbing.auth import signed_in
 from webviewer.plumbing.db import get_db
 from webviewer.plumbing.language import page_language
 
@@ -61,12 +64,14 @@ def position(position_id: str) -> ResponseReturnValue:
         ranked = position_ranking(rules.name, position_id, legal_limit())
     except (NotationError, NoNet) as error:
         refused = str(error)
+    mover, opponent = seen.pip_counts()
     svg = board(seen, rules, white_to_move=white, dice=Dice.parse(ranked["dice"]) if ranked else None,
                 title=render(Message.of("board.title.position", position=position_id, player=names[0].named),
                              page_language()), language=page_language())
     return render_template("explore/position.html", position_id=position_id, svg=svg,
                            description=describe(seen, page_language(), names), on_roll=names[0].title,
                            variant=rules.name, games=games, more=more,
+                           pips=(mover, opponent) if white else (opponent, mover),
                            plays=plays_from(db, position_id, variant), ranked=ranked,
                            refused=refused), 400 if refused else 200
 
@@ -86,3 +91,17 @@ def player(name: str) -> ResponseReturnValue:
                                       lambda game_id: url_for("games.game_page", game_id=game_id))
     return render_template("explore/player.html", name=name, results=results, recent=recent,
                            total=total, analysed=analysed)
+
+
+@blueprint.route("/match/<path:name>")
+def match(name: str) -> ResponseReturnValue:
+    """The match called ``name`` (``?length=`` points, if several matches share the name):
+    its games by their number with the score before and after each, and each game's
+    latest analysis (the players' error rates and marks)."""
+    db = get_db()
+    found = [{**match, "games": match_games(db, match["id"], signed_in().is_admin)}
+             for match in matches_named(db, name, int_arg("length"))]
+    found = [match for match in found if match["games"]]
+    if not found:
+        abort(404, description=_("no match called %(name)r", name=name))
+    return render_template("explore/match.html", name=name, matches=found)

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from flask import abort, session
 
 from notation.engine.play import Step
-from notation.engine.state import DOUBLE, DROP, RESIGN, TAKE
+from notation.engine.state import DOUBLE, DROP, RESIGN, TAKE, Colour
 from notation.formats import WRITABLE
 from notation.formats.jqn.lexer import GLYPHS
 from notation.formats.registry import BY_NAME
@@ -28,6 +28,7 @@ from notation.tree.game import Node
 from notation.tree.numbering import node_label
 from webviewer.pages.board_view import describe
 from webviewer.pages.downloads import DOWNLOADS
+from webviewer.pages.routes import ROUTE, enter_route, routes
 from webviewer.plumbing.language import page_language
 
 CONFIRMED = ("resign", DROP, "correct")
@@ -82,7 +83,13 @@ def page_context(live: LiveGame, confirm: Confirmation | None) -> dict[str, obje
     white = state.player.value == "W"
     turn = live.node.turn
     last = turn.play.steps if entry is None and turn is not None and turn.play else ()
-    svg = board(position, rules, white_to_move=white, dice=live.dice, entered_steps=live.steps,
+    # before a roll, the last turn's dice beside who rolled them (the engine's, in /play/)
+    shown_dice, dice_of_white = live.dice, None
+    if shown_dice is None and entry is None and turn is not None and turn.player is not state.player \
+            and turn.play is not None and turn.dice is not None:
+        shown_dice, dice_of_white = turn.dice, turn.player is Colour.WHITE
+    svg = board(position, rules, white_to_move=white, dice=shown_dice, dice_of_white=dice_of_white,
+                entered_steps=live.steps,
                 last_steps=last if turn is not None and turn.player is not state.player else (),
                 black_numbers=not white, cube=state.cube,
                 cube_owner=state.cube_owner.value if state.cube_owner else None,
@@ -102,6 +109,7 @@ def page_context(live: LiveGame, confirm: Confirmation | None) -> dict[str, obje
         "live": live, "state": state, "svg": svg, "offered": offered, "confirm": confirm,
         "description": describe(position if white else position.swapped(), page_language()),
         "plays": entry.plays if entry else [], "record": live.record(), "nags": GLYPHS,
+        "routes": routes(entry, live.steps, white_point) if entry else {},
         "can": {kind: live.can(kind) for kind in (DOUBLE, TAKE, DROP, RESIGN)},
         "resign_points": state.resign_points(), "turns": turns,
         "last_turn": turn_text(live.node) if live.node.turn is not None else None,
@@ -234,9 +242,9 @@ def form_text(form: Mapping[str, str], name: str, limit: int) -> str:
 
 
 def enter_turn(live: LiveGame, action: str, form: Mapping[str, str]) -> bool:
-    """The actions that enter a turn, the recorder's and /play/'s alike (a man moved, the
-    moves taken back, a play typed): True if ``action`` was one of them; NotationError when
-    the rules refuse it."""
+    """The actions that enter a turn, the recorder's and /play/'s alike (a man moved by one
+    die or along a route of several, the moves taken back, a play typed): True if
+    ``action`` was one of them; NotationError when the rules refuse it."""
     if action == "step":
         live.add_step(Step(form_number(form, "from"), form_number(form, "to"), form_number(form, "die")))
     elif action == "undo-step":
@@ -245,6 +253,11 @@ def enter_turn(live: LiveGame, action: str, form: Mapping[str, str]) -> bool:
         live.undo_steps()
     elif action == "play":
         live.play_text(form_text(form, "play", MAX_PLAY))
+    elif action == "route":
+        route = form_text(form, "route", MAX_PLAY)
+        if not ROUTE.fullmatch(route):
+            abort(400, description=f"not a man's route: {route!r}")
+        enter_route(live, route)
     else:
         return False
     return True

@@ -13,7 +13,7 @@ from archive.search import MAX_SQL_INT, SORTS, check_words, date_bound
 from webviewer.plumbing.args import choice_arg, int_arg
 from webviewer.plumbing.auth import signed_in
 
-TEXT_FILTERS = ("player", "white", "black", "event", "variant", "text", "very_bad_by")
+TEXT_FILTERS = ("player", "white", "black", "event", "match", "variant", "text", "very_bad_by")
 SEARCH_ARGS = (*TEXT_FILTERS, "from", "to", "result", "points_min", "points_max", "turns_min",
                "turns_max", "valid", "error_rate_max", "error_rate_min", "sort", "desc")
 """The query-string arguments of a search (the only ones its links carry on)."""

@@ -1,13 +1,15 @@
 """The game's words that the pages show and the engine gives in English (a player's colour,
-``Colour.title``; how a game ended, ``GameState.ended_by``), in the page's language: the
-template filters ``colour`` (``{{ state.player | colour }}``) and ``ended``
-(``{{ state.ended_by | ended }}``)."""
+``Colour.title``; how a game ended, ``GameState.ended_by``; the engine's outputs, named by
+the rule set's outcomes), in the page's language: the template filters ``colour``
+(``{{ state.player | colour }}``), ``ended`` (``{{ state.ended_by | ended }}``) and
+``headings`` (``{{ ranked.outputs | headings(variant) }}``)."""
 
 from __future__ import annotations
 
 from flask import Flask
-from flask_babel import lazy_gettext
+from flask_babel import gettext, lazy_gettext
 
+from notation.engine.rules import rule_set
 from notation.engine.state import Colour
 from notation.messages import CATALOG, Message, render
 from webviewer.plumbing.language import page_language
@@ -34,7 +36,29 @@ def ended(how: str | None) -> str:
     return render(Message.of(said), page_language()) if said in CATALOG else str(how or "")
 
 
+def outcome(name: str) -> str:
+    """An outcome of a rule set (``Outcome.name``: ``double game``, ``gammon``) in the
+    page's language."""
+    return render(Message.of("outcome." + name.replace(" ", "-")), page_language())
+
+
+def headings(outputs: list[str], variant: str) -> list[tuple[str, str, bool]]:
+    """The engine's outputs (``win``, then each outcome's ``win`` and ``lose`` names, as
+    ``jacquet analyse --json`` and the API name them) as the pages head them, each
+    (output, heading, whether it is a chance, shown in percent): Win, Win gammon,
+    Win backgammon, Lose gammon... from the rule set's outcomes; a rule set of penalties
+    (hale) has the points won and lost expected, over its most (not chances)."""
+    named: dict[str, tuple[str, bool]] = {"win": (gettext("Win"), True),
+                                          "won": (gettext("Points won"), False),
+                                          "lost": (gettext("Points lost"), False)}
+    for found in rule_set(variant).outcomes:
+        named[found.win] = (gettext("Win %(outcome)s", outcome=outcome(found.name)), True)
+        named[found.lose] = (gettext("Lose %(outcome)s", outcome=outcome(found.name)), True)
+    return [(name, *named.get(name, (name, False))) for name in outputs]
+
+
 def init_app(app: Flask) -> None:
-    """The filters ``colour`` and ``ended`` in ``app``'s templates."""
+    """The filters ``colour``, ``ended`` and ``headings`` in ``app``'s templates."""
     app.jinja_env.filters["colour"] = colour
     app.jinja_env.filters["ended"] = ended
+    app.jinja_env.filters["headings"] = headings

@@ -1,0 +1,24 @@
+"""``jacquet analyse``'s table ends with what its marks mean: the thresholds they were given
+by, the rule set's (Jacquet's 0.04, 0.08, 0.16 points: ``RuleSet.marks``) unless
+``--marks`` says others, in the language asked."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from jacquet_cli import main
+
+GAME = "samples/jacquet/annotated-game.jqn"
+
+
+def test_the_legend_gives_the_rule_sets_thresholds():
+    result = CliRunner().invoke(main, ["analyse", GAME, "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    assert ("marks by the equity the play made loses against the best, in points: ?! doubtful, "
+            "0.040 or more; ? bad, 0.080 or more; ?? very bad, 0.160 or more") in result.output
+
+
+def test_the_legend_gives_the_thresholds_asked_in_the_language_asked():
+    result = CliRunner().invoke(main, ["--lang", "fr", "analyse", GAME, "--jobs", "1", "--marks", "0.05,0.1,0.3"])
+    assert result.exit_code == 0, result.output
+    assert "?! douteux, 0.050 ou plus ; ? mauvais, 0.100 ou plus ; ?? très mauvais, 0.300 ou plus" in result.output

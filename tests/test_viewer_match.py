@@ -1,0 +1,73 @@
+"""A match's page (through Flask's test client): the game page's heading links to it, it
+lists the match's games in order with the running score and each game's analysis, and the
+archive's list filters by match (``/?match=``, the search form's field) as ``jacquet
+search --match`` does. The sample match (samples/matches/jacquet-match.jqn) is five games
+to 5 points: W+1, W+1, W+1, B+1, W+2 (its Score tags 0-0, 1-0, 2-0, 3-0, 3-1)."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from jacquet_cli import main
+
+MATCH = Path(__file__).parents[1] / "samples" / "matches" / "jacquet-match.jqn"
+ONE_GAME = Path(__file__).parents[1] / "samples" / "generated" / "jacquet-10.jqn"
+
+
+@pytest.fixture
+def archive_path(archive_of):
+    """The sample match and ten games of no match."""
+    return archive_of(MATCH, ONE_GAME)
+
+
+def game_ids(page: str) -> list[int]:
+    return [int(found) for found in re.findall(r'href="/game/(\d+)"', page)]
+
+
+def test_the_game_heading_links_to_its_match_page(client):
+    listed = client.get("/?match=Sample+jacquet+match&sort=id&desc=0").text
+    first = game_ids(listed)[0]
+    page = client.get(f"/game/{first + 1}").text
+    link = re.search(r'<a class="match" href="([^"]+)">match Sample jacquet match to 5, game 2, score 1-0</a>', page)
+    assert link, page[:3000]
+    assert client.get(html.unescape(link.group(1))).status_code == 200
+
+
+def test_the_match_page_lists_its_games_in_order_with_the_running_score(client):
+    page = client.get("/match/Sample jacquet match?length=5").text
+    rows = re.findall(r"<tr[^>]*>\s*<td[^>]*><a[^>]*>Game (\d)</a>.*?"
+                      r'data-label="Score before">([^<]*)</td>.*?data-label="Result">([^<]*)</td>.*?'
+                      r'data-label="Score after">([^<]*)</td>', page, re.S)
+    assert rows == [("1", "0-0", "W+1", "1-0"), ("2", "1-0", "W+1", "2-0"), ("3", "2-0", "W+1", "3-0"),
+                    ("4", "3-0", "B+1", "3-1"), ("5", "3-1", "W+2", "5-1")]
+    assert "after the last, Random White 5, Random Black 1." in page
+    assert page.count("not analysed") == 5
+    assert client.get("/match/No such match").status_code == 404
+
+
+def test_the_match_page_gives_each_analysed_games_figures_and_the_game_page_its_marks(client, archive_path):
+    result = CliRunner().invoke(main, ["analyse", "--db", str(archive_path), "--match", "Sample jacquet match",
+                                       "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    page = client.get("/match/sample jacquet match").text  # the name as typed, case ignored
+    assert page.count("not analysed") == 0
+    assert len(re.findall(r"White: error rate \d+\.\d \([^)]+\), \d+ decisions", page)) == 5
+    assert "jacquet-td" in page
+    # the game page's summary says what its marks mean, by the rule set's thresholds
+    game = client.get(f"/game/{game_ids(page)[0]}").text
+    assert ('<span data-mark="?!">?!</span> doubtful play, losing 0.040 or more; '
+            '<span data-mark="?">?</span> bad play, losing 0.080 or more; '
+            '<span data-mark="??">??</span> very bad play, losing 0.160 or more.') in game
+
+
+def test_the_archive_lists_a_matchs_games_only(client):
+    page = client.get("/?match=Sample+jacquet+match").text
+    assert len(game_ids(page)) == 5
+    assert 'name="match" value="Sample jacquet match"' in page  # the search form's field, filled in
+    assert game_ids(client.get("/?match=No+such+match").text) == []
+    assert len(game_ids(client.get("/").text)) == 15
