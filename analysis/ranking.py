@@ -8,13 +8,17 @@ cubeless, in the rule set's own points); probabilities are the net's outputs for
 - **0-ply**: the net's judgement of the position each play leaves.
 - **1-ply**: the ``candidates`` best plays at 0-ply judged again by the average, over the
   opponent's 21 rolls (weighted out of 36), of what is left after his best 0-ply reply.
-- **2-ply** (as GNU Backgammon's): the plays that pass the move filter (:data:`FILTER`:
-  at most ``candidates`` of the best at 0-ply, each within :meth:`Evaluator.threshold` of
-  the best) judged again by the average over the opponent's 21 rolls of his best reply,
-  chosen at 0-ply, each reply's position valued at 1-ply (the average over the player's
-  own 21 rolls of what his best 0-ply play leaves).
+- **2-ply** (as GNU Backgammon's): the plays that pass the move filter judged again by
+  the average over the opponent's 21 rolls of his best reply, chosen at 0-ply, each
+  reply's position valued at 1-ply (the average over the player's own 21 rolls of what his
+  best 0-ply play leaves). The filter has two stages: at most ``candidates`` of the best
+  at 0-ply, each within :attr:`Evaluator.threshold` of the best (:data:`FILTER`), are
+  judged at 1-ply (the opponent's best replies, which 2-ply needs anyway); at most
+  :attr:`Evaluator.second` of those, the best at 1-ply within
+  :attr:`Evaluator.second_threshold` of the best (:data:`SECOND_FILTER`), go on to 2-ply,
+  with the 0-ply best and the play made always.
 
-The plays not judged deeper keep their 0-ply judgement and rank below those that were
+The plays not judged deeper keep their shallower judgement and rank below those that were
 (each :class:`Candidate` says its depth). A play that ends the game is given its exact
 outcome at any depth, and so is a reply that ends it.
 
