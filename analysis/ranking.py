@@ -8,13 +8,17 @@ cubeless, in the rule set's own points); probabilities are the net's outputs for
 - **0-ply**: the net's judgement of the position each play leaves.
 - **1-ply**: the ``candidates`` best plays at 0-ply judged again by the average, over the
   opponent's 21 rolls (weighted out of 36), of what is left after his best 0-ply reply.
-- **2-ply** (as GNU Backgammon's): the plays that pass the move filter (:data:`FILTER`:
-  at most ``candidates`` of the best at 0-ply, each within :meth:`Evaluator.threshold` of
-  the best) judged again by the average over the opponent's 21 rolls of his best reply,
-  chosen at 0-ply, each reply's position valued at 1-ply (the average over the player's
-  own 21 rolls of what his best 0-ply play leaves).
+- **2-ply** (as GNU Backgammon's): the plays that pass the move filter judged again by
+  the average over the opponent's 21 rolls of his best reply, chosen at 0-ply, each
+  reply's position valued at 1-ply (the average over the player's own 21 rolls of what his
+  best 0-ply play leaves). The filter has two stages: at most ``candidates`` of the best
+  at 0-ply, each within :attr:`Evaluator.threshold` of the best (:data:`FILTER`), are
+  judged at 1-ply (the opponent's best replies, which 2-ply needs anyway); at most
+  :attr:`Evaluator.second` of those, the best at 1-ply within
+  :attr:`Evaluator.second_threshold` of the best (:data:`SECOND_FILTER`), go on to 2-ply,
+  with the 0-ply best and the play made always.
 
-The plays not judged deeper keep their 0-ply judgement and rank below those that were
+The plays not judged deeper keep their shallower judgement and rank below those that were
 (each :class:`Candidate` says its depth). A play that ends the game is given its exact
 outcome at any depth, and so is a reply that ends it.
 
@@ -39,7 +43,7 @@ from analysis.outcomes import Outcomes
 from analysis.rolls import ROLLS_21, WEIGHTS
 from notation import MEN, OFF, Dice, Play, Position, RuleSet
 
-__all__ = ["DEPTHS", "FILTER", "ROLLS_21", "WEIGHTS", "Candidate", "Evaluator",
+__all__ = ["DEPTHS", "FILTER", "ROLLS_21", "SECOND_FILTER", "WEIGHTS", "Candidate", "Evaluator",
            "LookaheadPlayer", "roll_average"]
 
 DEPTHS = (0, 1, 2)
@@ -49,6 +53,14 @@ FILTER = 4 / 3
 play (``RuleSet.marks[2]``): GNU Backgammon's "normal" filter keeps at most 8 plays within
 0.16 of the best at 0-ply, and 0.16 is 4/3 of its 0.120 (``backgammon``'s marks); the
 same share gives 0.213 in the Jacquet family's points and 1.71 in ``hale``'s."""
+
+
+SECOND_FILTER = 1 / 3
+"""The 2-ply move filter's second stage, as a share of ``RuleSet.marks[2]``: the plays the
+first stage keeps are judged at 1-ply (the opponent's best replies, which 2-ply needs
+anyway), and only the best few there (:attr:`Evaluator.second`) within this share of the
+best go on to 2-ply, with the 0-ply best and the play made. GNU Backgammon's filters do
+the same before their deepest level (its 3-ply: 2 plays within 0.04, 1/3 of 0.120)."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +83,9 @@ class Evaluator:
     ply: int = 0
     candidates: int = 8
     """At 1 and 2 ply, how many of the best 0-ply plays are judged again (at most)."""
+    second: int = 3
+    """At 2-ply, how many of the best at 1-ply go on to 2-ply (at most; the move filter's
+    second stage, :data:`SECOND_FILTER`)."""
     outcomes: Outcomes = field(init=False)
     boards: BoardJudge = field(init=False)
 
@@ -98,6 +113,12 @@ class Evaluator:
         """The 2-ply move filter's threshold in the rule set's points (:data:`FILTER`)."""
         return FILTER * self.rules.marks[2]
 
+    @property
+    def second_threshold(self) -> float:
+        """The 2-ply move filter's second threshold, at 1-ply, in the rule set's points
+        (:data:`SECOND_FILTER`)."""
+        return SECOND_FILTER * self.rules.marks[2]
+
     def rank(self, plays: Sequence[Play], position: Position,
              primes: tuple[bool, bool] = (False, False),
              also: Play | None = None) -> list[Candidate]:
@@ -114,15 +135,21 @@ class Evaluator:
             order = self._deeper(equity)
             if also is not None:
                 order += [i for i, play in enumerate(plays) if play.result == also.result and i not in order]
-            depth[order] = self.ply
             deep = [i for i in order if boards[i, OFF] != MEN]
+            depth[[i for i in order if i not in deep]] = self.ply  # the game over: exact
             if deep:
-                theirs = self._before_roll(swapped(boards[deep]),
-                                           flags[deep][:, ::-1] if flags is not None else None,
-                                           self.ply)
+                theirs = swapped(boards[deep])
+                their_flags = flags[deep][:, ::-1] if flags is not None else None
+                if self.ply == 1:
+                    deeper, chosen = self._before_roll(theirs, their_flags), list(range(len(deep)))
+                else:
+                    kept = [row for row, i in enumerate(deep)
+                            if i == order[0] or (also is not None and plays[i].result == also.result)]
+                    deeper, chosen = self._filtered_two_ply(theirs, their_flags, kept)
                 for row, i in enumerate(deep):
-                    y[i] = self.outcomes.mirrored(theirs[row])
+                    y[i] = self.outcomes.mirrored(deeper[row])
                     equity[i] = float(self.outcomes.equity(y[i]))
+                    depth[i] = self.ply if row in chosen else 1
         equities, outputs, depths = equity.tolist(), y.tolist(), depth.tolist()
         ranked = sorted(range(len(plays)), key=lambda i: (-depths[i], -equities[i], i))
         return [Candidate(plays[i], equities[i], tuple(outputs[i]), depths[i]) for i in ranked]
@@ -135,19 +162,35 @@ class Evaluator:
             order = [i for i in order if equity[order[0]] - equity[i] <= self.threshold]
         return order
 
-    def _before_roll(self, boards: Boards, primes: Flags | None, depth: int) -> NDArray[np.float64]:
+    def _filtered_two_ply(self, theirs: Boards, flags: Flags | None, kept: list[int]
+                          ) -> tuple[NDArray[np.float64], list[int]]:
+        """The outputs, for the opponent before his roll, of plays whose boards are
+        ``theirs`` (seen by him) at 1-ply, and at 2-ply for those the second stage of the
+        move filter keeps: the rows ``kept`` (the 0-ply best, the play made) and at most
+        :attr:`second` of the best at 1-ply within :attr:`second_threshold` of the best
+        (:data:`SECOND_FILTER`). Returns the outputs and the rows judged at 2-ply. The
+        opponent's best replies are found once for both depths."""
+        _, y, best, reply_flags = self.boards.best_per_roll(theirs, flags)
+        one_ply = np.stack([np.asarray(WEIGHTS @ y[p] / 36.0) for p in range(len(theirs))])
+        mover = np.asarray(self.outcomes.equity(self.outcomes.mirrored(one_ply)), dtype=np.float64)
+        ranked = [int(r) for r in np.argsort(-mover, kind="stable")]
+        chosen = [r for r in ranked[: self.second] if mover[ranked[0]] - mover[r] <= self.second_threshold]
+        chosen += [r for r in kept if r not in chosen]
+        outputs = one_ply.copy()
+        for r in chosen:
+            going = [k for k in range(len(ROLLS_21)) if best[r, k, OFF] != MEN]
+            if going:
+                mine = reply_flags[r, going][:, ::-1] if reply_flags is not None else None
+                replies = self._before_roll(swapped(best[r, going]), mine)
+                y[r, going] = self.outcomes.mirrored(replies)
+            outputs[r] = np.asarray(WEIGHTS @ y[r] / 36.0)
+        return outputs, chosen
+
+    def _before_roll(self, boards: Boards, primes: Flags | None) -> NDArray[np.float64]:
         """The outputs for the player to act in each of ``boards`` (positions to act), before
-        his roll, at ``depth`` 1 or 2: the average over his 21 rolls of what his best 0-ply
-        play leaves, that position valued at 0-ply (depth 1) or at 1-ply (depth 2)."""
-        _, y, best, flags = self.boards.best_per_roll(boards, primes)
-        if depth == 2:
-            for p in range(len(boards)):
-                going = [k for k in range(len(ROLLS_21)) if best[p, k, OFF] != MEN]
-                if going:
-                    replies = self._before_roll(swapped(best[p, going]),
-                                                flags[p, going][:, ::-1] if flags is not None else None,
-                                                1)
-                    y[p, going] = self.outcomes.mirrored(replies)
+        his roll, at 1-ply: the average over his 21 rolls of what his best 0-ply play
+        leaves."""
+        _, y, _, _ = self.boards.best_per_roll(boards, primes)
         return np.stack([np.asarray(WEIGHTS @ y[p] / 36.0) for p in range(len(boards))])
 
     def _position(self, position: Position, primes: tuple[bool, bool]) -> tuple[Boards, Flags | None]:
@@ -160,7 +203,7 @@ class Evaluator:
         """The outputs for the player to act in ``position``, before his roll: the average
         over the 36 rolls of what his best 0-ply play leaves (a rollout truncated at 1-ply
         closes its games so)."""
-        return np.asarray(self._before_roll(*self._position(position, primes), 1)[0])
+        return np.asarray(self._before_roll(*self._position(position, primes))[0])
 
     def roll_outputs(self, position: Position,
                      primes: tuple[bool, bool] = (False, False)) -> NDArray[np.float64]:

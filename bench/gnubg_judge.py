@@ -31,8 +31,11 @@ and the first 11 galaxy matches by file name in ``../shared/data/backgammon/real
 - ``--before REV``: the same columns for another revision of the project, checked out in a
   temporary ``git worktree`` and run with ``--before-python`` (default: this interpreter).
 
+- ``--scored LABEL=FILE ...``: score ``jacquet analyse --json`` outputs kept from an earlier
+  run (finished or cut short) instead of running the engine, on the games all of them have.
+
     python bench/gnubg_judge.py [--engine-args "--ply 1" ...] [--before REV]
-        [--before-python PATH] [--jobs 2] [--output FILE]
+        [--before-python PATH] [--jobs 2] [--output FILE] [--scored LABEL=FILE ...]
 """
 
 from __future__ import annotations
@@ -265,6 +268,9 @@ ROWS = (
     ("?/?? marks vs gnubg losses >= 0.08: precision", lambda f: _num(f["precision"])),
     ("  recall", lambda f: _num(f["recall"])),
     ("  marked / such errors / both", lambda f: f"{f['marked']} / {f['errors']} / {f['both']}"),
+    ("  refuted: gnubg loss < 0.03 / 0.03 to 0.08", lambda f: f"{f['refuted_flat']} / {f['refuted_near']}"),
+    ("  in races: marked / both", lambda f: f"{f['marked_races']} / {f['both_races']}"),
+    ("  own loss >= 0.12: marked / both", lambda f: f"{f['marked_heavy']} / {f['both_heavy']}"),
     ("its best plays lose (thousandths/decision)", lambda f: _num(f["best_loss_thousandths"], 1)),
     ("Spearman, players' error rates", lambda f: f"{_num(f['spearman_players'])} ({f['players']})"),
     ("unforced decisions judged", lambda f: f"{f['decisions']:,}"),
@@ -304,6 +310,28 @@ def column(run: Analysing, judged: dict[Path, list[list[Decision]]]) -> tuple[
     return (run.label, engine, found), mine
 
 
+def scored(outputs: list[str], judged: dict[Path, list[list[Decision]]]
+           ) -> list[tuple[str, str, dict[str, Any]]]:
+    """The columns of ``jacquet analyse --json`` outputs kept from earlier runs (``LABEL=FILE``,
+    one game a line, finished or not), each scored on the games every one of them has."""
+    runs = {}
+    for output in outputs:
+        label, _, name = output.partition("=")
+        lines = Path(name).read_text(encoding="utf-8").splitlines()
+        runs[label] = [json.loads(line) for line in lines if line.strip()]
+    common = set.intersection(*({(a["file"], a["game"]) for a in games} for games in runs.values()))
+    print(f"{len(common)} games in every output", flush=True)
+    columns = []
+    for label, games in runs.items():
+        totals = Matching([])
+        mine = engine_judged(judged, [a for a in games if (a["file"], a["game"]) in common], totals)
+        found = figures([j for each in mine.values() for j in each])
+        found.update(unmatched=totals.unmatched, played_unknown=totals.played_unknown,
+                     forced_disagree=totals.forced_disagree, gnubg_left=totals.gnubg_left)
+        columns.append((label, games[0]["engine"] if games else "?", found))
+    return columns
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--engine-args", action="append",
@@ -319,6 +347,9 @@ def main() -> None:
                         help="Only the first N matches (a quicker, partial run; default: all 20).")
     parser.add_argument("--cached-only", action="store_true",
                         help="Only the matches gnubg has judged already (a partial run, no gnubg).")
+    parser.add_argument("--scored", action="append", metavar="LABEL=FILE",
+                        help="Score these jacquet analyse --json outputs of an earlier run instead "
+                        "(repeatable; on the games all of them have).")
     parser.add_argument("--output", type=Path, default=Path("bench/results/gnubg_judge.json"))
     args = parser.parse_args()
     if not shutil.which(GNUBG):
@@ -330,6 +361,9 @@ def main() -> None:
     if args.cached_only:
         version = gnubg_version()
         paths = [p for p in paths if read_cached(cache_key(p, version, PLIES)) is not None]
+    if args.scored:
+        print_table(scored(args.scored, gnubg_judgement(paths, PLIES, args.jobs)))
+        return
     settings = args.engine_args if args.engine_args is not None else ["", "--ply 0", "--ply 1"]
     runs = [(setting or "default", sys.executable, ROOT, setting) for setting in settings]
     with tempfile.TemporaryDirectory() as temporary:

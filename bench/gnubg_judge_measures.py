@@ -20,6 +20,11 @@ MARKED = 0.08
 """gnubg 2-ply's loss from which a play is an error a ``?``/``??`` mark should catch."""
 GNUBG_BAD = 0.060
 """gnubg 1.07's threshold of ``?`` (bad): the marks of gnubg 0-ply as a judge."""
+DOUBTFUL = 0.030
+"""gnubg 1.07's threshold of ``?!`` (doubtful): a refuted mark below it is no error at all
+in gnubg 2-ply's eyes."""
+VERY_BAD = 0.120
+"""gnubg 1.07's (and ``backgammon``'s) threshold of ``??``: the judge's heavy marks."""
 MIN_DECISIONS = 30
 """Players with fewer unforced decisions over the matches are left out of the error rates'
 Spearman."""
@@ -224,6 +229,9 @@ def figures(judged: list[Judged], min_decisions: int = MIN_DECISIONS) -> dict[st
     marked = sum(j.marked for j in judged)
     errors = sum(t >= MARKED for t in truth)
     both = sum(j.marked and t >= MARKED for j, t in zip(judged, truth, strict=True))
+    refuted = [t for j, t in zip(judged, truth, strict=True) if j.marked and t < MARKED]
+    race_marks = [t >= MARKED for j, t in zip(judged, truth, strict=True) if j.marked and j.decision.race]
+    heavy = [t >= MARKED for j, t in zip(judged, truth, strict=True) if j.marked and j.loss >= VERY_BAD]
     by_player: dict[str, list[tuple[float, float]]] = defaultdict(list)
     for j, t in zip(judged, truth, strict=True):
         by_player[j.player].append((j.loss, t))
@@ -236,6 +244,10 @@ def figures(judged: list[Judged], min_decisions: int = MIN_DECISIONS) -> dict[st
         "spearman_losses": spearman([j.loss for j in judged], truth),
         "marked": marked, "errors": errors, "both": both,
         "precision": _share(both, marked), "recall": _share(both, errors),
+        "refuted_flat": sum(t < DOUBTFUL for t in refuted),
+        "refuted_near": sum(t >= DOUBTFUL for t in refuted),
+        "marked_races": len(race_marks), "both_races": sum(race_marks),
+        "marked_heavy": len(heavy), "both_heavy": sum(heavy),
         "best_loss_thousandths": 1000 * float(np.mean(best_loss)) if best_loss else float("nan"),
         "players": len(rated),
         "spearman_players": spearman([float(np.mean([a for a, _ in v])) for v in rated.values()],

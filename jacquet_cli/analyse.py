@@ -32,17 +32,16 @@ def confirm_option(function: Any) -> Any:
              "each).")(function)
 
 
-def check_confirmation(nets: dict[str, Network], confirm: str) -> None:
+def check_confirmation(confirm: str) -> None:
     """Refuse a confirmation the engine cannot make (a depth it does not have), before
-    any game is analysed."""
-    from analysis.confirm import deeper_judge
-    from notation.engine.rules import rule_set
+    any game is analysed: from the setting alone, no net loaded and no judge made
+    (:func:`analysis.confirm.confirmation_level`)."""
+    from analysis.confirm import confirmation_level
 
-    for name, net in nets.items():
-        try:
-            deeper_judge(confirm, net, rule_set(name))
-        except ValueError as error:
-            raise click.BadParameter(str(error), param_hint="--confirm") from None
+    try:
+        confirmation_level(confirm)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--confirm") from None
 
 
 def _limits(ctx: click.Context, param: click.Parameter, value: str | None
@@ -150,7 +149,7 @@ def analyse_command(files: tuple[str, ...], db_path: str | None, game_number: in
                 nets[name] = load_net(name, net_path)
             except NoNet as error:
                 raise Unreadable(str(error)) from None
-    check_confirmation(nets, confirm)
+    check_confirmation(confirm)
     job = AnalysisJob(nets, ply, marks, candidates, confirm)
     games = [game for _, _, game in selected]
     workers = min(jobs, len(selected)) if jobs else workers_for(games, ply, all_cores(), confirm)

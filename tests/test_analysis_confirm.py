@@ -185,6 +185,34 @@ def test_with_a_one_ply_judge_every_mark_is_its_judgement(jacquet_net):
     assert changed > 0  # the 1-ply judge's figures are not 0-ply's
 
 
+@pytest.mark.parametrize("second", [0, 3])
+def test_a_two_ply_judge_measures_the_loss_between_two_two_ply_figures(jacquet_net, second):
+    """2-ply's move filter sends only a few plays to 2-ply (its second stage: ``second`` of
+    the best at 1-ply), but never leaves out the play made nor the 0-ply best: a confirmed
+    loss is the 2-ply best against the play made at 2-ply, never a 1-ply or 0-ply figure,
+    even where the second stage keeps nothing of its own."""
+    game = next(iter(read_file("samples/generated/jacquet-10.jqn")))
+    rules = game.rules
+    zero = Evaluator(jacquet_net, rules)
+    judge = PlyJudge(Evaluator(jacquet_net, rules, ply=2, second=second))
+    judged = 0
+    for node in list(game.mainline())[1:12]:
+        turn, state = node.turn, node.parent.state
+        if turn.kind != ROLL or turn.dice is None:
+            continue
+        plays = legal_plays(state.position, turn.dice, rules)
+        if len(plays) < 2:
+            continue
+        played = plays[-1]  # the last the generator lists: rarely the best
+        ranked = judge.judge(plays, state.position, turn.dice, (False, False), also=played)
+        best_at_zero = zero.rank(plays, state.position)[0].play
+        depth = {c.play.result: c.depth for c in ranked}
+        assert depth[played.result] == 2 and depth[best_at_zero.result] == 2
+        assert ranked[0].depth == 2
+        judged += 1
+    assert judged >= 3
+
+
 def test_a_rollout_judges_by_what_the_games_give():
     """Backgammon, men on 3 and 1 against one man on the opponent's 1 point, 3-1:
     3/off 1/off wins a single game at once, while 3/2/off leaves a man on 1 and the

@@ -147,30 +147,41 @@ def test_two_ply_is_exact_where_the_bear_off_tables_decide(variant, mine, his, d
     ranked = evaluator.rank(plays, position)
     deep = [c for c in ranked if c.depth == 2]
     assert deep and ranked[:len(deep)] == deep  # the plays judged at 2-ply rank first
-    assert all(c.depth == 0 for c in ranked[len(deep):])
-    for candidate in deep:
+    assert [c.depth for c in ranked] == sorted((c.depth for c in ranked), reverse=True)
+    for candidate in deep + [c for c in ranked if c.depth == 1]:  # 1-ply is exact there too
         assert candidate.equity == pytest.approx(exact[candidate.play], abs=2e-4)
     assert ranked[0].equity == pytest.approx(max(exact.values()), abs=2e-4)
     assert evaluator.rank(plays, position) == ranked  # the same for the same input
 
 
-def test_two_ply_filters_the_plays_as_gnubg_does():
-    """At most ``candidates`` plays, each within the rule set's filter threshold of the best
-    at 0-ply (gnubg's 0.16 in backgammon), are judged at 2-ply; the play made is judged
-    too, wherever it stands."""
+@pytest.mark.parametrize("second", [0, 1, 3])
+def test_two_ply_filters_the_plays_as_gnubg_does(second):
+    """The move filter's first stage: at most ``candidates`` plays, each within the rule
+    set's filter threshold of the best at 0-ply (gnubg's 0.16 in backgammon), are judged
+    again, at 1-ply first; its second stage: at most ``second`` of those, the best at 1-ply
+    within the second threshold of the best (0.04 in backgammon), go on to 2-ply, and so do
+    the 0-ply best and the play made, wherever it stands, whatever ``second``; the others
+    keep their 1-ply judgement and rank below."""
     rules = rule_set("backgammon")
     net = load_net("backgammon")
-    evaluator = Evaluator(net, rules, ply=2, candidates=3)
+    evaluator = Evaluator(net, rules, ply=2, candidates=5, second=second)
     assert evaluator.threshold == pytest.approx(0.16)
+    assert evaluator.second_threshold == pytest.approx(0.04)
     position = rules.start
     plays = legal_plays(position, Dice.parse("43"), rules)
     zero = Evaluator(net, rules).rank(plays, position)
     worst = zero[-1].play
     ranked = evaluator.rank(plays, position, also=worst)
-    deep = {c.play for c in ranked if c.depth == 2}
     best = zero[0].equity
-    kept = {c.play for c in zero[:3] if best - c.equity <= 0.16}
-    assert deep == kept | {worst}
-    one = Evaluator(net, rules, ply=1, candidates=3).rank(plays, position)
-    assert {c.play for c in one if c.depth == 1} == {c.play for c in zero[:3]}
-
+    first = {c.play for c in zero[:5] if best - c.equity <= 0.16} | {worst}
+    assert len(first) > 2
+    assert {c.play for c in ranked if c.depth >= 1} == first
+    one = {c.play: c.equity for c in Evaluator(net, rules, ply=1, candidates=5).rank(plays, position, also=worst)}
+    by_one = sorted(first, key=lambda play: -one[play])
+    second_stage = {p for p in by_one[:second] if one[by_one[0]] - one[p] <= 0.04}
+    deep = {c.play for c in ranked if c.depth == 2}
+    assert deep == second_stage | {zero[0].play, worst}
+    for candidate in ranked:
+        if candidate.depth == 1:  # filtered out at the second stage: its 1-ply judgement
+            assert candidate.equity == pytest.approx(one[candidate.play], abs=ROUNDING)
+    assert [c.depth for c in ranked] == sorted((c.depth for c in ranked), reverse=True)

@@ -115,6 +115,11 @@ def test_marks_are_scored_against_gnubg_losses_of_0_08_or_more():
     found = figures(judged)
     assert (found["marked"], found["errors"], found["both"]) == (2, 2, 1)
     assert (found["precision"], found["recall"]) == (0.5, 0.5)
+    # the mark gnubg refutes (13/7, 0.0666) is a doubtful play in its eyes, not a flat one;
+    # the marks by the judge's own loss: 0.20 is a ?? (0.120 or more), and it holds
+    assert (found["refuted_flat"], found["refuted_near"]) == (0, 1)
+    assert (found["marked_heavy"], found["both_heavy"]) == (1, 1)
+    assert (found["marked_races"], found["both_races"]) == (0, 0)
     assert found["best_agree"] == 0.75
     assert found["best_loss_thousandths"] == pytest.approx(1000 * (0.00705 + 0.27764) / 4)
     assert found["races"] == 0 and math.isnan(found["best_agree_races"])
