@@ -155,8 +155,7 @@ def board_text(live: LiveGame) -> str:
     state = live.node.state
     entry = live.entry() if live.dice is not None else None
     position = entry.position_after(live.steps) if entry else state.position
-    letters = str.maketrans({"X": state.player.value, "O": state.player.other.value})
-    lines = [diagram(position, live.game.rules).translate(letters),  # (its X and O: W and B)
+    lines = [diagram(position, live.game.rules, sides=(state.player.value, state.player.other.value)),
              f"W is White, B is Black; the points numbered for {state.player.title}."]
     if entry is not None:
         lines += [f"  {number}. {play}" for number, play in enumerate(entry.plays, 1)]

@@ -50,9 +50,11 @@ def show(file: str, number: int, ply: int | None, output: str) -> None:
         doing = str(next_up(state))[:-1] if state.over else f"{who} to play"
         click.echo(f"{file}, game {number}, ply {node.ply}: {doing} "
                    f"({game.rules.describe()}), position {position.position_id()}")
-        cube_owner = None if owner is None else ("X" if owner is seen_by else "O")
-        click.echo(diagram(position, game.rules, state.cube, cube_owner)
-                   .replace("X on roll", f"X ({who}) on roll" if not state.over else f"X ({who})"))
+        mover, other = seen_by.value, seen_by.other.value  # W and B, as record and play
+        text = diagram(position, game.rules, state.cube, None if owner is None else owner.value,
+                       (mover, other))
+        click.echo(text.replace(f"{mover} on roll", f"{mover} ({who}) on roll" if not state.over
+                                else f"{mover} ({who})"))
     elif output == "svg":
         steps = node.turn.play.steps if node.turn is not None and node.turn.play else ()
         click.echo(board(position, game.rules, white_to_move=seen_by.value == "W",
