@@ -137,7 +137,8 @@ def test_the_record_is_dated_today_or_on_the_day_given(tmp_path):
     assert '[Date "' in (tmp_path / "today.jqn").read_text(encoding="utf-8")
     result = run(["--first", "White", "--date", "1898.01.12", "-o", str(tmp_path / "old.jqn")], "quit\n")
     assert result.exit_code == 0, result.output
-    assert list(read_file(tmp_path / "old.jqn"))[0].headers["Date"] == "1898.01.12"
+    [old] = list(read_file(tmp_path / "old.jqn"))
+    assert old.headers["Date"] == "1898.01.12"
     result = run(["--first", "White", "--date", "12/01/1898", "-o", str(tmp_path / "bad.jqn")], "")
     assert result.exit_code == 2 and "12/01/1898" in result.output + result.stderr
     assert not (tmp_path / "bad.jqn").exists()
