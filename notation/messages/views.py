@@ -37,6 +37,11 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "mark.head": ("{side}'s head, his {point}: {count} man; {legend} ({rule}).",
                   "{side}'s head, his {point}: {count} men; {legend} ({rule})."),
     "legend.head": "one man may leave it a turn, two in a player's first turn with {doublets}",
+    # the key of the board's marks (notation.render.svg.board_key)
+    "key.last-play": "the last play",
+    "key.courier": "the courier, who runs alone ({rule})",
+    "key.runner": "the runner, who runs alone ({rule})",
+    "key.head": "the head, while a rule limits the men leaving it ({rule})",
     "mark.cube.middle": "Cube at {value}, in the middle",
     "mark.cube.bottom": "Cube at {value}, owned by the player at the bottom",
     "mark.cube.top": "Cube at {value}, owned by the player at the top",
