@@ -19,7 +19,7 @@ from notation.engine.state import DOUBLE, DROP, TAKE, Colour
 from notation.errors import InvalidPlayError, NotationError
 from notation.formats import write_file
 from notation.messages import Message, say
-from notation.recording import LiveGame, game_from_text, new_game, roll_lead
+from notation.recording import LiveGame, game_from_text, new_game, record_date, roll_lead
 
 from .options import rule_option, rules_from
 from .record import ask, board_text, check_output, enter_play, redraw, say_refused
@@ -66,7 +66,7 @@ def play_command(variant: str, options: tuple[str, ...], side: str, ply: int, se
     you = Colour.WHITE if side == "White" else Colour.BLACK
     live = LiveGame(new_game({"Variant": variant, "Options": rules_from(variant, options).options_text,
                               "Event": "A game against the engine",
-                              "Date": datetime.date.today().strftime("%Y.%m.%d"),
+                              "Date": record_date(),
                               "LeadRoll": roll_lead(variant, rng)}))
     evaluator = Evaluator(net, live.game.rules, ply=ply)
     live.game.headers[you.title] = name or "You"

@@ -24,7 +24,7 @@ from notation.formats.jqn import write_game
 from notation.formats.jqn.lexer import GLYPHS
 from notation.formats.registry import BY_NAME
 from notation.messages import Message, say
-from notation.recording import LiveGame, game_from_text, new_game
+from notation.recording import LiveGame, game_from_text, new_game, record_date
 from notation.render.diagram import diagram
 from notation.tree.game import Game, Node
 from notation.tree.numbering import node_label
@@ -41,6 +41,8 @@ NUMBER = re.compile(r"[0-9]{1,4}")
 @click.option("--white", default="", help="White's name.")
 @click.option("--black", default="", help="Black's name.")
 @click.option("--event", default="", help="The event.")
+@click.option("--date", default="", help="The day the game is played, as records write it "
+              "(2026.12.05; 2026.12 or ???? where not known): by default, today.")
 @click.option("--lead-roll", default="", help="The lead roll, White's die first: 'W5 B3'.")
 @click.option("--first", type=click.Choice(["White", "Black"]), help="Who starts, without a lead roll.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default="recorded.jqn",
@@ -51,7 +53,8 @@ NUMBER = re.compile(r"[0-9]{1,4}")
               help="Also store the finished game in this archive.")
 @click.option("--seed", type=int, help="Roll the dice from this seed (for rehearsals and tests).")
 @reports_archive_errors("write to")
-def record_command(variant: str, options: tuple[str, ...], white: str, black: str, event: str, lead_roll: str,
+def record_command(variant: str, options: tuple[str, ...], white: str, black: str, event: str, date: str,
+                   lead_roll: str,
                    first: str | None, output: str, append: bool, db_path: str | None,
                    seed: int | None) -> None:
     """Record a game turn by turn in the terminal.
@@ -65,7 +68,7 @@ def record_command(variant: str, options: tuple[str, ...], white: str, black: st
     check_output(output, variant, append)
     headers = {"Variant": variant, "Options": rules_from(variant, options).options_text,
                "White": white, "Black": black, "Event": event,
-               "LeadRoll": lead_roll, "Lead": first or ""}
+               "Date": date or record_date(), "LeadRoll": lead_roll, "Lead": first or ""}
     try:
         live = LiveGame(new_game(headers))
     except NotationError as error:
@@ -152,8 +155,7 @@ def board_text(live: LiveGame) -> str:
     state = live.node.state
     entry = live.entry() if live.dice is not None else None
     position = entry.position_after(live.steps) if entry else state.position
-    letters = str.maketrans({"X": state.player.value, "O": state.player.other.value})
-    lines = [diagram(position, live.game.rules).translate(letters),  # (its X and O: W and B)
+    lines = [diagram(position, live.game.rules, sides=(state.player.value, state.player.other.value)),
              say("cli.board.legend", player=state.player.named)]
     if entry is not None:
         lines += [f"  {number}. {play}" for number, play in enumerate(entry.plays, 1)]

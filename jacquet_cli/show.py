@@ -51,9 +51,9 @@ def show(file: str, number: int, ply: int | None, output: str) -> None:
                  else say("cli.show.to-play", player=seen_by.named))
         click.echo(say("cli.show.header", file=file, game=number, ply=node.ply, doing=doing,
                        rules=game.rules.describe(), position=position.position_id()))
-        cube_owner = None if owner is None else ("X" if owner is seen_by else "O")
-        click.echo(diagram(position, game.rules, state.cube, cube_owner,
-                           mover=f"X ({seen_by.named})", on_roll=not state.over))
+        mover, other = seen_by.value, seen_by.other.value  # W and B, as record and play
+        click.echo(diagram(position, game.rules, state.cube, None if owner is None else owner.value,
+                           (mover, other), on_roll=not state.over, named=str(seen_by.named)))
     elif output == "svg":
         steps = node.turn.play.steps if node.turn is not None and node.turn.play else ()
         click.echo(board(position, game.rules, white_to_move=seen_by.value == "W",

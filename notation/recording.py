@@ -14,6 +14,7 @@ import random
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 from notation.engine.dice import Dice
@@ -54,6 +55,13 @@ MAX_TAG = 200
 """The longest tag value a scorer may enter."""
 DATE = re.compile(r"[0-9?]{4}(?:\.([0-9?]{2})(?:\.([0-9?]{2}))?)?")
 """A date as records write it: ``2024.03.15``, ``2024.03``, ``2024``, ``????.??.??``."""
+
+
+def record_date(day: date | None = None) -> str:
+    """``day`` (default: today) as the ``Date`` tag writes it: ``2024.03.15``."""
+    return (day or date.today()).strftime("%Y.%m.%d")
+
+
 MAX_MATCH_NUMBER = 999
 """The longest match, and the highest game number, a scorer may enter."""
 

@@ -1,6 +1,8 @@
 """``jacquet record``: a game typed turn by turn in the terminal, refusals with their rule,
 the record written at the end (or when the scorer quits) and stored in the archive."""
 
+import datetime
+
 from click.testing import CliRunner
 
 import archive
@@ -123,3 +125,20 @@ def test_append_refuses_a_record_that_does_not_read_back(tmp_path):
     out.write_text('[Variant "jacquet"]\n\n1. 64: 24/10 *\n', encoding="utf-8")
     result = run(["--first", "White", "-o", str(out), "--append"], "quit\n")
     assert result.exit_code == 2 and "does not read back as a valid record" in result.output + result.stderr
+
+
+def test_the_record_is_dated_today_or_on_the_day_given(tmp_path):
+    before = datetime.date.today()
+    result = run(["--first", "White", "-o", str(tmp_path / "today.jqn")], "64\n1\nquit\n")
+    after = datetime.date.today()
+    assert result.exit_code == 0, result.output
+    [game] = list(read_file(tmp_path / "today.jqn"))
+    assert game.headers["Date"] in {f"{day:%Y.%m.%d}" for day in (before, after)}  # as 2026.12.05
+    assert '[Date "' in (tmp_path / "today.jqn").read_text(encoding="utf-8")
+    result = run(["--first", "White", "--date", "1898.01.12", "-o", str(tmp_path / "old.jqn")], "quit\n")
+    assert result.exit_code == 0, result.output
+    [old] = list(read_file(tmp_path / "old.jqn"))
+    assert old.headers["Date"] == "1898.01.12"
+    result = run(["--first", "White", "--date", "12/01/1898", "-o", str(tmp_path / "bad.jqn")], "")
+    assert result.exit_code == 2 and "12/01/1898" in result.output + result.stderr
+    assert not (tmp_path / "bad.jqn").exists()

@@ -70,6 +70,24 @@ def test_show_text_svg_json(files):
     assert run("show", good, "--game", 2).exit_code == 2
 
 
+def test_show_labels_the_sides_w_and_b_as_record_and_play_do(files):
+    good, _ = files
+    lines = run("show", good, "--ply", 1).stdout.splitlines()  # Black on roll, after 1. 55
+    assert "B15" in lines[2] and "W14" in lines[4]  # Black's talon top right, White's men
+    assert lines[6] == "B (Black) on roll: pips 360, off 0 | W: pips 340, off 0"
+    lines = run("show", good, "--ply", 2).stdout.splitlines()  # White on roll, after 1... 66
+    assert lines[6] == "W (White) on roll: pips 340, off 0 | B: pips 354, off 0"
+    assert not any("X" in line or " O" in line for line in lines[1:])
+
+
+def test_show_names_the_cube_owner_by_his_letter(tmp_path):
+    path = tmp_path / "cube.jqn"
+    path.write_text('[Variant "backgammon"]\n\n1. 31: 8/5 6/5 double take *\n', encoding="utf-8")
+    result = run("show", path)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1] == "cube: 2, owned by W"
+
+
 def test_show_exits_1_for_a_game_with_errors(files):
     _, bad = files
     assert run("show", bad, "--game", 2).exit_code == 1

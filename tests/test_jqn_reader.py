@@ -303,3 +303,19 @@ def test_an_adjudicated_game_may_award_its_winner_fewer_points_than_the_rules():
         assert (not back.errors) is valid, (tag, declared, back.errors)
         if valid:
             assert back.result == declared and write_game(back).endswith(f" {declared}\n")
+
+
+def test_dice_without_their_colon_get_a_hint_in_every_language():
+    from notation.messages import render
+
+    for text, token, column in (("1. 64 24/14 *", "64", 4), ("1. 6-4 24/14 *", "6-4", 4),
+                                ("1. 64: 24/14 2. 53 13/8 *", "53", 17)):
+        [error] = only_game(text).errors
+        assert (error.line, error.column) == (1, column)
+        assert render(error.msg, "en") == f"unknown token '{token}': dice are followed by ':', as {token}: 24/18"
+    [error] = only_game("1. 64 24/14 *").errors
+    assert render(error.msg, "fr") == "élément inconnu '64' : les dés sont suivis de « : », comme 64: 24/18"
+    assert render(error.msg, "ru") == "неизвестный элемент '64': после костей ставится «:», как 64: 24/18"
+    for text in ("1. 77 24/14 *", "1. 64;24/14 *"):  # no dice: no hint of a colon
+        [error] = only_game(text).errors
+        assert "':'" not in render(error.msg, "en") and "unknown token" in render(error.msg, "en")

@@ -30,6 +30,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "reader.jqn.comment": ("this comment is never closed: end it with '}}' (write \\}} for a brace "
                            "inside)"),
     "reader.jqn.unknown-token": "unknown token {token}",
+    "reader.jqn.roll-colon": "unknown token {token}: dice are followed by ':', as {roll}: 24/18",
     "reader.jqn.nag": "{text} is not a NAG: they go from $0 to ${most}",
     "reader.jqn.nag-first.game": ("a NAG marks the turn before it; this one stands before the game's "
                                   "first turn"),

@@ -37,6 +37,11 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "mark.head": ("{side}'s head, his {point}: {count} man; {legend} ({rule}).",
                   "{side}'s head, his {point}: {count} men; {legend} ({rule})."),
     "legend.head": "one man may leave it a turn, two in a player's first turn with {doublets}",
+    # the key of the board's marks (notation.render.svg.board_key)
+    "key.last-play": "the last play",
+    "key.courier": "the courier, who runs alone ({rule})",
+    "key.runner": "the runner, who runs alone ({rule})",
+    "key.head": "the head, while a rule limits the men leaving it ({rule})",
     "mark.cube.middle": "Cube at {value}, in the middle",
     "mark.cube.bottom": "Cube at {value}, owned by the player at the bottom",
     "mark.cube.top": "Cube at {value}, owned by the player at the top",
@@ -52,9 +57,9 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "board.title.recorder": "The board, numbered for {player}",
     "chart.pips": "White {white}, Black {black}",
     # the text diagram's lines under the board (notation.render.diagram; X on roll, O not)
-    "diagram.bar": "bar: X{mover} O{opponent}",
-    "diagram.sides": "{x} on roll: pips {mover}, off {mover_off} | O: pips {opponent}, off {opponent_off}",
-    "diagram.sides.over": "{x}: pips {mover}, off {mover_off} | O: pips {opponent}, off {opponent_off}",
+    "diagram.bar": "bar: {x}{mover} {y}{opponent}",
+    "diagram.sides": "{x} on roll: pips {mover}, off {mover_off} | {y}: pips {opponent}, off {opponent_off}",
+    "diagram.sides.over": "{x}: pips {mover}, off {mover_off} | {y}: pips {opponent}, off {opponent_off}",
     "diagram.cube.owned": "cube: {cube}, owned by {owner}",
     "diagram.cube.middle": "cube: {cube}, in the middle",
 }

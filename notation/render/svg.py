@@ -45,8 +45,11 @@ CUBE_W = 34
 STYLE = {
     "board": "#e8d4a6", "frame": "#6b4423", "point_a": "#8b2e16", "point_b": "#d9b77a",
     "white": "#fdfdf8", "black": "#222222", "edge": "#555555", "mark": "#2f7de1",
-    "head": "#1f6f43",
+    "head": "#1f6f43", "ring": "#c0178f",
 }
+"""The board's colours: the last play's outline (``mark``), the ring round a man who runs
+alone (``ring``) and the head's frame (``head``) each of its own, as the key says
+(:func:`board_key`)."""
 
 
 def _slot(white_point: int, flipped: bool) -> tuple[float, bool]:
@@ -247,6 +250,19 @@ def _marks(white: Position, rules: RuleSet, language: str) -> list[_Mark]:
     return marks
 
 
+def board_key(rules: RuleSet, language: str) -> list[tuple[str, str, str]]:
+    """What the marks of a board of ``rules`` mean, for a key beside it: (kind, colour,
+    words in ``language``) each: the last play's outline (``last-play``), the ring round
+    a man who runs alone (``courier``, ``runner``: the rule set's phases) and the head's
+    frame (``head``) where the rule set has them."""
+    key = [("last-play", STYLE["mark"], render(Message.of("key.last-play"), language))]
+    key += [(phase.name, STYLE["ring"], render(Message.of(f"key.{phase.name}", rule=phase.rule_id), language))
+            for phase in rules.phases]
+    if rules.head is not None:
+        key.append(("head", STYLE["head"], render(Message.of("key.head", rule=rules.head.rule_id), language)))
+    return key
+
+
 @lru_cache(maxsize=512)
 def _mark(mark: _Mark, flipped: bool) -> str:
     """A mark drawn: a ring round the man next to the board's edge, or a dashed frame
@@ -261,7 +277,7 @@ def _mark(mark: _Mark, flipped: bool) -> str:
                 f'stroke-width="3" stroke-dasharray="8 4">{title}</rect>')
     y = MAN_Y if top else HEIGHT - 40 - MAN_Y  # round the man next to the edge
     return (f'<circle class="{mark.kind}" cx="{x:.0f}" cy="{y:.0f}" r="{MAN_R + 3}" fill="none" '
-            f'stroke="{STYLE["mark"]}" stroke-width="3">{title}</circle>')
+            f'stroke="{STYLE["ring"]}" stroke-width="3">{title}</circle>')
 
 
 def _bar_and_trays(white: Position, flipped: bool) -> list[str]:

@@ -12,9 +12,10 @@ analysis row gives them.
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from typing import Any, cast
 
-from flask_babel import gettext
+from flask_babel import format_datetime, gettext
 
 from archive.analyses import level_label
 from notation.engine.movegen import legal_plays
@@ -35,6 +36,17 @@ def engine_name(analysis: dict[str, Any]) -> str:
     them: ``jacquet-td jacquet v2, 0-ply, marks confirmed at 1-ply``
     (:func:`archive.analyses.level_label`)."""
     return level_label(analysis["engine"], analysis["depth"], analysis.get("confirm"))
+
+
+def analysed_when(stamp: str) -> str:
+    """When an analysis was made (stored as ISO 8601, ``2026-12-04T17:34:05+00:00``) as the
+    page's language writes a date and time (Babel's medium form, in the viewer's time zone:
+    ``Dec 4, 2026, 5:34:05 PM``, ``4 déc. 2026, 17:34:05``); a stamp that does not read is
+    shown as stored."""
+    try:
+        return str(format_datetime(datetime.fromisoformat(stamp), "medium"))
+    except ValueError:
+        return stamp
 
 
 def described(analysis: dict[str, Any]) -> str:
@@ -87,7 +99,8 @@ class AnalysisPieces:
         players = [(TITLES[colour], names[colour], analysis["players"][colour],
                     view.rules.skill_label(analysis["players"][colour]["error_rate"], page_language()))
                    for colour in ("W", "B") if colour in analysis["players"]]
-        self.summary = (str(pieces().analysis_summary(players, self.engine, analysis["analysed_at"],
+        analysed_at = analysed_when(analysis["analysed_at"])
+        self.summary = (str(pieces().analysis_summary(players, self.engine, analysed_at,
                                                       analysis["stopped"]))
                         + str(pieces().mark_legend(view.rules.marks))).encode()
         self.marks = {f"ply={ply}": turn["mark"] for ply, turn in self.turns.items() if turn["mark"]}

@@ -27,6 +27,7 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import escape
 
 from notation.messages import render
+from notation.render.svg import board_key
 from webviewer.pages.analysis_view import (
     AnalysisPieces,
     best_node,
@@ -216,7 +217,8 @@ def game_page(view: GameView, row: Row, index: int, kind: Kind, base: str, analy
         href(end.address), href(here, Kind(not kind.flip, kind.numbers_on_roll)),
         href(here, Kind(kind.flip, not kind.numbers_on_roll)), kind.numbers_on_roll, main,
         view.error.text() if view.error and index == view.mainline[-1] else None,
-        describe(shown.white_view(), language))
+        describe(shown.white_view(), language),
+        key=view.part(("board key", language), lambda: pieces().board_key(board_key(view.rules, language))))
     slot = (b'<div class="analysis-slot">', candidates, b"</div>") if found is not None else ()
     ply = node.ply if on_main_line else -1
     return Response(b"".join((frame.before, _summary(turns, analysed, view, base), frame.before_live,

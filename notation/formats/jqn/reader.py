@@ -36,6 +36,9 @@ HEADER = re.compile(r'^\s*\[\s*(' + TAG_NAME.pattern + r')\s+"((?:\\.|[^"\\])*)"
 _HEADER_ESCAPE = re.compile(r"\\(.)")
 _ESCAPED_BREAKS = {"n": "\n", "r": "\r"}
 _COMMENT_REST = re.compile(r"(?:\\.|[^\\}])*\}")
+_ROLL_WITHOUT_COLON = re.compile(r">?[1-6]-?[1-6]|>[1-6]")
+"""An unknown token written as dice but for the ':' that ends a roll (``64``, ``6-4``,
+``>5``)."""
 KEYWORDS: dict[str, TurnKind] = {"double": "double", "doubles": "double", "take": "take", "takes": "take",
             "drop": "drop", "drops": "drop", "resign": "resign", "resigns": "resign"}
 
@@ -331,6 +334,9 @@ def _walk_movetext(raw: RawGame, visitor: Visitor[object]) -> None:
         return
     if kind == "open_comment":
         fail(Message.of("reader.jqn.comment"), match.start(kind))
+    elif _ROLL_WITHOUT_COLON.fullmatch(match.group(kind)):  # "1. 64 24/18"
+        fail(Message.of("reader.jqn.roll-colon", token=quoted(match.group(kind)), roll=match.group(kind)),
+             match.start(kind))
     else:
         fail(Message.of("reader.jqn.unknown-token", token=quoted(match.group(kind))), match.start(kind))
 
