@@ -156,9 +156,9 @@ def test_record_and_play_say_no_english_line(language, tmp_path):
 
 @pytest.mark.parametrize(("language", "heading", "pips"), [
     ("fr", "partie 1, demi-coup 1 : Noir au trait (jacquet), position CAAA/z8AAID/Pw",
-     "X (Noir) au trait : pips 360, sorties 0 | O : pips 340, sorties 0"),
+     "B (Noir) au trait : pips 360, sorties 0 | W : pips 340, sorties 0"),
     ("ru", "партия 1, полуход 1: Чёрные: ход (jacquet), позиция CAAA/z8AAID/Pw",
-     "X (Чёрные) ходит: пунктов 360, выброшено 0 | O: пунктов 340, выброшено 0"),
+     "B (Чёрные) ходит: пунктов 360, выброшено 0 | W: пунктов 340, выброшено 0"),
 ])
 def test_show_draws_the_board_in_the_language(language, heading, pips):
     sample = ROOT / "samples" / "openings" / "jacquet-opening-5-5.jqn"
