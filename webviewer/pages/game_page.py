@@ -57,7 +57,7 @@ SAFE = "!$&'()*+,/:;=@"
 
 class Kind(NamedTuple):
     """A kind of link of the game page: the board flipped (Black at the bottom), the points
-    numbered for the player on roll (else for the player at the bottom)."""
+    numbered for the player on roll (else for the player whose turn is shown)."""
 
     flip: bool
     numbers_on_roll: bool

@@ -90,7 +90,7 @@ class PageNode(NamedTuple):
     cube_owner: str | None
     """``W``, ``B``, or ``None`` while the cube is in the middle."""
     rolled_by_white: bool
-    """Whether White rolled :attr:`dice`."""
+    """Whether White played the turn (rolled :attr:`dice`, if any)."""
     caption: Message
     """What the turn did and what comes next (:mod:`notation.render.captions`), rendered
     in the page's language."""
@@ -99,6 +99,13 @@ class PageNode(NamedTuple):
     def player(self) -> Colour:
         """Who acts next."""
         return Colour.WHITE if self.white_to_move else Colour.BLACK
+
+    @property
+    def numbered_for_white(self) -> bool:
+        """Whether the board is numbered as White counts his points: the points are the
+        numbers of the player whose turn is shown, as the move list, the caption and the
+        candidates write his play (at the start, of the player to act)."""
+        return self.rolled_by_white if self.ply else self.white_to_move
 
     def position(self) -> Position:
         """The position, seen by the player to act (at the end of a game, the loser:
