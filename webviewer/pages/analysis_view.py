@@ -87,8 +87,8 @@ class AnalysisPieces:
         players = [(TITLES[colour], names[colour], analysis["players"][colour],
                     view.rules.skill_label(analysis["players"][colour]["error_rate"], page_language()))
                    for colour in ("W", "B") if colour in analysis["players"]]
-        self.summary = str(pieces().analysis_summary(players, self.engine, analysis["analysed_at"],
-                                                     analysis["stopped"])).encode()
+        self.summary = str(pieces().analysis_summary(players, self.engine, analysis["analysed_at"])
+                           if self.turns else pieces().analysis_empty(self.engine)).encode()
         self.marks = {f"ply={ply}": turn["mark"] for ply, turn in self.turns.items() if turn["mark"]}
         """The marked main-line turns' marks, by address (``ply=K``)."""
         shown = {"engine": self.engine, "turns": {ply: script_turn(t) for ply, t in self.turns.items()}}

@@ -131,15 +131,11 @@ class PageNode(NamedTuple):
 
 
 class RefusedTurn(NamedTuple):
-    """The error of a game stored invalid, at the ply where reading its record stopped."""
+    """Where reading a game stored invalid stopped: the ply, and the rule its error names
+    (the page's heading gives the error's text, from the game's row)."""
 
     ply: int
     rule_id: str
-    message: str
-
-    def text(self) -> str:
-        """What the page says of it, where the move list ends."""
-        return f"Reading stops at ply {self.ply}: [{self.rule_id}] {self.message}"
 
 
 class GameView:
@@ -172,7 +168,7 @@ class GameView:
         """(White, Black) pip counts after each main-line ply (worked out turn by turn)."""
         error = game.errors[0] if game.errors else None
         self.error: RefusedTurn | None = None if error is None else RefusedTurn(
-            len(self.mainline), getattr(error, "rule_id", "SYNTAX"), getattr(error, "message", str(error)))
+            len(self.mainline), getattr(error, "rule_id", "SYNTAX"))
         """Where reading a game stored invalid stopped: the ply after the main line's last."""
         self._parts: BoundedCache[Hashable, object] = BoundedCache(PARTS)
 

@@ -165,9 +165,6 @@
     $('a[rel="up"]').hidden = node.main === null;
     $("a.flip").href = data.before + node.address + data.flipAfter;
     $("a.numbers").href = data.before + node.address + data.numbersAfter;
-    var refused = $(".refused-here");
-    refused.hidden = data.errorNode !== index;
-    refused.textContent = data.errorNode === index ? data.error : "";
     var list = $(".movelist");
     var was = list.querySelector('[aria-current="true"]');
     if (was) {
