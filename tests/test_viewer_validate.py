@@ -145,7 +145,7 @@ def test_a_mat_file_with_an_illegal_play_is_shown_on_its_line(scorer):
     source = ROOT / "tests" / "data" / "mat" / "illegal_not_maximal_21_played_as_13-11.mat"
     page = validate(scorer, upload=(source.read_bytes(), source.name))
     [block] = problem_blocks(page)
-    assert "[R-MAX]" in block and "line 19, column 6" in block and "<svg" in block
+    assert "[R-MAX]" in block and "line 19, column 10" in block and "<svg" in block
     assert '<tr id="L19" class="line-error">' in page.text
 
 
