@@ -156,7 +156,8 @@ def board_text(live: LiveGame) -> str:
     entry = live.entry() if live.dice is not None else None
     position = entry.position_after(live.steps) if entry else state.position
     letters = str.maketrans({"X": state.player.value, "O": state.player.other.value})
-    lines = [diagram(position, live.game.rules).translate(letters),  # (its X and O: W and B)
+    owner = None if state.cube_owner is None else "X" if state.cube_owner is state.player else "O"
+    lines = [diagram(position, live.game.rules, state.cube, owner).translate(letters),  # (X, O: W, B)
              f"W is White, B is Black; the points numbered for {state.player.title}."]
     if entry is not None:
         lines += [f"  {number}. {play}" for number, play in enumerate(entry.plays, 1)]

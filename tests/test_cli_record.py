@@ -123,3 +123,13 @@ def test_append_refuses_a_record_that_does_not_read_back(tmp_path):
     out.write_text('[Variant "jacquet"]\n\n1. 64: 24/10 *\n', encoding="utf-8")
     result = run(["--first", "White", "-o", str(out), "--append"], "quit\n")
     assert result.exit_code == 2 and "does not read back as a valid record" in result.output + result.stderr
+
+
+def test_the_board_shows_the_cube_taken(tmp_path):
+    """After a double taken, the terminal board (the recorder's and ``jacquet play``'s)
+    shows the cube at 2 with its owner, as the record has it."""
+    typed = "\n".join(["", "8/5 6/5", "62", "24/18 13/11", "double", "take", "board", "quit"]) + "\n"
+    result = run(["--variant", "backgammon", "--lead-roll", "W3 B1", "-o", str(tmp_path / "g.jqn")], typed)
+    assert result.exit_code == 0, result.output
+    boards = [line for line in result.output.splitlines() if line.startswith("cube: ")]
+    assert boards[0] == "cube: 1, in the middle" and boards[-1] == "cube: 2, owned by B"
