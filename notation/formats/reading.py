@@ -13,6 +13,7 @@ import os
 from collections.abc import Callable, Sequence
 
 import notation.limits as limits
+from notation.engine.state import GameRuleError
 from notation.engine.written import parse_play
 from notation.errors import IllegalPlayError, InvalidError, NotationError, RecordError
 from notation.limits import LIMIT
@@ -45,12 +46,13 @@ def located(problem: NotationError, *, file: str, line: int = 0, column: int = 0
                        legal_plays=legal)
 
 
-def culprit(problem: NotationError, words: Sequence[str]) -> int:
+def culprit(problem: NotationError, words: Sequence[str]) -> int | None:
     """The index among a written play's ``words`` (its moves as the record writes them, in
     order: ``24/18(2)`` one word) of the one ``problem`` is about, where a reader points:
     the word holding the written move that breaks a rule
     (:attr:`~notation.errors.IllegalPlayError.move`), or the first word that cannot be
-    read; else 0, the play's first word (a rule the play breaks as a whole, R-MAX, R-DICE).
+    read; else 0, the play's first word (a rule the play breaks as a whole, R-MAX, R-DICE);
+    ``None`` for a problem of the turn rather than its play (R-PASS, R-END: the roll's place).
 
     >>> from notation import rule_set
     >>> from notation.engine.checker import check_play
@@ -60,6 +62,8 @@ def culprit(problem: NotationError, words: Sequence[str]) -> int:
     ...     culprit(error, ["24/18", "24/20"])
     1
     """
+    if isinstance(problem, GameRuleError):
+        return None
     if isinstance(problem, IllegalPlayError):
         if problem.move is not None:
             moves = 0
@@ -76,6 +80,8 @@ def culprit(problem: NotationError, words: Sequence[str]) -> int:
                 parse_play(word)
             except InvalidError:
                 return index
+    else:
+        return None
     return 0
 
 

@@ -168,9 +168,9 @@ class GameBuilder(Visitor[Game]):
         if node.parent is None and not self.explicit_variant and kind == ROLL and dice is not None:
             hint = self._backgammon_hint(dice, play)
         words = play_words(self.raw.movetext, self.raw.movetext_line, line, column) if play else []
-        if words:  # the error's place: the word of the play it is about, not the roll
-            word = words[culprit(problem, [word.text for word in words])]
-            line, column = locator(self.raw.movetext, self.raw.movetext_line)(word.offset)
+        index = culprit(problem, [word.text for word in words]) if words else None
+        if index is not None:  # the error's place: the word of the play it is about, not the roll
+            line, column = locator(self.raw.movetext, self.raw.movetext_line)(words[index].offset)
         self.visit_error(located(problem, file=self.raw.file, line=line, column=column,
                                  game=self.raw.index, turn=label,
                                  explain=_with_hint if hint else None))

@@ -235,7 +235,8 @@ def _located(problem: NotationError, action: Action, file: str, index: int, node
         return reason
 
     column, words = action.column, action.words() if play else []
-    if words:  # the word of the play the problem is about, not the roll
-        column = words[culprit(problem, [word for word, _ in words])][1]
+    word = culprit(problem, [word for word, _ in words]) if words else None
+    if word is not None:  # the word of the play the problem is about, not the roll
+        column = words[word][1]
     return located(problem, file=file, line=action.line, column=column, game=index,
                    turn=label, explain=explain if action.kind == "roll" else None)
