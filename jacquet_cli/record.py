@@ -155,7 +155,9 @@ def board_text(live: LiveGame) -> str:
     state = live.node.state
     entry = live.entry() if live.dice is not None else None
     position = entry.position_after(live.steps) if entry else state.position
-    lines = [diagram(position, live.game.rules, sides=(state.player.value, state.player.other.value)),
+    owner = None if state.cube_owner is None else state.cube_owner.value
+    lines = [diagram(position, live.game.rules, state.cube, owner,
+                     sides=(state.player.value, state.player.other.value)),
              say("cli.board.legend", player=state.player.named)]
     if entry is not None:
         lines += [f"  {number}. {play}" for number, play in enumerate(entry.plays, 1)]

@@ -109,12 +109,17 @@ class IllegalPlayError(NotationError):
 
     ``rule_id`` is the id of the broken rule (``R-COURIER``, ``R-MAX``...), ``reason`` the
     sentence that explains it, and ``legal_plays`` every legal play for the same roll
-    (a message names a few of them: :func:`listed`).
+    (a message names a few of them: :func:`listed`). ``move`` is the index, among the
+    play's written moves (repeats expanded: ``24/18(2)`` is two), of the one that breaks
+    the rule, or ``None`` when the play breaks it as a whole (R-MAX, R-DICE...): a reader
+    points at that move in the record.
     """
 
-    def __init__(self, rule_id: str, reason: str | Message, legal_plays: Sequence[Play] = ()) -> None:
+    def __init__(self, rule_id: str, reason: str | Message, legal_plays: Sequence[Play] = (),
+                 move: int | None = None) -> None:
         super().__init__(reason, rule_id)
         self.legal_plays = tuple(legal_plays)
+        self.move = move
 
     def __str__(self) -> str:
         return f"[{self.rule_id}] {self.reason}"

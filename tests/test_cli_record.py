@@ -142,3 +142,13 @@ def test_the_record_is_dated_today_or_on_the_day_given(tmp_path):
     result = run(["--first", "White", "--date", "12/01/1898", "-o", str(tmp_path / "bad.jqn")], "")
     assert result.exit_code == 2 and "12/01/1898" in result.output + result.stderr
     assert not (tmp_path / "bad.jqn").exists()
+
+
+def test_the_board_shows_the_cube_taken(tmp_path):
+    """After a double taken, the terminal board (the recorder's and ``jacquet play``'s)
+    shows the cube at 2 with its owner, as the record has it."""
+    typed = "\n".join(["", "8/5 6/5", "62", "24/18 13/11", "double", "take", "board", "quit"]) + "\n"
+    result = run(["--variant", "backgammon", "--lead-roll", "W3 B1", "-o", str(tmp_path / "g.jqn")], typed)
+    assert result.exit_code == 0, result.output
+    boards = [line for line in result.output.splitlines() if line.startswith("cube: ")]
+    assert boards[0] == "cube: 1, in the middle" and boards[-1] == "cube: 2, owned by B"

@@ -34,7 +34,7 @@ def test_validate_exit_codes(files, tmp_path):
     result = run("validate", bad)
     assert result.exit_code == 1
     assert result.stdout.splitlines() == [(
-        f"{bad}:8:4: error: [R-COURIER] game 2, turn 1. 63: 24/21 moves a second man while "
+        f"{bad}:8:14: error: [R-COURIER] game 2, turn 1. 63: 24/21 moves a second man while "
         "the courier, on 18, has not reached points 6-1 (this play is legal in backgammon: add "
         '[Variant "backgammon"] if that is the game); legal: 24/15')]
     assert run("validate", tmp_path / "missing.jqn").exit_code == 2

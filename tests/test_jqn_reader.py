@@ -135,7 +135,22 @@ def test_rule_error_names_rule_turn_and_legal_plays():
     assert error.rule_id == "R-MAX"
     assert error.game == 1 and error.turn == "2. 63"  # numbered as the record writes it
     assert "24/18 4/1" in error.legal_plays
-    assert str(error).startswith("t.jqn:1:26: error: [R-MAX] game 1, turn 2. 63: 4/1 plays 1 die")
+    assert str(error).startswith("t.jqn:1:30: error: [R-MAX] game 1, turn 2. 63: 4/1 plays 1 die")
+
+
+@pytest.mark.parametrize("movetext, line, column, rule", [
+    ("1. 64: 24/18 24/20 32: 24/19 *", 3, 14, "R-COURIER"),  # the second man's move, not the roll
+    ("1. 66: 24/18   24/18 *", 3, 16, "R-COURIER"),  # the same move twice: the second
+    ("1. 66: 24/18(2) *", 3, 8, "R-COURIER"),  # both men in one word
+    ("1. 53: 24/19\n   24/21 *", 4, 4, "R-COURIER"),  # a play going on on the next line
+    ("1. 64: 24/14 1... 53: 24/16 2. 64: 24/18 24/20 *", 3, 36, "R-COURIER"),  # (on 14)
+    ("1. 64: 24/20 20/14* *", 3, 14, "R-OPEN"),  # a hit marked: jacquet has none
+    ("1. 53: 24/19 *", 3, 8, "R-MAX"),  # the play as a whole: its first move
+    ("1. 53: 24/20 *", 3, 8, "R-DICE"),
+])
+def test_a_rule_error_points_at_the_move_that_breaks_it(movetext, line, column, rule):
+    [error] = only_game(f'[Event "x"]\n\n{movetext}').errors
+    assert (error.line, error.column, error.rule_id) == (line, column, rule)
 
 
 def test_reader_recovers_at_the_next_game():
@@ -154,7 +169,7 @@ def test_a_comment_left_open_ends_at_the_next_tag_line():
     [unclosed], [dice], [] = (game.errors for game in games)
     assert (unclosed.rule_id, unclosed.line, unclosed.column) == ("SYNTAX", 3, 14)
     assert "never closed" in unclosed.message
-    assert (dice.rule_id, dice.line, dice.column) == ("R-DICE", 8, 4)
+    assert (dice.rule_id, dice.line, dice.column) == ("R-DICE", 8, 8)  # at the play
     assert plays(games[2]) == ["55: 24/19/14/9/4"]
 
 

@@ -108,9 +108,9 @@ def test_wins_capped_at_the_match_length_is_a_dialect_quirk():
 
 
 @pytest.mark.parametrize("name, line, column, rule", [
-    ("illegal_dice_mismatch_13-10_with_21.mat", 19, 6, "R-DICE"),
-    ("illegal_not_maximal_21_played_as_13-11.mat", 19, 6, "R-MAX"),
-    ("impossible_move_from_empty_point.mat", 18, 34, "R-EMPTY"),
+    ("illegal_dice_mismatch_13-10_with_21.mat", 19, 10, "R-DICE"),  # the play as a whole: its first move
+    ("illegal_not_maximal_21_played_as_13-11.mat", 19, 10, "R-MAX"),
+    ("impossible_move_from_empty_point.mat", 18, 44, "R-EMPTY"),  # 51: 24/23 12/7: at 12/7
 ])
 def test_edge_cases_name_game_line_and_rule(name, line, column, rule):
     games = read_mat(MAT / name)

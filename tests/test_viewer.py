@@ -5,6 +5,7 @@ import io
 import re
 
 import pytest
+from markupsafe import escape
 
 import archive
 from notation.formats.jqn import GameBuilder, read_games
@@ -133,23 +134,26 @@ def test_invalid_game_shows_its_error(client, app):
     assert row["error_rule"].encode() in page.data
 
 
-def test_an_invalid_games_error_is_shown_at_its_ply(client, app):
-    """The move list ends with the refused turn, linked to its ply, whose page is the
-    position it was played from with the error; no ply lies beyond it."""
+def test_an_invalid_games_error_is_said_once_and_its_ply_linked(client, app):
+    """The heading says the error; the move list ends with the refused turn's ply, linked
+    to its page, the position it was played from; no ply lies beyond it; the error's text
+    is nowhere else, whatever the ply shown."""
     with app.app_context():
         from webviewer.plumbing.db import get_db
         rows, _ = archive.search(get_db(), archive.Query(valid=False, turns_min=2, limit=1))
     [row] = rows
     ply, game = row["error_ply"], f"/game/{row['id']}"
-    said = f"Reading stops at ply {ply}: [{row['error_rule']}]"
+    message = str(escape(row["error_message"]))
     refused = client.get(f"{game}?ply={ply}").get_data(as_text=True)
-    assert f'<p class="error refused-here">{said}' in refused
-    assert f'<div class="aside error"><a href="{game}?ply={ply}" class="refused">{said}' in refused
+    assert (f'<p class="error" role="alert">This game breaks a rule at ply {ply}: '
+            f'[{row["error_rule"]}] {message}</p>') in refused
+    assert (f'<div class="aside error"><a href="{game}?ply={ply}" class="refused">'
+            f'Ply {ply}: reading stops here ({row["error_rule"]})</a></div>') in refused
     assert f"Ply {ply - 1} of {ply - 1}" in refused  # the board before the refused turn
-    earlier = client.get(f"{game}?ply={ply - 2}").get_data(as_text=True)
-    assert '<p class="error refused-here" hidden>' in earlier and '<div class="aside error">' in earlier
     beyond = client.get(f"{game}?ply={ply + 1}").get_data(as_text=True)  # past the end: the end
-    assert f"Ply {ply - 1} of {ply - 1}" in beyond and f'<p class="error refused-here">{said}' in beyond
+    assert f"Ply {ply - 1} of {ply - 1}" in beyond
+    for shown in (refused, beyond, client.get(f"{game}?ply={ply - 2}").get_data(as_text=True)):
+        assert shown.count(message) == 1 and "refused-here" not in shown
 
 
 def test_user_text_is_escaped_and_headers_are_strict(client, app):

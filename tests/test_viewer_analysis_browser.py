@@ -68,3 +68,21 @@ def test_stepping_draws_each_plys_candidates_as_the_server_does(server, page):
     ARTIFACTS.mkdir(exist_ok=True)
     page.goto(f"{base}/game/{game_id}?ply=9")
     page.screenshot(path=str(ARTIFACTS / "game-page-analysed.png"), full_page=True)
+
+
+def test_show_the_best_play_draws_it_with_the_script_on(server, page):
+    """"Show the best play" is followed (the page's data holds only the plays made): the
+    board shows the best play's position and the candidates say so; the key then steps
+    from that turn."""
+    base, game_id = server
+    ply = next(p for p in range(1, 40) if page.goto(f"{base}/game/{game_id}?ply={p}")
+               and page.locator(".candidates a.best").count())
+    played_board = page.inner_html("figure.board svg")
+    best = page.get_attribute(".candidates a.best", "href")
+    with page.expect_navigation():
+        page.click(".candidates a.best")
+    assert page.url.endswith(best) and "best=1" in page.url
+    assert "The board shows the best play" in page.inner_text(".candidates")
+    assert page.inner_html("figure.board svg") != played_board
+    page.keyboard.press("ArrowRight")
+    page.wait_for_url(f"**/game/{game_id}?ply={ply + 1}")

@@ -101,20 +101,32 @@ def test_the_cube_is_drawn_with_its_value_and_owner(client, archive_path):
     assert 'class="cube"' not in page_of(client, f"/game/{jacquet}")  # no cube in jacquet
 
 
+def label_of_white_1(client, path: str) -> str:
+    """The number the board of the page at ``path`` gives White's 1-point."""
+    svg = re.search(r"<svg.*?</svg>", page_of(client, path), re.S).group(0)
+    return re.search(r'data-point="1" points="[^"]*"[^>]*/><text[^>]*>(\d+)</text>', svg).group(1)
+
+
+def test_the_points_are_numbered_as_the_play_shown_is_written(client, archive_path):
+    """The caption, the move list and the candidates write a play in its player's numbers:
+    so does the board, flipped or not; at the start, in the first player's."""
+    backgammon = game_id(archive_path, "backgammon/annotated-game.jqn")
+    first = page_of(client, f"/game/{backgammon}?ply=1")
+    assert "Black rolled 61 and played 24/23 8/2" in first  # Black's opening, in his numbers
+    for flip in ("", "&flip=1"):
+        assert label_of_white_1(client, f"/game/{backgammon}?ply=1{flip}") == "24"  # Black's
+        assert label_of_white_1(client, f"/game/{backgammon}?ply=2{flip}") == "1"  # White's reply
+        assert label_of_white_1(client, f"/game/{backgammon}?ply=0{flip}") == "24"  # Black first
+
+
 def test_the_points_can_be_numbered_for_the_player_on_roll(client, archive_path):
     backgammon = game_id(archive_path, "backgammon/annotated-game.jqn")
-
-    def label_of_white_1(path: str) -> str:
-        svg = re.search(r"<svg.*?</svg>", page_of(client, path), re.S).group(0)
-        return re.search(r'data-point="1" points="[^"]*"[^>]*/><text[^>]*>(\d+)</text>', svg).group(1)
-
     # after ply 1 (Black's opening 61) White is on roll; after ply 2 Black is
-    assert label_of_white_1(f"/game/{backgammon}?ply=2") == "1"
-    assert label_of_white_1(f"/game/{backgammon}?ply=2&numbers=roll") == "24"
-    assert label_of_white_1(f"/game/{backgammon}?ply=1&numbers=roll") == "1"
-    assert label_of_white_1(f"/game/{backgammon}?ply=1&flip=1") == "24"  # flipping swaps them too
+    assert label_of_white_1(client, f"/game/{backgammon}?ply=2&numbers=roll") == "24"
+    assert label_of_white_1(client, f"/game/{backgammon}?ply=1&numbers=roll") == "1"
     page = page_of(client, f"/game/{backgammon}?ply=2&numbers=roll")
     assert f'href="/game/{backgammon}?ply=2"' in page  # the link back to the usual numbers
+    assert "Number the points for the player whose turn is shown" in page
 
 
 def test_every_node_is_in_the_page_for_the_script(client, archive_path):

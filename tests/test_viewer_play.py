@@ -237,6 +237,15 @@ def test_dice_come_from_the_server_only(client):
     assert refused.status_code == 400 and "unknown action" in refused.text
 
 
+def test_a_backgammon_game_has_no_cube_on_its_board(client):
+    """The web game is played without the cube (the nets are cubeless): its board draws
+    none (no cube showing 64 in the middle)."""
+    at = start(client, variant="backgammon")
+    page = client.get(at).text
+    board = re.search(r"<svg.*?</svg>", page, re.S).group(0)
+    assert 'class="jacquet-board"' in board and 'class="cube"' not in board and ">64<" not in board
+
+
 @pytest.mark.parametrize("fields", [{"action": "step", "from": "x1", "to": "2", "die": "1"},
                                     {"action": "resign", "points": "-1"}, {"action": "cube"},
                                     {"action": "play", "play": "24/18 " * 50}])

@@ -5,6 +5,7 @@ ply), the engine named; and ``jacquet stats``' error rate and luck per player.""
 from __future__ import annotations
 
 import json
+import math
 import re
 import sqlite3
 
@@ -16,6 +17,7 @@ from archive import import_files, open_archive
 from jacquet_cli import main
 from notation.formats import read_file, write_file
 from tests.viewer_helpers import viewer_app
+from webviewer.pages.player import error_chart
 
 GAMES = 4
 DATES = ["2024.05.02", None, "2023.11.20", "2024.01.15"]
@@ -71,6 +73,51 @@ def test_the_chart_has_one_point_per_dated_analysed_game_by_date_each_a_link(ana
     ordered = sorted(rates, key=rates.get)  # a higher error rate is drawn higher (smaller y)
     assert [ys[game_id] for game_id in ordered] == sorted(ys.values(), reverse=True)
     assert "1 analysed game(s) without a date are not drawn" in page
+
+
+def round_axis(labels: list[str]) -> bool:
+    """Whether an axis's labels are 0, s, 2s... with s 1, 2 or 5 times a power of ten."""
+    values = [float(label) for label in labels]
+    step = values[1] - values[0]
+    mantissa = step / 10 ** math.floor(math.log10(step))
+    return (values[0] == 0 and any(math.isclose(mantissa, m) for m in (1, 2, 5))
+            and all(math.isclose(v, k * step) for k, v in enumerate(values)))
+
+
+def test_the_error_rate_axis_has_round_ticks_over_the_largest(analysed):
+    path, printed = analysed
+    chart = _chart(_page(path))
+    labels = re.findall(r'text-anchor="end">([\d.]+)</text>', chart)
+    largest = max(printed[game_id - 1]["players"]["White"]["error_rate"]
+                  for game_id, date in enumerate(DATES, 1) if date)
+    assert round_axis(labels) and float(labels[-2]) < largest <= float(labels[-1])
+
+
+def test_the_games_of_one_date_are_spread_under_it_with_round_ticks():
+    """The demo's case: every game of one date, error rates of random play (289.6 is the
+    largest): the games stand apart, in order, the date written once under them (no lone
+    year beside them), the error rates 0, 100, 200, 300."""
+    rates = [289.6, 120.0, 35.5, 200.25, 144.8]
+    points = [{"date": "2026.11.30", "error_rate": rate, "game_id": game_id}
+              for game_id, rate in enumerate(rates, 1)]
+    chart = error_chart(points, lambda game_id: f"/game/{game_id}")
+    xs = [float(x) for x in re.findall(r'cx="([\d.]+)"', chart.marks)]
+    assert len(set(xs)) == len(rates) and xs == sorted(xs)
+    assert chart.left < xs[0] and xs[-1] < chart.right
+    [(x, date)] = chart.dates
+    assert date == "2026.11.30" and xs[0] < x < xs[-1]
+    assert [label for _, label in chart.rates] == ["0", "100", "200", "300"]
+
+
+def test_dates_are_written_by_the_finest_unit_that_tells_them_apart():
+    def dates(*written: str) -> list[str]:
+        points = [{"date": date, "error_rate": 1.5, "game_id": 1} for date in written]
+        return [label for _, label in error_chart(points, str).dates]
+
+    assert dates("2023.11.20", "2024.01.15", "2024.05.02") == ["2023", "2024"]
+    assert dates("2024.01.15", "2024.05.02", "2024.05.02") == ["2024.01", "2024.05"]
+    assert dates("2024.05.01", "2024.05.02") == ["2024.05.01", "2024.05.02"]
+    assert len(dates(*[f"2024.05.{day:02d}" for day in range(1, 31)])) <= 600 // 70
 
 
 def test_the_worst_plays_are_his_largest_losses_each_a_link_to_its_ply(analysed):

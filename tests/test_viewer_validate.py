@@ -15,6 +15,7 @@ import pytest
 from markupsafe import escape
 
 import archive
+from notation import rule_set
 from notation.formats import read_file, render
 from tests.accounts_helpers import signed_in_client
 from tests.archive_fixtures import ERROR_GAMES
@@ -144,7 +145,7 @@ def test_a_mat_file_with_an_illegal_play_is_shown_on_its_line(scorer):
     source = ROOT / "tests" / "data" / "mat" / "illegal_not_maximal_21_played_as_13-11.mat"
     page = validate(scorer, upload=(source.read_bytes(), source.name))
     [block] = problem_blocks(page)
-    assert "[R-MAX]" in block and "line 19, column 6" in block and "<svg" in block
+    assert "[R-MAX]" in block and "line 19, column 10" in block and "<svg" in block
     assert '<tr id="L19" class="line-error">' in page.text
 
 
@@ -248,3 +249,16 @@ def test_a_long_record_is_shown_in_part_around_its_problems(scorer):
     assert '<tr id="L1">' in page.text and '<tr id="L3000">' not in page.text
     assert "line(s) not shown</td></tr>" in page.text
     assert page.text.count("<tr id=\"L") < 1000 < len(lines)
+
+
+def test_the_board_of_an_error_is_numbered_for_the_player_of_the_last_turn(scorer):
+    """The board after the last turn read is numbered as its player wrote his play (Black's
+    1... 53: 24/16 leaves his 24, 19 and 16 marked), not as White counts."""
+    page = validate(scorer, '[Variant "jacquet"]\n\n1. 64: 24/14 1... 53: 24/16 2. 64: 24/18 24/20 *\n')
+    [block] = problem_blocks(page)
+    svg = re.search(r"<svg.*?</svg>", block, re.S).group(0)
+    labels = dict(re.findall(r'data-point="(\d+)" points="[^"]*"[^>]*/><text[^>]*>(\d+)</text>', svg))
+    black_of = rule_set("jacquet").opposite  # White's point p is Black's black_of[p]
+    assert all(labels[str(p)] == str(black_of[p]) for p in range(1, 25))
+    marked = re.findall(r'data-point="\d+" points="[^"]*"[^>]*stroke-width="3"[^>]*/><text[^>]*>(\d+)<', svg)
+    assert sorted(marked, key=int) == ["16", "19", "24"]  # 24/16 by 19 (the 5, then the 3)

@@ -71,6 +71,8 @@ class _Failure:
     rank: tuple[int, ...] = (-1,)
     rule_id: str = ""
     reason: Message | None = None
+    move: int | None = None
+    """The index of the written move whose step failed."""
 
 
 class _Search:
@@ -99,12 +101,14 @@ class _Search:
                          tuple((points[0], 1) for points in self.points), (), 0)
         return self
 
-    def fail(self, depth: int, rule_id: str, reason: Callable[[], Message], whole: bool = False) -> None:
+    def fail(self, depth: int, rule_id: str, reason: Callable[[], Message], move: int,
+             whole: bool = False) -> None:
         """Keep the failure that went furthest; at the same depth, one that plays a written
-        hop with one die (what the writer most likely meant) over a split of it."""
+        hop with one die (what the writer most likely meant) over a split of it. ``move``
+        is the index of the written move whose step failed."""
         rank = (depth, whole)
         if rank > self.failure.rank:
-            self.failure = _Failure(rank, rule_id, reason())
+            self.failure = _Failure(rank, rule_id, reason(), move)
 
     def realize(self, mover: Board, opponent: Board, dice: tuple[int, ...],
                 progress: tuple[tuple[int, int], ...], steps: tuple[Step, ...], done: int) -> None:
@@ -146,16 +150,16 @@ class _Search:
                         whole = reached and at == (points[index - 1] if index else at)
                         self.fail(len(steps), broken, partial(
                             _broken_reason, turn, mover, opponent, at, die, broken,
-                            self.written.moves[i], landing), whole)
+                            self.written.moves[i], landing), i, whole)
                         continue
                     assert step is not None  # (not broken: see StepResult)
                     if step.hit and not reached:
                         self.fail(len(steps) + 1, R_HIT, partial(
-                            _hit_on_the_way, self.written.moves[i], at, landing))
+                            _hit_on_the_way, self.written.moves[i], at, landing), i)
                         continue
                     if reached and self.hits[i][index] and not step.hit:
                         self.fail(len(steps) + 1, R_HIT, partial(
-                            _no_hit_there, self.written.moves[i], landing))
+                            _no_hit_there, self.written.moves[i], landing), i)
                         continue
                     new_mover, new_opponent = after, theirs
                 else:
@@ -203,9 +207,9 @@ def check_play(position: Position, dice: Dice | str, play: str | WrittenPlay,
     dice = Dice.parse(dice) if isinstance(dice, str) else dice
     written = play if isinstance(play, WrittenPlay) else parse_play(play, rules.hitting)
     if written.marked and not rules.hitting:
-        move = next(move for move in written.moves if any(move.hits))
+        index, move = next((i, move) for i, move in enumerate(written.moves) if any(move.hits))
         raise IllegalPlayError("R-OPEN", Message.of("rule.hit.no-hitting", move=str(move), rules=rules.name),
-                               legal_plays(position, dice, rules))
+                               legal_plays(position, dice, rules), index)
     turn = TurnRules(rules, position, dice)
     if len(written.hops) > len(turn.die_sequence):
         # More hops than dice: nothing to search (and a search over many moves is slow).
@@ -517,7 +521,8 @@ def _raise_step_error(search: _Search) -> None:
     plays = legal_plays(turn.start, turn.dice, turn.rules)
     if not _Search(turn, search.written, check_rules=False).run().complete:
         raise IllegalPlayError(*_dice_mismatch(turn, search.written), plays)
-    raise IllegalPlayError(search.failure.rule_id, search.failure.reason or "", plays)
+    raise IllegalPlayError(search.failure.rule_id, search.failure.reason or "", plays,
+                           search.failure.move)
 
 
 def _dice_mismatch(turn: TurnRules, written: WrittenPlay) -> tuple[str, Message]:

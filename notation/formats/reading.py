@@ -1,6 +1,7 @@
 """What every reader of ``notation.formats`` shares: the problem of a record located in its
-file (:func:`located`), the count of positions held (:class:`Budget`) and the reading of
-a file whole within :data:`~notation.limits.MAX_FILE_BYTES` (:func:`read_whole`).
+file (:func:`located`), the word of a written play a problem is about (:func:`culprit`),
+the count of positions held (:class:`Budget`) and the reading of a file whole within
+:data:`~notation.limits.MAX_FILE_BYTES` (:func:`read_whole`).
 
 The limits themselves are :mod:`notation.limits`' (read from there when used, so that a
 test may lower one).
@@ -9,10 +10,12 @@ test may lower one).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import notation.limits as limits
-from notation.errors import IllegalPlayError, NotationError, RecordError
+from notation.engine.state import GameRuleError
+from notation.engine.written import parse_play
+from notation.errors import IllegalPlayError, InvalidError, NotationError, RecordError
 from notation.limits import LIMIT
 from notation.messages import Message
 
@@ -41,6 +44,45 @@ def located(problem: NotationError, *, file: str, line: int = 0, column: int = 0
         reason = explain(reason)
     return RecordError(reason, rule_id, file=file, line=line, column=column, game=game, turn=turn,
                        legal_plays=legal)
+
+
+def culprit(problem: NotationError, words: Sequence[str]) -> int | None:
+    """The index among a written play's ``words`` (its moves as the record writes them, in
+    order: ``24/18(2)`` one word) of the one ``problem`` is about, where a reader points:
+    the word holding the written move that breaks a rule
+    (:attr:`~notation.errors.IllegalPlayError.move`), or the first word that cannot be
+    read; else 0, the play's first word (a rule the play breaks as a whole, R-MAX, R-DICE);
+    ``None`` for a problem of the turn rather than its play (R-PASS, R-END: the roll's place).
+
+    >>> from notation import rule_set
+    >>> from notation.engine.checker import check_play
+    >>> try:
+    ...     check_play(rule_set("jacquet").start, "64", "24/18 24/20")
+    ... except IllegalPlayError as error:
+    ...     culprit(error, ["24/18", "24/20"])
+    1
+    """
+    if isinstance(problem, GameRuleError):
+        return None
+    if isinstance(problem, IllegalPlayError):
+        if problem.move is not None:
+            moves = 0
+            for index, word in enumerate(words):
+                try:
+                    moves += len(parse_play(word).moves)
+                except InvalidError:
+                    return 0  # (read whole, the play can be read: a word apart cannot)
+                if problem.move < moves:
+                    return index
+    elif isinstance(problem, InvalidError):
+        for index, word in enumerate(words):
+            try:
+                parse_play(word)
+            except InvalidError:
+                return index
+    else:
+        return None
+    return 0
 
 
 class Budget:

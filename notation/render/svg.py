@@ -127,7 +127,7 @@ WHITE_NUMBERS = tuple(range(26))
 def board(position: Position, rules: RuleSet, *, white_to_move: bool = True,
           flipped: bool = False, dice: Dice | None = None, dice_of_white: bool | None = None,
           last_steps: Iterable[Step] = (), entered_steps: Iterable[Step] = (),
-          cube: int = 1, cube_owner: str | None = None, black_numbers: bool = False,
+          cube: int | None = 1, cube_owner: str | None = None, black_numbers: bool = False,
           size: int | None = None,
           title: str | None = None, language: str = "en") -> str:
     """The SVG of ``position`` (seen by the player on roll; ``white_to_move`` says who
@@ -136,7 +136,8 @@ def board(position: Position, rules: RuleSet, *, white_to_move: bool = True,
     entered so far, in his numbering; both are highlighted. ``dice`` is the roll to draw,
     beside who rolled it (``dice_of_white``; ``None``: the player on roll). ``cube`` and
     ``cube_owner`` (``"W"``, ``"B"``, ``None`` for the middle) are the doubling cube's,
-    drawn if the rule set has one. ``black_numbers``: the points numbered as Black counts
+    drawn if the rule set has one (``cube=None``: a game played without it, none drawn).
+    ``black_numbers``: the points numbered as Black counts
     them. The marks' titles are in ``language``. (:func:`board_parts` joined.)
 
     >>> from notation import rule_set
@@ -163,7 +164,7 @@ def board(position: Position, rules: RuleSet, *, white_to_move: bool = True,
 def board_parts(position: Position, rules: RuleSet, *, white_to_move: bool = True,
                 flipped: bool = False, dice: Dice | None = None, dice_of_white: bool | None = None,
                 last_steps: Iterable[Step] = (), entered_steps: Iterable[Step] = (),
-                cube: int = 1, cube_owner: str | None = None, black_numbers: bool = False,
+                cube: int | None = 1, cube_owner: str | None = None, black_numbers: bool = False,
                 size: int | None = None, title: str | None = None,
                 language: str = "en") -> list[str]:
     """:func:`board` as the pieces it is joined from: the opening ``<svg>`` tag first, the
@@ -200,7 +201,7 @@ def board_parts(position: Position, rules: RuleSet, *, white_to_move: bool = Tru
     if marks:
         parts.append(f"<desc>{escape(' '.join(mark.words for mark in marks), quote=False)}</desc>")
     parts += _bar_and_trays(white, flipped)
-    if rules.has_cube:
+    if rules.has_cube and cube is not None:
         parts.append(_cube(cube, None if cube_owner is None else (cube_owner == "W") != flipped,
                            language))
     if dice is not None:

@@ -100,9 +100,9 @@ class AnalysisPieces:
                     view.rules.skill_label(analysis["players"][colour]["error_rate"], page_language()))
                    for colour in ("W", "B") if colour in analysis["players"]]
         analysed_at = analysed_when(analysis["analysed_at"])
-        self.summary = (str(pieces().analysis_summary(players, self.engine, analysed_at,
-                                                      analysis["stopped"]))
-                        + str(pieces().mark_legend(view.rules.marks))).encode()
+        self.summary = (str(pieces().analysis_summary(players, self.engine, analysed_at))
+                        + str(pieces().mark_legend(view.rules.marks)) if self.turns
+                        else str(pieces().analysis_empty(self.engine))).encode()
         self.marks = {f"ply={ply}": turn["mark"] for ply, turn in self.turns.items() if turn["mark"]}
         """The marked main-line turns' marks, by address (``ply=K``)."""
         shown = {"engine": self.engine, "turns": {ply: script_turn(t) for ply, t in self.turns.items()}}

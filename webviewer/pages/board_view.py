@@ -18,23 +18,26 @@ if TYPE_CHECKING:
 
 
 def board_svg(node: Node, rules: RuleSet, flipped: bool, title: str, language: str) -> str:
-    """The SVG of the position after ``node``'s turn, its dice and its play marked, its
+    """The SVG of the position after ``node``'s turn, its dice and its play marked, the
+    points numbered for the player who played it (at the start, for the player to act), its
     marks' titles in ``language``."""
     state = node.state
     turn = node.turn
     last = turn.play.steps if turn is not None and turn.play and turn.player is not state.player else ()
+    numbered_by = state.player if turn is None else turn.player
     return board(state.position, rules, white_to_move=state.player.value == "W", flipped=flipped,
-                 dice=turn.dice if turn is not None else None, last_steps=last, title=title,
-                 language=language)
+                 dice=turn.dice if turn is not None else None, last_steps=last,
+                 black_numbers=numbered_by is Colour.BLACK, title=title, language=language)
 
 
 def page_board(node: PageNode, rules: RuleSet, flipped: bool, numbers_on_roll: bool,
                title: str, language: str) -> list[str]:
     """The pieces of the SVG (:func:`~notation.render.svg.board_parts`) of a node of a
     kept game (:class:`~webviewer.pages.kept_games.PageNode`): its dice beside who rolled
-    them, its cube, the points numbered for the player at the bottom or (``numbers_on_roll``)
-    for the player on roll; its marks' titles in ``language``."""
-    black_numbers = not node.white_to_move if numbers_on_roll else flipped
+    them, its cube, the points numbered for the player whose turn is shown
+    (:attr:`~webviewer.pages.kept_games.PageNode.numbered_for_white`) or
+    (``numbers_on_roll``) for the player on roll; its marks' titles in ``language``."""
+    black_numbers = not (node.white_to_move if numbers_on_roll else node.numbered_for_white)
     return board_parts(node.position(), rules, white_to_move=node.white_to_move, flipped=flipped,
                        dice=node.roll(), dice_of_white=node.rolled_by_white,
                        last_steps=node.last_steps(), cube=node.cube, cube_owner=node.cube_owner,

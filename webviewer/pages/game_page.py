@@ -58,7 +58,7 @@ SAFE = "!$&'()*+,/:;=@"
 
 class Kind(NamedTuple):
     """A kind of link of the game page: the board flipped (Black at the bottom), the points
-    numbered for the player on roll (else for the player at the bottom)."""
+    numbered for the player on roll (else for the player whose turn is shown)."""
 
     flip: bool
     numbers_on_roll: bool
@@ -91,6 +91,7 @@ def _frame(view: GameView, row: Row) -> Frame:
     controls)."""
     page = render_template("games/game.html", row=row, summary=SUMMARY, live=LIVE, chart=CHART,
                            moves=MOVES, evaluation=EVALUATION, data=DATA, comments=view.comments,
+                           plies=len(view.mainline) > 1,
                            formats=DOWNLOADS, holds=holds)
     parts = []
     for part in (SUMMARY, LIVE, MOVES, CHART, EVALUATION, DATA):
@@ -123,8 +124,10 @@ def _turn_pieces(view: GameView, row: Row, base: str, kind: Kind, frame: Frame,
     refused = view.error
     if refused is None:
         moves = MoveList(view.items, page, marks=marks, engine=engine)
-    else:
-        moves = MoveList(view.items, page, refused.text(), f"ply={refused.ply}", marks, engine)
+    else:  # the heading says the error: the list's end links to its ply
+        moves = MoveList(view.items, page, gettext("Ply %(ply)s: reading stops here (%(rule)s)",
+                                                   ply=refused.ply, rule=refused.rule_id),
+                         f"ply={refused.ply}", marks, engine)
     others = (Kind(not kind.flip, kind.numbers_on_roll).links(base),
               Kind(kind.flip, not kind.numbers_on_roll).links(base))
     data = stepping_data(view, page, kind.flip, kind.numbers_on_roll, others,
@@ -161,8 +164,9 @@ def _summary(turns: Turns, analysed: Analysed, view: GameView, base: str) -> byt
 
 
 def _evaluation(found: AnalysisPieces | None, ply: int) -> tuple[bytes | memoryview, ...]:
-    """The evaluation graph's figure with ``ply`` marked, and the candidates for viewer.js."""
-    if found is None:
+    """The evaluation graph's figure with ``ply`` marked, and the candidates for viewer.js
+    (nothing for an analysis that judged no turn)."""
+    if found is None or not found.turns:
         return ()
     caption = gettext("White's winning chance after each ply (%(engine)s); dots: the plays marked "
                       "?! ? ??; click a ply.", engine=escape(found.engine))  # the catalog's is the page's
@@ -216,13 +220,13 @@ def game_page(view: GameView, row: Row, index: int, kind: Kind, base: str, analy
         href(nodes[node.children[0]].address) if node.children else None,
         href(end.address), href(here, Kind(not kind.flip, kind.numbers_on_roll)),
         href(here, Kind(kind.flip, not kind.numbers_on_roll)), kind.numbers_on_roll, main,
-        view.error.text() if view.error and index == view.mainline[-1] else None,
         describe(shown.white_view(), language),
         key=view.part(("board key", language), lambda: pieces().board_key(board_key(view.rules, language))))
-    slot = (b'<div class="analysis-slot">', candidates, b"</div>") if found is not None else ()
+    slot = (b'<div class="analysis-slot">', candidates, b"</div>") if found and found.turns else ()
     ply = node.ply if on_main_line else -1
+    chart = turns.chart.utf8(ply) if len(view.mainline) > 1 else ()  # no chart of the start alone
     return Response(b"".join((frame.before, _summary(turns, analysed, view, base), frame.before_live,
                               board.encode(), *slot, frame.before_moves,
-                              *turns.moves.utf8(here), frame.before_chart, *turns.chart.utf8(ply),
+                              *turns.moves.utf8(here), frame.before_chart, *chart,
                               frame.before_evaluation, *_evaluation(found, ply),
                               frame.before_data, turns.data, frame.after)), mimetype="text/html")

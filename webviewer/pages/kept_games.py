@@ -90,7 +90,7 @@ class PageNode(NamedTuple):
     cube_owner: str | None
     """``W``, ``B``, or ``None`` while the cube is in the middle."""
     rolled_by_white: bool
-    """Whether White rolled :attr:`dice`."""
+    """Whether White played the turn (rolled :attr:`dice`, if any)."""
     caption: Message
     """What the turn did and what comes next (:mod:`notation.render.captions`), rendered
     in the page's language."""
@@ -99,6 +99,13 @@ class PageNode(NamedTuple):
     def player(self) -> Colour:
         """Who acts next."""
         return Colour.WHITE if self.white_to_move else Colour.BLACK
+
+    @property
+    def numbered_for_white(self) -> bool:
+        """Whether the board is numbered as White counts his points: the points are the
+        numbers of the player whose turn is shown, as the move list, the caption and the
+        candidates write his play (at the start, of the player to act)."""
+        return self.rolled_by_white if self.ply else self.white_to_move
 
     def position(self) -> Position:
         """The position, seen by the player to act (at the end of a game, the loser:
@@ -124,15 +131,11 @@ class PageNode(NamedTuple):
 
 
 class RefusedTurn(NamedTuple):
-    """The error of a game stored invalid, at the ply where reading its record stopped."""
+    """Where reading a game stored invalid stopped: the ply, and the rule its error names
+    (the page's heading gives the error's text, from the game's row)."""
 
     ply: int
     rule_id: str
-    message: str
-
-    def text(self) -> str:
-        """What the page says of it, where the move list ends."""
-        return f"Reading stops at ply {self.ply}: [{self.rule_id}] {self.message}"
 
 
 class GameView:
@@ -165,7 +168,7 @@ class GameView:
         """(White, Black) pip counts after each main-line ply (worked out turn by turn)."""
         error = game.errors[0] if game.errors else None
         self.error: RefusedTurn | None = None if error is None else RefusedTurn(
-            len(self.mainline), getattr(error, "rule_id", "SYNTAX"), getattr(error, "message", str(error)))
+            len(self.mainline), getattr(error, "rule_id", "SYNTAX"))
         """Where reading a game stored invalid stopped: the ply after the main line's last."""
         self._parts: BoundedCache[Hashable, object] = BoundedCache(PARTS)
 

@@ -111,7 +111,8 @@ def play_context(live: LiveGame, stored: PlayedRecord, hints: dict[str, Any] | N
         if node.turn is None or node.turn.player is you:
             break
         answered.insert(0, turn_text(node))
-    return {**page_context(live, None), "you": you, "engine": live.game.headers.get(you.other.title, ""),
+    return {**page_context(live, None, cube=False), "you": you,
+            "engine": live.game.headers.get(you.other.title, ""),
             "answered": answered, "hints": hints, "analysis": analysis,
             "your_turn": not live.over and live.node.state.player is you,
             "full": not live.over and live.node.ply >= limit("PLAY_MAX_TURNS")}

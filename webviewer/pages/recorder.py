@@ -74,8 +74,9 @@ def turn_text(node: Node) -> str:
     return f"{label}: {turn.play.notation}" if turn.play is not None else label
 
 
-def page_context(live: LiveGame, confirm: Confirmation | None) -> dict[str, object]:
-    """What the game's page shows besides its key and version."""
+def page_context(live: LiveGame, confirm: Confirmation | None, cube: bool = True) -> dict[str, object]:
+    """What the game's page shows besides its key and version; the board without a cube
+    unless ``cube`` (a game played without one: ``/play/``)."""
     state = live.node.state
     rules = live.game.rules
     entry = live.entry() if live.dice is not None else None
@@ -91,7 +92,7 @@ def page_context(live: LiveGame, confirm: Confirmation | None) -> dict[str, obje
     svg = board(position, rules, white_to_move=white, dice=shown_dice, dice_of_white=dice_of_white,
                 entered_steps=live.steps,
                 last_steps=last if turn is not None and turn.player is not state.player else (),
-                black_numbers=not white, cube=state.cube,
+                black_numbers=not white, cube=state.cube if cube else None,
                 cube_owner=state.cube_owner.value if state.cube_owner else None,
                 title=render(Message.of("board.title.recorder", player=state.player.named), page_language()),
                 language=page_language())

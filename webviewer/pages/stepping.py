@@ -57,7 +57,6 @@ def stepping_data(view: GameView, links: Links, flip: bool, numbers_on_roll: boo
     (given its position ID)."""
     table: dict[str, int] = {}
     nodes = []
-    error = view.error
     ids = position_ids([node.position() for node in view.nodes])
     language = page_language()
     for index, node in enumerate(view.nodes):
@@ -74,6 +73,5 @@ def stepping_data(view: GameView, links: Links, flip: bool, numbers_on_roll: boo
         })
     data = {"before": links.before, "after": links.after, "flipAfter": other_links[0].after,
             "numbersAfter": other_links[1].after,
-            "pieces": list(table), "nodes": nodes,
-            "error": error.text() if error else None, "errorNode": view.mainline[-1] if error else None}
+            "pieces": list(table), "nodes": nodes}
     return script_safe(json.dumps(data, ensure_ascii=False, separators=(",", ":"))).encode()

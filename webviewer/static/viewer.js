@@ -56,6 +56,12 @@
     return null;
   }
 
+  // Whether a link asks for the board with its turn's best play (``best=1``), which the
+  // page's data does not hold: such a link is followed.
+  function showsBest(href) {
+    return new URL(href, window.location.href).searchParams.get("best") === "1";
+  }
+
   function element(tag, text, attributes) {
     var made = document.createElement(tag);
     if (text !== null) {
@@ -159,9 +165,6 @@
     $('a[rel="up"]').hidden = node.main === null;
     $("a.flip").href = data.before + node.address + data.flipAfter;
     $("a.numbers").href = data.before + node.address + data.numbersAfter;
-    var refused = $(".refused-here");
-    refused.hidden = data.errorNode !== index;
-    refused.textContent = data.errorNode === index ? data.error : "";
     var list = $(".movelist");
     var was = list.querySelector('[aria-current="true"]');
     if (was) {
@@ -229,7 +232,8 @@
     if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) {
       return;
     }
-    var target = nodeOf(link.getAttribute("href"));  // (an SVG link's href is no string)
+    var href = link.getAttribute("href");  // (an SVG link's href is no string)
+    var target = showsBest(href) ? null : nodeOf(href);  // the best play: the server draws it
     if (target !== null) {
       event.preventDefault();
       stop();

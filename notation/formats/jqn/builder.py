@@ -15,8 +15,9 @@ from notation.engine.dice import Dice
 from notation.engine.rules import DEFAULT, rule_set
 from notation.engine.state import ROLL, Colour, GameState, TurnKind
 from notation.errors import NotationError, RecordError, TagProblem
+from notation.formats.jqn.lexer import locator, play_words
 from notation.formats.jqn.reader import RawGame
-from notation.formats.reading import Budget, located
+from notation.formats.reading import Budget, culprit, located
 from notation.messages import Message
 from notation.tree.game import Game, Node
 from notation.tree.numbering import turn_label
@@ -166,6 +167,10 @@ class GameBuilder(Visitor[Game]):
         hint = False
         if node.parent is None and not self.explicit_variant and kind == ROLL and dice is not None:
             hint = self._backgammon_hint(dice, play)
+        words = play_words(self.raw.movetext, self.raw.movetext_line, line, column) if play else []
+        index = culprit(problem, [word.text for word in words]) if words else None
+        if index is not None:  # the error's place: the word of the play it is about, not the roll
+            line, column = locator(self.raw.movetext, self.raw.movetext_line)(words[index].offset)
         self.visit_error(located(problem, file=self.raw.file, line=line, column=column,
                                  game=self.raw.index, turn=label,
                                  explain=_with_hint if hint else None))

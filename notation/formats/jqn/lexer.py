@@ -86,6 +86,29 @@ def _token(match: re.Match[str]) -> Token:
     return Token(kind, match.group(kind), match.start(kind))
 
 
+def play_words(movetext: str, first_line: int, line: int, column: int) -> list[Token]:
+    """The words of the play of the turn whose roll stands at ``line`` and ``column`` of
+    ``movetext`` (whose first line is ``first_line``), as the reader joins them: the moves
+    of its :data:`TURN` match, then those written straight after them; none if no roll
+    stands there. (For an error's place: the text is searched again from the roll.)"""
+    lines = movetext.split("\n")
+    if not 0 <= line - first_line < len(lines):
+        return []
+    offset = sum(len(text) + 1 for text in lines[:line - first_line]) + column - 1
+    words: list[Token] = []
+    for match in TURN.finditer(movetext, offset, len(movetext.rstrip())):
+        kind = match.lastgroup
+        if kind == "turn" and not words and match.start("dice") == offset:
+            start = match.start("play")
+            words += [Token("move", word.group(), start + word.start())
+                      for word in re.finditer(r"\S+", match.group("play"))]
+        elif kind in ("move", "empty") and words:
+            words.append(_token(match))
+        else:
+            break
+    return words
+
+
 def play_text(turn: re.Match[str]) -> str:
     """The play of a ``turn`` match of :data:`TURN`: its move tokens, one space between
     them (``""`` if it has none)."""

@@ -58,7 +58,8 @@ class Action:
     """One thing a column says: ``kind`` is ``roll`` (``dice``, ``play`` text, ``"-"`` when
     no move, ``None`` for ``????``), ``double`` (``value`` the new cube), ``take``,
     ``drop``, ``wins`` (``value`` points, ``match``) or ``losses``. ``player`` is 0 for the
-    left column, 1 for the right."""
+    left column, 1 for the right. A roll's play as the line writes it (``written``, its
+    spacing kept) starts at column ``play_column``: where an error of the play points."""
 
     kind: str
     player: int
@@ -68,6 +69,13 @@ class Action:
     play: str | None = None
     value: int = 0
     match: bool = False
+    written: str = ""
+    play_column: int = 0
+
+    def words(self) -> list[tuple[str, int]]:
+        """The words of a roll's play as written, each with its column."""
+        return [(word.group(), self.play_column + word.start())
+                for word in re.finditer(r"\S+", self.written)]
 
 
 @dataclass
@@ -183,7 +191,8 @@ def _read_actions(game: MatGame, line: str, position: int, number: int, split: i
         player = 1 if split and start >= split - 1 else 0
         if kind == "roll":
             actions.append(Action(kind, player, number, start + 1, found["dice"],
-                                  _play(found.group("play"))))
+                                  _play(found.group("play")), written=found.group("play"),
+                                  play_column=found.start("play") + 1))
         elif kind in VALUE_GROUPS:
             actions.append(Action(kind, player, number, start + 1,
                                   value=int(found.group(VALUE_GROUPS[kind])),

@@ -20,7 +20,7 @@ from notation.engine.state import DOUBLE, DROP, RESIGN, TAKE, Colour
 from notation.errors import NotationError, RecordError
 from notation.formats.dialects import play_as_exported
 from notation.formats.mat.parser import Action, MatFile, MatGame, parse_mat
-from notation.formats.reading import located, read_whole
+from notation.formats.reading import culprit, located, read_whole
 from notation.messages import Message, render
 from notation.tree.game import Game, Node
 from notation.tree.matches import check_score, score_after
@@ -234,5 +234,9 @@ def _located(problem: NotationError, action: Action, file: str, index: int, node
             return Message.of("reader.mat.turn", dice=str(action.dice), play=play, reason=reason)
         return reason
 
-    return located(problem, file=file, line=action.line, column=action.column, game=index,
+    column, words = action.column, action.words() if play else []
+    word = culprit(problem, [word for word, _ in words]) if words else None
+    if word is not None:  # the word of the play the problem is about, not the roll
+        column = words[word][1]
+    return located(problem, file=file, line=action.line, column=column, game=index,
                    turn=label, explain=explain if action.kind == "roll" else None)
