@@ -7,7 +7,8 @@ the pip chart (from the macros of ``games/pieces.html``) and the data the script
 through (:mod:`webviewer.pages.stepping`).
 A game with an analysis in the archive also keeps, per kind of link and under the id of
 its latest analysis, what the page shows of it (:mod:`webviewer.pages.analysis_view`: the
-players' summary, the evaluation graph, the move list's marks, each turn's candidates):
+players' summary, the evaluation graph, the move list's marks, each turn's candidates; and
+the game report, :mod:`webviewer.pages.report_view`):
 a page reads only that id (one indexed read), so an analysis stored since is shown at once.
 A page renders only the part that is its own (the board, the steps: the ``node_view``
 macro) and marks its turn in the kept move list and its ply in the kept charts; the page's
