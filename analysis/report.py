@@ -9,7 +9,13 @@ JSON, one object per game::
                 "loss", "mark", "forced", "luck", "before", "rank", "legal", "level",
                 "candidates": [{"play", "equity", "probabilities", "rank", "depth"}]}],
      "players": {"White": {"name", "decisions", "confirmed", "marks", "error_rate", "luck",
-                           "result", "luck_adjusted"}, "Black": {...}}}
+                           "result", "luck_adjusted"}, "Black": {...}},
+     "report": {"engine", "confirm", "luck_level", "stages": ["opening", "middle", ...],
+                "players": {"White": {"name", "opening": {"turns", "decisions", "marks",
+                                      "error_rate", "skill", "luck", "levels"}, ...,
+                                      "total": {...}}, "Black": {...}},
+                "worst": {"White": [{"ply", "stage", "position", "dice", "played", "best",
+                                     "loss", "mark", "level"}], "Black": [...]}}}
 
 ``ply`` counts the turns of the game from 1 (as the viewer's ``?ply=``); ``loss`` is the
 equity the played play lost, 0 for the best (``equity`` and ``best_equity`` are theirs, for
@@ -19,7 +25,8 @@ mark (the engine and its level: ``jacquet-td jacquet v2, 0-ply``, or ``jacquet-t
 v2, 2-ply`` where the deeper judge of ``confirm`` judged the turn again); ``confirm`` that
 judge's level (``null`` without confirmation); ``confirmed`` how many of a player's
 decisions the deeper judge decided; ``probabilities`` are named by the rule set's
-outputs (:mod:`analysis.outcomes`).
+outputs (:mod:`analysis.outcomes`). ``report`` is the game report
+(:mod:`analysis.game_report`): per player and stage of the game, and his worst plays.
 """
 
 from __future__ import annotations
@@ -27,6 +34,7 @@ from __future__ import annotations
 from typing import Any
 
 from analysis.analyse import MARKS, GameAnalysis, PlayerSummary, TurnAnalysis
+from analysis.game_report import game_report, positions_before, report_json
 from analysis.ranking import Candidate
 from notation.engine.state import Colour
 
@@ -67,11 +75,15 @@ def summary_json(summary: PlayerSummary, name: str | None) -> dict[str, Any]:
 def analysis_json(analysis: GameAnalysis, names: tuple[str, ...]) -> dict[str, Any]:
     """The whole game's analysis (``names``: the outputs of its rule set's net)."""
     headers = analysis.game.headers
+    turns = [turn_json(t, names) for t in analysis.turns]
+    report = game_report(turns, positions_before(analysis.game), analysis.game.rules, analysis.engine,
+                         analysis.confirm)
+    players = {colour.title: headers.get(colour.title) for colour in Colour}
     return {"engine": analysis.engine, "confirm": analysis.confirm, "variant": analysis.game.rules.name,
-            "stopped": analysis.stopped,
-            "turns": [turn_json(t, names) for t in analysis.turns],
-            "players": {colour.title: summary_json(analysis.players[colour], headers.get(colour.title))
-                        for colour in Colour}}
+            "stopped": analysis.stopped, "turns": turns,
+            "players": {colour.title: summary_json(analysis.players[colour], players[colour.title])
+                        for colour in Colour},
+            "report": report_json(report, players)}
 
 
 def turn_comment(turn: TurnAnalysis, engine: str) -> str:

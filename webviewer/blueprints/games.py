@@ -18,7 +18,8 @@ from webviewer.pages.analysis_view import described
 from webviewer.pages.downloads import attachment, require_format
 from webviewer.pages.game_page import Analysed, Kind
 from webviewer.pages.game_page import game_page as page_of
-from webviewer.pages.kept_games import game_file
+from webviewer.pages.kept_games import game_file, read_back
+from webviewer.pages.print_page import print_page
 from webviewer.pages.search import SEARCH_ARGS, query_from_args
 from webviewer.pages.stored import archive_identity, record_of, stored_game, stored_row
 from webviewer.pages.tree import BadAddress
@@ -88,6 +89,20 @@ def game_page(game_id: int) -> ResponseReturnValue:
     key = None if latest is None else (archive_identity(), latest)
     analysed = Analysed(key, lambda: latest_analysis(db, game_id), ask)
     return page_of(view, row, index, kind, base, analysed, best)
+
+
+@blueprint.route("/game/<int:game_id>/print")
+def print_view(game_id: int) -> ResponseReturnValue:
+    """The printed game (:mod:`webviewer.pages.print_page`): diagrams at the marked plays,
+    or after every ``?every=N`` plies (1 to 1,000)."""
+    row, view = stored_game(game_id)
+    every = int_arg("every") or 0
+    if not 0 <= every <= 1000:
+        abort(400, description=_("every must be a number of plies from 1 to 1000"))
+    base = site_urls()["game_0"][:-1] + str(game_id)
+    analysis = latest_analysis(get_db(), game_id)
+    with read_back(record_of(row)(), row["variant"], bool(row["valid"])) as game:
+        return print_page(view, game, row, analysis, Kind(False, False).links(base), every)
 
 
 @blueprint.post("/game/<int:game_id>/analyse")

@@ -7,7 +7,8 @@ the pip chart (from the macros of ``games/pieces.html``) and the data the script
 through (:mod:`webviewer.pages.stepping`).
 A game with an analysis in the archive also keeps, per kind of link and under the id of
 its latest analysis, what the page shows of it (:mod:`webviewer.pages.analysis_view`: the
-players' summary, the evaluation graph, the move list's marks, each turn's candidates):
+players' summary, the evaluation graph, the move list's marks, each turn's candidates; and
+the game report, :mod:`webviewer.pages.report_view`):
 a page reads only that id (one indexed read), so an analysis stored since is shown at once.
 A page renders only the part that is its own (the board, the steps: the ``node_view``
 macro) and marks its turn in the kept move list and its ply in the kept charts; the page's
@@ -40,6 +41,7 @@ from webviewer.pages.downloads import DOWNLOADS, holds
 from webviewer.pages.kept_games import GameView, PageNode
 from webviewer.pages.movelist import MoveList
 from webviewer.pages.pieces import pieces
+from webviewer.pages.report_view import report_html
 from webviewer.pages.stepping import stepping_data, title, where
 from webviewer.pages.stored import Row
 from webviewer.pages.tree import Links
@@ -47,11 +49,12 @@ from webviewer.plumbing.auth import signed_in
 from webviewer.plumbing.language import page_language
 
 _TOKEN = secrets.token_hex(16)
-SUMMARY, LIVE, MOVES, CHART, EVALUATION, DATA = (
-    f"\x00{_TOKEN}:{part}\x00" for part in ("summary", "live", "moves", "chart", "evaluation", "data"))
+SUMMARY, LIVE, MOVES, CHART, EVALUATION, REPORT, DATA = (
+    f"\x00{_TOKEN}:{part}\x00"
+    for part in ("summary", "live", "moves", "chart", "evaluation", "report", "data"))
 """Where the live parts go in the frame, in the page's order: the analysis's summary, the
-node's view, the move list, the chart, the evaluation graph, the embedded data (no record
-can hold these, and autoescaping leaves them as they are)."""
+node's view, the move list, the chart, the evaluation graph, the game report, the embedded
+data (no record can hold these, and autoescaping leaves them as they are)."""
 SAFE = "!$&'()*+,/:;=@"
 """What werkzeug's path converter leaves unquoted in a URL (a position ID is all such)."""
 
@@ -79,6 +82,7 @@ class Frame(NamedTuple):
     before_moves: bytes
     before_chart: bytes
     before_evaluation: bytes
+    before_report: bytes
     before_data: bytes
     after: bytes
     position_head: str
@@ -90,28 +94,30 @@ def _frame(view: GameView, row: Row) -> Frame:
     visitor, if any, and who is signed in), the heading, the downloads (and an admin's
     controls)."""
     page = render_template("games/game.html", row=row, summary=SUMMARY, live=LIVE, chart=CHART,
-                           moves=MOVES, evaluation=EVALUATION, data=DATA, comments=view.comments,
-                           plies=len(view.mainline) > 1,
+                           moves=MOVES, evaluation=EVALUATION, report=REPORT, data=DATA,
+                           comments=view.comments, plies=len(view.mainline) > 1,
                            formats=DOWNLOADS, holds=holds)
     parts = []
-    for part in (SUMMARY, LIVE, MOVES, CHART, EVALUATION, DATA):
+    for part in (SUMMARY, LIVE, MOVES, CHART, EVALUATION, REPORT, DATA):
         before, found, page = page.partition(part)
         assert found, "the frame holds its live parts"
         parts.append(before.encode())
     head, query, tail = url_for("explore.position", position_id="A", variant=row["variant"]).partition("?")
-    summary, live, moves, chart, evaluation, data = parts
-    return Frame(summary, live, moves, chart, evaluation, data, page.encode(), head[:-1], query + tail)
+    summary, live, moves, chart, evaluation, report, data = parts
+    return Frame(summary, live, moves, chart, evaluation, report, data, page.encode(), head[:-1],
+                 query + tail)
 
 
 class Turns(NamedTuple):
     """The parts of a game's page kept per kind of link (and analysis): the move list, the
-    pip chart, the data the script steps through, and what the page shows of the game's
-    latest analysis (``None`` without one)."""
+    pip chart, the data the script steps through, what the page shows of the game's
+    latest analysis (``None`` without one) and its report (empty without one)."""
 
     moves: MoveList
     chart: PipChart
     data: bytes
     analysis: AnalysisPieces | None
+    report: bytes
 
 
 def _turn_pieces(view: GameView, row: Row, base: str, kind: Kind, frame: Frame,
@@ -132,7 +138,9 @@ def _turn_pieces(view: GameView, row: Row, base: str, kind: Kind, frame: Frame,
               Kind(kind.flip, not kind.numbers_on_roll).links(base))
     data = stepping_data(view, page, kind.flip, kind.numbers_on_roll, others,
                          lambda node, position_id: position_page(frame, node, position_id))
-    return Turns(moves, PipChart(view.pips, page), data, found)
+    report = b"" if analysis is None else report_html(
+        view, analysis, {"White": row.get("white"), "Black": row.get("black")}, page).encode()
+    return Turns(moves, PipChart(view.pips, page), data, found, report)
 
 
 def position_page(frame: Frame, node: PageNode, position_id: str) -> str:
@@ -229,4 +237,5 @@ def game_page(view: GameView, row: Row, index: int, kind: Kind, base: str, analy
                               board.encode(), *slot, frame.before_moves,
                               *turns.moves.utf8(here), frame.before_chart, *chart,
                               frame.before_evaluation, *_evaluation(found, ply),
-                              frame.before_data, turns.data, frame.after)), mimetype="text/html")
+                              frame.before_report, turns.report, frame.before_data, turns.data,
+                              frame.after)), mimetype="text/html")

@@ -183,6 +183,8 @@ CONTACT_CLASS = PositionClass("contact", any_position)
 """The rest: the contact net judges it."""
 POSITION_CLASSES = (BEAROFF_CLASS, RACE_CLASS, CONTACT_CLASS)
 """The classes every rule set of the project has, in the order they are tried."""
+STAGES = ("opening", "middle", "race", "bearoff")
+"""The stages of a game, in the order a game goes through them (:meth:`RuleSet.stage`)."""
 
 
 Scorer = Callable[["RuleSet", Position, bool, int], int]
@@ -268,6 +270,9 @@ class RuleSet:
     ``rethrow_clause``: some sources of the rule set know a rethrow clause the engine does
     not support (R-RETHROW), so a record that uses it is warned.
     ``turn_filters`` are its turn-level rules after R-HIGH (:class:`TurnFilter`).
+    ``opening_turns``: where the rule set has no ``phases``, how many of a side's first
+    turns are his opening (the game report's stages: :meth:`stage`); with phases, his
+    opening is while he is in one of them (the courier's run, the runner's).
 
     The game-level rules, which the game state applies between turns
     (:mod:`notation.engine.state`), are data here too: ``courier`` (a courier runs first:
@@ -315,6 +320,7 @@ class RuleSet:
     koks_declared: bool = False
     options: Mapping[str, object] = field(default_factory=dict)
     position_classes: tuple[PositionClass, ...] = POSITION_CLASSES
+    opening_turns: int = 3
     step_filters: tuple[tuple[StepRule, Callable[[RuleSet, Position], bool]], ...] = field(
         init=False, repr=False, compare=False)
     """Each step rule with its ``applies`` filter, in order: looked up once, as every turn
@@ -334,12 +340,31 @@ class RuleSet:
         (``bearoff``, ``race`` or ``contact``): the evaluator that judges it."""
         return next(kind.name for kind in self.position_classes if kind.holds(self, position))
 
+    def stage(self, position: Position, turn: int) -> str:
+        """The stage of the game a side's ``turn``-th turn (from 1) from ``position`` (seen
+        by him) belongs to, for the game report: ``bearoff`` or ``race`` by the position's
+        class (:meth:`position_class`); else ``opening`` while he is in one of
+        :attr:`phases` (a rule set without phases: during his first :attr:`opening_turns`
+        turns); else ``middle`` (the middle game)."""
+        kind = self.position_class(position)
+        if kind != "contact":
+            return kind
+        if self.phases:
+            opening = any(phase.holds(position.mover) for phase in self.phases)
+        else:
+            opening = turn <= self.opening_turns
+        return "opening" if opening else "middle"
+
+    def skill_id(self, error_rate: float) -> str:
+        """The message id of the label of ``error_rate`` (thousandths of a point per
+        decision) on :attr:`skill`: ``skill.world-class`` for 4.0 in backgammon."""
+        return next(label for bound, label in self.skill if error_rate < bound)
+
     def skill_label(self, error_rate: float, language: str | None = None) -> str:
         """The label of ``error_rate`` (thousandths of a point per decision) on
         :attr:`skill`, in ``language`` (default: the current one): ``World class`` for
         4.0 in backgammon."""
-        return render(Message.of(next(label for bound, label in self.skill if error_rate < bound)),
-                      language)
+        return render(Message.of(self.skill_id(error_rate)), language)
 
     @property
     def tracks_prime(self) -> bool:
