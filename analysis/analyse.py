@@ -24,12 +24,11 @@ is analysed up to it (its tree stops there).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from analysis.confirm import Judge, needs_confirming
 from analysis.ranking import Candidate, Evaluator, roll_average
-from notation import Dice, Play, legal_plays
+from notation import Dice, Play, Position, RuleSet, legal_plays
 from notation.engine.state import PASSED, ROLL, Colour
 from notation.tree.game import Game, GameNode
 
@@ -122,56 +121,126 @@ def analyse_game(game: Game, evaluator: Evaluator, limits: tuple[float, float, f
     best plays each turn keeps (the play made is kept too); ``luck``: whether to measure
     the luck; ``confirm``: the deeper judge of the turns whose mark could be wrong
     (:mod:`analysis.confirm`), none by default."""
-    limits = limits or game.rules.marks
-    turns = list(_turns(game, evaluator, limits, shown, luck, confirm))
-    players = {colour: PlayerSummary() for colour in Colour}
-    for turn in turns:
-        summary = players[turn.player]
-        if not turn.forced:
-            summary.decisions += 1
-            summary.lost += turn.loss
-            if turn.mark:
-                summary.marks[turn.mark] += 1
-            summary.confirmed += turn.confirmed
-        if turn.luck is not None:
-            summary.luck += turn.luck
-    end = game.end().state
-    if end.winner is not None:
-        players[end.winner].result = end.points
-        players[end.winner.other].result = -end.points
-    stopped = str(game.errors[0]) if game.errors else None
-    return GameAnalysis(game, evaluator.name, turns, players, stopped,
-                        None if confirm is None else confirm.level)
+    figures = judge_turns(game.rules, turns_to_judge(game), evaluator, limits or game.rules.marks, shown,
+                          luck, confirm)
+    return assembled(game, evaluator.name, figures, None if confirm is None else confirm.level)
 
 
-def _turns(game: Game, evaluator: Evaluator, limits: tuple[float, float, float], shown: int,
-           with_luck: bool, confirm: Judge | None) -> Iterator[TurnAnalysis]:
+@dataclass(frozen=True)
+class TurnToJudge:
+    """What the judgement of one played turn needs, apart from the game's tree (what goes
+    to a worker process): the turn's ``ply``, the ``position`` before it, whether each
+    side (the player to act first) has held a prime, the ``played`` play's result, and
+    whether the roll's luck counts (a roll thrown, not dice passed nor a lead doublet the
+    rules impose) or is to be measured at all (``roll``: the player rolled two dice)."""
+
+    ply: int
+    dice: Dice
+    position: Position
+    primes: tuple[bool, bool]
+    played: Position
+    roll: bool
+    lucky: bool
+
+
+@dataclass
+class TurnFigures:
+    """One turn judged, keyed by its ``ply`` (what a worker process sends back; the game's
+    own :class:`TurnAnalysis` adds its node): the fields are :class:`TurnAnalysis`'s."""
+
+    ply: int
+    best: Candidate
+    chosen: Candidate
+    rank: int
+    legal: int
+    loss: float
+    mark: str | None
+    forced: bool
+    luck: float | None
+    before: float | None
+    candidates: list[tuple[int, Candidate]]
+    level: str
+    confirmed: bool
+
+
+def turns_to_judge(game: Game) -> list[TurnToJudge]:
+    """The played turns of ``game``'s main line, as :func:`judge_turns` takes them."""
+    turns = []
     for node in game.mainline():
         turn = node.turn
         if turn.kind not in (ROLL, PASSED) or turn.play is None or turn.dice is None:
             continue
         before = node.parent.state if node.parent is not None else game.state
-        position, player = before.position, turn.player
-        primes = (before.prime_held[player.index], before.prime_held[player.other.index])
-        plays = legal_plays(position, turn.dice, before.rules)
-        ranked = evaluator.rank(plays, position, primes, also=turn.play)
-        forced = len(plays) == 1
-        rank, loss, mark = _judged(ranked, turn.play, forced, limits)
-        level, confirmed = evaluator.name, False
-        if confirm is not None and not forced and needs_confirming(ranked, mark, limits):
-            ranked = confirm.judge(plays, position, turn.dice, primes, turn.play)
-            rank, loss, mark = _judged(ranked, turn.play, forced, limits)
-            level, confirmed = confirm.name, True
-        best, chosen = ranked[0], ranked[rank]
-        expected = luck = None
-        if with_luck and turn.kind == ROLL and turn.dice.low is not None:
-            values = evaluator.roll_values(position, primes)
-            expected = roll_average(values)
-            if not before.forced:  # a lead roll or doublet the rules impose is no luck
-                luck = values[turn.dice] - expected
-        kept = [(i, c) for i, c in enumerate(ranked) if i < shown or i == rank]
-        yield TurnAnalysis(node, node.ply, player, turn.dice, turn.play, best, chosen, rank + 1,
-                           len(plays), loss, mark, forced, luck, expected, kept, level, confirmed)
+        player = turn.player
+        roll = turn.kind == ROLL and turn.dice.low is not None
+        turns.append(TurnToJudge(node.ply, turn.dice, before.position,
+                                 (before.prime_held[player.index], before.prime_held[player.other.index]),
+                                 turn.play.result, roll, roll and not before.forced))
+    return turns
+
+
+def judge_turns(rules: RuleSet, turns: list[TurnToJudge], evaluator: Evaluator,
+                limits: tuple[float, float, float], shown: int, with_luck: bool, confirm: Judge | None
+                ) -> list[TurnFigures]:
+    """Each turn of a game of ``rules`` judged (see :func:`analyse_game`)."""
+    return [_figures(rules, turn, evaluator, limits, shown, with_luck, confirm) for turn in turns]
+
+
+def _figures(rules: RuleSet, turn: TurnToJudge, evaluator: Evaluator, limits: tuple[float, float, float],
+             shown: int, with_luck: bool, confirm: Judge | None) -> TurnFigures:
+    position, primes = turn.position, turn.primes
+    plays = legal_plays(position, turn.dice, rules)
+    played = next(play for play in plays if play.result == turn.played)
+    ranked = evaluator.rank(plays, position, primes, also=played)
+    forced = len(plays) == 1
+    rank, loss, mark = _judged(ranked, played, forced, limits)
+    level, confirmed = evaluator.name, False
+    if confirm is not None and not forced and needs_confirming(ranked, mark, limits):
+        ranked = confirm.judge(plays, position, turn.dice, primes, played)
+        rank, loss, mark = _judged(ranked, played, forced, limits)
+        level, confirmed = confirm.name, True
+    expected = luck = None
+    if with_luck and turn.roll:
+        values = evaluator.roll_values(position, primes)
+        expected = roll_average(values)
+        if turn.lucky:
+            luck = values[turn.dice] - expected
+    kept = [(i, c) for i, c in enumerate(ranked) if i < shown or i == rank]
+    return TurnFigures(turn.ply, ranked[0], ranked[rank], rank + 1, len(plays), loss, mark, forced, luck,
+                       expected, kept, level, confirmed)
+
+
+def assembled(game: Game, engine: str, figures: list[TurnFigures], confirm: str | None
+              ) -> GameAnalysis:
+    """The analysis of ``game`` from its turns' figures (by ``engine``; ``confirm``: the
+    level of the deeper judge, if any): each turn given its node and the play made, and
+    each player's summary."""
+    nodes = {node.ply: node for node in game.mainline()}
+    turns = []
+    for f in figures:
+        node = nodes[f.ply]
+        turn = node.turn
+        assert turn.play is not None and turn.dice is not None
+        turns.append(TurnAnalysis(node, f.ply, turn.player, turn.dice, turn.play, f.best, f.chosen, f.rank,
+                                  f.legal, f.loss, f.mark, f.forced, f.luck, f.before, f.candidates,
+                                  f.level, f.confirmed))
+    players = {colour: PlayerSummary() for colour in Colour}
+    for t in turns:
+        summary = players[t.player]
+        if not t.forced:
+            summary.decisions += 1
+            summary.lost += t.loss
+            if t.mark:
+                summary.marks[t.mark] += 1
+            summary.confirmed += t.confirmed
+        if t.luck is not None:
+            summary.luck += t.luck
+    end = game.end().state
+    if end.winner is not None:
+        players[end.winner].result = end.points
+        players[end.winner.other].result = -end.points
+    stopped = str(game.errors[0]) if game.errors else None
+    return GameAnalysis(game, engine, turns, players, stopped, confirm)
 
 
 def _judged(ranked: list[Candidate], played: Play, forced: bool, limits: tuple[float, float, float]

@@ -2,8 +2,12 @@
 --analyse --jobs``): each game is judged by one worker exactly as one process judges it
 (:func:`analysis.analyse.analyse_game`), and the analyses come back in the games' order.
 
-A game goes to its worker pickled with its tree, and its analysis comes back the same way,
-holding its own copy of the game (``GameAnalysis.game``): annotate and write that copy.
+A game goes to its worker without its tree: its rule set and the turns to judge
+(:class:`GameToJudge`), and comes back as the figures of each turn keyed by its ply
+(:class:`JudgedGame`), the plays' notations written; this process puts them together with
+its own game (:func:`analysis.analyse.assembled`), which the analysis holds
+(``GameAnalysis.game``): annotate and write that game. A game's tree would cost far more to
+pickle both ways (and a long game's tree is too deep for pickle's recursion).
 """
 
 from __future__ import annotations
@@ -13,12 +17,45 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from analysis.analyse import GameAnalysis, analyse_game
+from analysis.analyse import GameAnalysis, TurnFigures, TurnToJudge, assembled, judge_turns, turns_to_judge
 from analysis.confirm import Judge, confirmation_level, deeper_judge
 from analysis.network import Network
 from analysis.pool import worker_pool
 from analysis.ranking import Evaluator
+from notation import RuleSet
 from notation.tree.game import Game
+
+
+@dataclass(frozen=True)
+class GameToJudge:
+    """What a worker judges of a game: its rule set (with the game's options) and its played
+    turns."""
+
+    rules: RuleSet
+    turns: list[TurnToJudge]
+
+    @classmethod
+    def of(cls, game: Game) -> GameToJudge:
+        """``game``'s rule set and played turns."""
+        return cls(game.rules, turns_to_judge(game))
+
+
+@dataclass(frozen=True)
+class JudgedGame:
+    """A game's turns judged by ``engine`` (its version and depth), their marks confirmed at
+    the ``confirm`` level (``None``: not confirmed)."""
+
+    engine: str
+    confirm: str | None
+    figures: list[TurnFigures]
+
+    def written(self) -> JudgedGame:
+        """The same, every kept play's notation written (so that a play pickles without the
+        rules that write it)."""
+        for turn in self.figures:
+            for _, candidate in turn.candidates:
+                _ = candidate.play.notation
+        return self
 
 
 @dataclass(frozen=True)
@@ -39,13 +76,20 @@ class AnalysisJob:
 
     def analyse(self, game: Game) -> GameAnalysis:
         """``game`` judged with the net of its rule set."""
-        key = game.rules.describe()
+        return _assembled(game, self.judge(GameToJudge.of(game)))
+
+    def judge(self, task: GameToJudge) -> JudgedGame:
+        """A game's turns judged with the net of its rule set."""
+        rules = task.rules
+        key = rules.describe()
         if key not in self.evaluators:
-            net = self.nets[game.rules.name]
-            self.evaluators[key] = (Evaluator(net, game.rules, ply=self.ply),
-                                    deeper_judge(self.confirm, net, game.rules))
+            net = self.nets[rules.name]
+            self.evaluators[key] = (Evaluator(net, rules, ply=self.ply),
+                                    deeper_judge(self.confirm, net, rules))
         evaluator, judge = self.evaluators[key]
-        return analyse_game(game, evaluator, self.marks, shown=self.candidates, confirm=judge)
+        figures = judge_turns(rules, task.turns, evaluator, self.marks or rules.marks, self.candidates,
+                              True, judge)
+        return JudgedGame(evaluator.name, None if judge is None else judge.level, figures)
 
     def level(self) -> str:
         """The confirming judge's level (``''`` for none), as the archive keys an analysis
@@ -90,8 +134,12 @@ def _start_worker(job: AnalysisJob) -> None:
     _JOB["job"] = job
 
 
-def _analyse(game: Game) -> GameAnalysis:
-    return _JOB["job"].analyse(game)
+def _judge(task: GameToJudge) -> JudgedGame:
+    return _JOB["job"].judge(task).written()
+
+
+def _assembled(game: Game, judged: JudgedGame) -> GameAnalysis:
+    return assembled(game, judged.engine, judged.figures, judged.confirm)
 
 
 Analyser = Callable[[Sequence[Game]], Iterator[GameAnalysis]]
@@ -108,7 +156,8 @@ def analyser(job: AnalysisJob, jobs: int = 1) -> Iterator[Analyser]:
         yield lambda games: (job.analyse(game) for game in games)
         return
     with worker_pool(jobs, _start_worker, (job,)) as pool:
-        yield lambda games: pool.imap(_analyse, games)
+        yield lambda games: (_assembled(game, judged) for game, judged in
+                             zip(games, pool.imap(_judge, map(GameToJudge.of, games)), strict=True))
 
 
 def analyse_all(games: Sequence[Game], job: AnalysisJob, jobs: int = 1) -> Iterator[GameAnalysis]:

@@ -118,3 +118,22 @@ def test_the_workers_follow_the_confirmation_s_work():
     few = games[:3]
     workers = [workers_for(few, 0, cores=8, confirm=setting) for setting in ("none", "1ply", "2ply", "rollout")]
     assert workers == sorted(workers) and workers[0] < workers[2] == 3
+
+
+def test_long_games_go_to_the_workers_and_back(tmp_path):
+    """A game's tree is too deep for pickle in the pool's thread past some 170 turns (the
+    generated backgammon game of 172 turns broke `--jobs 2`): the workers get the turns
+    to judge, not the tree, and the analyses are those of one process."""
+    games = sorted(read_file("samples/generated/backgammon-10.jqn"), key=lambda game: game.end().ply)
+    assert games[-1].end().ply >= 170
+    record = tmp_path / "long.jqn"
+    write_file(games[-2:], record)
+    net = tmp_path / "backgammon.npz"
+    Network.create("backgammon", 10, seed=4).save(net)
+    args = ["analyse", str(record), "--net", str(net), "--json", "--confirm", "none"]
+    one = CliRunner().invoke(main, [*args, "--jobs", "1"])
+    two = CliRunner().invoke(main, [*args, "--jobs", "2"])
+    assert one.exit_code == 0, one.output
+    assert two.exit_code == 0, two.output
+    assert len(two.stdout.splitlines()) == 2
+    assert two.stdout == one.stdout
