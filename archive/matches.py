@@ -24,10 +24,10 @@ def matches_named(db: Database, name: str, length: int | None = None) -> list[di
     return [dict(zip(("id", "name", "length"), row, strict=True)) for row in cursor.fetchall()]
 
 
-def _summary(db: Database, game_id: int, variant: str) -> dict[str, Any] | None:
+def _summary(db: Database, game_id: int, variant: str, language: str | None) -> dict[str, Any] | None:
     """The players' figures of a game's latest analysis (by colour, ``W`` and ``B``: its
-    ``error_rate``, ``skill`` label, ``decisions`` and ``marks``, how many of each), its
-    ``level``; ``None`` if the game has no analysis."""
+    ``error_rate``, ``skill`` label in ``language``, ``decisions`` and ``marks``, how many
+    of each), its ``level``; ``None`` if the game has no analysis."""
     found = latest_analysis_id(db, game_id)
     if found is None:
         return None
@@ -36,17 +36,18 @@ def _summary(db: Database, game_id: int, variant: str) -> dict[str, Any] | None:
     cursor = db.execute("SELECT player, decisions, doubtful, bad, very_bad, error_rate "
                         "FROM analysis_players WHERE analysis_id = ?", [found])
     players = {colour: {"decisions": decisions, "marks": {"?!": doubtful, "?": bad, "??": very_bad},
-                        "error_rate": error_rate, "skill": skill(variant, error_rate)}
+                        "error_rate": error_rate, "skill": skill(variant, error_rate, language)}
                for colour, decisions, doubtful, bad, very_bad, error_rate in cursor.fetchall()}
     return {"level": level_label(engine, depth, confirm), "players": players}
 
 
-def match_games(db: Database, match_id: int, with_hidden: bool = False) -> list[dict[str, Any]]:
+def match_games(db: Database, match_id: int, with_hidden: bool = False,
+                language: str | None = None) -> list[dict[str, Any]]:
     """The games of a match by their number in it (games an admin hid left out unless
     ``with_hidden``), each its search row (:data:`archive.search.COLUMNS`) with the score
     ``after`` it (White's, Black's: the score before it, ``score_white`` and
-    ``score_black``, and the winner's points) and its ``analysis``
-    (:func:`_summary`, ``None`` if it has none)."""
+    ``score_black``, and the winner's points) and its ``analysis`` (:func:`_summary`, its
+    labels in ``language``; ``None`` if it has none)."""
     hidden = "" if with_hidden else " AND NOT g.hidden"
     cursor = db.execute(f"SELECT {COLUMNS} {FROM} WHERE g.match_id = ?{hidden} "
                         "ORDER BY g.game_number, g.id", [match_id])
@@ -57,5 +58,5 @@ def match_games(db: Database, match_id: int, with_hidden: bool = False) -> list[
         points, winner = game["points"] or 0, game["winner"]
         game["after"] = None if white is None or black is None else (
             white + points * (winner == "W"), black + points * (winner == "B"))
-        game["analysis"] = _summary(db, game["id"], game["variant"])
+        game["analysis"] = _summary(db, game["id"], game["variant"], language)
     return games

@@ -1,7 +1,8 @@
 """The page of a game stored invalid and analysed by ``jacquet analyse --db`` (issue 37): its
 error said once, in the heading, as the archive keeps it (no command line's ``-:LINE:COL``),
 and no part of the analysis that would be empty: a game refused at its first play has no
-table of 0 decisions, no evaluation graph and no pip chart of one ply."""
+table of 0 decisions, no evaluation graph and no pip chart of one ply. Its printed game says
+the error too."""
 
 from __future__ import annotations
 
@@ -79,3 +80,14 @@ def test_a_game_refused_later_shows_its_analysis_up_to_the_error(client, archive
     assert len(decisions) == 2 and sum(decisions) > 0
     for part in ('class="evaluation"', 'class="pip-chart"', 'id="analysis-data"'):
         assert part in page, part
+
+
+def test_the_printed_game_says_the_rule_it_breaks(client, archive_path):
+    """A printed game stored invalid says where its record stops and why, as the game
+    page's heading does: its move list alone would pass for the whole game."""
+    row, _ = game_page(client, archive_path, "R-POSTILION")
+    printed = client.get(f"/game/{row['id']}/print")
+    assert printed.status_code == 200
+    text = printed.get_data(as_text=True)
+    assert (f'role="alert">This game breaks a rule at ply {row["error_ply"]}: [R-POSTILION] '
+            f'{escape(row["error_message"])}</p>') in text

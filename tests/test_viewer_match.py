@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from jacquet_cli import main
+from notation.engine.rules import rule_set
 
 MATCH = Path(__file__).parents[1] / "samples" / "matches" / "jacquet-match.jqn"
 ONE_GAME = Path(__file__).parents[1] / "samples" / "generated" / "jacquet-10.jqn"
@@ -58,6 +59,13 @@ def test_the_match_page_gives_each_analysed_games_figures_and_the_game_page_its_
     assert page.count("not analysed") == 0
     assert len(re.findall(r"White: error rate \d+\.\d \([^)]+\), \d+ decisions", page)) == 5
     assert "jacquet-td" in page
+    # in French, each player's label is the rule set's, in French (not the engine's English)
+    french = client.get("/match/sample jacquet match", headers={"Accept-Language": "fr"}).text
+    labelled = re.findall(r"(\d+\.\d) \(([^)]+)\), \d+ décisions", french)
+    assert len(labelled) == 10
+    rules = rule_set("jacquet")
+    assert {label for _, label in labelled} - {rules.skill_label(float(rate), "en") for rate, _ in labelled}
+    assert all(label == rules.skill_label(float(rate), "fr") for rate, label in labelled)
     # the game page's summary says what its marks mean, by the rule set's thresholds
     game = client.get(f"/game/{game_ids(page)[0]}").text
     assert ('<span data-mark="?!">?!</span> doubtful play, losing 0.040 or more; '

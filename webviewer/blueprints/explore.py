@@ -99,7 +99,7 @@ def match(name: str) -> ResponseReturnValue:
     its games by their number with the score before and after each, and each game's
     latest analysis (the players' error rates and marks)."""
     db = get_db()
-    found = [{**match, "games": match_games(db, match["id"], signed_in().is_admin)}
+    found = [{**match, "games": match_games(db, match["id"], signed_in().is_admin, page_language())}
              for match in matches_named(db, name, int_arg("length"))]
     found = [match for match in found if match["games"]]
     if not found:

@@ -76,13 +76,15 @@ def _diagrams(view: GameView, moves: list[Move], turns: dict[int, dict[str, Any]
     found = []
     nodes = [view.nodes[index] for index in view.mainline]
     if every:
-        for ply in range(every, len(nodes), every):
+        for ply in range(every, len(nodes), every)[:MOST_DIAGRAMS]:  # none drawn past the last kept
             title = gettext("After ply %(ply)s (%(move)s %(play)s)", ply=ply, move=moves[ply - 1].label,
                             play=moves[ply - 1].text)
             found.append(Diagram(_svg(nodes[ply], view, None, title), title,
                                  nodes[ply].position().position_id(), links.url(f"ply={ply}")))
     else:
         for ply, move in enumerate(moves, start=1):
+            if len(found) == MOST_DIAGRAMS:
+                break
             if ply >= len(nodes) or not any(mark in MISTAKES for mark in move.marks):
                 continue
             roll = nodes[ply].dice
@@ -93,7 +95,7 @@ def _diagrams(view: GameView, moves: list[Move], turns: dict[int, dict[str, Any]
                 title += " " + gettext("(best: %(play)s)", play=turn["best"])
             found.append(Diagram(_svg(nodes[ply - 1], view, dice, title), title,
                                  nodes[ply - 1].position().position_id(), links.url(f"ply={ply}")))
-    return found[:MOST_DIAGRAMS]
+    return found
 
 
 def print_page(view: GameView, game: Game, row: dict[str, Any], analysis: dict[str, Any] | None,
