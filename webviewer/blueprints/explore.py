@@ -103,5 +103,5 @@ def match(name: str) -> ResponseReturnValue:
              for match in matches_named(db, name, int_arg("length"))]
     found = [match for match in found if match["games"]]
     if not found:
-        abort(404, description=_("no match called %(name)r", name=name))
+        abort(404, description=_("no match called “%(name)s”", name=name))
     return render_template("explore/match.html", name=name, matches=found)

@@ -98,7 +98,7 @@ def print_view(game_id: int) -> ResponseReturnValue:
     row, view = stored_game(game_id)
     every = int_arg("every") or 0
     if not 0 <= every <= 1000:
-        abort(400, description=_("every must be a number of plies from 1 to 1000"))
+        abort(400, description=_("every must be a number of plies from 1 to 1000, or 0 for the marked plays"))
     base = site_urls()["game_0"][:-1] + str(game_id)
     analysis = latest_analysis(get_db(), game_id)
     with read_back(record_of(row)(), row["variant"], bool(row["valid"])) as game:

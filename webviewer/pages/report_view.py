@@ -87,10 +87,12 @@ def report_html(view: GameView, analysis: dict[str, Any], names: dict[str, str |
     report = stored_report(view, analysis)
     named = stage_names()
     language = page_language()
+    net = report.engine.split(", ")[0] + ", "  # named above the tables: each level says its depth alone
     players = []
     for title, figures in report.players.items():
         rows = [Row(named[stage], figures[stage], view.rules.skill_label(figures[stage].error_rate, language),
-                    "; ".join(f"{level}: {count}" for level, count in sorted(figures[stage].levels.items())))
+                    "; ".join(f"{level.removeprefix(net)}: {count}"
+                              for level, count in sorted(figures[stage].levels.items())))
                 for stage in (*report.stages, TOTAL)]
         worst = [Worst(play.ply, named[play.stage], _diagram(report, play, title) if diagrams else Markup(""),
                        play.dice, play.played, play.best, play.loss, play.mark, play.level,
