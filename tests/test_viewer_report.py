@@ -73,7 +73,7 @@ def test_the_game_page_has_the_report_adding_up_to_the_summary(client, archive):
         assert float(total[6]) == pytest.approx(summary["error_rate"], abs=0.051)
         for column in (1, 2, 3, 4, 5):
             assert sum(int(row[column]) for row in parts) == int(total[column])
-        assert "jacquet-td backgammon" in total[9] and "0-ply" in total[9]
+        assert total[9].startswith("0-ply")  # its depth: the engine is named above the tables
     assert "jacquet-td backgammon" in report and "luck by" in report
 
 
