@@ -15,8 +15,7 @@ import pytest
 from analysis.bearoff import exact_outputs
 from analysis.board_judge import BoardJudge
 from analysis.network import Network
-from analysis.race import (BEAROFF, CLASS_NAMES, CONTACT, RACE, RaceInputs, RaceNet, by_class, classes,
-                           places)
+from analysis.race import BEAROFF, CLASS_NAMES, CONTACT, RACE, RaceInputs, RaceNet, by_class, classes, places
 from analysis.race_training import RaceRecipe, RaceTrainer, rollout_targets
 from analysis.supervised import Adam, epoch, loss
 from notation import BAR, OFF, Position, rule_set
