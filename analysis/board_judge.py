@@ -20,7 +20,9 @@ reference's:
   (:func:`analysis.fast.outcomes.ceiling_code`), else :meth:`Outcomes.ceilings`;
 - the forward pass, the exact bear-offs and the end of the game: as the reference does;
   the evaluator by the board's class (:func:`analysis.race.by_class`: the race net, where
-  the net has one, for the ``race`` class).
+  the net has one, for the ``race`` class); with the kernels, the classes and the race
+  inputs are theirs (:mod:`analysis.fast.race`) and the contact net runs on the contact
+  boards only.
 
 A board is the 52 counts of a position, the side that has just moved first (a play's
 result); a position *to act* is laid out the same way, the player to act first.
@@ -57,7 +59,9 @@ def swapped(boards: Boards) -> Boards:
 @dataclass
 class Judged:
     """Boards judged: inputs, hidden units, the net's own outputs, the outputs with every
-    outcome no longer possible at 0 (or exact), and the equity of the side that moved."""
+    outcome no longer possible at 0 (or exact), and the equity of the side that moved. With
+    the kernels and a race net, the contact net's hidden units of the boards the race net
+    judges are 0 (the contact net does not run on them)."""
 
     x: NDArray[np.float32]
     h: NDArray[np.float32]
