@@ -16,6 +16,7 @@ import math
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from multiprocessing.pool import AsyncResult, Pool
 
 from analysis.analyse import GameAnalysis, TurnFigures, TurnToJudge, assembled, judge_turns, turns_to_judge
 from analysis.confirm import Judge, confirmation_level, deeper_judge
@@ -119,10 +120,11 @@ about 400 in backgammon)."""
 
 
 def workers_for(games: Sequence[Game], ply: int, cores: int, confirm: str = "none") -> int:
-    """How many worker processes the analysis of ``games`` at ``ply``, its marks confirmed
-    by ``confirm``, is worth, at most ``cores`` (one: in this process); the analyses are the
-    same whatever the number. A worker is worth :data:`WORKER_TURNS` turns of work at 0-ply,
-    each turn costing :data:`DEPTH_COST` at its depth and :data:`CONFIRM_COST` more."""
+    """How many processes the analysis of ``games`` at ``ply``, its marks confirmed by
+    ``confirm``, is worth, at most ``cores`` (one: this process alone; N: this one beside N −
+    1 workers); the analyses are the same whatever the number. A worker is worth
+    :data:`WORKER_TURNS` turns of work at 0-ply, each turn costing :data:`DEPTH_COST` at its
+    depth and :data:`CONFIRM_COST` more."""
     turns = sum(game.end().ply for game in games)
     worth = math.ceil(turns * (DEPTH_COST[ply] + CONFIRM_COST[confirm]) / WORKER_TURNS)
     return max(1, min(cores, len(games), worth))
@@ -150,16 +152,36 @@ Analyser = Callable[[Sequence[Game]], Iterator[GameAnalysis]]
 
 @contextmanager
 def analyser(job: AnalysisJob, jobs: int = 1) -> Iterator[Analyser]:
-    """A function analysing lists of games over ``jobs`` processes (in this one when
-    ``jobs`` is 1), the same workers for every list while the block lasts; the same
-    analyses whatever ``jobs``. Leaving the block by an exception (Ctrl-C) stops the
-    workers at once."""
+    """A function analysing lists of games over ``jobs`` processes: this one and ``jobs`` −
+    1 spawned workers (none when ``jobs`` is 1), the same workers for every list while the
+    block lasts; the same analyses whatever ``jobs``. Leaving the block by an exception
+    (Ctrl-C) stops the workers at once."""
     if jobs <= 1:
         yield lambda games: (job.analyse(game) for game in games)
         return
-    with worker_pool(jobs, _start_worker, (job,)) as pool:
-        yield lambda games: (_assembled(game, judged) for game, judged in
-                             zip(games, pool.imap(_judge, map(GameToJudge.of, games)), strict=True))
+    with worker_pool(jobs - 1, _start_worker, (job,)) as pool:
+        yield lambda games: _beside(job, pool, jobs - 1, games)
+
+
+def _beside(job: AnalysisJob, pool: Pool, workers: int, games: Sequence[Game]) -> Iterator[GameAnalysis]:
+    """Each game's analysis in the games' order, judged by the ``workers`` of ``pool`` and
+    by this process, which takes the next game nobody has while the one due is still with a
+    worker. A worker is given one game, then two in hand once this process has taken its
+    first (it never waits for this process to finish a game to get its next)."""
+    sent: dict[int, AsyncResult[JudgedGame]] = {}
+    ready: dict[int, JudgedGame] = {}
+    taken, hand = 0, workers
+    for due, game in enumerate(games):
+        while due not in ready:
+            while taken < len(games) and len(sent) < hand:
+                sent[taken] = pool.apply_async(_judge, (GameToJudge.of(games[taken]),))
+                taken += 1
+            if due in sent and (taken == len(games) or sent[due].ready()):
+                ready[due] = sent.pop(due).get()
+            else:
+                ready[taken] = job.judge(GameToJudge.of(games[taken]))
+                taken, hand = taken + 1, 2 * workers
+        yield _assembled(game, ready.pop(due))
 
 
 def analyse_all(games: Sequence[Game], job: AnalysisJob, jobs: int = 1) -> Iterator[GameAnalysis]:

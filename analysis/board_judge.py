@@ -20,7 +20,9 @@ reference's:
   (:func:`analysis.fast.outcomes.ceiling_code`), else :meth:`Outcomes.ceilings`;
 - the forward pass, the exact bear-offs and the end of the game: as the reference does;
   the evaluator by the board's class (:func:`analysis.race.by_class`: the race net, where
-  the net has one, for the ``race`` class).
+  the net has one, for the ``race`` class); with the kernels, the classes and the race
+  inputs are theirs (:mod:`analysis.fast.race`) and the contact net runs on the contact
+  boards only.
 
 A board is the 52 counts of a position, the side that has just moved first (a play's
 result); a position *to act* is laid out the same way, the player to act first.
@@ -39,7 +41,7 @@ from analysis.bearoff.exact import exact_board_outputs
 from analysis.encoding import Encoder
 from analysis.network import Network
 from analysis.outcomes import Outcomes
-from analysis.race import by_class
+from analysis.race import CONTACT, by_class
 from analysis.rolls import ROLLS_21
 from notation import MEN, OFF, Play, Position, RuleSet, legal_plays
 
@@ -57,7 +59,9 @@ def swapped(boards: Boards) -> Boards:
 @dataclass
 class Judged:
     """Boards judged: inputs, hidden units, the net's own outputs, the outputs with every
-    outcome no longer possible at 0 (or exact), and the equity of the side that moved."""
+    outcome no longer possible at 0 (or exact), and the equity of the side that moved. With
+    the kernels and a race net, the contact net's hidden units of the boards the race net
+    judges are 0 (the contact net does not run on them)."""
 
     x: NDArray[np.float32]
     h: NDArray[np.float32]
@@ -111,14 +115,15 @@ class BoardJudge:
         after each, murray): as :func:`analysis.players.judge`."""
         n = boards.shape[0]
         kernels = self.kernels
+        outcomes, rules = self.outcomes, self.rules
         if kernels is not None:
             primes = flags if flags is not None else np.zeros((n, 2), dtype=np.bool_)
             x = kernels.encode(boards, primes)
+            h, raw = self._by_class(kernels, boards, flags, x)
         else:
             x = self.encoder.encode_boards(boards, flags)
-        h, raw = self.net.forward(x)
-        outcomes, rules = self.outcomes, self.rules
-        raw = by_class(self.net.race, rules, boards, flags, raw)
+            h, raw = self.net.forward(x)
+            raw = by_class(self.net.race, rules, boards, flags, raw)
         limits = kernels.ceilings(boards, flags) if kernels is not None else None
         if limits is None:
             limits = outcomes.ceilings([trusted_position(b) for b in boards], flags)
@@ -130,6 +135,30 @@ class BoardJudge:
             held = bool(flags[i, 0]) if flags is not None else False
             y[i] = outcomes.target(True, rules.score(trusted_position(boards[i]), winner_held_prime=held))
         return Judged(x, h, raw, y, outcomes.equity(y))
+
+    def _by_class(self, kernels: FastJudge, boards: Boards, flags: Flags | None,
+                  x: NDArray[np.float32]) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+        """The hidden units and outputs of ``boards`` (inputs ``x``) by the evaluator of
+        each one's class (:func:`analysis.race.by_class`'s choice, the classes and the race
+        inputs from the kernels): the contact net runs on the contact boards only, and the
+        hidden units of the others are 0."""
+        race = self.net.race
+        kinds = kernels.classes(boards) if race is not None and len(boards) else None
+        if race is None or kinds is None:
+            h, raw = self.net.forward(x)
+            return h, by_class(race, self.rules, boards, flags, raw)
+        contact = kinds == CONTACT
+        if contact.all():
+            return self.net.forward(x)
+        rows, others = np.flatnonzero(contact), np.flatnonzero(~contact)
+        h = np.zeros((len(boards), self.net.w1.shape[1]), dtype=np.float32)
+        raw = np.empty((len(boards), self.net.w2.shape[0]), dtype=np.float32)
+        if len(rows):
+            h[rows], raw[rows] = self.net.forward(x[rows])
+        inputs = kernels.race_inputs(race.inputs, boards[others],
+                                     None if flags is None else flags[others])
+        raw[others] = race.forward(inputs)[1]
+        return h, raw
 
     def results(self, plays: Sequence[Play], position: Position, primes: tuple[bool, bool]
                 ) -> tuple[Boards, Flags | None]:

@@ -61,7 +61,7 @@ def classes(rules: RuleSet, boards: Boards) -> NDArray[np.int64]:
         return np.array([CLASS_NAMES.index(name) for name in names], dtype=np.int64)
     mine, his = boards[:, :SIDE], boards[:, SIDE:]
     home = ~(mine[:, 7:].any(axis=1) | his[:, 7:].any(axis=1))
-    place = _places(rules)
+    place = places(rules)
     race = ((_rearmost(mine) <= _frontmost(his, place))
             & (_rearmost(his) <= _frontmost(mine, place)))
     out = np.full(len(boards), CONTACT, dtype=np.int64)
@@ -70,7 +70,7 @@ def classes(rules: RuleSet, boards: Boards) -> NDArray[np.int64]:
     return out
 
 
-def _places(rules: RuleSet) -> NDArray[np.int64]:
+def places(rules: RuleSet) -> NDArray[np.int64]:
     """For each of a side's points 1..25, where it lies on the other side's route (the bar:
     the entry point that lies furthest ahead), as ``notation``'s ``frontmost_on``."""
     entry = min(rules.opposite[point] for point in range(BAR - 6, BAR))

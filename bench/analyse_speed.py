@@ -170,7 +170,8 @@ def worker_start() -> None:
     per_turn = (time.process_time() - cpu) / turns
     short = games[0]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    list(analyse_all([short, short], AnalysisJob(job.nets, 0, None, 5, "none"), jobs=2))
+    # three jobs: two spawned workers, given a game each, and this process judging the third
+    list(analyse_all([short] * 3, AnalysisJob(job.nets, 0, None, 5, "none"), jobs=3))
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     workers = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
     judged = 2 * short.end().ply * per_turn

@@ -107,9 +107,9 @@ def analyse_command(files: tuple[str, ...], db_path: str | None, game_number: in
     analyses stored beside them, with a progress bar; games analysed already by the same
     engine and depth are skipped, so an interrupted run goes on when run again.
 
-    With --jobs N the games are shared among N worker processes (default: all cores, or
-    fewer for a few games, whose analysis costs less than starting a worker); the
-    analyses, and their order, are those of --jobs 1.
+    With --jobs N the games are shared among N processes, this one and N - 1 workers
+    (default: all cores, or fewer for a few games, whose analysis costs less than starting
+    a worker); the analyses, and their order, are those of --jobs 1.
 
     \b
     Example:

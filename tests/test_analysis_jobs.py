@@ -31,14 +31,16 @@ def net(tmp_path_factory) -> str:
     return str(path)
 
 
-def test_analyse_json_with_two_jobs_is_that_of_one(records, net):
+@pytest.mark.parametrize("jobs", ["2", "3"])
+def test_analyse_json_with_more_jobs_is_that_of_one(records, net, jobs):
+    # two jobs: this process judges a game beside one worker; three: beside two
     args = ["analyse", f"{records}/jacquet.jqn", "--net", net, "--json"]
     one = CliRunner().invoke(main, [*args, "--jobs", "1"])
-    two = CliRunner().invoke(main, [*args, "--jobs", "2"])
+    more = CliRunner().invoke(main, [*args, "--jobs", jobs])
     assert one.exit_code == 0, one.output
-    assert two.exit_code == 0, two.output
+    assert more.exit_code == 0, more.output
     assert len(one.stdout.splitlines()) == 2
-    assert two.stdout == one.stdout
+    assert more.stdout == one.stdout
 
 
 def test_analyse_writes_the_same_annotated_records_and_tables_with_two_jobs(records, tmp_path):

@@ -15,11 +15,12 @@ import pytest
 from analysis.bearoff import exact_outputs
 from analysis.board_judge import BoardJudge
 from analysis.network import Network
-from analysis.race import BEAROFF, CLASS_NAMES, CONTACT, RACE, RaceNet, by_class, classes
+from analysis.race import BEAROFF, CLASS_NAMES, CONTACT, RACE, RaceInputs, RaceNet, by_class, classes, places
 from analysis.race_training import RaceRecipe, RaceTrainer, rollout_targets
 from analysis.supervised import Adam, epoch, loss
 from notation import BAR, OFF, Position, rule_set
 from notation.engine.rules import NAMES
+from notation.engine.rules.base import POSITION_CLASSES
 
 SAME_WAY = ("jacquet", "murray", "versailles", "hale", "narde", "fevga")
 """The rule sets where both sides run the same way (my ``p`` is his ``p ± 12``)."""
@@ -120,6 +121,26 @@ def test_the_fast_classes_are_the_rule_sets(name: str) -> None:
     assert counts[RACE] > 100 and counts[CONTACT] > 100 and counts[BEAROFF] > 10
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_the_kernels_classes_and_race_inputs_are_the_references(name: str) -> None:
+    from analysis.fast import race as kernels  # imports numba
+
+    rules = rule_set(name)
+    rng = random.Random(11)
+    positions = [racing_position(name, rng) for _ in range(1500)]
+    boards = np.array([p.mover + p.opponent for p in positions], dtype=np.int8)
+    if rules.position_classes == POSITION_CLASSES:
+        fast = kernels.classes(boards, places(rules))
+        assert fast.tolist() == [CLASS_NAMES.index(rules.position_class(p)) for p in positions]
+    primes = np.array([[rng.random() < 0.3, rng.random() < 0.3] for _ in positions], dtype=np.bool_)
+    inputs = RaceInputs(rules)
+    for flags in (primes, None):
+        reference = inputs.encode(boards, flags)
+        held = flags if flags is not None else np.zeros_like(primes)
+        fast_inputs = kernels.race_inputs(boards, held, rules.tracks_prime, inputs.side_size)
+        assert fast_inputs.dtype == np.float32 and np.array_equal(fast_inputs, reference)
+
+
 def _race_net(variant: str, bias: float) -> RaceNet:
     """A race net whose outputs are all sigmoid(``bias``) (zero weights)."""
     net = RaceNet.create(variant, hidden=4)
@@ -137,12 +158,16 @@ def test_the_judge_chooses_the_evaluator_by_class() -> None:
     )], dtype=np.int8)
     alone = BoardJudge(contact, rules).judge(boards, None).raw.copy()
     contact.race = _race_net("backgammon", 3.0)
-    both = BoardJudge(contact, rules).judge(boards, None)
-    assert np.allclose(both.raw[0], 1 / (1 + np.exp(-3.0)))
-    assert np.array_equal(both.raw[1], alone[1])
-    # the outcomes no longer possible stay 0 whichever net judges: nobody has a man
-    # in the other's home, so no backgammon
-    assert both.y[0, 2] == 0.0 and both.y[0, 4] == 0.0
+    for loaded in (False, True):  # numpy's classes and race inputs, or the kernels'
+        judge = BoardJudge(contact, rules)
+        if loaded:
+            judge.load_kernels()
+        both = judge.judge(boards, None)
+        assert np.allclose(both.raw[0], 1 / (1 + np.exp(-3.0)))
+        assert np.array_equal(both.raw[1], alone[1])
+        # the outcomes no longer possible stay 0 whichever net judges: nobody has a man
+        # in the other's home, so no backgammon
+        assert both.y[0, 2] == 0.0 and both.y[0, 4] == 0.0
 
 
 def test_the_reference_judge_chooses_as_the_fast_one() -> None:

@@ -19,8 +19,11 @@ from analysis.fast.encode import encode, layout, table
 from analysis.fast.jit import kernel
 from analysis.fast.movegen import _KEYS, legal_results, legal_results_primes
 from analysis.fast.outcomes import ceiling_code, ceilings, most_steps, penalty_rates, race_table
+from analysis.fast.race import classes, race_inputs
+from analysis.race import RaceInputs, places
 from analysis.rolls import ROLLS_21
 from notation import RuleSet
+from notation.engine.rules.base import POSITION_CLASSES
 
 Boards = NDArray[np.int8]
 Flags = NDArray[np.bool_]
@@ -94,6 +97,23 @@ class FastJudge:
     races: NDArray[np.int64]
     steps: int
     rates: NDArray[np.int64]
+    places: NDArray[np.int64] | None
+    """:func:`analysis.race.places` where the rule set's classes are the standard ones (the
+    kernel's), else ``None``."""
+
+    def classes(self, boards: Boards) -> NDArray[np.int64] | None:
+        """:func:`analysis.race.classes` of ``boards``, or ``None`` where the rule set's
+        classes are not the standard ones."""
+        if self.places is None:
+            return None
+        return classes(boards, self.places)
+
+    @staticmethod
+    def race_inputs(inputs: RaceInputs, boards: Boards, flags: Flags | None) -> NDArray[np.float32]:
+        """``inputs.encode(boards, flags)`` (:meth:`analysis.race.RaceInputs.encode`; ``flags``:
+        each side's prime held, murray), in the kernel."""
+        primes = flags if flags is not None else np.zeros((len(boards), 2), dtype=np.bool_)
+        return race_inputs(boards, primes, inputs.rules.tracks_prime, inputs.side_size)
 
     def encode(self, boards: Boards, primes: Flags) -> NDArray[np.float32]:
         """The inputs of ``boards`` (``primes``: each side's prime flag after each)."""
@@ -139,5 +159,7 @@ def fast_judge(rules: RuleSet, encoder: Encoder) -> FastJudge | None:
     races, steps, rates = np.zeros(0, dtype=np.int64), 0, np.zeros(0, dtype=np.int64)
     if code is not None:
         races, steps, rates = _race_table(rules), most_steps(rules), penalty_rates(rules)
+    standard = rules.position_classes == POSITION_CLASSES
     return FastJudge(rules, encoder, fast, layout(encoder, rules.closes_at),
-                     np.array(rules.opposite, dtype=np.int64), code, races, steps, rates)
+                     np.array(rules.opposite, dtype=np.int64), code, races, steps, rates,
+                     places(rules) if standard else None)
