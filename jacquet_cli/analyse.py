@@ -80,7 +80,7 @@ def _limits(ctx: click.Context, param: click.Parameter, value: str | None
 @click.option("--candidates", type=click.IntRange(min=1), default=5, show_default=True,
               help="Plays listed per turn (best first; the play made is always listed).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
-              help="Worker processes, one game each at a time [default: all cores, or fewer when "
+              help="Processes judging games, this one and N - 1 workers [default: all cores, or fewer when "
                    "the games are too few to pay for starting them]; any number gives the same "
                    "analyses.")
 @confirm_option

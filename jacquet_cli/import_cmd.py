@@ -38,8 +38,8 @@ from .archive_options import db_option, import_summary, reports_archive_errors
 @click.option("--net", "net_path", type=click.Path(dir_okay=False, exists=True),
               help="With --analyse: a net file to judge with (default: the shipped one).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
-              help="With --analyse: worker processes [default: all cores]; any number gives "
-                   "the same analyses.")
+              help="With --analyse: processes judging games, this one and N - 1 workers "
+                   "[default: all cores]; any number gives the same analyses.")
 @confirm_option
 @reports_archive_errors("write to")
 @reading_many_games()
@@ -61,7 +61,8 @@ def import_command(files: tuple[str, ...], db_path: str, keep_invalid: bool, var
     engine and the analyses stored beside them, with a progress bar; games it analysed
     before at that depth are skipped, so an interrupted analysis (Ctrl-C, exit 130: what
     is stored stays) goes on when the same import is run again. --jobs N shares the
-    games among N worker processes (default: all cores), with the analyses of --jobs 1.
+    games among N processes, this one and N - 1 workers (default: all cores), with the
+    analyses of --jobs 1.
     --confirm sets the level that confirms the marks, as for jacquet analyse.
 
     \b
