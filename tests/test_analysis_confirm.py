@@ -192,7 +192,8 @@ def test_with_a_one_ply_judge_every_mark_is_its_judgement(jacquet_net):
     for before, turn in zip(plain.turns, confirmed.turns, strict=True):
         if before.mark is not None:
             assert turn.confirmed and turn.level == one.name
-        assert turn.mark == (None if turn.forced else mark_for(turn.loss, rules.marks))
+        limits = confirmed_limits(rules.marks) if turn.confirmed else rules.marks
+        assert turn.mark == (None if turn.forced else mark_for(turn.loss, limits))
         if turn.confirmed:
             state = turn.node.parent.state
             ranked = one.rank(legal_plays(state.position, turn.dice, rules), state.position, also=turn.played)
