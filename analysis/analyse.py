@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from analysis.confirm import Judge, needs_confirming
+from analysis.confirm import Judge, confirmed_limits, needs_confirming
 from analysis.ranking import Candidate, Evaluator, roll_average
 from notation import Dice, Play, Position, RuleSet, legal_plays
 from notation.engine.state import PASSED, ROLL, Colour
@@ -197,7 +197,7 @@ def _figures(rules: RuleSet, turn: TurnToJudge, evaluator: Evaluator, limits: tu
     level, confirmed = evaluator.name, False
     if confirm is not None and not forced and needs_confirming(ranked, mark, limits):
         ranked = confirm.judge(plays, position, turn.dice, primes, played)
-        rank, loss, mark = _judged(ranked, played, forced, limits)
+        rank, loss, mark = _judged(ranked, played, forced, confirmed_limits(limits))
         level, confirmed = confirm.name, True
     expected = luck = None
     if with_luck and turn.roll:

@@ -8,8 +8,9 @@ wrong are judged again at a deeper level, and that level decides their marks and
   made an error. Forced plays never are.
 - **Decided there**: the re-judged turn's ranking, loss and mark are the deeper level's: a
   0-ply mark is kept only if the play's loss at that level still crosses the threshold
-  (the mark it earns there, maybe another), and a mark the deeper level gives that 0-ply
-  missed is set too. The turn says which level decided it (:attr:`Judge.name`).
+  (the mark it earns there, maybe another; its ``?`` from a margin above the rule set's,
+  :data:`MARGIN`), and a mark the deeper level gives that 0-ply missed is set too. The
+  turn says which level decided it (:attr:`Judge.name`).
 - **The deeper levels** (:data:`CONFIRMATIONS`): ``1ply`` and ``2ply``, the net looking
   one or two rolls ahead (:class:`analysis.ranking.Evaluator`); ``rollout``, the best
   :attr:`RolloutJudge.candidates` plays at 0-ply and the play made rolled out
@@ -47,6 +48,22 @@ gnubg 2-ply on 20 real matches (``bench/confirm_choices.py``): at 2-ply, 1 inste
 judges a quarter more turns again and gives more best plays, a better Spearman, recall
 0.74 instead of 0.70 at the same precision (0.33), and best plays losing 6.8 thousandths
 a decision instead of 7.8."""
+
+MARGIN = 7 / 6
+"""The deeper level marks a play bad (``?``) only from this share of the rule set's bad
+threshold (``RuleSet.marks[1]``: 0.070 in ``backgammon`` where gnubg's ``?`` is 0.060,
+0.093 in the Jacquet family, 0.75 in ``hale``); its ``?!`` and ``??`` keep the rule set's
+thresholds. The net's 2-ply judgement errs most on the ``?`` of contact positions: against
+gnubg 2-ply on 20 real matches (``bench/confirm_choices.py``), the margin chosen on one
+set of matches raised the precision of the marks on the other without losing much recall
+(``docs/analysis.md``, "Marks that hold")."""
+
+
+def confirmed_limits(limits: tuple[float, float, float]) -> tuple[float, float, float]:
+    """The thresholds (doubtful, bad, very bad) of a mark the deeper level decides: the
+    bad one raised by :data:`MARGIN` (never above the very bad one)."""
+    doubtful, bad, very_bad = limits
+    return doubtful, min(MARGIN * bad, very_bad), very_bad
 
 
 class Judge(Protocol):

@@ -21,12 +21,14 @@ choice. The choices:
 - ``... both levels agree``: a mark kept only where 0-ply marked the play too (no mark
   added by the deeper level);
 - ``... 0.070 for ?``: the deeper level's ``?`` only from 0.070 (a margin above the
-  threshold).
+  threshold), and the same from 0.065, 0.075 and 0.080 (``--only`` measures a margin
+  chosen on one set of matches on the other).
 
 Each column: gnubg_judge's measures and the turns judged again (the cost beside
 ``every turn``).
 
-    python bench/confirm_choices.py [--depths 1,2] [--matches 20] [--jobs 2] [--save FILE] [--load FILE]
+    python bench/confirm_choices.py [--depths 1,2] [--matches 20] [--only TEXT] [--jobs 2]
+                                    [--save FILE] [--load FILE]
 
 The per-turn judgements go to ``--save`` (JSON lines, a match each, as each is judged);
 ``--load`` measures from such a file without judging again, from the matches judged so far
@@ -104,7 +106,8 @@ def judged_turns(path: Path, depths: list[int]) -> list[dict[str, Any]]:
                 rank = next(i for i, c in enumerate(deeper) if c.play.result == turn.played.result)
                 loss = max(0.0, deeper[0].equity - deeper[rank].equity)
                 data[str(depth)] = {"best": deeper[0].play.notation, "loss": round(loss, 4),
-                                    "mark": mark_for(loss, RULES.marks)}
+                                    "mark": mark_for(loss, RULES.marks),
+                                    "depths": [deeper[0].depth, deeper[rank].depth]}
         games.append(record)
     print(f"  {path.name}: {time.process_time() - started:.0f} s CPU", flush=True)
     return games
@@ -127,8 +130,11 @@ def choices(depth: int) -> list[tuple[str, Rule, Callable[[dict[str, Any], str |
     """The choices at ``depth``: a label, which turns the deeper level decides, and which
     of its marks stand."""
     deeper: Callable[[dict[str, Any], str | None], str | None] = lambda turn, mark: mark
-    margin: Callable[[dict[str, Any], str | None], str | None] = (
-        lambda turn, mark: mark_for(turn[str(depth)]["loss"], (DOUBTFUL, 0.070, VERY_BAD)))
+
+    def margin(bad: float) -> Callable[[dict[str, Any], str | None], str | None]:
+        """The deeper level's ``?`` only from ``bad`` (its ``?!`` and ``??`` as they are)."""
+        return lambda turn, mark: mark_for(turn[str(depth)]["loss"], (DOUBTFUL, bad, VERY_BAD))
+
     before = close(0.5)  # the rule until this bench measured the others
     return [
         ("0-ply alone", lambda turn: False, deeper),
@@ -136,8 +142,11 @@ def choices(depth: int) -> list[tuple[str, Rule, Callable[[dict[str, Any], str |
           for share in (0.5, 1.0, 2.0)),
         ("within 0.5 or nearly marked", lambda turn: before(turn) or turn["loss"] >= DOUBTFUL / 2, deeper),
         ("within 0.5, both levels agree", before, lambda turn, mark: mark if marked(turn) else None),
-        ("within 0.5, 0.070 for ?", before, margin),
-        ("within 1, 0.070 for ?", close(1.0), margin),
+        ("within 0.5, 0.070 for ?", before, margin(0.070)),
+        *((f"within 1, {bad:.3f} for ?", close(1.0), margin(bad)) for bad in (0.065, 0.070, 0.075, 0.080)),
+        ("within 1, both levels agree", close(1.0), lambda turn, mark: mark if marked(turn) else None),
+        ("within 1, 0.070 for ?, both agree", close(1.0),
+         lambda turn, mark: margin(0.070)(turn, mark) if marked(turn) else None),
     ]
 
 
@@ -169,9 +178,12 @@ def main() -> None:
                         help="measure from judgements kept by --save (the matches judged so far)")
     parser.add_argument("--matches", type=int, default=len(gnubg_judge.MATCHES), metavar="N",
                         help="only the first N matches (a quicker, partial run; default: all 20)")
+    parser.add_argument("--only", default="", metavar="TEXT",
+                        help="only the matches whose path holds TEXT (galaxy, backgammon-studio): a "
+                             "choice made on one set of matches, measured on the other")
     args = parser.parse_args()
     depths = [int(d) for d in args.depths.split(",")]
-    paths = [gnubg_judge.REAL / name for name in gnubg_judge.MATCHES[:args.matches]]
+    paths = [gnubg_judge.REAL / name for name in gnubg_judge.MATCHES[:args.matches] if args.only in name]
     judged = gnubg_judge.gnubg_judgement(paths, gnubg_judge.PLIES, 1)
     if not args.load:
         print(f"judging the unforced turns of {len(paths)} matches at 0-ply and, where a choice "
@@ -182,7 +194,7 @@ def main() -> None:
                 kept.write(json.dumps(future.result()) + "\n")
                 kept.flush()
     lines = (args.load or args.save).read_text(encoding="utf-8").splitlines()
-    games = [g for line in lines for g in json.loads(line)]
+    games = [g for line in lines for g in json.loads(line) if Path(g["file"]) in paths]
     done = {Path(g["file"]) for g in games}
     judged = {path: found for path, found in judged.items() if path in done}
     print(f"{len(judged)} of {len(paths)} matches judged", flush=True)

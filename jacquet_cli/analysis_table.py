@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from analysis.analyse import MARKS, GameAnalysis
+from analysis.confirm import confirmed_limits
 from notation.engine.state import Colour
 from notation.messages import say
 
@@ -16,7 +17,8 @@ COLUMNS = ("ply", "player", "dice", "played", "rank", "equity", "loss", "mark", 
 def print_analysis(path: str, number: int, analysis: GameAnalysis,
                    limits: tuple[float, float, float] | None = None) -> None:
     """Every judged turn, then each player's summary, the engine named in both, and what
-    the marks mean: the thresholds they were given by (``limits``, else the rule set's)."""
+    the marks mean: the thresholds they were given by (``limits``, else the rule set's; the
+    bad one raised by :data:`analysis.confirm.MARGIN` where a deeper level confirmed them)."""
     game = analysis.game
     names = {c: game.headers.get(c.title) or c.title for c in Colour}
     click.echo(say("cli.analyse.title", path=path, game=number, rules=game.rules.name,
@@ -49,6 +51,8 @@ def print_analysis(path: str, number: int, analysis: GameAnalysis,
         click.echo(f"{names[colour] + ' (' + str(colour.named) + ')':<24} {s.decisions:>9} {counts} "
                    f"{s.error_rate:>10.1f} {s.luck:>+7.3f} {result:>6} {adjusted:>8}")
     doubtful, bad, very_bad = limits or game.rules.marks
+    if analysis.confirm:  # every mark is the deeper level's: its bad one from a margin above
+        doubtful, bad, very_bad = confirmed_limits((doubtful, bad, very_bad))
     click.echo(say("cli.analyse.marks", doubtful=f"{doubtful:.3f}", bad=f"{bad:.3f}",
                    very_bad=f"{very_bad:.3f}"))
     click.echo("")

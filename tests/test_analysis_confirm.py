@@ -19,9 +19,11 @@ from analysis.analyse import analyse_game, mark_for
 from analysis.confirm import (
     CLOSE,
     CONFIRMATIONS,
+    MARGIN,
     PlyJudge,
     RolloutJudge,
     confirmation_level,
+    confirmed_limits,
     deeper_judge,
     fallbacks,
     needs_confirming,
@@ -104,8 +106,26 @@ def test_a_mark_the_deeper_level_confirms_is_kept_with_its_figures():
 
 
 def test_a_mark_the_deeper_level_lowers_becomes_its_mark():
-    _, turn = _confirmed(Judgement("stub, 0-ply", 0.2), Judgement("stub, 2-ply", 0.07))
+    _, turn = _confirmed(Judgement("stub, 0-ply", 0.2), Judgement("stub, 2-ply", 0.09))
     assert turn.mark == "?" and turn.level == "stub, 2-ply"
+
+
+def test_the_deeper_levels_bad_mark_starts_a_margin_above_the_rule_sets():
+    """gnubg's ``?`` is 0.060; a confirmed play losing 0.065 is only doubtful, one losing
+    0.075 bad, while 0-ply alone marks both bad; ``?!`` and ``??`` keep their thresholds."""
+    doubtful, bad, very_bad = confirmed_limits(BACKGAMMON.marks)
+    assert (doubtful, very_bad) == (DOUBTFUL, VERY_BAD) and BAD < bad < VERY_BAD
+    assert bad == pytest.approx(MARGIN * BAD)
+    for loss, confirmed in ((0.065, "?!"), (0.075, "?"), (0.035, "?!"), (0.125, "??")):
+        _, turn = _confirmed(Judgement("stub, 0-ply", 0.2), Judgement("stub, 2-ply", loss))
+        assert turn.mark == confirmed and turn.loss == pytest.approx(loss)
+        (alone,) = analyse_game(_opening(), Judgement("stub, 0-ply", loss), luck=False).turns  # type: ignore[arg-type]
+        assert alone.mark == mark_for(loss, BACKGAMMON.marks)
+    assert mark_for(0.065, BACKGAMMON.marks) == "?"
+
+
+def test_the_margin_never_lifts_bad_above_very_bad():
+    assert confirmed_limits((0.03, 0.11, 0.12)) == (0.03, 0.12, 0.12)
 
 
 def test_a_mark_the_deeper_level_refutes_is_dropped():
@@ -172,7 +192,8 @@ def test_with_a_one_ply_judge_every_mark_is_its_judgement(jacquet_net):
     for before, turn in zip(plain.turns, confirmed.turns, strict=True):
         if before.mark is not None:
             assert turn.confirmed and turn.level == one.name
-        assert turn.mark == (None if turn.forced else mark_for(turn.loss, rules.marks))
+        limits = confirmed_limits(rules.marks) if turn.confirmed else rules.marks
+        assert turn.mark == (None if turn.forced else mark_for(turn.loss, limits))
         if turn.confirmed:
             state = turn.node.parent.state
             ranked = one.rank(legal_plays(state.position, turn.dice, rules), state.position, also=turn.played)

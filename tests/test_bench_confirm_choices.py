@@ -55,3 +55,16 @@ def test_both_levels_agreeing_keeps_no_mark_the_deeper_level_adds():
 def test_zero_ply_alone_changes_nothing():
     (game,), again = combined([GAME], 2, *_choice("0-ply alone"))
     assert again == 0 and game == GAME
+
+
+def test_a_margin_raises_the_deeper_levels_bad_mark_only():
+    """The third turn loses 0.07 at 2-ply: ``?`` from 0.065 or 0.070, ``?!`` from 0.075;
+    the second's ``??`` (0.13) stays."""
+    for bad, mark in (("0.065", "?"), ("0.070", "?"), ("0.075", "?!"), ("0.080", "?!")):
+        (game,), again = combined([GAME], 2, *_choice(f"within 1, {bad} for ?"))
+        assert again == 3 and [turn["mark"] for turn in game["turns"]][1:3] == ["??", mark]
+
+
+def test_both_levels_agreeing_with_a_margin_drops_what_either_drops():
+    (game,), _ = combined([GAME], 2, *_choice("within 1, 0.070 for ?, both agree"))
+    assert [turn["mark"] for turn in game["turns"]] == [None] * 5

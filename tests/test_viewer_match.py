@@ -66,10 +66,11 @@ def test_the_match_page_gives_each_analysed_games_figures_and_the_game_page_its_
     rules = rule_set("jacquet")
     assert {label for _, label in labelled} - {rules.skill_label(float(rate), "en") for rate, _ in labelled}
     assert all(label == rules.skill_label(float(rate), "fr") for rate, label in labelled)
-    # the game page's summary says what its marks mean, by the rule set's thresholds
+    # the game page's summary says what its marks mean, by the rule set's thresholds (the
+    # marks confirmed at 2-ply, the default: bad from 7/6 of 0.08, analysis.confirm.MARGIN)
     game = client.get(f"/game/{game_ids(page)[0]}").text
     assert ('<span data-mark="?!">?!</span> doubtful play, losing 0.040 or more; '
-            '<span data-mark="?">?</span> bad play, losing 0.080 or more; '
+            '<span data-mark="?">?</span> bad play, losing 0.093 or more; '
             '<span data-mark="??">??</span> very bad play, losing 0.160 or more.') in game
 
 

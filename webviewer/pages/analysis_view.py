@@ -17,6 +17,7 @@ from typing import Any, cast
 
 from flask_babel import format_datetime, gettext
 
+from analysis.confirm import confirmed_limits
 from archive.analyses import level_label
 from notation.engine.movegen import legal_plays
 from notation.engine.play import Play
@@ -36,6 +37,12 @@ def engine_name(analysis: dict[str, Any]) -> str:
     them: ``jacquet-td jacquet v2, 0-ply, marks confirmed at 1-ply``
     (:func:`archive.analyses.level_label`)."""
     return level_label(analysis["engine"], analysis["depth"], analysis.get("confirm"))
+
+
+def legend_limits(marks: tuple[float, float, float], analysis: dict[str, Any]) -> tuple[float, float, float]:
+    """The thresholds an analysis's marks were given by: the rule set's ``marks``, the bad
+    one a margin above where a deeper level confirmed them (:func:`analysis.confirm.confirmed_limits`)."""
+    return confirmed_limits(marks) if analysis.get("confirm") else marks
 
 
 def analysed_when(stamp: str) -> str:
@@ -101,7 +108,7 @@ class AnalysisPieces:
                    for colour in ("W", "B") if colour in analysis["players"]]
         analysed_at = analysed_when(analysis["analysed_at"])
         self.summary = (str(pieces().analysis_summary(players, self.engine, analysed_at))
-                        + str(pieces().mark_legend(view.rules.marks)) if self.turns
+                        + str(pieces().mark_legend(legend_limits(view.rules.marks, analysis))) if self.turns
                         else str(pieces().analysis_empty(self.engine))).encode()
         self.marks = {f"ply={ply}": turn["mark"] for ply, turn in self.turns.items() if turn["mark"]}
         """The marked main-line turns' marks, by address (``ply=K``)."""
