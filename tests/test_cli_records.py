@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from jacquet_cli import main
 from notation.engine.rules import NAMES
+from notation.messages import say
 
 GOOD = '[Event "good"]\n[Result "*"]\n\n1. 55: 24/19/14/9/4 66: 24/18 2. 21: 4/1 *\n'
 BAD = '[Event "bad"]\n\n1. 63: 24/18 24/21 *\n'
@@ -33,10 +34,16 @@ def test_validate_exit_codes(files, tmp_path):
     assert run("validate", good).exit_code == 0
     result = run("validate", bad)
     assert result.exit_code == 1
-    assert result.stdout.splitlines() == [(
-        f"{bad}:8:14: error: [R-COURIER] game 2, turn 1. 63: 24/21 moves a second man while "
-        "the courier, on 18, has not reached points 6-1 (this play is legal in backgammon: add "
-        '[Variant "backgammon"] if that is the game); legal: 24/15')]
+    [line] = result.stdout.splitlines()
+    assert line.startswith(f"{bad}:8:14: error: [R-COURIER] ") and line.endswith(" 24/15")
+    checked = run("validate", "--json", bad)
+    [error] = [e for game in checked.stdout.splitlines() for e in json.loads(game)["errors"]]
+    assert (error["line"], error["column"], error["game"], error["turn"], error["rule"]) == \
+        (8, 14, 2, "1. 63", "R-COURIER")
+    # the courier's rule, with the hint that backgammon allows the play
+    assert error["id"] == "reader.backgammon-hint" and error["params"] == {
+        "reason": {"id": "rule.courier.not-passed", "params": {"step": "24/21", "point": "18"}}}
+    assert error["legal_plays"] == ["24/15"] and error["message"] in line
     assert run("validate", tmp_path / "missing.jqn").exit_code == 2
     assert run("validate", tmp_path / "game.unknown").exit_code == 2
     assert run("validate").exit_code == 2
@@ -74,9 +81,11 @@ def test_show_labels_the_sides_w_and_b_as_record_and_play_do(files):
     good, _ = files
     lines = run("show", good, "--ply", 1).stdout.splitlines()  # Black on roll, after 1. 55
     assert "B15" in lines[2] and "W14" in lines[4]  # Black's talon top right, White's men
-    assert lines[6] == "B (Black) on roll: pips 360, off 0 | W: pips 340, off 0"
+    assert lines[6] == say("diagram.sides", x=f"B ({say('colour.black')})", y="W", mover=360, mover_off=0,
+                           opponent=340, opponent_off=0)
     lines = run("show", good, "--ply", 2).stdout.splitlines()  # White on roll, after 1... 66
-    assert lines[6] == "W (White) on roll: pips 340, off 0 | B: pips 354, off 0"
+    assert lines[6] == say("diagram.sides", x=f"W ({say('colour.white')})", y="B", mover=340, mover_off=0,
+                           opponent=354, opponent_off=0)
     assert not any("X" in line or " O" in line for line in lines[1:])
 
 
