@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from jacquet_cli import main
 from notation.engine.rules import NAMES
+from notation.formats import read_file
 from notation.messages import say
 
 GOOD = '[Event "good"]\n[Result "*"]\n\n1. 55: 24/19/14/9/4 66: 24/18 2. 21: 4/1 *\n'
@@ -226,7 +227,7 @@ def test_a_match_score_that_does_not_add_up_is_r_match_in_every_format(tmp_path,
     wrong.write_text(text.replace('[Score "1-0"]', '[Score "0-0"]'), encoding="utf-8")
     target = tmp_path / f"wrong.{fmt}"
     if fmt != "jqn":  # written as its own format (the writer keeps the Score tag as it is)
-        from notation.formats import read_file, write_file
+        from notation.formats import write_file
         games = list(read_file(wrong))
         for game in games:
             game.errors.clear()
@@ -234,7 +235,10 @@ def test_a_match_score_that_does_not_add_up_is_r_match_in_every_format(tmp_path,
     result = run("validate", target)
     assert result.exit_code == 1
     [line] = [line for line in result.stdout.splitlines() if "R-MATCH" in line]
-    assert "game 2: the Score tag says 0-0, but the games before give 1-0" in line
+    assert line.endswith(say("match.score.tag", score="0-0", before="1-0"))
+    [game_error] = [e for game in read_file(target) for e in game.errors if e.rule_id == "R-MATCH"]
+    assert game_error.game == 2 and game_error.msg.as_json() == {
+        "id": "match.score.tag", "params": {"score": "0-0", "before": "1-0"}}
     if fmt != "json":  # JSON keeps no line numbers
         assert line.split(":")[1] != "0"
 
