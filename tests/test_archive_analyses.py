@@ -15,6 +15,7 @@ from archive import import_files, open_archive
 from archive.analyses import latest_analysis, player_figures
 from jacquet_cli import main
 from notation.formats import read_file, write_file
+from notation.messages import say
 
 GAMES = 4
 
@@ -42,6 +43,17 @@ def net(tmp_path_factory) -> str:
     return str(path)
 
 
+def stored_line(analysed: int, skipped: int, archive: str) -> str:
+    """What ``analyse --db`` says it did: the games analysed, those skipped as analysed before."""
+    return say("cli.analyse.stored", analysed=analysed, skipped=skipped, path=archive)
+
+
+def import_line(analysed: int, skipped: int) -> str:
+    """What ``import --analyse`` says it analysed: still English, a line of
+    jacquet_cli/import_cmd.py without a message id (as the interrupted run's line)."""
+    return f"{analysed} game(s) analysed, {skipped} analysed before (skipped)"
+
+
 def _analyse(archive: str, net: str, *more: str):
     return CliRunner().invoke(main, ["analyse", "--db", archive, "--net", net, *more])
 
@@ -49,7 +61,7 @@ def _analyse(archive: str, net: str, *more: str):
 def test_stored_rows_are_what_analyse_json_gives(archive, net, sample):
     result = _analyse(archive, net, "--variant", "jacquet")
     assert result.exit_code == 0, result.output
-    assert f"{GAMES} game(s) analysed" in result.output
+    assert stored_line(GAMES, 0, archive) in result.output
     printed = [json.loads(line) for line in CliRunner().invoke(
         main, ["analyse", sample, "--net", net, "--json"]).stdout.splitlines()]
     with open_archive(archive) as db:
@@ -94,9 +106,9 @@ def test_a_rerun_skips_and_an_interrupted_run_goes_on(archive, net, monkeypatch)
     monkeypatch.setattr(analyse_archive, "store_analysis", real)
     resumed = _analyse(archive, net)
     assert resumed.exit_code == 0, resumed.output
-    assert f"{GAMES - 2} game(s) analysed, 2 analysed before (skipped)" in resumed.output
+    assert stored_line(GAMES - 2, 2, archive) in resumed.output
     again = _analyse(archive, net)
-    assert f"0 game(s) analysed, {GAMES} analysed before" in again.output
+    assert stored_line(0, GAMES, archive) in again.output
     connection = sqlite3.connect(archive)
     assert connection.execute("SELECT count(*), count(DISTINCT game_id) FROM analyses").fetchone() == (GAMES, GAMES)
     turns = connection.execute("SELECT count(*) FROM analysis_turns").fetchone()[0]
@@ -111,10 +123,11 @@ def test_another_net_analyses_again_and_filters_select(archive, net, sample, tmp
     turns = sorted(game.end().ply for game in read_file(sample))
     first = _analyse(archive, net, "--turns-max", str(turns[0]))
     assert first.exit_code == 0, first.output
-    count = int(first.output.split("game(s) analysed")[0].split()[-1])
+    count = sqlite3.connect(archive).execute("SELECT count(*) FROM analyses").fetchone()[0]
     assert 0 < count < GAMES
+    assert stored_line(count, 0, archive) in first.output
     second = _analyse(archive, str(other))
-    assert f"{GAMES} game(s) analysed, 0 analysed before" in second.output
+    assert stored_line(GAMES, 0, archive) in second.output
 
 
 def test_analyse_needs_files_or_an_archive():
@@ -144,7 +157,8 @@ def test_import_analyse_stores_what_analyse_json_gives(tmp_path, sample, net):
     archive = str(tmp_path / "new.db")
     result = _import(archive, sample, net)
     assert result.exit_code == 0, result.output
-    assert f"{GAMES} imported" in result.output and f"{GAMES} game(s) analysed" in result.output
+    assert say("cli.import.summary", imported=GAMES, duplicates=0, refused=0) in result.output
+    assert import_line(GAMES, 0) in result.output
     printed = [json.loads(line) for line in CliRunner().invoke(
         main, ["analyse", sample, "--net", net, "--json"]).stdout.splitlines()]
     with open_archive(archive) as db:
@@ -158,8 +172,8 @@ def test_import_analyse_stores_what_analyse_json_gives(tmp_path, sample, net):
                 for t in expected["turns"]]
     again = _import(archive, sample, net)
     assert again.exit_code == 0, again.output
-    assert f"{GAMES} duplicate(s) skipped" in again.output
-    assert f"0 game(s) analysed, {GAMES} analysed before (skipped)" in again.output
+    assert say("cli.import.summary", imported=0, duplicates=GAMES, refused=0) in again.output
+    assert import_line(0, GAMES) in again.output
 
 
 def test_import_analyse_leaves_the_games_of_other_files_alone(archive, sample, net, tmp_path):
@@ -167,7 +181,8 @@ def test_import_analyse_leaves_the_games_of_other_files_alone(archive, sample, n
     write_file(list(read_file("samples/generated/jacquet-10.jqn"))[GAMES:GAMES + 1], other)
     result = _import(archive, str(other), net)
     assert result.exit_code == 0, result.output
-    assert "1 imported" in result.output and "1 game(s) analysed" in result.output
+    assert say("cli.import.summary", imported=1, duplicates=0, refused=0) in result.output
+    assert import_line(1, 0) in result.output
     with open_archive(archive) as db:
         assert db.execute("SELECT count(*) FROM analyses").fetchone()[0] == 1
 
@@ -194,7 +209,7 @@ def test_an_interrupted_import_analyse_stores_each_turn_once_when_run_again(tmp_
     monkeypatch.setattr(analyse_archive, "store_analysis", real)
     resumed = _import(archive, sample, net)
     assert resumed.exit_code == 0, resumed.output
-    assert f"{GAMES - 1} game(s) analysed, 1 analysed before (skipped)" in resumed.output
+    assert import_line(GAMES - 1, 1) in resumed.output
     connection = sqlite3.connect(archive)
     assert connection.execute("SELECT count(*), count(DISTINCT game_id) FROM analyses").fetchone() == (GAMES, GAMES)
     turns = connection.execute("SELECT count(*) FROM analysis_turns").fetchone()[0]

@@ -11,12 +11,23 @@ import pytest
 
 from notation import rule_set
 from notation.engine.board import Position
+from notation.engine.state import Colour
+from notation.messages import Message, either, render
 from notation.render.svg import board
 
 FRAME = re.compile(r'<rect class="head" x="(\d+)" y="(\d+)" width="(\d+)" height="(\d+)"'
                    r'[^>]*><title>([^<]*)</title></rect>')
 MAN = re.compile(r'<circle class="man" cx="(\d+)" cy="(\d+)" r="17" fill="([^"]+)"')
 WHITE, BLACK = "#fdfdf8", "#222222"
+
+
+def head_title(colour: Colour, count: int, rules_name: str = "narde", **options: str) -> str:
+    """The frame's title: the message ``mark.head`` (whose head, how many men, the rule set's
+    legend of R-HEAD), as the board writes it in English (the wording: tests/test_messages.py)."""
+    head = rule_set(rules_name, **options).head
+    assert head is not None
+    return render(Message.of("mark.head", side=colour.named, point=24, count=count, legend=head.legend,
+                             rule="R-HEAD"))
 
 
 def frames(svg: str) -> list[tuple[int, int, int, int, str]]:
@@ -37,13 +48,10 @@ def men_on(svg: str, colour: str) -> int:
 def test_at_the_start_both_heads_are_framed_round_their_fifteen_men():
     narde = rule_set("narde")
     svg = board(narde.start, narde)
-    white, black = sorted(frames(svg), key=lambda f: f[4])[::-1]  # "White's" after "Black's"
-    assert white[4].startswith("White's head, his 24: 15 men;")
-    assert black[4].startswith("Black's head, his 24: 15 men;")
+    white, black = sorted(frames(svg), key=lambda f: f[4] != head_title(Colour.WHITE, 15))
+    assert white[4] == head_title(Colour.WHITE, 15) and black[4] == head_title(Colour.BLACK, 15)
     assert men_inside(svg, white) == {WHITE} and men_inside(svg, black) == {BLACK}
-    for frame in (white, black):
-        assert "one man may leave it a turn, two in a player's first turn with 6-6, 4-4 or 3-3" in frame[4]
-        assert frame[4].endswith("(R-HEAD).")
+    assert narde.head is not None and narde.head.legend.params["doublets"] == either(["6-6", "4-4", "3-3"])
 
 
 def test_a_head_with_one_man_left_or_none_is_not_framed():
@@ -51,7 +59,7 @@ def test_a_head_with_one_man_left_or_none_is_not_framed():
     # White (on roll): one man left on his head; Black: two on his (White's 12)
     position = Position.from_points({24: 1, 18: 7, 10: 7}, {24: 2, 20: 6, 6: 7})
     [frame] = frames(board(position, narde))
-    assert frame[4].startswith("Black's head, his 24: 2 men;")
+    assert frame[4] == head_title(Colour.BLACK, 2)
     assert men_inside(board(position, narde), frame) == {BLACK}
     emptied = Position.from_points({18: 8, 10: 7}, {20: 8, 6: 7})
     assert frames(board(emptied, narde)) == []
@@ -63,9 +71,8 @@ def test_the_frame_counts_the_men_still_on_the_head_after_some_turns():
     # worked case 5 of §9: 13 men on the head, one each on 15 and 10; Black all on his head
     position = Position.from_points({24: 13, 15: 1, 10: 1}, {24: 15})
     svg = board(position, narde)
-    titles = sorted(frame[4] for frame in frames(svg))
-    assert titles[0].startswith("Black's head, his 24: 15 men;")
-    assert titles[1].startswith("White's head, his 24: 13 men;")
+    titles = {frame[4] for frame in frames(svg)}
+    assert titles == {head_title(Colour.BLACK, 15), head_title(Colour.WHITE, 13)}
     assert men_on(svg, WHITE) == 5 + 2  # five drawn on the head (13 written), the two others
 
 
@@ -75,14 +82,15 @@ def test_the_frame_follows_the_men_when_black_is_on_roll_and_when_the_board_is_f
     for flipped in (False, True):
         svg = board(position, narde, white_to_move=False, flipped=flipped)
         [frame] = frames(svg)
-        assert frame[4].startswith("Black's head, his 24: 14 men;")
+        assert frame[4] == head_title(Colour.BLACK, 14)
         assert men_inside(svg, frame) == {BLACK}
 
 
 def test_the_head_doublets_reading_changes_the_words():
     narde = rule_set("narde", head_doublets="6-4")
-    [first, _] = frames(board(narde.start, narde))
-    assert "two in a player's first turn with 6-6 or 4-4 (R-HEAD)" in first[4]
+    assert {frame[4] for frame in frames(board(narde.start, narde))} == {
+        head_title(colour, 15, head_doublets="6-4") for colour in (Colour.WHITE, Colour.BLACK)}
+    assert narde.head is not None and narde.head.legend.params["doublets"] == either(["6-6", "4-4"])
 
 
 def test_the_description_gives_the_marks_to_screen_readers():
@@ -90,11 +98,12 @@ def test_the_description_gives_the_marks_to_screen_readers():
     svg = board(narde.start, narde, title="Ply 0")
     description = re.search(r"<desc>(.*?)</desc>", svg).group(1)
     assert description.count("(R-HEAD).") == 2
-    assert "White's head, his 24: 15 men" in description and "Black's head, his 24: 15 men" in description
+    assert head_title(Colour.WHITE, 15) in description and head_title(Colour.BLACK, 15) in description
     fevga = rule_set("fevga")
     runners = Position.from_points({24: 14, 18: 1}, {24: 14, 20: 1})
     described = re.search(r"<desc>(.*?)</desc>", board(runners, fevga)).group(1)
-    assert described == "White's runner, on his 18 (R-RUNNER). Black's runner, on his 20 (R-RUNNER)."
+    assert described == " ".join(render(Message.of("mark.runner", side=colour.named, point=point, rule="R-RUNNER"))
+                                 for colour, point in ((Colour.WHITE, 18), (Colour.BLACK, 20)))
 
 
 @pytest.mark.parametrize("name", ["jacquet", "murray", "versailles", "hale", "backgammon", "fevga"])

@@ -153,8 +153,7 @@ def test_moving_from_off_is_invalid(jacquet):
 def test_courier_message(jacquet):
     error = broken(COURIER_ON_9, "63", "24/18 24/21", jacquet)
     assert error.rule_id == "R-COURIER"
-    assert error.reason.startswith(
-        "24/18 moves a second man while the courier, on 9, has not reached points 6-1")
+    assert error.msg.as_json() == {"id": "rule.courier.not-passed", "params": {"step": "24/18", "point": "9"}}
     assert str(error).startswith("[R-COURIER] ")
 
 
@@ -162,33 +161,33 @@ def test_courier_next_turn_message():
     rules = rule_set("jacquet", courier_release="next-turn")
     error = broken(COURIER_ON_9, "63", "9/3 24/21", rules)
     assert error.rule_id == "R-COURIER"
-    assert "courier_release=next-turn" in error.reason
+    assert error.msg.as_json() == {"id": "rule.courier.next-turn", "params": {"step": "24/21"}}
 
 
 def test_dice_mismatch_is_r_dice(jacquet):
     error = broken(START, "65", "24/20", jacquet)
     assert error.rule_id == "R-DICE"
-    assert "4 pips" in error.reason
+    assert error.msg.id == "rule.dice" and error.msg.params["moved"] == 4
     assert broken(START, "65", "24/18 24/12", jacquet).rule_id == "R-DICE"
 
 
 def test_dice_mismatch_for_a_doublet_names_the_doublet_rule(jacquet):
     error = broken(START, "22", "24/15", jacquet)
     assert error.rule_id == "R-DOUBLET"
-    assert "4 steps of 2" in error.reason
+    assert error.msg.id == "rule.doublet" and (error.msg.params["steps"], error.msg.params["die"]) == (4, 2)
 
 
 def test_moving_from_an_empty_point_is_r_empty(jacquet):
     error = broken(START, "61", "13/7 24/23", jacquet)
     assert error.rule_id == "R-EMPTY"
-    assert error.reason.startswith("13/7 moves from point 13, where you have no man")
+    assert error.msg.as_json() == {"id": "rule.empty", "params": {"step": "13/7", "point": "13"}}
 
 
 def test_closed_point_message_names_the_point(jacquet):
     position = Position.from_points({24: 15}, {24: 14, 6: 1})  # his man on my 18
     error = broken(position, "64", "24/18/14", jacquet)
     assert error.rule_id == "R-OPEN"
-    assert "point 18" in error.reason and "1 opposing man" in error.reason
+    assert error.msg.id == "rule.open" and (error.msg.params["point"], error.msg.params["count"]) == (18, 1)
 
 
 def test_hit_mark_in_jacquet_is_r_open(jacquet):

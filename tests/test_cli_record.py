@@ -8,6 +8,7 @@ from click.testing import CliRunner
 import archive
 from jacquet_cli import main
 from notation.formats import read_file
+from notation.messages import say
 
 SHORT_GAME = "\n".join(["", "8/5 6/5", "62", "24/10", "24/18 13/11", "comment a split", "nag 1",
                         "double", "drop"]) + "\n"
@@ -36,8 +37,8 @@ def test_plays_chosen_by_number_and_undo_keeps_the_dice(tmp_path):
     typed = "\n".join(["64", "1", "undo", "53", "1", "quit"]) + "\n"
     result = run(["--first", "White", "-o", str(out)], typed)
     assert result.exit_code == 0, result.output
-    assert "taken back: White plays 64 again" in result.output
-    assert "refused: choose a play from 1 to 1" in result.stderr  # 53: the dice stood
+    assert say("cli.record.taken-back.again", player=say("colour.white"), dice="64") in result.output
+    assert say("cli.refused", reason=say("cli.record.choose", most=1)) in result.stderr  # 53: the dice stood
     assert "unfinished game written" in result.output
     [game] = list(read_file(out))
     [turn] = game.mainline()
@@ -82,8 +83,8 @@ def test_each_side_keeps_its_letter_and_the_board_is_drawn_when_it_changes(tmp_p
     assert len(boards) == 5  # White to roll, White's plays, Black to roll, Black's plays, White to roll
     assert all("X" not in board.split("\n  1.")[0] and " O" not in board for board in boards)
     assert "W15" in boards[0] and "B15" in boards[0] and "W14" in boards[2] and "B15" in boards[2]
-    assert "W is White, B is Black; the points numbered for Black." in boards[2]
-    assert "cannot read 'hello' as a move: write each move FROM/TO, as 24/18" in result.stderr
+    assert say("cli.board.legend", player=say("colour.black")) in boards[2]
+    assert say("play.not-a-move", token="'hello'") in result.stderr
     assert result.output.count("Commands: ") == 2  # at the start and for help, not read as dice
     assert "help" not in result.stderr
 
@@ -91,7 +92,7 @@ def test_each_side_keeps_its_letter_and_the_board_is_drawn_when_it_changes(tmp_p
 def test_comments_and_marks_are_confirmed(tmp_path):
     typed = "\n".join(["64", "1", "comment  a fine  start", "nag 1", "nag 99", "quit"]) + "\n"
     result = run(["--first", "White", "-o", str(tmp_path / "game.jqn")], typed)
-    assert "comment added to 1. 64: {a fine start}" in result.output
+    assert say("cli.record.comment-added", node="1. 64", comment="{a fine start}") in result.output
     assert "mark ! ($1) added to 1. 64" in result.output
     assert "refused: no mark '99'" in result.stderr
 
@@ -150,5 +151,9 @@ def test_the_board_shows_the_cube_taken(tmp_path):
     typed = "\n".join(["", "8/5 6/5", "62", "24/18 13/11", "double", "take", "board", "quit"]) + "\n"
     result = run(["--variant", "backgammon", "--lead-roll", "W3 B1", "-o", str(tmp_path / "g.jqn")], typed)
     assert result.exit_code == 0, result.output
-    boards = [line for line in result.output.splitlines() if line.startswith("cube: ")]
-    assert boards[0] == "cube: 1, in the middle" and boards[-1] == "cube: 2, owned by B"
+    cubes = [2 ** n for n in range(7)]  # every cube line the diagram may print, as the catalog says it
+    said = {say("diagram.cube.middle", cube=c) for c in cubes} | {
+        say("diagram.cube.owned", cube=c, owner=o) for c in cubes for o in "WB"}
+    boards = [line for line in result.output.splitlines() if line in said]
+    assert boards[0] == say("diagram.cube.middle", cube=1)
+    assert boards[-1] == say("diagram.cube.owned", cube=2, owner="B")

@@ -10,6 +10,8 @@ from click.testing import CliRunner
 
 from jacquet_cli import main
 from notation.engine.rules import NAMES
+from notation.formats import read_file
+from notation.messages import say
 
 GOOD = '[Event "good"]\n[Result "*"]\n\n1. 55: 24/19/14/9/4 66: 24/18 2. 21: 4/1 *\n'
 BAD = '[Event "bad"]\n\n1. 63: 24/18 24/21 *\n'
@@ -33,10 +35,16 @@ def test_validate_exit_codes(files, tmp_path):
     assert run("validate", good).exit_code == 0
     result = run("validate", bad)
     assert result.exit_code == 1
-    assert result.stdout.splitlines() == [(
-        f"{bad}:8:14: error: [R-COURIER] game 2, turn 1. 63: 24/21 moves a second man while "
-        "the courier, on 18, has not reached points 6-1 (this play is legal in backgammon: add "
-        '[Variant "backgammon"] if that is the game); legal: 24/15')]
+    [line] = result.stdout.splitlines()
+    assert line.startswith(f"{bad}:8:14: error: [R-COURIER] ") and line.endswith(" 24/15")
+    checked = run("validate", "--json", bad)
+    [error] = [e for game in checked.stdout.splitlines() for e in json.loads(game)["errors"]]
+    assert (error["line"], error["column"], error["game"], error["turn"], error["rule"]) == \
+        (8, 14, 2, "1. 63", "R-COURIER")
+    # the courier's rule, with the hint that backgammon allows the play
+    assert error["id"] == "reader.backgammon-hint" and error["params"] == {
+        "reason": {"id": "rule.courier.not-passed", "params": {"step": "24/21", "point": "18"}}}
+    assert error["legal_plays"] == ["24/15"] and error["message"] in line
     assert run("validate", tmp_path / "missing.jqn").exit_code == 2
     assert run("validate", tmp_path / "game.unknown").exit_code == 2
     assert run("validate").exit_code == 2
@@ -74,9 +82,11 @@ def test_show_labels_the_sides_w_and_b_as_record_and_play_do(files):
     good, _ = files
     lines = run("show", good, "--ply", 1).stdout.splitlines()  # Black on roll, after 1. 55
     assert "B15" in lines[2] and "W14" in lines[4]  # Black's talon top right, White's men
-    assert lines[6] == "B (Black) on roll: pips 360, off 0 | W: pips 340, off 0"
+    assert lines[6] == say("diagram.sides", x=f"B ({say('colour.black')})", y="W", mover=360, mover_off=0,
+                           opponent=340, opponent_off=0)
     lines = run("show", good, "--ply", 2).stdout.splitlines()  # White on roll, after 1... 66
-    assert lines[6] == "W (White) on roll: pips 340, off 0 | B: pips 354, off 0"
+    assert lines[6] == say("diagram.sides", x=f"W ({say('colour.white')})", y="B", mover=340, mover_off=0,
+                           opponent=354, opponent_off=0)
     assert not any("X" in line or " O" in line for line in lines[1:])
 
 
@@ -217,7 +227,7 @@ def test_a_match_score_that_does_not_add_up_is_r_match_in_every_format(tmp_path,
     wrong.write_text(text.replace('[Score "1-0"]', '[Score "0-0"]'), encoding="utf-8")
     target = tmp_path / f"wrong.{fmt}"
     if fmt != "jqn":  # written as its own format (the writer keeps the Score tag as it is)
-        from notation.formats import read_file, write_file
+        from notation.formats import write_file
         games = list(read_file(wrong))
         for game in games:
             game.errors.clear()
@@ -225,7 +235,10 @@ def test_a_match_score_that_does_not_add_up_is_r_match_in_every_format(tmp_path,
     result = run("validate", target)
     assert result.exit_code == 1
     [line] = [line for line in result.stdout.splitlines() if "R-MATCH" in line]
-    assert "game 2: the Score tag says 0-0, but the games before give 1-0" in line
+    assert line.endswith(say("match.score.tag", score="0-0", before="1-0"))
+    [game_error] = [e for game in read_file(target) for e in game.errors if e.rule_id == "R-MATCH"]
+    assert game_error.game == 2 and game_error.msg.as_json() == {
+        "id": "match.score.tag", "params": {"score": "0-0", "before": "1-0"}}
     if fmt != "json":  # JSON keeps no line numbers
         assert line.split(":")[1] != "0"
 

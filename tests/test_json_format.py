@@ -82,49 +82,77 @@ def refusal(text: str) -> RecordError:
     return error
 
 
+def msg(message_id: str, **params: object) -> dict[str, object]:
+    """A message as data (``Message.as_json``): its id and its parameters."""
+    return {"id": message_id, "params": params}
+
+
+def says(error: RecordError, expected: dict[str, object]) -> bool:
+    """Whether ``error`` is the message ``expected``: its id, and the parameters given there."""
+    found = error.msg.as_json()
+    params = found["params"]
+    assert isinstance(params, dict)
+    return found["id"] == expected["id"] and {name: params.get(name) for name in expected["params"]} == \
+        expected["params"]
+
+
+GAME = msg("json.a-game")
+GAME_KNOWN = ", ".join(GAME_KEYS)
+HEADERS = msg("json.source.headers")
+TURN = msg("json.source.turn")
+
 NONSENSE = {
-    "an empty object": ("{}", "a game has 'turns', the list of its turns"),
-    "a games wrapper": ('{"games": 5}', "unknown key 'games': a game has headers, variant, options,"),
-    "a misspelt key": ('[{"varient": "jacquet"}]', "unknown key 'varient' (did you mean 'variant'?)"),
-    "no turns": ('[{"start": "garbage"}]', "a game has 'turns'"),
+    "an empty object": ("{}", msg("json.no-turns")),
+    "a games wrapper": ('{"games": 5}', msg("json.unknown-key", key="'games'", what=GAME,
+                                            known=GAME_KNOWN)),
+    "a misspelt key": ('[{"varient": "jacquet"}]', msg("json.unknown-key.close", key="'varient'",
+                                                       close="'variant'", what=GAME)),
+    "no turns": ('[{"start": "garbage"}]', msg("json.no-turns")),
     "a garbage start": ('[{"start": "garbage", "turns": []}]',
-                        '\'start\' is "garbage", but the jacquet rules give "AACA/z8AAID/Pw"'),
-    "an unknown first player": ('[{"first": "X", "turns": []}]', '\'first\' is "W" or "B", not "X"'),
-    "a number for a game": ("[5]", ("a game is a JSON object (a file holds one game or a list of them), "
-                                   "not a number")),
-    "a document that is no game": ('"game"', "a game is a JSON object"),
+                        msg("json.contradicts", key="'start'", stated='"garbage"',
+                            source=msg("json.source.rules", rules="jacquet"), actual='"AACA/z8AAID/Pw"')),
+    "an unknown first player": ('[{"first": "X", "turns": []}]', msg("json.colour", key="'first'", value='"X"')),
+    "a number for a game": ("[5]", msg("json.game-type", found=msg("json.type.number"))),
+    "a document that is no game": ('"game"', msg("json.game-type", found=msg("json.type.string"))),
     "a header that is no string": ('[{"headers": {"Round": 3}, "turns": []}]',
-                                   "the header 'Round' is a string, not a number"),
+                                   msg("json.header-type", name="'Round'", found=msg("json.type.number"))),
     "an option slipping in another": (('[{"options": {"courier_release": "next-turn bouchon=none"}, '
-                                      '"turns": []}]'), "the option 'courier_release' is"),
+                                      '"turns": []}]'),
+                                      msg("json.option", name="'courier_release'", value='"next-turn bouchon=none"')),
     "an option of true": ('[{"variant": "hale", "options": {"third_table_penalty": true}, "turns": []}]',
-                          "the option 'third_table_penalty' is true"),
+                          msg("json.option", name="'third_table_penalty'", value="true")),
     "a misspelt turn key": ('[{"turns": [{"dice": "53", "play": "24/16", "plya": 1}]}]',
-                            "unknown key 'plya' (did you mean 'ply'?): a turn has ply, player,"),
-    "errors that are no objects": ('[{"turns": [], "errors": ["none"]}]', "'errors' is a list of objects"),
+                            msg("json.unknown-key.close", key="'plya'", close="'ply'", what=msg("json.a-turn"),
+                                known=", ".join(TURN_KEYS))),
+    "errors that are no objects": ('[{"turns": [], "errors": ["none"]}]',
+                                   msg("json.list-of", key="'errors'", what=msg("json.items.objects"))),
     "steps that are no pairs": ('[{"turns": [{"dice": "53", "play": "24/16", "steps": [[24, true]]}]}]',
-                                "'steps' is a list of [from, to] pairs of points"),
+                                msg("json.list-of", key="'steps'", what=msg("json.items.steps"))),
     "first against the lead": ('[{"headers": {"Lead": "Black"}, "first": "W", "turns": []}]',
-                               '\'first\' is "W", but the headers give "B"'),
+                               msg("json.contradicts", key="'first'", stated='"W"', source=HEADERS, actual='"B"')),
     "first against the lead roll": ('[{"headers": {"LeadRoll": "W5 B3"}, "first": "B", "turns": []}]',
-                                    '\'first\' is "B", but the headers give "W"'),
+                                    msg("json.contradicts", key="'first'", stated='"B"', source=HEADERS,
+                                        actual='"W"')),
     "variant against its header": ('[{"headers": {"Variant": "murray"}, "variant": "hale", "turns": []}]',
-                                   '\'variant\' is "hale", but the headers give "murray"'),
+                                   msg("json.contradicts", key="'variant'", stated='"hale"', source=HEADERS,
+                                       actual='"murray"')),
     "result against its header": ('[{"headers": {"Result": "W+1"}, "result": "B+1", "turns": []}]',
-                                  '\'result\' is "B+1", but the headers give "W+1"'),
+                                  msg("json.contradicts", key="'result'", stated='"B+1"', source=HEADERS,
+                                      actual='"W+1"')),
 }
 
 
 @pytest.mark.parametrize("text, message", NONSENSE.values(), ids=NONSENSE)
 def test_nonsense_is_an_error_of_its_game(text, message):
-    assert message in refusal(text).message
+    assert says(refusal(text), message), refusal(text).msg
 
 
 def test_an_unknown_option_names_the_options_there_are():
     [game] = loads('[{"variant": "hale", "options": {"penalty": 2}, "turns": []}]')
-    assert "its options: third_table_penalty, courier_release, bouchon" in game.errors[0].message
+    assert says(game.errors[0], msg("rules.no-such-option", name="'hale'",
+                                    known="third_table_penalty, courier_release, bouchon"))
     [game] = loads('[{"variant": "backgammon", "options": {"bouchon": "none"}, "turns": []}]')
-    assert "its options: none" in game.errors[0].message
+    assert says(game.errors[0], msg("rules.no-such-option", name="'backgammon'", known="none"))
 
 
 @pytest.fixture(scope="module")
@@ -136,15 +164,18 @@ def backgammon() -> dict:
 
 
 CONTRADICTIONS = {
-    "ply": (0, 7, "'ply' is 7, but the turn's dice and play give 1"),
-    "position": (1, "4HPwATDgc/ABMA",
-                 "'position' is \"4HPwATDgc/ABMA\", but the turn's dice and play give \"4HPwATCwZ/ABMA\""),
-    "pips": (0, [1, 2], "'pips' is [1, 2], but the turn's dice and play give [163, 167]"),
+    "ply": (0, 7, msg("json.contradicts", key="'ply'", stated="7", source=TURN, actual="1")),
+    "position": (1, "4HPwATDgc/ABMA", msg("json.contradicts", key="'position'", stated='"4HPwATDgc/ABMA"',
+                                          source=TURN, actual='"4HPwATCwZ/ABMA"')),
+    "pips": (0, [1, 2], msg("json.contradicts", key="'pips'", stated="[1, 2]", source=TURN,
+                            actual="[163, 167]")),
     "cube": (3, {"value": 64, "owner": "W"},
-             '\'cube\' is {"value": 64, "owner": "W"}, but the turn\'s dice and play give {"value": 2, '),
-    "steps": (3, [[24, 14]], "'steps' is [[24, 14]], but the turn's play moves men as [[24, 18], [18, 14]]"),
+             msg("json.contradicts", key="'cube'", stated='{"value": 64, "owner": "W"}', source=TURN,
+                 actual='{"value": 2, "owner": "W"}')),
+    "steps": (3, [[24, 14]], msg("json.steps", steps="[[24, 14]]", played="[[24, 18], [18, 14]]")),
     "start": (None, "sGfwATDgc/ABMA",
-              '\'start\' is "sGfwATDgc/ABMA", but the backgammon rules give "4HPwATDgc/ABMA"'),
+              msg("json.contradicts", key="'start'", stated='"sGfwATDgc/ABMA"',
+                  source=msg("json.source.rules", rules="backgammon"), actual='"4HPwATDgc/ABMA"')),
 }
 """For each field the writer works out: the turn changed (``None``: the game), the value
 put there, the message."""
@@ -158,7 +189,7 @@ def test_a_field_that_contradicts_the_game_as_read_is_an_error(backgammon, key):
     data = json.loads(json.dumps(backgammon))
     assert not loads(json.dumps(data))[0].errors
     (data if turn is None else data["turns"][turn])[key] = value
-    assert message in refusal(json.dumps(data)).message
+    assert says(refusal(json.dumps(data)), message), refusal(json.dumps(data)).msg
 
 
 def test_what_follows_from_the_game_may_be_left_out_or_null():
@@ -174,7 +205,7 @@ def test_steps_may_go_by_another_point_but_not_elsewhere(steps, error):
     play; steps that end elsewhere, or are not single steps, are not."""
     text = json.dumps([{"turns": [{"dice": "65", "play": "24/13", "steps": steps}]}])
     if error:
-        assert "the turn's play moves men as [[24, 18], [18, 13]]" in refusal(text).message
+        assert says(refusal(text), msg("json.steps", steps=json.dumps(steps), played="[[24, 18], [18, 13]]"))
     else:
         assert not loads(text)[0].errors
 
@@ -182,7 +213,7 @@ def test_steps_may_go_by_another_point_but_not_elsewhere(steps, error):
 def test_a_key_given_twice_refuses_the_document():
     with pytest.raises(RecordError) as raised:
         loads('[{"turns": [{"dice": "53", "play": "24/16", "play": "13/8"}]}]', "x.json")
-    assert raised.value.rule_id == "SYNTAX" and "the key 'play' is given twice" in raised.value.message
+    assert raised.value.rule_id == "SYNTAX" and says(raised.value, msg("json.key-twice", key="'play'"))
 
 
 def test_one_game_of_nonsense_costs_only_itself():

@@ -5,6 +5,8 @@ files are what ``samples/build_samples.py`` writes."""
 from __future__ import annotations
 
 import importlib.util
+import json
+import re
 from pathlib import Path
 
 import pytest
@@ -32,40 +34,54 @@ RELATIVE_OPENINGS = [
 ]
 ERRORS = "samples/errors/one-of-each.jqn"
 
-# One line per game of the error file, checked by hand: FILE:LINE:COL: error: [RULE] ...
+def msg(message_id: str, **params: object) -> dict[str, object]:
+    """A message as ``validate --json`` gives it: its id and its parameters."""
+    return {"id": message_id, "params": params}
+
+
+def error(line: int, column: int, turn: str, rule: str, message: dict[str, object],
+          legal: list[str], more: int = 0) -> dict[str, object]:
+    """One error as ``validate --json`` gives it: where, the rule id, the message's id and
+    parameters, the first ten legal plays and how many more there are."""
+    return {"line": line, "column": column, "turn": turn, "rule": rule, **message,
+            "legal_plays": legal, "more": more}
+
+
+# One error per game of the error file, checked by hand against the rules: where it is
+# (line, column, turn), its rule id, its message as data, and the legal plays.
 EXPECTED_ERRORS = [
-    f"{ERRORS}:11:29: error: [SYNTAX] game 1: unknown token '2;'",
-    f"{ERRORS}:23:4: error: [SYNTAX] game 2: the roll 53 has no play: write - for an empty play",
-    f"{ERRORS}:35:23: error: [SYNTAX] game 3: ')' closes no variation",
-    f"{ERRORS}:44:1: error: [TAG] game 4: unknown rule set 'trictrac'; known: jacquet, murray, versailles, hale, backgammon, narde, fevga",
-    f"{ERRORS}:55:1: error: [TAG] game 5: cannot read the result '1-0': write W+2, B+1 or *",
-    f"{ERRORS}:69:1: error: [R-LEAD] game 6: [Lead] says White starts, but the lead roll W2 B5 gives the start to Black",
-    f"{ERRORS}:85:8: error: [R-DICE] game 7, turn 1. 53: 24/20 does not fit the roll 5-3: it moves 4 pips, the dice give steps of 5 and 3; legal: 24/16",
-    f"{ERRORS}:97:8: error: [R-DOUBLET] game 8, turn 1. 55: 24/13 does not fit 5-5: a doublet gives 4 steps of 5 (20 pips), the play moves 11; legal: 24/19/14/9/4",
-    f"{ERRORS}:110:14: error: [R-EMPTY] game 9, turn 2. 62: 15/13 moves from point 15, where you have no man; legal: 16/8",
-    f"{ERRORS}:122:8: error: [R-OPEN] game 10, turn 1. 66: 18/12 (in 24/18/12) lands on point 12, closed by 15 opposing men; legal: 24/18",
-    f"{ERRORS}:134:14: error: [R-COURIER] game 11, turn 1. 53: 24/21 moves a second man while the courier, on 19, has not reached points 6-1; legal: 24/16",
-    f"{ERRORS}:146:8: error: [R-MAX] game 12, turn 1. 53: 24/19 plays 1 die of 5-3; 2 dice can be played, e.g. 24/16; legal: 24/16",
-    f"{ERRORS}:160:8: error: [R-HIGH] game 13, turn 2. 21: 15/14 plays the 1; when only one die can be played it must be the higher, 2, e.g. 15/13; legal: 15/13",
-    f"{ERRORS}:174:8: error: [R-POSTILION] game 14, turn 5. 61: 18/17 (in 24/18/17) makes a block on points 22, 21, 20, 19, 18, 17 wholly ahead of the opponent's courier on his 18 (your 6); legal: 21/15 24/23, 20/14 24/23, 19/13 24/23, 24/18 22/21, 24/18 21/20, 24/18 20/19, 24/18 19/18, 24/18 4/3, 22/16 22/21, 22/21 20/14 and 20 more",
-    f"{ERRORS}:190:14: error: [R-FIRSTQUARTER] game 15, turn 6. 42: 24/22 fills all six points 24-19 while point 1 is not held; legal: 23/19 24/22, 21/17 24/22, 20/16 24/22, 19/15 24/22, 5/1 24/22, 24/20 23/21, 24/20 21/19, 24/20/18, 24/20 19/17, 24/20 5/3 and 20 more",
-    f"{ERRORS}:203:14: error: [R-BEAROFF] game 16, turn 2. 64: 4/off bears off while men are still outside points 6-1 (on 24); legal: 24/18 24/20, 24/14",
-    f"{ERRORS}:234:32: error: [R-SCORE] game 17: the result says B+2, but the rules score B+1 (the loser has borne off 1)",
-    f"{ERRORS}:246:8: error: [R-HIT] game 18, turn 1. 53: 24/16* marks a hit on 16, but no lone opposing man is there; legal: 24/16",
-    f"{ERRORS}:260:8: error: [R-BAR] game 19, turn 2. 42: 24/20 moves another man while a man is on the bar; legal: bar/19",
-    f"{ERRORS}:276:10: error: [R-CLOSE2] game 20, turn 6... 64: 24/20 would close a third point in the starting table (24, 22, 20); at most two may be closed; legal: 22/16 24/20, 24/18 22/18, 24/18 20/16, 24/18/14, 24/18 7/3, 22/16 22/18, 22/18 20/14, 22/18 7/1, 22/16 20/16, 22/16 18/14 and 7 more",
-    f"{ERRORS}:292:8: error: [R-MID2] game 21, turn 9. 65: 18/13 puts a third man on point 13; at most two may stand there; legal: 24/18 24/19, 24/19 21/15, 24/19 15/9, 24/19 13/7, 24/18 21/16, 24/18 15/10, 24/18 13/8*, 21/16 15/9, 21/16 13/7, 21/10 and 8 more",
-    f"{ERRORS}:339:13: error: [R-BEAROFF-REAR] game 22, turn 69. 42: 2/off bears off from 2; only men on the rear-most point, 4, may be borne off; legal: 6/4/off",
-    f"{ERRORS}:386:9: error: [R-WASTE] game 23, turn 69. 42: 6/2 4/2 bears off 0 men; 1 can be borne off, e.g. 6/4/off; legal: 6/4/off",
-    f"{ERRORS}:400:6: error: [R-PASS] game 24, turn 2... >4: the die 2 was passed to Black, not 4",
-    f"{ERRORS}:414:1: error: [R-CUBE] game 25, turn 1... double: Black cannot double: White owns the cube at 2",
-    f"{ERRORS}:428:4: error: [R-END] game 26, turn 2. 31: the game is over: Black won 1 (drop); nothing more can be played",
-    f"{ERRORS}:441:14: error: [R-HEAD] game 27, turn 2. 42: 24/22 takes a second man off the head in this turn; one may leave it a turn, two only in a player's first turn with 6-6, 4-4 or 3-3 (head_doublets=6-4-3); legal: 24/22 13/9, 24/18, 24/20 13/11, 13/7",
-    f"{ERRORS}:455:8: error: [R-SIXBLOCK] game 28, turn 6. 51: 19/18 (in 24/18) makes six points in a row (18, 17, 16, 15, 14, 13) with none of the opponent's men past them: his most advanced men stand on his 13 (your 1); legal: 24/23 16/11, 24/23 15/10, 24/23 14/9, 24/23 13/8, 24/19 17/16, 24/19 16/15, 24/19 15/14, 24/19 14/13, 17/16/11, 17/16 15/10 and 12 more",
-    f"{ERRORS}:467:14: error: [R-RUNNER] game 29, turn 1. 53: 24/21 takes a second man off the head while the runner, on 19, has not passed the opponent's head (points 11-1); legal: 24/16",
-    f"{ERRORS}:481:8: error: [R-HOMEQUARTER] game 30, turn 5. 51: 24/19 fills all six points 24-19, the own starting quarter; legal: 24/23 22/17, 24/23 21/16, 24/23 20/15, 24/23 7/2, 22/21 24/19, 21/20 24/19, 20/19 24/19, 23/22/17, 23/22 21/16, 23/22 20/15 and 15 more",
-    f"{ERRORS}:506:9: error: [R-UNBLOCK] game 31, turn 29. 54: 16/7 keeps all six points 21, 20, 19, 18, 17, 16 in front of the opponent's men (his 10, your 22); a play that opens one of them is legal (prime=unblock); legal: 21/17 20/15, 21/17 19/14, 21/17 18/13, 21/17 16/11, 21/16 20/16, 21/16 19/15, 21/16 18/14, 21/16 17/13, 21/12, 20/16 19/14 and 21 more",
-    f"{ERRORS}:517:14: error: [SYNTAX] game 32: this comment is never closed: end it with '}}' (write \\}} for a brace inside)",
+    error(11, 29, '', 'SYNTAX', msg('reader.jqn.unknown-token', token="'2;'"), []),
+    error(23, 4, '', 'SYNTAX', msg('reader.jqn.no-play', dice='53'), []),
+    error(35, 23, '', 'SYNTAX', msg('reader.jqn.close'), []),
+    error(44, 1, '', 'TAG', msg('rules.unknown', name="'trictrac'", known='jacquet, murray, versailles, hale, backgammon, narde, fevga'), []),
+    error(55, 1, '', 'TAG', msg('reader.result.unreadable', text="'1-0'"), []),
+    error(69, 1, '', 'R-LEAD', msg('tag.lead.contradicts', first=msg('colour.white'), white=2, black=5, winner=msg('colour.black')), []),
+    error(85, 8, '1. 53', 'R-DICE', msg('rule.dice', play='24/20', roll='5-3', moved=4, faces=['5', '3']), ['24/16']),
+    error(97, 8, '1. 55', 'R-DOUBLET', msg('rule.doublet', play='24/13', roll='5-5', steps=4, die=5, pips=20, moved=11), ['24/19/14/9/4']),
+    error(110, 14, '2. 62', 'R-EMPTY', msg('rule.empty', step='15/13', point='15'), ['16/8']),
+    error(122, 8, '1. 66', 'R-OPEN', msg('rule.open', step=msg('rule.step-in-move', step='18/12', move='24/18/12'), point=12, count=15), ['24/18']),
+    error(134, 14, '1. 53', 'R-COURIER', msg('rule.courier.not-passed', step='24/21', point='19'), ['24/16']),
+    error(146, 8, '1. 53', 'R-MAX', msg('rule.max', play='24/19', played=msg('count.dice', count=1), roll='5-3', most=msg('count.dice', count=2), example='24/16'), ['24/16']),
+    error(160, 8, '2. 21', 'R-HIGH', msg('rule.high', play='15/14', die=1, high=2, example='15/13'), ['15/13']),
+    error(174, 8, '5. 61', 'R-POSTILION', msg('rule.bouchon.courier', step=msg('rule.step-in-move', step='18/17', move='24/18/17'), points='22, 21, 20, 19, 18, 17', their=18, yours='6'), ['21/15 24/23', '20/14 24/23', '19/13 24/23', '24/18 22/21', '24/18 21/20', '24/18 20/19', '24/18 19/18', '24/18 4/3', '22/16 22/21', '22/21 20/14'], more=20),
+    error(190, 14, '6. 42', 'R-FIRSTQUARTER', msg('rule.bouchon.first-quarter', step='24/22'), ['23/19 24/22', '21/17 24/22', '20/16 24/22', '19/15 24/22', '5/1 24/22', '24/20 23/21', '24/20 21/19', '24/20/18', '24/20 19/17', '24/20 5/3'], more=20),
+    error(203, 14, '2. 64', 'R-BEAROFF', msg('rule.bearoff.outside', step='4/off', point='24'), ['24/18 24/20', '24/14']),
+    error(234, 32, '', 'R-SCORE', msg('result.differs', declared='B+2', scored='B+1', how=msg('result.borne-off', count=1)), []),
+    error(246, 8, '1. 53', 'R-HIT', msg('rule.hit.none-there', move='24/16*', point=16), ['24/16']),
+    error(260, 8, '2. 42', 'R-BAR', msg('rule.bar', step='24/20'), ['bar/19']),
+    error(276, 10, '6... 64', 'R-CLOSE2', msg('rule.murray.starting-table', step='24/20', points='24, 22, 20'), ['22/16 24/20', '24/18 22/18', '24/18 20/16', '24/18/14', '24/18 7/3', '22/16 22/18', '22/18 20/14', '22/18 7/1', '22/16 20/16', '22/16 18/14'], more=7),
+    error(292, 8, '9. 65', 'R-MID2', msg('rule.murray.midpoint', step='18/13'), ['24/18 24/19', '24/19 21/15', '24/19 15/9', '24/19 13/7', '24/18 21/16', '24/18 15/10', '24/18 13/8*', '21/16 15/9', '21/16 13/7', '21/10'], more=8),
+    error(339, 13, '69. 42', 'R-BEAROFF-REAR', msg('rule.bearoff.rear', step='2/off', point=2, rear=4), ['6/4/off']),
+    error(386, 9, '69. 42', 'R-WASTE', msg('rule.waste', play='6/2 4/2', borne=msg('count.men', count=0), best=1, example='6/4/off'), ['6/4/off']),
+    error(400, 6, '2... >4', 'R-PASS', msg('pass.other', dice=msg('pass.die-was', dice='2'), player=msg('colour.black'), written='4'), []),
+    error(414, 1, '1... double', 'R-CUBE', msg('cube.owned', player=msg('colour.black'), owner=msg('colour.white'), cube=2), []),
+    error(428, 4, '2. 31', 'R-END', msg('game.over', winner=msg('colour.black'), points=1, ended=msg('ended.drop')), []),
+    error(441, 14, '2. 42', 'R-HEAD', msg('rule.narde.head', step='24/22', doublets=['6-6', '4-4', '3-3'], option='head_doublets=6-4-3'), ['24/22 13/9', '24/18', '24/20 13/11', '13/7']),
+    error(455, 8, '6. 51', 'R-SIXBLOCK', msg('rule.sixblock', step=msg('rule.step-in-move', step='19/18', move='24/18'), points='18, 17, 16, 15, 14, 13', their=13, yours=1, option=''), ['24/23 16/11', '24/23 15/10', '24/23 14/9', '24/23 13/8', '24/19 17/16', '24/19 16/15', '24/19 15/14', '24/19 14/13', '17/16/11', '17/16 15/10'], more=12),
+    error(467, 14, '1. 53', 'R-RUNNER', msg('rule.fevga.runner', step='24/21', point='19'), ['24/16']),
+    error(481, 8, '5. 51', 'R-HOMEQUARTER', msg('rule.fevga.home-quarter', step='24/19'), ['24/23 22/17', '24/23 21/16', '24/23 20/15', '24/23 7/2', '22/21 24/19', '21/20 24/19', '20/19 24/19', '23/22/17', '23/22 21/16', '23/22 20/15'], more=15),
+    error(506, 9, '29. 54', 'R-UNBLOCK', msg('rule.fevga.unblock', play='16/7', points='21, 20, 19, 18, 17, 16', their=10, yours=22), ['21/17 20/15', '21/17 19/14', '21/17 18/13', '21/17 16/11', '21/16 20/16', '21/16 19/15', '21/16 18/14', '21/16 17/13', '21/12', '20/16 19/14'], more=21),
+    error(517, 14, '', 'SYNTAX', msg('reader.jqn.comment'), []),
 ]
 
 
@@ -94,21 +110,48 @@ def test_the_expected_samples_are_there():
     assert expected <= names
 
 
+def validate_json(monkeypatch) -> list[dict[str, object]]:
+    """Every error of the error file as ``jacquet validate --json`` gives it."""
+    result = validate(monkeypatch, "--json", ERRORS)
+    assert result.exit_code == 1
+    return [error for line in result.stdout.splitlines() for error in json.loads(line)["errors"]]
+
+
 def test_the_error_file_gives_exactly_the_expected_errors(monkeypatch):
+    errors = validate_json(monkeypatch)
+    assert [error["game"] for error in errors] == list(range(1, len(EXPECTED_ERRORS) + 1))
+    assert {error["file"] for error in errors} == {ERRORS}
+    assert {error["severity"] for error in errors} == {"error"}
+    found = [{"line": e["line"], "column": e["column"], "turn": e["turn"], "rule": e["rule"],
+              "id": e["id"], "params": e["params"], "legal_plays": e["legal_plays"][:10],
+              "more": len(e["legal_plays"][10:])} for e in errors]
+    assert found == EXPECTED_ERRORS
+
+
+def test_the_text_lines_say_where_the_rule_the_message_and_ten_legal_plays(monkeypatch):
+    """One line a problem, FILE:LINE:COL: error: [RULE] ..., its message as ``--json`` gives
+    it (the wording is the catalog's: tests/test_cli_language.py), then the first ten legal
+    plays and the count of the others; the summary counts games and errors."""
+    errors = validate_json(monkeypatch)
     result = validate(monkeypatch, ERRORS)
     assert result.exit_code == 1
-    assert result.stdout.splitlines() == EXPECTED_ERRORS
-    assert result.stderr.strip() == f"{len(EXPECTED_ERRORS)} games, {len(EXPECTED_ERRORS)} errors"
-
-
-def test_every_game_of_the_error_file_has_one_error_of_its_own_kind():
-    games = games_of("errors/one-of-each.jqn")
-    assert len(games) == len(EXPECTED_ERRORS)
-    for game, line in zip(games, EXPECTED_ERRORS, strict=False):
-        [error] = game.errors
-        assert f"[{error.rule_id}]" in line
-        # The Event tag names the kind of error the game was written to show.
-        assert game.headers["Event"].split(": ", 1)[1].startswith(error.rule_id), game.headers
+    lines = result.stdout.splitlines()
+    assert len(lines) == len(errors) == len(EXPECTED_ERRORS)
+    for line, error, expected in zip(lines, errors, EXPECTED_ERRORS, strict=True):
+        assert line.startswith(f"{ERRORS}:{expected['line']}:{expected['column']}: error: "
+                               f"[{expected['rule']}] "), line
+        assert f"{expected['turn']}: {error['message']}" in line, line
+        legal = error["legal_plays"]
+        if legal:
+            tail = line[line.index(str(error["message"])) + len(str(error["message"])):]
+            assert ", ".join(legal[:10]) in tail, line
+            assert not any(play in tail.split(", ") for play in legal[10:]), line
+            if len(legal) <= 10:
+                assert tail.endswith(legal[-1]), line
+            else:  # the count of the others after the tenth play
+                after = tail[tail.index(", ".join(legal[:10])) + len(", ".join(legal[:10])):]
+                assert re.findall(r"\d+", after) == [str(len(legal) - 10)], line
+    assert [int(n) for n in re.findall(r"\d+", result.stderr)] == [len(EXPECTED_ERRORS)] * 2
 
 
 @pytest.mark.parametrize("path", valid_samples(), ids=lambda p: p.relative_to(SAMPLES).as_posix())
