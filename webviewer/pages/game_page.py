@@ -112,13 +112,15 @@ def _frame(view: GameView, row: Row) -> Frame:
 class Turns(NamedTuple):
     """The parts of a game's page kept per kind of link (and analysis): the move list, the
     pip chart, the data the script steps through, what the page shows of the game's
-    latest analysis (``None`` without one) and its report (empty without one)."""
+    latest analysis (``None`` without one), its report (empty without one) and each
+    node's caption (what was just played and what comes next) in the page's language."""
 
     moves: MoveList
     chart: PipChart
     data: bytes
     analysis: AnalysisPieces | None
     report: bytes
+    captions: tuple[str, ...]
 
 
 def _turn_pieces(view: GameView, row: Row, base: str, kind: Kind, frame: Frame,
@@ -138,12 +140,13 @@ def _turn_pieces(view: GameView, row: Row, base: str, kind: Kind, frame: Frame,
                          f"ply={refused.ply}", marks, engine)
     others = (Kind(not kind.flip, kind.numbers_on_roll).links(base),
               Kind(kind.flip, not kind.numbers_on_roll).links(base))
+    captions = tuple(render(node.caption, language) for node in view.nodes)
     data = stepping_data(view, page, kind.flip, kind.numbers_on_roll, others,
                          lambda node, position_id: position_page(frame, node, position_id),
-                         words, language)
+                         words, captions, language)
     report = b"" if analysis is None else report_html(
         view, analysis, {"White": row.get("white"), "Black": row.get("black")}, page).encode()
-    return Turns(moves, PipChart(view.pips, page), data, found, report)
+    return Turns(moves, PipChart(view.pips, page), data, found, report, captions)
 
 
 def position_page(frame: Frame, node: PageNode, position_id: str) -> str:
@@ -232,7 +235,9 @@ def game_page(view: GameView, row: Row, index: int, kind: Kind, base: str, analy
         words,
         "".join(page_board(shown, view.rules, kind.flip, kind.numbers_on_roll, words.title(shown.ply),
                            language)),
-        where(view, index, words), render(shown.caption, language), words.pip_counts(white, black),
+        where(view, index, words),
+        turns.captions[index] if shown is node else render(shown.caption, language),
+        words.pip_counts(white, black),
         position_page(frame, shown, position_id),
         position_id, href("ply=0"),
         href(nodes[node.parent].address) if node.parent is not None else None,

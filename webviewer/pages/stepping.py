@@ -12,10 +12,9 @@ words, and the nodes to step to (indices; ``null`` where there is none).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from notation.engine.position_id import position_ids
-from notation.messages import render
 from webviewer.pages.board_view import describe, page_board
 from webviewer.pages.kept_games import GameView, PageNode
 from webviewer.pages.node_words import NodeWords
@@ -44,9 +43,10 @@ def where(view: GameView, index: int, words: NodeWords) -> str:
 def stepping_data(view: GameView, links: Links, flip: bool, numbers_on_roll: bool,
                   other_links: tuple[Links, Links],
                   position_page: Callable[[PageNode, str], str], words: NodeWords,
-                  language: str) -> bytes:
+                  captions: Sequence[str], language: str) -> bytes:
     """The embedded data of a game's page (of one kind of link), as UTF-8 JSON safe inside
-    a ``<script>`` element, in ``language`` (``words``: its fixed words); ``other_links``
+    a ``<script>`` element, in ``language`` (``words``: its fixed words; ``captions``: each
+    node's caption); ``other_links``
     are those of the page flipped and of the page numbered the other way;
     ``position_page`` gives the address of a node's position page (given its position
     ID)."""
@@ -57,7 +57,7 @@ def stepping_data(view: GameView, links: Links, flip: bool, numbers_on_roll: boo
         parts = page_board(node, view.rules, flip, numbers_on_roll, words.title(node.ply), language)[1:-1]
         board = [table.setdefault(part, len(table)) for part in parts]
         nodes.append({
-            "where": where(view, index, words), "caption": render(node.caption, language),
+            "where": where(view, index, words), "caption": captions[index],
             "address": node.address, "ply": node.ply,
             "parent": node.parent, "next": node.children[0] if node.children else None,
             "end": node.end, "main": None if node.branch == index else node.branch,
