@@ -8,7 +8,8 @@ own ``webviewer`` imported, its own archive of the demo samples built by its own
 
 * ``before``: that commit's viewer, English (it knew no other language);
 * ``now en``: this checkout's viewer, no ``Accept-Language`` (English);
-* ``now fr``: this checkout's viewer, ``Accept-Language: fr`` (the French catalog).
+* ``now fr``: this checkout's viewer, ``Accept-Language: fr`` (the French catalog);
+* ``now ru``: this checkout's viewer, ``Accept-Language: ru`` (the Russian catalog).
 
 Each child steps through the same games' pages (``/game/ID?ply=K``, every ply of the
 first ``--games`` games, through Flask's test client: server time, no network), once to
@@ -128,11 +129,13 @@ def main() -> None:
         old.mkdir()
         unpack(revision, old)
         sides = [Side(f"before ({revision[:12]})", old, "en", args.games),
-                 Side("now, en", ROOT, "en", args.games), Side("now, fr", ROOT, "fr", args.games)]
+                 Side("now, en", ROOT, "en", args.games), Side("now, fr", ROOT, "fr", args.games),
+                 Side("now, ru", ROOT, "ru", args.games)]
         print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; "
               f"{sides[0].pages} game pages a side, {args.rounds} rounds of {args.pages}")
         for number in range(args.rounds):
-            for side in sides[number % 3:] + sides[:number % 3]:
+            turn = number % len(sides)
+            for side in sides[turn:] + sides[:turn]:
                 side.round(args.pages)
         for side in sides:
             side.close()

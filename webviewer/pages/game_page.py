@@ -40,9 +40,10 @@ from webviewer.pages.chart import PipChart
 from webviewer.pages.downloads import DOWNLOADS, holds
 from webviewer.pages.kept_games import GameView, PageNode
 from webviewer.pages.movelist import MoveList
+from webviewer.pages.node_words import NodeWords, node_words
 from webviewer.pages.pieces import pieces
 from webviewer.pages.report_view import report_html
-from webviewer.pages.stepping import stepping_data, title, where
+from webviewer.pages.stepping import stepping_data, where
 from webviewer.pages.stored import Row
 from webviewer.pages.tree import Links
 from webviewer.plumbing.auth import signed_in
@@ -111,19 +112,22 @@ def _frame(view: GameView, row: Row) -> Frame:
 class Turns(NamedTuple):
     """The parts of a game's page kept per kind of link (and analysis): the move list, the
     pip chart, the data the script steps through, what the page shows of the game's
-    latest analysis (``None`` without one) and its report (empty without one)."""
+    latest analysis (``None`` without one), its report (empty without one) and each
+    node's caption (what was just played and what comes next) in the page's language."""
 
     moves: MoveList
     chart: PipChart
     data: bytes
     analysis: AnalysisPieces | None
     report: bytes
+    captions: tuple[str, ...]
 
 
 def _turn_pieces(view: GameView, row: Row, base: str, kind: Kind, frame: Frame,
-                 analysis: dict[str, Any] | None) -> Turns:
+                 analysis: dict[str, Any] | None, words: NodeWords, language: str) -> Turns:
     """The move list, the pip chart and the stepping data of a game whose page is at
-    ``base``, and the parts made of its ``analysis``."""
+    ``base``, and the parts made of its ``analysis``, in ``language`` (``words``: the node
+    part's words)."""
     page = kind.links(base)
     found = None if analysis is None else AnalysisPieces(view, analysis, row, page)
     marks, engine = (None, "") if found is None else (found.marks, found.engine)
@@ -136,11 +140,13 @@ def _turn_pieces(view: GameView, row: Row, base: str, kind: Kind, frame: Frame,
                          f"ply={refused.ply}", marks, engine)
     others = (Kind(not kind.flip, kind.numbers_on_roll).links(base),
               Kind(kind.flip, not kind.numbers_on_roll).links(base))
+    captions = tuple(render(node.caption, language) for node in view.nodes)
     data = stepping_data(view, page, kind.flip, kind.numbers_on_roll, others,
-                         lambda node, position_id: position_page(frame, node, position_id))
+                         lambda node, position_id: position_page(frame, node, position_id),
+                         words, captions, language)
     report = b"" if analysis is None else report_html(
         view, analysis, {"White": row.get("white"), "Black": row.get("black")}, page).encode()
-    return Turns(moves, PipChart(view.pips, page), data, found, report)
+    return Turns(moves, PipChart(view.pips, page), data, found, report, captions)
 
 
 def position_page(frame: Frame, node: PageNode, position_id: str) -> str:
@@ -161,25 +167,28 @@ class Analysed(NamedTuple):
     ask: str | None
 
 
-def _summary(turns: Turns, analysed: Analysed, view: GameView, base: str) -> bytes:
+def _summary(turns: Turns, analysed: Analysed, view: GameView, base: str, language: str) -> bytes:
     """The analysis's summary, or what the page says without one (and a scorer's button)."""
     if turns.analysis is not None:
         return turns.analysis.summary
     if analysed.ask is not None:
         return str(pieces().no_analysis(analysed.ask, generate_csrf())).encode()
-    return view.part(("no analysis", base, page_language()),
+    return view.part(("no analysis", base, language),
                      lambda: str(pieces().no_analysis(None, None)).encode())
 
 
-def _evaluation(found: AnalysisPieces | None, ply: int) -> tuple[bytes | memoryview, ...]:
+def _evaluation(found: AnalysisPieces | None, ply: int, view: GameView,
+                language: str) -> tuple[bytes | memoryview, ...]:
     """The evaluation graph's figure with ``ply`` marked, and the candidates for viewer.js
-    (nothing for an analysis that judged no turn)."""
+    (nothing for an analysis that judged no turn); its caption kept per engine and
+    language."""
     if found is None or not found.turns:
         return ()
-    caption = gettext("White's winning chance after each ply (%(engine)s); dots: the plays marked "
-                      "?! ? ??; click a ply.", engine=escape(found.engine))  # the catalog's is the page's
+    caption = view.part(("evaluation caption", found.engine, language), lambda: gettext(
+        "White's winning chance after each ply (%(engine)s); dots: the plays marked "
+        "?! ? ??; click a ply.", engine=escape(found.engine)).encode())  # the catalog's is the page's
     return (b'<figure class="chart">', *found.graph.utf8(ply),
-            b"<figcaption>" + caption.encode() + b"</figcaption></figure>"
+            b"<figcaption>" + caption + b"</figcaption></figure>"
             b'<script type="application/json" id="analysis-data">', found.data, b"</script>")
 
 
@@ -194,20 +203,23 @@ def game_page(view: GameView, row: Row, index: int, kind: Kind, base: str, analy
     def href(where: str, other: Kind = kind) -> str:
         return other.links(base).url(where)
 
+    language = page_language()
     # a message for this visitor, or a signed-in user's header: a frame of its own, not kept
     if "_flashes" in session or signed_in().is_authenticated:
         frame = _frame(view, row)
     else:
-        frame = view.part(("frame", base, tuple(row.items()), page_language()), lambda: _frame(view, row))
+        frame = view.part(("frame", base, tuple(row.items()), language), lambda: _frame(view, row))
     nodes = view.nodes
     node = nodes[index]
     on_main_line = node.branch == index
     end = nodes[node.end]
     here = node.address
     main = None if on_main_line else href(f"ply={nodes[node.branch].ply}")
-    turns = view.part(("turns", base, kind, analysed.latest, page_language()),
+    words = view.part(("node words", language), node_words)
+    turns = view.part(("turns", base, kind, analysed.latest, language),
                       lambda: _turn_pieces(view, row, base, kind, frame,
-                                           None if analysed.latest is None else analysed.read()))
+                                           None if analysed.latest is None else analysed.read(),
+                                           words, language))
     found = turns.analysis
     judged = found.turns.get(node.ply) if found is not None and on_main_line else None
     shown, candidates = node, b""
@@ -218,10 +230,14 @@ def game_page(view: GameView, row: Row, index: int, kind: Kind, base: str, analy
             shown = best_node(view, judged, play)
             candidates = candidates_html(judged, found.engine, kind.links(base), True).encode()
     position_id = shown.position().position_id()
-    language = page_language()
+    white, black = shown.pips()
     board = pieces().node_view(
-        "".join(page_board(shown, view.rules, kind.flip, kind.numbers_on_roll, title(shown), language)),
-        where(view, index), render(shown.caption, language), shown.pips(),
+        words,
+        "".join(page_board(shown, view.rules, kind.flip, kind.numbers_on_roll, words.title(shown.ply),
+                           language)),
+        where(view, index, words),
+        turns.captions[index] if shown is node else render(shown.caption, language),
+        words.pip_counts(white, black),
         position_page(frame, shown, position_id),
         position_id, href("ply=0"),
         href(nodes[node.parent].address) if node.parent is not None else None,
@@ -233,9 +249,10 @@ def game_page(view: GameView, row: Row, index: int, kind: Kind, base: str, analy
     slot = (b'<div class="analysis-slot">', candidates, b"</div>") if found and found.turns else ()
     ply = node.ply if on_main_line else -1
     chart = turns.chart.utf8(ply) if len(view.mainline) > 1 else ()  # no chart of the start alone
-    return Response(b"".join((frame.before, _summary(turns, analysed, view, base), frame.before_live,
+    summary = _summary(turns, analysed, view, base, language)
+    return Response(b"".join((frame.before, summary, frame.before_live,
                               board.encode(), *slot, frame.before_moves,
                               *turns.moves.utf8(here), frame.before_chart, *chart,
-                              frame.before_evaluation, *_evaluation(found, ply),
+                              frame.before_evaluation, *_evaluation(found, ply, view, language),
                               frame.before_report, turns.report, frame.before_data, turns.data,
                               frame.after)), mimetype="text/html")

@@ -12,16 +12,13 @@ words, and the nodes to step to (indices; ``null`` where there is none).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-
-from flask_babel import gettext
+from collections.abc import Callable, Sequence
 
 from notation.engine.position_id import position_ids
-from notation.messages import render
 from webviewer.pages.board_view import describe, page_board
 from webviewer.pages.kept_games import GameView, PageNode
+from webviewer.pages.node_words import NodeWords
 from webviewer.pages.tree import Links
-from webviewer.plumbing.language import page_language
 
 
 def script_safe(text: str) -> str:
@@ -37,33 +34,30 @@ def script_safe(text: str) -> str:
     return text.replace("<!--", "\\u003c!--").replace("</", "<\\/").replace("&", "\\u0026")
 
 
-def title(node: PageNode) -> str:
-    """The board's title (read by screen readers) at ``node``."""
-    return str(gettext("Position after ply %(ply)s", ply=node.ply))
-
-
-def where(view: GameView, index: int) -> str:
+def where(view: GameView, index: int, words: NodeWords) -> str:
     """"Ply 3 of 80" for the node at ``index``, counted along its own line."""
     node = view.nodes[index]
-    return str(gettext("Ply %(ply)s of %(last)s", ply=node.ply, last=view.nodes[node.end].ply))
+    return words.where(node.ply, view.nodes[node.end].ply)
 
 
 def stepping_data(view: GameView, links: Links, flip: bool, numbers_on_roll: bool,
                   other_links: tuple[Links, Links],
-                  position_page: Callable[[PageNode, str], str]) -> bytes:
+                  position_page: Callable[[PageNode, str], str], words: NodeWords,
+                  captions: Sequence[str], language: str) -> bytes:
     """The embedded data of a game's page (of one kind of link), as UTF-8 JSON safe inside
-    a ``<script>`` element; ``other_links`` are those of the page flipped and of the page
-    numbered the other way; ``position_page`` gives the address of a node's position page
-    (given its position ID)."""
+    a ``<script>`` element, in ``language`` (``words``: its fixed words; ``captions``: each
+    node's caption); ``other_links``
+    are those of the page flipped and of the page numbered the other way;
+    ``position_page`` gives the address of a node's position page (given its position
+    ID)."""
     table: dict[str, int] = {}
     nodes = []
     ids = position_ids([node.position() for node in view.nodes])
-    language = page_language()
     for index, node in enumerate(view.nodes):
-        parts = page_board(node, view.rules, flip, numbers_on_roll, title(node), language)[1:-1]
+        parts = page_board(node, view.rules, flip, numbers_on_roll, words.title(node.ply), language)[1:-1]
         board = [table.setdefault(part, len(table)) for part in parts]
         nodes.append({
-            "where": where(view, index), "caption": render(node.caption, language),
+            "where": where(view, index, words), "caption": captions[index],
             "address": node.address, "ply": node.ply,
             "parent": node.parent, "next": node.children[0] if node.children else None,
             "end": node.end, "main": None if node.branch == index else node.branch,

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask, g, request
-from flask_babel import Babel, get_locale, get_translations
+from flask import Flask, g, has_request_context, request
+from flask_babel import Babel, get_translations
 from markupsafe import Markup, escape
 
 from notation.messages import LANGUAGES
@@ -40,15 +40,15 @@ def chosen_language() -> str:
 
 
 def page_language() -> str:
-    """The language this page is in, for ``<html lang>``: looked up once per request (a
-    game page asks several times; Flask-Babel's lookup goes through the request's globals
-    each time)."""
-    if not g:  # (no request: English, as Flask-Babel says)
+    """The language this page is in, for ``<html lang>``: :func:`chosen_language`, the
+    choice Flask-Babel's locale is made of, looked up once per request (Flask-Babel's
+    lookup goes through the request's globals and parses the locale each time)."""
+    if not has_request_context():  # (no request: English, as Flask-Babel says)
         return LANGUAGES[0]
-    found = g.get("_jacquet_language")
+    kept = g._get_current_object()
+    found = getattr(kept, "_jacquet_language", None)
     if found is None:
-        locale = get_locale()
-        found = g._jacquet_language = locale.language if locale is not None else LANGUAGES[0]
+        found = kept._jacquet_language = chosen_language()
     return str(found)
 
 
