@@ -335,11 +335,14 @@ def test_an_import_interrupted_by_ctrl_c_says_aborted_and_keeps_whole_batches(tm
     for _ in range(3):  # Ctrl-C once a batch more is stored, whatever the machine's pace
         kill = kill_import(db_path, path, BATCH, 0.0, once_stored=min(len(present) + BATCH, GAMES - BATCH),
                            sig=signal.SIGINT)
-        assert kill.killed and kill.returncode == 1
-        assert "Aborted!" in kill.stderr and "Traceback" not in kill.stderr, kill.stderr
         findings = inspect(db_path, expected, present, verified)
         assert findings.sound
         present = findings.hashes
+        if kill.returncode == 0:  # the signal came after the last batch (a slow poll): the import is whole
+            assert present == set(expected) and "Traceback" not in kill.stderr, kill.stderr
+            return
+        assert kill.killed and kill.returncode == 1
+        assert "Aborted!" in kill.stderr and "Traceback" not in kill.stderr, kill.stderr
     assert 0 < len(present) < GAMES
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
+from analysis.shipped import load_net
 from jacquet_cli import main
 from notation.formats import read_file
 
@@ -51,7 +52,7 @@ def test_some_turns_against_the_shipped_net(tmp_path, variant):
     out = tmp_path / f"{variant}.jqn"
     result = run("play", ["--variant", variant, "--seed", "4", "-o", str(out)], "\n1\n" * 6 + "quit\n")
     assert result.exit_code == 0, result.output
-    assert f"against jacquet-td {variant} v2, 0-ply" in result.output
+    assert f"against {load_net(variant).name}, 0-ply" in result.output  # the shipped engine, named
     [game] = list(read_file(out))
     assert not game.errors and game.headers["Variant"] == variant
     assert len(list(game.mainline())) >= 12  # six turns of mine, six answers (and perhaps a first)

@@ -72,7 +72,7 @@ def test_a_nag_past_255_is_an_error(tmp_path):
 def test_a_play_over_the_limit_is_an_error_of_its_turn(tmp_path):
     [game] = games(tmp_path, b"1. 53: " + b"24/16 " * (MAX_PLAY_CHARS // 6 + 1) + b"*")
     error = only_error(game)
-    assert (error.turn, error.column) == ("1. 53", 4) and "at most 256" in error.message
+    assert (error.turn, error.column) == ("1. 53", 8) and "at most 256" in error.message  # at the play
 
 
 def test_too_many_lead_rolls_are_an_error(tmp_path):

@@ -12,6 +12,7 @@ import re
 
 import pytest
 
+from analysis.shipped import load_net
 from tests.browser_helpers import playwright_or_skip, press, served_viewer
 from tests.relatives_browser import drawn_men
 
@@ -78,7 +79,7 @@ def test_some_turns_against_the_engine(base, page, variant):
     page.check('input[name="side"][value="White"]')
     page.check('input[name="strength"][value="0"]')
     press(page, "text=Start the game")
-    assert re.fullmatch(rf"You \(White\) against jacquet-td {variant} v\d+, 0-ply\s*{variant}",
+    assert re.fullmatch(rf"You \(White\) against {re.escape(load_net(variant).name)}, 0-ply\s*{variant}",
                         page.inner_text("h1")), page.inner_text("h1")
     assert f'[Variant "{variant}"]' in page.inner_text("pre.record")
     engine_first = record_turns(page)  # the engine plays at once if the lead roll is its
