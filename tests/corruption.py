@@ -23,8 +23,9 @@ Each changes the dice or the board the play leaves, so none is equivalent to the
 (``notation.formats.read_file``); the mutated turn is game *g*, ply *p*, at a line and
 column of the file:
 
-* ``caught``: game *g*'s first error is at the mutated turn: its line and column, and a
-  turn label starting with *p*; no game before *g* has an error.
+* ``caught``: game *g*'s first error is at the mutated turn: its line, at its column or
+  after it (a play's error points at the move that breaks the rule), and a turn label
+  starting with *p*; no game before *g* has an error.
 * ``later``: the mutated turn is accepted, and rightly (see below), and the consequence
   shows: game *g* fails at a later turn or at its result (``R-SCORE``...), or, in a match,
   the next game's score line disagrees (``R-MATCH``).
@@ -313,7 +314,10 @@ def judge(record: Record, mutated: Mutant, games: list[Game]) -> str:
         before.forced[0][1] if before.forced else None)
     free = fixed is None or mutated.dice == fixed  # passed or lead dice are not the mover's choice
     number = turn_number(site.node.parent, site.node.turn.kind, site.node.turn.player)  # "2." or "2..."
-    if first is not None and (first.line, first.column) == here and first.turn.startswith(f"{number} "):
+    # caught: the first error is the mutated turn's, on its line at its dice or after them (a
+    # play's error points at the move that breaks the rule)
+    if (first is not None and first.line == site.line and first.column >= site.column
+            and first.turn.startswith(f"{number} ")):
         written = sorted(mutated.steps)
         if free and any(sorted((s.from_point, s.to_point) for s in p.steps) == written for p in legal):
             return "refused-legal"
