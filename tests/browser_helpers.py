@@ -15,8 +15,11 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
 import archive
+from jacquet_cli import main
+from notation.formats import read_file, write_file
 from tests.accounts_helpers import PASSWORD, add_account
 from webviewer import create_app
 
@@ -93,3 +96,17 @@ def sign_in_as_scorer(page: Any) -> None:
         page.fill("input[name=password]", PASSWORD)
         page.click("main button[type=submit]")
         page.wait_for_selector('select[name="variant"]')
+
+
+def analysed_game(folder: Path) -> tuple[Path, int]:
+    """An archive in ``folder`` holding the first generated jacquet sample game, analysed
+    by ``jacquet analyse --db`` at its defaults: the archive's path and the game's id."""
+    record = folder / "one.jqn"
+    write_file(list(read_file("samples/generated/jacquet-10.jqn"))[:1], record)
+    path = folder / "club.db"
+    with archive.open_archive(path) as db:
+        archive.import_files(db, [str(record)])
+        game_id = db.execute("SELECT min(id) FROM games").fetchone()[0]
+    result = CliRunner().invoke(main, ["analyse", "--db", str(path), "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    return path, game_id

@@ -11,16 +11,13 @@ import html
 import re
 
 import pytest
-from click.testing import CliRunner
 
-import archive
-from jacquet_cli import main
-from notation.formats import read_file, write_file
 from tests.accounts_helpers import add_account
 from tests.browser_helpers import (
     ARGS,
     CHROMIUM,
     TABLET,
+    analysed_game,
     playwright_or_skip,
     press,
     serving,
@@ -40,13 +37,7 @@ def served(tmp_path_factory):
     """One generated jacquet game, analysed, and the scorer's account, on a server thread:
     the base URL and the game's id."""
     folder = tmp_path_factory.mktemp("languages-browser")
-    record = folder / "one.jqn"
-    write_file(list(read_file("samples/generated/jacquet-10.jqn"))[:1], record)
-    path = folder / "club.db"
-    with archive.open_archive(path) as db:
-        archive.import_files(db, [str(record)])
-        game_id = db.execute("SELECT min(id) FROM games").fetchone()[0]
-    assert CliRunner().invoke(main, ["analyse", "--db", str(path)]).exit_code == 0
+    path, game_id = analysed_game(folder)
     add_account(path)
     with serving(create_app({"ARCHIVE": str(path)})) as base:
         yield base, game_id

@@ -5,12 +5,8 @@ board; the board and its steps fit the window. Screenshots under ``tests/artifac
 from __future__ import annotations
 
 import pytest
-from click.testing import CliRunner
 
-import archive
-from jacquet_cli import main
-from notation.formats import read_file, write_file
-from tests.browser_helpers import ARTIFACTS, playwright_or_skip, serving
+from tests.browser_helpers import ARTIFACTS, analysed_game, playwright_or_skip, serving
 from webviewer import create_app
 
 playwright_or_skip()
@@ -22,13 +18,7 @@ SIZES = ((1280, 800), (820, 1180), (390, 844))
 def server(tmp_path_factory):
     """One generated jacquet game, analysed, on a werkzeug server thread."""
     folder = tmp_path_factory.mktemp("analysed-layout")
-    record = folder / "one.jqn"
-    write_file(list(read_file("samples/generated/jacquet-10.jqn"))[:1], record)
-    path = folder / "club.db"
-    with archive.open_archive(path) as db:
-        archive.import_files(db, [str(record)])
-        game_id = db.execute("SELECT min(id) FROM games").fetchone()[0]
-    assert CliRunner().invoke(main, ["analyse", "--db", str(path), "--jobs", "1"]).exit_code == 0
+    path, game_id = analysed_game(folder)
     with serving(create_app({"ARCHIVE": str(path)})) as base:
         yield base, game_id
 
