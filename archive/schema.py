@@ -25,6 +25,8 @@ Tables (see ``docs/archive.md`` for every column):
   (:mod:`archive.analyses`).
 * ``played_games``: games played against the engine in the viewer, until they expire
   (:mod:`archive.played`).
+* ``practice_cards``: when each position of a signed-in user's practice comes back
+  (:mod:`archive.practice`).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from __future__ import annotations
 from sqlite_utils import Database, Migrations
 
 from . import analyses as analysis_tables
+from . import practice
 
 migrations = Migrations("jacquet.archive")
 
@@ -300,3 +303,10 @@ def users_language(db: Database) -> None:
     """Each account's language for the viewer's pages (``NULL``: not chosen, the browser's
     is used); every account is kept as it was."""
     db.table("users").add_column("language", str)
+
+
+@migrations()
+def practice_cards(db: Database) -> None:
+    """Each signed-in user's practice from a player's mistakes: when each position comes
+    back (:mod:`archive.practice`); an archive made before gets the table empty."""
+    practice.create_table(db)

@@ -23,7 +23,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge, SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from webviewer.blueprints import accounts, admin, api, check, explore, games, play, record
+from webviewer.blueprints import accounts, admin, api, check, explore, games, play, practice, record
 from webviewer.pages import words
 from webviewer.plumbing import args, auth, db, language, site, workers
 from webviewer.plumbing.headers import SECURITY_HEADERS
@@ -92,6 +92,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(accounts.blueprint)
     app.register_blueprint(admin.blueprint)
     app.register_blueprint(play.blueprint)
+    app.register_blueprint(practice.blueprint)
     csrf.exempt(accounts.choose_language)  # a visitor's choice is only his cookie: the view
     # checks the token of a signed-in user, whose choice it keeps in his account
 
