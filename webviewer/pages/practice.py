@@ -51,29 +51,36 @@ def cards() -> dict[str, Card]:
     user = signed_in()
     if user.id is not None:
         return user_cards(get_db(), int(user.id))
-    kept = session.get(SESSION_KEY, {})
     found: dict[str, Card] = {}
-    if isinstance(kept, dict):
-        for key, value in kept.items():
-            if isinstance(key, str) and isinstance(value, list) and len(value) == 2 \
-                    and all(isinstance(part, int) for part in value):
-                found[key] = Card(value[0], datetime.fromtimestamp(value[1], timezone.utc))
+    for key, value in _kept().items():
+        found[key] = Card(value[0], datetime.fromtimestamp(value[1], timezone.utc))
     return found
 
 
 def keep(position: PracticePosition, card: Card, at: datetime) -> None:
     """Keep this user's card for ``position``: in the archive for a signed-in user, else
-    in his cookie (the newest :data:`VISITOR_CARDS`)."""
+    in his cookie (the :data:`VISITOR_CARDS` answered last; the cookie keeps no order, so
+    each card says when it was answered)."""
     user = signed_in()
     if user.id is not None:
         keep_card(get_db(write=True), int(user.id), position.game_id, position.ply, card, at)
         return
+    kept = _kept()
+    kept.pop(position.key, None)  # (answered last, even within the same second)
+    kept[position.key] = [card.box, int(card.due.timestamp()), int(at.timestamp())]
+    newest = sorted(kept.items(), key=lambda item: item[1][2])[-VISITOR_CARDS:]
+    session[SESSION_KEY] = dict(newest)
+
+
+def _kept() -> dict[str, list[int]]:
+    """A visitor's cards as his cookie keeps them: by key, [box, due, answered] (seconds
+    since the epoch); anything else in it left out."""
     kept = session.get(SESSION_KEY, {})
     if not isinstance(kept, dict):
-        kept = {}
-    kept = {key: value for key, value in kept.items() if key != position.key}
-    kept[position.key] = [card.box, int(card.due.timestamp())]
-    session[SESSION_KEY] = dict(list(kept.items())[-VISITOR_CARDS:])
+        return {}
+    return {key: value for key, value in kept.items()
+            if isinstance(key, str) and isinstance(value, list) and len(value) == 3
+            and all(isinstance(part, int) for part in value)}
 
 
 @dataclass(frozen=True)
@@ -142,8 +149,8 @@ class Question:
 
     def play(self) -> Play:
         """The legal play the steps make (once :attr:`complete`)."""
-        after = self.entry.position_after(self.steps).position_id()
-        return next(play for play in self.entry.plays if play.next_position.position_id() == after)
+        after = self.entry.position_after(self.steps)
+        return next(play for play in self.entry.plays if play.result == after)
 
     def white_point(self, point: int) -> str:
         """A point of the mover's in White's numbering, as the board's shapes are named."""
@@ -205,12 +212,12 @@ def judge(question: Question, play: Play) -> Judged:
     18/14``. No engine is asked."""
     position = question.position
     start, dice, rules = question.start, question.dice, question.rules
-    answer = play.next_position.position_id()
-    made = check_play(start, dice, position.played, rules).next_position.position_id()
+    answer = play.result
+    made = check_play(start, dice, position.played, rules).result
     best = position.candidates[0]["equity"] if position.candidates else 0.0
     ranking = []
     for candidate in position.candidates:
-        result = check_play(start, dice, candidate["play"], rules).next_position.position_id()
+        result = check_play(start, dice, candidate["play"], rules).result
         ranking.append(Ranked(int(candidate["rank"]), candidate["play"], float(candidate["equity"]),
                               round(best - float(candidate["equity"]), 4), result == answer, result == made))
     found = next((row for row in ranking if row.answer), None)
