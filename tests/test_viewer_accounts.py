@@ -78,10 +78,11 @@ def test_a_visitor_writes_nothing_whatever_the_form(make_app, archive_path):
 
 
 OPEN_TO_VISITORS = {"check.validate", "accounts.login", "accounts.logout", "accounts.choose_language",
-                    "play.start", "play.act"}
+                    "play.start", "play.act", "practice.answer"}
 """The forms a visitor may send: validating (nothing saved), signing in and out, playing the
 engine (a game of his own, bounded: docs/play.md; storing it in the archive is a scorer's),
-choosing the pages' language (a cookie)."""
+choosing the pages' language (a cookie), answering a practice position (his cards kept in
+his cookie: docs/viewer.md)."""
 
 
 def test_every_other_form_needs_a_signed_in_user(make_app, archive_path):
