@@ -332,3 +332,40 @@ def test_answering_loads_no_engine(client, analysed, archive_path, clock, monkey
     sent = answer(client, "Random White", key, turn["candidates"][-1]["play"])
     assert sent.status_code == 303
     assert client.get(sent.headers["Location"]).status_code == 200
+
+
+def test_every_position_answered_right_leaves_nothing_due_until_the_first_comes_back(
+        client, analysed, archive_path, clock):
+    _, ids = analysed
+    marked = stored_marked(archive_path, ids["jacquet"], "B")
+    for turn in marked:
+        answer(client, "Random Black", f"{ids['jacquet']}.{turn['ply']}", turn["candidates"][0]["play"])
+        clock[0] += timedelta(minutes=1)
+    page = client.get("/practice/Random Black").text
+    assert f"Due now: 0 of {len(marked)} positions." in page and "Nothing is due now." in page
+    assert 'name="position"' not in page
+    clock[0] = START + INTERVALS[1] + timedelta(seconds=1)  # a day after the first answer
+    assert shown_key(client.get("/practice/Random Black").text) == f"{ids['jacquet']}.{marked[0]['ply']}"
+
+
+def test_the_player_page_and_the_game_report_lead_to_the_practice(client, analysed):
+    _, ids = analysed
+    assert 'href="/practice/Random%20White"' in client.get("/player/Random White").text
+    report = client.get(f"/game/{ids['jacquet']}").text
+    assert 'href="/practice/Random%20White"' in report and 'href="/practice/Random%20Black"' in report
+
+
+def test_the_practice_in_french_and_russian(client, analysed, archive_path, clock):
+    _, ids = analysed
+    turn = max(stored_marked(archive_path, ids["jacquet"], "W"), key=lambda t: t["loss"])
+    for language, words in (("fr", ("À revoir maintenant", "Que jouez-vous", "Numéroté pour Blanc")),
+                            ("ru", ("К повторению сейчас", "Как вы сыграете", "Нумерация для"))):
+        headers = {"Accept-Language": language}
+        page = client.get("/practice/Random White", headers=headers).text
+        assert f'<html lang="{language}">' in page
+        assert all(word in page for word in words), language
+        assert "Due now" not in page and "What do you play" not in page
+        sent = client.post("/practice/Random White", headers=headers, data={
+            "position": f"{ids['jacquet']}.{turn['ply']}", "action": "play", "play": turn["played"]})
+        judged = client.get(sent.headers["Location"], headers=headers).text
+        assert "against the best" not in judged and "your answer" not in judged
