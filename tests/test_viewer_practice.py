@@ -369,3 +369,21 @@ def test_the_practice_in_french_and_russian(client, analysed, archive_path, cloc
             "position": f"{ids['jacquet']}.{turn['ply']}", "action": "play", "play": turn["played"]})
         judged = client.get(sent.headers["Location"], headers=headers).text
         assert "against the best" not in judged and "your answer" not in judged
+
+
+def test_a_members_cards_open_in_datasette(app, analysed, archive_path, clock):
+    import asyncio
+
+    from datasette.app import Datasette
+
+    _, ids = analysed
+    turn = stored_marked(archive_path, ids["jacquet"], "W")[0]
+    member = signed_in_client(app, "Member", "scorer")
+    answer(member, "Random White", f"{ids['jacquet']}.{turn['ply']}", turn["played"])
+
+    async def browse():
+        return await Datasette([str(archive_path)]).client.get("/club/practice_cards.json?_shape=array")
+
+    rows = asyncio.run(browse())
+    assert rows.status_code == 200
+    assert [(row["game_id"], row["ply"], row["box"]) for row in rows.json()] == [(ids["jacquet"], turn["ply"], 0)]
