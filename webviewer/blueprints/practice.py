@@ -21,7 +21,7 @@ from archive.practice import INTERVALS, PracticePosition, practice_positions, sc
 from notation.engine.checker import check_play
 from notation.engine.play import Step
 from notation.errors import IllegalPlayError, NotationError, listed
-from webviewer.pages.practice import Due, Question, cards, due, judge, keep, now, read_steps
+from webviewer.pages.practice import Due, Question, cards, due, judge, keep, now, read_steps, steps_text
 from webviewer.pages.recorder import MAX_PLAY, form_number, form_text
 from webviewer.pages.routes import ROUTE
 from webviewer.plumbing.db import get_db
@@ -116,16 +116,16 @@ def answer(name: str) -> ResponseReturnValue:
             else:
                 route = form_text(form, "route", MAX_PLAY)
                 if not ROUTE.fullmatch(route):
-                    abort(400, description=f"not a man's route: {route!r}")
+                    abort(400, description=_("not a man's route: %(route)r", route=route))
                 added = read_steps(route)
             steps = question.steps + added
             question = Question(position, steps)
             if not question.complete:
                 return redirect(url_for("practice.page", name=name, position=position.key,
-                                        steps=question.context()["steps_text"]), code=303)
+                                        steps=steps_text(question.steps)), code=303)
             play = question.play()
         else:
-            abort(400, description=f"unknown action {action!r}")
+            abort(400, description=_("unknown action %(action)r", action=action))
     except IllegalPlayError as error:
         legal = listed(error.legal_plays)
         note = _("Refused: [%(rule)s] %(reason)s", rule=error.rule_id,

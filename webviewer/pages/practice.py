@@ -89,7 +89,6 @@ class Due:
     and when the next of the others comes back (``None``: none waits)."""
 
     positions: list[PracticePosition]
-    waiting: int
     next_at: datetime | None
 
 
@@ -97,7 +96,7 @@ def due(positions: Sequence[PracticePosition], kept: dict[str, Card], at: dateti
     """Which of ``positions`` (the worst first) are due at ``at``, in that order."""
     ready = [p for p in positions if p.key not in kept or kept[p.key].due <= at]
     later = [kept[p.key].due for p in positions if p.key in kept and kept[p.key].due > at]
-    return Due(ready, len(later), min(later) if later else None)
+    return Due(ready, min(later) if later else None)
 
 
 # -- the question: the position, the roll, the play being entered ---------------------------
