@@ -387,3 +387,26 @@ def test_a_members_cards_open_in_datasette(app, analysed, archive_path, clock):
     rows = asyncio.run(browse())
     assert rows.status_code == 200
     assert [(row["game_id"], row["ply"], row["box"]) for row in rows.json()] == [(ids["jacquet"], turn["ply"], 0)]
+
+
+def test_a_man_moved_by_both_dice_in_one_click_is_a_whole_answer(client, analysed, archive_path, clock):
+    import html
+    import json
+
+    _, ids = analysed
+    turn = max(stored_marked(archive_path, ids["jacquet"], "W"), key=lambda t: t["loss"])
+    key = f"{ids['jacquet']}.{turn['ply']}"
+    page = client.get(f"/practice/Random White?position={key}").text
+    routes = json.loads(html.unescape(re.search(r'data-routes="([^"]*)"', page).group(1)))
+    route = next(found[0] for found in routes.values() if len(found) == 1 and len(found[0].split()) == 2)
+    sent = client.post("/practice/Random White", data={"position": key, "steps": "", "action": "route",
+                                                       "route": route})
+    assert sent.status_code == 303 and "answer=" in sent.headers["Location"]
+    position, variant = position_before(archive_path, ids["jacquet"], turn["ply"])
+    (start, _, _), (_, end, _) = (part.split("-") for part in route.split())
+    judged = client.get(sent.headers["Location"]).text
+    verdict = re.search(r'class="status practice-verdict[^"]*" role="status">\s*Your play ([^ ]+(?: [^ ]+)*?) (?:is|loses)',
+                        judged)
+    assert verdict
+    said = check_play(position, turn["dice"], verdict.group(1), variant)
+    assert said.result == check_play(position, turn["dice"], f"{start}/{end}", variant).result
