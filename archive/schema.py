@@ -300,3 +300,11 @@ def users_language(db: Database) -> None:
     """Each account's language for the viewer's pages (``NULL``: not chosen, the browser's
     is used); every account is kept as it was."""
     db.table("users").add_column("language", str)
+
+
+@migrations()
+def error_messages(db: Database) -> None:
+    """An invalid game's first error as a message (its id and parameters, JSON:
+    :meth:`notation.messages.Message.stored`) beside its English text, so that the viewer
+    says it in each page's language; the games stored before keep their text alone."""
+    db.table("games").add_column("error_msg", str)
