@@ -135,7 +135,7 @@ def _json(result: Any, described: dict[str, str]) -> dict[str, Any]:
 def _print(result: Any, described: dict[str, str], rules: RuleSet) -> None:
     """The rollout as a table, its title, settings and headings in the current language."""
     settings = result.settings
-    how = (say("cli.rollout.truncated", turns=settings.truncate) if settings.truncate
+    how = (say("cli.rollout.truncated", count=settings.truncate) if settings.truncate
            else say("cli.rollout.to-the-end"))
     by = say("cli.rollout.by", engine=settings.engine, digest=settings.digest, ply=settings.ply,
              games=f"{settings.games:,}", how=how, seed=settings.seed,

@@ -106,7 +106,7 @@ def train_contact_command(variant: str, positions: int, games: int, truncate: in
     except ValueError as error:
         raise click.UsageError(str(error)) from None
     net = trainer.fit()
-    truncated = say("cli.train.truncated", plies=truncate) if truncate else ""
+    truncated = say("cli.train.truncated", count=truncate) if truncate else ""
     click.echo(say("cli.train.contact-done", net=net.name, variant=variant, positions=net.meta["positions"],
                    games=games, truncated=truncated, epochs=net.meta["epochs"], path=path, log=trainer.log),
                err=True)

@@ -170,7 +170,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "cli.train.needs-records": "--real needs --records: the files of recorded games to take them from",
     "cli.train.contact-done": ("{net} for {variant}: {positions} positions × {games} play-outs{truncated}, "
                                "{epochs} epochs; net {path}, learning curve {log}"),
-    "cli.train.truncated": " truncated at {plies} plies",
+    "cli.train.truncated": (" truncated at {count} ply", " truncated at {count} plies"),
     "cli.train.race-done": ("{net} for {variant}: {positions} positions × {games} play-outs, {epochs} "
                             "epochs; net {path}, learning curve {log}"),
     # jacquet bearoff build
@@ -187,7 +187,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "cli.rollout.title": "rollout of {variant} {position}, dice {dice}, by {by}",
     "cli.rollout.by": "{engine} ({digest}) at {ply}-ply, {games} games, {how}, seed {seed}{reduced}",
     "cli.rollout.to-the-end": "played to the end",
-    "cli.rollout.truncated": "truncated after {turns} turns",
+    "cli.rollout.truncated": ("truncated after {count} turn", "truncated after {count} turns"),
     "cli.rollout.luck-adjusted": ", luck-adjusted",
     "cli.rollout.interrupted": "INTERRUPTED: {games} of {total} games per candidate",
     "cli.rollout.figures": "figures for the player on roll, each ± one standard error",
