@@ -35,6 +35,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from notation.engine.rules import rule_set
+from notation.messages import Message, render
 
 from .stats import player_sides
 
@@ -210,11 +211,12 @@ def latest_analysis(db: Database, game_id: int) -> dict[str, Any] | None:
     return found
 
 
-def level_label(engine: str, depth: int, confirm: str | None) -> str:
+def level_label(engine: str, depth: int, confirm: str | None, language: str | None = None) -> str:
     """The level an analysis's figures were computed at, as every page and ``jacquet
-    stats`` says it: ``jacquet-td jacquet v2, 0-ply, marks confirmed at 2-ply``."""
+    stats`` says it: ``jacquet-td jacquet v2, 0-ply, marks confirmed at 2-ply``, in
+    ``language`` (default: the current one; the message ``level.confirmed``)."""
     label = f"{engine}, {depth}-ply"
-    return f"{label}, marks confirmed at {confirm}" if confirm else label
+    return render(Message.of("level.confirmed", level=label, confirm=confirm), language) if confirm else label
 
 
 def skill(variant: str, error_rate: float, language: str | None = None) -> str:
@@ -305,7 +307,7 @@ def player_analyses(db: Database, player_ids: list[int], points: int,
         rate = round(sum(game[2] * game[3] for game in games) / max(decisions, 1), 1)
         key = (engine, digest, depth, confirm)
         found.append({"engine": engine, "depth": depth, "confirm": confirm,
-                      "level": level_label(engine, depth, confirm), "decisions": decisions,
+                      "level": level_label(engine, depth, confirm, language), "decisions": decisions,
                       "confirmed": confirmed[key], "error_rate": rate,
                       "skill": skill(variants[key], rate, language),
                       "games": len({game[0] for game in games}),

@@ -38,7 +38,7 @@ def _summary(db: Database, game_id: int, variant: str, language: str | None) -> 
     players = {colour: {"decisions": decisions, "marks": {"?!": doubtful, "?": bad, "??": very_bad},
                         "error_rate": error_rate, "skill": skill(variant, error_rate, language)}
                for colour, decisions, doubtful, bad, very_bad, error_rate in cursor.fetchall()}
-    return {"level": level_label(engine, depth, confirm), "players": players}
+    return {"level": level_label(engine, depth, confirm, language), "players": players}
 
 
 def match_games(db: Database, match_id: int, with_hidden: bool = False,

@@ -80,21 +80,24 @@ def game_hash(game: Game, record: str) -> str:
 
 
 class _Said(NamedTuple):
-    """What the archive keeps of a game's error: its rule id, its message, its line."""
+    """What the archive keeps of a game's error: its rule id, its message (in English),
+    its line, and the message as data (:meth:`~notation.messages.Message.stored`)."""
 
     rule_id: str | None
     message: str
     line: int | None
+    stored: str
 
 
 def _said(error: NotationError) -> _Said:
     """The rule id, message and line of ``error``: a reader's :class:`RecordError` says all
     three; a broken rule its rule id (its text is the message); other errors only a text."""
+    stored = error.msg.stored()
     if isinstance(error, RecordError):
-        return _Said(error.rule_id, error.message, error.line)
+        return _Said(error.rule_id, error.message, error.line, stored)
     if isinstance(error, IllegalPlayError):
-        return _Said(error.rule_id, str(error), None)
-    return _Said(None, str(error), None)
+        return _Said(error.rule_id, str(error), None, stored)
+    return _Said(None, str(error), None, stored)
 
 
 def record_text(game: Game) -> str:
@@ -127,6 +130,7 @@ def game_rows(game: Game, source_file: str | None = None, source_offset: int | N
         "turns": len(turns), "valid": int(not game.errors),
         "error_rule": error.rule_id if error else None,
         "error_message": error.message if error else None,
+        "error_msg": error.stored if error else None,
         "error_ply": len(turns) + 1 if error and error.rule_id not in FILE_RULES else None,
         "error_line": error.line if error else None,
         "source_file": source_file, "source_offset": source_offset,

@@ -310,3 +310,11 @@ def practice_cards(db: Database) -> None:
     """Each signed-in user's practice from a player's mistakes: when each position comes
     back (:mod:`archive.practice`); an archive made before gets the table empty."""
     practice.create_table(db)
+
+
+@migrations()
+def error_messages(db: Database) -> None:
+    """An invalid game's first error as a message (its id and parameters, JSON:
+    :meth:`notation.messages.Message.stored`) beside its English text, so that the viewer
+    says it in each page's language; the games stored before keep their text alone."""
+    db.table("games").add_column("error_msg", str)

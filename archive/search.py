@@ -351,15 +351,16 @@ def _game(db: Database, game_id: int, columns: str) -> dict[str, Any] | None:
 
 
 def record(db: Database, game_id: int) -> dict[str, Any] | None:
-    """One game's row (with player, event and match names and its ``record``)."""
-    return _game(db, game_id, "g.record, g.tags, g.first")
+    """One game's row (with player, event and match names and its ``record``; an invalid
+    game's error as a message too, ``error_msg``)."""
+    return _game(db, game_id, "g.record, g.tags, g.first, g.error_msg")
 
 
 def game_row(db: Database, game_id: int) -> dict[str, Any] | None:
     """One game's row as :func:`record` gives it, without the record but with its content
     ``hash``, which names the record: what is read from a record can be kept under it; and
     whether it is ``hidden``."""
-    return _game(db, game_id, "g.hash, g.tags, g.first, g.hidden")
+    return _game(db, game_id, "g.hash, g.tags, g.first, g.hidden, g.error_msg")
 
 
 def record_by_hash(db: Database, content_hash: str) -> str | None:

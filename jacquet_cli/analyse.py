@@ -53,7 +53,7 @@ def _limits(ctx: click.Context, param: click.Parameter, value: str | None
     except ValueError:
         limits = ()
     if len(limits) != 3 or not 0 < limits[0] <= limits[1] <= limits[2]:
-        raise click.BadParameter("three rising equities, doubtful,bad,very bad: e.g. 0.04,0.08,0.16")
+        raise click.BadParameter(say("cli.analyse.marks-option"))
     return limits[0], limits[1], limits[2]
 
 
@@ -130,12 +130,12 @@ def analyse_command(files: tuple[str, ...], db_path: str | None, game_number: in
     variant = filters["variant"] or DEFAULT
     if db_path is not None:
         if files or output or as_json or game_number:
-            raise click.UsageError("--db analyses the archive: give no FILES, -o, --json or --game")
+            raise click.UsageError(say("cli.analyse.db-alone"))
         _analyse_db(db_path, pop_filters(filters), ply, net_path, marks, candidates, jobs or all_cores(),
                     confirm)
         return
     if not files:
-        raise click.UsageError("give the record FILES to analyse, or --db ARCHIVE")
+        raise click.UsageError(say("cli.analyse.no-files"))
     out_format = target_format(output, None) if output else None
     nets: dict[str, Network] = {}
     written: list[Game] = []
@@ -193,7 +193,7 @@ def _selected(files: tuple[str, ...], game_number: int | None, variant: str
         games = load_games(path, variant=variant)
         if game_number is not None:
             if game_number > len(games):
-                raise Unreadable(f"{path} holds {len(games)} game(s), no game {game_number}")
+                raise Unreadable(say("cli.analyse.no-game", path=path, games=len(games), number=game_number))
             yield path, game_number, games[game_number - 1]
             continue
         for number, game in enumerate(games, 1):

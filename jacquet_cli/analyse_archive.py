@@ -20,6 +20,7 @@ from analysis.report import analysis_json
 from analysis.shipped import NoNet, load_net
 from archive import Query, game_ids, load_game
 from archive.analyses import analysed_ids, game_variants, store_analysis
+from notation.messages import say
 
 from .reading import Unreadable
 
@@ -49,7 +50,7 @@ def analyse_games(db: Database, ids: list[int], ply: int, net_path: str | None =
     try:
         given = Network.load(net_path).variant if net_path else None
     except (OSError, ValueError, KeyError) as error:
-        raise Unreadable(f"{net_path} is not a net file: {error}") from None
+        raise Unreadable(say("cli.analyse.not-a-net", path=net_path, reason=error)) from None
     for variant in sorted(set(variants.values())):
         try:  # the net given for its rule set, the shipped ones for the others
             nets[variant] = load_net(variant, net_path if variant == given else None)
@@ -66,7 +67,7 @@ def analyse_games(db: Database, ids: list[int], ply: int, net_path: str | None =
     workers = max(1, min(jobs, len(todo)))
     try:
         with analyser(job, workers) as analyse, click.progressbar(
-                length=len(todo), label=f"analysing {len(todo)} game(s)", file=sys.stderr,
+                length=len(todo), label=say("cli.analyse.analysing", count=len(todo)), file=sys.stderr,
                 show_pos=True) as bar:
             for start in range(0, len(todo), BATCH * workers):
                 batch = todo[start:start + BATCH * workers]
@@ -81,6 +82,6 @@ def analyse_games(db: Database, ids: list[int], ply: int, net_path: str | None =
                     analysed += 1
                     bar.update(1)
     except KeyboardInterrupt:
-        click.echo(f"\nstopped: {analysed} game(s) analysed and stored; run again to go on", err=True)
+        click.echo("\n" + say("cli.analyse.stopped", analysed=analysed), err=True)
         raise SystemExit(130) from None
     return analysed, len(done)

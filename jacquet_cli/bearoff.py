@@ -11,6 +11,7 @@ from analysis.bearoff.onesided import build, stderr_progress
 from analysis.bearoff.store import cache_folder, quantized, save, save_two_sided, table_path, two_sided_path
 from analysis.bearoff.twosided import MEN, build_two_sided
 from notation.engine.rules import NAMES, rule_set
+from notation.messages import say
 
 
 @click.group("bearoff")
@@ -37,17 +38,18 @@ def build_command(names: tuple[str, ...]) -> None:
     rules_of: dict[BearOffRule, list[str]] = {}
     for name in names or NAMES:
         rules_of.setdefault(BearOffRule.of(rule_set(name)), []).append(name)
-    click.echo(f"into {cache_folder()}", err=True)
+    click.echo(say("cli.bearoff.into", folder=cache_folder()), err=True)
     for rule, users in rules_of.items():
         began = time.perf_counter()
         built = build(rule, progress=stderr_progress)
         path = table_path(rule)
         size = save(quantized(built), path)
-        click.echo(f"{rule.name} ({', '.join(users)}): {len(built.positions):,} positions, "
-                   f"{time.perf_counter() - began:.1f} s, {size / 1e6:.2f} MB, {path}")
+        click.echo(say("cli.bearoff.built", rule=rule.name, variants=", ".join(users),
+                       positions=f"{len(built.positions):,}", seconds=f"{time.perf_counter() - began:.1f}",
+                       size=f"{size / 1e6:.2f}", path=path))
         began = time.perf_counter()
         positions, wins = build_two_sided(rule, progress=stderr_progress)
         path = two_sided_path(rule)
         size = save_two_sided(wins, path)
-        click.echo(f"{rule.name}, two-sided up to {MEN} men a side: {len(positions) ** 2:,} pairs, "
-                   f"{time.perf_counter() - began:.1f} s, {size / 1e6:.2f} MB, {path}")
+        click.echo(say("cli.bearoff.two-sided", rule=rule.name, men=MEN, pairs=f"{len(positions) ** 2:,}",
+                       seconds=f"{time.perf_counter() - began:.1f}", size=f"{size / 1e6:.2f}", path=path))

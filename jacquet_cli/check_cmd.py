@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from archive.store import check_archive
+from notation.messages import say
 
 from .archive_options import db_option, reports_archive_errors
 
@@ -27,7 +28,6 @@ def check_command(db_path: str) -> None:
     for problem in problems:
         click.echo(f"{db_path}: {problem}", err=True)
     if problems:
-        click.echo(f"{db_path} is damaged ({len(problems)} problem(s)): restore it from a backup",
-                   err=True)
+        click.echo(say("cli.check.damaged", path=db_path, count=len(problems)), err=True)
         raise SystemExit(1)
-    click.echo(f"{db_path}: ok", err=True)
+    click.echo(say("cli.check.ok", path=db_path), err=True)

@@ -73,7 +73,7 @@ def import_command(files: tuple[str, ...], db_path: str, keep_invalid: bool, var
         jacquet import season/*.mat --analyse --jobs 2 --db club.db
     """
     if not analyse and (ply or net_path or jobs):
-        raise click.UsageError("--ply, --net and --jobs are for --analyse")
+        raise click.UsageError(say("cli.import.analyse-only"))
     ensure_sound(db_path)
     with open_archive(db_path) as db:
         summary = _import(db, files, keep_invalid, variant, batch)  # each batch logged with it
@@ -89,7 +89,7 @@ def import_command(files: tuple[str, ...], db_path: str, keep_invalid: bool, var
 
             analysed, skipped = analyse_games(db, stored_from(db, files), ply, net_path,
                                               jobs=jobs or all_cores(), confirm=confirm)
-            click.echo(f"{analysed} game(s) analysed, {skipped} analysed before (skipped)", err=True)
+            click.echo(say("cli.import.analysed", analysed=analysed, skipped=skipped), err=True)
     if summary.unreadable:
         raise SystemExit(2)
     if summary.refused:
@@ -101,7 +101,7 @@ def _import(db: Database, files: tuple[str, ...], keep_invalid: bool, variant: s
     """Import with a progress bar on stderr, by bytes of the files read."""
     sizes = {path: os.path.getsize(path) if os.path.isfile(path) else 0 for path in files}
     done = dict.fromkeys(files, 0)
-    with click.progressbar(length=sum(sizes.values()) or 1, label="importing",
+    with click.progressbar(length=sum(sizes.values()) or 1, label=say("cli.import.importing"),
                            file=sys.stderr) as bar:
         def on_game(path: str, game: Game) -> None:
             offset = game.source[1] if game.source else None

@@ -11,6 +11,7 @@ import click
 
 from notation import Dice, NotationError, Play, Position, legal_plays
 from notation.engine.rules import DEFAULT, RuleSet, rule_set
+from notation.messages import Message, say
 
 from .options import rule_option, rules_from, variant_option
 
@@ -57,7 +58,7 @@ def legal(variant: str, options: tuple[str, ...], position_id: str | None, dice:
             sys.stdout.flush()  # another program may be waiting for this answer
         return
     if dice is None:
-        raise click.UsageError("give the roll with --dice, e.g. --dice 65")
+        raise click.UsageError(say("cli.legal.no-dice"))
     rules = rules_from(variant, options)
     try:
         position = _position(rules, position_id)
@@ -92,7 +93,8 @@ def _ranker(ply: int, net_path: str | None) -> Ranker:
     def rank(rules: RuleSet, position: Position, plays: list[Play]) -> list[dict[str, Any]]:
         if rules.name not in nets:
             nets[rules.name] = load_net(rules.name, net_path)
-            click.echo(f"equities by {Evaluator(nets[rules.name], rules, ply=ply).name}", err=True)
+            engine = Evaluator(nets[rules.name], rules, ply=ply).name
+            click.echo(say("cli.legal.equities-by", engine=engine), err=True)
         evaluator = Evaluator(nets[rules.name], rules, ply=ply)
         names = evaluator.outcomes.names
         return [{**c.play.as_json(), "equity": round(c.equity, 4),
@@ -111,31 +113,33 @@ def _answer(line: str, ranker: Ranker | None = None) -> object:
     ``{"error": ...}``."""
     try:
         if not line.strip():
-            raise ValueError("an empty line is no query")
+            raise NotationError(Message.of("cli.legal.empty"))
         try:
             query = json.loads(line)
         except RecursionError:
-            raise ValueError("the query nests too deeply") from None
+            raise NotationError(Message.of("cli.legal.too-deep")) from None
         if not isinstance(query, dict):
-            raise TypeError("a query is a JSON object")
+            raise NotationError(Message.of("cli.legal.not-object"))
         dice = query.get("dice")
         if dice is None:
-            raise ValueError('a query needs "dice", e.g. "65"')
+            raise NotationError(Message.of("cli.legal.needs-dice"))
         if isinstance(dice, list):
             dice = "".join(str(d) for d in dice)
         elif isinstance(dice, int) and not isinstance(dice, bool):
             dice = str(dice)  # 65
         if not isinstance(dice, str):
-            raise TypeError('"dice" is a roll: "65", 65 or [6, 5]')
+            raise NotationError(Message.of("cli.legal.dice"))
         options = query.get("options") or {}
         if not isinstance(options, dict):
-            raise TypeError('"options" is a JSON object')
+            raise NotationError(Message.of("cli.legal.options"))
         rules = rule_set(str(query.get("variant", DEFAULT)), **options)
         position = query.get("position")
         if position is not None and not isinstance(position, str):
-            raise ValueError('"position" is a position ID string')
+            raise NotationError(Message.of("cli.legal.position"))
         start = _position(rules, position)
         plays = legal_plays(start, Dice.parse(dice), rules)
         return ranker(rules, start, plays) if ranker else [play.as_json() for play in plays]
+    except NotationError as error:  # the message as data too, for programs (as validate --json)
+        return {"error": str(error), **error.msg.as_json()}
     except (ValueError, TypeError) as error:
         return {"error": str(error)}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from notation.engine.rules import DEFAULT, NAMES, RuleSet, rule_set
+from notation.messages import say
 
 variant_option = click.option(
     "--variant", "-v", type=click.Choice(NAMES, case_sensitive=False), default=DEFAULT,
@@ -21,7 +22,7 @@ def rules_from(variant: str, options: tuple[str, ...]) -> RuleSet:
     for option in options:
         name, sep, value = option.partition("=")
         if not sep:
-            raise click.BadParameter(f"{option!r} is not NAME=VALUE", param_hint="--option")
+            raise click.BadParameter(say("cli.option.form", option=repr(option)), param_hint="--option")
         named[name.strip()] = int(value) if value.strip().isdigit() else value.strip()
     try:
         return rule_set(variant, **named)

@@ -12,6 +12,7 @@ import click
 from analysis.threads import limit_blas_threads
 from notation import Dice, NotationError, Play, Position, RuleSet, legal_plays
 from notation.engine.checker import check_play
+from notation.messages import Message, say
 
 from .options import rule_option, rules_from, variant_option
 
@@ -75,7 +76,7 @@ def rollout_command(variant: str, options: tuple[str, ...], position_id: str | N
     try:
         roll = Dice.parse(dice)
         if roll.low is None:
-            raise NotationError(f"a roll is two dice, not {dice!r}: write e.g. 31")
+            raise NotationError(Message.of("cli.rollout.two-dice", dice=repr(dice)))
     except NotationError as error:
         raise click.BadParameter(str(error), param_hint="--dice") from None
     plays = legal_plays(position, roll, rules)
@@ -88,17 +89,16 @@ def rollout_command(variant: str, options: tuple[str, ...], position_id: str | N
                        candidates_for(plays, chosen), ply, truncate, seed, reduce)
     workers = jobs or all_cores()
     with click.progressbar(length=games * len(spec.candidates), file=sys.stderr,
-                           label=f"rolling out {len(spec.candidates)} play(s)") as bar:
+                           label=say("cli.rollout.rolling", count=len(spec.candidates))) as bar:
         result = run_rollout(spec, games, workers,
                              progress=lambda done: bar.update(done * len(spec.candidates)))
     described = {"variant": rules.describe(), "position": position.position_id(), "dice": str(roll)}
     if as_json:
         click.echo(json.dumps(_json(result, described), ensure_ascii=False))
     else:
-        _print(result, described)
+        _print(result, described, rules)
     if result.interrupted:
-        click.echo(f"interrupted: the figures are those of the {result.games:,} game(s) completed "
-                   f"of {games:,} per candidate", err=True)
+        click.echo(say("cli.rollout.stopped", games=f"{result.games:,}", total=f"{games:,}"), err=True)
         raise SystemExit(130)
 
 
@@ -108,8 +108,8 @@ def _candidate(position: Position, roll: Dice, text: str, rules: RuleSet) -> Pla
         return check_play(position, roll, text, rules)
     except NotationError as error:
         legal = ", ".join(str(p) for p in legal_plays(position, roll, rules))
-        raise click.BadParameter(f"{text!r} is not a legal play of {roll}: {error}; legal: {legal}",
-                                 param_hint="--play") from None
+        raise click.BadParameter(say("cli.rollout.not-legal", play=repr(text), dice=roll, reason=error,
+                                     legal=legal), param_hint="--play") from None
 
 
 def _json(result: Any, described: dict[str, str]) -> dict[str, Any]:
@@ -132,19 +132,37 @@ def _json(result: Any, described: dict[str, str]) -> dict[str, Any]:
     }
 
 
-def _print(result: Any, described: dict[str, str]) -> None:
-    click.echo(f"rollout of {described['variant']} {described['position']}, dice {described['dice']}, "
-               f"by {result.settings.label}")
+def _print(result: Any, described: dict[str, str], rules: RuleSet) -> None:
+    """The rollout as a table, its title, settings and headings in the current language."""
+    settings = result.settings
+    how = (say("cli.rollout.truncated", count=settings.truncate) if settings.truncate
+           else say("cli.rollout.to-the-end"))
+    by = say("cli.rollout.by", engine=settings.engine, digest=settings.digest, ply=settings.ply,
+             games=f"{settings.games:,}", how=how, seed=settings.seed,
+             reduced=say("cli.rollout.luck-adjusted") if settings.reduce else "")
+    click.echo(say("cli.rollout.title", variant=described["variant"], position=described["position"],
+                   dice=described["dice"], by=by))
     if result.interrupted:
-        click.echo(f"INTERRUPTED: {result.games:,} of {result.settings.games:,} games per candidate")
-    click.echo("figures for the player on roll, each ± one standard error")
+        click.echo(say("cli.rollout.interrupted", games=f"{result.games:,}", total=f"{settings.games:,}"))
+    click.echo(say("cli.rollout.figures"))
     if not result.candidates:
-        click.echo("no game completed")
+        click.echo(say("cli.rollout.no-game"))
         return
     width = max(len(str(c.play)) for c in result.candidates)
-    names = "  ".join(f"{n:>16}" for n in result.names)
-    click.echo(f"  #  {'play':<{width}}  {'equity':>16}  {names}")
+    names = "  ".join(f"{n:>16}" for n in _headings(result.names, rules))
+    click.echo(f"  #  {say('cli.rollout.play'):<{width}}  {say('cli.analyse.equity'):>16}  {names}")
     for rank, c in enumerate(result.candidates, 1):
         figures = "  ".join(f"{p:7.4f} ± {e:.4f}"
                             for p, e in zip(c.probabilities, c.probability_errors, strict=True))
         click.echo(f"{rank:3}  {c.play!s:<{width}}  {c.equity:+7.4f} ± {c.equity_error:.4f}  {figures}")
+
+
+def _headings(names: tuple[str, ...], rules: RuleSet) -> list[str]:
+    """The engine's outputs (``win``, then each outcome's ``win`` and ``lose`` names) as
+    the table heads them: win, win gammon, lose gammon... from the rule set's outcomes."""
+    headed = {"win": say("cli.rollout.win")}
+    for found in rules.outcomes:
+        outcome = Message.of("outcome." + found.name.replace(" ", "-"))
+        headed[found.win] = say("cli.rollout.win-outcome", outcome=outcome)
+        headed[found.lose] = say("cli.rollout.lose-outcome", outcome=outcome)
+    return [headed.get(name, name) for name in names]

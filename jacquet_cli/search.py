@@ -119,8 +119,8 @@ def export_command(db_path: str, output: str, to_format: str | None, **filters: 
         try:
             game = load_game(db, game_id)
         except NotationError as error:
-            raise click.ClickException(f"game {game_id} cannot be read back, nothing written: "
-                                       f"{getattr(error, 'message', error)}") from None
+            raise click.ClickException(say("cli.export.unreadable", game=game_id,
+                                           reason=error.reason)) from None
         if game is not None:  # None: deleted since the search, by another process
             games.append(game)
     write_games(games, output, fmt)

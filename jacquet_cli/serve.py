@@ -14,6 +14,7 @@ import click
 from archive.accounts import count_users
 from archive.schema import migrations
 from archive.store import ensure_sound, open_archive
+from notation.messages import say
 
 from .archive_options import db_option, import_summary, reports_archive_errors
 
@@ -46,7 +47,7 @@ def serve_command(db_path: str, host: str, port: int, trusted_hosts: tuple[str, 
     from webviewer.plumbing.workers import start_workers
 
     if not os.path.exists(db_path):
-        click.echo(f"no archive at {db_path}: building a demo archive from the samples", err=True)
+        click.echo(say("cli.serve.demo", path=db_path), err=True)
         summary = build_demo(db_path)
         click.echo(import_summary(summary), err=True)
     accounts = _prepared(db_path)
@@ -58,7 +59,7 @@ def serve_command(db_path: str, host: str, port: int, trusted_hosts: tuple[str, 
     bound_host, bound_port = listening.getsockname()[:2]
     if ":" in bound_host:  # IPv6
         bound_host = f"[{bound_host}]"
-    click.echo(f"serving {db_path} on http://{bound_host}:{bound_port}/", err=True)
+    click.echo(say("cli.serve.serving", path=db_path, address=f"http://{bound_host}:{bound_port}/"), err=True)
     if not _loopback(listening.getsockname()[0]):
         click.echo(exposure(host, db_path, accounts, app.config["TRUSTED_HOSTS"]), err=True)
     guarded_server(app, listening).run()
@@ -72,7 +73,7 @@ def _listening_socket(host: str, port: int) -> socket.socket:
         family, kind, proto, _, address = socket.getaddrinfo(
             host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
     except (OSError, UnicodeError):
-        raise click.BadParameter(f"{host!r} is not an address or a known host name",
+        raise click.BadParameter(say("cli.serve.bad-host", host=repr(host)),
                                  param_hint="--host") from None
     listening = socket.socket(family, kind, proto)
     try:
@@ -80,8 +81,8 @@ def _listening_socket(host: str, port: int) -> socket.socket:
         listening.bind(address)
     except OSError as error:
         listening.close()
-        raise click.ClickException(f"cannot listen on {host}:{port}: "
-                                   f"{error.strerror or error}") from None
+        raise click.ClickException(say("cli.serve.cannot-listen", host=host, port=port,
+                                       reason=error.strerror or error)) from None
     return listening
 
 
@@ -125,16 +126,9 @@ def _host_names(host: str, trusted: tuple[str, ...]) -> list[str]:
 def exposure(host: str, db_path: str, accounts: int, names: list[str]) -> str:
     """What a server on ``host``, reachable from other machines, exposes, and how to put it
     behind HTTPS."""
-    if accounts:
-        who = (f"{accounts} account(s) may sign in and write (record and save games; admins also "
-               "hide and delete them); everyone else may browse, search and validate.")
-    else:
-        who = ("no accounts: the site is read-only (browse, search, validate); to let a scorer "
-               f"record and save games: jacquet users add NAME --role scorer --db {db_path}")
+    who = (say("cli.serve.accounts", count=accounts) if accounts
+           else say("cli.serve.no-accounts", path=db_path))
     return "\n".join([
-        f"warning: {host} is reachable from other machines, over plain HTTP.",
-        f"  {who}",
-        "  Passwords and session cookies cross the network in clear: for anything but a trusted",
-        "  network, serve on 127.0.0.1 behind an HTTPS reverse proxy (Caddy, nginx) and set",
-        "  PROXIES = 1 and SESSION_COOKIE_SECURE = True in the instance config (docs/server.md).",
-        f"  Host names accepted: {', '.join(names)} (more with --trusted-host NAME)."])
+        "warning: " + say("cli.serve.exposed", host=host),  # (the word editors look for stays)
+        f"  {who}", "  " + say("cli.serve.in-clear"),
+        "  " + say("cli.serve.hosts", names=", ".join(names))])

@@ -18,6 +18,7 @@ from typing import Any
 import click
 
 from analysis.threads import limit_blas_threads
+from notation.messages import say
 
 from .options import variant_option
 
@@ -68,13 +69,12 @@ def train_command(variant: str, games: int, seed: int, resume: bool, output: str
     from analysis.training import Trainer, TrainingConfig, log_path
 
     if not limit_blas_threads(1) and not quiet:
-        click.echo("warning: BLAS threads could not be limited; run with OPENBLAS_NUM_THREADS=1",
-                   err=True)
+        click.echo("warning: " + say("cli.train.blas"), err=True)
     path = Path(output or f"{variant}.npz")
     if resume and not path.exists():
-        raise click.UsageError(f"--resume: no checkpoint {path}")
+        raise click.UsageError(say("cli.train.no-checkpoint", path=path))
     if not resume and path.exists():
-        raise click.UsageError(f"{path} exists: --resume to continue it, or another -o")
+        raise click.UsageError(say("cli.train.exists", path=path))
     if path.parent and not path.parent.exists():
         path.parent.mkdir(parents=True)
     config = TrainingConfig(variant=variant, games=games, seed=seed, hidden=hidden,
@@ -104,12 +104,13 @@ def train_command(variant: str, games: int, seed: int, resume: bool, output: str
 
     def report(rows: list[dict[str, Any]]) -> None:
         if not quiet:
-            text = "; ".join(f"{r['opponent']} {100 * r['win_rate']:.1f}% ± {100 * r['standard_error']:.1f}"
+            text = "; ".join(say("cli.train.against", opponent=r["opponent"],
+                                 rate=f"{100 * r['win_rate']:.1f}", error=f"{100 * r['standard_error']:.1f}")
                              for r in rows)
-            click.echo(f"\n{rows[0]['games']} games: {text}", err=True)
+            click.echo("\n" + say("cli.train.checked", games=rows[0]["games"], results=text), err=True)
 
     if not quiet:
-        click.echo(f"training games played by the {trainer.core}", err=True)
+        click.echo(say("cli.train.played-by", core=trainer.core), err=True)
     start = trainer.games_done
     todo = max(games - start, 0)
     meta = trainer.net.meta
@@ -119,16 +120,17 @@ def train_command(variant: str, games: int, seed: int, resume: bool, output: str
     def saved() -> None:
         if not quiet and not sys.stderr.isatty():  # the rate of this run, not of the net's life
             rate = (meta["games"] - start) / max(float(meta["seconds"]) - seconds_before, 1e-9)
-            click.echo(f"{meta['games']} games, checkpoint written ({rate:.1f} games/s)", err=True)
+            click.echo(say("cli.train.checkpoint", games=meta["games"], rate=f"{rate:.1f}"), err=True)
 
     if quiet or not sys.stderr.isatty():
         net = trainer.run(report=report, saved=saved)
     else:
-        with click.progressbar(length=todo, label=f"{trainer.net.name}, from game {start}",
-                               file=sys.stderr, show_pos=True, show_eta=True) as bar:
+        label = say("cli.train.progress", net=trainer.net.name, start=start)
+        with click.progressbar(length=todo, label=label, file=sys.stderr, show_pos=True,
+                               show_eta=True) as bar:
             net = trainer.run(progress=bar.update, report=report, saved=saved)
-    click.echo(f"{net.name}: {net.meta['games']} games, {net.meta['seconds']:.0f} s of training; "
-               f"checkpoint {path}, log {log_path(path)}", err=True)
+    click.echo(say("cli.train.done", net=net.name, games=net.meta["games"],
+                   seconds=f"{net.meta['seconds']:.0f}", path=path, log=log_path(path)), err=True)
     if stopped_by and trainer.games_done < games:  # short of --games: say so to the caller
         sys.exit(128 + stopped_by[0])
 

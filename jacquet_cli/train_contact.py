@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 
 from analysis.threads import limit_blas_threads
+from notation.messages import say
 
 from .options import variant_option
 
@@ -85,7 +86,7 @@ def train_contact_command(variant: str, positions: int, games: int, truncate: in
     if path.parent and not path.parent.exists():
         path.parent.mkdir(parents=True)
     if real and not records:
-        raise click.UsageError("--real needs --records: the files of recorded games to take them from")
+        raise click.UsageError(say("cli.train.needs-records"))
     try:
         policy = load_net(variant)
     except NoNet as error:
@@ -105,6 +106,7 @@ def train_contact_command(variant: str, positions: int, games: int, truncate: in
     except ValueError as error:
         raise click.UsageError(str(error)) from None
     net = trainer.fit()
-    click.echo(f"{net.name} for {variant}: {net.meta['positions']} positions × {games} play-outs"
-               f"{f' truncated at {truncate} plies' if truncate else ''}, {net.meta['epochs']} "
-               f"epochs; net {path}, learning curve {trainer.log}", err=True)
+    truncated = say("cli.train.truncated", count=truncate) if truncate else ""
+    click.echo(say("cli.train.contact-done", net=net.name, variant=variant, positions=net.meta["positions"],
+                   games=games, truncated=truncated, epochs=net.meta["epochs"], path=path, log=trainer.log),
+               err=True)

@@ -13,6 +13,7 @@ from pathlib import Path
 import click
 
 from analysis.threads import limit_blas_threads
+from notation.messages import say
 
 from .options import variant_option
 
@@ -75,5 +76,5 @@ def train_race_command(variant: str, positions: int, games: int, epochs: int, hi
     except ValueError as error:
         raise click.UsageError(str(error)) from None
     race = trainer.fit()
-    click.echo(f"{race.name} for {variant}: {race.meta['positions']} positions × {games} play-outs, "
-               f"{race.meta['epochs']} epochs; net {path}, learning curve {trainer.log}", err=True)
+    click.echo(say("cli.train.race-done", net=race.name, variant=variant, positions=race.meta["positions"],
+                   games=games, epochs=race.meta["epochs"], path=path, log=trainer.log), err=True)

@@ -12,6 +12,7 @@ from sqlite_utils import Database
 
 from archive import open_archive
 from archive.accounts import ROLES, AccountError, add_user, find_user, list_users, remove_user, set_password
+from notation.messages import say
 
 from .archive_options import ArchiveFailure, db_option, reports_archive_errors
 
@@ -25,8 +26,7 @@ def _archive(db_path: str) -> Iterator[Database]:
     """The archive at ``db_path`` for writing: it must exist and be an archive (checked
     before anything is written to the file)."""
     if not Path(db_path).exists():
-        raise ArchiveFailure(f"no archive at {db_path}: make one with `jacquet import` "
-                             "(or `jacquet serve`, which builds the demo archive)")
+        raise ArchiveFailure(say("cli.users.no-archive", path=db_path))
     open_archive(db_path, readonly=True).close()
     db = open_archive(db_path)
     try:
@@ -39,7 +39,7 @@ def _password(from_stdin: bool) -> str:
     if from_stdin:
         line = sys.stdin.readline()
         return line[:-1] if line.endswith("\n") else line
-    return str(click.prompt("Password", hide_input=True, confirmation_prompt=True, default="",
+    return str(click.prompt(say("cli.users.password"), hide_input=True, confirmation_prompt=True, default="",
                             show_default=False))
 
 
@@ -71,12 +71,12 @@ def add(name: str, role: str, password_stdin: bool, db_path: str) -> None:
     """
     with _archive(db_path) as db:
         if find_user(db, name) is not None:  # before asking for a password
-            raise click.ClickException(f"the name {name!r} is taken")
+            raise click.ClickException(say("cli.users.taken", name=repr(name)))
         try:
             user = add_user(db, name, role, _password(password_stdin))
         except AccountError as error:
             raise click.ClickException(str(error)) from None
-    click.echo(f"added {user.name} ({user.role})")
+    click.echo(say("cli.users.added", name=user.name, role=user.role))
 
 
 @users_command.command("list")
@@ -92,7 +92,7 @@ def list_command(db_path: str) -> None:
     with _archive(db_path) as db:
         accounts = list_users(db)
     if not accounts:
-        click.echo("no accounts: the viewer is read-only (add one with `jacquet users add`)", err=True)
+        click.echo(say("cli.users.none"), err=True)
     for user in accounts:
         click.echo(f"{user.name}\t{user.role}\t{user.created}")
 
@@ -113,7 +113,7 @@ def remove(name: str, db_path: str) -> None:
             user = remove_user(db, name)
         except AccountError as error:
             raise click.ClickException(str(error)) from None
-    click.echo(f"removed {user.name}")
+    click.echo(say("cli.users.removed", name=user.name))
 
 
 @users_command.command("passwd")
@@ -130,9 +130,9 @@ def passwd(name: str, password_stdin: bool, db_path: str) -> None:
     """
     with _archive(db_path) as db:
         if find_user(db, name) is None:
-            raise click.ClickException(f"no user {name!r}")
+            raise click.ClickException(say("cli.users.unknown", name=repr(name)))
         try:
             user = set_password(db, name, _password(password_stdin))
         except AccountError as error:
             raise click.ClickException(str(error)) from None
-    click.echo(f"new password for {user.name}")
+    click.echo(say("cli.users.new-password", name=user.name))

@@ -21,7 +21,7 @@ def target_format(path: str, fmt: str | None) -> str:
     except ValueError as error:
         raise Unreadable(str(error)) from None
     if fmt not in WRITABLE:
-        raise Unreadable(f"cannot write {fmt}; writable: {', '.join(WRITABLE)}")
+        raise Unreadable(say("format.unwritable", name=fmt, known=", ".join(WRITABLE)))
     return fmt
 
 

@@ -75,7 +75,7 @@ def test_archive_opens_with_plain_sqlite3_and_sqlite_utils(fresh_db, db_path):
                       "site", "date", "round", "game_number", "score_white", "score_black", "first",
                       "result", "winner", "points", "turns", "valid", "error_rule", "error_message",
                       "error_ply", "error_line", "source_file", "source_offset", "tags", "record",
-                      "imported_at", "hidden"]
+                      "imported_at", "hidden", "error_msg"]
         assert list(db["games"].columns_dict) == documented
         assert set(db["turns"].columns_dict) == {"game_id", "ply", "player", "kind", "dice", "play",
                                                  "position_before", "position_after", "pips_white",

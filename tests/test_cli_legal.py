@@ -97,7 +97,8 @@ def test_batch_answers_a_blank_line_so_that_answers_pair_with_lines():
     result = run("legal", "--batch", input=f"{query}\n\n{query}\n")
     lines = [json.loads(line) for line in result.output.splitlines()]
     assert result.exit_code == 0 and len(lines) == 3
-    assert lines[0] == lines[2] and lines[1] == {"error": "an empty line is no query"}
+    assert lines[0] == lines[2] and lines[1] == {"error": "an empty line is no query",
+                                                  "id": "cli.legal.empty", "params": {}}
 
 
 @pytest.mark.parametrize("dice", ["65", 65, [6, 5]])

@@ -111,7 +111,7 @@ def test_the_printed_game_has_tags_moves_diagrams_at_the_marks_and_the_report(cl
     with open_archive(path) as db:
         stored = latest_analysis(db, ids["jacquet"])
     text = page(client, f"/game/{ids['jacquet']}/print")
-    assert "<dt>Event</dt><dd>Annotated jacquet sample game</dd>" in text
+    assert '<dt data-tag="Event">Event</dt><dd>Annotated jacquet sample game</dd>' in text
     moves = re.findall(r"<li><span class=\"number\">", text)
     assert len(moves) == len(stored["turns"])  # the sample's main line, every turn judged
     diagrams = re.findall(r'<figure class="print-diagram">.*?</figure>', text, re.S)

@@ -22,6 +22,7 @@ and compiled by ``tools/i18n.py``.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -81,6 +82,41 @@ class Message:
         """``{"id": ..., "params": ...}`` with JSON values: a message parameter as such a
         pair, a list as a list, a number as it is, anything else as its text."""
         return {"id": self.id, "params": {name: _json(value) for name, value in self.params.items()}}
+
+    def stored(self) -> str:
+        """The message as JSON text to keep (an archive's column), read back whole by
+        :meth:`from_stored`: unlike :meth:`as_json`, a list message (``a, b or c``) stays
+        a message."""
+        return json.dumps(_kept(self), ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_stored(cls, text: str) -> Message:
+        """The message :meth:`stored` wrote; ``ValueError`` if ``text`` is not one, or
+        names an id the catalog does not have (an archive written by a later version)."""
+        found = _unkept(json.loads(text))
+        if not isinstance(found, Message) or found.id not in CATALOG:
+            raise ValueError(f"not a stored message: {text[:80]!r}")
+        return found
+
+
+def _kept(value: object) -> object:
+    """A parameter as :meth:`Message.stored` keeps it: a message as ``{"id", "params"}``."""
+    if isinstance(value, Message):
+        return {"id": value.id, "params": {name: _kept(item) for name, item in value.params.items()}}
+    if isinstance(value, (list, tuple)):
+        return [_kept(item) for item in value]
+    return value if value is None or isinstance(value, (bool, int, float)) else str(value)
+
+
+def _unkept(value: object) -> object:
+    """What :func:`_kept` kept, messages made again."""
+    if isinstance(value, dict):
+        if set(value) != {"id", "params"} or not isinstance(value["params"], dict):
+            raise ValueError("a stored message is {id, params}")
+        return Message(str(value["id"]), {str(k): _unkept(v) for k, v in value["params"].items()})
+    if isinstance(value, list):
+        return [_unkept(item) for item in value]
+    return value
 
 
 def either(items: Sequence[str], each: bool = False) -> str | Message:

@@ -115,4 +115,98 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "cli.analyse.marks": ("marks by the equity the play made loses against the best, in points: "
                           "?! doubtful, {doubtful} or more; ? bad, {bad} or more; "
                           "?? very bad, {very_bad} or more"),
+    # the administration and the engine's building: jacquet users, serve, check, train,
+    # train-race, train-contact, bearoff, rollout, legal; an archive's analysis
+    # an archive's analysis and import
+    "cli.import.importing": "importing",
+    "cli.import.analysed": "{analysed} game(s) analysed, {skipped} analysed before (skipped)",
+    "cli.import.analyse-only": "--ply, --net and --jobs are for --analyse",
+    "cli.analyse.analysing": "analysing {count} game(s)",
+    "cli.analyse.stopped": "stopped: {analysed} game(s) analysed and stored; run again to go on",
+    "cli.analyse.not-a-net": "{path} is not a net file: {reason}",
+    "cli.analyse.marks-option": "three rising equities, doubtful,bad,very bad: e.g. 0.04,0.08,0.16",
+    "cli.analyse.db-alone": "--db analyses the archive: give no FILES, -o, --json or --game",
+    "cli.analyse.no-files": "give the record FILES to analyse, or --db ARCHIVE",
+    "cli.analyse.no-game": "{path} holds {games} game(s), no game {number}",
+    # jacquet users
+    "cli.users.no-archive": ("no archive at {path}: make one with `jacquet import` (or `jacquet serve`, "
+                             "which builds the demo archive)"),
+    "cli.users.password": "Password",
+    "cli.users.taken": "the name {name} is taken",
+    "cli.users.added": "added {name} ({role})",
+    "cli.users.none": "no accounts: the viewer is read-only (add one with `jacquet users add`)",
+    "cli.users.removed": "removed {name}",
+    "cli.users.unknown": "no user {name}",
+    "cli.users.new-password": "new password for {name}",
+    # jacquet serve
+    "cli.serve.demo": "no archive at {path}: building a demo archive from the samples",
+    "cli.serve.serving": "serving {path} on {address}",
+    "cli.serve.bad-host": "{host} is not an address or a known host name",
+    "cli.serve.cannot-listen": "cannot listen on {host}:{port}: {reason}",
+    "cli.serve.exposed": "{host} is reachable from other machines, over plain HTTP.",
+    "cli.serve.accounts": ("{count} account(s) may sign in and write (record and save games; admins also "
+                           "hide and delete them); everyone else may browse, search and validate."),
+    "cli.serve.no-accounts": ("no accounts: the site is read-only (browse, search, validate); to let a "
+                              "scorer record and save games: jacquet users add NAME --role scorer "
+                              "--db {path}"),
+    "cli.serve.in-clear": ("Passwords and session cookies cross the network in clear: for anything but "
+                           "a trusted network, serve on 127.0.0.1 behind an HTTPS reverse proxy (Caddy, "
+                           "nginx) and set PROXIES = 1 and SESSION_COOKIE_SECURE = True in the instance "
+                           "config (docs/server.md)."),
+    "cli.serve.hosts": "Host names accepted: {names} (more with --trusted-host NAME).",
+    # jacquet check
+    "cli.check.damaged": "{path} is damaged ({count} problem(s)): restore it from a backup",
+    "cli.check.ok": "{path}: ok",
+    # jacquet train, train-race, train-contact
+    "cli.train.blas": "BLAS threads could not be limited; run with OPENBLAS_NUM_THREADS=1",
+    "cli.train.no-checkpoint": "--resume: no checkpoint {path}",
+    "cli.train.exists": "{path} exists: --resume to continue it, or another -o",
+    "cli.train.played-by": "training games played by the {core}",
+    "cli.train.against": "{opponent} {rate}% ± {error}",
+    "cli.train.checked": "{games} games: {results}",
+    "cli.train.checkpoint": "{games} games, checkpoint written ({rate} games/s)",
+    "cli.train.progress": "{net}, from game {start}",
+    "cli.train.done": "{net}: {games} games, {seconds} s of training; checkpoint {path}, log {log}",
+    "cli.train.needs-records": "--real needs --records: the files of recorded games to take them from",
+    "cli.train.contact-done": ("{net} for {variant}: {positions} positions × {games} play-outs{truncated}, "
+                               "{epochs} epochs; net {path}, learning curve {log}"),
+    "cli.train.truncated": (" truncated at {count} ply", " truncated at {count} plies"),
+    "cli.train.race-done": ("{net} for {variant}: {positions} positions × {games} play-outs, {epochs} "
+                            "epochs; net {path}, learning curve {log}"),
+    # jacquet bearoff build
+    "cli.bearoff.into": "into {folder}",
+    "cli.bearoff.built": "{rule} ({variants}): {positions} positions, {seconds} s, {size} MB, {path}",
+    "cli.bearoff.two-sided": ("{rule}, two-sided up to {men} men a side: {pairs} pairs, {seconds} s, "
+                              "{size} MB, {path}"),
+    # jacquet rollout
+    "cli.rollout.two-dice": "a roll is two dice, not {dice}: write e.g. 31",
+    "cli.rollout.not-legal": "{play} is not a legal play of {dice}: {reason}; legal: {legal}",
+    "cli.rollout.rolling": "rolling out {count} play(s)",
+    "cli.rollout.stopped": ("interrupted: the figures are those of the {games} game(s) completed of "
+                            "{total} per candidate"),
+    "cli.rollout.title": "rollout of {variant} {position}, dice {dice}, by {by}",
+    "cli.rollout.by": "{engine} ({digest}) at {ply}-ply, {games} games, {how}, seed {seed}{reduced}",
+    "cli.rollout.to-the-end": "played to the end",
+    "cli.rollout.truncated": ("truncated after {count} turn", "truncated after {count} turns"),
+    "cli.rollout.luck-adjusted": ", luck-adjusted",
+    "cli.rollout.interrupted": "INTERRUPTED: {games} of {total} games per candidate",
+    "cli.rollout.figures": "figures for the player on roll, each ± one standard error",
+    "cli.rollout.no-game": "no game completed",
+    "cli.rollout.play": "play",
+    "cli.rollout.win": "win",
+    "cli.rollout.win-outcome": "win {outcome}",
+    "cli.rollout.lose-outcome": "lose {outcome}",
+    # jacquet legal
+    "cli.legal.no-dice": "give the roll with --dice, e.g. --dice 65",
+    "cli.legal.equities-by": "equities by {engine}",
+    "cli.legal.empty": "an empty line is no query",
+    "cli.legal.too-deep": "the query nests too deeply",
+    "cli.legal.not-object": "a query is a JSON object",
+    "cli.legal.needs-dice": 'a query needs "dice", e.g. "65"',
+    "cli.legal.dice": '"dice" is a roll: "65", 65 or [6, 5]',
+    "cli.legal.options": '"options" is a JSON object',
+    "cli.legal.position": '"position" is a position ID string',
+    # the other commands' refusals
+    "cli.option.form": "{option} is not NAME=VALUE",
+    "cli.export.unreadable": "game {game} cannot be read back, nothing written: {reason}",
 }

@@ -62,4 +62,6 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "diagram.sides.over": "{x}: pips {mover}, off {mover_off} | {y}: pips {opponent}, off {opponent_off}",
     "diagram.cube.owned": "cube: {cube}, owned by {owner}",
     "diagram.cube.middle": "cube: {cube}, in the middle",
+    # the level an analysis's figures were computed at (archive.analyses.level_label)
+    "level.confirmed": "{level}, marks confirmed at {confirm}",
 }

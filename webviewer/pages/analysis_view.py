@@ -21,7 +21,7 @@ from analysis.confirm import confirmed_limits
 from archive.analyses import level_label
 from notation.engine.movegen import legal_plays
 from notation.engine.play import Play
-from notation.messages import Message
+from notation.messages import Message, render
 from webviewer.pages.evaluation import EvaluationGraph
 from webviewer.pages.kept_games import GameView, PageNode
 from webviewer.pages.pieces import pieces
@@ -36,7 +36,7 @@ def engine_name(analysis: dict[str, Any]) -> str:
     """The engine, its depth and the level that confirmed its marks as every figure names
     them: ``jacquet-td jacquet v2, 0-ply, marks confirmed at 1-ply``
     (:func:`archive.analyses.level_label`)."""
-    return level_label(analysis["engine"], analysis["depth"], analysis.get("confirm"))
+    return level_label(analysis["engine"], analysis["depth"], analysis.get("confirm"), page_language())
 
 
 def legend_limits(marks: tuple[float, float, float], analysis: dict[str, Any]) -> tuple[float, float, float]:
@@ -60,7 +60,8 @@ def described(analysis: dict[str, Any]) -> str:
     """An analysis as ``jacquet analyse --json`` gives it, named by its engine, depth and
     confirming level."""
     confirm = analysis.get("confirm")
-    return f"{analysis['engine']}, marks confirmed at {confirm}" if confirm else str(analysis["engine"])
+    return (render(Message.of("level.confirmed", level=analysis["engine"], confirm=confirm), page_language())
+            if confirm else str(analysis["engine"]))
 
 
 def candidate_rows(turn: dict[str, Any]) -> list[tuple[int, str, float, float, float, bool]]:
@@ -99,6 +100,7 @@ class AnalysisPieces:
     def __init__(self, view: GameView, analysis: dict[str, Any], row: dict[str, Any],
                  links: Links) -> None:
         self.engine = engine_name(analysis)
+        self.confirmed = bool(analysis.get("confirm"))
         self.links = links
         self.turns: dict[int, dict[str, Any]] = analysis["turns"]
         """The analysis's turns by ply (as stored)."""
@@ -107,7 +109,7 @@ class AnalysisPieces:
                     view.rules.skill_label(analysis["players"][colour]["error_rate"], page_language()))
                    for colour in ("W", "B") if colour in analysis["players"]]
         analysed_at = analysed_when(analysis["analysed_at"])
-        self.summary = (str(pieces().analysis_summary(players, self.engine, analysed_at))
+        self.summary = (str(pieces().analysis_summary(players, self.engine, analysed_at, self.confirmed))
                         + str(pieces().mark_legend(legend_limits(view.rules.marks, analysis))) if self.turns
                         else str(pieces().analysis_empty(self.engine))).encode()
         self.marks = {f"ply={ply}": turn["mark"] for ply, turn in self.turns.items() if turn["mark"]}

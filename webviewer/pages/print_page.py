@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from flask import render_template
-from flask_babel import gettext
+from flask_babel import gettext, lazy_gettext
 from markupsafe import Markup
 
 from notation import Dice
@@ -26,6 +26,15 @@ MISTAKES = ("?!", "?", "??")
 """The marks a diagram is drawn at (the analysis's, or the record's own NAGs)."""
 MOST_DIAGRAMS = 200
 """Diagrams a printed game draws at most (every ply of a long game at ``every=1``)."""
+TAG_LABELS = {"Event": lazy_gettext("Event"), "Site": lazy_gettext("Site"), "Date": lazy_gettext("Date"),
+              "Round": lazy_gettext("Round"), "White": lazy_gettext("White"), "Black": lazy_gettext("Black"),
+              "Result": lazy_gettext("Result"), "Variant": lazy_gettext("Rule set"),
+              "Options": lazy_gettext("Rule options"), "Match": lazy_gettext("Match"),
+              "MatchLength": lazy_gettext("Match length"), "Game": lazy_gettext("Game"),
+              "Score": lazy_gettext("Score"), "Annotator": lazy_gettext("Annotator"),
+              "LeadRoll": lazy_gettext("Lead roll")}
+"""The standard tags' labels on the printed game, in the page's language (a tag of the
+record's own, and the tag's name in the page's ``data-tag``, as the record writes it)."""
 
 
 class Move(NamedTuple):
@@ -108,7 +117,8 @@ def print_page(view: GameView, game: Game, row: dict[str, Any], analysis: dict[s
     moves, variations = _moves(view, marks, links)
     names = {"White": row.get("white"), "Black": row.get("black")}
     report = None if analysis is None else Markup(report_html(view, analysis, names, links))
-    return render_template("games/print.html", row=row, tags=list(game.headers.items()),
+    tags = [(name, str(TAG_LABELS.get(name, name)), value) for name, value in game.headers.items()]
+    return render_template("games/print.html", row=row, tags=tags,
                            comments=view.comments, moves=moves, variations=variations,
                            diagrams=_diagrams(view, moves, turns, every, links), every=every,
                            report=report, game_page=links.url("ply=0"))

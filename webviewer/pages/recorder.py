@@ -15,6 +15,7 @@ from datetime import date
 from typing import Any, NamedTuple
 
 from flask import abort, session
+from flask_babel import gettext, ngettext
 
 from notation.engine.play import Step
 from notation.engine.state import DOUBLE, DROP, RESIGN, TAKE, Colour
@@ -29,6 +30,7 @@ from notation.tree.numbering import node_label
 from webviewer.pages.board_view import describe
 from webviewer.pages.downloads import DOWNLOADS
 from webviewer.pages.routes import ROUTE, enter_route, routes
+from webviewer.pages.words import colour
 from webviewer.plumbing.language import page_language
 
 CONFIRMED = ("resign", DROP, "correct")
@@ -123,29 +125,38 @@ def confirmation(live: LiveGame, action: str, fields: Mapping[str, str]) -> Conf
     already checked as numbers where the action takes one; ``None`` when there is nothing
     to ask (no cube to drop, no turn after the one named)."""
     state = live.node.state
-    player = state.player.title
+    player, other = colour(state.player), colour(state.player.other)
     if action == "resign":
         points = fields["points"]
         return Confirmation(action, {"points": points},
-                            f"{player} resigns: {state.player.other.title} wins {points} "
-                            f"point{'s' if points != '1' else ''} and the game ends. Is that so?",
-                            f"Yes, {player} resigns")
+                            ngettext("%(player)s resigns: %(other)s wins %(num)s point and the game ends. "
+                                     "Is that so?",
+                                     "%(player)s resigns: %(other)s wins %(num)s points and the game ends. "
+                                     "Is that so?", int(points), player=player, other=other),
+                            gettext("Yes, %(player)s resigns", player=player))
     if action == DROP:
         if not state.offered:
             return None
-        return Confirmation(action, {}, f"{player} drops the cube: {state.player.other.title} "
-                            f"wins {state.cube} point{'s' if state.cube != 1 else ''} and the "
-                            "game ends. Is that so?", f"Yes, {player} drops")
+        return Confirmation(action, {},
+                            ngettext("%(player)s drops the cube: %(other)s wins %(num)s point and the game "
+                                     "ends. Is that so?",
+                                     "%(player)s drops the cube: %(other)s wins %(num)s points and the game "
+                                     "ends. Is that so?", state.cube, player=player, other=other),
+                            gettext("Yes, %(player)s drops", player=player))
     ply = int(fields["ply"])
     nodes = [live.game, *live.game.mainline()]
     if ply >= len(nodes) - 1:
         return None
     removed = len(nodes) - 1 - ply
-    after = "the start" if ply == 0 else turn_text(nodes[ply])
-    return Confirmation(action, {"ply": str(ply)},
-                        f"Take the game back to after {after}? The {removed} turn"
-                        f"{'s' if removed != 1 else ''} after it will be removed (rolled dice "
-                        "stand).", "Yes, take the game back")
+    question = (ngettext("Take the game back to the start? The %(num)s turn after it will be removed "
+                         "(rolled dice stand).",
+                         "Take the game back to the start? The %(num)s turns after it will be removed "
+                         "(rolled dice stand).", removed) if ply == 0
+                else ngettext("Take the game back to after %(turn)s? The %(num)s turn after it will be "
+                              "removed (rolled dice stand).",
+                              "Take the game back to after %(turn)s? The %(num)s turns after it will be "
+                              "removed (rolled dice stand).", removed, turn=turn_text(nodes[ply])))
+    return Confirmation(action, {"ply": str(ply)}, question, gettext("Yes, take the game back"))
 
 
 # -- the note beside a field -------------------------------------------------------------------
@@ -216,12 +227,16 @@ class InProgress(NamedTuple):
 def in_progress(key: str, live: LiveGame) -> InProgress:
     """The list's line for the game under ``key``."""
     headers = live.game.headers
-    match = (f"game {headers.get('Game', '1')} of a match to {headers['MatchLength']}, score "
-             f"{headers.get('Score', '0-0')}") if headers.get("MatchLength") else ""
+    match = gettext("game %(game)s of a match to %(length)s, score %(score)s",
+                    game=headers.get("Game", "1"), length=headers["MatchLength"],
+                    score=headers.get("Score", "0-0")) if headers.get("MatchLength") else ""
     state = live.node.state
-    to_act = "over" if live.over else f"{state.player.title} to " + (
-        "play " + str(live.dice) if live.dice is not None else "act")
-    return InProgress(key, headers.get("White") or "White", headers.get("Black") or "Black",
+    player = colour(state.player)
+    to_act = (gettext("over") if live.over
+              else gettext("%(player)s to play %(dice)s", player=player, dice=live.dice)
+              if live.dice is not None else gettext("%(player)s to act", player=player))
+    return InProgress(key, headers.get("White") or colour(Colour.WHITE),
+                      headers.get("Black") or colour(Colour.BLACK),
                       live.game.rules.name, match, live.node.ply, to_act,
                       turn_text(live.node) if live.node.turn is not None else "")
 
@@ -230,7 +245,7 @@ def form_number(form: Mapping[str, str], name: str) -> int:
     """A small whole number from the form (one to four ASCII digits), else a 400."""
     value = form.get(name, "")
     if not (value.isascii() and value.isdigit() and len(value) <= 4):
-        abort(400, description=f"{name} must be a whole number")
+        abort(400, description=gettext("%(name)s must be a whole number", name=name))
     return int(value)
 
 
@@ -238,7 +253,8 @@ def form_text(form: Mapping[str, str], name: str, limit: int) -> str:
     """A text from the form of at most ``limit`` characters, else a 400."""
     value = form.get(name, "")
     if len(value) > limit:
-        abort(400, description=f"{name} is longer than {limit} characters")
+        abort(400, description=gettext("%(name)s is longer than %(limit)s characters", name=name,
+                                       limit=limit))
     return value
 
 
@@ -257,7 +273,7 @@ def enter_turn(live: LiveGame, action: str, form: Mapping[str, str]) -> bool:
     elif action == "route":
         route = form_text(form, "route", MAX_PLAY)
         if not ROUTE.fullmatch(route):
-            abort(400, description=f"not a man's route: {route!r}")
+            abort(400, description=gettext("not a man's route: %(route)s", route=repr(route)))
         enter_route(live, route)
     else:
         return False

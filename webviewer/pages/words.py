@@ -2,7 +2,8 @@
 ``Colour.title``; how a game ended, ``GameState.ended_by``; the engine's outputs, named by
 the rule set's outcomes), in the page's language: the template filters ``colour``
 (``{{ state.player | colour }}``), ``ended`` (``{{ state.ended_by | ended }}``) and
-``headings`` (``{{ ranked.outputs | headings(variant) }}``)."""
+``headings`` (``{{ ranked.outputs | headings(variant) }}``); and ``said``, a message kept
+as data in the page's language (``{{ row.error_msg | said(row.error_message) }}``)."""
 
 from __future__ import annotations
 
@@ -57,8 +58,21 @@ def headings(outputs: list[str], variant: str) -> list[tuple[str, str, bool]]:
     return [(name, *named.get(name, (name, False))) for name in outputs]
 
 
+def said(stored: str | None, text: str | None = None) -> str:
+    """A message kept as data (:meth:`Message.stored`: an invalid game's error) in the
+    page's language; ``text``, as it was kept, when there is none or it cannot be read
+    (a game stored before its messages were)."""
+    if stored:
+        try:
+            return render(Message.from_stored(stored), page_language())
+        except (ValueError, KeyError, TypeError):
+            pass
+    return text or ""
+
+
 def init_app(app: Flask) -> None:
-    """The filters ``colour``, ``ended`` and ``headings`` in ``app``'s templates."""
+    """The filters ``colour``, ``ended``, ``headings`` and ``said`` in ``app``'s templates."""
     app.jinja_env.filters["colour"] = colour
+    app.jinja_env.filters["said"] = said
     app.jinja_env.filters["ended"] = ended
     app.jinja_env.filters["headings"] = headings

@@ -13,6 +13,7 @@ from __future__ import annotations
 from notation.engine.state import DOUBLE, DROP, RESIGN, ROLL, TAKE, Colour
 from notation.errors import FormatError
 from notation.formats.mat.reader import TAG_NAMES, header_name
+from notation.messages import Message
 from notation.tree.game import Game, GameNode
 
 LEFT_WIDTH = 28
@@ -179,8 +180,7 @@ def write_mat(games: list[Game]) -> str:
     matches = {(g.headers.get("Match"), g.headers.get("MatchLength"), g.headers.get("White"),
                 g.headers.get("Black")) for g in games}
     if len(matches) > 1:
-        raise NotBackgammon(f"a .mat file holds one match; these games come from {len(matches)} "
-                            "(write one match per file, or use .jqn, .xml or .json)")
+        raise NotBackgammon(Message.of("format.mat.one-match", count=len(matches)))
     first = games[0].headers
     out = [f'; [{name} "{_one_line(value)}"]' for name, value in _header_tags(games).items()]
     out += ["", f" {first.get('MatchLength', '0')} point match", ""]
