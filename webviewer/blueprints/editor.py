@@ -81,10 +81,10 @@ def _drawn(white: Position, rules: RuleSet, player: str) -> dict[str, Any]:
 def edit() -> ResponseReturnValue:
     """The editor: ``?id=`` a position ID (seen by the player on roll, or by ``seen=W|B``,
     the player the form's ID was written for, so that changing who is on roll keeps the
-    board; default the rule set's start), ``variant=``, ``player=W|B`` (on roll), ``side=W|B`` (the colour a man
-    added has); ``do=add|remove&point=P`` (White's point 1-24 or ``bar``), ``do=clear``,
-    ``do=start`` edit it and lead to the editor of the new position. A position the
-    rules refuse is shown with their error (400)."""
+    board; default the rule set's start), ``variant=``, ``player=W|B`` (on roll),
+    ``side=W|B`` (the colour a man added has); ``do=add|remove&point=P`` (White's point
+    1-24 or ``bar``), ``do=clear``, ``do=start`` edit it and lead to the editor of the new
+    position. A position the rules refuse is shown with their error (400)."""
     rules, player, side = _state()
     white, error = _edit(rules, player, side)
     drawn = _drawn(white, rules, player)
