@@ -89,6 +89,9 @@ class Frame(NamedTuple):
     after: bytes
     position_head: str
     position_tail: str
+    editor: str
+    """The board editor's address for the game's rule set (``?variant=V``), who is on roll
+    and the position ID to follow."""
 
 
 def _frame(view: GameView, row: Row) -> Frame:
@@ -107,7 +110,7 @@ def _frame(view: GameView, row: Row) -> Frame:
     head, query, tail = url_for("explore.position", position_id="A", variant=row["variant"]).partition("?")
     summary, live, moves, chart, evaluation, report, data = parts
     return Frame(summary, live, moves, chart, evaluation, report, data, page.encode(), head[:-1],
-                 query + tail)
+                 query + tail, url_for("editor.edit", variant=row["variant"]))
 
 
 class Turns(NamedTuple):
@@ -250,6 +253,7 @@ def game_page(view: GameView, row: Row, index: int, kind: Kind, base: str, analy
         href(end.address), href(here, Kind(not kind.flip, kind.numbers_on_roll)),
         href(here, Kind(kind.flip, not kind.numbers_on_roll)), kind.numbers_on_roll, main,
         describe(shown.white_view(), language),
+        edit=f"{frame.editor}&player={'W' if shown.white_to_move else 'B'}&id={quote(position_id, safe='')}",
         key=view.part(("board key", language, bool(found)),
                       lambda: pieces().board_key(board_key(view.rules, language, arrows=bool(found)))))
     links = kind.links(base)

@@ -44,6 +44,51 @@
     }, true);
   }
 
+  /* The game page: the candidates viewer.js draws while stepping get the links the
+     server gives its own (the board after each play); a click on one fetches that page
+     and swaps in its board, caption and candidates (the server draws them). */
+  function gameCandidates() {
+    var slot = document.querySelector(".analysis-slot[data-before]");
+    if (!slot) { return; }
+    function linkPlays() {
+      var section = slot.querySelector(".candidates");
+      if (!section) { return; }
+      section.querySelectorAll("tbody tr td:nth-child(2)").forEach(function (cell) {
+        var text = cell.firstChild;
+        if (!text || text.nodeType !== Node.TEXT_NODE) { return; }
+        var play = text.textContent;
+        var link = document.createElement("a");
+        link.setAttribute("href", slot.getAttribute("data-before") + "ply=" + section.getAttribute("data-ply")
+          + "&show=" + encodeURIComponent(play).replace(/%2F/g, "/") + slot.getAttribute("data-after"));
+        link.setAttribute("class", "show-play");
+        link.textContent = play;
+        cell.replaceChild(link, text);
+      });
+    }
+    new MutationObserver(linkPlays).observe(slot, { childList: true });
+    linkPlays();
+    window.addEventListener("click", function (event) {
+      var link = event.target.closest ? event.target.closest(".analysis-slot a.show-play") : null;
+      if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) {
+        return;
+      }
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      fetch(link.href, { credentials: "same-origin" }).then(function (answer) {
+        if (!answer.ok) { throw new Error(String(answer.status)); }
+        return answer.text();
+      }).then(function (text) {
+        var page = new DOMParser().parseFromString(text, "text/html");
+        [["figure.board svg", "outerHTML"], [".said", "textContent"], [".description", "textContent"],
+         [".analysis-slot", "innerHTML"]].forEach(function (part) {
+          var here = document.querySelector(part[0]), there = page.querySelector(part[0]);
+          if (here && there) { here[part[1]] = there[part[1]]; }
+        });
+        if (window.history && history.replaceState) { history.replaceState(history.state, "", link.href); }
+      }).catch(function () { window.location.href = link.href; });
+    }, true);
+  }
+
   /* The editor: a click on a point adds a man of the chosen colour, shift-click or a
      right click (or the "removes" mode) takes one away; the server answers the new
      position, whose ID, board, words and links the script puts in place. */
@@ -106,7 +151,22 @@
     });
   }
 
-  function start() { candidates(); editor(); }
+  /* The game page's "Edit this position" follows the position link viewer.js keeps
+     up to date as it steps: the same position ID and player, in the board editor. */
+  function editLink() {
+    var edit = document.querySelector("a.edit-position");
+    var position = document.querySelector("a.position");
+    if (!edit || !position) { return; }
+    edit.addEventListener("click", function () {
+      var from = new URL(position.href, window.location.href);
+      var to = new URL(edit.href, window.location.href);
+      to.searchParams.set("id", decodeURIComponent(from.pathname.split("/").pop()));
+      to.searchParams.set("player", from.searchParams.get("player") || "W");
+      edit.href = to.toString();
+    });
+  }
+
+  function start() { candidates(); gameCandidates(); editLink(); editor(); }
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);
   } else {
