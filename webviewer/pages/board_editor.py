@@ -43,7 +43,7 @@ def edited(white: Position, rules: RuleSet, action: str, point: str = "", side: 
     >>> from notation import rule_set
     >>> jacquet = rule_set("jacquet")
     >>> empty = edited(jacquet.start, jacquet, "clear")
-    >>> edited(empty, jacquet, "add", "13", "B").opponent[24]  # White's 13 is Black's 24
+    >>> edited(empty, jacquet, "add", "12", "B").opponent[24]  # White's 12 is Black's talon
     1
     """
     if action == "start":
