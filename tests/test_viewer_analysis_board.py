@@ -150,7 +150,8 @@ def test_the_editor_builds_a_position_man_by_man(client):
     # White's 12 is Black's 24 (his talon), White's 1 his 13 (rules digest: p+12)
     assert built == Position.from_points({6: 2}, {24: 1, 13: 1})
     # a man removed goes off; the page of Black on roll shows the same board, seen by him
-    removed = client.get(f"/board-editor/board?variant=jacquet&player=W&id={state}&do=remove&point=6&side=W").get_json()
+    # a man removed is one of those on the point, whatever the colour chosen for adding
+    removed = client.get(f"/board-editor/board?variant=jacquet&player=W&id={state}&do=remove&point=6&side=B").get_json()
     assert Position.from_id(removed["id"]) == Position.from_points({6: 1}, {24: 1, 13: 1})
     as_black = client.get(f"/board-editor/board?variant=jacquet&player=B&seen=W&id={removed['id']}").get_json()
     assert Position.from_id(as_black["id"]) == Position.from_points({24: 1, 13: 1}, {6: 1})

@@ -37,8 +37,9 @@ def edited(white: Position, rules: RuleSet, action: str, point: str = "", side: 
     """``white`` after ``action`` (one of :data:`ACTIONS`) on White's point ``point``
     (``1``-``24``, or ``bar``) for ``side``'s man, checked by the rule set:
     :class:`~notation.errors.NotationError` (in the catalog's words) for a position it
-    refuses, or a side with no man left to add. Removing a man from a point without one
-    changes nothing.
+    refuses, or a side with no man left to add. A man removed from a point is one of the
+    side whose men are on it (``side`` only says which on the bar); removing from a point
+    without one changes nothing.
 
     >>> from notation import rule_set
     >>> jacquet = rule_set("jacquet")
@@ -54,6 +55,8 @@ def edited(white: Position, rules: RuleSet, action: str, point: str = "", side: 
         raise ValueError(action)
     sides = [list(white.mover), list(white.opponent)]
     black = side == "B"
+    if action == "remove" and point != "bar":  # a point holds one side's men: those are taken
+        black = not white.mover[int(point)] and bool(white.opponent[rules.opposite[int(point)]])
     counts = sides[black]
     index = BAR if point == "bar" else int(point)
     if not 1 <= index <= BAR:
