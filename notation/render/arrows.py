@@ -21,6 +21,9 @@ ARROW = STYLE["arrow"]
 the head's green."""
 HEAD = 16
 """The arrowhead's length (its width is the same)."""
+SPREAD = 14
+"""How far apart the arrows of a play's steps along one row are drawn (so that 24/18 24/23
+shows two arrows, not one over the other)."""
 
 
 def point_centre(white_point: int, flipped: bool) -> tuple[float, float]:
@@ -73,9 +76,12 @@ def arrows(steps: Iterable[Step], white_moved: bool, rules: RuleSet, flipped: bo
     parts = ['<g class="arrows" pointer-events="none">']
     if title:
         parts.append(f"<title>{escape(title, quote=False)}</title>")
-    for step in steps:
+    for index, step in enumerate(steps):
         start = _place(step.from_point, white_moved, rules, flipped)
         end = _place(step.to_point, white_moved, rules, flipped)
+        if start[1] == end[1]:  # along one row: each step a little nearer the middle
+            shift = SPREAD * (index % 4) * (1 if start[1] < HEIGHT / 2 else -1)
+            start, end = (start[0], start[1] + shift), (end[0], end[1] + shift)
         parts.append(f'<g class="arrow" data-from="{step.from_point}" data-to="{step.to_point}">'
                      f"{_arrow(start, end)}</g>")
     parts.append("</g>")
