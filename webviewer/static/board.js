@@ -129,7 +129,7 @@
 
     function click(event, remove) {
       var point = pointOf(event.target);
-      if (!point) { return; }
+      if (!point || (point === "bar" && !form.querySelector("option[value=bar]"))) { return; }
       event.preventDefault();
       var mode = form.querySelector("input[name=mode]:checked");
       var removing = remove || event.shiftKey || (mode && mode.value === "remove");
@@ -138,9 +138,11 @@
 
     board.addEventListener("click", function (event) { click(event, false); });
     board.addEventListener("contextmenu", function (event) { click(event, true); });
-    form.querySelectorAll("input[name=player], select[name=variant]").forEach(function (field) {
+    form.querySelectorAll("input[name=player]").forEach(function (field) {
       field.addEventListener("change", function () { ask({}); });
     });
+    /* another rule set: the page again (its points, its bar) */
+    form.querySelector("select[name=variant]").addEventListener("change", function () { form.submit(); });
     /* The dice picker: each die clicked is typed into the roll's field. */
     var dice = rank.querySelector("input[name=dice]");
     rank.querySelectorAll("button[data-die]").forEach(function (button) {
