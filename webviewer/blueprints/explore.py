@@ -88,7 +88,8 @@ def position(position_id: str) -> ResponseReturnValue:
                            refused=refused, shown=show.notation if show else None, show_url=show_url,
                            best=best.notation if best else None,
                            back=url_for("explore.position", position_id=position_id, **kept),
-                           key=board_key(rules, page_language(), arrows=best is not None or show is not None),
+                           key=[mark for mark in board_key(rules, page_language(), arrows=bool(best or show))
+                                if mark[0] != "last-play"],  # no play was made here
                            white=white), 400 if refused else 200
 
 
