@@ -97,6 +97,9 @@ def test_the_fragment_draws_the_same_board_and_refuses_a_play_not_of_the_roll(cl
     assert arrows_of(answer["svg"]) == arrows_of(text_of(client, unescape(fragment).replace("/position-board/", "/position/")))
     refused = client.get(f"/position-board/{position_id}?variant=jacquet&player=W&dice=61&show=24/14")
     assert refused.status_code == 400
+    doublet = legal_plays(MIDGAME, "33", rule_set("jacquet"))[-1]  # a doublet's plays: in the worker pool
+    answer = client.get(f"/position-board/{position_id}?variant=jacquet&player=W&dice=33&show={doublet.notation}")
+    assert arrows_of(answer.get_json()["svg"]) == [(step.from_point, step.to_point) for step in doublet.steps]
 
 
 @pytest.fixture(scope="module")

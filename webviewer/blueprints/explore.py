@@ -21,7 +21,7 @@ from notation.engine.rules import DEFAULT, NAMES, rule_set
 from notation.engine.state import Colour
 from notation.messages import render
 from notation.render.svg import board_key
-from webviewer.pages.analysis_board import analysis_board, find_play, picked
+from webviewer.pages.analysis_board import analysis_board, find_plays, ranked_board
 from webviewer.pages.board_view import describe
 from webviewer.pages.play_engine import legal_limit, position_ranking
 from webviewer.pages.player import POINTS, error_chart
@@ -70,8 +70,8 @@ def position(position_id: str) -> ResponseReturnValue:
         refused = str(error)
     mover, opponent = seen.pip_counts()
     dice = ranked["dice"] if ranked else None
-    show = picked(seen, rules, dice, request.args.get("show"))
-    best = picked(seen, rules, dice, ranked["plays"][0]["play"]) if ranked and ranked["plays"] else None
+    show, best = ranked_board(rules, position_id, dice, request.args.get("show"),
+                              ranked["plays"][0]["play"] if ranked and ranked["plays"] else None)
     svg = analysis_board(seen, position_id, rules, white, page_language(), dice, show, best)
     kept: dict[str, Any] = {"variant": rules.name, "player": on_roll, "dice": dice,
                             "ply": request.args.get("ply") or None}
@@ -107,10 +107,10 @@ def position_board(position_id: str) -> ResponseReturnValue:
     white = choice_arg("player", {"": "W", "W": "W", "B": "B"}) == "W"
     try:
         seen = rules.check_position(Position.from_id(position_id))
-        play = find_play(seen, rules, request.args.get("dice", ""), request.args.get("show", ""))
+        play, = find_plays(rules, position_id, request.args.get("dice", ""), request.args.get("show", ""))
     except NotationError as error:
         abort(400, description=render(error.msg, page_language()))
-    except ValueError:
+    if play is None:
         abort(400, description=_("not a legal play of this roll"))
     svg = analysis_board(seen, position_id, rules, white, page_language(), request.args["dice"], play)
     player = "W" if white else "B"
