@@ -149,6 +149,7 @@ def test_the_editor_builds_a_position_man_by_man(client):
         answer = client.get(f"/board-editor/board?variant=jacquet&player=W&id={state}&do=add&point={point}&side={side}")
         assert answer.get_json()["error"] is None
         state = answer.get_json()["id"]
+    assert answer.get_json()["pips"] == "Pips: White 12, Black 37."  # 6+6; 24+13 in his numbers
     built = Position.from_id(state)
     # White's 12 is Black's 24 (his talon), White's 1 his 13 (rules digest: p+12)
     assert built == Position.from_points({6: 2}, {24: 1, 13: 1})

@@ -10,6 +10,7 @@ from typing import Any
 
 from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext as _
 
 from notation import NotationError, Position
 from notation.engine.rules import DEFAULT, NAMES, RuleSet, rule_set
@@ -69,8 +70,10 @@ def _drawn(white: Position, rules: RuleSet, player: str) -> dict[str, Any]:
     language = page_language()
     title = render(Message.of("board.title.position", position=position_id, player=on_roll.named), language)
     svg = board(white, rules, white_to_move=True, title=title, language=language)
+    pips = white.pip_counts()
     return {"id": position_id, "svg": svg,
             "description": describe(white, language),
+            "pips": _("Pips: White %(white)s, Black %(black)s.", white=pips[0], black=pips[1]),
             "position": url_for("explore.position", position_id=position_id, variant=rules.name,
                                 player=player),
             "editor": url_for("editor.edit", id=position_id, variant=rules.name, player=player,
@@ -98,7 +101,7 @@ def edit() -> ResponseReturnValue:
 @blueprint.route("/board-editor/board")
 def edit_board() -> ResponseReturnValue:
     """The editor's answer to a click (the script's): the same arguments as the editor,
-    answered as JSON: the position's ``id``, its ``svg``, its ``description``, the
+    answered as JSON: the position's ``id``, its ``svg``, its ``description``, its ``pips``, the
     ``position`` page's address and the ``editor``'s, and the rules' ``error`` (or
     ``null``)."""
     rules, player, side = _state()

@@ -113,6 +113,7 @@
         error.textContent = drawn.error || "";
         error.hidden = !drawn.error;
         document.getElementById("editor-description").textContent = drawn.description;
+        document.getElementById("editor-pips").textContent = drawn.pips;
         document.getElementById("editor-position").href = drawn.position;
         rank.action = drawn.position.split("?")[0];
         rank.querySelector("input[name=player]").value = data.get("player");
