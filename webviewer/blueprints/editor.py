@@ -69,7 +69,7 @@ def _drawn(white: Position, rules: RuleSet, player: str) -> dict[str, Any]:
     position_id = seen_by(white, player).position_id()
     language = page_language()
     title = render(Message.of("board.title.position", position=position_id, player=on_roll.named), language)
-    svg = board(white, rules, white_to_move=True, title=title, language=language)
+    svg = board(white, rules, white_to_move=True, cube=None, title=title, language=language)  # men only
     pips = white.pip_counts()
     return {"id": position_id, "svg": svg,
             "description": describe(white, language),
