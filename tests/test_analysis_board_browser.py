@@ -140,3 +140,26 @@ def test_the_editor_shows_the_rules_refusal(server, browser):
     assert "no man off the board" in page.inner_text("#editor-error")
     assert overflow(page) == 0
     page.context.close()
+
+
+def test_without_javascript_the_forms_and_links_do_the_same(server, browser):
+    base, _ = server
+    context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{base}/board-editor?variant=jacquet")
+    press(page, "button[value=clear]")
+    page.select_option("select[name=point]", "6")
+    press(page, "button[value=add]")
+    page.check("input[name=side][value=B]")
+    page.select_option("select[name=point]", "12")
+    press(page, "button[value=add]")
+    assert Position.from_id(page.input_value("#editor-id")) == Position.from_points({6: 1}, {24: 1})
+    page.fill("input[name=dice]", "61")
+    press(page, "#editor-rank button[type=submit]")
+    link = page.locator(".candidates td.play a").first
+    chosen = link.inner_text()
+    press(page, ".candidates td.play a >> nth=0")
+    assert "show=" in page.url and chosen in page.inner_text("#shown-play")
+    assert arrows(page)
+    assert overflow(page) == 0
+    context.close()

@@ -261,12 +261,12 @@ def board_key(rules: RuleSet, language: str, arrows: bool = False) -> list[tuple
     frame (``head``) where the rule set has them; with ``arrows``, the arrows of a play
     looked at (``arrows``, :mod:`notation.render.arrows`)."""
     key = [("last-play", STYLE["mark"], render(Message.of("key.last-play"), language))]
-    if arrows:
-        key.append(("arrows", STYLE["arrow"], render(Message.of("key.arrows"), language)))
     key += [(phase.name, STYLE["ring"], render(Message.of(f"key.{phase.name}", rule=phase.rule_id), language))
             for phase in rules.phases]
     if rules.head is not None:
         key.append(("head", STYLE["head"], render(Message.of("key.head", rule=rules.head.rule_id), language)))
+    if arrows:
+        key.append(("arrows", STYLE["arrow"], render(Message.of("key.arrows"), language)))
     return key
 
 
