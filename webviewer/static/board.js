@@ -1,7 +1,8 @@
 /* The analysis board and the board editor (docs/viewer.md). Both work without this
    script, by their links and forms; with it, the board is swapped in place: the server
-   draws it (the position page's /position-board/ID, the game page's the same, the
-   editor's /board-editor/board answer JSON), the script only swaps what it answers in.
+   draws it (the position page's /position-board/ID and the editor's /board-editor/board
+   answer JSON; on the game page, the candidate's own page), the script only swaps in
+   what it answers.
    It holds no words: every text it shows comes from the server. */
 (function () {
   "use strict";
