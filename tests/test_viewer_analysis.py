@@ -116,7 +116,7 @@ def test_the_graph_follows_the_stored_winning_chances(client, game_ids, analysis
 def test_the_candidates_of_a_ply_are_the_stored_rows(client, game_ids, analysis):
     turn = judged_ply(analysis, played_best=False)
     section = candidates_of(page(client, f"/game/{game_ids[0]}?ply={turn['ply']}"))
-    rows = re.findall(r"<tr( class=\"played\"[^>]*)?><td>(\d+)</td><td>([^<]+?)(?: <span[^>]*>[^<]*</span>)?</td>"
+    rows = re.findall(r"<tr( class=\"played\"[^>]*)?><td>(\d+)</td><td><a [^>]*>([^<]+?)</a>(?: <span[^>]*>[^<]*</span>)?</td>"
                       r"<td>([^<]+)</td><td>([^<]+)</td>", section)
     stored = sorted(turn["candidates"], key=lambda c: c["rank"])
     assert [(int(r[1]), unescape(r[2]), float(r[3])) for r in rows] == [

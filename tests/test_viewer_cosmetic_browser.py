@@ -156,13 +156,16 @@ def test_the_courier_ring_and_the_last_play_differ_and_a_key_names_them(server, 
     assert len(ring) == len(outline) == 1 and ring != outline  # each mark a colour of its own
     key = page.eval_on_selector_all(".board-key > span", """spans => spans.map(s =>
         [s.className, s.querySelector('svg [stroke]').getAttribute('stroke'), s.textContent.trim()])""")
-    assert key == [["key-last-play", *outline, "the last play"],
-                   ["key-courier", *ring, "the courier, who runs alone (R-COURIER)"]]
+    assert key[:2] == [["key-last-play", *outline, "the last play"],
+                       ["key-courier", *ring, "the courier, who runs alone (R-COURIER)"]]
+    # the game is analysed: a candidate looked at is drawn as arrows, in a colour of their own
+    assert key[2][0] == "key-arrows" and key[2][1] not in ring | outline and len(key) == 3
     page.keyboard.press("ArrowRight")  # the key stays beside the board as the script steps
     page.wait_for_url(f"**/game/{game_id}?ply=4")
-    assert page.locator(".board-key > span").count() == 2
+    assert page.locator(".board-key > span").count() == 3
     page.click("header.site button[value=fr]")
     page.wait_for_selector("html[lang=fr]")
     assert " ".join(page.inner_text(".board-key").split()) == ("Sur le tablier : le dernier coup joué; "
-                                             "le courrier, qui court seul (R-COURIER)")
+                                             "le courrier, qui court seul (R-COURIER); "
+                                             "le coup examiné, ses déplacements en flèches")
     page.context.close()

@@ -27,7 +27,7 @@ def headings(page: str) -> list[str]:
 def first_row(page: str) -> list[str]:
     section = page[page.index('class="candidates"'):]
     row = re.search(r"<tbody>\s*<tr>(.*?)</tr>", section, re.S).group(1)
-    return re.findall(r"<td[^>]*>([^<]*)</td>", row)
+    return [re.sub(r"<[^>]+>", "", cell) for cell in re.findall(r"<td[^>]*>(.*?)</td>", row)]  # a play is a link
 
 
 def test_backgammon_probabilities_are_headed_by_its_outcomes_in_percent(client):

@@ -33,11 +33,12 @@ def engine_ranking(position: Position, dice: str, ply: int, variant: str = "jacq
 
 
 def shown_rows(page: str) -> list[tuple[str, str]]:
-    """(play, equity) of each row of the page's candidate list."""
+    """(play, equity) of each row of the page's candidate list (each play a link drawing
+    the board after it)."""
     section = page[page.index('class="candidates"'):]
     section = section[:section.index("</section>")]
     return [(html.unescape(play), equity) for play, equity in
-            re.findall(r'<td class="play">([^<]*)</td><td>([^<]*)</td>', section)]
+            re.findall(r'<td class="play"><a [^>]*>([^<]*)</a></td><td>([^<]*)</td>', section)]
 
 
 @pytest.mark.parametrize("ply", [0, 1, 2])

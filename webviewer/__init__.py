@@ -23,7 +23,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge, SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from webviewer.blueprints import accounts, admin, api, check, explore, games, play, practice, record
+from webviewer.blueprints import accounts, admin, api, check, editor, explore, games, play, practice, record
 from webviewer.pages import words
 from webviewer.plumbing import args, auth, db, language, site, workers
 from webviewer.plumbing.headers import SECURITY_HEADERS
@@ -86,6 +86,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     app.register_blueprint(games.blueprint)
     app.register_blueprint(explore.blueprint)
+    app.register_blueprint(editor.blueprint)
     app.register_blueprint(record.blueprint)
     app.register_blueprint(check.blueprint)
     app.register_blueprint(api.blueprint)

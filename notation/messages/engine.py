@@ -46,6 +46,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "position.men": "{side} has {men} men, not {most}",
     "position.point": "{side}: no point {point} (1-24, or 25 for the bar)",
     "position.too-many": "{side} has {men} men on the board, at most {most}",
+    "position.none-off": "{side} has no man off the board to place: all {most} are on it; remove one first",
     "position-id.length": "a position ID has {length} characters, not {found}: {id}",
     "position-id.base64": "position ID {id} is not Base64",
     "position-id.men": "position ID {id}: the {side} has {men} men, more than {most}",

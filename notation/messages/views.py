@@ -39,6 +39,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "legend.head": "one man may leave it a turn, two in a player's first turn with {doublets}",
     # the key of the board's marks (notation.render.svg.board_key)
     "key.last-play": "the last play",
+    "key.arrows": "the play looked at, its steps as arrows",
     "key.courier": "the courier, who runs alone ({rule})",
     "key.runner": "the runner, who runs alone ({rule})",
     "key.head": "the head, while a rule limits the men leaving it ({rule})",

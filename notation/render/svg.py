@@ -45,14 +45,14 @@ CUBE_W = 34
 STYLE = {
     "board": "#e8d4a6", "frame": "#6b4423", "point_a": "#8b2e16", "point_b": "#d9b77a",
     "white": "#fdfdf8", "black": "#222222", "edge": "#555555", "mark": "#2f7de1",
-    "head": "#1f6f43", "ring": "#c0178f",
+    "head": "#1f6f43", "ring": "#c0178f", "arrow": "#e07b00",
 }
 """The board's colours: the last play's outline (``mark``), the ring round a man who runs
-alone (``ring``) and the head's frame (``head``) each of its own, as the key says
+alone (``ring``), the head's frame (``head``) and a play's arrows (``arrow``) each of its own, as the key says
 (:func:`board_key`)."""
 
 
-def _slot(white_point: int, flipped: bool) -> tuple[float, bool]:
+def slot(white_point: int, flipped: bool) -> tuple[float, bool]:
     """(x centre, on top row) of White's point 1-24."""
     if white_point >= 13:
         column, top = 24 - white_point, True          # 24 at the right of the top row
@@ -94,7 +94,7 @@ FRAME = (f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="{STYLE["fra
 def _point_head(white_point: int, flipped: bool, marked: bool, number: int) -> str:
     """White's point ``white_point`` up to its men: its group opened, the point (with the
     last play's mark or not) and its ``number`` (White's or Black's)."""
-    x, top = _slot(white_point, flipped)
+    x, top = slot(white_point, flipped)
     tip = MARGIN + HALF_H - 20 if top else MARGIN + HALF_H + 20
     base = MARGIN if top else MARGIN + HALF_H * 2
     colour = STYLE["point_a"] if white_point % 2 else STYLE["point_b"]
@@ -115,7 +115,7 @@ def _points(flipped: bool, marked: bool,
     to its men), numbered ``numbers[point]``. The board is drawn from these, only the
     men, the marks, the couriers, the bar, the trays, the cube and the dice depending on
     the position."""
-    return tuple((white_point, *_slot(white_point, flipped),
+    return tuple((white_point, *slot(white_point, flipped),
                   _point_head(white_point, flipped, marked, numbers[white_point]))
                  for white_point in range(1, 25))
 
@@ -129,7 +129,7 @@ def board(position: Position, rules: RuleSet, *, white_to_move: bool = True,
           last_steps: Iterable[Step] = (), entered_steps: Iterable[Step] = (),
           cube: int | None = 1, cube_owner: str | None = None, black_numbers: bool = False,
           size: int | None = None,
-          title: str | None = None, language: str = "en") -> str:
+          title: str | None = None, language: str = "en", overlay: str = "") -> str:
     """The SVG of ``position`` (seen by the player on roll; ``white_to_move`` says who
     that is). ``last_steps`` are the last play's steps, in the numbering of the player who
     made it (the one not on roll); ``entered_steps`` the steps the player on roll has
@@ -138,7 +138,8 @@ def board(position: Position, rules: RuleSet, *, white_to_move: bool = True,
     ``cube_owner`` (``"W"``, ``"B"``, ``None`` for the middle) are the doubling cube's,
     drawn if the rule set has one (``cube=None``: a game played without it, none drawn).
     ``black_numbers``: the points numbered as Black counts
-    them. The marks' titles are in ``language``. (:func:`board_parts` joined.)
+    them. The marks' titles are in ``language``. ``overlay`` is drawn over the rest (a
+    play's arrows, :func:`notation.render.arrows.arrows`). (:func:`board_parts` joined.)
 
     >>> from notation import rule_set
     >>> from notation.engine.play import Step
@@ -158,7 +159,7 @@ def board(position: Position, rules: RuleSet, *, white_to_move: bool = True,
                                dice=dice, dice_of_white=dice_of_white, last_steps=last_steps,
                                entered_steps=entered_steps, cube=cube, cube_owner=cube_owner,
                                black_numbers=black_numbers, size=size, title=title,
-                               language=language))
+                               language=language, overlay=overlay))
 
 
 def board_parts(position: Position, rules: RuleSet, *, white_to_move: bool = True,
@@ -166,7 +167,7 @@ def board_parts(position: Position, rules: RuleSet, *, white_to_move: bool = Tru
                 last_steps: Iterable[Step] = (), entered_steps: Iterable[Step] = (),
                 cube: int | None = 1, cube_owner: str | None = None, black_numbers: bool = False,
                 size: int | None = None, title: str | None = None,
-                language: str = "en") -> list[str]:
+                language: str = "en", overlay: str = "") -> list[str]:
     """:func:`board` as the pieces it is joined from: the opening ``<svg>`` tag first, the
     closing one last, the same piece of SVG for the same thing drawn in any position."""
     white = position if white_to_move else position.swapped()
@@ -207,6 +208,8 @@ def board_parts(position: Position, rules: RuleSet, *, white_to_move: bool = Tru
     if dice is not None:
         rolled_by_white = white_to_move if dice_of_white is None else dice_of_white
         parts.append(_dice(dice, rolled_by_white != flipped))
+    if overlay:
+        parts.append(overlay)
     parts.append("</svg>")
     return parts
 
@@ -251,16 +254,19 @@ def _marks(white: Position, rules: RuleSet, language: str) -> list[_Mark]:
     return marks
 
 
-def board_key(rules: RuleSet, language: str) -> list[tuple[str, str, str]]:
+def board_key(rules: RuleSet, language: str, arrows: bool = False) -> list[tuple[str, str, str]]:
     """What the marks of a board of ``rules`` mean, for a key beside it: (kind, colour,
     words in ``language``) each: the last play's outline (``last-play``), the ring round
     a man who runs alone (``courier``, ``runner``: the rule set's phases) and the head's
-    frame (``head``) where the rule set has them."""
+    frame (``head``) where the rule set has them; with ``arrows``, the arrows of a play
+    looked at (``arrows``, :mod:`notation.render.arrows`)."""
     key = [("last-play", STYLE["mark"], render(Message.of("key.last-play"), language))]
     key += [(phase.name, STYLE["ring"], render(Message.of(f"key.{phase.name}", rule=phase.rule_id), language))
             for phase in rules.phases]
     if rules.head is not None:
         key.append(("head", STYLE["head"], render(Message.of("key.head", rule=rules.head.rule_id), language)))
+    if arrows:
+        key.append(("arrows", STYLE["arrow"], render(Message.of("key.arrows"), language)))
     return key
 
 
@@ -269,7 +275,7 @@ def _mark(mark: _Mark, flipped: bool) -> str:
     """A mark drawn: a ring round the man next to the board's edge, or a dashed frame
     round the head's point; its title says why. Drawn in its point's group, so a click on
     it names the point."""
-    x, top = _slot(mark.white_point, flipped)
+    x, top = slot(mark.white_point, flipped)
     title = f"<title>{escape(mark.words, quote=False)}</title>"
     if mark.kind == "head":
         y = MARGIN + 2 if top else MARGIN + HALF_H + 20

@@ -5,7 +5,9 @@ running score, each game's analysis)."""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template, request, url_for
+from typing import Any
+
+from flask import Blueprint, abort, get_template_attribute, jsonify, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
@@ -14,11 +16,12 @@ from archive import games_through, player_results, plays_from
 from archive.analyses import player_analyses
 from archive.matches import match_games, matches_named
 from archive.stats import player_games, player_ids
-from notation import Dice, NotationError, Position
+from notation import NotationError, Position
 from notation.engine.rules import DEFAULT, NAMES, rule_set
 from notation.engine.state import Colour
-from notation.messages import Message, render
-from notation.render.svg import board
+from notation.messages import render
+from notation.render.svg import board_key
+from webviewer.pages.analysis_board import analysis_board, find_plays, ranked_board
 from webviewer.pages.board_view import describe
 from webviewer.pages.play_engine import legal_limit, position_ranking
 from webviewer.pages.player import POINTS, error_chart
@@ -39,7 +42,8 @@ def position(position_id: str) -> ResponseReturnValue:
     first game through the position, else jacquet); ``?player=W`` or ``B`` who is on roll,
     drawn in his colour (default: who is on roll in the first game through it, else White).
     As an analysis board: ``?dice=61`` ranks the roll's plays by the engine (``&ply=1``:
-    looking at the replies too)."""
+    looking at the replies too), the best play drawn as arrows; ``&show=24/18 24/23`` draws
+    the board after that candidate, its steps as arrows."""
     variant = request.args.get("variant") or None
     player = choice_arg("player", {"": None, "W": "W", "B": "B"})
     if variant is not None and variant not in NAMES:
@@ -65,15 +69,55 @@ def position(position_id: str) -> ResponseReturnValue:
     except (NotationError, NoNet) as error:
         refused = str(error)
     mover, opponent = seen.pip_counts()
-    svg = board(seen, rules, white_to_move=white, dice=Dice.parse(ranked["dice"]) if ranked else None,
-                title=render(Message.of("board.title.position", position=position_id, player=names[0].named),
-                             page_language()), language=page_language())
+    dice = ranked["dice"] if ranked else None
+    show, best = ranked_board(rules, position_id, dice, request.args.get("show"),
+                              ranked["plays"][0]["play"] if ranked and ranked["plays"] else None)
+    svg = analysis_board(seen, position_id, rules, white, page_language(), dice, show, best)
+    kept: dict[str, Any] = {"variant": rules.name, "player": on_roll, "dice": dice,
+                            "ply": request.args.get("ply") or None}
+
+    def show_url(play: str, fragment: bool) -> str:
+        """The address of the board after ``play``: the page's (a link) or the fragment's."""
+        return url_for("explore.position_board" if fragment else "explore.position",
+                       position_id=position_id, **kept, show=play)
     return render_template("explore/position.html", position_id=position_id, svg=svg,
                            description=describe(seen, page_language(), names), on_roll=names[0].title,
                            variant=rules.name, games=games, more=more,
                            pips=(mover, opponent) if white else (opponent, mover),
                            plays=plays_from(db, position_id, variant), ranked=ranked,
-                           refused=refused), 400 if refused else 200
+                           refused=refused, shown=show.notation if show else None, show_url=show_url,
+                           best=best.notation if best else None,
+                           back=url_for("explore.position", position_id=position_id, **kept),
+                           key=[mark for mark in board_key(rules, page_language(), arrows=bool(best or show))
+                                if mark[0] != "last-play"],  # no play was made here
+                           white=white), 400 if refused else 200
+
+
+@blueprint.route("/position-board/<path:position_id>")
+def position_board(position_id: str) -> ResponseReturnValue:
+    """The position page's board after a candidate, for its script: ``?variant=``,
+    ``player=`` as the page takes them, ``dice=`` the roll and ``show=`` one of its plays;
+    answered as JSON: the board drawn after that play with its steps as arrows (``svg``),
+    the words under it (``shown``, HTML) and the ``play``; no engine call. 400 for a
+    position, roll or play the rules refuse."""
+    variant = request.args.get("variant") or DEFAULT
+    if variant not in NAMES:
+        abort(400, description=f"unknown rule set {variant!r}")
+    rules = rule_set(variant)
+    white = choice_arg("player", {"": "W", "W": "W", "B": "B"}) == "W"
+    try:
+        seen = rules.check_position(Position.from_id(position_id))
+        play, = find_plays(rules, position_id, request.args.get("dice", ""), request.args.get("show", ""))
+    except NotationError as error:
+        abort(400, description=render(error.msg, page_language()))
+    if play is None:
+        abort(400, description=_("not a legal play of this roll"))
+    svg = analysis_board(seen, position_id, rules, white, page_language(), request.args["dice"], play)
+    player = "W" if white else "B"
+    back = url_for("explore.position", position_id=position_id, variant=rules.name, player=player,
+                   dice=request.args["dice"], ply=request.args.get("ply") or None)
+    words = get_template_attribute("explore/shown_play.html", "shown_play")(play.notation, None, back)
+    return jsonify({"svg": svg, "shown": str(words), "play": play.notation})
 
 
 @blueprint.route("/player/<path:name>")

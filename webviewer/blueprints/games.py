@@ -72,7 +72,8 @@ def game_page(game_id: int) -> ResponseReturnValue:
     """A game at one node (``?ply=K`` on the main line, past the end: the end;
     ``?path=...`` in a variation; the end by default), flipped with ``?flip=1``, the points
     numbered for the player on roll with ``?numbers=roll``, the best play of the turn
-    (by the game's latest analysis) on the board with ``?best=1``: see
+    (by the game's latest analysis) on the board with ``?best=1``, another of its
+    candidates with ``?show=24/18 24/23`` (its steps as arrows): see
     :mod:`webviewer.pages.game_page`."""
     row, view = stored_game(game_id)
     try:
@@ -88,7 +89,7 @@ def game_page(game_id: int) -> ResponseReturnValue:
     latest = latest_analysis_id(db, game_id)
     key = None if latest is None else (archive_identity(), latest)
     analysed = Analysed(key, lambda: latest_analysis(db, game_id), ask)
-    return page_of(view, row, index, kind, base, analysed, best)
+    return page_of(view, row, index, kind, base, analysed, best, request.args.get("show") or None)
 
 
 @blueprint.route("/game/<int:game_id>/print")

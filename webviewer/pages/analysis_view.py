@@ -3,7 +3,8 @@ each player's summary, the evaluation graph (:mod:`webviewer.pages.evaluation`),
 of the move list, and per judged turn its ranked candidates (and the same as data for
 viewer.js); made once per analysis and kind of link and kept in the game's view
 (:mod:`webviewer.pages.game_page`), a turn's candidates when first shown; and the best play
-of a turn drawn on the board when a page asks for it (``best=1``).
+of a turn (or another candidate) drawn on the board when a page asks for it (``best=1``,
+``show=24/18 24/23``), its steps as arrows.
 
 Every figure names the engine and its depth (``jacquet-td jacquet v2, 0-ply``), as the
 analysis row gives them.
@@ -14,6 +15,7 @@ from __future__ import annotations
 import json
 from datetime import datetime
 from typing import Any, cast
+from urllib.parse import quote
 
 from flask_babel import format_datetime, gettext
 
@@ -73,14 +75,24 @@ def candidate_rows(turn: dict[str, Any]) -> list[tuple[int, str, float, float, f
             for c in sorted(turn["candidates"], key=lambda c: c["rank"])]
 
 
-def candidates_html(turn: dict[str, Any], engine: str, links: Links, showing_best: bool) -> str:
-    """The ``candidates`` element of a turn, with the link that draws its best play (or,
-    when the board shows it, back to the play made)."""
+def show_url(links: Links, ply: int, play: str) -> str:
+    """The address of the game page's board after candidate ``play`` of the turn of
+    ``ply``, its steps as arrows (``?ply=K&show=24/18 24/23``; board.js makes the same)."""
+    return links.url(f"ply={ply}&show={quote(play, safe='/*()')}")
+
+
+def candidates_html(turn: dict[str, Any], engine: str, links: Links, showing_best: bool,
+                    shown: str | None = None) -> str:
+    """The ``candidates`` element of a turn, each play a link drawing the board after it
+    (``shown``: the one drawn), with the link that draws its best play (or, when the board
+    shows it, back to the play made)."""
     address = f"ply={turn['ply']}"
     played_best = turn["rank"] == 1 or turn["played"] == turn["best"]
     best = None if played_best or showing_best else links.url(f"{address}&best=1")
-    back = links.url(address) if showing_best else None
-    return str(pieces().candidates(turn, candidate_rows(turn), turn.get("level") or engine, best, back))
+    back = links.url(address) if showing_best or shown else None
+    rows = candidate_rows(turn)
+    shows = {row[1]: show_url(links, turn["ply"], row[1]) for row in rows}
+    return str(pieces().candidates(turn, rows, turn.get("level") or engine, best, back, shows, shown))
 
 
 def script_turn(turn: dict[str, Any]) -> dict[str, Any]:
@@ -129,10 +141,14 @@ class AnalysisPieces:
         return found
 
 
-def best_play(view: GameView, turn: dict[str, Any]) -> Play | None:
-    """The stored best play of ``turn`` applied by the rules engine to the position before
-    it (``None`` if the main line does not reach the turn, or the position's player, dice
-    or legal plays do not match what was stored)."""
+def best_play(view: GameView, turn: dict[str, Any], text: str | None = None) -> Play | None:
+    """The stored best play of ``turn`` (or its candidate written ``text``) applied by the
+    rules engine to the position before it (``None`` if the main line does not reach the
+    turn, or the position's player, dice or legal plays do not match what was stored, or
+    ``text`` is no candidate of the turn)."""
+    wanted = turn["best"] if text is None else " ".join(text.split())
+    if text is not None and wanted not in {c["play"] for c in turn["candidates"]}:
+        return None
     ply = turn["ply"]
     if not 1 <= ply < len(view.mainline):
         return None
@@ -141,17 +157,23 @@ def best_play(view: GameView, turn: dict[str, Any]) -> Play | None:
     if dice is None or before.white_to_move != (turn["player"] == "W"):
         return None
     plays = legal_plays(before.position(), dice, view.rules)
-    return next((play for play in plays if play.notation == turn["best"]), None)
+    return next((play for play in plays if play.notation == wanted), None)
 
 
 def best_node(view: GameView, turn: dict[str, Any], play: Play) -> PageNode:
-    """The page node of the turn's ply as if its best play had been made: the position it
-    leaves, seen by the other player, the play's steps marked."""
+    """The page node of the turn's ply as if its best play (or another of its candidates)
+    had been made: the position it leaves, seen by the other player, the play's steps
+    marked."""
     node = view.nodes[view.mainline[turn["ply"]]]
     position = play.next_position
     steps = tuple(value for step in play.steps for value in step)
-    caption = gettext("Best play (%(dice)s): %(play)s, instead of %(played)s.", dice=turn["dice"],
-                      play=play.notation, played=turn["played"])
+    if play.notation == turn["best"]:
+        caption = gettext("Best play (%(dice)s): %(play)s, instead of %(played)s.", dice=turn["dice"],
+                          play=play.notation, played=turn["played"])
+    else:
+        caption = gettext("The engine's candidate %(rank)s (%(dice)s): %(play)s, instead of %(played)s.",
+                          rank=next(c["rank"] for c in turn["candidates"] if c["play"] == play.notation),
+                          dice=turn["dice"], play=play.notation, played=turn["played"])
     return cast(PageNode, node._replace(white_to_move=turn["player"] != "W", mover=position.mover,
                                         opponent=position.opponent, last=steps,
                                         caption=Message.of("text", text=str(caption))))

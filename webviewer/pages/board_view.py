@@ -31,17 +31,18 @@ def board_svg(node: Node, rules: RuleSet, flipped: bool, title: str, language: s
 
 
 def page_board(node: PageNode, rules: RuleSet, flipped: bool, numbers_on_roll: bool,
-               title: str, language: str) -> list[str]:
+               title: str, language: str, overlay: str = "") -> list[str]:
     """The pieces of the SVG (:func:`~notation.render.svg.board_parts`) of a node of a
     kept game (:class:`~webviewer.pages.kept_games.PageNode`): its dice beside who rolled
     them, its cube, the points numbered for the player whose turn is shown
     (:attr:`~webviewer.pages.kept_games.PageNode.numbered_for_white`) or
-    (``numbers_on_roll``) for the player on roll; its marks' titles in ``language``."""
+    (``numbers_on_roll``) for the player on roll; its marks' titles in ``language``;
+    ``overlay`` drawn over it (a play's arrows)."""
     black_numbers = not (node.white_to_move if numbers_on_roll else node.numbered_for_white)
     return board_parts(node.position(), rules, white_to_move=node.white_to_move, flipped=flipped,
                        dice=node.roll(), dice_of_white=node.rolled_by_white,
                        last_steps=node.last_steps(), cube=node.cube, cube_owner=node.cube_owner,
-                       black_numbers=black_numbers, title=title, language=language)
+                       black_numbers=black_numbers, title=title, language=language, overlay=overlay)
 
 
 def _side(name: Colour, counts: tuple[int, ...]) -> Message:

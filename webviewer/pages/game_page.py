@@ -28,6 +28,7 @@ from flask_wtf.csrf import generate_csrf
 from markupsafe import escape
 
 from notation.messages import render
+from notation.render.arrows import arrows
 from notation.render.svg import board_key
 from webviewer.pages.analysis_view import (
     AnalysisPieces,
@@ -88,6 +89,9 @@ class Frame(NamedTuple):
     after: bytes
     position_head: str
     position_tail: str
+    editor: str
+    """The board editor's address for the game's rule set (``?variant=V``), who is on roll
+    and the position ID to follow."""
 
 
 def _frame(view: GameView, row: Row) -> Frame:
@@ -106,7 +110,7 @@ def _frame(view: GameView, row: Row) -> Frame:
     head, query, tail = url_for("explore.position", position_id="A", variant=row["variant"]).partition("?")
     summary, live, moves, chart, evaluation, report, data = parts
     return Frame(summary, live, moves, chart, evaluation, report, data, page.encode(), head[:-1],
-                 query + tail)
+                 query + tail, url_for("editor.edit", variant=row["variant"]))
 
 
 class Turns(NamedTuple):
@@ -193,12 +197,13 @@ def _evaluation(found: AnalysisPieces | None, ply: int, view: GameView,
 
 
 def game_page(view: GameView, row: Row, index: int, kind: Kind, base: str, analysed: Analysed,
-              best: bool = False) -> Response:
+              best: bool = False, show: str | None = None) -> Response:
     """The page of the game of ``row`` (at ``base``) at its node ``index``: the board, the
     steps (the ``node_view`` macro), the move list, the pip chart (kept, marked here), the
     data the script steps through (kept), and what its latest analysis shows (kept per
     analysis: a new analysis is a new part); with ``best``, the board shows the best play
-    of the node's turn instead of the play made."""
+    of the node's turn instead of the play made, with ``show`` the candidate so written,
+    its steps as arrows."""
 
     def href(where: str, other: Kind = kind) -> str:
         return other.links(base).url(where)
@@ -222,19 +227,22 @@ def game_page(view: GameView, row: Row, index: int, kind: Kind, base: str, analy
                                            words, language))
     found = turns.analysis
     judged = found.turns.get(node.ply) if found is not None and on_main_line else None
-    shown, candidates = node, b""
+    shown, candidates, overlay = node, b"", ""
     if found is not None and judged is not None:
         candidates = found.candidates(node.ply)
-        play = best_play(view, judged) if best else None
-        if play is not None:  # the board shows the best play, the candidates say so
+        play = best_play(view, judged) if best else best_play(view, judged, show) if show else None
+        if play is not None:  # the board shows the best play or a candidate, the candidates say so
             shown = best_node(view, judged, play)
-            candidates = candidates_html(judged, found.engine, kind.links(base), True).encode()
+            is_best = play.notation == judged["best"]
+            candidates = candidates_html(judged, found.engine, kind.links(base), is_best,
+                                         None if is_best else play.notation).encode()
+            overlay = arrows(play.steps, judged["player"] == "W", view.rules, kind.flip, title=play.notation)
     position_id = shown.position().position_id()
     white, black = shown.pips()
     board = pieces().node_view(
         words,
         "".join(page_board(shown, view.rules, kind.flip, kind.numbers_on_roll, words.title(shown.ply),
-                           language)),
+                           language, overlay)),
         where(view, index, words),
         turns.captions[index] if shown is node else render(shown.caption, language),
         words.pip_counts(white, black),
@@ -245,8 +253,13 @@ def game_page(view: GameView, row: Row, index: int, kind: Kind, base: str, analy
         href(end.address), href(here, Kind(not kind.flip, kind.numbers_on_roll)),
         href(here, Kind(kind.flip, not kind.numbers_on_roll)), kind.numbers_on_roll, main,
         describe(shown.white_view(), language),
-        key=view.part(("board key", language), lambda: pieces().board_key(board_key(view.rules, language))))
-    slot = (b'<div class="analysis-slot">', candidates, b"</div>") if found and found.turns else ()
+        edit=f"{frame.editor}&player={'W' if shown.white_to_move else 'B'}&id={quote(position_id, safe='')}",
+        key=view.part(("board key", language, bool(found)),
+                      lambda: pieces().board_key(board_key(view.rules, language, arrows=bool(found)))))
+    links = kind.links(base)
+    opening = (f'<div class="analysis-slot" data-before="{escape(links.before)}" '
+               f'data-after="{escape(links.after)}">')
+    slot = (opening.encode(), candidates, b"</div>") if found and found.turns else ()
     ply = node.ply if on_main_line else -1
     chart = turns.chart.utf8(ply) if len(view.mainline) > 1 else ()  # no chart of the start alone
     summary = _summary(turns, analysed, view, base, language)

@@ -29,6 +29,7 @@ class NodeWords(NamedTuple):
     numbers_shown: Markup
     numbers_on_roll: Markup
     leave: Markup
+    edit: Markup
     pips: str
     ply_of: str
     position_after: str
@@ -56,6 +57,6 @@ def node_words() -> NodeWords:
         Markup(gettext("Autoplay")), Markup(gettext("Flip board (f)")),
         Markup(gettext("Number the points for the player whose turn is shown")),
         Markup(gettext("Number the points for the player on roll")),
-        Markup(gettext("Back to the main line (↑)")),
+        Markup(gettext("Back to the main line (↑)")), Markup(gettext("Edit this position")),
         gettext("Pips: White %(white)s, Black %(black)s."),
         gettext("Ply %(ply)s of %(last)s"), gettext("Position after ply %(ply)s"))
