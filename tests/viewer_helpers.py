@@ -1,9 +1,11 @@
 """The viewer as the tests make it: :func:`viewer_app`, the one place that says how a test's
 app is configured (the fixtures of ``tests/conftest.py`` and the modules that keep one app
-for a module's read-only archive build theirs with it)."""
+for a module's read-only archive build theirs with it), and what its pages say as the
+viewer's catalog gives it in a language (:func:`shown`), not as English words."""
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from gettext import NullTranslations
 from pathlib import Path
@@ -50,3 +52,13 @@ def shown(text: str, language: str = "en", /, **params: object) -> str:
 def shown_count(singular: str, plural: str, num: int, language: str = "en", /, **params: object) -> str:
     """:func:`shown` for an entry that counts (``ngettext``): its form for ``num``."""
     return str(Markup(_translations(language).ngettext(singular, plural, num)) % {"num": num, **params})
+
+
+def shown_pattern(text: str, language: str = "en", /, **patterns: str) -> re.Pattern[str]:
+    """:func:`shown` as a regular expression, each parameter given as the pattern it
+    matches (``shown_pattern("%(count)s line(s) not shown", count=r"\\d+")``)."""
+    markers = {name: f"\x00{number}\x00" for number, name in enumerate(patterns)}
+    pattern = re.escape(shown(text, language, **markers))
+    for name, marker in markers.items():
+        pattern = pattern.replace(re.escape(marker), f"(?:{patterns[name]})")
+    return re.compile(pattern)
