@@ -18,9 +18,10 @@ from archive.stats import opening_plays, player_results, results_per_player
 from notation import rule_set
 from notation.formats.jqn import GameBuilder, read_games
 from notation.formats.json_format import game_to_dict
+from notation.messages import say
 from notation.render.diagram import diagram
 from notation.render.svg import board
-from tests.viewer_helpers import viewer_app
+from tests.viewer_helpers import shown, viewer_app
 from webviewer.demo import build_demo, samples_folder
 
 BACKGAMMON = samples_folder() / "backgammon" / "annotated-game.jqn"
@@ -78,8 +79,8 @@ def test_the_last_ply_says_who_won_how_many_points_and_how(client, archive_path)
     backgammon = game_id(archive_path, "backgammon/annotated-game.jqn")
     page = page_of(client, f"/game/{backgammon}")
     caption = re.search(r"<figcaption>(.*?)</figcaption>", page, re.S).group(1)
-    assert "White wins 4 points by bearing off." in caption
-    assert "to play" not in caption
+    assert say("caption.won.bear-off", winner=say("colour.white"), count=4) in caption
+    assert not any(say("caption.to-play", player=say(side)) in caption for side in ("colour.white", "colour.black"))
     assert "White rolled 32 and played 1/off(2)." in caption  # what was just played
 
 
@@ -126,7 +127,7 @@ def test_the_points_can_be_numbered_for_the_player_on_roll(client, archive_path)
     assert label_of_white_1(client, f"/game/{backgammon}?ply=1&numbers=roll") == "1"
     page = page_of(client, f"/game/{backgammon}?ply=2&numbers=roll")
     assert f'href="/game/{backgammon}?ply=2"' in page  # the link back to the usual numbers
-    assert "Number the points for the player whose turn is shown" in page
+    assert shown("Number the points for the player whose turn is shown") in page
 
 
 def test_every_node_is_in_the_page_for_the_script(client, archive_path):
@@ -145,7 +146,7 @@ def test_every_node_is_in_the_page_for_the_script(client, archive_path):
 def test_nags_from_7_up_are_shown_as_symbols(client, archive_path):
     backgammon = game_id(archive_path, "backgammon/annotated-game.jqn")
     page = page_of(client, f"/game/{backgammon}")
-    assert '<span class="nag" title="forced: the only legal play for the roll">□</span>' in page
+    assert f'<span class="nag" title="{shown("forced: the only legal play for the roll")}">□</span>' in page
     assert "$7" not in re.search(r'<div class="movelist.*?</div>\n<figure', page, re.S).group(0)
 
 
@@ -238,14 +239,15 @@ def test_the_json_export_and_show_give_the_last_position_as_the_next_player_sees
     assert json.loads(shown.stdout)["position"] == expected
     text = subprocess.run([sys.executable, "-m", "jacquet_cli", "show", str(BACKGAMMON)],
                           capture_output=True, text=True, check=True).stdout
-    assert "White wins 4 points by bearing off" in text and "to play" not in text
-    assert f"position {expected}" in text
-    assert "cube: 2, owned by" in text
+    won = say("caption.won.bear-off", winner=say("colour.white"), count=4).rstrip(".")  # not who is to play
+    assert text.splitlines()[0] == say("cli.show.header", file=str(BACKGAMMON), game=1, ply=last.ply, doing=won,
+                                       rules=rule_set("backgammon").describe(), position=expected)
+    assert say("diagram.cube.owned", cube=2, owner="B") in text
 
 
 def test_the_text_diagram_shows_the_cube_only_for_a_rule_set_with_one():
     backgammon, jacquet = rule_set("backgammon"), rule_set("jacquet")
-    assert diagram(backgammon.start, backgammon).endswith("cube: 1, in the middle")
+    assert diagram(backgammon.start, backgammon).endswith(say("diagram.cube.middle", cube=1))
     assert "cube" not in diagram(jacquet.start, jacquet)
 
 
