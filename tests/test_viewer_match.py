@@ -15,6 +15,7 @@ from click.testing import CliRunner
 
 from jacquet_cli import main
 from notation.engine.rules import rule_set
+from tests.viewer_helpers import shown
 
 MATCH = Path(__file__).parents[1] / "samples" / "matches" / "jacquet-match.jqn"
 ONE_GAME = Path(__file__).parents[1] / "samples" / "generated" / "jacquet-10.jqn"
@@ -69,9 +70,11 @@ def test_the_match_page_gives_each_analysed_games_figures_and_the_game_page_its_
     # the game page's summary says what its marks mean, by the rule set's thresholds (the
     # marks confirmed at 2-ply, the default: bad from 7/6 of 0.08, analysis.confirm.MARGIN)
     game = client.get(f"/game/{game_ids(page)[0]}").text
-    assert ('<span data-mark="?!">?!</span> doubtful play, losing 0.040 or more; '
-            '<span data-mark="?">?</span> bad play, losing 0.093 or more; '
-            '<span data-mark="??">??</span> very bad play, losing 0.160 or more.') in game
+    legend = "; ".join(f'<span data-mark="{mark}">{mark}</span> '
+                       + shown("%(words)s, losing %(loss)s or more", words=shown(words), loss=loss)
+                       for mark, words, loss in (("?!", "doubtful play", "0.040"), ("?", "bad play", "0.093"),
+                                                 ("??", "very bad play", "0.160")))
+    assert legend + "." in game
 
 
 def test_the_archive_lists_a_matchs_games_only(client):
