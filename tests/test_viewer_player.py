@@ -16,7 +16,7 @@ from analysis.network import Network
 from archive import import_files, open_archive
 from jacquet_cli import main
 from notation.formats import read_file, write_file
-from tests.viewer_helpers import viewer_app
+from tests.viewer_helpers import shown, viewer_app
 from webviewer.pages.player import error_chart
 
 GAMES = 4
@@ -72,7 +72,7 @@ def test_the_chart_has_one_point_per_dated_analysed_game_by_date_each_a_link(ana
     ys = {int(game_id): float(y) for game_id, _, y in points}
     ordered = sorted(rates, key=rates.get)  # a higher error rate is drawn higher (smaller y)
     assert [ys[game_id] for game_id in ordered] == sorted(ys.values(), reverse=True)
-    assert "1 analysed game(s) without a date are not drawn" in page
+    assert shown("%(count)s analysed game(s) without a date are not drawn.", count=1) in page
 
 
 def round_axis(labels: list[str]) -> bool:
