@@ -81,7 +81,7 @@ def test_the_last_ply_says_who_won_how_many_points_and_how(client, archive_path)
     caption = re.search(r"<figcaption>(.*?)</figcaption>", page, re.S).group(1)
     assert say("caption.won.bear-off", winner=say("colour.white"), count=4) in caption
     assert not any(say("caption.to-play", player=say(side)) in caption for side in ("colour.white", "colour.black"))
-    assert "White rolled 32 and played 1/off(2)." in caption  # what was just played
+    assert say("caption.rolled", player=say("colour.white"), dice="32", play="1/off(2)") in caption  # just played
 
 
 def test_a_ply_past_the_end_is_the_end(client, archive_path):
@@ -113,7 +113,7 @@ def test_the_points_are_numbered_as_the_play_shown_is_written(client, archive_pa
     so does the board, flipped or not; at the start, in the first player's."""
     backgammon = game_id(archive_path, "backgammon/annotated-game.jqn")
     first = page_of(client, f"/game/{backgammon}?ply=1")
-    assert "Black rolled 61 and played 24/23 8/2" in first  # Black's opening, in his numbers
+    assert say("caption.rolled", player=say("colour.black"), dice="61", play="24/23 8/2") in first  # his numbers
     for flip in ("", "&flip=1"):
         assert label_of_white_1(client, f"/game/{backgammon}?ply=1{flip}") == "24"  # Black's
         assert label_of_white_1(client, f"/game/{backgammon}?ply=2{flip}") == "1"  # White's reply
@@ -209,12 +209,13 @@ def test_validate_reports_junk_as_no_game_and_keeps_the_text(make_app):
     client = make_app(WTF_CSRF_ENABLED=False).test_client()
     junk = client.post("/validate", data={"record": "hello world", "format": "auto", "variant": "jacquet"})
     text = junk.get_data(as_text=True)
-    assert "No game found in this record" in text and "1 game(s) read" not in text
+    no_game = shown("No game found in this record: it holds no tag and no turn that could be read.")
+    assert no_game in text and shown("%(count)s game(s) read", count=1) not in text
     wrong = "1. 55: 24/14 66: 24/18 *\n"  # jacquet: 55 plays four 5s, not 24/14
     page = client.post("/validate", data={"record": wrong, "format": "jqn", "variant": "jacquet"})
     text = page.get_data(as_text=True)
     assert '<textarea id="record" name="record" rows="12" spellcheck="false">' + wrong in text
-    assert "No game found" not in text and "1 game(s) read" in text
+    assert no_game not in text and shown("%(count)s game(s) read", count=1) in text
     assert "1. 55: <mark>24/14</mark> 66: 24/18 *" in text  # the play marked, not the dice
 
 
