@@ -112,7 +112,7 @@ def test_a_visitor_asking_for_a_scorers_page_is_sent_to_sign_in_and_back(make_ap
     assert signed.status_code == 303 and signed.headers["Location"] == "/record/"
     assert client.get("/record/").status_code == 200
     header = client.get("/").text
-    assert "Scorer (scorer)" in header and "Sign out" in header
+    assert "Scorer (scorer)" in header and shown("Sign out") in header
 
 
 @pytest.mark.parametrize("target", ["//evil.example/x", "https://evil.example/", "/\\evil.example",
@@ -244,12 +244,13 @@ def test_a_live_game_is_its_scorers_and_anyone_may_watch(make_app):
     version = re.search(r'name="version" value="(\d+)"', mine).group(1)
     for stranger in (app.test_client(), signed_in_client(app, "Rival")):
         watched = stranger.get(at)
-        assert watched.status_code == 200 and "You are watching this game" in watched.text
+        assert watched.status_code == 200 and shown("You are watching this game: its scorer records it (reload the "
+                                                    "page for the latest turn).") in watched.text
         assert 'name="action"' not in watched.text
         refused = stranger.post(at, data={"csrf_token": token(stranger), "version": version,
                                           "action": "resign", "points": "1"})
         assert refused.status_code in (401, 403)
-    assert "White to roll" in scorer.get(at).text
+    assert shown("%(player)s to roll.", player=shown("White")) in scorer.get(at).text
     admin = signed_in_client(app, "Boss", "admin")
     resigned = admin.post(at, data={"csrf_token": token(admin), "version": version, "action": "resign",
                                     "points": "1", "confirm": "yes"})  # (a resignation is confirmed)
