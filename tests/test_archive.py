@@ -21,6 +21,7 @@ import archive
 from archive.rows import record_text
 from notation.formats import read_file, write_file
 from notation.formats.jqn import write_game
+from notation.messages import say
 from tests.trees import same_tree
 
 from .archive_fixtures import (  # noqa: F401
@@ -271,7 +272,7 @@ def test_importing_a_file_twice_adds_nothing(fresh_db, db_path, games_file):
     before = counts(db_path)
     second = archive.import_files(fresh_db, [path])
     assert (second.imported, second.duplicates, second.refused, second.turns) == (0, len(games), 0, 0)
-    assert f"0 imported, {len(games)} duplicate(s) skipped" in str(second)
+    assert say("cli.import.summary", imported=0, duplicates=len(games), refused=0) in str(second)
     assert counts(db_path) == before
     assert before[0] == len(games)
     integrity(fresh_db)
@@ -538,7 +539,7 @@ def test_keep_invalid_stores_them_flagged(fresh_db):
     games = sample_errors()
     summary = archive.import_files(fresh_db, [ERRORS_SAMPLE], keep_invalid=True)
     assert (summary.imported, summary.refused, summary.kept_invalid) == (ERROR_GAMES, 0, ERROR_GAMES)
-    assert f"{ERROR_GAMES} kept invalid" in str(summary)
+    assert say("cli.import.kept-invalid", count=ERROR_GAMES) in str(summary)
     ids = ids_by_hash(fresh_db)
     for game in games:
         row = fresh_db["games"].get(ids[content_hash(game)])
@@ -579,7 +580,7 @@ def test_unreadable_files_are_listed_and_the_others_imported(fresh_db, tmp_path)
     assert len(summary.unreadable) == 2
     assert str(tmp_path / "missing.jqn") in summary.unreadable[0]
     assert "notes.docx" in summary.unreadable[1]
-    assert "2 file(s) unreadable" in str(summary)
+    assert say("cli.import.unreadable", count=2) in str(summary)
 
 
 def test_a_malformed_json_document_is_refused(fresh_db, tmp_path):

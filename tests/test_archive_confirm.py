@@ -16,9 +16,14 @@ from archive import import_files, open_archive
 from archive.analyses import latest_analysis
 from jacquet_cli import main
 from notation import rule_set
+from notation.messages import say
+from tests.viewer_helpers import shown
 
 ZERO = "jacquet-td jacquet v2, 0-ply"
 ONE = "jacquet-td jacquet v2, 1-ply"
+CONFIRMED = f"{ZERO}, marks confirmed at 1-ply"
+"""The level of an analysis whose marks were confirmed at 1-ply, as the archive labels it
+(``archive.analyses``, in English: ``stats --json``'s ``level`` and the pages show it as it is)."""
 JACQUET = rule_set("jacquet")
 
 
@@ -65,9 +70,9 @@ def test_another_confirmation_is_another_analysis_and_the_same_is_skipped(confir
     source.close()
     target.close()
     again = CliRunner().invoke(main, ["analyse", "--db", str(copy), "--net", net, "--confirm", "1ply"])
-    assert again.exit_code == 0 and "0 game(s) analysed, 2 analysed before" in again.output
+    assert again.exit_code == 0 and say("cli.analyse.stored", analysed=0, skipped=2, path=str(copy)) in again.output
     plain = CliRunner().invoke(main, ["analyse", "--db", str(copy), "--net", net, "--confirm", "none"])
-    assert plain.exit_code == 0 and "2 game(s) analysed" in plain.output
+    assert plain.exit_code == 0 and say("cli.analyse.stored", analysed=2, skipped=0, path=str(copy)) in plain.output
     with open_archive(copy, readonly=True) as db:
         rows = db.execute("SELECT confirm, count(*) FROM analyses GROUP BY confirm ORDER BY confirm").fetchall()
     assert rows == [("", 2), ("1-ply", 2)]
@@ -81,7 +86,7 @@ def test_the_game_page_names_the_level_of_the_summary_and_of_each_turn(confirmed
     client = make_app(path).test_client()
     text = client.get(f"/game/{game_id}?ply={marked['ply']}").get_data(as_text=True)
     summary = re.search(r'<section class="analysis-summary".*?</section>', text, re.S).group(0)
-    assert f"{ZERO}, marks confirmed at 1-ply" in summary
+    assert CONFIRMED in summary
     for title in ("White", "Black"):
         player = expected["players"][title]
         row = re.search(rf'<th scope="row">{title}[^<]*</th>(.*?)</tr>', summary).group(1)
@@ -100,7 +105,7 @@ def test_the_game_page_names_the_level_of_the_summary_and_of_each_turn(confirmed
 def test_the_player_page_gives_the_level_and_the_label_of_his_error_rate(confirmed, make_app):
     path, printed = confirmed
     page = make_app(path).test_client().get("/player/Random White").get_data(as_text=True)
-    assert f"Analysed by {ZERO}, marks confirmed at 1-ply" in page
+    assert shown("Analysed by %(engine)s", engine=CONFIRMED) in page
     decisions = sum(game["players"]["White"]["decisions"] for game in printed)
     lost = sum(game["players"]["White"]["error_rate"] * game["players"]["White"]["decisions"] for game in printed)
     rate = round(lost / decisions, 1)
@@ -108,7 +113,9 @@ def test_the_player_page_gives_the_level_and_the_label_of_his_error_rate(confirm
     assert f"<strong>{rate:.1f}</strong>" in skill
     assert f'<strong class="skill-label">{JACQUET.skill_label(rate)}</strong>' in skill
     confirmed_count = sum(game["players"]["White"]["confirmed"] for game in printed)
-    assert f"of {decisions} decisions, {confirmed_count} " in page
+    assert shown(": of %(decisions)s decisions, %(confirmed)s (those that would be marked at %(depth)s-ply, and "
+                 "those whose best two plays were close) were judged again at %(level)s, which decided their loss "
+                 "and mark", decisions=decisions, confirmed=confirmed_count, depth=0, level="1-ply") in page
     levels = re.findall(r'<td class="level">([^<]+)</td>', page)
     assert levels and set(levels) <= {ZERO, ONE}
 
@@ -119,14 +126,13 @@ def test_stats_give_the_level_and_the_label(confirmed):
     assert result.exit_code == 0, result.output
     rows = {row["player"]: row for row in json.loads(result.stdout)["analysed"]}
     white = rows["Random White"]
-    assert white["level"] == f"{ZERO}, marks confirmed at 1-ply" and white["confirm"] == "1-ply"
+    assert white["level"] == CONFIRMED and white["confirm"] == "1-ply"
     assert white["confirmed"] == sum(game["players"]["White"]["confirmed"] for game in printed)
     assert white["skill"] == JACQUET.skill_label(white["error_rate"])
     text = CliRunner().invoke(main, ["stats", "--db", path]).output
     line = next(line for line in text.splitlines() if line.strip().startswith("Random White") and "ply" in line)
-    assert f"{ZERO}, marks confirmed at 1-ply" in line
-    assert f"error rate {white['error_rate']:.1f} ({white['skill']})" in line
-    assert f"({white['confirmed']} at 1-ply)" in line
+    assert CONFIRMED in line and f"{white['error_rate']:.1f} ({white['skill']})" in line
+    assert say("cli.stats.confirmed", count=white["confirmed"], level="1-ply") in line
 
 
 def test_the_skill_scale_is_gnubgs_in_backgammon_and_eight_times_it_in_hale():
@@ -178,6 +184,8 @@ def test_an_archive_analysed_before_confirmation_is_migrated_with_nothing_lost(t
         assert [row[:-1] for row in players] == before["players"] and {row[-1] for row in players} == {0}
         assert db.execute("PRAGMA foreign_key_check").fetchall() == []
     result = CliRunner().invoke(main, ["analyse", "--db", str(path), "--net", net, "--confirm", "1ply"])
-    assert result.exit_code == 0 and "2 game(s) analysed" in result.output  # beside the old ones
+    assert result.exit_code == 0  # beside the old ones
+    assert say("cli.analyse.stored", analysed=2, skipped=0, path=str(path)) in result.output
     page = make_app(str(path)).test_client().get("/player/Random White").get_data(as_text=True)
-    assert f"Analysed by {ZERO}</h2>" in page and f"Analysed by {ZERO}, marks confirmed at 1-ply</h2>" in page
+    assert f"{shown('Analysed by %(engine)s', engine=ZERO)}</h2>" in page
+    assert f"{shown('Analysed by %(engine)s', engine=CONFIRMED)}</h2>" in page

@@ -231,7 +231,7 @@ def test_bar_message(murray):
     position = Position.from_points({25: 2, 24: 11, 5: 2}, {7: 2, 24: 13})
     error = broken(position, "65", "bar/20 24/18", murray)
     assert error.rule_id == "R-BAR"
-    assert "while a man is on the bar" in error.reason
+    assert error.msg.as_json() == {"id": "rule.bar", "params": {"step": "24/18"}}
 
 
 def test_waste_message(murray):

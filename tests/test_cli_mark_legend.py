@@ -9,6 +9,7 @@ from __future__ import annotations
 from click.testing import CliRunner
 
 from jacquet_cli import main
+from notation.messages import say
 
 GAME = "samples/jacquet/annotated-game.jqn"
 
@@ -16,14 +17,13 @@ GAME = "samples/jacquet/annotated-game.jqn"
 def test_the_legend_gives_the_rule_sets_thresholds():
     result = CliRunner().invoke(main, ["analyse", GAME, "--jobs", "1", "--confirm", "none"])
     assert result.exit_code == 0, result.output
-    assert ("marks by the equity the play made loses against the best, in points: ?! doubtful, "
-            "0.040 or more; ? bad, 0.080 or more; ?? very bad, 0.160 or more") in result.output
+    assert say("cli.analyse.marks", doubtful="0.040", bad="0.080", very_bad="0.160") in result.output
 
 
 def test_the_legend_of_confirmed_marks_gives_the_margin_on_bad():
     result = CliRunner().invoke(main, ["analyse", GAME, "--jobs", "1", "--confirm", "1ply"])
     assert result.exit_code == 0, result.output
-    assert ("?! doubtful, 0.040 or more; ? bad, 0.093 or more; ?? very bad, 0.160 or more") in result.output
+    assert say("cli.analyse.marks", doubtful="0.040", bad="0.093", very_bad="0.160") in result.output
 
 
 def test_the_legend_gives_the_thresholds_asked_in_the_language_asked():

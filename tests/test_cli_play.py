@@ -8,6 +8,7 @@ from click.testing import CliRunner
 from analysis.network import Network
 from jacquet_cli import main
 from notation.formats import read_file
+from notation.messages import say
 
 
 @pytest.fixture(scope="module")
@@ -37,8 +38,8 @@ def test_hints_rank_the_plays_of_the_roll(net_file, tmp_path):
     result = CliRunner().invoke(main, ["play", "--seed", "5", "--net", net_file, "-o", str(out)],
                                 input="\nhint\nquit\n")
     assert result.exit_code == 0, result.output
-    assert "(equities by jacquet-td jacquet v2, 0-ply)" in result.output
-    assert "unfinished game written to" in result.output
+    assert say("cli.play.equities-by", engine="jacquet-td jacquet v2, 0-ply") in result.output
+    assert say("cli.play.unfinished", path=str(out)) in result.output
     assert next(iter(read_file(out))).result == "*"
 
 

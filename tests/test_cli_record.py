@@ -23,7 +23,8 @@ def test_a_game_typed_in_the_terminal_is_written_and_stored(tmp_path):
     result = run(["--variant", "backgammon", "--white", "Ann", "--black", "Bob", "--lead-roll", "W3 B1",
                   "-o", str(out), "--db", str(db)], SHORT_GAME)
     assert result.exit_code == 0, result.output
-    assert "refused: [R-DICE]" in result.stderr and "legal plays: " in result.stderr
+    assert say("cli.refused.rule", rule="R-DICE", reason="") in result.stderr
+    assert say("cli.legal-plays", plays="") in result.stderr  # then the plays
     [game] = list(read_file(out))
     assert not game.errors and game.result == "W+1"
     assert [n.turn.kind for n in game.mainline()] == ["roll", "roll", "double", "drop"]
@@ -93,8 +94,9 @@ def test_comments_and_marks_are_confirmed(tmp_path):
     typed = "\n".join(["64", "1", "comment  a fine  start", "nag 1", "nag 99", "quit"]) + "\n"
     result = run(["--first", "White", "-o", str(tmp_path / "game.jqn")], typed)
     assert say("cli.record.comment-added", node="1. 64", comment="{a fine start}") in result.output
-    assert "mark ! ($1) added to 1. 64" in result.output
-    assert "refused: no mark '99'" in result.stderr
+    assert say("cli.record.mark-added", glyph="!", number=1, node="1. 64") in result.output
+    refused = say("cli.refused", reason=say("cli.record.no-mark", mark="'99'", marks="MARKS")).split("MARKS")[0]
+    assert refused in result.stderr  # the marks known listed after
 
 
 def test_the_output_is_never_written_over(tmp_path):
@@ -114,7 +116,7 @@ def test_append_adds_the_game_to_the_match_record(tmp_path):
         second = run(["--variant", "backgammon", "--lead-roll", "W6 B2", "-o", str(out), "--append"],
                      "\n24/18 13/11\nresign 1\n")
         assert second.exit_code == 0, second.output
-        assert "appended to" in second.output
+        assert say("cli.record.appended", result="W+1", path=str(out)) in second.output
         if name.endswith(".jqn"):
             assert out.read_text(encoding="utf-8").startswith(before)  # the file's text kept
         games = list(read_file(out))

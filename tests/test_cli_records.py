@@ -69,7 +69,7 @@ def test_validate_variant_applies_to_records_without_a_variant_tag(tmp_path):
 def test_show_text_svg_json(files):
     good, _ = files
     text = run("show", good, "--ply", 1)
-    assert text.exit_code == 0 and "Black to play" in text.stdout
+    assert text.exit_code == 0 and say("cli.show.to-play", player=say("colour.black")) in text.stdout
     svg = run("show", good, "--format", "svg")
     assert svg.exit_code == 0 and svg.stdout.startswith("<svg")
     data = json.loads(run("show", good, "--ply", 2, "--format", "json").stdout)
@@ -95,7 +95,7 @@ def test_show_names_the_cube_owner_by_his_letter(tmp_path):
     path.write_text('[Variant "backgammon"]\n\n1. 31: 8/5 6/5 double take *\n', encoding="utf-8")
     result = run("show", path)
     assert result.exit_code == 0, result.output
-    assert result.stdout.splitlines()[-1] == "cube: 2, owned by W"
+    assert result.stdout.splitlines()[-1] == say("diagram.cube.owned", cube=2, owner="W")
 
 
 def test_show_exits_1_for_a_game_with_errors(files):
@@ -201,7 +201,7 @@ def test_games_a_format_cannot_hold_are_refused_whole_by_convert_and_export(tmp_
     exported = run("export", "--db", db, "-o", tmp_path / "exported.mat")
     for result in (converted, exported):
         assert result.exit_code == 1, result.output
-        assert "nothing written: .mat holds backgammon only" in result.output
+        assert say("cli.write.nothing", reason=".mat holds backgammon only") in result.output  # (the writer's own words)
         assert "Traceback" not in result.output
     assert not (tmp_path / "hale.mat").exists() and not (tmp_path / "exported.mat").exists()
 

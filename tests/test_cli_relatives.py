@@ -11,6 +11,7 @@ from click.testing import CliRunner
 from analysis.shipped import load_net
 from jacquet_cli import main
 from notation.formats import read_file
+from notation.messages import say
 
 
 def run(command: str, args: list[str], typed: str):
@@ -68,4 +69,4 @@ def test_the_engine_answers_a_double_in_narde_with_the_cube(tmp_path):
     assert [n.turn.kind for n in game.mainline()][-2:] in (["double", "take"], ["double", "drop"])
     without = run("play", ["--variant", "narde", "--side", "Black", "--seed", "3",
                            "-o", str(tmp_path / "none.jqn")], "double\nquit\n")
-    assert "refused: [R-CUBE] narde has no doubling cube" in without.stderr
+    assert say("cli.refused.rule", rule="R-CUBE", reason=say("cube.none", rules="narde")) in without.stderr

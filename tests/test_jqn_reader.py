@@ -241,19 +241,19 @@ def test_bracket_inside_a_multiline_comment_does_not_start_a_game():
     assert games[0].next().comments == ["a comment\n[not a tag]\n"]
 
 
-@pytest.mark.parametrize("movetext, fragment", [
-    ("55: 24/4 {never closed", "never closed"),
-    ("55: 24/4 )", "closes no variation"),
-    ("55: 24/4 (66: 24/18", "never closed"),
-    ("55: 66: 24/18", "has no play"),
-    ("24/18 *", "has no roll"),
-    ("55: 24/4 * 66: 24/18", "after the result"),
-    ("75: 24/12", "1 to 6"),
+@pytest.mark.parametrize("movetext, message", [
+    ("55: 24/4 {never closed", {"id": "reader.jqn.comment", "params": {}}),
+    ("55: 24/4 )", {"id": "reader.jqn.close", "params": {}}),
+    ("55: 24/4 (66: 24/18", {"id": "reader.jqn.unclosed", "params": {"count": 1}}),
+    ("55: 66: 24/18", {"id": "reader.jqn.no-play", "params": {"dice": "55"}}),
+    ("24/18 *", {"id": "reader.jqn.no-roll", "params": {"text": "'24/18'"}}),
+    ("55: 24/4 * 66: 24/18", {"id": "reader.jqn.after-result", "params": {"text": "'66:'"}}),
+    ("75: 24/12", {"id": "dice.face", "params": {"value": "7"}}),
 ])
-def test_syntax_errors(movetext, fragment):
+def test_syntax_errors(movetext, message):
     game = only_game(movetext)
     assert game.errors and game.errors[0].rule_id == "SYNTAX"
-    assert fragment in game.errors[0].message
+    assert game.errors[0].msg.as_json() == message
 
 
 def test_a_roll_that_cannot_be_read_is_an_error_in_every_game_it_stands_in():

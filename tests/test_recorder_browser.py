@@ -24,6 +24,7 @@ from tests.browser_helpers import (
     served_viewer,
     sign_in_as_scorer,
 )
+from tests.viewer_helpers import shown
 
 playwright_or_skip()
 
@@ -52,7 +53,7 @@ def start_game(page, base: str, **fields: str) -> None:
             page.check(f'input[name="starter"][value="{value}"]')
         else:
             page.fill(f'input[name="{name}"]', value)
-    page.click("text=Start the game")
+    page.click(f"text={shown('Start the game')}")
     page.wait_for_selector(".recorder")
 
 
@@ -182,7 +183,7 @@ def test_screenshots_of_the_recorder(base, browser, size):
     press(page, ".confirm button")
     press(page, 'button[value="save"]')
     page.screenshot(path=ARTIFACTS / f"recorder-saved-{size}.png", full_page=True)
-    assert page.locator("text=Start the next game of the match (game 2)").is_visible()
+    assert page.locator(f"text={shown('Start the next game of the match (game %(game)s)', game=2)}").is_visible()
     start_game(page, base, white="Ann", black="Bob", starter="Black")
     page.goto(f"{base}/record/")
     page.screenshot(path=ARTIFACTS / f"recorder-start-{size}.png", full_page=True)

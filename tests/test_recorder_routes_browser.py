@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser_helpers import ARTIFACTS, playwright_or_skip, press, served_viewer, sign_in_as_scorer
+from tests.viewer_helpers import shown
 
 playwright_or_skip()
 
@@ -37,7 +38,7 @@ def test_two_dice_in_one_click(base, browser, width, height):
     page.select_option('select[name="variant"]', "backgammon")
     page.check('input[name="starter"][value="lead"]')
     page.fill('input[name="lead_roll"]', "W3 B1")
-    press(page, "text=Start the game")
+    press(page, f"text={shown('Start the game')}")
     press(page, '.panel button[value="roll"]')
     enter(page, "play", "8/5 6/5")
     enter(page, "dice", "64")

@@ -15,6 +15,7 @@ import pytest
 from analysis.shipped import load_net
 from tests.browser_helpers import playwright_or_skip, press, served_viewer
 from tests.relatives_browser import drawn_men
+from tests.viewer_helpers import shown, shown_pattern
 
 playwright_or_skip()
 
@@ -47,11 +48,11 @@ def roll(page) -> tuple[int, int] | None:
     turn is then over at once, and the engine has answered)."""
     press(page, '.panel button[value="roll"]')
     if page.locator(".dice-shown").count() == 0:
-        assert "Your turn: roll." in status(page), status(page)
+        assert shown("Your turn: roll.") in status(page), status(page)
         return None
-    shown = [int(die) for die in page.inner_text(".dice-shown").split()]
-    assert re.match(rf"White plays {shown[0]}{shown[1]}\. \d+ legal plays?\.", status(page)), status(page)
-    return shown[0], shown[1]
+    dice = [int(die) for die in page.inner_text(".dice-shown").split()]
+    assert re.match(rf"White plays {dice[0]}{dice[1]}\. \d+ legal plays?\.", status(page)), status(page)
+    return dice[0], dice[1]
 
 
 def illegal_second_man_off_the_head(dice: tuple[int, int]) -> str:
@@ -78,7 +79,7 @@ def test_some_turns_against_the_engine(base, page, variant):
     page.select_option('select[name="variant"]', variant)
     page.check('input[name="side"][value="White"]')
     page.check('input[name="strength"][value="0"]')
-    press(page, "text=Start the game")
+    press(page, f"text={shown('Start the game')}")
     assert re.fullmatch(rf"You \(White\) against {re.escape(load_net(variant).name)}, 0-ply\s*{variant}",
                         page.inner_text("h1")), page.inner_text("h1")
     assert f'[Variant "{variant}"]' in page.inner_text("pre.record")
@@ -110,11 +111,11 @@ def test_some_turns_against_the_engine(base, page, variant):
 
     for mine in range(passed + 1, passed + MY_TURNS + 1):
         if mine > passed + 1:
-            assert "The engine played" in page.inner_text(".panel .engine-play")
+            assert shown_pattern("The engine played %(plays)s.", plays=".+").search(page.inner_text(".panel .engine-play"))
             if roll(page) is None:  # no legal play: the turn and the engine's are recorded
                 assert record_turns(page) == engine_first + 2 * mine
                 continue
         while page.locator(".steps-offered button").count():
             click_first_step(page)
         assert record_turns(page) == engine_first + 2 * mine  # mine, and the engine's answer
-    assert "Your turn: roll." in status(page)
+    assert shown("Your turn: roll.") in status(page)

@@ -13,7 +13,9 @@ import re
 import pytest
 
 from notation.formats.jqn import GameBuilder, read_games
-from tests.test_viewer_record import act, confirmed, post, start, status
+from notation.messages import option_error, say
+from tests.test_viewer_record import WHITE, act, confirmed, offered_cube, post, start, status
+from tests.viewer_helpers import shown
 
 
 @pytest.fixture
@@ -40,7 +42,7 @@ def test_a_narde_game_with_the_cube_records_a_double_and_its_option(scorer):
     act(scorer, at, "dice", dice="53")
     act(scorer, at, "play", play="24/16")
     act(scorer, at, "double")  # Black doubles before his roll
-    assert "White is offered the cube at 2" in status(scorer, at)
+    assert offered_cube(WHITE, 2) in status(scorer, at)
     act(scorer, at, "take")
     act(scorer, at, "dice", dice="44")
     act(scorer, at, "play", play="24/16(2)")
@@ -53,14 +55,16 @@ def test_a_narde_game_with_the_cube_records_a_double_and_its_option(scorer):
     act(scorer, plain, "dice", dice="53")
     act(scorer, plain, "play", play="24/16")
     act(scorer, plain, "double")
-    assert "Refused: [R-CUBE] narde has no doubling cube" in status(scorer, plain)
+    refused = shown("Refused: [%(rule)s] %(reason)s", rule="R-CUBE", reason=say("cube.none", rules="narde") + ".")
+    assert refused in status(scorer, plain)
 
 
 def test_a_wrong_option_is_refused_with_its_reason(scorer):
     response = scorer.post("/record/", data={"variant": "narde", "options": "cube=maybe", "starter": "White"})
     assert response.status_code == 400
     page = html.unescape(response.data.decode())
-    assert "The game cannot start" in page and "cube is 'true' or 'false'" in page
+    assert html.unescape(shown("The game cannot start: %(error)s",
+                               error=str(option_error("cube", ["true", "false"], "maybe")))) in page
     assert 'value="cube=maybe"' in page  # the form kept, to be corrected
     wrong = scorer.post("/record/", data={"variant": "fevga", "options": "cube=true", "starter": "White"})
     assert wrong.status_code == 400 and "prime" in html.unescape(wrong.data.decode())

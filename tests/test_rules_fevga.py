@@ -161,7 +161,9 @@ def test_step_entry_offers_only_steps_that_open_the_wall_and_names_r_unblock():
     with pytest.raises(IllegalPlayError) as refused:
         entry.next_steps((Step(6, 4, 2),))
     assert refused.value.rule_id == "R-UNBLOCK"
-    assert "Steps that lead to a legal play: 3/1" in refused.value.reason
+    said = refused.value.msg.as_json()  # the steps that lead to a legal play listed
+    assert said["id"] == "step.refused" and said["params"]["reason"]["id"] == "rule.fevga.unblock"
+    assert sorted(said["params"]["steps"].split(", ")) == ["2/1", "2/off", "3/1", "3/2"]
 
 
 def test_the_command_line_reads_fevga_and_its_option_from_the_registry():

@@ -110,8 +110,10 @@ def test_rolled_dice_stand_however_the_turns_are_taken_back():
         live.clear_dice()
     other = Dice(1, 2) if first[0] != Dice(1, 2) else Dice(3, 4)
     live.dice = None  # as if the scorer typed other dice for this roll
-    with pytest.raises(IllegalPlayError, match="rolled dice stand"):
+    with pytest.raises(IllegalPlayError) as refused:
         live.set_dice(other)
+    assert refused.value.msg.as_json() == {"id": "recorder.dice-stand", "params": {"stood": str(first[0]),
+                                                                                  "dice": str(other)}}
     replayed = []
     while live.node.ply < 6:
         if live.dice is None:

@@ -22,6 +22,7 @@ from notation.formats import render
 from notation.tree.generate import random_game
 from tests.accounts_helpers import signed_in_client
 from tests.test_server_workers import HeldJobs
+from tests.viewer_helpers import shown
 from webviewer.plumbing.args import MAX_QUERY_BYTES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -293,9 +294,9 @@ def test_an_error_names_a_few_legal_plays_and_counts_the_rest(scorer):
     assert legal.endswith(" and 5 more") and legal.count(", ") == LISTED_PLAYS - 1
     page = post_record(scorer, ILLEGAL)
     assert page.status_code == 200
-    shown = re.search(r'<p class="legal">(.*?)</p>', page.text, re.DOTALL).group(1)
-    assert "Legal plays for this roll (15)" in shown and shown.count("<code>") == LISTED_PLAYS
-    assert shown.endswith("and 5 more")
+    listed = re.search(r'<p class="legal">(.*?)</p>', page.text, re.DOTALL).group(1)
+    assert shown("Legal plays for this roll (%(count)s):", count=15) in listed and listed.count("<code>") == LISTED_PLAYS
+    assert listed.endswith(shown("and %(more)s more", more=5))
 
 
 def test_the_legal_plays_api_returns_500_at_most_and_says_it_cut(scorer):

@@ -10,6 +10,7 @@ from markupsafe import escape
 import archive
 from notation.formats.jqn import GameBuilder, read_games
 from tests.archive_fixtures import ERROR_GAMES
+from tests.viewer_helpers import shown
 from webviewer.demo import build_demo, samples_folder
 
 HOSTILE = ('[Event "<script>alert(1)</script>"]\n[White "<img src=x onerror=alert(2)>"]\n'
@@ -145,15 +146,16 @@ def test_an_invalid_games_error_is_said_once_and_its_ply_linked(client, app):
     ply, game = row["error_ply"], f"/game/{row['id']}"
     message = str(escape(row["error_message"]))
     refused = client.get(f"{game}?ply={ply}").get_data(as_text=True)
-    assert (f'<p class="error" role="alert">This game breaks a rule at ply {ply}: '
+    assert (f'<p class="error" role="alert">{shown("This game breaks a rule at ply %(ply)s", ply=ply)}: '
             f'[{row["error_rule"]}] {message}</p>') in refused
     assert (f'<div class="aside error"><a href="{game}?ply={ply}" class="refused">'
-            f'Ply {ply}: reading stops here ({row["error_rule"]})</a></div>') in refused
-    assert f"Ply {ply - 1} of {ply - 1}" in refused  # the board before the refused turn
+            f'{shown("Ply %(ply)s: reading stops here (%(rule)s)", ply=ply, rule=row["error_rule"])}</a></div>') in refused
+    before = shown("Ply %(ply)s of %(last)s", ply=ply - 1, last=ply - 1)
+    assert before in refused  # the board before the refused turn
     beyond = client.get(f"{game}?ply={ply + 1}").get_data(as_text=True)  # past the end: the end
-    assert f"Ply {ply - 1} of {ply - 1}" in beyond
-    for shown in (refused, beyond, client.get(f"{game}?ply={ply - 2}").get_data(as_text=True)):
-        assert shown.count(message) == 1 and "refused-here" not in shown
+    assert before in beyond
+    for text in (refused, beyond, client.get(f"{game}?ply={ply - 2}").get_data(as_text=True)):
+        assert text.count(message) == 1 and "refused-here" not in text
 
 
 def test_user_text_is_escaped_and_headers_are_strict(client, app):
@@ -341,13 +343,14 @@ def test_every_variation_turn_is_a_link_that_shows_it(client, nested):
         assert f'path={path}"' in page
     text = client.get(f"/game/{nested}?path=1.1").data.decode()
     current = text.split('aria-current="true"')[1].split("</a>")[0]
-    assert "24/16" in current and "in a variation" in text
+    assert "24/16" in current and f'<span class="in-variation"> {shown("(in a variation)")}</span>' in text
     assert "White: 2 on 21" not in text and "1 on 21" in text  # the split, then Black's run
     back = text.split('" rel="up"')[0].rsplit('href="', 1)[1]
     assert back.endswith("?ply=0")  # back to the main line where the variation branched
     run = client.get(f"/game/{nested}?path=0.1").data.decode()
     assert "24/16" in run.split('aria-current="true"')[1].split("</a>")[0]
-    assert 'rel="up" class="leave" aria-keyshortcuts="ArrowUp">' in run and "Ply 2 of 2" in run
+    assert 'rel="up" class="leave" aria-keyshortcuts="ArrowUp">' in run
+    assert shown("Ply %(ply)s of %(last)s", ply=2, last=2) in run
     main = client.get(f"/game/{nested}?ply=1").data.decode()
     assert '<span class="in-variation" hidden>' in main and '<a rel="up" class="leave" aria-keyshortcuts="ArrowUp" hidden>' in main
 
@@ -364,7 +367,7 @@ def test_position_page_lists_games_and_plays(client):
     assert response.status_code == 200
     text = response.data.decode()
     assert "<svg" in text and "/game/1?ply=0" in text
-    assert "Plays made from it" in text and "<td>" in text  # the first play of game 1 at least
+    assert shown("Plays made from it") in text and "<td>" in text  # the first play of game 1 at least
     position_id = link.split("/position/")[1].split("?")[0]
     assert client.get("/position/notanid").status_code == 400
     assert client.get(f"/position/{position_id}?variant=chess").status_code == 400

@@ -19,6 +19,7 @@ import archive
 from archive.accounts import check_password, find_user, remove_user, set_password
 from notation import rule_set
 from tests.accounts_helpers import add_account, sign_in, signed_in_client
+from tests.viewer_helpers import shown, shown_pattern
 
 SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "jacquet" / "annotated-game.jqn"
 GAME = ('[Event "Club night"]\n[White "Marie"]\n[Black "Jean"]\n\n'
@@ -73,8 +74,10 @@ def test_a_visitor_writes_nothing_whatever_the_form(make_app, archive_path):
     assert count(archive_path, "audit") == 0
     # validating needs no account, and offers to sign in instead of a save button
     checked = client.post("/validate", data={"csrf_token": csrf, "record": record, "format": "jqn"})
-    assert checked.status_code == 200 and "Every game is legal" in checked.text
-    assert 'action="/validate/save"' not in checked.text and "Sign in as a scorer" in checked.text
+    assert checked.status_code == 200 and shown("Every game is legal") in checked.text
+    assert 'action="/validate/save"' not in checked.text
+    assert shown_pattern('<a href="%(link)s">Sign in as a scorer</a> to save it to the archive.',
+                         link=r"/login\?next=[^\"]+").search(checked.text)
 
 
 OPEN_TO_VISITORS = {"check.validate", "accounts.login", "accounts.logout", "accounts.choose_language",
@@ -110,7 +113,7 @@ def test_a_visitor_asking_for_a_scorers_page_is_sent_to_sign_in_and_back(make_ap
     assert signed.status_code == 303 and signed.headers["Location"] == "/record/"
     assert client.get("/record/").status_code == 200
     header = client.get("/").text
-    assert "Scorer (scorer)" in header and "Sign out" in header
+    assert "Scorer (scorer)" in header and shown("Sign out") in header
 
 
 @pytest.mark.parametrize("target", ["//evil.example/x", "https://evil.example/", "/\\evil.example",
@@ -132,10 +135,11 @@ def test_a_wrong_password_is_refused_and_guessing_is_limited(make_app, archive_p
     client = app.test_client()
     for _ in range(5):
         wrong = sign_in(client, password="guess")
-        assert wrong.status_code == 401 and "Unknown name or wrong password" in wrong.text
+        assert wrong.status_code == 401 and shown("Unknown name or wrong password.") in wrong.text
     locked = sign_in(client)  # the right password, too late
     assert locked.status_code == 429 and int(locked.headers["Retry-After"]) > 800
-    assert "try again in 15 minute(s)" in locked.text
+    assert shown("Too many failed sign-ins for this name or from this address: try again in %(minutes)s "
+                 "minute(s).", minutes=15) in locked.text
     assert sign_in(client, "Other").status_code == 303  # another name from there may
     assert "Scorer (scorer)" not in client.get("/").text
 
@@ -143,7 +147,7 @@ def test_a_wrong_password_is_refused_and_guessing_is_limited(make_app, archive_p
 def test_an_unknown_name_is_refused_like_a_wrong_password(make_app):
     client = make_app().test_client()
     refused = sign_in(client, "Nobody")
-    assert refused.status_code == 401 and "Unknown name or wrong password" in refused.text
+    assert refused.status_code == 401 and shown("Unknown name or wrong password.") in refused.text
 
 
 # ---------------------------------------------------------------- scorers and admins
@@ -241,12 +245,13 @@ def test_a_live_game_is_its_scorers_and_anyone_may_watch(make_app):
     version = re.search(r'name="version" value="(\d+)"', mine).group(1)
     for stranger in (app.test_client(), signed_in_client(app, "Rival")):
         watched = stranger.get(at)
-        assert watched.status_code == 200 and "You are watching this game" in watched.text
+        assert watched.status_code == 200 and shown("You are watching this game: its scorer records it (reload the "
+                                                    "page for the latest turn).") in watched.text
         assert 'name="action"' not in watched.text
         refused = stranger.post(at, data={"csrf_token": token(stranger), "version": version,
                                           "action": "resign", "points": "1"})
         assert refused.status_code in (401, 403)
-    assert "White to roll" in scorer.get(at).text
+    assert shown("%(player)s to roll.", player=shown("White")) in scorer.get(at).text
     admin = signed_in_client(app, "Boss", "admin")
     resigned = admin.post(at, data={"csrf_token": token(admin), "version": version, "action": "resign",
                                     "points": "1", "confirm": "yes"})  # (a resignation is confirmed)

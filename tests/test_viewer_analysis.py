@@ -20,7 +20,7 @@ from jacquet_cli import main
 from notation import Dice, legal_plays
 from notation.formats import read_file, write_file
 from tests.accounts_helpers import signed_in_client
-from tests.viewer_helpers import viewer_app
+from tests.viewer_helpers import shown, shown_pattern, viewer_app
 from webviewer.blueprints import games
 from webviewer.pages.chart import MARK
 from webviewer.plumbing.workers import Busy, OverBudget
@@ -140,12 +140,13 @@ def test_best_draws_the_position_the_rules_engine_gives(client, archive_path, ga
                 if play.notation == turn["best"])
     expected = best.next_position.position_id()
     played = page(client, f"/game/{game_ids[0]}?ply={ply}")
-    shown = page(client, f"/game/{game_ids[0]}?ply={ply}&best=1")
+    best_shown = page(client, f"/game/{game_ids[0]}?ply={ply}&best=1")
     position = re.compile(r'<a class="position" href="[^"]*">([^<]+)</a>')
-    assert position.search(shown).group(1) == expected
+    assert position.search(best_shown).group(1) == expected
     assert position.search(played).group(1) != expected
-    assert f"Best play ({turn['dice']}): {turn['best']}" in unescape(shown)
-    assert "show the play made" in candidates_of(shown)
+    assert shown_pattern("Best play (%(dice)s): %(play)s, instead of %(played)s.", dice=re.escape(turn["dice"]),
+                         play=re.escape(turn["best"]), played=".+?").search(unescape(best_shown))
+    assert f'class="best">{shown("show the play made")}</a>' in candidates_of(best_shown)
 
 
 def test_marked_turns_carry_their_mark(client, game_ids, analysis):
@@ -154,10 +155,12 @@ def test_marked_turns_carry_their_mark(client, game_ids, analysis):
     expected = {str(ply): turn["mark"] for ply, turn in analysis["turns"].items() if turn["mark"]}
     assert expected and set(expected.values()) <= {"?!", "?", "??"}
     assert {k: unescape(v) for k, v in marked.items()} == expected
-    titles = re.findall(r'class="move"[^>]*?data-mark="[^"]+" title="([^"]+)"', text)
+    titles = re.findall(r'class="move"[^>]*?data-mark="([^"]+)" title="([^"]+)"', text)
     assert len(titles) == len(expected)
-    confirmed = f", marks confirmed at {analysis['confirm']}" if analysis["confirm"] else ""
-    assert all(title.endswith(f"play (jacquet-td jacquet v2 + race r1, 0-ply{confirmed})") for title in titles)
+    confirmed = f", marks confirmed at {analysis['confirm']}" if analysis["confirm"] else ""  # (the level's label)
+    words = {"?!": shown("doubtful play"), "?": shown("bad play"), "??": shown("very bad play")}
+    assert all(title == f"{words[unescape(mark)]} (jacquet-td jacquet v2 + race r1, 0-ply{confirmed})"
+               for mark, title in titles)
 
 
 def test_each_players_summary_is_shown(client, game_ids, analysis):
@@ -175,7 +178,7 @@ def test_each_players_summary_is_shown(client, game_ids, analysis):
 
 def test_a_game_without_analysis_says_so_to_visitors_without_a_button(client, game_ids):
     text = page(client, f"/game/{game_ids[ANALYSED]}")
-    assert "No engine analysis of this game yet." in text
+    assert shown("No engine analysis of this game yet.") in text
     assert f"/game/{game_ids[ANALYSED]}/analyse" not in text
     assert 'class="evaluation"' not in text and 'class="candidates"' not in text
 
@@ -291,11 +294,12 @@ def test_watchers_see_the_evaluation_only_when_the_scorer_turns_it_on(tmp_path, 
     assert "live-evaluation" not in page(watcher, f"{at}?evaluation=1")
     send("show-evaluation")
     offered = page(watcher, at)
-    assert "Show the engine's evaluation (0-ply)" in offered and "equity" not in offered
-    shown = page(watcher, f"{at}?evaluation=1")
-    assert re.search(r"Black to act: equity [+-]\d\.\d{3} before the roll \(jacquet-td jacquet v2 \+ race r1, 0-ply\)",
-                     unescape(shown))
-    plays = re.findall(r"<li>([^<]+) [+-]\d\.\d{3}</li>", shown)
+    assert shown("Show the engine's evaluation (0-ply)") in offered and "equity" not in offered
+    evaluated = page(watcher, f"{at}?evaluation=1")
+    assert shown_pattern("%(player)s to act: equity %(equity)s before the roll (%(engine)s).", player=shown("Black"),
+                         equity=r"[+-]\d\.\d{3}", engine=re.escape("jacquet-td jacquet v2 + race r1, 0-ply")
+                         ).search(evaluated)
+    plays = re.findall(r"<li>([^<]+) [+-]\d\.\d{3}</li>", evaluated)
     assert plays == ["24/18"]  # 51 in the courier phase: one man, the only legal play
     mine = page(scorer, f"{at}?evaluation=1")  # never on the scorer's own page
     assert "live-evaluation" not in mine and "equity" not in mine

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from tests.browser_helpers import ARTIFACTS, analysed_game, playwright_or_skip, serving
+from tests.viewer_helpers import shown_pattern
 from webviewer import create_app
 from webviewer.pages.chart import MARK
 
@@ -72,7 +73,7 @@ def test_show_the_best_play_draws_it_with_the_script_on(server, page):
     with page.expect_navigation():
         page.click(".candidates a.best")
     assert page.url.endswith(best) and "best=1" in page.url
-    assert "The board shows the best play" in page.inner_text(".candidates")
+    assert shown_pattern("The board shows the best play, %(play)s:", play=".+").search(page.inner_text(".candidates"))
     assert page.inner_html("figure.board svg") != played_board
     page.keyboard.press("ArrowRight")
     page.wait_for_url(f"**/game/{game_id}?ply={ply + 1}")

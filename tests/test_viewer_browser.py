@@ -13,8 +13,10 @@ import pytest
 
 import archive
 from notation.formats.jqn import GameBuilder, read_games
+from notation.messages import say
 from tests.accounts_helpers import PASSWORD, add_account
 from tests.browser_helpers import ARTIFACTS, chromium, playwright_or_skip, serving
+from tests.viewer_helpers import shown
 from webviewer import create_app
 
 PATIENCE_MS = 60_000
@@ -109,12 +111,12 @@ def test_enter_and_leave_a_variation(server, page):
     page.goto(f"{base}/game/{game_id + 1}?ply=0")
     page.click(".moves .variation a.move")
     page.wait_for_url(f"**/game/{game_id + 1}?path=1")
-    assert "in a variation" in page.inner_text("figure.board figcaption")
+    assert shown("(in a variation)") in page.inner_text("figure.board figcaption")
     assert "24/21 6/5" in page.inner_text('.moves [aria-current="true"]')
     page.screenshot(path=str(ARTIFACTS / "game-page-variation.png"), full_page=True)
     page.keyboard.press("ArrowUp")
     page.wait_for_url(f"**/game/{game_id + 1}?ply=0")
-    assert "in a variation" not in page.inner_text("figure.board figcaption")
+    assert shown("(in a variation)") not in page.inner_text("figure.board figcaption")
 
 
 def test_autoplay_steps_to_the_end_and_stops(server, page):
@@ -136,7 +138,7 @@ def test_record_a_short_game_by_clicking(server, page):
     page.fill("input[name=white]", "Clicker")
     page.fill("input[name=black]", "Typist")
     page.fill("input[name=lead_roll]", "W3 B1")
-    page.click("text=Start the game")
+    page.click(f"text={shown('Start the game')}")
     page.click("text=Play the 31")
     board = "figure.board svg g.column"  # a point with its men: the scorer clicks a man
     page.click(f'{board}[data-point="8"]')  # a man, then where it goes
@@ -163,8 +165,8 @@ def test_record_a_short_game_by_clicking(server, page):
     page.click("button[value=drop]")
     page.click(".confirm button[value=drop]")  # asked again first
     page.screenshot(path=str(ARTIFACTS / "record-page.png"), full_page=True)
-    page.click("text=Save the game to the archive")
-    page.click("text=The game in the archive")
+    page.click(f"text={shown('Save the game to the archive')}")
+    page.click(f"text={shown('The game in the archive')}")
     assert "Clicker" in page.inner_text("h1") and "W+1" in page.inner_text("h1")
     assert "24/18 13/11" in page.inner_text(".moves")
     page.goto(f"{base}/?player=clicker")
@@ -303,7 +305,7 @@ def test_the_caption_and_the_result_at_the_last_ply(demo_server, browser):
     page.keyboard.press("End")
     caption = page.locator("figure.board figcaption")
     caption.filter(has_text="Ply 62 of 62").wait_for()
-    assert "White wins 4 points by bearing off" in caption.inner_text()
+    assert say("caption.won.bear-off", winner=say("colour.white"), count=4) in caption.inner_text()
     assert "to play" not in caption.inner_text()
     assert page.get_attribute("g.cube", "data-value") == "2"
     page.keyboard.press("ArrowLeft")

@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 import archive
 from jacquet_cli import main
+from notation.messages import say
 from tests.accounts_helpers import add_account
 from tests.browser_helpers import ARTIFACTS, playwright_or_skip, serving, sign_in_as_scorer
 from webviewer import create_app
@@ -156,8 +157,8 @@ def test_the_courier_ring_and_the_last_play_differ_and_a_key_names_them(server, 
     assert len(ring) == len(outline) == 1 and ring != outline  # each mark a colour of its own
     key = page.eval_on_selector_all(".board-key > span", """spans => spans.map(s =>
         [s.className, s.querySelector('svg [stroke]').getAttribute('stroke'), s.textContent.trim()])""")
-    assert key[:2] == [["key-last-play", *outline, "the last play"],
-                       ["key-courier", *ring, "the courier, who runs alone (R-COURIER)"]]
+    assert key[:2] == [["key-last-play", *outline, say("key.last-play")],
+                       ["key-courier", *ring, say("key.courier", rule="R-COURIER")]]
     # the game is analysed: a candidate looked at is drawn as arrows, in a colour of their own
     assert key[2][0] == "key-arrows" and key[2][1] not in ring | outline and len(key) == 3
     page.keyboard.press("ArrowRight")  # the key stays beside the board as the script steps

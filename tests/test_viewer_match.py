@@ -15,6 +15,7 @@ from click.testing import CliRunner
 
 from jacquet_cli import main
 from notation.engine.rules import rule_set
+from tests.viewer_helpers import shown, shown_count, shown_pattern
 
 MATCH = Path(__file__).parents[1] / "samples" / "matches" / "jacquet-match.jqn"
 ONE_GAME = Path(__file__).parents[1] / "samples" / "generated" / "jacquet-10.jqn"
@@ -34,7 +35,9 @@ def test_the_game_heading_links_to_its_match_page(client):
     listed = client.get("/?match=Sample+jacquet+match&sort=id&desc=0").text
     first = game_ids(listed)[0]
     page = client.get(f"/game/{first + 1}").text
-    link = re.search(r'<a class="match" href="([^"]+)">match Sample jacquet match to 5, game 2, score 1-0</a>', page)
+    heading = shown("match %(match)s to %(length)s, game %(game)s, score %(white)s-%(black)s",
+                    match="Sample jacquet match", length=5, game=2, white=1, black=0)
+    link = re.search(rf'<a class="match" href="([^"]+)">{re.escape(heading)}</a>', page)
     assert link, page[:3000]
     assert client.get(html.unescape(link.group(1))).status_code == 200
 
@@ -46,8 +49,10 @@ def test_the_match_page_lists_its_games_in_order_with_the_running_score(client):
                       r'data-label="Score after">([^<]*)</td>', page, re.S)
     assert rows == [("1", "0-0", "W+1", "1-0"), ("2", "1-0", "W+1", "2-0"), ("3", "2-0", "W+1", "3-0"),
                     ("4", "3-0", "B+1", "3-1"), ("5", "3-1", "W+2", "5-1")]
-    assert "after the last, Random White 5, Random Black 1." in page
-    assert page.count("not analysed") == 5
+    assert shown_count("%(num)d game stored; after the last, %(white)s %(score_white)s, %(black)s %(score_black)s.",
+                       "%(num)d games stored; after the last, %(white)s %(score_white)s, %(black)s %(score_black)s.",
+                       5, white="Random White", score_white=5, black="Random Black", score_black=1) in page
+    assert page.count(shown("not analysed")) == 5
     assert client.get("/match/No such match").status_code == 404
 
 
@@ -56,8 +61,10 @@ def test_the_match_page_gives_each_analysed_games_figures_and_the_game_page_its_
                                        "--jobs", "1"])
     assert result.exit_code == 0, result.output
     page = client.get("/match/sample jacquet match").text  # the name as typed, case ignored
-    assert page.count("not analysed") == 0
-    assert len(re.findall(r"White: error rate \d+\.\d \([^)]+\), \d+ decisions", page)) == 5
+    assert page.count(shown("not analysed")) == 0
+    figures = shown_pattern("%(player)s: error rate %(rate)s (%(skill)s), %(decisions)s decisions",
+                            player=shown("White"), rate=r"\d+\.\d", skill=r"[^)]+", decisions=r"\d+")
+    assert len(figures.findall(page)) == 5
     assert "jacquet-td" in page
     # in French, each player's label is the rule set's, in French (not the engine's English)
     french = client.get("/match/sample jacquet match", headers={"Accept-Language": "fr"}).text
@@ -69,9 +76,11 @@ def test_the_match_page_gives_each_analysed_games_figures_and_the_game_page_its_
     # the game page's summary says what its marks mean, by the rule set's thresholds (the
     # marks confirmed at 2-ply, the default: bad from 7/6 of 0.08, analysis.confirm.MARGIN)
     game = client.get(f"/game/{game_ids(page)[0]}").text
-    assert ('<span data-mark="?!">?!</span> doubtful play, losing 0.040 or more; '
-            '<span data-mark="?">?</span> bad play, losing 0.093 or more; '
-            '<span data-mark="??">??</span> very bad play, losing 0.160 or more.') in game
+    legend = "; ".join(f'<span data-mark="{mark}">{mark}</span> '
+                       + shown("%(words)s, losing %(loss)s or more", words=shown(words), loss=loss)
+                       for mark, words, loss in (("?!", "doubtful play", "0.040"), ("?", "bad play", "0.093"),
+                                                 ("??", "very bad play", "0.160")))
+    assert legend + "." in game
 
 
 def test_the_archive_lists_a_matchs_games_only(client):

@@ -18,9 +18,10 @@ from archive.stats import opening_plays, player_results, results_per_player
 from notation import rule_set
 from notation.formats.jqn import GameBuilder, read_games
 from notation.formats.json_format import game_to_dict
+from notation.messages import say
 from notation.render.diagram import diagram
 from notation.render.svg import board
-from tests.viewer_helpers import viewer_app
+from tests.viewer_helpers import shown, viewer_app
 from webviewer.demo import build_demo, samples_folder
 
 BACKGAMMON = samples_folder() / "backgammon" / "annotated-game.jqn"
@@ -78,9 +79,9 @@ def test_the_last_ply_says_who_won_how_many_points_and_how(client, archive_path)
     backgammon = game_id(archive_path, "backgammon/annotated-game.jqn")
     page = page_of(client, f"/game/{backgammon}")
     caption = re.search(r"<figcaption>(.*?)</figcaption>", page, re.S).group(1)
-    assert "White wins 4 points by bearing off." in caption
-    assert "to play" not in caption
-    assert "White rolled 32 and played 1/off(2)." in caption  # what was just played
+    assert say("caption.won.bear-off", winner=say("colour.white"), count=4) in caption
+    assert not any(say("caption.to-play", player=say(side)) in caption for side in ("colour.white", "colour.black"))
+    assert say("caption.rolled", player=say("colour.white"), dice="32", play="1/off(2)") in caption  # just played
 
 
 def test_a_ply_past_the_end_is_the_end(client, archive_path):
@@ -112,7 +113,7 @@ def test_the_points_are_numbered_as_the_play_shown_is_written(client, archive_pa
     so does the board, flipped or not; at the start, in the first player's."""
     backgammon = game_id(archive_path, "backgammon/annotated-game.jqn")
     first = page_of(client, f"/game/{backgammon}?ply=1")
-    assert "Black rolled 61 and played 24/23 8/2" in first  # Black's opening, in his numbers
+    assert say("caption.rolled", player=say("colour.black"), dice="61", play="24/23 8/2") in first  # his numbers
     for flip in ("", "&flip=1"):
         assert label_of_white_1(client, f"/game/{backgammon}?ply=1{flip}") == "24"  # Black's
         assert label_of_white_1(client, f"/game/{backgammon}?ply=2{flip}") == "1"  # White's reply
@@ -126,7 +127,7 @@ def test_the_points_can_be_numbered_for_the_player_on_roll(client, archive_path)
     assert label_of_white_1(client, f"/game/{backgammon}?ply=1&numbers=roll") == "1"
     page = page_of(client, f"/game/{backgammon}?ply=2&numbers=roll")
     assert f'href="/game/{backgammon}?ply=2"' in page  # the link back to the usual numbers
-    assert "Number the points for the player whose turn is shown" in page
+    assert shown("Number the points for the player whose turn is shown") in page
 
 
 def test_every_node_is_in_the_page_for_the_script(client, archive_path):
@@ -145,7 +146,7 @@ def test_every_node_is_in_the_page_for_the_script(client, archive_path):
 def test_nags_from_7_up_are_shown_as_symbols(client, archive_path):
     backgammon = game_id(archive_path, "backgammon/annotated-game.jqn")
     page = page_of(client, f"/game/{backgammon}")
-    assert '<span class="nag" title="forced: the only legal play for the roll">□</span>' in page
+    assert f'<span class="nag" title="{shown("forced: the only legal play for the roll")}">□</span>' in page
     assert "$7" not in re.search(r'<div class="movelist.*?</div>\n<figure', page, re.S).group(0)
 
 
@@ -208,12 +209,13 @@ def test_validate_reports_junk_as_no_game_and_keeps_the_text(make_app):
     client = make_app(WTF_CSRF_ENABLED=False).test_client()
     junk = client.post("/validate", data={"record": "hello world", "format": "auto", "variant": "jacquet"})
     text = junk.get_data(as_text=True)
-    assert "No game found in this record" in text and "1 game(s) read" not in text
+    no_game = shown("No game found in this record: it holds no tag and no turn that could be read.")
+    assert no_game in text and shown("%(count)s game(s) read", count=1) not in text
     wrong = "1. 55: 24/14 66: 24/18 *\n"  # jacquet: 55 plays four 5s, not 24/14
     page = client.post("/validate", data={"record": wrong, "format": "jqn", "variant": "jacquet"})
     text = page.get_data(as_text=True)
     assert '<textarea id="record" name="record" rows="12" spellcheck="false">' + wrong in text
-    assert "No game found" not in text and "1 game(s) read" in text
+    assert no_game not in text and shown("%(count)s game(s) read", count=1) in text
     assert "1. 55: <mark>24/14</mark> 66: 24/18 *" in text  # the play marked, not the dice
 
 
@@ -238,14 +240,15 @@ def test_the_json_export_and_show_give_the_last_position_as_the_next_player_sees
     assert json.loads(shown.stdout)["position"] == expected
     text = subprocess.run([sys.executable, "-m", "jacquet_cli", "show", str(BACKGAMMON)],
                           capture_output=True, text=True, check=True).stdout
-    assert "White wins 4 points by bearing off" in text and "to play" not in text
-    assert f"position {expected}" in text
-    assert "cube: 2, owned by" in text
+    won = say("caption.won.bear-off", winner=say("colour.white"), count=4).rstrip(".")  # not who is to play
+    assert text.splitlines()[0] == say("cli.show.header", file=str(BACKGAMMON), game=1, ply=last.ply, doing=won,
+                                       rules=rule_set("backgammon").describe(), position=expected)
+    assert say("diagram.cube.owned", cube=2, owner="B") in text
 
 
 def test_the_text_diagram_shows_the_cube_only_for_a_rule_set_with_one():
     backgammon, jacquet = rule_set("backgammon"), rule_set("jacquet")
-    assert diagram(backgammon.start, backgammon).endswith("cube: 1, in the middle")
+    assert diagram(backgammon.start, backgammon).endswith(say("diagram.cube.middle", cube=1))
     assert "cube" not in diagram(jacquet.start, jacquet)
 
 

@@ -30,9 +30,19 @@ from notation.formats.jqn import write_game
 from notation.recording import LiveGame, game_from_text
 from notation.tree.game import Game, GameNode
 from tests.accounts_helpers import add_account, sign_in
+from tests.viewer_helpers import shown, shown_count, shown_pattern
 from webviewer.blueprints.play import ANALYSES
 
 ENGINE_0PLY = "jacquet-td jacquet v2 + race r1, 0-ply"
+ENGINE_PLAYED = '<p class="engine-play">'
+"""The engine's answer on the game's page (what it played)."""
+GAME_OVER = '<section class="store"'
+"""What a game over's page has: the form that stores it (or the link to sign in first)."""
+
+
+def confirmed_at(engine: str, level: str) -> str:
+    """The analysis' engine as the game's page names it, its marks confirmed at ``level``."""
+    return engine + shown(", marks confirmed at %(level)s", level=level)
 
 
 @pytest.fixture
@@ -84,9 +94,9 @@ def play_out(client, at: str, rng: random.Random, most: int = 600) -> tuple[str,
         page = client.get(f"{at}?hints=1").text
         assert "Refused" not in page
         if played:
-            answered += "The engine played" in page
+            answered += ENGINE_PLAYED in page
             played = 0
-        if "Game over" in page:
+        if GAME_OVER in page:
             return page, answered
         if 'value="roll"' in page:
             assert client.post(at, data={"version": version(page), "action": "roll"}).status_code == 303
@@ -105,7 +115,7 @@ def play_out(client, at: str, rng: random.Random, most: int = 600) -> tuple[str,
 
 def test_a_whole_game_against_the_random_engine(app, client, archive_path):
     at = start(client)
-    assert "You (White) against random" in client.get(at).text
+    assert shown("You (%(side)s) against %(engine)s", side=shown("White"), engine="random") in client.get(at).text
     page, answered = play_out(client, at, random.Random(7))
     assert answered > 5  # the engine's turns came with the answer to the visitor's
     analysis = page[page.index('class="analysis"'):]
@@ -113,7 +123,7 @@ def test_a_whole_game_against_the_random_engine(app, client, archive_path):
     net = load_net("jacquet")
     judge = deeper_judge(DEFAULT_CONFIRMATION, net, rule_set("jacquet"))
     confirmed = engine != ENGINE_0PLY  # at the default level, or not when that takes over WORK_SECONDS
-    assert not confirmed or engine == f"{ENGINE_0PLY}, marks confirmed at {judge.level}"
+    assert not confirmed or engine == confirmed_at(ENGINE_0PLY, judge.level)
 
     download = client.get(f"{at}.jqn")
     assert download.status_code == 200 and "attachment" in download.headers["Content-Disposition"]
@@ -122,8 +132,8 @@ def test_a_whole_game_against_the_random_engine(app, client, archive_path):
     assert game.headers["Annotator"] == engine
     played = game_from_text(live_game(app, at).record())
     judged = analyse_game(played, Evaluator(net, played.rules), confirm=judge if confirmed else None)
-    shown = re.findall(r'<li value="(\d+)"(?: data-mark="([^"]*)")?>', analysis)
-    assert shown == [(str(t.ply), t.mark or "") for t in judged.turns]
+    marked = re.findall(r'<li value="(\d+)"(?: data-mark="([^"]*)")?>', analysis)
+    assert marked == [(str(t.ply), t.mark or "") for t in judged.turns]
     white = judged.players[next(iter(judged.players))]
     assert f"<td>{white.decisions}</td>" in analysis and f"{white.error_rate:.1f}" in analysis
 
@@ -134,7 +144,7 @@ def test_a_whole_game_against_the_random_engine(app, client, archive_path):
     db.close()
     add_account(archive_path)
     assert sign_in(client).status_code == 303
-    assert "Store the game in the archive" in client.get(at).text
+    assert shown("Store the game in the archive") in client.get(at).text
     stored = client.post(f"{at}/store")
     assert stored.status_code == 303 and "/game/" in stored.headers["Location"]
     assert client.post(f"{at}/store").headers["Location"] == stored.headers["Location"]  # once
@@ -260,7 +270,8 @@ def test_another_browsers_game_is_watched_not_played(app, client):
     at = start(client)
     other = app.test_client()
     page = other.get(at)
-    assert page.status_code == 200 and "you may watch it, not play it" in page.text
+    assert page.status_code == 200
+    assert shown("This game was started in another browser: you may watch it, not play it.") in page.text
     assert other.post(at, data={"version": version(client.get(at).text), "action": "roll"}).status_code == 403
 
 
@@ -336,7 +347,7 @@ def test_the_1ply_engine_plays_in_the_worker_pool_within_its_time(make_app):
     answered = client.post(at, data={"version": version(page), "action": "play", "play": play})
     assert answered.status_code == 303
     page = client.get(at).text
-    assert "The engine played" in page or "Game over" in page
+    assert ENGINE_PLAYED in page or GAME_OVER in page
 
 
 def test_an_engine_cut_short_at_the_start_answers_when_asked(app, client, monkeypatch):
@@ -352,12 +363,13 @@ def test_an_engine_cut_short_at_the_start_answers_when_asked(app, client, monkey
     assert answer.status_code == 413
     at = re.search(r'<li><a href="(/play/[\w-]+)"', client.get("/play/").text).group(1)
     page = client.get(at).text
-    assert "The engine has not answered yet" in page
+    assert shown("The engine has not answered yet (the server was busy, or its answer took too long).") in page
     assert client.post(at, data={"version": version(page), "action": "roll"}).status_code == 400
     monkeypatch.undo()
     assert client.post(at, data={"version": version(page), "action": "answer"}).status_code == 303
     page = client.get(at).text
-    assert re.search(r"The engine played 1\.\.\. \d\d: [^.]+\.", page) and "Your turn: roll" in page
+    assert shown_pattern("The engine played %(plays)s.", plays=r"1\.\.\. \d\d: [^.]+").search(page)
+    assert shown("Your turn: roll.") in page
 
 
 def resigned_game(client) -> str:
@@ -389,15 +401,16 @@ def test_an_analysis_over_time_takes_the_next_lighter_one_then_says_so(client, m
     at = resigned_game(client)
     monkeypatch.setattr(play, "run_work", hurried)
     page = client.get(at).text
-    assert "Game over: the engine wins 1 point" in page
+    assert shown_count("Game over: the engine wins %(num)d point", "Game over: the engine wins %(num)d points", 1) in page
     assert [args[1:] for args in calls] == list(ANALYSES[:over_time + 1])
     if over_time < len(ANALYSES):
         luck, confirm = ANALYSES[over_time]
         assert 'class="analysis"' in page
-        assert ("The luck was not measured" in page) == (not luck)
+        assert (shown("The luck was not measured: it takes longer than the server allows a request (WORK_SECONDS).")
+                in page) == (not luck)
         engine = re.search(r'<span class="engine">([^<]+)</span>', page).group(1)
         level = confirmation_level(confirm)
-        assert engine == (f"{ENGINE_0PLY}, marks confirmed at {level}" if level else ENGINE_0PLY)
+        assert engine == (confirmed_at(ENGINE_0PLY, level) if level else ENGINE_0PLY)
     else:
         assert "could not be analysed within the server" in page and 'class="analysis"' not in page
     made = len(calls)
@@ -418,14 +431,14 @@ def test_every_rule_set_against_its_net(client, variant, monkeypatch):
     answered = 0
     for _ in range(12):
         page = client.get(f"{at}?hints=1").text
-        if "Game over" in page:
+        if GAME_OVER in page:
             break
         if 'value="roll"' in page:
             data = {"action": "roll"}
         else:  # a roll, or one die passed to the player (versailles' R-PASS): ranked alike
             data = {"action": "play", "play": rng.choice(hinted(page))[0]}
         assert client.post(at, data={"version": version(page), **data}).status_code == 303
-        answered += "The engine played" in client.get(at).text
+        answered += ENGINE_PLAYED in client.get(at).text
     assert answered >= 3
 
 
@@ -433,7 +446,7 @@ def test_a_game_over_leaves_room_for_new_ones(make_app):
     app = make_app(PLAY_GAMES_PER_VISITOR=1, PLAY_GAMES=2)
     first = app.test_client()
     finished = resigned_game(first)
-    assert "The game analysed" in first.get(finished).text  # over and analysed: no longer counted
+    assert shown("The game analysed") in first.get(finished).text  # over and analysed: no longer counted
     rolled(first, start(first))
     other = app.test_client()
     rolled(other, start(other))  # the server full: the game over makes room

@@ -12,6 +12,7 @@ import pytest
 from analysis.confirm import DEFAULT_CONFIRMATION, confirmation_level
 from analysis.shipped import load_net
 from tests.browser_helpers import ARTIFACTS, playwright_or_skip, press, served_viewer
+from tests.viewer_helpers import shown
 
 playwright_or_skip()
 
@@ -42,7 +43,7 @@ def test_a_whole_game_against_the_engine_by_clicking_on_a_tablet(base, page):
     page.select_option('select[name="variant"]', "jacquet")
     page.check('input[name="side"][value="White"]')
     page.check('input[name="strength"][value="random"]')
-    press(page, "text=Start the game")
+    press(page, f"text={shown('Start the game')}")
     assert "You (White) against random" in page.inner_text("h1")
     hinted = False
     for _ in range(1000):
@@ -52,7 +53,7 @@ def test_a_whole_game_against_the_engine_by_clicking_on_a_tablet(base, page):
         if page.locator('.panel button[value="roll"]').count():
             press(page, '.panel button[value="roll"]')
         elif not hinted:
-            press(page, "text=Hint: the engine's ranking of your plays")
+            press(page, "text=" + shown("Hint: the engine's ranking of your plays"))
             assert page.locator(".candidates tbody tr").count() >= 1
             hinted = True
         else:
@@ -63,7 +64,8 @@ def test_a_whole_game_against_the_engine_by_clicking_on_a_tablet(base, page):
     # the default analysis: the shipped engine at 0-ply, its marks confirmed at the default
     # level (the job's time limit is lifted for the tests: tests/conftest.py)
     assert page.locator(".analysis .engine").inner_text() == \
-        f"{load_net('jacquet').name}, 0-ply, marks confirmed at {confirmation_level(DEFAULT_CONFIRMATION)}"
+        f"{load_net('jacquet').name}, 0-ply" + shown(", marks confirmed at %(level)s",
+                                                     level=confirmation_level(DEFAULT_CONFIRMATION))
     assert page.locator(".analysis ol.analysed-turns li").count() > 20
     assert page.locator(".summaries tbody tr").count() == 2
     assert page.locator(".store a", has_text="sign in").count() == 1  # a visitor may not store it

@@ -28,7 +28,7 @@ def test_the_engines_dice_are_drawn_after_it_plays(client):
     at = client.post("/play/", data={"variant": "jacquet", "side": "White", "strength": "random"}).headers["Location"]
     for _ in range(10):
         page = client.get(f"{at}?hints=1").text
-        if "The engine played" in page and 'value="roll"' in page:
+        if '<p class="engine-play">' in page and 'value="roll"' in page:  # the engine's answer, then our roll
             break
         if 'value="roll"' in page:
             client.post(at, data={"version": version(page), "action": "roll"})

@@ -16,7 +16,8 @@ from analysis.network import Network
 from archive import import_files, open_archive
 from jacquet_cli import main
 from notation.formats import read_file, write_file
-from tests.viewer_helpers import viewer_app
+from notation.messages import say
+from tests.viewer_helpers import shown, shown_pattern, viewer_app
 from webviewer.pages.player import error_chart
 
 GAMES = 4
@@ -61,7 +62,7 @@ def _chart(page: str) -> str:
 def test_the_chart_has_one_point_per_dated_analysed_game_by_date_each_a_link(analysed):
     path, printed = analysed
     page = _page(path)
-    assert f"Analysed by {ENGINE}" in page
+    assert shown("Analysed by %(engine)s", engine=ENGINE) in page
     chart = _chart(page)
     points = re.findall(r'<a href="/game/(\d+)"><circle cx="([\d.]+)" cy="([\d.]+)"', chart)
     by_date = sorted((date, game_id) for game_id, date in enumerate(DATES, 1) if date)
@@ -72,7 +73,7 @@ def test_the_chart_has_one_point_per_dated_analysed_game_by_date_each_a_link(ana
     ys = {int(game_id): float(y) for game_id, _, y in points}
     ordered = sorted(rates, key=rates.get)  # a higher error rate is drawn higher (smaller y)
     assert [ys[game_id] for game_id in ordered] == sorted(ys.values(), reverse=True)
-    assert "1 analysed game(s) without a date are not drawn" in page
+    assert shown("%(count)s analysed game(s) without a date are not drawn.", count=1) in page
 
 
 def round_axis(labels: list[str]) -> bool:
@@ -150,7 +151,8 @@ def test_a_player_without_analyses_has_no_chart(tmp_path):
     with open_archive(path) as db:
         import_files(db, ["samples/generated/jacquet-10.jqn"])
     page = _page(str(path))
-    assert "error-rate" not in page and "Analysed by" not in page and "Recent games" in page
+    assert "error-rate" not in page and shown("Recent games") in page
+    assert not shown_pattern("Analysed by %(engine)s", engine=".+").search(page)
 
 
 def test_stats_give_each_players_error_rate_and_luck_with_the_engine(analysed):
@@ -170,7 +172,7 @@ def test_stats_give_each_players_error_rate_and_luck_with_the_engine(analysed):
         luck = sum(game["players"][colour]["luck"] for game in printed)
         assert row["luck"] == pytest.approx(luck, abs=0.001)
         assert row["very_bad"] == sum(1 for turn in turns if turn["mark"] == "??")
-        section = text.output[text.output.index("Analysed games per player"):]
+        section = text.output[text.output.index(say("cli.stats.analysed")):]
         line = next(line for line in section.splitlines() if line.strip().startswith(row["player"]))
         assert ENGINE in line and f"error rate {row['error_rate']:.1f}" in line
         assert f"luck {row['luck']:+.2f}" in line
@@ -186,7 +188,7 @@ def test_stats_of_one_rule_set_leave_the_others_analyses_out(analysed):
 def test_recent_games_come_newest_first_and_undated_last(analysed):
     path, _ = analysed
     page = _page(path)
-    recent = page[page.index("Recent games"):page.index("Analysed by")]
+    recent = page[page.index(shown("Recent games")):page.index(shown("Analysed by %(engine)s", engine=ENGINE))]
     order = [int(game_id) for game_id in re.findall(r'<td data-label="#"><a href="/game/(\d+)"', recent)]
     dated = sorted(((date, game_id) for game_id, date in enumerate(DATES, 1) if date), reverse=True)
     assert order == [game_id for _, game_id in dated] + [2]

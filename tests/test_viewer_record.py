@@ -10,14 +10,38 @@ import re
 from datetime import timedelta
 
 import pytest
+from markupsafe import escape
 
 import archive
 from notation.engine.board import Position
 from notation.engine.dice import Dice
 from notation.engine.state import PASSED
 from notation.errors import NotationError
+from notation.messages import Message, say
 from notation.recording import LiveGame, game_from_text, new_game
 from tests.accounts_helpers import sign_in, signed_in_client
+from tests.viewer_helpers import shown
+
+WHITE, BLACK = shown("White"), shown("Black")
+OUT_OF_DATE = shown("This page was out of date (the game moved on meanwhile: a second click, or another "
+                    "window): here it is as it stands; nothing of that action was kept.")
+
+
+def to_roll(player: str) -> str:
+    return shown("%(player)s to roll.", player=player)
+
+
+def plays(player: str, dice: str) -> str:
+    return shown("%(player)s plays %(dice)s", player=player, dice=dice)
+
+
+def offered_cube(player: str, value: int) -> str:
+    return shown("%(player)s is offered the cube at %(value)s.", player=player, value=value)
+
+
+def game_over(player: str, points: int, how: str) -> str:
+    return shown("Game over: %(player)s wins %(points)s (%(how)s).", player=player, points=points,
+                 how=say(f"ended.{how}"))
 
 
 @pytest.fixture
@@ -74,7 +98,7 @@ def confirmed(scorer, at: str, action: str, **fields):
 
 def test_a_short_backgammon_game_recorded_saved_and_found(scorer, archive_path):
     at = start(scorer, lead_roll="W3 B1", event="Club night")
-    assert "White to play the dice 31 (the lead roll)" in status(scorer, at)
+    assert shown("%(player)s to play the dice %(dice)s (the lead roll).", player=WHITE, dice="31") in status(scorer, at)
     act(scorer, at, "dice", dice="64")  # the lead roll is the starter's first roll
     assert "R-LEAD" in status(scorer, at)
     act(scorer, at, "roll")
@@ -84,22 +108,22 @@ def test_a_short_backgammon_game_recorded_saved_and_found(scorer, archive_path):
     act(scorer, at, "undo-step")
     act(scorer, at, "step", **{"from": 8, "to": 5, "die": 3})
     act(scorer, at, "step", **{"from": 6, "to": 5, "die": 1})
-    assert "Black to roll" in status(scorer, at)
+    assert to_roll(BLACK) in status(scorer, at)
     act(scorer, at, "dice", dice="6-2")
     act(scorer, at, "play", play="24/10")
-    refusal = status(scorer, at)
-    assert "Refused: [R-DICE]" in refusal and "24/18 13/11" in refusal  # the legal plays listed
+    refused = refusal(scorer, at)
+    assert "[R-DICE]" in refused and "24/18 13/11" in refused  # the legal plays listed
     act(scorer, at, "play", play="24/18 13/11")
     act(scorer, at, "undo")  # take back Black's play: the dice stay
-    assert "Black plays 62" in status(scorer, at)
+    assert plays(BLACK, "62") in status(scorer, at)
     act(scorer, at, "play", play="13/11 24/18")
     act(scorer, at, "annotate", comment="A <b>bold</b> split", nag="1")
     page = scorer.get(at).data.decode()
     assert "{A &lt;b&gt;bold&lt;/b&gt; split}" in page and "24/18 13/11 $1" in page
     act(scorer, at, "double")
-    assert "Black is offered the cube at 2" in status(scorer, at)
+    assert offered_cube(BLACK, 2) in status(scorer, at)
     confirmed(scorer, at, "drop")
-    assert "Game over: White wins 1 (drop)" in status(scorer, at)
+    assert game_over(WHITE, 1, "drop") in status(scorer, at)
     saved = post(scorer, at, action="save")
     page = scorer.get(saved.headers["Location"]).data.decode()
     game_id = int(re.search(r'href="/game/(\d+)"', page).group(1))
@@ -125,14 +149,14 @@ def test_only_legal_steps_are_offered_and_others_refused_with_their_rule(scorer)
     act(scorer, at, "step", **{"from": 24, "to": 20, "die": 4})
     assert "[R-COURIER]" in refusal(scorer, at)
     act(scorer, at, "step", **{"from": 18, "to": 14, "die": 4})
-    assert "Black to roll" in status(scorer, at)
+    assert to_roll(BLACK) in status(scorer, at)
 
 
 @pytest.mark.parametrize("dice", ["77", "6", "abc"])
 def test_bad_dice_are_refused(scorer, dice):
     at = start(scorer, variant="jacquet", starter="White")
     act(scorer, at, "dice", dice=dice)
-    assert refusal(scorer, at) and "White to roll" in status(scorer, at)
+    assert refusal(scorer, at) and to_roll(WHITE) in status(scorer, at)
 
 
 def test_a_game_in_progress_survives_a_restart(make_app, scorer):
@@ -141,16 +165,16 @@ def test_a_game_in_progress_survives_a_restart(make_app, scorer):
     act(scorer, at, "step", **{"from": 24, "to": 19, "die": 5})
     restarted = make_app().test_client()  # the scorer's session outlives the restart
     restarted.set_cookie("session", scorer.get_cookie("session").value)
-    assert "Black plays 53: 24/19 so far" in status(restarted, at)
+    assert plays(BLACK, "53") + shown(": %(steps)s so far", steps="24/19") in status(restarted, at)
     assert offered(restarted, at) == ["19/16"]
 
 
 def test_a_resignation_scores_what_the_rules_allow(scorer):
     at = start(scorer, variant="jacquet", starter="White")
     confirmed(scorer, at, "resign", points="9")
-    assert refusal(scorer, at) and "White to roll" in status(scorer, at)
+    assert refusal(scorer, at) and to_roll(WHITE) in status(scorer, at)
     confirmed(scorer, at, "resign", points="1")
-    assert "Game over: Black wins 1 (resign)" in status(scorer, at)
+    assert game_over(BLACK, 1, "resign") in status(scorer, at)
     assert '[Result "B+1"]' in scorer.get(at).data.decode().replace("&#34;", '"')
 
 
@@ -161,7 +185,7 @@ def test_a_match_goes_on_with_the_score_and_the_crawford_game(scorer):
     act(scorer, at, "double")  # Black doubles before his roll, White drops
     confirmed(scorer, at, "drop")
     saved = scorer.get(post(scorer, at, action="save").headers["Location"]).data.decode()
-    assert "the next game is the Crawford game" in saved
+    assert shown(": the next game is the Crawford game") in saved
     fields = dict(re.findall(r'type="hidden" name="(\w+)" value="([^"]*)"', saved))
     assert fields["score"] == "0-1" and fields["game"] == "2" and fields["crawford"] == "yes"
     fields.pop("csrf_token", None)
@@ -206,7 +230,7 @@ def test_forms_without_the_csrf_token_are_refused(make_app):
     assert accepted.status_code == 303
     at = accepted.headers["Location"]
     assert scorer.post(at, data={"action": "roll"}).status_code == 400  # no token, no roll
-    assert "White to roll" in status(scorer, at)
+    assert to_roll(WHITE) in status(scorer, at)
 
 
 def test_player_names_are_shown_as_text(scorer):
@@ -249,10 +273,10 @@ def test_a_form_sent_again_or_from_an_older_page_is_not_applied(scorer):
     page = version(scorer, at)
     for _ in range(2):
         assert scorer.post(at, data={"action": "undo", "version": page}).status_code == 303
-    shown = status(scorer, at)  # one turn taken back (its dice stay), the second click refused
-    assert "Black plays 53" in shown and "out of date" in shown
+    shown_now = status(scorer, at)  # one turn taken back (its dice stay), the second click refused
+    assert plays(BLACK, "53") in shown_now and OUT_OF_DATE in shown_now
     assert scorer.post(at, data={"action": "undo"}).status_code == 303  # no version: not applied
-    assert "out of date" in status(scorer, at)
+    assert OUT_OF_DATE in status(scorer, at)
     assert "8/5 6/5" in scorer.get(at + ".jqn").data.decode()
 
 
@@ -260,7 +284,7 @@ def test_a_step_off_the_board_is_refused(scorer):
     at = start(scorer, variant="jacquet", starter="White")
     act(scorer, at, "dice", dice="64")
     act(scorer, at, "step", **{"from": 99, "to": 1, "die": 6})
-    assert "Refused: no step from 99" in status(scorer, at)
+    assert shown("Refused: %(error)s", error=say("recorder.no-step", start=99, end=1, die=6)) in refusal(scorer, at)
 
 
 @pytest.mark.parametrize("fields", [{"match_length": "x"}, {"score": "abc"}, {"game": "0"},
@@ -269,7 +293,7 @@ def test_a_step_off_the_board_is_refused(scorer):
                                     {"date": "2024-13"}, {"date": "2024.13.45"}, {"date": "2024.01.32"}])
 def test_bad_match_tags_are_refused_at_the_start(scorer, fields):
     response = scorer.post("/record/", data={"variant": "backgammon", "starter": "White", **fields})
-    assert response.status_code == 400 and "The game cannot start" in response.text
+    assert response.status_code == 400 and shown("The game cannot start: %(error)s", error="") in response.text
 
 
 def test_the_starter_is_white_black_or_the_lead_roll(scorer):
@@ -283,7 +307,9 @@ def test_the_lead_roll_is_rolled_when_none_is_given(scorer):
     page = scorer.get(at).text.replace("&#34;", '"')
     lead = re.search(r'\[LeadRoll "W(\d) B(\d)"\]', page)
     assert lead and lead.group(1) != lead.group(2)
-    assert "the lead roll" in status(scorer, at)
+    starter = WHITE if lead.group(1) > lead.group(2) else BLACK
+    dice = max(lead.groups()) + min(lead.groups())
+    assert shown("%(player)s to play the dice %(dice)s (the lead roll).", player=starter, dice=dice) in status(scorer, at)
 
 
 def test_no_double_before_the_opening_roll(scorer):
@@ -322,7 +348,7 @@ def test_the_board_is_numbered_for_the_player_on_roll_and_takes_his_numbers(scor
     assert shown[12] == 24 and shown[13] == 1  # Black's talon, his 24, is White's 12
     assert sorted(offered(scorer, at)) == ["24/19", "24/21"]  # offered in the numbers shown
     act(scorer, at, "play", play="24/16")  # typed in the numbers shown
-    assert "White to roll" in status(scorer, at)
+    assert to_roll(WHITE) in status(scorer, at)
     assert "1. 64: 24/14 53: 24/16" in scorer.get(at).text
 
 
@@ -333,22 +359,22 @@ def test_server_dice_stand_a_take_back_returns_the_play_not_the_roll(scorer, mon
     monkeypatch.setattr(random, "SystemRandom", lambda: random.Random(1))
     at = start(scorer, variant="jacquet", starter="White")
     act(scorer, at, "roll")
-    dice = re.search(r"White plays (\d\d)", status(scorer, at)).group(1)
+    dice = re.search(plays(WHITE, r"(\d\d)"), status(scorer, at)).group(1)
     act(scorer, at, "step", **dict(zip(("from", "to", "die"), _first_step(scorer, at), strict=True)))
     act(scorer, at, "undo-steps")
     act(scorer, at, "clear-dice")  # rolled dice cannot be cleared
-    assert "rolled dice stand" in status(scorer, at) and f"White plays {dice}" in status(scorer, at)
+    assert say("recorder.rolled", dice=dice) in refusal(scorer, at) and plays(WHITE, dice) in status(scorer, at)
     other = "11" if dice != "11" else "22"
     act(scorer, at, "play", play=_some_play(scorer, at))
     act(scorer, at, "undo")  # the play is returned, the roll stays
-    assert f"White plays {dice}" in status(scorer, at)
+    assert plays(WHITE, dice) in status(scorer, at)
     act(scorer, at, "play", play=_some_play(scorer, at))
     confirmed(scorer, at, "correct", ply="0")  # taken back to the start: the same dice again
-    assert f"White plays {dice}" in status(scorer, at)
+    assert plays(WHITE, dice) in status(scorer, at)
     act(scorer, at, "play", play=_some_play(scorer, at))
     act(scorer, at, "dice", dice=other)  # Black's dice, typed at the table, can be changed
     act(scorer, at, "clear-dice")
-    assert "Black to roll" in status(scorer, at)
+    assert to_roll(BLACK) in status(scorer, at)
 
 
 def _first_step(scorer, at: str) -> tuple[str, str, str]:
@@ -368,19 +394,19 @@ def test_resign_and_drop_are_asked_again_and_a_no_changes_nothing(scorer):
     asked = act(scorer, at, "resign", points="2")
     question = scorer.get(asked.headers["Location"]).text
     assert "White resigns: Black wins 2 points and the game ends. Is that so?" in question
-    assert 'name="confirm" value="yes"' in question and "No, go back" in question
-    assert "White to roll" in status(scorer, at)  # nothing done yet
+    assert 'name="confirm" value="yes"' in question and shown("No, go back") in question
+    assert to_roll(WHITE) in status(scorer, at)  # nothing done yet
     act(scorer, at, "roll")
     act(scorer, at, "play", play=_some_play(scorer, at))
     act(scorer, at, "double")  # Black doubles
     asked = act(scorer, at, "drop")
     assert "White drops the cube: Black wins 1 point" in scorer.get(asked.headers["Location"]).text
-    assert "White is offered the cube at 2" in status(scorer, at)
+    assert offered_cube(WHITE, 2) in status(scorer, at)
     page = scorer.get(at).text
     take, drop = page.index('value="take"'), page.index('value="drop"')
     assert take < drop and "</form>" in page[take:drop]  # two forms, each its own big button
     confirmed(scorer, at, "drop")
-    assert "Game over: Black wins 1 (drop)" in status(scorer, at)
+    assert game_over(BLACK, 1, "drop") in status(scorer, at)
     assert scorer.get(at + "?confirm=explode").status_code == 400
 
 
@@ -394,7 +420,7 @@ def test_a_past_turn_is_corrected_with_confirmation(scorer):
     assert "Take the game back to after 1. 64: 24/14? The 2 turns after it will be removed" in question
     assert "2. 21: 14/13/11" in scorer.get(at + ".jqn").text  # not yet
     act(scorer, at, "correct", ply="1", confirm="yes")
-    assert "Black plays 53" in status(scorer, at)  # the dice of the turn taken back stand
+    assert plays(BLACK, "53") in status(scorer, at)  # the dice of the turn taken back stand
     assert "2. 21" not in scorer.get(at + ".jqn").text
     act(scorer, at, "correct", ply="7", confirm="yes")
     assert "[R-END]" in refusal(scorer, at)
@@ -408,7 +434,7 @@ def test_a_refused_play_keeps_the_input_and_says_why_beside_it(scorer):
     act(scorer, at, "play", play="hello")
     page = scorer.get(at).text
     note = re.search(r'<p class="note" id="note-play" role="alert">([^<]*)</p>', page)
-    assert note and "cannot read &#39;hello&#39; as a move: write each move FROM/TO, as 24/18" in note.group(1)
+    assert note and escape(say("play.not-a-move", token="'hello'")) in note.group(1)
     assert page.index('id="play-input"') < note.start()  # beside the field, not at the top
     assert re.search(r'id="play-input"[^>]*value="hello"', page)
     assert 'value="hello"' not in scorer.get(at).text  # once
@@ -433,7 +459,8 @@ def test_the_saved_page_survives_a_reload_and_offers_the_next_game(scorer, clien
     assert saved.startswith("/record/saved/")
     for _ in range(2):  # a reload shows it again
         page = scorer.get(saved).text
-        assert "Black won 1 (resign)" in page and "Start the next game of the match (game 2)" in page
+        assert shown("%(player)s won %(points)s (%(how)s)", player=BLACK, points=1, how=say("ended.resign")) in page
+        assert shown("Start the next game of the match (game %(game)s)", game=2) in page
     assert scorer.get(at).headers["Location"] == saved
     assert client.get(at).status_code == 404  # another browser: gone
     assert scorer.get("/record/saved/999").status_code == 404
@@ -451,4 +478,6 @@ def test_a_game_starts_from_a_position_id(scorer):
     assert game.state.position == position
     assert game.end().state.position.pip_counts() == (75, 68)  # Black's, on roll, then White's
     refused = scorer.post("/record/", data={"variant": "jacquet", "starter": "White", "position": "hello"})
-    assert refused.status_code == 400 and "[Position] is no jacquet position" in refused.text
+    unreadable = Message.of("position-id.length", length=14, found=5, id="'hello'")
+    assert refused.status_code == 400
+    assert escape(say("tag.position", rules="jacquet", error=unreadable)) in refused.text

@@ -16,9 +16,11 @@ from markupsafe import escape
 
 import archive
 from notation import rule_set
+from notation.errors import RecordError
 from notation.formats import read_file, render
 from tests.accounts_helpers import signed_in_client
 from tests.archive_fixtures import ERROR_GAMES
+from tests.viewer_helpers import shown, shown_pattern
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "samples" / "jacquet" / "annotated-game.jqn"
@@ -51,6 +53,38 @@ def hidden_fields(page) -> dict[str, str]:
             for name, value in re.findall(r'name="(\w+)" value="([^"]*)"', form)}
 
 
+def summary(page) -> list[str]:
+    """The summary's lines: the games read, valid and with errors, the errors and the warnings."""
+    listed = page.text[page.text.index('<ul class="summary">'):]
+    return re.findall(r"<li>([^<]*)</li>", listed[:listed.index("</ul>")])
+
+
+def summed_up(read: int, valid: int, invalid: int, errors: int, warnings: int) -> list[str]:
+    """The summary's lines as the catalog gives them for these counts."""
+    return [shown("%(count)s game(s) read", count=read), shown("%(count)s valid", count=valid),
+            shown("%(count)s with errors", count=invalid), shown("%(count)s error(s) in all", count=errors),
+            shown("%(count)s warning(s)", count=warnings)]
+
+
+def save_button(games: int) -> str:
+    return shown("Save %(count)s game(s) to the archive", count=games)
+
+
+SAVE_FORM = 'action="/validate/save"'
+"""The form that saves a valid record (none while a game has an error)."""
+
+
+def saved_summary(imported: int, duplicates: int) -> re.Pattern[str]:
+    """What the saved page sums up: the games saved, the duplicates skipped, the turns stored."""
+    return shown_pattern("%(imported)s game(s) saved, %(duplicates)s duplicate(s) skipped\n  (already in the "
+                         "archive), %(turns)s turns stored.", imported=str(imported), duplicates=str(duplicates),
+                         turns=r"\d+")
+
+
+def place(line: int, column: int) -> str:
+    return shown("line %(line)s", line=line) + shown(", column %(column)s", column=column)
+
+
 def problem_blocks(page) -> list[str]:
     return re.findall(r'<div class="problem \w+" id="p\d+">.*?\n</div>', page.text, re.DOTALL)
 
@@ -61,7 +95,7 @@ def test_form_page_has_its_fields_and_is_linked_from_the_header(scorer):
     for field in ('name="record"', 'type="file"', 'name="format"', 'name="variant"',
                   'name="csrf_token"', 'value="auto"', 'value="backgammon"'):
         assert field in page.text
-    assert 'href="/validate">Validate a record</a>' in scorer.get("/").text
+    assert f'href="/validate">{shown("Validate a record")}</a>' in scorer.get("/").text
 
 
 def test_a_post_without_the_csrf_token_is_refused(scorer):
@@ -74,10 +108,9 @@ def test_a_post_without_the_csrf_token_is_refused(scorer):
 def test_a_valid_record_is_summed_up_with_a_save_button(scorer):
     page = validate(scorer, SAMPLE.read_text())
     assert page.status_code == 200
-    assert "Read as jqn" in page.text
-    assert "<li>1 game(s) read</li>" in page.text and "<li>1 valid</li>" in page.text
-    assert "<li>0 with errors</li>" in page.text and "<li>0 error(s) in all</li>" in page.text
-    assert "Save 1 game(s) to the archive" in page.text
+    assert shown("Read as %(format)s", format="jqn") in page.text
+    assert summary(page) == summed_up(read=1, valid=1, invalid=0, errors=0, warnings=0)
+    assert save_button(1) in page.text
     assert problem_blocks(page) == []
 
 
@@ -85,7 +118,7 @@ def test_saving_stores_the_games_once_and_links_them(scorer, archive_path):
     fields = hidden_fields(validate(scorer, SAMPLE.read_text()))
     assert fields["record"] == SAMPLE.read_text() and fields["format"] == "jqn"
     saved = scorer.post("/validate/save", data=fields)
-    assert saved.status_code == 200 and "1 game(s) saved, 0 duplicate(s)" in saved.text
+    assert saved.status_code == 200 and saved_summary(1, 0).search(saved.text)
     db = archive.open_archive(archive_path, readonly=True)
     rows, total = archive.search(db, archive.Query(player="Random White"))
     db.close()
@@ -93,7 +126,8 @@ def test_saving_stores_the_games_once_and_links_them(scorer, archive_path):
     assert f'href="/game/{rows[0]["id"]}"' in saved.text
     assert scorer.get(f'/game/{rows[0]["id"]}').status_code == 200
     again = scorer.post("/validate/save", data=fields)
-    assert "0 game(s) saved, 1 duplicate(s)" in again.text and "already in the archive" in again.text
+    assert saved_summary(0, 1).search(again.text)
+    assert f'<span class="duplicate">{shown("duplicate: already in the archive")}</span>' in again.text
     assert f'href="/game/{rows[0]["id"]}"' in again.text
 
 
@@ -102,9 +136,9 @@ def test_every_error_is_shown_on_its_highlighted_line(scorer):
     expected = [error for game in read_file(ERRORS) for error in game.errors]
     blocks = problem_blocks(page)
     assert len(expected) == ERROR_GAMES and len(blocks) == len(expected)
-    assert f"<li>{ERROR_GAMES} with errors</li>" in page.text and "Save" not in page.text
+    assert summary(page)[2] == shown("%(count)s with errors", count=ERROR_GAMES) and SAVE_FORM not in page.text
     for error, block in zip(sorted(expected, key=lambda e: (e.line, e.column)), blocks, strict=False):
-        assert f'<a href="#L{error.line}">line {error.line}, column {error.column}</a>' in block
+        assert f'<a href="#L{error.line}">{place(error.line, error.column)}</a>' in block
         assert f'<span class="rule">[{error.rule_id}]</span>' in block
         assert str(escape(error.message)) in block
         assert f'<tr id="L{error.line}" class="line-error">' in page.text
@@ -114,8 +148,10 @@ def test_every_error_is_shown_on_its_highlighted_line(scorer):
 def test_an_illegal_play_shows_the_legal_plays_and_the_board(scorer):
     page = validate(scorer, ERRORS.read_text())
     [block] = [b for b in problem_blocks(page) if "[R-EMPTY]" in b]
-    assert "Legal plays for this roll (1):" in block and "<code>16/8</code>" in block
-    assert "<svg" in block and "after the last turn it could play" in block
+    [error] = [e for game in read_file(ERRORS) for e in game.errors if e.rule_id == "R-EMPTY"]
+    assert shown("Legal plays for this roll (%(count)s):", count=1) in block and "<code>16/8</code>" in block
+    assert "<svg" in block and shown("Game %(game)s as the reader left it: the board after the last turn it "
+                                     "could play.", game=error.game) in block
 
 
 def written(fmt: str) -> tuple[bytes, str]:
@@ -136,16 +172,16 @@ def test_each_format_is_read_uploaded_or_pasted(scorer, fmt, how):
     else:
         page = validate(scorer, data.decode("utf-8"))  # the format sniffed from the text
     games = len(list(read_file(MAT if fmt == "mat" else SGF if fmt == "sgf" else SAMPLE)))
-    assert page.status_code == 200 and f"Read as {fmt}" in page.text
-    assert f"<li>{games} game(s) read</li>" in page.text and f"<li>{games} valid</li>" in page.text
-    assert f"Save {games} game(s)" in page.text
+    assert page.status_code == 200 and shown("Read as %(format)s", format=fmt) in page.text
+    assert summary(page)[:2] == summed_up(games, games, 0, 0, 0)[:2]
+    assert save_button(games) in page.text
 
 
 def test_a_mat_file_with_an_illegal_play_is_shown_on_its_line(scorer):
     source = ROOT / "tests" / "data" / "mat" / "illegal_not_maximal_21_played_as_13-11.mat"
     page = validate(scorer, upload=(source.read_bytes(), source.name))
     [block] = problem_blocks(page)
-    assert "[R-MAX]" in block and "line 19, column 10" in block and "<svg" in block
+    assert "[R-MAX]" in block and place(19, 10) in block and "<svg" in block
     assert '<tr id="L19" class="line-error">' in page.text
 
 
@@ -155,34 +191,40 @@ def test_warnings_are_shown_apart_and_do_not_stop_a_save(scorer):
     [block] = problem_blocks(page)
     assert block.startswith('<div class="problem warning"') and "[R-SCORE]" in block
     assert "<svg" not in block and '<tr id="L220" class="line-warning">' in page.text
-    assert "<li>1 warning(s)</li>" in page.text and "Save 10 game(s)" in page.text
+    assert summary(page)[4] == shown("%(count)s warning(s)", count=1) and save_button(10) in page.text
 
 
-@pytest.mark.parametrize("text, line, message", [
-    ("<?xml version='1.0'?>\n<games>\n<game>\n</gam>\n", 4, "not well-formed XML"),
+@pytest.mark.parametrize("text, line, message_id", [
+    ("<?xml version='1.0'?>\n<games>\n<game>\n</gam>\n", 4, "reader.xml.malformed"),
     ('<?xml version="1.0"?>\n<!DOCTYPE games [<!ENTITY x "boom">]>\n<games>&x;</games>\n', 2,
-     "a DOCTYPE or ENTITY declaration is not accepted"),
-    ("<?xml version='1.0'?>\n<games><foo/></games>\n", 2, "No matching global declaration"),
+     "reader.xml.declaration"),
+    ("<?xml version='1.0'?>\n<games><foo/></games>\n", 2, "text"),  # the schema's (libxml2's own words)
 ])
-def test_unreadable_xml_is_refused_with_its_line(scorer, text, line, message):
+def test_unreadable_xml_is_refused_with_its_line(scorer, tmp_path, text, line, message_id):
+    (tmp_path / "hostile.xml").write_text(text, encoding="utf-8")
+    with pytest.raises(RecordError) as refused:  # the reader's refusal, as validate --json has it
+        list(read_file(tmp_path / "hostile.xml"))
+    error = refused.value
+    assert error.msg.id == message_id and error.line == line
     page = validate(scorer, upload=(text.encode("utf-8"), "hostile.xml"))
-    assert page.status_code == 200 and message in page.text
+    assert page.status_code == 200 and str(escape(error.message)) in page.text
     assert f'<tr id="L{line}" class="line-error">' in page.text
-    assert "<li>0 game(s) read</li>" in page.text and "Save" not in page.text
+    assert summary(page)[0] == shown("%(count)s game(s) read", count=0) and SAVE_FORM not in page.text
     assert "hostile.xml" in page.text and "jacquet-validate-" not in page.text  # no temporary path
 
 
 def test_script_in_the_record_or_the_file_name_is_inert(scorer):
     page = validate(scorer, upload=(HOSTILE.encode("utf-8"), "<img src=y onerror=alert(9)>.jqn"))
-    assert page.status_code == 200 and "Read as jqn" in page.text
+    assert page.status_code == 200 and shown("Read as %(format)s", format="jqn") in page.text
     assert "<script>alert" not in page.text and "<img src=" not in page.text
-    assert "Validation of &lt;img src=y onerror=alert(9)&gt;.jqn" in page.text
+    assert shown("Validation of %(name)s", name="<img src=y onerror=alert(9)>.jqn") in page.text
+    assert "&lt;img src=y onerror=alert(9)&gt;.jqn" in page.text
     assert "&lt;script&gt;alert(3)&lt;/script&gt;" in page.text
 
 
 def test_a_file_name_is_never_a_path(scorer):
     page = validate(scorer, upload=(SAMPLE.read_bytes(), "../../etc/passwd.jqn"))
-    assert "Validation of passwd.jqn" in page.text and "../" not in page.text
+    assert shown("Validation of %(name)s", name="passwd.jqn") in page.text and "../" not in page.text
 
 
 def test_too_large_an_upload_or_paste_is_413(make_app):
@@ -227,10 +269,10 @@ def test_a_paste_past_flasks_form_field_limit_but_within_ours_is_read(scorer):
     assert 500_000 < len(text.encode("utf-8")) < 2_000_000
     page = validate(scorer, text.replace("\n", "\r\n"))
     page.request.environ["wsgi.input"].close()  # the test scorer spools a large body to a file
-    assert page.status_code == 200 and "<li>1 valid</li>" in page.text
+    assert page.status_code == 200 and summary(page)[1] == shown("%(count)s valid", count=1)
     saved = scorer.post("/validate/save", data=hidden_fields(page), content_type="multipart/form-data")
     saved.request.environ["wsgi.input"].close()
-    assert saved.status_code == 200 and "1 game(s) saved" in saved.text
+    assert saved.status_code == 200 and saved_summary(1, 0).search(saved.text)
 
 
 def test_a_long_record_is_shown_in_part_around_its_problems(scorer):
@@ -247,7 +289,7 @@ def test_a_long_record_is_shown_in_part_around_its_problems(scorer):
     for error in expected:  # every problem still shown on its line
         assert f'<tr id="L{error.line + offset}" class="line-error">' in page.text
     assert '<tr id="L1">' in page.text and '<tr id="L3000">' not in page.text
-    assert "line(s) not shown</td></tr>" in page.text
+    assert shown_pattern("%(count)s line(s) not shown", count=r"\d+").search(page.text)
     assert page.text.count("<tr id=\"L") < 1000 < len(lines)
 
 
