@@ -18,8 +18,9 @@ point, the higher die first), so the first sequence found for a state or a resul
 reference's canonical one: :func:`legal_results_primes` follows it to say, for a rule set
 that scores primes (murray), whether the mover holds a prime after any step of each play
 as the reference's ``PrimeWatch.during`` of its steps does. Only resulting positions are
-made: no steps, no notation (the reference names them). The kernels run compiled with
-numba, or as plain Python.
+made, no notation (the reference names them), and of each play only its steps' starting
+points and dice in the canonical order, as one number (:func:`legal_results_paths`,
+:func:`path_steps`). The kernels run compiled with numba, or as plain Python.
 """
 
 from __future__ import annotations
@@ -340,6 +341,17 @@ def _grown1(array: NDArray[np.int64]) -> NDArray[np.int64]:
     return bigger
 
 
+def path_steps(path: int) -> list[tuple[int, int]]:
+    """The steps of a play's path (:func:`legal_results_paths`), first to last: each step's
+    starting point and die."""
+    steps = []
+    while path:
+        code = path & 0xFF
+        steps.append((code >> 3, code & 7))
+        path >>= 8
+    return steps[::-1]
+
+
 HIGH_USED = 1
 """An ended sequence's flag: one die of two played, the high one (R-HIGH)."""
 PRIME_HELD = 2
@@ -348,21 +360,24 @@ PRIME_HELD = 2
 
 @kernel
 def _end(ends: NDArray[np.int8], end_keys: NDArray[np.int64], end_steps: NDArray[np.int64],
-         end_flags: NDArray[np.int64], ended: int, board: NDArray[np.int8], key: int,
-         steps: int, flags: int
-         ) -> tuple[NDArray[np.int8], NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
-    """An ended sequence (its board, key, steps and flags) added at ``ended``, the arrays
-    grown first where they are full; the arrays."""
+         end_flags: NDArray[np.int64], end_paths: NDArray[np.int64], ended: int,
+         board: NDArray[np.int8], key: int, steps: int, flags: int, path: int
+         ) -> tuple[NDArray[np.int8], NDArray[np.int64], NDArray[np.int64], NDArray[np.int64],
+                    NDArray[np.int64]]:
+    """An ended sequence (its board, key, steps, flags and path) added at ``ended``, the
+    arrays grown first where they are full; the arrays."""
     if ended == ends.shape[0]:
         ends = _grown(ends)
         end_keys = _grown1(end_keys)
         end_steps = _grown1(end_steps)
         end_flags = _grown1(end_flags)
+        end_paths = _grown1(end_paths)
     ends[ended] = board
     end_keys[ended] = key
     end_steps[ended] = steps
     end_flags[ended] = flags
-    return ends, end_keys, end_steps, end_flags
+    end_paths[ended] = path
+    return ends, end_keys, end_steps, end_flags, end_paths
 
 
 @kernel
@@ -382,6 +397,18 @@ def legal_results_primes(start: NDArray[np.int8], high: int, low: int,
     """:func:`legal_results`, and for each result whether the mover holds a prime (six
     points in a row of two or more men) after one of the steps of its play in the
     reference's canonical order (only with ``primes``; all false without)."""
+    results, held, _ = legal_results_paths(start, high, low, params, opposite, keys, primes)
+    return results, held
+
+
+@kernel
+def legal_results_paths(start: NDArray[np.int8], high: int, low: int,
+                        params: NDArray[np.int64], opposite: NDArray[np.int64],
+                        keys: NDArray[np.int64], primes: bool
+                        ) -> tuple[NDArray[np.int8], NDArray[np.bool_], NDArray[np.int64]]:
+    """:func:`legal_results_primes`, and each result's play in the reference's canonical
+    order as a number (:func:`path_steps` reads it): a step is ``8 * from_point + die``,
+    one byte, the last step in the lowest byte."""
     doublet = high == low
     if doublet:
         first_left = high if params[SQUARED] else 4
@@ -402,16 +429,19 @@ def legal_results_primes(start: NDArray[np.int8], high: int, low: int,
     board_keys = np.empty(capacity, dtype=np.int64)
     highest = np.empty(capacity, dtype=np.int64)
     held = np.empty(capacity, dtype=np.int64)
+    paths = np.empty(capacity, dtype=np.int64)
     end_keys = np.empty(capacity, dtype=np.int64)
     ends = np.empty((capacity, WIDTH), dtype=np.int8)
     end_steps = np.empty(capacity, dtype=np.int64)
     end_flags = np.empty(capacity, dtype=np.int64)
+    end_paths = np.empty(capacity, dtype=np.int64)
     ended = 0
     boards[0] = start
     lefts[0] = first_left
     board_keys[0] = _key(start, keys)
     highest[0] = BAR
     held[0] = 0
+    paths[0] = 0
     level_start, level_end, count = 0, 1, 1
     steps = 0
     after = np.zeros(WIDTH, dtype=np.int8)
@@ -449,6 +479,7 @@ def legal_results_primes(start: NDArray[np.int8], high: int, low: int,
                     moved = True
                     after_key = _moved_key(board_key, board, after, from_point, die, opposite, keys)
                     prime = held[state] | (PRIME_HELD if primes and holds_prime(after) else 0)
+                    path = (paths[state] << 8) | (8 * from_point + die)
                     if rest:
                         key = after_key ^ _left_key(rest, keys)
                         slot = _find(table, hashes, boards, lefts, after, rest, key)
@@ -461,6 +492,7 @@ def legal_results_primes(start: NDArray[np.int8], high: int, low: int,
                             board_keys = _grown1(board_keys)
                             highest = _grown1(highest)
                             held = _grown1(held)
+                            paths = _grown1(paths)
                             board = boards[state]
                         boards[count] = after
                         lefts[count] = rest
@@ -468,29 +500,30 @@ def legal_results_primes(start: NDArray[np.int8], high: int, low: int,
                         board_keys[count] = after_key
                         highest[count] = from_point if order_free else BAR
                         held[count] = prime
+                        paths[count] = path
                         table[-1 - slot] = count
                         count += 1
                         if 2 * (count - level_end) > table.shape[0]:
                             table = _rehashed(table, hashes, level_end, count)
                     else:
                         used_high = HIGH_USED if not doublet and die == high else 0
-                        ends, end_keys, end_steps, end_flags = _end(
-                            ends, end_keys, end_steps, end_flags, ended, after, after_key,
-                            steps + 1, used_high | prime)
+                        ends, end_keys, end_steps, end_flags, end_paths = _end(
+                            ends, end_keys, end_steps, end_flags, end_paths, ended, after,
+                            after_key, steps + 1, used_high | prime, path)
                         ended += 1
             if not moved:
                 # one die played of two: the high one when the low one is left
                 used_high = HIGH_USED if not doublet and left == 2 else 0
-                ends, end_keys, end_steps, end_flags = _end(
-                    ends, end_keys, end_steps, end_flags, ended, board, board_key, steps,
-                    used_high | held[state])
+                ends, end_keys, end_steps, end_flags, end_paths = _end(
+                    ends, end_keys, end_steps, end_flags, end_paths, ended, board, board_key,
+                    steps, used_high | held[state], paths[state])
                 ended += 1
         level_start, level_end = level_end, count
         steps += 1
     wall = np.zeros(BLOCK, dtype=np.int64)
     unblock = params[UNBLOCK] != 0 and _shut_in(start, opposite, wall)
     return _allowed(ends[:ended], end_keys[:ended], end_steps[:ended], end_flags[:ended],
-                    doublet, params[WASTE] != 0, wall if unblock else wall[:0])
+                    end_paths[:ended], doublet, params[WASTE] != 0, wall if unblock else wall[:0])
 
 
 @kernel
@@ -508,11 +541,12 @@ def _rehashed(table: NDArray[np.int64], hashes: NDArray[np.int64], first: int, c
 
 @kernel
 def _allowed(ends: NDArray[np.int8], end_keys: NDArray[np.int64], steps: NDArray[np.int64],
-             flags: NDArray[np.int64], doublet: bool, waste: bool, wall: NDArray[np.int64]
-             ) -> tuple[NDArray[np.int8], NDArray[np.bool_]]:
+             flags: NDArray[np.int64], end_paths: NDArray[np.int64], doublet: bool, waste: bool,
+             wall: NDArray[np.int64]
+             ) -> tuple[NDArray[np.int8], NDArray[np.bool_], NDArray[np.int64]]:
     """R-MAX, R-WASTE, R-HIGH over the ended sequences, then R-UNBLOCK where ``wall`` holds
-    its six points (empty: it does not bind), then each result once, with the prime flag of
-    the first sequence kept for it."""
+    its six points (empty: it does not bind), then each result once, with the prime flag and
+    the path of the first sequence kept for it."""
     n = ends.shape[0]
     most = steps.max()
     keep = steps == most
@@ -543,6 +577,7 @@ def _allowed(ends: NDArray[np.int8], end_keys: NDArray[np.int64], steps: NDArray
     lefts = np.zeros(n, dtype=np.int64)
     out = np.empty((n, WIDTH), dtype=np.int8)
     primes = np.zeros(n, dtype=np.bool_)
+    paths = np.zeros(n, dtype=np.int64)
     made = 0
     for i in range(n):
         if not keep[i]:
@@ -553,7 +588,8 @@ def _allowed(ends: NDArray[np.int8], end_keys: NDArray[np.int64], steps: NDArray
             continue
         out[made] = ends[i]
         primes[made] = flags[i] & PRIME_HELD != 0
+        paths[made] = end_paths[i]
         hashes[made] = key
         table[-1 - slot] = made
         made += 1
-    return out[:made], primes[:made]
+    return out[:made], primes[:made], paths[:made]
