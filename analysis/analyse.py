@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analysis.board_judge import named_play, reference_order
+from analysis.board_judge import named_play
 from analysis.confirm import Judge, confirmed_limits, needs_confirming
 from analysis.ranking import Candidate, Evaluator, RollsJudged, roll_average
 from analysis.rolls import ROLLS_21
@@ -231,29 +231,29 @@ def _from_rolls(rules: RuleSet, turn: TurnToJudge, evaluator: Evaluator, rolls: 
     named; the luck and the level are the caller's to fill in. ``None`` where the fast core
     did not make the plays (no steps to name them by), or where the deeper judge is to
     confirm the turn (it takes the reference's plays)."""
-    children = rolls.children
-    if children.paths is None:
+    children, paths = rolls.children, rolls.children.paths
+    if paths is None:
         return None
-    from analysis.fast.movegen import path_steps  # loaded with the kernels that made the paths
+    from analysis.fast.movegen import path_steps, reference_order  # loaded with the kernels
 
     k = _ROLL[turn.dice]
     start, end = int(children.starts[0, k]), int(children.starts[0, k + 1])
-    played = [path_steps(int(path)) for path in children.paths[start:end]]
-    order = reference_order(played)  # (it ranks plays of one equity)
-    rows = np.asarray(order, dtype=np.int64) + start
+    rows = reference_order(paths[start:end]) + start  # (it ranks plays of one equity)
     boards = children.boards[rows]
     judged = evaluator.boards.judge(boards, None if children.flags is None else children.flags[rows])
-    equities, outputs = judged.equity.astype(np.float64).tolist(), judged.y.astype(np.float64).tolist()
-    ranked = sorted(range(len(order)), key=lambda i: (-equities[i], i))
+    equity = judged.equity.astype(np.float64)
+    equities, outputs = equity.tolist(), judged.y.astype(np.float64).tolist()
+    ranked = np.argsort(-equity, kind="stable").tolist()  # (the higher equity, then the first)
     made = np.frombuffer(bytes(turn.played.mover + turn.played.opponent), dtype=np.int8)
     rank = ranked.index(int(np.flatnonzero((boards == made).all(axis=1))[0]))
-    forced = len(order) == 1
+    forced = end - start == 1
     loss = 0.0 if forced or rank == 0 else max(0.0, equities[ranked[0]] - equities[ranked[rank]])
     mark = None if forced else mark_for(loss, limits)
     steps = TurnRules(rules, turn.position, turn.dice)
 
     def candidate(i: int) -> Candidate:
-        return Candidate(named_play(steps, played[order[i]]), equities[i], tuple(outputs[i]), 0)
+        return Candidate(named_play(steps, path_steps(int(paths[rows[i]]))), equities[i],
+                         tuple(outputs[i]), 0)
 
     kept = [(place, candidate(i)) for place, i in enumerate(ranked) if place < shown or place == rank]
     if confirm is not None and not forced:
@@ -262,7 +262,7 @@ def _from_rolls(rules: RuleSet, turn: TurnToJudge, evaluator: Evaluator, rolls: 
         if needs_confirming(best_two, mark, limits):  # (it reads the best two only)
             return None
     chosen = next(c for place, c in kept if place == rank)
-    return TurnFigures(turn.ply, kept[0][1], chosen, rank + 1, len(order), loss, mark, forced, None, None,
+    return TurnFigures(turn.ply, kept[0][1], chosen, rank + 1, end - start, loss, mark, forced, None, None,
                        kept, "", False)
 
 

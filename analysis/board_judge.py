@@ -256,14 +256,6 @@ class BoardJudge:
                 children.boards[best], flags)
 
 
-def reference_order(plays: Sequence[Sequence[tuple[int, int]]]) -> list[int]:
-    """The order in which the reference lists plays (:func:`notation.legal_plays`), each
-    given as its steps' starting points and dice: by :meth:`Play.sort_key`, a step's
-    to-point being its starting point less the die, 0 when borne off."""
-    keys = [sorted([(-start, -max(start - die, OFF)) for start, die in steps]) for steps in plays]
-    return sorted(range(len(plays)), key=keys.__getitem__)
-
-
 def named_play(turn: TurnRules, steps: Sequence[tuple[int, int]]) -> Play:
     """The legal play of ``turn`` whose steps (each's starting point and die, in the
     canonical order: :func:`analysis.fast.movegen.path_steps`) are ``steps``, as the

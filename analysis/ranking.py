@@ -224,7 +224,7 @@ class Evaluator:
         children = self.boards.children(*self._position(position, primes))
         judged = self.boards.judge(children.boards, children.flags)
         equities, _, _, _ = self.boards.best_of(children, judged)
-        values = {dice: float(equities[0, k]) for k, (dice, _) in enumerate(ROLLS_21)}
+        values = dict(zip([dice for dice, _ in ROLLS_21], equities[0].tolist(), strict=True))
         return RollsJudged(children, judged, values)
 
 

@@ -18,11 +18,18 @@ import numpy as np
 import pytest
 
 from analysis import training
-from analysis.board_judge import named_play, reference_order
+from analysis.board_judge import named_play
 from analysis.encoding import Encoder
 from analysis.fast import board_of, covers, fast_rules, legal_positions
 from analysis.fast.encode import encode, layout, table
-from analysis.fast.movegen import _KEYS, legal_results, legal_results_paths, legal_results_primes, path_steps
+from analysis.fast.movegen import (
+    _KEYS,
+    legal_results,
+    legal_results_paths,
+    legal_results_primes,
+    path_steps,
+    reference_order,
+)
 from analysis.fast.outcomes import ceiling_code, ceilings, most_steps, penalty_rates, race_table
 from analysis.fast.selfplay import FastGames, trains
 from analysis.network import Network
@@ -205,9 +212,8 @@ def test_the_fast_plays_steps_name_the_reference_plays_in_its_order(variant):
         for position, dice, _ in source:
             boards, _, paths = legal_results_paths(board_of(position), dice.high, dice.low, fast.params,
                                                    fast.opposite, _KEYS, False)
-            steps = [path_steps(int(path)) for path in paths]
             turn = TurnRules(rules, position, dice)
-            named = [named_play(turn, steps[i]) for i in reference_order(steps)]
+            named = [named_play(turn, path_steps(int(paths[i]))) for i in reference_order(paths)]
             expected = legal_plays(position, dice, rules)
             doublets += dice.is_doublet and len(expected) > 1
             if named != expected or [p.notation for p in named] != [p.notation for p in expected] \

@@ -352,32 +352,46 @@ def path_steps(path: int) -> list[tuple[int, int]]:
     return steps[::-1]
 
 
+def reference_order(paths: NDArray[np.int64]) -> NDArray[np.int64]:
+    """The order in which the reference lists the plays of one turn given as their paths
+    (:func:`notation.legal_plays`: by ``Play.sort_key``, the steps' ``(-from_point,
+    -to_point)`` sorted, a step's to-point being its starting point less the die, 0 when
+    borne off): the indices of ``paths`` in that order. A turn's legal plays all play the
+    same number of dice (R-MAX)."""
+    steps = paths.astype("<i8").view(np.uint8).reshape(len(paths), 8).astype(np.int64)
+    from_points, dice = steps >> 3, steps & 7
+    # a step as one number, larger for a higher starting point, then a higher to-point;
+    # no step (a play's bytes past its last) is 0
+    codes = np.where(steps > 0, 1 + 32 * from_points + np.maximum(from_points - dice, 0), 0)
+    codes = -np.sort(codes, axis=1)[:, ::-1]  # each play's (-from, -to), sorted
+    return np.lexsort(codes.T[::-1])
+
+
 HIGH_USED = 1
 """An ended sequence's flag: one die of two played, the high one (R-HIGH)."""
 PRIME_HELD = 2
 """An ended sequence's (or a state's) flag: the mover held a prime after one of its steps."""
+PATH = 2
+"""Where a state's (or an ended sequence's) path starts among its flags' bits."""
 
 
 @kernel
 def _end(ends: NDArray[np.int8], end_keys: NDArray[np.int64], end_steps: NDArray[np.int64],
-         end_flags: NDArray[np.int64], end_paths: NDArray[np.int64], ended: int,
-         board: NDArray[np.int8], key: int, steps: int, flags: int, path: int
-         ) -> tuple[NDArray[np.int8], NDArray[np.int64], NDArray[np.int64], NDArray[np.int64],
-                    NDArray[np.int64]]:
-    """An ended sequence (its board, key, steps, flags and path) added at ``ended``, the
-    arrays grown first where they are full; the arrays."""
+         end_flags: NDArray[np.int64], ended: int, board: NDArray[np.int8], key: int,
+         steps: int, flags: int
+         ) -> tuple[NDArray[np.int8], NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
+    """An ended sequence (its board, key, steps and flags) added at ``ended``, the arrays
+    grown first where they are full; the arrays."""
     if ended == ends.shape[0]:
         ends = _grown(ends)
         end_keys = _grown1(end_keys)
         end_steps = _grown1(end_steps)
         end_flags = _grown1(end_flags)
-        end_paths = _grown1(end_paths)
     ends[ended] = board
     end_keys[ended] = key
     end_steps[ended] = steps
     end_flags[ended] = flags
-    end_paths[ended] = path
-    return ends, end_keys, end_steps, end_flags, end_paths
+    return ends, end_keys, end_steps, end_flags
 
 
 @kernel
@@ -407,8 +421,9 @@ def legal_results_paths(start: NDArray[np.int8], high: int, low: int,
                         keys: NDArray[np.int64], primes: bool
                         ) -> tuple[NDArray[np.int8], NDArray[np.bool_], NDArray[np.int64]]:
     """:func:`legal_results_primes`, and each result's play in the reference's canonical
-    order as a number (:func:`path_steps` reads it): a step is ``8 * from_point + die``,
-    one byte, the last step in the lowest byte."""
+    order as a number, its path (:func:`path_steps` reads it): a step is one byte,
+    ``8 * from_point + die``, the last step in the lowest byte. A state's path rides in
+    the upper bits of its flags (``flags >> PATH``)."""
     doublet = high == low
     if doublet:
         first_left = high if params[SQUARED] else 4
@@ -428,20 +443,17 @@ def legal_results_paths(start: NDArray[np.int8], high: int, low: int,
     hashes = np.empty(capacity, dtype=np.int64)
     board_keys = np.empty(capacity, dtype=np.int64)
     highest = np.empty(capacity, dtype=np.int64)
-    held = np.empty(capacity, dtype=np.int64)
-    paths = np.empty(capacity, dtype=np.int64)
+    held = np.empty(capacity, dtype=np.int64)  # each state's PRIME_HELD flag and its path (>> PATH)
     end_keys = np.empty(capacity, dtype=np.int64)
     ends = np.empty((capacity, WIDTH), dtype=np.int8)
     end_steps = np.empty(capacity, dtype=np.int64)
     end_flags = np.empty(capacity, dtype=np.int64)
-    end_paths = np.empty(capacity, dtype=np.int64)
     ended = 0
     boards[0] = start
     lefts[0] = first_left
     board_keys[0] = _key(start, keys)
     highest[0] = BAR
     held[0] = 0
-    paths[0] = 0
     level_start, level_end, count = 0, 1, 1
     steps = 0
     after = np.zeros(WIDTH, dtype=np.int8)
@@ -478,8 +490,10 @@ def legal_results_paths(start: NDArray[np.int8], high: int, low: int,
                         continue
                     moved = True
                     after_key = _moved_key(board_key, board, after, from_point, die, opposite, keys)
-                    prime = held[state] | (PRIME_HELD if primes and holds_prime(after) else 0)
-                    path = (paths[state] << 8) | (8 * from_point + die)
+                    path = ((held[state] >> PATH) << 8) | (8 * from_point + die)
+                    prime = (held[state] & PRIME_HELD) | (path << PATH)
+                    if primes and holds_prime(after):
+                        prime |= PRIME_HELD
                     if rest:
                         key = after_key ^ _left_key(rest, keys)
                         slot = _find(table, hashes, boards, lefts, after, rest, key)
@@ -492,7 +506,6 @@ def legal_results_paths(start: NDArray[np.int8], high: int, low: int,
                             board_keys = _grown1(board_keys)
                             highest = _grown1(highest)
                             held = _grown1(held)
-                            paths = _grown1(paths)
                             board = boards[state]
                         boards[count] = after
                         lefts[count] = rest
@@ -500,30 +513,29 @@ def legal_results_paths(start: NDArray[np.int8], high: int, low: int,
                         board_keys[count] = after_key
                         highest[count] = from_point if order_free else BAR
                         held[count] = prime
-                        paths[count] = path
                         table[-1 - slot] = count
                         count += 1
                         if 2 * (count - level_end) > table.shape[0]:
                             table = _rehashed(table, hashes, level_end, count)
                     else:
                         used_high = HIGH_USED if not doublet and die == high else 0
-                        ends, end_keys, end_steps, end_flags, end_paths = _end(
-                            ends, end_keys, end_steps, end_flags, end_paths, ended, after,
-                            after_key, steps + 1, used_high | prime, path)
+                        ends, end_keys, end_steps, end_flags = _end(
+                            ends, end_keys, end_steps, end_flags, ended, after, after_key,
+                            steps + 1, used_high | prime)
                         ended += 1
             if not moved:
                 # one die played of two: the high one when the low one is left
                 used_high = HIGH_USED if not doublet and left == 2 else 0
-                ends, end_keys, end_steps, end_flags, end_paths = _end(
-                    ends, end_keys, end_steps, end_flags, end_paths, ended, board, board_key,
-                    steps, used_high | held[state], paths[state])
+                ends, end_keys, end_steps, end_flags = _end(
+                    ends, end_keys, end_steps, end_flags, ended, board, board_key, steps,
+                    used_high | held[state])
                 ended += 1
         level_start, level_end = level_end, count
         steps += 1
     wall = np.zeros(BLOCK, dtype=np.int64)
     unblock = params[UNBLOCK] != 0 and _shut_in(start, opposite, wall)
     return _allowed(ends[:ended], end_keys[:ended], end_steps[:ended], end_flags[:ended],
-                    end_paths[:ended], doublet, params[WASTE] != 0, wall if unblock else wall[:0])
+                    doublet, params[WASTE] != 0, wall if unblock else wall[:0])
 
 
 @kernel
@@ -541,8 +553,7 @@ def _rehashed(table: NDArray[np.int64], hashes: NDArray[np.int64], first: int, c
 
 @kernel
 def _allowed(ends: NDArray[np.int8], end_keys: NDArray[np.int64], steps: NDArray[np.int64],
-             flags: NDArray[np.int64], end_paths: NDArray[np.int64], doublet: bool, waste: bool,
-             wall: NDArray[np.int64]
+             flags: NDArray[np.int64], doublet: bool, waste: bool, wall: NDArray[np.int64]
              ) -> tuple[NDArray[np.int8], NDArray[np.bool_], NDArray[np.int64]]:
     """R-MAX, R-WASTE, R-HIGH over the ended sequences, then R-UNBLOCK where ``wall`` holds
     its six points (empty: it does not bind), then each result once, with the prime flag and
@@ -588,7 +599,7 @@ def _allowed(ends: NDArray[np.int8], end_keys: NDArray[np.int64], steps: NDArray
             continue
         out[made] = ends[i]
         primes[made] = flags[i] & PRIME_HELD != 0
-        paths[made] = end_paths[i]
+        paths[made] = flags[i] >> PATH
         hashes[made] = key
         table[-1 - slot] = made
         made += 1
