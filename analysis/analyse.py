@@ -26,9 +26,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
+
+from analysis.board_judge import named_play
 from analysis.confirm import Judge, confirmed_limits, needs_confirming
-from analysis.ranking import Candidate, Evaluator, roll_average
+from analysis.ranking import Candidate, Evaluator, RollsJudged, roll_average
+from analysis.rolls import ROLLS_21
 from notation import Dice, Play, Position, RuleSet, legal_plays
+from notation.engine.movegen import TurnRules
 from notation.engine.state import PASSED, ROLL, Colour
 from notation.tree.game import Game, GameNode
 
@@ -189,6 +194,17 @@ def judge_turns(rules: RuleSet, turns: list[TurnToJudge], evaluator: Evaluator,
 def _figures(rules: RuleSet, turn: TurnToJudge, evaluator: Evaluator, limits: tuple[float, float, float],
              shown: int, with_luck: bool, confirm: Judge | None) -> TurnFigures:
     position, primes = turn.position, turn.primes
+    rolls = evaluator.rolls_judged(position, primes) if with_luck and turn.roll else None
+    expected = luck = None
+    if rolls is not None:
+        expected = roll_average(rolls.values)
+        if turn.lucky:
+            luck = rolls.values[turn.dice] - expected
+    quick = _from_rolls(rules, turn, evaluator, rolls, limits, shown, confirm) \
+        if rolls is not None and evaluator.ply == 0 else None
+    if quick is not None:
+        quick.luck, quick.before, quick.level = luck, expected, evaluator.name
+        return quick
     plays = legal_plays(position, turn.dice, rules)
     played = next(play for play in plays if play.result == turn.played)
     ranked = evaluator.rank(plays, position, primes, also=played)
@@ -199,15 +215,55 @@ def _figures(rules: RuleSet, turn: TurnToJudge, evaluator: Evaluator, limits: tu
         ranked = confirm.judge(plays, position, turn.dice, primes, played)
         rank, loss, mark = _judged(ranked, played, forced, confirmed_limits(limits))
         level, confirmed = confirm.name, True
-    expected = luck = None
-    if with_luck and turn.roll:
-        values = evaluator.roll_values(position, primes)
-        expected = roll_average(values)
-        if turn.lucky:
-            luck = values[turn.dice] - expected
     kept = [(i, c) for i, c in enumerate(ranked) if i < shown or i == rank]
     return TurnFigures(turn.ply, ranked[0], ranked[rank], rank + 1, len(plays), loss, mark, forced, luck,
                        expected, kept, level, confirmed)
+
+
+_ROLL = {dice: k for k, (dice, _) in enumerate(ROLLS_21)}
+"""Each roll's place in :data:`~analysis.rolls.ROLLS_21`."""
+
+
+def _from_rolls(rules: RuleSet, turn: TurnToJudge, evaluator: Evaluator, rolls: RollsJudged,
+                limits: tuple[float, float, float], shown: int, confirm: Judge | None) -> TurnFigures | None:
+    """A turn judged at 0-ply as :meth:`Evaluator.rank` judges its legal plays, the plays
+    taken from its roll's among the 21 rolls made for the luck, and only the plays kept
+    named; the luck and the level are the caller's to fill in. ``None`` where the fast core
+    did not make the plays (no steps to name them by), or where the deeper judge is to
+    confirm the turn (it takes the reference's plays)."""
+    children, paths = rolls.children, rolls.children.paths
+    if paths is None:
+        return None
+    from analysis.fast.movegen import path_steps, reference_order  # loaded with the kernels
+
+    k = _ROLL[turn.dice]
+    start, end = int(children.starts[0, k]), int(children.starts[0, k + 1])
+    rows = reference_order(paths[start:end]) + start  # (it ranks plays of one equity)
+    boards = children.boards[rows]
+    judged = evaluator.boards.judge(boards, None if children.flags is None else children.flags[rows])
+    equity = judged.equity.astype(np.float64)
+    equities, outputs = equity.tolist(), judged.y.astype(np.float64).tolist()
+    ranked = np.argsort(-equity, kind="stable").tolist()  # (the higher equity, then the first)
+    made = np.frombuffer(bytes(turn.played.mover + turn.played.opponent), dtype=np.int8)
+    rank = ranked.index(int(np.flatnonzero((boards == made).all(axis=1))[0]))
+    forced = end - start == 1
+    loss = 0.0 if forced or rank == 0 else max(0.0, equities[ranked[0]] - equities[ranked[rank]])
+    mark = None if forced else mark_for(loss, limits)
+    steps = TurnRules(rules, turn.position, turn.dice)
+
+    def candidate(i: int) -> Candidate:
+        return Candidate(named_play(steps, path_steps(int(paths[rows[i]]))), equities[i],
+                         tuple(outputs[i]), 0)
+
+    kept = [(place, candidate(i)) for place, i in enumerate(ranked) if place < shown or place == rank]
+    if confirm is not None and not forced:
+        named = dict(kept)
+        best_two = [named.get(place) or candidate(ranked[place]) for place in (0, 1)]
+        if needs_confirming(best_two, mark, limits):  # (it reads the best two only)
+            return None
+    chosen = next(c for place, c in kept if place == rank)
+    return TurnFigures(turn.ply, kept[0][1], chosen, rank + 1, end - start, loss, mark, forced, None, None,
+                       kept, "", False)
 
 
 def assembled(game: Game, engine: str, figures: list[TurnFigures], confirm: str | None

@@ -98,10 +98,10 @@ class AnalysisJob:
         return confirmation_level(self.confirm)
 
 
-WORKER_TURNS = 700
+WORKER_TURNS = 800
 """How many turns judged at 0-ply (with the luck of the roll) make a worker process worth
 starting: a spawned worker's start (an interpreter, numpy, the notation, the nets, numba's
-kernels loaded) costs about as much CPU as judging 700 such turns (1.2 s against 1.8 ms a
+kernels loaded) costs about as much CPU as judging 800 such turns (1.4 s against 1.7 ms a
 turn of a real backgammon match: ``python bench/analyse_speed.py --worker-start``)."""
 
 DEPTH_COST = (1, 3, 35)

@@ -44,6 +44,7 @@ from analysis.outcomes import Outcomes
 from analysis.race import CONTACT, by_class
 from analysis.rolls import ROLLS_21
 from notation import MEN, OFF, Play, Position, RuleSet, legal_plays
+from notation.engine.movegen import TurnRules
 
 if TYPE_CHECKING:
     from analysis.fast.judge import FastJudge
@@ -75,11 +76,14 @@ class Children:
     """Every roll's resulting boards of some positions to act: position ``p``'s plays of
     roll ``k`` (:data:`ROLLS_21`'s order) are rows ``starts[p, k]`` to ``starts[p, k + 1]``
     of ``boards`` (``starts[p, 21]`` = ``starts[p + 1, 0]``); ``flags`` the (mover,
-    opponent) prime flags after each (``None`` outside murray)."""
+    opponent) prime flags after each (``None`` outside murray); ``paths`` each play's steps
+    in the canonical order (:func:`analysis.fast.movegen.path_steps`), where the fast core
+    made them (``None`` where the reference did)."""
 
     boards: Boards
     flags: Flags | None
     starts: NDArray[np.int64]
+    paths: NDArray[np.int64] | None = None
 
 
 @dataclass
@@ -181,16 +185,18 @@ class BoardJudge:
         tracking = self.encoder.primes is not None and primes is not None
         parts: list[Boards] = []
         flag_parts: list[Flags] = []
+        path_parts: list[NDArray[np.int64]] = []
         starts = np.empty((len(boards), len(ROLLS_21) + 1), dtype=np.int64)
         total = 0
         for p, board in enumerate(boards):
             mine, his = (bool(primes[p, 0]), bool(primes[p, 1])) if tracking and primes is not None \
                 else (False, False)
             if kernels is not None:
-                results, held, at = kernels.every_roll(board, tracking and not mine)
+                results, held, paths, at = kernels.every_roll(board, tracking and not mine)
                 held |= mine
                 starts[p] = at + total
                 self._add(parts, flag_parts, results, held, his, tracking)
+                path_parts.append(paths)
                 total += len(results)
                 continue
             position = trusted_position(board)
@@ -204,7 +210,8 @@ class BoardJudge:
                 total += len(results)
             starts[p, len(ROLLS_21)] = total
         return Children(np.concatenate(parts) if parts else np.empty((0, 52), np.int8),
-                        np.concatenate(flag_parts) if tracking else None, starts)
+                        np.concatenate(flag_parts) if tracking else None, starts,
+                        np.concatenate(path_parts) if kernels is not None and path_parts else None)
 
     @staticmethod
     def _add(parts: list[Boards], flag_parts: list[Flags], results: Boards, held: Flags, his: bool,
@@ -229,9 +236,14 @@ class BoardJudge:
         for him, its resulting board (``(m, 21, 52)``) and prime flags. Every roll of every
         position judged in one pass of the net."""
         children = self.children(boards, primes)
-        judged = self.judge(children.boards, children.flags)
+        return self.best_of(children, self.judge(children.boards, children.flags))
+
+    @staticmethod
+    def best_of(children: Children, judged: Judged
+                ) -> tuple[NDArray[np.float64], NDArray[np.float64], Boards, Flags | None]:
+        """:meth:`best_per_roll` of the positions whose ``children`` are ``judged``."""
         equity = judged.equity
-        m = len(boards)
+        m = len(children.starts)
         firsts = children.starts[:, :-1].reshape(-1)  # every (position, roll)'s first row
         rows = np.arange(len(equity))
         top = np.maximum.reduceat(equity, firsts)
@@ -242,6 +254,19 @@ class BoardJudge:
         flags = children.flags[best] if children.flags is not None else None
         return (equity[best].astype(np.float64), judged.y[best].astype(np.float64),
                 children.boards[best], flags)
+
+
+def named_play(turn: TurnRules, steps: Sequence[tuple[int, int]]) -> Play:
+    """The legal play of ``turn`` whose steps (each's starting point and die, in the
+    canonical order: :func:`analysis.fast.movegen.path_steps`) are ``steps``, as the
+    reference makes it (the same steps, result and notation)."""
+    mover, opponent = turn.start.mover, turn.start.opponent
+    made = []
+    for from_point, die in steps:
+        _, mover, opponent, step = turn.step(mover, opponent, from_point, die)
+        assert step is not None, "the fast core's play is legal"
+        made.append(step)
+    return Play(tuple(made), Position._trusted(mover, opponent), turn.write)
 
 
 def trusted_position(board: NDArray[np.int8]) -> Position:

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import NDArray
 
-from analysis.board_judge import BoardJudge, Boards, Flags, swapped
+from analysis.board_judge import BoardJudge, Boards, Children, Flags, Judged, swapped
 from analysis.encoding import Encoder
 from analysis.network import Network
 from analysis.outcomes import Outcomes
@@ -44,7 +44,7 @@ from analysis.rolls import ROLLS_21, WEIGHTS
 from notation import MEN, OFF, Dice, Play, Position, RuleSet
 
 __all__ = ["DEPTHS", "FILTER", "ROLLS_21", "SECOND_FILTER", "WEIGHTS", "Candidate", "Evaluator",
-           "LookaheadPlayer", "roll_average"]
+           "LookaheadPlayer", "RollsJudged", "roll_average"]
 
 DEPTHS = (0, 1, 2)
 
@@ -216,8 +216,28 @@ class Evaluator:
                     primes: tuple[bool, bool] = (False, False)) -> dict[Dice, float]:
         """For each of the 21 rolls, the equity (for the player to act) after his best
         0-ply play."""
-        equities, _, _, _ = self.boards.best_per_roll(*self._position(position, primes))
-        return {dice: float(equities[0, k]) for k, (dice, _) in enumerate(ROLLS_21)}
+        return self.rolls_judged(position, primes).values
+
+    def rolls_judged(self, position: Position, primes: tuple[bool, bool] = (False, False)) -> RollsJudged:
+        """Every play of each of the 21 rolls from ``position`` judged at 0-ply, and each
+        roll's value (:meth:`roll_values`)."""
+        children = self.boards.children(*self._position(position, primes))
+        judged = self.boards.judge(children.boards, children.flags)
+        equities, _, _, _ = self.boards.best_of(children, judged)
+        values = dict(zip([dice for dice, _ in ROLLS_21], equities[0].tolist(), strict=True))
+        return RollsJudged(children, judged, values)
+
+
+@dataclass
+class RollsJudged:
+    """The plays of a position's 21 rolls judged at 0-ply (:meth:`Evaluator.rolls_judged`):
+    their boards (``children``, roll ``k``'s rows ``children.starts[0, k]`` to
+    ``children.starts[0, k + 1]``), their judgement, and each roll's ``values`` (the
+    equity after the best play, for the player to act)."""
+
+    children: Children
+    judged: Judged
+    values: dict[Dice, float]
 
 
 def roll_average(values: dict[Dice, float]) -> float:

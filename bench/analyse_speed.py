@@ -20,13 +20,21 @@
    a few games are worth): the CPU time of one spawned worker that judges one turn,
    against the CPU time a turn of the real match costs in this process.
 
+``--before DIR``: the N matches also analysed by the checkout in ``DIR`` (another revision,
+main's say, run with this interpreter), in the same run, printed beside this one's.
+``--deep``: only the deep figures (issue 35): the jacquet game of 1. analysed by
+``jacquet analyse`` with its default confirmation (the turns whose mark could be wrong
+judged again at 2-ply), a fresh process, wall and CPU time; and the match of 2. at 2-ply
+against gnubg's 2-ply.
+
     python bench/analyse_speed.py [--repeat 3] [--decisions 20] [--matches 20] [--no-two-ply]
-                                  [--worker-start]
+                                  [--worker-start] [--before DIR] [--deep]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import resource
 import shutil
 import subprocess
@@ -105,14 +113,32 @@ def backgammon_match(plies: int) -> None:
           f"{cpu / g_cpu:.1f}× its CPU time")
 
 
-def many_matches(count: int) -> None:
-    """``count`` real matches in one run of each program, at 0-ply."""
+def jacquet_confirmed() -> None:
+    """The game of :func:`jacquet_game` by ``jacquet analyse`` with its default
+    confirmation, a fresh process."""
+    games = list(read_file(GAMES))
+    index = min(range(len(games)), key=lambda i: abs(games[i].end().ply - 95))
+    wall, cpu, out, code = _child([sys.executable, "-m", "jacquet_cli", "analyse", str(GAMES),
+                                   "--game", str(index + 1), "--json"])
+    turns = [turn for line in out.splitlines() if line.strip() for turn in json.loads(line)["turns"]]
+    confirmed = sum(not turn["level"].endswith("0-ply") for turn in turns)
+    print(f"jacquet game of {games[index].end().ply} turns, jacquet analyse --json (the default "
+          f"confirmation: {confirmed} of {len(turns)} turns judged again, at 2-ply): {wall:.2f} s wall, "
+          f"{cpu:.2f} s CPU (exit {code})")
+
+
+def many_matches(count: int, before: Path | None = None) -> None:
+    """``count`` real matches in one run of each program, at 0-ply (and of the checkout
+    ``before``, if given)."""
     matches = sorted(REAL.glob("*.mat"))[:count]
     if not matches or not shutil.which(GNUBG):
         print(f"{count} matches: no matches in {REAL}, or no gnubg: skipped")
         return
-    wall, cpu, out, code = _child([sys.executable, "-m", "jacquet_cli", "analyse",
-                                   *map(str, matches), "--json", "--confirm", "none"])
+    command = [sys.executable, "-m", "jacquet_cli", "analyse", *map(str, matches), "--json",
+               "--confirm", "none"]
+    if before is not None:
+        b_wall, b_cpu, b_out, b_code = _child(command, cwd=str(before))
+    wall, cpu, out, code = _child(command, cwd=str(ROOT))
     turns = sum(line.count('"ply"') for line in out.splitlines())
     with tempfile.TemporaryDirectory() as folder:
         commands = Path(folder) / "analyse.gnubg"
@@ -128,6 +154,11 @@ def many_matches(count: int) -> None:
     print(f"  gnubg -t: {g_wall:.2f} s wall, {g_cpu:.2f} s CPU (exit {g_code}); "
           f"{1000 * g_cpu / max(turns, 1):.2f} ms CPU a turn")
     print(f"  ratio: {wall / g_wall:.2f}× gnubg's wall time, {cpu / g_cpu:.2f}× its CPU time")
+    if before is not None:
+        same = "the same JSON" if b_out == out else "JSON DIFFERENT from this checkout's"
+        print(f"  before ({before}): {b_wall:.2f} s wall, {b_cpu:.2f} s CPU (exit {b_code}); "
+              f"{1000 * b_cpu / max(turns, 1):.2f} ms CPU a turn, {b_cpu / g_cpu:.2f}× gnubg's CPU time; "
+              f"{same}")
 
 
 def per_decision(decisions: int) -> None:
@@ -190,16 +221,24 @@ def main() -> None:
                         help="Leave out the match at 2-ply (minutes for gnubg).")
     parser.add_argument("--worker-start", action="store_true",
                         help="Only measure what a worker of --jobs costs to start, in turns.")
+    parser.add_argument("--before", type=Path, default=None,
+                        help="A checkout of another revision, its analysis of the matches measured beside.")
+    parser.add_argument("--deep", action="store_true",
+                        help="Only the jacquet game with the default confirmation and the match at 2-ply.")
     args = parser.parse_args()
     if args.worker_start:
         worker_start()
+        return
+    if args.deep:
+        jacquet_confirmed()
+        backgammon_match(2)
         return
     jacquet_game(args.repeat)
     backgammon_match(0)
     if args.two_ply:
         backgammon_match(2)
     if args.matches:
-        many_matches(args.matches)
+        many_matches(args.matches, args.before)
     per_decision(args.decisions)
     worker_start()
 

@@ -18,10 +18,18 @@ import numpy as np
 import pytest
 
 from analysis import training
+from analysis.board_judge import named_play
 from analysis.encoding import Encoder
 from analysis.fast import board_of, covers, fast_rules, legal_positions
 from analysis.fast.encode import encode, layout, table
-from analysis.fast.movegen import _KEYS, legal_results, legal_results_primes
+from analysis.fast.movegen import (
+    _KEYS,
+    legal_results,
+    legal_results_paths,
+    legal_results_primes,
+    path_steps,
+    reference_order,
+)
 from analysis.fast.outcomes import ceiling_code, ceilings, most_steps, penalty_rates, race_table
 from analysis.fast.selfplay import FastGames, trains
 from analysis.network import Network
@@ -30,6 +38,7 @@ from analysis.players import judge
 from analysis.shipped import load_net
 from analysis.training import self_play_game
 from notation import Dice, Position, legal_plays, rule_set
+from notation.engine.movegen import TurnRules
 from notation.engine.rules import NAMES, prime_during
 from tests.fast_positions import game_positions, reference_results, scattered_positions
 
@@ -186,6 +195,31 @@ for the million per rule set, run by hand (ten times that)."""
 def test_fast_legal_plays_equal_the_reference_on_many_positions(variant, chunk):
     per_source = LONG_POSITIONS // (2 * CHUNKS)
     assert _mismatches(variant, 1000 + chunk, per_source) == []
+
+
+@pytest.mark.parametrize("variant", NAMES)
+def test_the_fast_plays_steps_name_the_reference_plays_in_its_order(variant):
+    """What `jacquet analyse` shows of a turn judged on the fast core: each result's path,
+    replayed by the reference's step rules, is the reference's play (the same canonical
+    steps, so the same notation), and the plays come in the reference's order (which
+    ranks plays of one equity)."""
+    rules = rule_set(variant)
+    fast = fast_rules(rules)
+    assert fast is not None
+    rng = random.Random(7)
+    wrong, doublets = [], 0
+    for source in (game_positions(rules, rng, 150), scattered_positions(rules, rng, 150)):
+        for position, dice, _ in source:
+            boards, _, paths = legal_results_paths(board_of(position), dice.high, dice.low, fast.params,
+                                                   fast.opposite, _KEYS, False)
+            turn = TurnRules(rules, position, dice)
+            named = [named_play(turn, path_steps(int(paths[i]))) for i in reference_order(paths)]
+            expected = legal_plays(position, dice, rules)
+            doublets += dice.is_doublet and len(expected) > 1
+            if named != expected or [p.notation for p in named] != [p.notation for p in expected] \
+                    or {bytes(p.result.mover + p.result.opponent) for p in named} != {b.tobytes() for b in boards}:
+                wrong.append(f"{position.position_id()} {dice}")
+    assert wrong == [] and doublets > 10
 
 
 @pytest.mark.parametrize("variant", NAMES)

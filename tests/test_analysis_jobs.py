@@ -95,7 +95,7 @@ def test_analyse_db_with_two_jobs_stores_what_one_job_stores(records, tmp_path, 
 
 
 def test_by_default_a_few_games_are_judged_in_this_process_and_many_on_every_core():
-    """A worker costs as much to start as judging about 700 turns at 0-ply (measured by
+    """A worker costs as much to start as judging about 800 turns at 0-ply (measured by
     bench/analyse_speed.py --worker-start): a match of a few short games is analysed at once
     here, hundreds of games (or the same games at 2-ply) over every core offered."""
     from analysis.analyse_jobs import workers_for

@@ -17,7 +17,7 @@ from analysis.encoding import Encoder
 from analysis.fast import COMPILED, FastRules, fast_rules
 from analysis.fast.encode import encode, layout, table
 from analysis.fast.jit import kernel
-from analysis.fast.movegen import _KEYS, legal_results, legal_results_primes
+from analysis.fast.movegen import _KEYS, legal_results, legal_results_paths, legal_results_primes
 from analysis.fast.outcomes import ceiling_code, ceilings, most_steps, penalty_rates, race_table
 from analysis.fast.race import classes, race_inputs
 from analysis.race import RaceInputs, places
@@ -45,25 +45,31 @@ def _ceilings_of(boards: Boards, primes: Flags, code: int, races: NDArray[np.int
 @kernel
 def _every_roll(board: Boards, highs: NDArray[np.int64], lows: NDArray[np.int64],
                 params: NDArray[np.int64], opposite: NDArray[np.int64], keys: NDArray[np.int64],
-                primes: bool) -> tuple[Boards, Flags, NDArray[np.int64]]:
-    """:func:`analysis.fast.movegen.legal_results_primes` of every roll ``highs[k]``,
+                primes: bool) -> tuple[Boards, Flags, NDArray[np.int64], NDArray[np.int64]]:
+    """:func:`analysis.fast.movegen.legal_results_paths` of every roll ``highs[k]``,
     ``lows[k]`` from ``board`` in one call: the resulting boards one roll after the other,
-    their prime flags, and where each roll's start (``starts[k]`` to ``starts[k + 1]``)."""
+    their prime flags, their plays' paths, and where each roll's start (``starts[k]`` to
+    ``starts[k + 1]``)."""
     count = len(highs)
     parts = []
     held = []
+    routes = []
     starts = np.zeros(count + 1, dtype=np.int64)
     for k in range(count):
-        results, flags = legal_results_primes(board, highs[k], lows[k], params, opposite, keys, primes)
+        results, flags, paths = legal_results_paths(board, highs[k], lows[k], params, opposite, keys,
+                                                    primes)
         parts.append(results)
         held.append(flags)
+        routes.append(paths)
         starts[k + 1] = starts[k] + results.shape[0]
     out = np.empty((starts[count], board.shape[0]), dtype=np.int8)
     out_flags = np.empty(starts[count], dtype=np.bool_)
+    out_paths = np.empty(starts[count], dtype=np.int64)
     for k in range(count):
         out[starts[k]:starts[k + 1]] = parts[k]
         out_flags[starts[k]:starts[k + 1]] = held[k]
-    return out, out_flags, starts
+        out_paths[starts[k]:starts[k + 1]] = routes[k]
+    return out, out_flags, out_paths, starts
 
 
 _HIGHS = np.array([dice.high for dice, _ in ROLLS_21], dtype=np.int64)
@@ -127,10 +133,12 @@ class FastJudge:
         primes = flags if flags is not None else np.zeros((len(boards), 2), dtype=np.bool_)
         return _ceilings_of(boards, primes, self.code, self.races, self.steps, self.rates)
 
-    def every_roll(self, board: Boards, primes: bool) -> tuple[Boards, Flags, NDArray[np.int64]]:
+    def every_roll(self, board: Boards, primes: bool
+                   ) -> tuple[Boards, Flags, NDArray[np.int64], NDArray[np.int64]]:
         """:meth:`legal_boards` of the 21 rolls (:data:`analysis.rolls.ROLLS_21`'s order) in
         one call: every roll's resulting boards one after the other, their prime flags (with
-        ``primes``), and where each roll's start (22 numbers, the last the total)."""
+        ``primes``), their plays' paths (:func:`analysis.fast.movegen.path_steps`), and where
+        each roll's start (22 numbers, the last the total)."""
         assert self.fast is not None
         return _every_roll(board, _HIGHS, _LOWS, self.fast.params, self.fast.opposite, _KEYS, primes)
 

@@ -18,8 +18,9 @@ point, the higher die first), so the first sequence found for a state or a resul
 reference's canonical one: :func:`legal_results_primes` follows it to say, for a rule set
 that scores primes (murray), whether the mover holds a prime after any step of each play
 as the reference's ``PrimeWatch.during`` of its steps does. Only resulting positions are
-made: no steps, no notation (the reference names them). The kernels run compiled with
-numba, or as plain Python.
+made, no notation (the reference names them), and of each play only its steps' starting
+points and dice in the canonical order, as one number (:func:`legal_results_paths`,
+:func:`path_steps`). The kernels run compiled with numba, or as plain Python.
 """
 
 from __future__ import annotations
@@ -340,10 +341,38 @@ def _grown1(array: NDArray[np.int64]) -> NDArray[np.int64]:
     return bigger
 
 
+def path_steps(path: int) -> list[tuple[int, int]]:
+    """The steps of a play's path (:func:`legal_results_paths`), first to last: each step's
+    starting point and die."""
+    steps = []
+    while path:
+        code = path & 0xFF
+        steps.append((code >> 3, code & 7))
+        path >>= 8
+    return steps[::-1]
+
+
+def reference_order(paths: NDArray[np.int64]) -> NDArray[np.int64]:
+    """The order in which the reference lists the plays of one turn given as their paths
+    (:func:`notation.legal_plays`: by ``Play.sort_key``, the steps' ``(-from_point,
+    -to_point)`` sorted, a step's to-point being its starting point less the die, 0 when
+    borne off): the indices of ``paths`` in that order. A turn's legal plays all play the
+    same number of dice (R-MAX)."""
+    steps = paths.astype("<i8").view(np.uint8).reshape(len(paths), 8).astype(np.int64)
+    from_points, dice = steps >> 3, steps & 7
+    # a step as one number, larger for a higher starting point, then a higher to-point;
+    # no step (a play's bytes past its last) is 0
+    codes = np.where(steps > 0, 1 + 32 * from_points + np.maximum(from_points - dice, 0), 0)
+    codes = -np.sort(codes, axis=1)[:, ::-1]  # each play's (-from, -to), sorted
+    return np.lexsort(codes.T[::-1])
+
+
 HIGH_USED = 1
 """An ended sequence's flag: one die of two played, the high one (R-HIGH)."""
 PRIME_HELD = 2
 """An ended sequence's (or a state's) flag: the mover held a prime after one of its steps."""
+PATH = 2
+"""Where a state's (or an ended sequence's) path starts among its flags' bits."""
 
 
 @kernel
@@ -382,6 +411,19 @@ def legal_results_primes(start: NDArray[np.int8], high: int, low: int,
     """:func:`legal_results`, and for each result whether the mover holds a prime (six
     points in a row of two or more men) after one of the steps of its play in the
     reference's canonical order (only with ``primes``; all false without)."""
+    results, held, _ = legal_results_paths(start, high, low, params, opposite, keys, primes)
+    return results, held
+
+
+@kernel
+def legal_results_paths(start: NDArray[np.int8], high: int, low: int,
+                        params: NDArray[np.int64], opposite: NDArray[np.int64],
+                        keys: NDArray[np.int64], primes: bool
+                        ) -> tuple[NDArray[np.int8], NDArray[np.bool_], NDArray[np.int64]]:
+    """:func:`legal_results_primes`, and each result's play in the reference's canonical
+    order as a number, its path (:func:`path_steps` reads it): a step is one byte,
+    ``8 * from_point + die``, the last step in the lowest byte. A state's path rides in
+    the upper bits of its flags (``flags >> PATH``)."""
     doublet = high == low
     if doublet:
         first_left = high if params[SQUARED] else 4
@@ -401,7 +443,7 @@ def legal_results_primes(start: NDArray[np.int8], high: int, low: int,
     hashes = np.empty(capacity, dtype=np.int64)
     board_keys = np.empty(capacity, dtype=np.int64)
     highest = np.empty(capacity, dtype=np.int64)
-    held = np.empty(capacity, dtype=np.int64)
+    held = np.empty(capacity, dtype=np.int64)  # each state's PRIME_HELD flag and its path (>> PATH)
     end_keys = np.empty(capacity, dtype=np.int64)
     ends = np.empty((capacity, WIDTH), dtype=np.int8)
     end_steps = np.empty(capacity, dtype=np.int64)
@@ -448,7 +490,10 @@ def legal_results_primes(start: NDArray[np.int8], high: int, low: int,
                         continue
                     moved = True
                     after_key = _moved_key(board_key, board, after, from_point, die, opposite, keys)
-                    prime = held[state] | (PRIME_HELD if primes and holds_prime(after) else 0)
+                    path = ((held[state] >> PATH) << 8) | (8 * from_point + die)
+                    prime = (held[state] & PRIME_HELD) | (path << PATH)
+                    if primes and holds_prime(after):
+                        prime |= PRIME_HELD
                     if rest:
                         key = after_key ^ _left_key(rest, keys)
                         slot = _find(table, hashes, boards, lefts, after, rest, key)
@@ -509,10 +554,10 @@ def _rehashed(table: NDArray[np.int64], hashes: NDArray[np.int64], first: int, c
 @kernel
 def _allowed(ends: NDArray[np.int8], end_keys: NDArray[np.int64], steps: NDArray[np.int64],
              flags: NDArray[np.int64], doublet: bool, waste: bool, wall: NDArray[np.int64]
-             ) -> tuple[NDArray[np.int8], NDArray[np.bool_]]:
+             ) -> tuple[NDArray[np.int8], NDArray[np.bool_], NDArray[np.int64]]:
     """R-MAX, R-WASTE, R-HIGH over the ended sequences, then R-UNBLOCK where ``wall`` holds
-    its six points (empty: it does not bind), then each result once, with the prime flag of
-    the first sequence kept for it."""
+    its six points (empty: it does not bind), then each result once, with the prime flag and
+    the path of the first sequence kept for it."""
     n = ends.shape[0]
     most = steps.max()
     keep = steps == most
@@ -543,6 +588,7 @@ def _allowed(ends: NDArray[np.int8], end_keys: NDArray[np.int64], steps: NDArray
     lefts = np.zeros(n, dtype=np.int64)
     out = np.empty((n, WIDTH), dtype=np.int8)
     primes = np.zeros(n, dtype=np.bool_)
+    paths = np.zeros(n, dtype=np.int64)
     made = 0
     for i in range(n):
         if not keep[i]:
@@ -553,7 +599,8 @@ def _allowed(ends: NDArray[np.int8], end_keys: NDArray[np.int64], steps: NDArray
             continue
         out[made] = ends[i]
         primes[made] = flags[i] & PRIME_HELD != 0
+        paths[made] = flags[i] >> PATH
         hashes[made] = key
         table[-1 - slot] = made
         made += 1
-    return out[:made], primes[:made]
+    return out[:made], primes[:made], paths[:made]
