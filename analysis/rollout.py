@@ -183,6 +183,9 @@ class Rollout:
     spec: RolloutSpec
     policy: Policy | None = None
     """Both sides' policy; by default the net at the spec's depth."""
+    one_at_a_time: bool = False
+    """Play the games one after the other even where they could go side by side (the
+    benchmark's before)."""
     kernels: FastJudge | None = field(init=False, default=None)
     """The fast core, where the play-outs run on it (:meth:`play_out_boards`)."""
     rules: RuleSet = field(init=False)
@@ -223,7 +226,7 @@ class Rollout:
         """Whether :meth:`games` plays its games side by side
         (:func:`analysis.rollout_batch.play_side_by_side`): on the fast core, without
         variance reduction."""
-        return self.kernels is not None and not self.spec.reduce
+        return self.kernels is not None and not self.spec.reduce and not self.one_at_a_time
 
     def games(self, numbers: Sequence[int]) -> NDArray[np.float64]:
         """Games ``numbers`` of every candidate, shape ``(games, candidates, outputs)``: side

@@ -114,7 +114,9 @@ def sample_positions(net: Network, variant: str, count: int, explore: float, kee
 
 def judge_position(net: Network, variant: str, item: dict[str, Any], candidates: int, games: int,
                    truncate: int | None, seed: int) -> dict[str, Any]:
-    """One position judged at 0-ply and by the rollout (steps 2 and 3): a cache line."""
+    """One position judged at 0-ply and by the rollout (steps 2 and 3): a cache line, with
+    the CPU seconds it took (``cpu``)."""
+    cpu = time.process_time()
     rules = rule_set(variant)
     position = Position.from_id(item["position"])
     dice = Dice.parse(item["dice"])
@@ -144,7 +146,7 @@ def judge_position(net: Network, variant: str, item: dict[str, Any], candidates:
             "errors": [float(v) for v in equity.std(axis=0, ddof=1) / math.sqrt(games)],
             "loss": loss, "loss_error": float(difference.std(ddof=1) / math.sqrt(games)),
             "mark": mark_for(loss, rules.marks), "best_rank0": order.index(chosen[best]) + 1,
-            "games": games}
+            "games": games, "cpu": time.process_time() - cpu}
 
 
 def score(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -155,6 +157,7 @@ def score(rows: list[dict[str, Any]]) -> dict[str, Any]:
     truth = sum(r["mark"] in BAD for r in rows)
     both = sum(r["mark0"] in BAD and r["mark"] in BAD for r in rows)
     errors = sorted(r["loss_error"] for r in rows)
+    cpu = [r["cpu"] for r in rows if "cpu" in r]
     return {
         "positions": len(rows), "marked": marked, "errors": truth, "both": both,
         "precision": both / marked if marked else float("nan"),
@@ -164,6 +167,7 @@ def score(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "median_error": float(np.median(errors)) if errors else float("nan"),
         "largest_error": errors[-1] if errors else float("nan"),
         "best_rank0": Counter(r["best_rank0"] for r in rows),
+        "cpu": float(np.mean(cpu)) if cpu else float("nan"),
     }
 
 
@@ -183,7 +187,8 @@ def report(variant: str, label: str, figures: dict[str, Any]) -> None:
     for a in names:
         print(f"| {a} | " + " | ".join(str(figures["marks"].get((a, b), 0)) for b in names) + " |")
     stood = ", ".join(f"{rank}: {n}" for rank, n in sorted(figures["best_rank0"].items()))
-    print(f"\nwhere the rollout's best stood at 0-ply (rank: positions): {stood}", flush=True)
+    print(f"\nwhere the rollout's best stood at 0-ply (rank: positions): {stood}")
+    print(f"CPU a position (mean): {figures['cpu']:.0f} s", flush=True)
 
 
 _WORKER: dict[str, Any] = {}
@@ -241,11 +246,13 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 done[row["index"]] = row
                 finished += 1
                 per = (time.time() - started) / finished
+                cpu = float(np.mean([r["cpu"] for r in done.values() if "cpu" in r]))
                 print(f"position {row['index']} ({finished} of {len(todo)}): {row['legal']} plays, "
                       f"{len(row['candidates'])} rolled out, "
                       f"0-ply loss {row['loss0']:.3f} {row['mark0'] or ''}, "
                       f"rollout {row['loss']:.3f} ± {row['loss_error']:.3f} {row['mark'] or ''}; "
-                      f"{per:.0f} s a position, {per * (len(todo) - finished) / 3600:.1f} h to go",
+                      f"{row['cpu']:.0f} s of CPU (mean {cpu:.0f}); {per:.0f} s a position, "
+                      f"{per * (len(todo) - finished) / 3600:.1f} h to go",
                       flush=True)
     except KeyboardInterrupt:
         print("interrupted: the positions done are kept", flush=True)
