@@ -31,7 +31,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numpy.typing import NDArray
 
-from analysis.board_judge import Boards, Flags, swapped, trusted_position
+from analysis.board_judge import Boards, swapped, trusted_position
+from analysis.fast.many import legal_boards_of_many
+from analysis.fast.movegen import _KEYS
 from analysis.match import MAX_TURNS
 from notation import MEN, OFF, Dice
 from notation.engine.state import ROLL, Colour
@@ -62,7 +64,8 @@ def play_side_by_side(rollout: Rollout, numbers: Sequence[int]) -> NDArray[np.fl
     the candidate play, shape ``(games, candidates, outputs)``, as
     :meth:`Rollout.game` gives them one game at a time."""
     kernels, judge, rules = rollout.kernels, rollout.evaluator.boards, rollout.rules
-    assert kernels is not None and not rollout.spec.reduce
+    assert kernels is not None and kernels.fast is not None and not rollout.spec.reduce
+    fast = kernels.fast
     outcomes = rollout.spec.net.outcomes
     truncate = rollout.spec.truncate
     watching, flagged = rules.primes is not None, judge.encoder.primes is not None
@@ -102,22 +105,17 @@ def play_side_by_side(rollout: Rollout, numbers: Sequence[int]) -> NDArray[np.fl
                 out[g_at, c_at] = rollout.close(trusted_position(board[k]), bool(whites[k]),
                                           (bool(held_now[k]), bool(held_his[k])))
             break
-        parts: list[Boards] = []
-        made_parts: list[Flags] = []
-        for k, g in enumerate(places[:, 0]):
-            thrown = streams[g][turns]
-            assert thrown.low is not None
-            results, made = kernels.legal_boards(board[k], thrown.high, thrown.low,
-                                                 watching and not held_now[k])
-            parts.append(results)
-            made_parts.append(made)
-        sizes = np.array([len(part) for part in parts], dtype=np.int64)
-        starts = np.concatenate(([0], np.cumsum(sizes)[:-1])).astype(np.int64)
+        thrown = [streams[g][turns] for g in places[:, 0]]
+        highs = np.array([d.high for d in thrown], dtype=np.int64)
+        lows = np.array([d.low for d in thrown], dtype=np.int64)
+        watch = np.logical_and(watching, ~held_now)
+        every, made_every, bounds = legal_boards_of_many(board, highs, lows, watch, fast.params,
+                                                         fast.opposite, _KEYS)
+        sizes, starts = np.diff(bounds), bounds[:-1]
         segment = np.repeat(np.arange(len(sizes)), sizes)
-        every = np.concatenate(parts)
         # each game's boards sorted by their counts, as best_board judges them
         order = np.lexsort(np.vstack((every.T[::-1], segment[np.newaxis])))
-        every, made_every = every[order], np.concatenate(made_parts)[order]
+        every, made_every = every[order], made_every[order]
         chosen = starts.copy()
         several = sizes > 1
         if several.any():
