@@ -2,7 +2,7 @@
 
     python bench/rollout_marks.py --variant V [--positions 500] [--games 1296] [--jobs 2]
                                   [--candidates 3] [--explore 0.25] [--keep 0.1] [--seed 1]
-                                  [--truncate K] [--cache DIR]
+                                  [--truncate K] [--cache DIR] [--report]
 
 1. **Positions from real-looking games** (seeded): games of the shipped net at 0-ply
    against itself, where at every choice each side plays the heuristic's play
@@ -31,7 +31,8 @@
 The results are appended to a cache (``bench/cache/rollout_marks/``, git-ignored; one JSON
 line per position as it ends, named by the rule set, the net's digest and the settings): a
 run stopped (Ctrl-C, a kill) and started again goes on with the positions not done, and
-prints the figures of those done.
+prints the figures of those done. ``--report`` prints them from the cache alone, beside a
+run still going.
 """
 
 from __future__ import annotations
@@ -149,10 +150,12 @@ def judge_position(net: Network, variant: str, item: dict[str, Any], candidates:
             "games": games, "cpu": time.process_time() - cpu}
 
 
-def score(rows: list[dict[str, Any]]) -> dict[str, Any]:
+def score(rows: list[dict[str, Any]], bad: float | None = None) -> dict[str, Any]:
     """The figures of the positions done (step 4): ``?``/``??`` marked at 0-ply, by the
     rollout, both; precision, recall; the marks side by side; Spearman of the losses; the
-    rollout's standard errors; where the rollout's best stood at 0-ply."""
+    rollout's standard errors; where the rollout's best stood at 0-ply; with ``bad`` (the
+    ``?`` threshold), how many rollout losses lie within two standard errors of it (their
+    side of the threshold not settled by the rollout)."""
     marked = sum(r["mark0"] in BAD for r in rows)
     truth = sum(r["mark"] in BAD for r in rows)
     both = sum(r["mark0"] in BAD and r["mark"] in BAD for r in rows)
@@ -168,6 +171,7 @@ def score(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "largest_error": errors[-1] if errors else float("nan"),
         "best_rank0": Counter(r["best_rank0"] for r in rows),
         "cpu": float(np.mean(cpu)) if cpu else float("nan"),
+        "unsettled": None if bad is None else sum(abs(r["loss"] - bad) < 2 * r["loss_error"] for r in rows),
     }
 
 
@@ -188,7 +192,10 @@ def report(variant: str, label: str, figures: dict[str, Any]) -> None:
         print(f"| {a} | " + " | ".join(str(figures["marks"].get((a, b), 0)) for b in names) + " |")
     stood = ", ".join(f"{rank}: {n}" for rank, n in sorted(figures["best_rank0"].items()))
     print(f"\nwhere the rollout's best stood at 0-ply (rank: positions): {stood}")
-    print(f"CPU a position (mean): {figures['cpu']:.0f} s", flush=True)
+    print(f"CPU a position (mean): {figures['cpu']:.0f} s")
+    if figures["unsettled"] is not None:
+        print(f"rollout losses within two standard errors of the ? threshold: {figures['unsettled']}",
+              flush=True)
 
 
 _WORKER: dict[str, Any] = {}
@@ -233,7 +240,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     truncation = f"-truncate{args.truncate}" if args.truncate else ""
     results_file = cache / f"{base}-games{args.games}-candidates{args.candidates}{truncation}.jsonl"
     done = cached(results_file)
-    todo = [item for item in items if item["index"] not in done]
+    todo = [] if args.report else [item for item in items if item["index"] not in done]
     print(f"{args.variant}: {len(items) - len(todo)} of {len(items)} positions in {results_file}; "
           f"{len(todo)} to roll out on {args.jobs} processes", flush=True)
     started = time.time()
@@ -257,7 +264,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     except KeyboardInterrupt:
         print("interrupted: the positions done are kept", flush=True)
     rows = [done[item["index"]] for item in items if item["index"] in done]
-    figures = score(rows)
+    figures = score(rows, rule_set(args.variant).marks[1])
     truncated = f"truncated after {args.truncate} turns" if args.truncate else "played to the end"
     label = (f"{net.name} ({net.digest}) at 0-ply against rollouts of the {args.candidates} best at 0-ply "
              f"and the play made, {args.games:,} games each, {truncated}, the net at 0-ply; marks "
@@ -289,6 +296,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--cache", default=str(CACHE))
+    parser.add_argument("--report", action="store_true",
+                        help="Print the figures of the positions in the cache, rolling none out "
+                             "(beside a run still going).")
     return run(parser.parse_args(argv))
 
 

@@ -39,6 +39,8 @@ def test_precision_and_recall_count_the_bad_and_very_bad_marks_only():
     assert figures["largest_error"] == pytest.approx(0.05) and figures["median_error"] == pytest.approx(0.03)
     # ranks 5 4 2 1 3 against 4 1 5 2 3: sum of d squared 20, 1 - 6 * 20 / (5 * 24) = 0
     assert figures["spearman"] == pytest.approx(0.0)
+    # losses 0.01 and 0.05 lie within two standard errors (0.08, 0.10) of a 0.08 threshold
+    assert rollout_marks.score(rows, 0.08)["unsettled"] == 2
     reordered = [dict(r, loss=r["loss0"] * 2) for r in rows]
     assert rollout_marks.score(reordered)["spearman"] == pytest.approx(1.0)
 
@@ -75,3 +77,4 @@ def test_a_tiny_run_rolls_out_as_jacquet_rollout_and_resumes_from_its_cache(tmp_
         out.write('{"index": 2, "cut')
     monkeypatch.setattr(rollout_marks, "judge_position", lambda *a: pytest.fail("rolled out again"))
     assert rollout_marks.main(args)["positions"] == 3
+    assert rollout_marks.main([*args, "--positions", "5", "--report"])["positions"] == 3
