@@ -8,9 +8,10 @@ each game number ``g`` of the chunk) are played together:
 
 - each live game's roll is that of its own dice stream (:mod:`analysis.rollout_dice`): the
   same rolls as the one-game play-out;
-- each game's legal boards come from the fast move generator, one call per game (murray's
-  prime flags with them), each game's boards **sorted by their counts** as
-  :func:`analysis.rollout.best_board` sorts them;
+- every game's legal boards come from the fast move generator in one kernel call
+  (:func:`analysis.fast.many.legal_boards_of_many`; murray's prime flags with them), each
+  game's boards **sorted by their counts** as :func:`analysis.rollout.best_board` sorts
+  them;
 - every game's boards are judged in one call of :meth:`BoardJudge.judge`, and each game
   takes the best equity, among equal ones the best by the net's own outputs, the first of
   those in the sorted order (:func:`analysis.training.best_choice`'s rule);
@@ -33,7 +34,6 @@ from numpy.typing import NDArray
 
 from analysis.board_judge import Boards, swapped, trusted_position
 from analysis.fast.many import legal_boards_of_many
-from analysis.fast.movegen import _KEYS
 from analysis.match import MAX_TURNS
 from notation import MEN, OFF, Dice
 from notation.engine.state import ROLL, Colour
@@ -74,8 +74,8 @@ def play_side_by_side(rollout: Rollout, numbers: Sequence[int]) -> NDArray[np.fl
     candidates = len(rollout.plays)
     out = np.zeros((len(numbers), candidates, outcomes.size))
 
-    # every (game, candidate) still going: its board (the player to act first), prime flags,
-    # whether the player to act is White, its dice stream, rolls thrown, turns played
+    # every (game, candidate) still going: its board (the player to act first), the prime
+    # flags (his, his opponent's), whether the player to act is White, (game, candidate)
     boards: list[Boards] = []
     mine: list[bool] = []
     his: list[bool] = []
@@ -109,8 +109,7 @@ def play_side_by_side(rollout: Rollout, numbers: Sequence[int]) -> NDArray[np.fl
         highs = np.array([d.high for d in thrown], dtype=np.int64)
         lows = np.array([d.low for d in thrown], dtype=np.int64)
         watch = np.logical_and(watching, ~held_now)
-        every, made_every, bounds = legal_boards_of_many(board, highs, lows, watch, fast.params,
-                                                         fast.opposite, _KEYS)
+        every, made_every, bounds = legal_boards_of_many(fast, board, highs, lows, watch)
         sizes, starts = np.diff(bounds), bounds[:-1]
         segment = np.repeat(np.arange(len(sizes)), sizes)
         # each game's boards sorted by their counts, as best_board judges them

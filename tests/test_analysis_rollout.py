@@ -285,3 +285,11 @@ def test_games_played_side_by_side_are_the_games_played_one_by_one(variant, trun
     together = rollout.games(numbers)
     assert together.shape == (12, len(spec.candidates), spec.net.outcomes.size)
     assert together.tolist() == [rollout.game(g).tolist() for g in numbers]
+
+
+def test_a_rollout_side_by_side_gives_the_figures_of_one_game_at_a_time():
+    spec = _spec("jacquet", dice="53", truncate=6, seed=2, count=3)
+    together = run_rollout(spec, games=30)
+    one = Rollout(spec, one_at_a_time=True)
+    assert Rollout(spec).side_by_side and not one.side_by_side
+    assert together == run_rollout(spec, games=30, rollout=one)

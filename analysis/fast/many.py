@@ -7,21 +7,29 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
+from analysis.fast import FastRules
 from analysis.fast.jit import kernel
-from analysis.fast.movegen import legal_results_primes
+from analysis.fast.movegen import _KEYS, legal_results_primes
 
 Boards = NDArray[np.int8]
 Flags = NDArray[np.bool_]
 
 
-@kernel
-def legal_boards_of_many(boards: Boards, highs: NDArray[np.int64], lows: NDArray[np.int64],
-                         primes: Flags, params: NDArray[np.int64], opposite: NDArray[np.int64],
-                         keys: NDArray[np.int64]) -> tuple[Boards, Flags, NDArray[np.int64]]:
+def legal_boards_of_many(fast: FastRules, boards: Boards, highs: NDArray[np.int64], lows: NDArray[np.int64],
+                         primes: Flags) -> tuple[Boards, Flags, NDArray[np.int64]]:
     """:func:`analysis.fast.movegen.legal_results_primes` of board ``boards[k]`` with the
     dice ``highs[k]``, ``lows[k]`` (prime flags computed where ``primes[k]``), for every
-    ``k``: the resulting boards one board's after the other, their prime flags, and where
-    each board's start (``starts[k]`` to ``starts[k + 1]``; the last the total)."""
+    ``k``, in the rule set ``fast``: the resulting boards one board's after the other, their
+    prime flags, and where each board's start (``starts[k]`` to ``starts[k + 1]``; the last
+    the total)."""
+    return _many(boards, highs, lows, primes, fast.params, fast.opposite, _KEYS)
+
+
+@kernel
+def _many(boards: Boards, highs: NDArray[np.int64], lows: NDArray[np.int64],
+                         primes: Flags, params: NDArray[np.int64], opposite: NDArray[np.int64],
+                         keys: NDArray[np.int64]) -> tuple[Boards, Flags, NDArray[np.int64]]:
+    """:func:`legal_boards_of_many`'s kernel."""
     count = boards.shape[0]
     parts = []
     held = []
