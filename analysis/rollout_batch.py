@@ -33,7 +33,6 @@ import numpy as np
 from numpy.typing import NDArray
 
 from analysis.board_judge import Boards, swapped, trusted_position
-from analysis.fast.many import legal_boards_of_many
 from analysis.match import MAX_TURNS
 from notation import MEN, OFF, Dice
 from notation.engine.state import ROLL, Colour
@@ -63,6 +62,8 @@ def play_side_by_side(rollout: Rollout, numbers: Sequence[int]) -> NDArray[np.fl
     0-ply, without variance reduction), side by side: the outputs for the player who makes
     the candidate play, shape ``(games, candidates, outputs)``, as
     :meth:`Rollout.game` gives them one game at a time."""
+    from analysis.fast.many import legal_boards_of_many  # numba, loaded with the kernels
+
     kernels, judge, rules = rollout.kernels, rollout.evaluator.boards, rollout.rules
     assert kernels is not None and kernels.fast is not None and not rollout.spec.reduce
     fast = kernels.fast
