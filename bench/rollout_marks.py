@@ -159,7 +159,8 @@ def score(rows: list[dict[str, Any]], bad: float | None = None) -> dict[str, Any
     marked = sum(r["mark0"] in BAD for r in rows)
     truth = sum(r["mark"] in BAD for r in rows)
     both = sum(r["mark0"] in BAD and r["mark"] in BAD for r in rows)
-    errors = sorted(r["loss_error"] for r in rows)
+    errors = sorted(r["loss_error"] for r in rows if r["loss_error"] > 0)  # the play made not the best
+    equity_errors = [e for r in rows for e in r.get("errors", [])]
     cpu = [r["cpu"] for r in rows if "cpu" in r]
     return {
         "positions": len(rows), "marked": marked, "errors": truth, "both": both,
@@ -169,6 +170,7 @@ def score(rows: list[dict[str, Any]], bad: float | None = None) -> dict[str, Any
         "spearman": spearman([r["loss0"] for r in rows], [r["loss"] for r in rows]),
         "median_error": float(np.median(errors)) if errors else float("nan"),
         "largest_error": errors[-1] if errors else float("nan"),
+        "equity_error": float(np.median(equity_errors)) if equity_errors else float("nan"),
         "best_rank0": Counter(r["best_rank0"] for r in rows),
         "cpu": float(np.mean(cpu)) if cpu else float("nan"),
         "unsettled": None if bad is None else sum(abs(r["loss"] - bad) < 2 * r["loss_error"] for r in rows),
@@ -179,11 +181,12 @@ def report(variant: str, label: str, figures: dict[str, Any]) -> None:
     """The figures as the bench prints them."""
     print(f"\n{variant}: {label}")
     print("| positions | 0-ply ?/?? | rollout ?/?? | both | precision | recall | Spearman of the losses "
-          "| rollout's standard error of a loss: median, largest |")
-    print("|---|---|---|---|---|---|---|---|")
+          "| rollout's standard error of a loss: median, largest | of an equity: median |")
+    print("|---|---|---|---|---|---|---|---|---|")
     print(f"| {figures['positions']} | {figures['marked']} | {figures['errors']} | {figures['both']} "
           f"| {figures['precision']:.3f} | {figures['recall']:.3f} | {figures['spearman']:.3f} "
-          f"| {figures['median_error']:.4f}, {figures['largest_error']:.4f} |")
+          f"| {figures['median_error']:.4f}, {figures['largest_error']:.4f} "
+          f"| {figures['equity_error']:.4f} |")
     names = ["-", "?!", "?", "??"]
     print("\nmarks: 0-ply (rows) against the rollout (columns)")
     print("| 0-ply \\ rollout | " + " | ".join(names) + " |")
@@ -241,7 +244,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     results_file = cache / f"{base}-games{args.games}-candidates{args.candidates}{truncation}.jsonl"
     done = cached(results_file)
     todo = [] if args.report else [item for item in items if item["index"] not in done]
-    print(f"{args.variant}: {len(items) - len(todo)} of {len(items)} positions in {results_file}; "
+    print(f"{args.variant}: {sum(item['index'] in done for item in items)} of {len(items)} positions "
+          f"in {results_file}; "
           f"{len(todo)} to roll out on {args.jobs} processes", flush=True)
     started = time.time()
     finished = 0

@@ -37,6 +37,10 @@ def test_precision_and_recall_count_the_bad_and_very_bad_marks_only():
     assert figures["precision"] == pytest.approx(1 / 3) and figures["recall"] == pytest.approx(1 / 2)
     assert figures["marks"][("?!", "??")] == 1 and figures["marks"][("-", "-")] == 1
     assert figures["largest_error"] == pytest.approx(0.05) and figures["median_error"] == pytest.approx(0.03)
+    # a play made that is the rollout's best has no error of its loss: left out of the median
+    # (0.025 with it)
+    assert rollout_marks.score([*rows, _row(5, None, None, 0.0, 0.0) | {"loss_error": 0.0}])["median_error"] \
+        == pytest.approx(0.03)
     # ranks 5 4 2 1 3 against 4 1 5 2 3: sum of d squared 20, 1 - 6 * 20 / (5 * 24) = 0
     assert figures["spearman"] == pytest.approx(0.0)
     # losses 0.01 and 0.05 lie within two standard errors (0.08, 0.10) of a 0.08 threshold
