@@ -53,6 +53,7 @@ from analysis.players import Player
 from analysis.pool import worker_pool
 from analysis.race import by_class
 from analysis.ranking import ROLLS_21, WEIGHTS, Evaluator, LookaheadPlayer
+from analysis.rollout_batch import play_side_by_side
 from analysis.rollout_dice import GameDice, RolloutDice
 from analysis.training import best_choice
 from notation import MEN, OFF, Dice, Play, Position, RuleSet, legal_plays, rule_set
@@ -182,6 +183,9 @@ class Rollout:
     spec: RolloutSpec
     policy: Policy | None = None
     """Both sides' policy; by default the net at the spec's depth."""
+    one_at_a_time: bool = False
+    """Play the games one after the other even where they could go side by side (the
+    benchmark's before)."""
     kernels: FastJudge | None = field(init=False, default=None)
     """The fast core, where the play-outs run on it (:meth:`play_out_boards`)."""
     rules: RuleSet = field(init=False)
@@ -216,6 +220,21 @@ class Rollout:
         play_out = self.play_out if self.kernels is None else self.play_out_boards
         return np.stack([play_out(self.start.with_play(ROLL, dice, play), self.dice.game(number))
                          for play in self.plays])
+
+    @property
+    def side_by_side(self) -> bool:
+        """Whether :meth:`games` plays its games side by side
+        (:func:`analysis.rollout_batch.play_side_by_side`): on the fast core, without
+        variance reduction."""
+        return self.kernels is not None and not self.spec.reduce and not self.one_at_a_time
+
+    def games(self, numbers: Sequence[int]) -> NDArray[np.float64]:
+        """Games ``numbers`` of every candidate, shape ``(games, candidates, outputs)``: side
+        by side where :attr:`side_by_side`, else one :meth:`game` after the other."""
+        if self.side_by_side and len(numbers):
+            return play_side_by_side(self, numbers)
+        return np.stack([self.game(g) for g in numbers]) if len(numbers) else \
+            np.zeros((0, len(self.plays), self.spec.net.outcomes.size))
 
     def play_out(self, state: GameState, dice: GameDice) -> NDArray[np.float64]:
         """The game from ``state`` to its end (or its truncation) on ``dice``: the outputs
@@ -330,7 +349,7 @@ def _start_worker(spec: RolloutSpec) -> None:
 
 def _play_chunk(games: range) -> tuple[range, NDArray[np.float64]]:
     rollout = _WORKER["rollout"]
-    return games, np.stack([rollout.game(g) for g in games])
+    return games, rollout.games(games)
 
 
 def chunks(games: int, jobs: int) -> list[range]:
@@ -355,10 +374,12 @@ def run_rollout(spec: RolloutSpec, games: int = GAMES, jobs: int = 1,
     try:
         if jobs <= 1 or games <= 1:  # nothing to share
             local = rollout or Rollout(spec)
-            for g in range(games):
-                done[g] = local.game(g)
+            # side by side a chunk at a time; else a game at a time (Ctrl-C loses none)
+            tasks = chunks(games, 1) if local.side_by_side else [range(g, g + 1) for g in range(games)]
+            for numbers in tasks:
+                done.update(zip(numbers, local.games(numbers), strict=True))
                 if progress:
-                    progress(1)
+                    progress(len(numbers))
         else:
             with worker_pool(jobs, _start_worker, (spec,)) as pool:
                 for numbers, outputs in pool.imap_unordered(_play_chunk, chunks(games, jobs)):

@@ -18,11 +18,13 @@ With ``--reduce-variance`` each rule set's candidates are rolled out twice on on
 instead, on the same games, plainly and with the luck of every roll taken out: the time and
 the standard error of each, side by side.
 
-With ``--play-outs`` (0-ply) they are rolled out twice on one process, on the same games:
-by the game state over the reference move generator (the play-out of every rollout before
-the fast core's, :func:`analysis.rollout.net_policy`) and on the fast core
-(:meth:`analysis.rollout.Rollout.play_out_boards`): wall and CPU time of each, and whether
-their figures are the same to the last digit.
+With ``--play-outs`` (0-ply) they are rolled out three times on one process, on the same
+games: by the game state over the reference move generator (the play-out of every rollout
+before the fast core's, :func:`analysis.rollout.net_policy`), on the fast core one game
+at a time (:meth:`analysis.rollout.Rollout.play_out_boards`), and on the fast core with a
+chunk's games side by side (:mod:`analysis.rollout_batch`, the default): wall and CPU time
+of each, and whether their figures are the same to the last digit. ``--no-reference``
+leaves the first, slowest, out.
 """
 
 from __future__ import annotations
@@ -84,10 +86,14 @@ def compare_play_outs(args: argparse.Namespace) -> None:
         spec = spec_for(variant, args.candidates, 0, args.truncate, args.seed)
         fast = Rollout(spec)
         fast.game(0)  # numba's kernels loaded
+        one = Rollout(spec, one_at_a_time=True)
         reference = Rollout(spec, policy=net_policy(fast.evaluator.boards, fast.rules))
         results = []
-        fast_name = "fast core" if fast.kernels is not None else "game state (no fast core)"
-        for name, rollout in (("game state, reference move generator", reference), (fast_name, fast)):
+        fast_name = "fast core, side by side" if fast.side_by_side else "game state (no fast core)"
+        runs = [("game state, reference move generator", reference)] if args.reference else []
+        if fast.side_by_side:
+            runs.append(("fast core, one game at a time", one))
+        for name, rollout in (*runs, (fast_name, fast)):
             started, cpu = time.perf_counter(), time.process_time()
             result = run_rollout(spec, args.games, 1, rollout=rollout)
             seconds, used = time.perf_counter() - started, time.process_time() - cpu
@@ -97,8 +103,8 @@ def compare_play_outs(args: argparse.Namespace) -> None:
             print(f"| {variant} | {spec.position_id} {spec.dice} | {len(spec.candidates)} | {args.games:,} "
                   f"| {name} | {seconds:.1f} | {used:.1f} | {played / used:.1f} "
                   f"| {best.play} {best.equity:+.4f} ± {best.equity_error:.4f} |", flush=True)
-        same = results[0] == results[1]
-        print(f"<!-- {variant}: {results[0].settings.label}; the two play-outs give "
+        same = all(result == results[0] for result in results)
+        print(f"<!-- {variant}: {results[0].settings.label}; the {len(results)} play-outs give "
               f"{'the same figures' if same else 'DIFFERENT FIGURES'} -->", flush=True)
 
 
@@ -130,6 +136,8 @@ def main() -> None:
     parser.add_argument("--reduce-variance", action="store_true")
     parser.add_argument("--play-outs", action="store_true",
                         help="The reference's play-out and the fast core's, on the same games.")
+    parser.add_argument("--no-reference", dest="reference", action="store_false",
+                        help="With --play-outs: leave the game state's play-out out.")
     args = parser.parse_args()
     if args.play_outs:
         compare_play_outs(args)

@@ -151,18 +151,18 @@ def test_variance_reduction_shrinks_the_error_of_the_same_games():
 
 def test_ctrl_c_gives_the_games_completed_so_far(monkeypatch):
     spec = _spec(truncate=2, seed=1)
-    real = Rollout.game
+    real = Rollout.games
 
-    def stopping(self, number):
-        if number == 5:
+    def stopping(self, numbers):
+        if 5 in numbers:
             raise KeyboardInterrupt
-        return real(self, number)
+        return real(self, numbers)
 
-    monkeypatch.setattr(Rollout, "game", stopping)
-    result = run_rollout(spec, games=20)
+    monkeypatch.setattr(Rollout, "games", stopping)
+    result = run_rollout(spec, games=20)  # side by side, five games a chunk
     assert result.interrupted and result.games == 5
     assert all(c.games == 5 for c in result.candidates)
-    monkeypatch.setattr(Rollout, "game", real)
+    monkeypatch.setattr(Rollout, "games", real)
     assert result.candidates == run_rollout(spec, games=5).candidates
 
 
@@ -202,14 +202,14 @@ def test_the_command_rolls_out_the_named_plays_and_names_its_settings(net_file):
 
 
 def test_the_command_stopped_by_ctrl_c_says_so(net_file, monkeypatch):
-    real = Rollout.game
+    real = Rollout.games
 
-    def stopping(self, number):
-        if number == 3:
+    def stopping(self, numbers):
+        if 3 in numbers:  # side by side, three games a chunk
             raise KeyboardInterrupt
-        return real(self, number)
+        return real(self, numbers)
 
-    monkeypatch.setattr(rollout_module.Rollout, "game", stopping)
+    monkeypatch.setattr(rollout_module.Rollout, "games", stopping)
     result = _run("--variant", "backgammon", "--dice", "31", "--play", "8/5 6/5", "--games", "10",
                   "--truncate", "2", "--jobs", "1", "--net", net_file)
     assert result.exit_code == 130
@@ -262,3 +262,34 @@ def test_versailles_plays_out_on_the_game_state():
     """R-PASS needs the steps of the play made: versailles' play-outs stay on the game
     state (the fast core still judges their plays)."""
     assert Rollout(_spec("versailles")).kernels is None
+
+
+@pytest.mark.parametrize(("variant", "truncate"), [
+    ("backgammon", None), ("jacquet", None), ("jacquet", 5), ("murray", None), ("hale", 7), ("narde", None),
+    ("fevga", None)])
+def test_games_played_side_by_side_are_the_games_played_one_by_one(variant, truncate):
+    """A chunk's games of every candidate advanced together, every game's plays judged in one
+    pass of the net, are the one-game play-outs' games: the same outputs to the last bit."""
+    from analysis.fast.jit import COMPILED
+    from analysis.shipped import load_net
+
+    if not COMPILED:
+        pytest.skip("numba is not there: the play-outs run on the reference")
+    rules = rule_set(variant)
+    plays = legal_plays(rules.start, Dice(5, 3), rules)
+    spec = RolloutSpec(load_net(variant), variant, {}, rules.start.position_id(), "53",
+                       candidates_for(plays, None)[:3], truncate=truncate, seed=9)
+    rollout = Rollout(spec)
+    assert rollout.side_by_side
+    numbers = range(40, 52)
+    together = rollout.games(numbers)
+    assert together.shape == (12, len(spec.candidates), spec.net.outcomes.size)
+    assert together.tolist() == [rollout.game(g).tolist() for g in numbers]
+
+
+def test_a_rollout_side_by_side_gives_the_figures_of_one_game_at_a_time():
+    spec = _spec("jacquet", dice="53", truncate=6, seed=2, count=3)
+    together = run_rollout(spec, games=30)
+    one = Rollout(spec, one_at_a_time=True)
+    assert Rollout(spec).side_by_side and not one.side_by_side
+    assert together == run_rollout(spec, games=30, rollout=one)

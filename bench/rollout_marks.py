@@ -1,0 +1,310 @@
+"""Benchmark: the engine's 0-ply marks against long rollouts (issue 35's second measure).
+
+    python bench/rollout_marks.py --variant V [--positions 500] [--games 1296] [--jobs 2]
+                                  [--candidates 3] [--explore 0.25] [--keep 0.1] [--seed 1]
+                                  [--truncate K] [--cache DIR] [--report]
+
+1. **Positions from real-looking games** (seeded): games of the shipped net at 0-ply
+   against itself, where at every choice each side plays the heuristic's play
+   (:class:`analysis.players.HeuristicPlayer`) instead with probability ``--explore``, so
+   that the games hold the errors a club player makes beside the engine's own; the game
+   state plays every rule of the game (versailles' passed dice, murray's primes). Each
+   turn with a choice, on a roll (not passed dice), is kept with probability ``--keep``:
+   the position, the roll and the play made. Game ``i`` is played on its own generator
+   (``seed``, ``i``), so the first N positions are the same whatever ``--positions``.
+2. **The engine's judgement**: every legal play ranked by the shipped net at 0-ply (the
+   prime flags those the rollout starts with: a prime standing in the position), the play
+   made's loss (best equity less its own) and its mark by the rule set's thresholds
+   (``RuleSet.marks``; :func:`analysis.analyse.mark_for`).
+3. **The rollout's**: the ``--candidates`` best plays at 0-ply and the play made, each
+   played out ``--games`` times (1,296: every pair of first two rolls once) on the same dice
+   (:mod:`analysis.rollout`, the net at 0-ply both sides, played to the end unless
+   ``--truncate``, seed ``--seed`` plus the position's number); the rollout's best is the
+   best of them, the play made's loss its equity below it, with the standard error of that
+   difference over the paired games (the same dice for both plays), and its mark.
+   A play the net puts below its third best is seldom the rollout's best: the bench prints
+   where at 0-ply the rollout's best stood, which says how often the third was needed.
+4. **Figures**: precision and recall of the 0-ply ``?``/``??`` marks against the
+   rollout's, with the counts; the marks side by side (a table of counts); Spearman of
+   the two losses; the rollout's standard errors (median and largest).
+
+The results are appended to a cache (``bench/cache/rollout_marks/``, git-ignored; one JSON
+line per position as it ends, named by the rule set, the net's digest and the settings): a
+run stopped (Ctrl-C, a kill) and started again goes on with the positions not done, and
+prints the figures of those done. ``--report`` prints them from the cache alone, beside a
+run still going.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from analysis.threads import limit_blas_threads  # noqa: E402
+
+limit_blas_threads(1)
+
+import numpy as np  # noqa: E402
+
+from analysis.analyse import mark_for  # noqa: E402
+from analysis.network import Network  # noqa: E402
+from analysis.players import HeuristicPlayer  # noqa: E402
+from analysis.pool import worker_pool  # noqa: E402
+from analysis.ranking import Evaluator  # noqa: E402
+from analysis.rollout import GAMES, Rollout, RolloutSpec, best_board, chunks  # noqa: E402
+from analysis.shipped import load_net  # noqa: E402
+from notation import Dice, Position, legal_plays, rule_set  # noqa: E402
+from notation.engine.state import PASSED, ROLL, Colour, GameState, TurnKind  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "bench"))
+from gnubg_judge_measures import spearman  # noqa: E402
+
+CACHE = ROOT / "bench" / "cache" / "rollout_marks"
+BAD = ("?", "??")
+"""The marks counted: bad and very bad."""
+MAX_TURNS = 1000
+
+
+def sample_positions(net: Network, variant: str, count: int, explore: float, keep: float,
+                     seed: int) -> list[dict[str, Any]]:
+    """``count`` positions to act with a choice, the roll and the play made (its place in
+    ``legal_plays``), from the seeded games of step 1 (see the module docstring)."""
+    rules = rule_set(variant)
+    judge = Evaluator(net, rules).boards
+    heuristic = HeuristicPlayer(rules)
+    found: list[dict[str, Any]] = []
+    game = 0
+    while len(found) < count:
+        rng = random.Random(f"rollout marks {variant} {seed} game {game}")
+        state = GameState.start(rules)
+        for _turn in range(MAX_TURNS):
+            if state.winner is not None or len(found) >= count:
+                break
+            held = state.prime_held
+            primes = (held[state.player.index], held[state.player.other.index])
+            kind: TurnKind
+            if state.passed is not None:
+                kind, dice = PASSED, state.passed
+            else:
+                kind, dice = ROLL, Dice(rng.randint(1, 6), rng.randint(1, 6))
+            plays = legal_plays(state.position, dice, rules)
+            made = 0
+            if len(plays) > 1:
+                if rng.random() < explore:
+                    made = heuristic.choose(plays, state.position, primes)
+                else:
+                    made = best_board(judge, *judge.results(plays, state.position, primes))
+                if kind is ROLL and rng.random() < keep:
+                    found.append({"index": len(found), "game": game, "position": state.position.position_id(),
+                                  "dice": f"{dice.high}{dice.low}", "made": made})
+            state = state.with_play(kind, dice, plays[made])
+        game += 1
+    return found
+
+
+def judge_position(net: Network, variant: str, item: dict[str, Any], candidates: int, games: int,
+                   truncate: int | None, seed: int) -> dict[str, Any]:
+    """One position judged at 0-ply and by the rollout (steps 2 and 3): a cache line, with
+    the CPU seconds it took (``cpu``)."""
+    cpu = time.process_time()
+    rules = rule_set(variant)
+    position = Position.from_id(item["position"])
+    dice = Dice.parse(item["dice"])
+    plays = legal_plays(position, dice, rules)
+    made = item["made"]
+    start = GameState(rules, position, Colour.WHITE)
+    primes = (start.prime_held[0], start.prime_held[1])
+    ranked = Evaluator(net, rules).rank(plays, position, primes)
+    places = {play.result: i for i, play in enumerate(plays)}
+    order = [places[c.play.result] for c in ranked]  # legal-play places, best first at 0-ply
+    equity0 = {places[c.play.result]: c.equity for c in ranked}
+    chosen = order[:candidates] + ([made] if made not in order[:candidates] else [])
+    spec = RolloutSpec(net, variant, {}, item["position"], item["dice"], tuple(chosen), 0, truncate,
+                       seed + item["index"])
+    rollout = Rollout(spec)
+    y = np.concatenate([rollout.games(numbers) for numbers in chunks(games, 1)])
+    equity = net.outcomes.equity(y)  # (games, candidates)
+    means = equity.mean(axis=0)
+    best = int(np.argmax(means))
+    at = chosen.index(made)
+    difference = equity[:, best] - equity[:, at]
+    loss0 = equity0[order[0]] - equity0[made]
+    loss = float(means[best] - means[at])
+    return {**item, "legal": len(plays), "candidates": chosen,
+            "loss0": loss0, "mark0": mark_for(loss0, rules.marks),
+            "equities": [float(v) for v in means],
+            "errors": [float(v) for v in equity.std(axis=0, ddof=1) / math.sqrt(games)],
+            "loss": loss, "loss_error": float(difference.std(ddof=1) / math.sqrt(games)),
+            "mark": mark_for(loss, rules.marks), "best_rank0": order.index(chosen[best]) + 1,
+            "games": games, "cpu": time.process_time() - cpu}
+
+
+def score(rows: list[dict[str, Any]], bad: float | None = None) -> dict[str, Any]:
+    """The figures of the positions done (step 4): ``?``/``??`` marked at 0-ply, by the
+    rollout, both; precision, recall; the marks side by side; Spearman of the losses; the
+    rollout's standard errors; where the rollout's best stood at 0-ply; with ``bad`` (the
+    ``?`` threshold), how many rollout losses lie within two standard errors of it (their
+    side of the threshold not settled by the rollout)."""
+    marked = sum(r["mark0"] in BAD for r in rows)
+    truth = sum(r["mark"] in BAD for r in rows)
+    both = sum(r["mark0"] in BAD and r["mark"] in BAD for r in rows)
+    errors = sorted(r["loss_error"] for r in rows if r["loss_error"] > 0)  # the play made not the best
+    equity_errors = [e for r in rows for e in r.get("errors", [])]
+    cpu = [r["cpu"] for r in rows if "cpu" in r]
+    return {
+        "positions": len(rows), "marked": marked, "errors": truth, "both": both,
+        "precision": both / marked if marked else float("nan"),
+        "recall": both / truth if truth else float("nan"),
+        "marks": Counter((r["mark0"] or "-", r["mark"] or "-") for r in rows),
+        "spearman": spearman([r["loss0"] for r in rows], [r["loss"] for r in rows]),
+        "median_error": float(np.median(errors)) if errors else float("nan"),
+        "largest_error": errors[-1] if errors else float("nan"),
+        "equity_error": float(np.median(equity_errors)) if equity_errors else float("nan"),
+        "best_rank0": Counter(r["best_rank0"] for r in rows),
+        "cpu": float(np.mean(cpu)) if cpu else float("nan"),
+        "unsettled": None if bad is None else sum(abs(r["loss"] - bad) < 2 * r["loss_error"] for r in rows),
+    }
+
+
+def report(variant: str, label: str, figures: dict[str, Any]) -> None:
+    """The figures as the bench prints them."""
+    print(f"\n{variant}: {label}")
+    print("| positions | 0-ply ?/?? | rollout ?/?? | both | precision | recall | Spearman of the losses "
+          "| rollout's standard error of a loss: median, largest | of an equity: median |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    print(f"| {figures['positions']} | {figures['marked']} | {figures['errors']} | {figures['both']} "
+          f"| {figures['precision']:.3f} | {figures['recall']:.3f} | {figures['spearman']:.3f} "
+          f"| {figures['median_error']:.4f}, {figures['largest_error']:.4f} "
+          f"| {figures['equity_error']:.4f} |")
+    names = ["-", "?!", "?", "??"]
+    print("\nmarks: 0-ply (rows) against the rollout (columns)")
+    print("| 0-ply \\ rollout | " + " | ".join(names) + " |")
+    print("|---" * (len(names) + 1) + "|")
+    for a in names:
+        print(f"| {a} | " + " | ".join(str(figures["marks"].get((a, b), 0)) for b in names) + " |")
+    stood = ", ".join(f"{rank}: {n}" for rank, n in sorted(figures["best_rank0"].items()))
+    print(f"\nwhere the rollout's best stood at 0-ply (rank: positions): {stood}")
+    print(f"CPU a position (mean): {figures['cpu']:.0f} s")
+    if figures["unsettled"] is not None:
+        print(f"rollout losses within two standard errors of the ? threshold: {figures['unsettled']}",
+              flush=True)
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _start(variant: str, candidates: int, games: int, truncate: int | None, seed: int) -> None:
+    _WORKER.update(net=load_net(variant), variant=variant, settings=(candidates, games, truncate, seed))
+
+
+def _judge(item: dict[str, Any]) -> dict[str, Any]:
+    return judge_position(_WORKER["net"], _WORKER["variant"], item, *_WORKER["settings"])
+
+
+def cached(path: Path) -> dict[int, dict[str, Any]]:
+    """The cache lines of ``path`` by position number (a line cut short by a kill is skipped)."""
+    done: dict[int, dict[str, Any]] = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            done[row["index"]] = row
+    return done
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    """Steps 1 to 3 for the positions not in the cache, then step 4 over all done."""
+    net = load_net(args.variant)
+    cache = Path(args.cache)
+    cache.mkdir(parents=True, exist_ok=True)
+    base = f"{args.variant}-{net.digest}-seed{args.seed}-explore{args.explore}-keep{args.keep}"
+    positions_file = cache / f"{base}-positions.json"
+    known = json.loads(positions_file.read_text()) if positions_file.exists() else []
+    if len(known) < args.positions:
+        started = time.process_time()
+        known = sample_positions(net, args.variant, args.positions, args.explore, args.keep, args.seed)
+        positions_file.write_text(json.dumps(known))
+        print(f"{len(known)} positions from {known[-1]['game'] + 1} games, "
+              f"{time.process_time() - started:.0f} s of CPU", flush=True)
+    items = known[: args.positions]
+    truncation = f"-truncate{args.truncate}" if args.truncate else ""
+    results_file = cache / f"{base}-games{args.games}-candidates{args.candidates}{truncation}.jsonl"
+    done = cached(results_file)
+    todo = [] if args.report else [item for item in items if item["index"] not in done]
+    print(f"{args.variant}: {sum(item['index'] in done for item in items)} of {len(items)} positions "
+          f"in {results_file}; "
+          f"{len(todo)} to roll out on {args.jobs} processes", flush=True)
+    started = time.time()
+    finished = 0
+    try:
+        with results_file.open("a") as out:
+            for row in _judged(args, todo):
+                out.write(json.dumps(row) + "\n")
+                out.flush()
+                done[row["index"]] = row
+                finished += 1
+                per = (time.time() - started) / finished
+                cpu = float(np.mean([r["cpu"] for r in done.values() if "cpu" in r]))
+                print(f"position {row['index']} ({finished} of {len(todo)}): {row['legal']} plays, "
+                      f"{len(row['candidates'])} rolled out, "
+                      f"0-ply loss {row['loss0']:.3f} {row['mark0'] or ''}, "
+                      f"rollout {row['loss']:.3f} ± {row['loss_error']:.3f} {row['mark'] or ''}; "
+                      f"{row['cpu']:.0f} s of CPU (mean {cpu:.0f}); {per:.0f} s a position, "
+                      f"{per * (len(todo) - finished) / 3600:.1f} h to go",
+                      flush=True)
+    except KeyboardInterrupt:
+        print("interrupted: the positions done are kept", flush=True)
+    rows = [done[item["index"]] for item in items if item["index"] in done]
+    figures = score(rows, rule_set(args.variant).marks[1])
+    truncated = f"truncated after {args.truncate} turns" if args.truncate else "played to the end"
+    label = (f"{net.name} ({net.digest}) at 0-ply against rollouts of the {args.candidates} best at 0-ply "
+             f"and the play made, {args.games:,} games each, {truncated}, the net at 0-ply; marks "
+             f"{rule_set(args.variant).marks}")
+    report(args.variant, label, figures)
+    return figures
+
+
+def _judged(args: argparse.Namespace, todo: list[dict[str, Any]]) -> Iterable[dict[str, Any]]:
+    settings = (args.candidates, args.games, args.truncate, args.seed)
+    if args.jobs <= 1:
+        _start(args.variant, *settings)
+        yield from map(_judge, todo)
+        return
+    with worker_pool(args.jobs, _start, (args.variant, *settings)) as pool:
+        yield from pool.imap_unordered(_judge, todo)
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--variant", required=True)
+    parser.add_argument("--positions", type=int, default=500)
+    parser.add_argument("--games", type=int, default=GAMES)
+    parser.add_argument("--candidates", type=int, default=3)
+    parser.add_argument("--explore", type=float, default=0.25)
+    parser.add_argument("--keep", type=float, default=0.1)
+    parser.add_argument("--truncate", type=int, default=None)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--cache", default=str(CACHE))
+    parser.add_argument("--report", action="store_true",
+                        help="Print the figures of the positions in the cache, rolling none out "
+                             "(beside a run still going).")
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,84 @@
+"""``bench/rollout_marks.py``: the 0-ply marks against rollouts. Its scoring on hand-built
+judgements, and a tiny run: each position's rollout is ``jacquet rollout``'s, its 0-ply
+loss the ranking's, and a run stopped and started again goes on from its cache."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from analysis.ranking import Evaluator
+from analysis.rollout import RolloutSpec, run_rollout
+from analysis.shipped import load_net
+from notation import Dice, Position, legal_plays, rule_set
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+sys.path.insert(0, str(BENCH))
+
+import rollout_marks  # noqa: E402
+
+
+def _row(index: int, mark0: str | None, mark: str | None, loss0: float, loss: float) -> dict:
+    return {"index": index, "mark0": mark0, "mark": mark, "loss0": loss0, "loss": loss,
+            "loss_error": 0.01 * (index + 1), "best_rank0": 1 if mark is None else 2}
+
+
+def test_precision_and_recall_count_the_bad_and_very_bad_marks_only():
+    rows = [_row(0, "??", "?", 0.3, 0.1),    # both
+            _row(1, "?", None, 0.1, 0.0),    # marked, no error
+            _row(2, "?!", "??", 0.05, 0.2),  # an error the 0-ply mark calls doubtful only
+            _row(3, None, None, 0.0, 0.01),
+            _row(4, "?", "?!", 0.09, 0.05)]  # a doubtful play is no bad one
+    figures = rollout_marks.score(rows)
+    assert (figures["marked"], figures["errors"], figures["both"]) == (3, 2, 1)
+    assert figures["precision"] == pytest.approx(1 / 3) and figures["recall"] == pytest.approx(1 / 2)
+    assert figures["marks"][("?!", "??")] == 1 and figures["marks"][("-", "-")] == 1
+    assert figures["largest_error"] == pytest.approx(0.05) and figures["median_error"] == pytest.approx(0.03)
+    # a play made that is the rollout's best has no error of its loss: left out of the median
+    # (0.025 with it)
+    assert rollout_marks.score([*rows, _row(5, None, None, 0.0, 0.0) | {"loss_error": 0.0}])["median_error"] \
+        == pytest.approx(0.03)
+    # ranks 5 4 2 1 3 against 4 1 5 2 3: sum of d squared 20, 1 - 6 * 20 / (5 * 24) = 0
+    assert figures["spearman"] == pytest.approx(0.0)
+    # losses 0.01 and 0.05 lie within two standard errors (0.08, 0.10) of a 0.08 threshold
+    assert rollout_marks.score(rows, 0.08)["unsettled"] == 2
+    reordered = [dict(r, loss=r["loss0"] * 2) for r in rows]
+    assert rollout_marks.score(reordered)["spearman"] == pytest.approx(1.0)
+
+
+def test_no_mark_on_either_side_gives_no_share():
+    figures = rollout_marks.score([_row(0, None, None, 0.0, 0.0)])
+    assert figures["marked"] == figures["errors"] == 0
+    assert figures["precision"] != figures["precision"]  # NaN: nothing to divide by
+
+
+def test_a_tiny_run_rolls_out_as_jacquet_rollout_and_resumes_from_its_cache(tmp_path, monkeypatch):
+    args = ["--variant", "hale", "--positions", "3", "--games", "36", "--truncate", "3", "--keep", "0.3",
+            "--cache", str(tmp_path)]
+    figures = rollout_marks.main(args)
+    assert figures["positions"] == 3
+    (results,) = tmp_path.glob("*.jsonl")
+    rows = [json.loads(line) for line in results.read_text().splitlines()]
+    assert sorted(r["index"] for r in rows) == [0, 1, 2]
+    rules, net = rule_set("hale"), load_net("hale")
+    for row in rows:
+        position, dice = Position.from_id(row["position"]), Dice.parse(row["dice"])
+        plays = legal_plays(position, dice, rules)
+        ranked = Evaluator(net, rules).rank(plays, position)
+        made = plays[row["made"]]
+        assert len(plays) > 1 and row["made"] in row["candidates"]
+        assert row["loss0"] == pytest.approx(ranked[0].equity - next(c.equity for c in ranked if c.play == made))
+        spec = RolloutSpec(net, "hale", {}, row["position"], row["dice"], tuple(row["candidates"]), 0, 3,
+                           1 + row["index"])
+        rolled = run_rollout(spec, games=36)
+        by_play = {c.play.result: c.equity for c in rolled.candidates}
+        assert row["loss"] == pytest.approx(rolled.candidates[0].equity - by_play[made.result])
+    # a line cut short by a kill is skipped; the positions done are not rolled out again
+    with results.open("a") as out:
+        out.write('{"index": 2, "cut')
+    monkeypatch.setattr(rollout_marks, "judge_position", lambda *a: pytest.fail("rolled out again"))
+    assert rollout_marks.main(args)["positions"] == 3
+    assert rollout_marks.main([*args, "--positions", "5", "--report"])["positions"] == 3
