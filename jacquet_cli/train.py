@@ -68,7 +68,7 @@ def train_command(variant: str, games: int, seed: int, resume: bool, output: str
         jacquet train --variant jacquet --games 100000 --seed 1 -o analysis/nets/jacquet.npz
         jacquet train --variant jacquet --games 100000 --resume -o analysis/nets/jacquet.npz
         jacquet train --variant jacquet --games 150000 --resume --alpha 0.02 -o analysis/nets/jacquet.npz
-        jacquet train --variant backgammon --games 300000 --seed 1 --hidden 128 --encoding 4 -o backgammon-v4.npz
+        jacquet train --variant backgammon --games 100000 --hidden 128 --encoding 4 -o bg-v4.npz
     """
     from analysis.training import Trainer, TrainingConfig, log_path
 
