@@ -39,10 +39,12 @@ class Network(TwoLayerNet):
     race: RaceNet | None = None
 
     @classmethod
-    def create(cls, variant: str, hidden: int = 80, seed: int = 0) -> Network:
-        """A fresh net for ``variant``: small uniform random weights from ``seed``."""
+    def create(cls, variant: str, hidden: int = 80, seed: int = 0, version: int | None = None
+               ) -> Network:
+        """A fresh net for ``variant``: small uniform random weights from ``seed``, on the
+        inputs of encoding ``version`` (``None``: the default for a new net)."""
         rules = rule_set(variant)
-        encoder = Encoder.for_rules(rules)
+        encoder = Encoder.for_rules(rules, version)
         inputs = encoder.size
         outputs = outcomes_for(rules).size
         meta = {"rule_set": rules.name, "inputs": inputs, "hidden": hidden, "outputs": outputs,

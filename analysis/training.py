@@ -59,6 +59,9 @@ class TrainingConfig:
     snapshot_every: int = 25000
     """Games between the copies of the net kept in ``history/`` beside the checkpoint (the
     learning curve's earlier nets; 0: none)."""
+    encoding: int | None = None
+    """The input layout's version (:data:`analysis.encoding.VERSIONS`; ``None``: the
+    default for a new net, :data:`analysis.encoding.LATEST`)."""
     alpha_steps: tuple[tuple[int, float], ...] = ()
     """Lowerings of the learning rate, ``(games, α)``: α from that many games on, in the
     order they were made (``jacquet train --resume --alpha``: TD-Gammon's recipe lowers α
@@ -176,7 +179,7 @@ class Trainer:
             self.config = TrainingConfig(**{**saved, "games": config.games})
         else:
             self.config = config
-            self.net = Network.create(self.rules.name, config.hidden, config.seed)
+            self.net = Network.create(self.rules.name, config.hidden, config.seed, config.encoding)
             self.net.meta["training"] = asdict(config)
             self.net.meta["seconds"] = 0.0
         self.encoder = Encoder.for_rules(self.rules, self.net.version)

@@ -40,6 +40,9 @@ limit_blas_threads(1)
 @click.option("--alpha", type=click.FloatRange(min=0, min_open=True), default=None,
               help="Learning rate [default: 0.1]; with --resume, the rate from the checkpoint's "
                    "game on (the change is saved in the recipe and kept by later resumes).")
+@click.option("--encoding", type=click.Choice(["1", "2", "4"]), default=None,
+              help="The inputs' version (a new run only) [default: 2]; 4, the threat features "
+                   "beside the contact features, is for the rule sets with hitting.")
 @click.option("--lambda", "lam", type=float, default=0.7, show_default=True,
               help="Trace decay λ (a new run only).")
 @click.option("--checkpoint-every", type=click.IntRange(min=1), default=500, show_default=True)
@@ -51,7 +54,8 @@ limit_blas_threads(1)
               help="Games between the copies of the net kept in history/ beside -o (0: none).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 def train_command(variant: str, games: int, seed: int, resume: bool, output: str | None,
-                  hidden: int, alpha: float, lam: float, checkpoint_every: int, check_every: int,
+                  hidden: int, alpha: float, encoding: str | None, lam: float,
+                  checkpoint_every: int, check_every: int,
                   check_pairs: int, snapshot_every: int, quiet: bool) -> None:
     """Train the evaluator of a rule set by self-play (TD(λ), TD-Gammon's recipe).
 
@@ -65,6 +69,7 @@ def train_command(variant: str, games: int, seed: int, resume: bool, output: str
         jacquet train --variant jacquet --games 100000 --seed 1 -o analysis/nets/jacquet.npz
         jacquet train --variant jacquet --games 100000 --resume -o analysis/nets/jacquet.npz
         jacquet train --variant jacquet --games 150000 --resume --alpha 0.02 -o analysis/nets/jacquet.npz
+        jacquet train --variant backgammon --games 100000 --hidden 128 --encoding 4 -o bg-v4.npz
     """
     from analysis.training import Trainer, TrainingConfig, log_path
 
@@ -78,6 +83,7 @@ def train_command(variant: str, games: int, seed: int, resume: bool, output: str
     if path.parent and not path.parent.exists():
         path.parent.mkdir(parents=True)
     config = TrainingConfig(variant=variant, games=games, seed=seed, hidden=hidden,
+                            encoding=None if encoding is None else int(encoding),
                             alpha=TrainingConfig.alpha if alpha is None else alpha,
                             lam=lam, checkpoint_every=checkpoint_every, check_every=check_every,
                             check_pairs=check_pairs, snapshot_every=snapshot_every)

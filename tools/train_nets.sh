@@ -17,6 +17,7 @@
 # analysis/nets/RULESET.out (not committed); the strength log to RULESET.log.jsonl.
 #
 #   nohup tools/train_nets.sh &        # from the project root, with the venv's jacquet
+#   nohup tools/train_nets.sh v4 &     # the v4 backgammon net alone (below)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 JACQUET=${JACQUET:-.venv/bin/jacquet}
@@ -37,6 +38,18 @@ train() {  # train VARIANT GAMES [OPTION...]
 # kept, only the new ones rolled out; the fit starts anew) and --epochs.
 #   nice -n 15 "$JACQUET" train-contact --variant backgammon --positions 1200 --games 36 --real 300 \
 #     --records /work/shared/data/backgammon/real-mat --epochs 60 --seed 1 -o analysis/nets/backgammon-v3.npz
+
+# The backgammon contact net on the threat features (issue 35, encoding v4: docs/analysis.md,
+# "v4: the threat features"), 128 hidden units, TD-Gammon's lowerings of α as the v1 net
+# had them; its own checkpoint (backgammon-v4.npz), not in the lanes below, not shipped:
+#   train_v4 100000 && train_v4 200000 --alpha 0.02 && train_v4 300000 --alpha 0.005
+train_v4() {  # train_v4 GAMES [OPTION...]
+  local net="analysis/nets/backgammon-v4.npz" resume=(--hidden 128 --encoding 4)
+  [ -e "$net" ] && resume=(--resume)
+  nice -n 15 "$JACQUET" train --variant backgammon --games "$1" --seed 1 --check-every 5000 --snapshot-every 10000 "${resume[@]}" "${@:2}" -o "$net" \
+    >> analysis/nets/backgammon-v4.out 2>&1
+}
+[ "${1:-}" = v4 ] && { train_v4 100000 && train_v4 200000 --alpha 0.02 && train_v4 300000 --alpha 0.005; exit; }
 
 { train narde 50000 && train jacquet 60000 && train murray 16772 && train murray 30000 --alpha 0.02 && train versailles 50000 \
   && train jacquet 100000 && train jacquet 165000 --alpha 0.02 && train versailles 100000 && train versailles 150000 --alpha 0.02; } &

@@ -13,6 +13,7 @@ from numpy.typing import NDArray
 
 from analysis.encoding import _TABLE, Encoder
 from analysis.fast.jit import kernel
+from analysis.fast.threats import threats
 
 BAR = 25
 POINTS = 24
@@ -23,7 +24,8 @@ PHASES = 1
 """How many phase units a side has (``Encoder.phases``); their tests follow the header."""
 PRIME_UNIT = 2
 FEATURES = 3
-"""0: none (version 1), 1: the blocking features, 2: the contact features."""
+"""0: none (version 1), 1: the blocking features, 2: the contact features, 3: the contact
+and the threat features (version 4)."""
 CLOSES = 4
 HEADER = 5
 TEST = 27
@@ -43,7 +45,9 @@ def layout(encoder: Encoder, closes_at: int) -> NDArray[np.int64]:
     numbers[BAR_UNIT] = encoder.bar
     numbers[PHASES] = len(encoder.phases)
     numbers[PRIME_UNIT] = encoder.prime
-    numbers[FEATURES] = 1 if encoder.blocking is not None else 2 if encoder.contact is not None else 0
+    numbers[FEATURES] = (1 if encoder.blocking is not None
+                         else 0 if encoder.contact is None
+                         else 3 if encoder.threats is not None else 2)
     numbers[CLOSES] = closes_at
     for k, phase in enumerate(encoder.phases):
         at = HEADER + TEST * k
@@ -205,7 +209,10 @@ def encode(boards: NDArray[np.int8], primes: NDArray[np.bool_], numbers: NDArray
             if features == 1:
                 _blocking(board, base, 26 - base, closes, opposite, x[row], at)
                 at += 5
-            elif features == 2:
+            elif features >= 2:
                 _contact(board, base, 26 - base, closes, opposite, x[row], at)
                 at += 6
+                if features == 3:
+                    threats(board, base, 26 - base, closes, opposite, x[row], at)
+                    at += 4
     return x
