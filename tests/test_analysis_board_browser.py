@@ -90,6 +90,20 @@ def test_a_candidate_of_an_analysed_turn_is_drawn_with_its_arrows(server, browse
     page.context.close()
 
 
+def test_edit_this_position_takes_the_whole_position_id_to_the_editor(server, browser):
+    base, game_id = server
+    page = new_page(browser, "1280")
+    page.goto(f"{base}/game/{game_id}?ply=1")
+    page.keyboard.press("ArrowRight")  # the link viewer.js keeps up to date as it steps
+    page.wait_for_url(f"**/game/{game_id}?ply=2")
+    shown = page.get_attribute("a.position", "href").split("/position/")[1].split("?")[0]
+    assert "/" in shown, "a position ID with a slash in it (an ID is base64)"
+    press(page, "a.edit-position")
+    assert page.input_value("#editor-id") == shown
+    assert page.locator("#editor-error").is_hidden()
+    page.context.close()
+
+
 def click_point(page, point: int, **how) -> None:
     """Click White's point ``point`` on the editor's board and wait for the new position."""
     before = page.input_value("#editor-id")

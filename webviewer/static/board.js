@@ -164,7 +164,8 @@
     edit.addEventListener("click", function () {
       var from = new URL(position.href, window.location.href);
       var to = new URL(edit.href, window.location.href);
-      to.searchParams.set("id", decodeURIComponent(from.pathname.split("/").pop()));
+      /* the whole ID after /position/: an ID is base64 and may hold slashes */
+      to.searchParams.set("id", decodeURIComponent(from.pathname.replace(/^.*?\/position\//, "")));
       to.searchParams.set("player", from.searchParams.get("player") || "W");
       edit.href = to.toString();
     });
