@@ -9,6 +9,7 @@ answer."""
 
 from __future__ import annotations
 
+import html
 import re
 import sqlite3
 from datetime import datetime, timedelta, timezone
@@ -23,6 +24,8 @@ from notation import Dice, Position
 from notation.engine.checker import check_play
 from notation.engine.movegen import legal_plays
 from notation.engine.rules import rule_set
+from notation.errors import LISTED_PLAYS, IllegalPlayError
+from notation.messages import Message, render
 from tests.accounts_helpers import signed_in_client
 from tests.report_fixtures import analysed_archive
 
@@ -369,6 +372,29 @@ def test_the_practice_in_french_and_russian(client, analysed, archive_path, cloc
             "position": f"{ids['jacquet']}.{turn['ply']}", "action": "play", "play": turn["played"]})
         judged = client.get(sent.headers["Location"], headers=headers).text
         assert "against the best" not in judged and "your answer" not in judged
+
+
+def test_an_illegal_play_is_refused_in_the_pages_language(client, analysed, archive_path, clock):
+    _, ids = analysed
+    turn = max(stored_marked(archive_path, ids["jacquet"], "W"), key=lambda t: t["loss"])
+    position, variant = position_before(archive_path, ids["jacquet"], turn["ply"])
+    dice = Dice.parse(turn["dice"])
+    wrong = "24/10"  # no roll of this game's turn moves fourteen pips with one man in one step
+    with pytest.raises(IllegalPlayError) as refusal:
+        check_play(position, dice, wrong, rule_set(variant))
+    error = refusal.value
+    for language in ("fr", "ru"):
+        reason = render(error.msg, language)
+        assert reason != render(error.msg, "en")
+        refused = client.post("/practice/Random White", headers={"Accept-Language": language}, data={
+            "position": f"{ids['jacquet']}.{turn['ply']}", "action": "play", "play": wrong})
+        assert refused.status_code == 400
+        note = re.search(r'<p class="note" id="note-play" role="alert">([^<]+)</p>', refused.text)
+        assert note, language
+        assert f"[{error.rule_id}] {html.escape(reason.rstrip('.'))}." in note.group(1), language
+        if len(error.legal_plays) > LISTED_PLAYS:  # "and N more" in the page's words too
+            more = render(Message.of("list.more", plays="", count=len(error.legal_plays) - LISTED_PLAYS), language)
+            assert html.escape(more.strip(" ,")) in note.group(1), language
 
 
 def test_a_members_cards_open_in_datasette(app, analysed, archive_path, clock):

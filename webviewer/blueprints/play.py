@@ -40,7 +40,7 @@ from archive.played import (
     save_played,
 )
 from notation.engine.rules import NAMES, TITLES
-from notation.errors import IllegalPlayError, NotationError, listed
+from notation.errors import NotationError
 from notation.formats import render
 from notation.recording import LiveGame, game_from_text, new_game, roll_lead
 from webviewer.pages.downloads import attachment, require_format
@@ -62,7 +62,7 @@ from webviewer.pages.play_page import (
     remember_game,
     visitor_token,
 )
-from webviewer.pages.recorder import MAX_PLAY, enter_turn, form_number, leave_note, take_note
+from webviewer.pages.recorder import MAX_PLAY, enter_turn, form_number, leave_note, refusal, take_note
 from webviewer.plumbing.auth import role_required, signed_in
 from webviewer.plumbing.db import get_db
 from webviewer.plumbing.workers import OverBudget, run_work
@@ -218,15 +218,8 @@ def act(key: str) -> ResponseReturnValue:
     field = "play" if action == "play" else "turn"
     try:
         _act(live, action, request.form)
-    except IllegalPlayError as error:
-        legal = listed(error.legal_plays)
-        leave_note(key, field, _("Refused: [%(rule)s] %(reason)s", rule=error.rule_id,
-                                 reason=error.reason.rstrip(".") + ".")
-                   + (" " + _("Legal plays: %(plays)s.", plays=legal) if legal else ""),
-                   request.form.get("play", "")[:MAX_PLAY])
-        return redirect(url_for("play.page", key=key), code=303)
     except NotationError as error:
-        leave_note(key, field, _("Refused: %(error)s", error=error), request.form.get("play", "")[:MAX_PLAY])
+        leave_note(key, field, refusal(error), request.form.get("play", "")[:MAX_PLAY])
         return redirect(url_for("play.page", key=key), code=303)
     dumped = live.dump()
     if live.dice is None and not live.over:

@@ -20,9 +20,9 @@ from flask_babel import gettext as _
 from archive.practice import INTERVALS, PracticePosition, practice_positions, schedule
 from notation.engine.checker import check_play
 from notation.engine.play import Step
-from notation.errors import IllegalPlayError, NotationError, listed
+from notation.errors import NotationError
 from webviewer.pages.practice import Due, Question, cards, due, judge, keep, now, read_steps, steps_text
-from webviewer.pages.recorder import MAX_PLAY, form_number, form_text
+from webviewer.pages.recorder import MAX_PLAY, form_number, form_text, refusal
 from webviewer.pages.routes import ROUTE
 from webviewer.plumbing.db import get_db
 
@@ -126,14 +126,8 @@ def answer(name: str) -> ResponseReturnValue:
             play = question.play()
         else:
             abort(400, description=_("unknown action %(action)r", action=action))
-    except IllegalPlayError as error:
-        legal = listed(error.legal_plays)
-        note = _("Refused: [%(rule)s] %(reason)s", rule=error.rule_id,
-                 reason=error.reason.rstrip(".") + ".") + (" " + _("Legal plays: %(plays)s.", plays=legal)
-                                                           if legal else "")
-        return _refused(name, question, note, form.get("play", "")[:MAX_PLAY])
     except NotationError as error:
-        return _refused(name, question, _("Refused: %(error)s", error=error), form.get("play", "")[:MAX_PLAY])
+        return _refused(name, question, refusal(error), form.get("play", "")[:MAX_PLAY])
     judged = judge(Question(position), play)
     at = now()
     keep(position, schedule(cards().get(position.key), judged.right, at), at)

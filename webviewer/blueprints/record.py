@@ -41,7 +41,7 @@ from archive.live import show_evaluation
 from notation.engine.dice import Dice
 from notation.engine.rules import DEFAULT, NAMES, OPTIONS, TITLES
 from notation.engine.state import DOUBLE, DROP, TAKE
-from notation.errors import IllegalPlayError, NotationError, RecordError, listed
+from notation.errors import NotationError, RecordError
 from notation.formats import render
 from notation.formats.jqn.lexer import GLYPHS
 from notation.recording import LiveGame, game_from_text, new_game, next_match_game, roll_lead
@@ -59,6 +59,7 @@ from webviewer.pages.recorder import (
     in_progress,
     leave_note,
     page_context,
+    refusal,
     remember,
     remembered,
     saved_id,
@@ -277,13 +278,8 @@ def act(key: str) -> ResponseReturnValue:
     kept = form_text(request.form, action, MAX_PLAY) if action in _NOTE_FIELD else ""
     try:
         _act(live, action, request.form)
-    except IllegalPlayError as error:
-        legal = listed(error.legal_plays)  # a flash is kept in the session cookie: a few
-        reason = error.reason.rstrip(".") + "."
-        leave_note(key, field, _("Refused: [%(rule)s] %(reason)s", rule=error.rule_id, reason=reason)
-                   + (" " + _("Legal plays: %(plays)s.", plays=legal) if legal else ""), kept)
-    except NotationError as error:
-        leave_note(key, field, _("Refused: %(error)s", error=_words(error)), kept)
+    except NotationError as error:  # a note is kept in the session cookie: a few legal plays
+        leave_note(key, field, refusal(error), kept)
     else:
         _keep(key, live, version, field, kept)
     return redirect(url_for("record.page", key=key), code=303)

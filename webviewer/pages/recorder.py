@@ -19,6 +19,7 @@ from flask_babel import gettext, ngettext
 
 from notation.engine.play import Step
 from notation.engine.state import DOUBLE, DROP, RESIGN, TAKE, Colour
+from notation.errors import IllegalPlayError, NotationError, listed
 from notation.formats import WRITABLE
 from notation.formats.jqn.lexer import GLYPHS
 from notation.formats.registry import BY_NAME
@@ -160,6 +161,18 @@ def confirmation(live: LiveGame, action: str, fields: Mapping[str, str]) -> Conf
 
 
 # -- the note beside a field -------------------------------------------------------------------
+
+def refusal(error: NotationError) -> str:
+    """The note for what the rules refuse, in the page's language: the rule broken and its
+    reason, and for a play the legal ones (a few, and how many more)."""
+    language = page_language()
+    reason = render(error.msg, language)
+    if not isinstance(error, IllegalPlayError):
+        return str(gettext("Refused: %(error)s", error=reason))
+    legal = listed(error.legal_plays, language=language)
+    note = str(gettext("Refused: [%(rule)s] %(reason)s", rule=error.rule_id, reason=reason.rstrip(".") + "."))
+    return note + (" " + str(gettext("Legal plays: %(plays)s.", plays=legal)) if legal else "")
+
 
 def leave_note(key: str, field: str, message: str, kept: str = "") -> None:
     """Leave ``message`` for the game's next page, beside ``field`` (one of
