@@ -13,7 +13,8 @@ import pytest
 
 from analysis.ranking import Evaluator
 from analysis.shipped import load_net
-from notation import Dice, Position, legal_plays, rule_set
+from notation import Dice, NotationError, Position, legal_plays, rule_set
+from notation.messages import render
 
 MIDGAME = Position.from_points({6: 3, 10: 3, 13: 3, 18: 3, 24: 3}, {24: 5, 19: 5, 16: 5})
 """A jacquet position past the courier (61: 6 plays; 33: 42), seen by the player on roll."""
@@ -99,6 +100,18 @@ def test_a_roll_that_cannot_be_read_is_refused_with_its_reason(client, dice):
     answer = client.get(f"/api/positions/{position_id}?dice={dice}")
     assert answer.status_code == 400 and answer.get_json()["error"]
     assert client.get(f"/position/{position_id}?dice=61&ply=3").status_code == 400
+
+
+@pytest.mark.parametrize("language", ["fr", "ru"])
+def test_a_roll_refused_says_why_in_the_pages_language(client, language):
+    with pytest.raises(NotationError) as refusal:
+        Dice.parse("77")
+    reason = render(refusal.value.msg, language)
+    assert reason != render(refusal.value.msg, "en")
+    page = client.get(f"/position/{MIDGAME.position_id()}?dice=77", headers={"Accept-Language": language})
+    assert page.status_code == 400
+    note = re.search(r'<p class="note" id="refused" role="alert">([^<]*)</p>', page.text)
+    assert note and html.unescape(note.group(1)) == reason
 
 
 def test_the_ranking_runs_in_the_worker_pool_within_its_time(make_app):

@@ -59,14 +59,16 @@ def position(position_id: str) -> ResponseReturnValue:
     try:
         rules.check_position(seen)
     except NotationError as error:
-        abort(400, description=str(error))
+        abort(400, description=render(error.msg, page_language()))
     on_roll = player or (games[0]["player"] if games else "W")
     white = on_roll == "W"
     names = (Colour.WHITE, Colour.BLACK) if white else (Colour.BLACK, Colour.WHITE)
     refused, ranked = None, None
     try:
         ranked = position_ranking(rules.name, position_id, legal_limit())
-    except (NotationError, NoNet) as error:
+    except NotationError as error:
+        refused = render(error.msg, page_language())
+    except NoNet as error:
         refused = str(error)
     mover, opponent = seen.pip_counts()
     dice = ranked["dice"] if ranked else None
