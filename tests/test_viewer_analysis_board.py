@@ -17,8 +17,9 @@ from click.testing import CliRunner
 
 from archive import import_files, open_archive
 from jacquet_cli import main
-from notation import Position, legal_plays, rule_set
+from notation import NotationError, Position, legal_plays, rule_set
 from notation.formats import read_file, write_file
+from notation.messages import render
 from tests.viewer_helpers import viewer_app
 
 MIDGAME = Position.from_points({6: 3, 10: 3, 13: 3, 18: 3, 24: 3}, {24: 5, 19: 5, 16: 5})
@@ -179,6 +180,21 @@ def test_the_editor_refuses_what_the_rules_refuse_in_the_pages_language(client):
     assert Position.from_id(entered.get_json()["id"]).opponent[25] == 1
     typed = client.get("/board-editor?variant=jacquet&id=nonsense")
     assert typed.status_code == 400 and 'id="editor-error"' in typed.text
+
+
+@pytest.mark.parametrize("language", ["fr", "ru"])
+def test_a_rule_set_the_viewer_does_not_know_is_refused_in_the_pages_language(client, language):
+    with pytest.raises(NotationError) as refusal:
+        rule_set("tric-trac")
+    reason = render(refusal.value.msg, language)
+    assert reason != render(refusal.value.msg, "en")
+    start = rule_set("jacquet").start.position_id()
+    for address in ("/board-editor?variant=tric-trac", "/board-editor/board?variant=tric-trac",
+                    f"/position/{start}?variant=tric-trac",
+                    f"/position-board/{start}?variant=tric-trac&dice=61&show=24/17"):
+        refused = client.get(address, headers={"Accept-Language": language})
+        assert refused.status_code == 400, address
+        assert reason in unescape(refused.get_data(as_text=True)), address
 
 
 def test_the_editor_leads_to_ranking_a_roll_and_back(client):

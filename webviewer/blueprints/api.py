@@ -11,11 +11,12 @@ from flask.typing import ResponseReturnValue
 from analysis.shipped import NoNet
 from archive import games_through, plays_from, search
 from notation import Dice, NotationError, Position, legal_plays
-from notation.engine.rules import DEFAULT, NAMES, rule_set
+from notation.engine.rules import DEFAULT, rule_set
 from webviewer.pages.kept_games import game_json
 from webviewer.pages.play_engine import legal_limit, position_ranking
 from webviewer.pages.search import query_from_args
 from webviewer.pages.stored import record_of, stored_row
+from webviewer.plumbing.args import variant_arg
 from webviewer.plumbing.db import get_db
 from webviewer.plumbing.workers import run_work
 
@@ -38,13 +39,6 @@ def game(game_id: int) -> ResponseReturnValue:
     return current_app.response_class(text + "\n", mimetype="application/json")
 
 
-def _variant() -> str | None:
-    variant = request.args.get("variant") or None
-    if variant is not None and variant not in NAMES:
-        abort(400, description=f"unknown rule set {variant!r}")
-    return variant
-
-
 @blueprint.route("/positions/<path:position_id>")
 def position(position_id: str) -> ResponseReturnValue:
     """The games through a position and the plays made from it; with ``?dice=61`` (and
@@ -55,7 +49,7 @@ def position(position_id: str) -> ResponseReturnValue:
         Position.from_id(position_id)
     except NotationError as error:
         abort(400, description=str(error))
-    variant = _variant()
+    variant = variant_arg(None)
     db = get_db()
     games = games_through(db, position_id, variant)
     answer: dict[str, object] = {"position": position_id, "games": games,
@@ -77,7 +71,7 @@ def legal() -> ResponseReturnValue:
     ``MAX_LEGAL_PLAYS`` legal plays, sorted, and how many there are. A roll of two
     different dice has a few hundred plays at most and is answered in the request; a
     doublet (thousands of plays in versailles) in a worker process."""
-    args = (_variant() or DEFAULT, request.args.get("position"), request.args.get("dice", ""),
+    args = (variant_arg(None) or DEFAULT, request.args.get("position"), request.args.get("dice", ""),
             legal_limit())
     try:
         heavy = Dice.parse(args[2]).is_doublet

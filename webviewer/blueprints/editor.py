@@ -19,7 +19,7 @@ from notation.messages import Message, render
 from notation.render.svg import board
 from webviewer.pages.board_editor import ACTIONS, SIDES, edited, point_choice, seen_by, white_view
 from webviewer.pages.board_view import describe
-from webviewer.plumbing.args import choice_arg
+from webviewer.plumbing.args import choice_arg, variant_arg
 from webviewer.plumbing.language import page_language
 
 blueprint = Blueprint("editor", __name__)
@@ -28,9 +28,7 @@ blueprint = Blueprint("editor", __name__)
 def _state() -> tuple[RuleSet, str, str]:
     """The rule set, who is on roll and the colour a click adds, as the address gives
     them (400 for a rule set the viewer does not know)."""
-    variant = request.args.get("variant") or DEFAULT
-    if variant not in NAMES:
-        abort(400, description=f"unknown rule set {variant!r}")
+    variant = variant_arg(DEFAULT) or DEFAULT
     player = choice_arg("player", {"": "W", "W": "W", "B": "B"})
     side = choice_arg("side", {"": "W", "W": "W", "B": "B"})
     return rule_set(variant), player, side

@@ -17,7 +17,7 @@ from archive.analyses import player_analyses
 from archive.matches import match_games, matches_named
 from archive.stats import player_games, player_ids
 from notation import NotationError, Position
-from notation.engine.rules import DEFAULT, NAMES, rule_set
+from notation.engine.rules import DEFAULT, rule_set
 from notation.engine.state import Colour
 from notation.messages import render
 from notation.render.svg import board_key
@@ -25,7 +25,7 @@ from webviewer.pages.analysis_board import analysis_board, find_plays, ranked_bo
 from webviewer.pages.board_view import describe
 from webviewer.pages.play_engine import legal_limit, position_ranking
 from webviewer.pages.player import POINTS, error_chart
-from webviewer.plumbing.args import choice_arg, int_arg
+from webviewer.plumbing.args import choice_arg, int_arg, variant_arg
 from webviewer.plumbing.auth import signed_in
 from webviewer.plumbing.db import get_db
 from webviewer.plumbing.language import page_language
@@ -44,10 +44,8 @@ def position(position_id: str) -> ResponseReturnValue:
     As an analysis board: ``?dice=61`` ranks the roll's plays by the engine (``&ply=1``:
     looking at the replies too), the best play drawn as arrows; ``&show=24/18 24/23`` draws
     the board after that candidate, its steps as arrows."""
-    variant = request.args.get("variant") or None
+    variant = variant_arg(None)
     player = choice_arg("player", {"": None, "W": "W", "B": "B"})
-    if variant is not None and variant not in NAMES:
-        abort(400, description=f"unknown rule set {variant!r}")
     try:
         seen = Position.from_id(position_id)
     except NotationError as error:
@@ -102,10 +100,7 @@ def position_board(position_id: str) -> ResponseReturnValue:
     answered as JSON: the board drawn after that play with its steps as arrows (``svg``),
     the words under it (``shown``, HTML) and the ``play``; no engine call. 400 for a
     position, roll or play the rules refuse."""
-    variant = request.args.get("variant") or DEFAULT
-    if variant not in NAMES:
-        abort(400, description=f"unknown rule set {variant!r}")
-    rules = rule_set(variant)
+    rules = rule_set(variant_arg(DEFAULT) or DEFAULT)
     white = choice_arg("player", {"": "W", "W": "W", "B": "B"}) == "W"
     try:
         seen = rules.check_position(Position.from_id(position_id))

@@ -12,6 +12,11 @@ from urllib.parse import unquote_to_bytes
 from flask import Flask, abort, request
 
 from archive.search import MAX_SQL_INT
+from notation import NotationError
+from notation.engine.rules import rule_set
+from notation.messages import render
+
+from .language import page_language
 
 WHOLE_NUMBER = re.compile(r"-?[0-9]{1,19}")
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -57,6 +62,18 @@ def choice_arg(name: str, values: dict[str, T]) -> T:
         words = ", ".join(repr(word) for word in values if word)
         abort(400, description=f"{name} is one of {words}")
     return values[given]
+
+
+def variant_arg(default: str | None) -> str | None:
+    """The rule set the address names (``variant=``; absent or empty: ``default``); a 400
+    with the rules' own refusal, in the page's language, for one the viewer does not know."""
+    variant = request.args.get("variant") or default
+    if variant is not None:
+        try:
+            rule_set(variant)
+        except NotationError as error:
+            abort(400, description=render(error.msg, page_language()))
+    return variant
 
 
 def init_app(app: Flask) -> None:
