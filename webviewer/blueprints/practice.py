@@ -18,6 +18,7 @@ from flask_babel import format_datetime, format_timedelta
 from flask_babel import gettext as _
 
 from archive.practice import INTERVALS, PracticePosition, practice_positions, schedule
+from archive.stats import player_ids
 from notation.engine.checker import check_play
 from notation.engine.play import Step
 from notation.errors import NotationError
@@ -67,7 +68,7 @@ def page(name: str) -> ResponseReturnValue:
     state, summary = _summary(name)
     key = request.args.get("position")
     if key is None and not summary["positions"]:
-        if not get_db().execute("SELECT 1 FROM players WHERE key = ?", [name.casefold()]).fetchone():
+        if not player_ids(get_db(), name):
             abort(404, description=_("no games of %(name)r", name=name))
         return render_template("practice/page.html", **summary, question=None)
     if key is None:
