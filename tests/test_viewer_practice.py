@@ -395,6 +395,9 @@ def test_an_illegal_play_is_refused_in_the_pages_language(client, analysed, arch
         if len(error.legal_plays) > LISTED_PLAYS:  # "and N more" in the page's words too
             more = render(Message.of("list.more", plays="", count=len(error.legal_plays) - LISTED_PLAYS), language)
             assert html.escape(more.strip(" ,")) in note.group(1), language
+        shown = client.get(f"/practice/Random White?position={ids['jacquet']}.{turn['ply']}&answer={wrong}",
+                           headers={"Accept-Language": language})  # the answer's address, typed
+        assert shown.status_code == 400 and reason in html.unescape(shown.text), language
 
 
 def test_a_members_cards_open_in_datasette(app, analysed, archive_path, clock):

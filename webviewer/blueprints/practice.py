@@ -46,7 +46,9 @@ def _question(position: PracticePosition, steps_text: str) -> Question:
     """The question with the steps of the address (a 400 if they are not the rules')."""
     try:
         return Question(position, read_steps(steps_text))
-    except (ValueError, NotationError) as error:
+    except NotationError as error:
+        abort(400, description=refusal(error))
+    except ValueError as error:
         abort(400, description=_("Refused: %(error)s", error=error))
 
 
@@ -89,7 +91,7 @@ def _answered(summary: dict[str, object], position: PracticePosition, text: str)
     try:
         play = check_play(question.start, question.dice, text, question.rules)
     except NotationError as error:
-        abort(400, description=_("Refused: %(error)s", error=error))
+        abort(400, description=refusal(error))
     judged = judge(question, play)
     card = cards().get(position.key)
     return render_template("practice/page.html", **summary, question=question, judged=judged,
