@@ -144,6 +144,7 @@ class Question:
 
     @property
     def complete(self) -> bool:
+        """Whether the steps so far make a whole legal play."""
         return bool(self.steps) and self.entry.is_complete(self.steps)
 
     def play(self) -> Play:
