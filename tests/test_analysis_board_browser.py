@@ -10,6 +10,9 @@ from __future__ import annotations
 import pytest
 
 from notation import Position, legal_plays, rule_set
+from notation.engine.board import MEN
+from notation.engine.state import Colour
+from notation.messages import Message, render
 from tests.browser_helpers import ARTIFACTS, analysed_game, playwright_or_skip, press, serving
 from tests.viewer_helpers import viewer_app
 
@@ -151,7 +154,8 @@ def test_the_editor_shows_the_rules_refusal(server, browser):
     page.goto(f"{base}/board-editor?variant=jacquet")
     page.click('#editor-board g.column[data-point="6"] polygon')  # all fifteen are on the board
     page.wait_for_selector("#editor-error:not([hidden])")
-    assert "no man off the board" in page.inner_text("#editor-error")
+    assert page.inner_text("#editor-error") == render(
+        Message.of("position.none-off", side=Colour.WHITE.named, most=MEN), "en")
     assert overflow(page) == 0
     page.context.close()
 

@@ -18,8 +18,10 @@ from click.testing import CliRunner
 from archive import import_files, open_archive
 from jacquet_cli import main
 from notation import NotationError, Position, legal_plays, rule_set
+from notation.engine.board import MEN
+from notation.engine.state import Colour
 from notation.formats import read_file, write_file
-from notation.messages import render
+from notation.messages import Message, render
 from tests.viewer_helpers import viewer_app
 
 MIDGAME = Position.from_points({6: 3, 10: 3, 13: 3, 18: 3, 24: 3}, {24: 5, 19: 5, 16: 5})
@@ -173,7 +175,8 @@ def test_the_editor_refuses_what_the_rules_refuse_in_the_pages_language(client):
     assert refused.status_code == 400
     assert "les deux camps ont des dames sur une même flèche (la 12 du joueur au trait)" in unescape(refused.text)
     full = client.get(f"/board-editor/board?variant=jacquet&player=W&id={start}&do=add&point=6&side=W").get_json()
-    assert "no man off the board" in full["error"] and full["id"] == start
+    assert full["error"] == render(Message.of("position.none-off", side=Colour.WHITE.named, most=MEN), "en")
+    assert full["id"] == start
     assert client.get(f"/board-editor?variant=jacquet&id={start}&do=add&point=bar").status_code == 400
     bar = client.get("/board-editor/board?variant=backgammon&player=W&do=clear").get_json()
     entered = client.get(f"/board-editor/board?variant=backgammon&player=W&id={bar['id']}&do=add&point=bar&side=B")
