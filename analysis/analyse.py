@@ -234,7 +234,7 @@ def _from_rolls(rules: RuleSet, turn: TurnToJudge, evaluator: Evaluator, rolls: 
     children, paths = rolls.children, rolls.children.paths
     if paths is None:
         return None
-    from analysis.fast.movegen import path_steps, reference_order  # loaded with the kernels
+    from analysis.fast.paths import path_steps, reference_order  # the fast package loads the kernels
 
     k = _ROLL[turn.dice]
     start, end = int(children.starts[0, k]), int(children.starts[0, k + 1])

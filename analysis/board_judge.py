@@ -77,7 +77,7 @@ class Children:
     roll ``k`` (:data:`ROLLS_21`'s order) are rows ``starts[p, k]`` to ``starts[p, k + 1]``
     of ``boards`` (``starts[p, 21]`` = ``starts[p + 1, 0]``); ``flags`` the (mover,
     opponent) prime flags after each (``None`` outside murray); ``paths`` each play's steps
-    in the canonical order (:func:`analysis.fast.movegen.path_steps`), where the fast core
+    in the canonical order (:func:`analysis.fast.paths.path_steps`), where the fast core
     made them (``None`` where the reference did)."""
 
     boards: Boards
@@ -258,7 +258,7 @@ class BoardJudge:
 
 def named_play(turn: TurnRules, steps: Sequence[tuple[int, int]]) -> Play:
     """The legal play of ``turn`` whose steps (each's starting point and die, in the
-    canonical order: :func:`analysis.fast.movegen.path_steps`) are ``steps``, as the
+    canonical order: :func:`analysis.fast.paths.path_steps`) are ``steps``, as the
     reference makes it (the same steps, result and notation)."""
     mover, opponent = turn.start.mover, turn.start.opponent
     made = []

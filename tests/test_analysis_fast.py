@@ -27,10 +27,9 @@ from analysis.fast.movegen import (
     legal_results,
     legal_results_paths,
     legal_results_primes,
-    path_steps,
-    reference_order,
 )
 from analysis.fast.outcomes import ceiling_code, ceilings, most_steps, penalty_rates, race_table
+from analysis.fast.paths import path_steps, reference_order
 from analysis.fast.selfplay import FastGames, trains
 from analysis.network import Network
 from analysis.outcomes import outcomes_for

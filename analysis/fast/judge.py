@@ -137,7 +137,7 @@ class FastJudge:
                    ) -> tuple[Boards, Flags, NDArray[np.int64], NDArray[np.int64]]:
         """:meth:`legal_boards` of the 21 rolls (:data:`analysis.rolls.ROLLS_21`'s order) in
         one call: every roll's resulting boards one after the other, their prime flags (with
-        ``primes``), their plays' paths (:func:`analysis.fast.movegen.path_steps`), and where
+        ``primes``), their plays' paths (:func:`analysis.fast.paths.path_steps`), and where
         each roll's start (22 numbers, the last the total)."""
         assert self.fast is not None
         return _every_roll(board, _HIGHS, _LOWS, self.fast.params, self.fast.opposite, _KEYS, primes)

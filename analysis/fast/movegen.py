@@ -20,7 +20,7 @@ that scores primes (murray), whether the mover holds a prime after any step of e
 as the reference's ``PrimeWatch.during`` of its steps does. Only resulting positions are
 made, no notation (the reference names them), and of each play only its steps' starting
 points and dice in the canonical order, as one number (:func:`legal_results_paths`,
-:func:`path_steps`). The kernels run compiled with numba, or as plain Python.
+:func:`analysis.fast.paths.path_steps`). The kernels run compiled with numba, or as plain Python.
 """
 
 from __future__ import annotations
@@ -341,32 +341,6 @@ def _grown1(array: NDArray[np.int64]) -> NDArray[np.int64]:
     return bigger
 
 
-def path_steps(path: int) -> list[tuple[int, int]]:
-    """The steps of a play's path (:func:`legal_results_paths`), first to last: each step's
-    starting point and die."""
-    steps = []
-    while path:
-        code = path & 0xFF
-        steps.append((code >> 3, code & 7))
-        path >>= 8
-    return steps[::-1]
-
-
-def reference_order(paths: NDArray[np.int64]) -> NDArray[np.int64]:
-    """The order in which the reference lists the plays of one turn given as their paths
-    (:func:`notation.legal_plays`: by ``Play.sort_key``, the steps' ``(-from_point,
-    -to_point)`` sorted, a step's to-point being its starting point less the die, 0 when
-    borne off): the indices of ``paths`` in that order. A turn's legal plays all play the
-    same number of dice (R-MAX)."""
-    steps = paths.astype("<i8").view(np.uint8).reshape(len(paths), 8).astype(np.int64)
-    from_points, dice = steps >> 3, steps & 7
-    # a step as one number, larger for a higher starting point, then a higher to-point;
-    # no step (a play's bytes past its last) is 0
-    codes = np.where(steps > 0, 1 + 32 * from_points + np.maximum(from_points - dice, 0), 0)
-    codes = -np.sort(codes, axis=1)[:, ::-1]  # each play's (-from, -to), sorted
-    return np.lexsort(codes.T[::-1])
-
-
 HIGH_USED = 1
 """An ended sequence's flag: one die of two played, the high one (R-HIGH)."""
 PRIME_HELD = 2
@@ -421,7 +395,7 @@ def legal_results_paths(start: NDArray[np.int8], high: int, low: int,
                         keys: NDArray[np.int64], primes: bool
                         ) -> tuple[NDArray[np.int8], NDArray[np.bool_], NDArray[np.int64]]:
     """:func:`legal_results_primes`, and each result's play in the reference's canonical
-    order as a number, its path (:func:`path_steps` reads it): a step is one byte,
+    order as a number, its path (:func:`analysis.fast.paths.path_steps` reads it): a step is one byte,
     ``8 * from_point + die``, the last step in the lowest byte. A state's path rides in
     the upper bits of its flags (``flags >> PATH``)."""
     doublet = high == low
