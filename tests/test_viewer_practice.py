@@ -160,6 +160,18 @@ def test_the_best_play_typed_another_way_is_right_and_the_ranking_marks_it_and_t
     assert turn["level"] in page  # the level that decided the figures
 
 
+def test_the_game_a_position_comes_from_is_linked_only_once_answered(client, analysed, archive_path, clock):
+    """Its game page shows the play made and the engine's best: a link there before the
+    answer would give the answer away."""
+    _, ids = analysed
+    turn = max(stored_marked(archive_path, ids["jacquet"], "W"), key=lambda t: t["loss"])
+    key = f"{ids['jacquet']}.{turn['ply']}"
+    game_link = f'href="/game/{ids["jacquet"]}?ply={turn["ply"] - 1}"'
+    assert game_link not in client.get(f"/practice/Random White?position={key}").text
+    sent = answer(client, "Random White", key, turn["candidates"][0]["play"])
+    assert game_link in client.get(sent.headers["Location"]).text
+
+
 def test_the_play_made_again_loses_what_the_analysis_said(client, analysed, archive_path, clock):
     _, ids = analysed
     turn = max(stored_marked(archive_path, ids["jacquet"], "B"), key=lambda t: t["loss"])
