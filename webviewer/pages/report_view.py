@@ -44,17 +44,12 @@ class Row(NamedTuple):
 
 
 class Worst(NamedTuple):
-    """One of a player's worst plays as the section shows it."""
+    """One of a player's worst plays as the section shows it: the play, its stage as the
+    page names it, its diagram and the links to its turn and to the best play there."""
 
-    ply: int
+    play: WorstPlay
     stage: str
     diagram: Markup
-    dice: str
-    played: str
-    best: str
-    loss: float
-    mark: str | None
-    level: str
     href: str
     best_href: str
 
@@ -94,10 +89,8 @@ def report_html(view: GameView, analysis: dict[str, Any], names: dict[str, str |
                     "; ".join(f"{level.removeprefix(net)}: {count}"
                               for level, count in sorted(figures[stage].levels.items())))
                 for stage in (*report.stages, TOTAL)]
-        worst = [Worst(play.ply, named[play.stage], _diagram(report, play, title) if diagrams else Markup(""),
-                       play.dice, play.played, play.best, play.loss, play.mark, play.level,
+        worst = [Worst(play, named[play.stage], _diagram(report, play, title) if diagrams else Markup(""),
                        links.url(f"ply={play.ply}"), links.url(f"ply={play.ply}&best=1"))
                  for play in report.worst[title]]
         players.append((title, names.get(title), rows, worst))
-    return render_template("games/report.html", players=players, engine=report.engine,
-                           confirm=report.confirm, luck_level=report.luck_level)
+    return render_template("games/report.html", players=players, report=report)
