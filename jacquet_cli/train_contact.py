@@ -16,6 +16,7 @@ import click
 from analysis.threads import limit_blas_threads
 from notation.messages import say
 
+from . import fitting
 from .options import variant_option
 
 limit_blas_threads(1)
@@ -37,10 +38,8 @@ def _files(paths: tuple[str, ...]) -> list[Path]:
 
 @click.command("train-contact")
 @variant_option
-@click.option("--positions", type=click.IntRange(min=10), default=2000, show_default=True,
-              help="Contact positions to sample from self-play and roll out.")
-@click.option("--games", "-n", type=click.IntRange(min=1), default=36, show_default=True,
-              help="Play-outs per position (the first roll balanced over the 36 outcomes).")
+@fitting.positions_option("Contact", 2000)
+@fitting.playouts_option
 @click.option("--truncate", type=click.IntRange(min=0), default=0, show_default=True,
               help="Plies after which a play-out is closed by the engine's judgement (0: played "
                    "on until the race, where the race net and the bear-off tables close it).")
@@ -48,20 +47,16 @@ def _files(paths: tuple[str, ...]) -> list[Path]:
               help="Contact positions to add from the recorded games of --records.")
 @click.option("--records", multiple=True, type=click.Path(exists=True),
               help="Record files or directories of the rule set's games (repeatable).")
-@click.option("--epochs", type=click.IntRange(min=1), default=60, show_default=True,
-              help="Passes of the fit over the positions (a later run may raise it).")
+@fitting.epochs_option(60)
 @click.option("--rate", type=click.FloatRange(min=0, min_open=True), default=0.0005,
               show_default=True, help="Adam's step size.")
 @click.option("--start", type=click.Choice(["shipped", "fresh"]), default="shipped",
               show_default=True, help="Fit the shipped contact net on, or fresh weights.")
 @click.option("--hidden", type=click.IntRange(min=1), default=80, show_default=True,
               help="Hidden units of fresh weights (--start fresh).")
-@click.option("--seed", "-s", type=int, default=1, show_default=True,
-              help="Same seed, same machine: same positions, targets and weights.")
-@click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
-              help="The fitted net (default: VARIANT-v3.npz); its work file goes beside it as "
-                   "OUT.work.npz and its learning curve as OUT.log.jsonl.")
-@click.option("--quiet", "-q", is_flag=True, help="No progress lines.")
+@fitting.seed_option
+@fitting.output_option("The fitted net (default: VARIANT-v3.npz)")
+@fitting.quiet_option
 def train_contact_command(variant: str, positions: int, games: int, truncate: int, real: int,
                           records: tuple[str, ...], epochs: int, rate: float, start: str,
                           hidden: int, seed: int, output: str | None, quiet: bool) -> None:
@@ -79,30 +74,20 @@ def train_contact_command(variant: str, positions: int, games: int, truncate: in
         jacquet train-contact --variant backgammon --positions 2000 --truncate 10 -o backgammon-v3.npz
     """
     from analysis.contact_training import ContactRecipe, ContactTrainer
-    from analysis.shipped import NoNet, load_net
+    from analysis.shipped import load_net
     from notation import rule_set
 
-    path = Path(output or f"{variant}-v3.npz")
-    if path.parent and not path.parent.exists():
-        path.parent.mkdir(parents=True)
+    path = fitting.net_path(output, f"{variant}-v3.npz")
     if real and not records:
         raise click.UsageError(say("cli.train.needs-records"))
-    try:
-        policy = load_net(variant)
-    except NoNet as error:
-        raise click.UsageError(str(error)) from None
+    policy = fitting.shipped_net(variant)
     shipped = load_net(variant, race=False)
     recipe = ContactRecipe(positions=positions, games=games, epochs=epochs, rate=rate,
                            hidden=hidden if start == "fresh" else shipped.w1.shape[1], seed=seed,
                            policy=policy.name, truncate=truncate, real=real, start=start)
-
-    def report(line: str) -> None:
-        if not quiet:
-            click.echo(line, err=True)
-
     try:
         trainer = ContactTrainer(path, policy, rule_set(variant), recipe, shipped, _files(records),
-                                 report)
+                                 fitting.progress(quiet))
     except ValueError as error:
         raise click.UsageError(str(error)) from None
     net = trainer.fit()

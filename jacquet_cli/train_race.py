@@ -8,13 +8,12 @@ gives the net one run would have given. The command is registered by ``jacquet_c
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
 from analysis.threads import limit_blas_threads
 from notation.messages import say
 
+from . import fitting
 from .options import variant_option
 
 limit_blas_threads(1)
@@ -22,22 +21,16 @@ limit_blas_threads(1)
 
 @click.command("train-race")
 @variant_option
-@click.option("--positions", type=click.IntRange(min=10), default=2500, show_default=True,
-              help="Race positions to sample from self-play and roll out.")
-@click.option("--games", "-n", type=click.IntRange(min=1), default=36, show_default=True,
-              help="Play-outs per position (the first roll balanced over the 36 outcomes).")
-@click.option("--epochs", type=click.IntRange(min=1), default=100, show_default=True,
-              help="Passes of the fit over the positions (a later run may raise it).")
+@fitting.positions_option("Race", 2500)
+@fitting.playouts_option
+@fitting.epochs_option(100)
 @click.option("--hidden", type=click.IntRange(min=1), default=48, show_default=True)
-@click.option("--seed", "-s", type=int, default=1, show_default=True,
-              help="Same seed, same machine: same positions, targets and weights.")
-@click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
-              help="The race net (default: VARIANT-race.npz); its work file goes beside it as "
-                   "OUT.work.npz and its learning curve as OUT.log.jsonl.")
+@fitting.seed_option
+@fitting.output_option("The race net (default: VARIANT-race.npz)")
 @click.option("--with-race-net", is_flag=True,
               help="Sample and play out with the shipped race net judging the races (a second "
                    "round, on the first round's net); by default the contact net judges them.")
-@click.option("--quiet", "-q", is_flag=True, help="No progress lines.")
+@fitting.quiet_option
 def train_race_command(variant: str, positions: int, games: int, epochs: int, hidden: int,
                        seed: int, output: str | None, with_race_net: bool, quiet: bool) -> None:
     """Train the race evaluator of a rule set on rolled-out targets.
@@ -54,25 +47,14 @@ def train_race_command(variant: str, positions: int, games: int, epochs: int, hi
         jacquet train-race --variant backgammon --with-race-net --seed 2 -o backgammon-race2.npz
     """
     from analysis.race_training import RaceRecipe, RaceTrainer
-    from analysis.shipped import NoNet, load_net
     from notation import rule_set
 
-    path = Path(output or f"{variant}-race.npz")
-    if path.parent and not path.parent.exists():
-        path.parent.mkdir(parents=True)
-    try:
-        net = load_net(variant, race=with_race_net)
-    except NoNet as error:
-        raise click.UsageError(str(error)) from None
+    path = fitting.net_path(output, f"{variant}-race.npz")
+    net = fitting.shipped_net(variant, race=with_race_net)
     recipe = RaceRecipe(positions=positions, games=games, epochs=epochs, hidden=hidden, seed=seed,
                         policy=net.name)
-
-    def report(line: str) -> None:
-        if not quiet:
-            click.echo(line, err=True)
-
     try:
-        trainer = RaceTrainer(path, net, rule_set(variant), recipe, report)
+        trainer = RaceTrainer(path, net, rule_set(variant), recipe, fitting.progress(quiet))
     except ValueError as error:
         raise click.UsageError(str(error)) from None
     race = trainer.fit()
