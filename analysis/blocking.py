@@ -26,9 +26,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from notation import RuleSet
+from notation.engine.board import MEN, POINTS, SIDE
 
 FEATURES = ("pips", "rear", "blocks", "run", "blocked_dice")
-POINTS = 24
 _DISTANCE = np.arange(1, POINTS + 1, dtype=np.int32)
 
 
@@ -54,8 +54,8 @@ class Blocking:
         """The features of (the mover against the opponent, the opponent against the
         mover), each of shape ``(n, 5)`` in the order of :data:`FEATURES`."""
         n = boards.shape[0]
-        both = self._sides(np.concatenate((boards[:, :26], boards[:, 26:])),
-                           np.concatenate((boards[:, 26:], boards[:, :26])))
+        both = self._sides(np.concatenate((boards[:, :SIDE], boards[:, SIDE:])),
+                           np.concatenate((boards[:, SIDE:], boards[:, :SIDE])))
         return both[:n], both[n:]
 
     def _sides(self, mine: NDArray[np.int8], his: NDArray[np.int8]) -> NDArray[np.float32]:
@@ -74,7 +74,7 @@ class Blocking:
         at_gap = np.maximum.accumulate(np.where(blocking, 0, so_far), axis=1)
         blocked = held[np.arange(mine.shape[0])[:, None], self._landing[rear]]
         out = np.empty((mine.shape[0], len(FEATURES)), dtype=np.float32)
-        out[:, 0] = (points.astype(np.int32) @ _DISTANCE) / (15 * POINTS)
+        out[:, 0] = (points.astype(np.int32) @ _DISTANCE) / (MEN * POINTS)
         out[:, 1] = rear / POINTS
         out[:, 2] = blocking.sum(axis=1) / 12
         out[:, 3] = (so_far - at_gap).max(axis=1) / 6

@@ -47,20 +47,18 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
+from analysis.race import places
+from analysis.rolls import COUNTS, HIGH_DICE, LOW_DICE
 from notation import RuleSet
+from notation.engine.board import BAR, MEN, POINTS, SIDE
 
 FEATURES = ("pips", "contact", "shots", "prime", "escapes", "enter")
-POINTS = 24
-BAR = 25
-_ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
-_FIRST = np.array([a for a, _b in _ROLLS], dtype=np.int64)
-_SECOND = np.array([b for _a, b in _ROLLS], dtype=np.int64)
-_DOUBLE = np.where(_FIRST == _SECOND, np.int64(-1), np.int64(0))
+_DOUBLE = np.where(HIGH_DICE == LOW_DICE, np.int64(-1), np.int64(0))
 """All bits set for the doubles, none for the others: the third and fourth steps."""
-_WEIGHT = np.where(_FIRST == _SECOND, 1, 2)
+WEIGHT = np.array(COUNTS, dtype=np.int64)
 """Each of the 21 rolls' count among the 36 (summed as integers, then divided: the same
 figure whatever order a matrix product adds them in)."""
-_NUMBERS = np.array([bin(bits).count("1") for bits in range(64)], dtype=np.float32) / 6
+NUMBERS = np.array([bin(bits).count("1") for bits in range(64)], dtype=np.float32) / 6
 """For six bits (one a die 1..6), the share of the six numbers that are set."""
 _MASKS = ("his_men", "my_blots", "my_open", "my_held", "his_held", "my_men")
 """The point masks of each row, bit ``p`` for point ``p``: his men (his 1..25), my blots
@@ -77,8 +75,7 @@ class Contact:
     def __init__(self, rules: RuleSet) -> None:
         closes = rules.closes_at
         opposite = rules.opposite
-        entry = [opposite[point] for point in range(POINTS - 5, POINTS + 1)]
-        self._place = np.array([*opposite[1:POINTS + 1], min(entry)], dtype=np.int64)
+        self._place = places(rules)
         """For each of his points 1..25, where it lies on my route (his bar: the entry
         point that lies furthest ahead)."""
         # which column of a row's 52 counts (mine, then his) sets each bit of each mask,
@@ -87,13 +84,13 @@ class Contact:
         bounds = np.array([[_NEVER] * 32] * len(_MASKS), dtype=np.int8)
         for point in range(1, BAR + 1):
             board = point <= POINTS
-            column[0, point], bounds[0, point] = 26 + point, (1, 127)
+            column[0, point], bounds[0, point] = SIDE + point, (1, 127)
             column[5, point], bounds[5, point] = point, (1, 127)
             if board:
                 column[1, point], bounds[1, point] = opposite[point], (1, 1)
                 column[2, point], bounds[2, point] = opposite[point], (0, closes - 1)
                 column[3, point], bounds[3, point] = point, (closes, 127)
-                column[4, point], bounds[4, point] = 26 + opposite[point], (closes, 127)
+                column[4, point], bounds[4, point] = SIDE + opposite[point], (closes, 127)
         bounds[5, 0] = _ALWAYS
         self._column = column.ravel()
         self._low = bounds[:, :, 0].ravel()
@@ -105,7 +102,7 @@ class Contact:
         """The features of (the mover against the opponent, the opponent against the
         mover), each of shape ``(n, 6)`` in the order of :data:`FEATURES`."""
         n = boards.shape[0]
-        both = self._sides(np.concatenate((boards, np.roll(boards, 26, axis=1))))
+        both = self._sides(np.concatenate((boards, np.roll(boards, SIDE, axis=1))))
         return both[:n], both[n:]
 
     def _sides(self, boards: NDArray[np.int8]) -> NDArray[np.float32]:
@@ -117,15 +114,15 @@ class Contact:
         # my rearmost man: the highest bit of my men (0 when all are off)
         rear = np.frexp(my_men)[1] - 1
         # his man furthest ahead on my route
-        front = np.where(boards[:, 27:] > 0, self._place, BAR).min(axis=1)
+        front = np.where(boards[:, SIDE + 1:] > 0, self._place, BAR).min(axis=1)
         out = np.empty((boards.shape[0], len(FEATURES)), dtype=np.float32)
-        out[:, 0] = (boards[:, 1:BAR + 1].astype(np.int64) @ _PIPS) / (15 * BAR)
+        out[:, 0] = (boards[:, 1:BAR + 1].astype(np.int64) @ _PIPS) / (MEN * BAR)
         out[:, 1] = rear > front
         out[:, 2] = _shots(his_men[:, None], my_blots[:, None], my_open[:, None])
         out[:, 3] = _longest_row(my_held) / 6
         # bits rear-1 .. rear-6 of his held points: where the dice 1..6 take my rearmost
         # (from the bar, they are my entry points 24..19)
-        out[:, 4] = _NUMBERS[((his_held << 6) >> rear) & 63]
+        out[:, 4] = NUMBERS[((his_held << 6) >> rear) & 63]
         out[:, 5] = (rear == BAR) * out[:, 4]
         return out
 
@@ -139,13 +136,13 @@ def _shots(his_men: NDArray[np.int64], blots: NDArray[np.int64], open_: NDArray[
     """The share of the 36 rolls that hit a blot, from point masks in his numbering (each
     of shape ``(rows, 1)``): a step of ``d`` pips is a right shift by ``d``, and a rest
     point must be open. A roll hits when a point it reaches is a blot."""
-    first, second = his_men >> _FIRST, his_men >> _SECOND
-    rested = ((first & open_) >> _SECOND) | ((second & open_) >> _FIRST)
+    first, second = his_men >> HIGH_DICE, his_men >> LOW_DICE
+    rested = ((first & open_) >> LOW_DICE) | ((second & open_) >> HIGH_DICE)
     reached = first | second | rested
     for _step in (3, 4):  # the doubles' third and fourth steps
-        rested = ((rested & open_) >> _FIRST) & _DOUBLE
+        rested = ((rested & open_) >> HIGH_DICE) & _DOUBLE
         reached |= rested
-    shots: NDArray[np.float32] = ((((reached & blots) != 0) @ _WEIGHT) / 36).astype(np.float32)
+    shots: NDArray[np.float32] = ((((reached & blots) != 0) @ WEIGHT) / 36).astype(np.float32)
     return shots
 
 

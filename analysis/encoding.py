@@ -54,6 +54,7 @@ from analysis.blocking import Blocking
 from analysis.contact import Contact
 from analysis.threats import Threats
 from notation import MEN, OFF, Play, Position, RuleSet
+from notation.engine.board import BAR, SIDE, WIDTH
 from notation.engine.rules.base import Phase, PrimeWatch
 
 POINT_UNITS = 96
@@ -68,18 +69,18 @@ THREATS = 4
 
 _FLAGS = 4
 """The most flags a side can have: its phases and its prime."""
-_COLUMNS = 52 + 2 * _FLAGS
+_COLUMNS = WIDTH + 2 * _FLAGS
 """Columns of the extended boards: the mover's 26 counts, the opponent's 26, then the
 flags as counts 0 or 1, two columns (mover, opponent) per flag: each phase's, then the
 prime's (an encoder uses as many as it has flags)."""
 _TABLE = np.zeros((_COLUMNS, MEN + 1, 4), dtype=np.float32)
 for _n in range(MEN + 1):
-    for _side in (0, 26):
-        for _point in range(1, 25):
+    for _side in (0, SIDE):
+        for _point in range(1, BAR):
             _TABLE[_side + _point, _n] = (_n >= 1, _n >= 2, _n >= 3, max(_n - 3, 0) / 2.0)
         _TABLE[_side + OFF, _n, 0] = _n / MEN
-        _TABLE[_side + 25, _n, 0] = _n / 2.0
-_TABLE[52:, 1, 0] = 1.0
+        _TABLE[_side + BAR, _n, 0] = _n / 2.0
+_TABLE[WIDTH:, 1, 0] = 1.0
 """Units of every column by its count: 4 per point, one (the first) for the others."""
 _FLAT_TABLE = _TABLE.reshape(_COLUMNS * (MEN + 1), 4)
 _OFFSETS = np.arange(_COLUMNS, dtype=np.intp) * (MEN + 1)
@@ -93,12 +94,12 @@ def _phase_tests(phases: tuple[Phase, ...]) -> tuple[NDArray[np.int16], NDArray[
     phases' weights (the mover's column then the opponent's, phase by phase) and the
     bounds, so that ``boards @ matrix <= bounds`` gives every flag at once (R-COURIER:
     with ``k`` men off or home and ``t`` on the talon, ``2k - t <= -14``)."""
-    matrix = np.zeros((52, 2 * len(phases)), dtype=np.int16)
+    matrix = np.zeros((WIDTH, 2 * len(phases)), dtype=np.int16)
     bounds = np.zeros(2 * len(phases), dtype=np.int16)
     for k, phase in enumerate(phases):
         for side in (0, 1):
             for point, weight in phase.weights.items():
-                matrix[26 * side + point, 2 * k + side] = weight
+                matrix[SIDE * side + point, 2 * k + side] = weight
             bounds[2 * k + side] = phase.bound
     return matrix, bounds
 
@@ -176,7 +177,7 @@ class Encoder:
         """A name for every input, in order (for docs and debugging)."""
         names: list[str] = []
         for side in ("me", "him"):
-            for point in range(1, 25):
+            for point in range(1, BAR):
                 names += [f"{side}{point}>=1", f"{side}{point}>=2", f"{side}{point}>=3",
                           f"{side}{point}>3"]
             names.append(f"{side}_off")
@@ -193,16 +194,16 @@ class Encoder:
         then the opponent's: each side's hand-made features follow its block)."""
         keep: list[int] = []
         for side in (0, 1):
-            base = 26 * side
-            for point in range(1, 25):
+            base = SIDE * side
+            for point in range(1, BAR):
                 keep += range(4 * (base + point), 4 * (base + point) + 4)
             keep.append(4 * (base + OFF))
             if self.bar:
-                keep.append(4 * (base + 25))
+                keep.append(4 * (base + BAR))
             flags = len(self.phases)
-            keep += [4 * (52 + 2 * k + side) for k in range(flags)]
+            keep += [4 * (WIDTH + 2 * k + side) for k in range(flags)]
             if self.prime:
-                keep.append(4 * (52 + 2 * flags + side))
+                keep.append(4 * (WIDTH + 2 * flags + side))
         return np.array(keep, dtype=np.intp)
 
     def encode_boards(self, boards: NDArray[np.int8], primes: NDArray[np.bool_] | None = None
@@ -218,14 +219,14 @@ class Encoder:
         """
         n = boards.shape[0]
         flags = 2 * len(self.phases)
-        columns = 52 + flags + 2 * self.prime
+        columns = WIDTH + flags + 2 * self.prime
         extended = np.zeros((n, columns), dtype=np.intp)
-        extended[:, :52] = boards
+        extended[:, :WIDTH] = boards
         if flags:
             matrix, bounds = self._tests
-            extended[:, 52:52 + flags] = (boards @ matrix) <= bounds
+            extended[:, WIDTH:WIDTH + flags] = (boards @ matrix) <= bounds
         if self.prime and primes is not None:
-            extended[:, 52 + flags:] = primes
+            extended[:, WIDTH + flags:] = primes
         extended += _OFFSETS[:columns]
         units = np.take(_FLAT_TABLE, extended, axis=0).reshape(n, 4 * columns)
         featured = self.blocking if self.blocking is not None else self.contact
@@ -268,4 +269,4 @@ def _boards(counts: list[tuple[int, ...]]) -> NDArray[np.int8]:
     """The 52 counts of each board as one ``(n, 52)`` array (through ``bytes``: twice as
     fast as ``np.array`` of tuples)."""
     raw = b"".join([bytes(c) for c in counts])
-    return np.frombuffer(raw, dtype=np.int8).reshape(len(counts), 52)
+    return np.frombuffer(raw, dtype=np.int8).reshape(len(counts), WIDTH)

@@ -19,13 +19,13 @@ after ``second``'s most. Anything else is left to the net (or exact bear-off tab
 from __future__ import annotations
 
 from notation import MEN, OFF, Dice, Position, RuleSet, legal_plays
+from notation.engine.board import BAR, HOME
 
 FEW_MEN = 3
 """The most men a side may have left for :func:`most_turns` to be computed."""
 
-HOME = range(1, 7)
 _ROLLS = tuple(Dice(a, b) for a in range(1, 7) for b in range(a, 7))
-_ALL_OFF = (MEN,) + (0,) * 25
+_ALL_OFF = (MEN,) + (0,) * BAR
 
 
 def all_home(board: tuple[int, ...]) -> bool:

@@ -81,7 +81,7 @@ def inputs(after: Position) -> np.ndarray:
         elif n > 3:
             x[base + 4] = (n - 3) / 2.0
     x[120] = his[BAR] / 2.0
-    x[121] = mine[OFF] / 15.0
+    x[121] = mine[OFF] / MEN
     return x
 
 

@@ -34,6 +34,7 @@ from analysis import VERSION
 from analysis.outcomes import outcomes_for
 from analysis.twolayer import TwoLayerNet, read_weights
 from notation import RuleSet, rule_set
+from notation.engine.board import BAR, HOME, MEN, POINTS, SIDE
 from notation.engine.rules.base import POSITION_CLASSES
 
 Array = NDArray[np.float32]
@@ -44,12 +45,12 @@ BEAROFF, RACE, CONTACT = 0, 1, 2
 CLASS_NAMES = tuple(kind.name for kind in POSITION_CLASSES)
 INPUTS_VERSION = 1
 """The version of the race inputs (``race r1``)."""
-SIDE = 26
-BAR = 25
+QUARTER = POINTS // 4
+"""The points of a quarter of the board (a side's 1-6, 7-12, 13-18, 19-24)."""
 POINT_UNITS = 5
 OFF_UNITS = 14
 _PIPS = np.arange(SIDE, dtype=np.int64)
-_CROSSINGS = np.array([0] + [(p - 1) // 6 for p in range(1, BAR)] + [4], dtype=np.int64)
+_CROSSINGS = np.array([0] + [(p - 1) // QUARTER for p in range(1, BAR + 1)], dtype=np.int64)
 
 
 def classes(rules: RuleSet, boards: Boards) -> NDArray[np.int64]:
@@ -60,7 +61,7 @@ def classes(rules: RuleSet, boards: Boards) -> NDArray[np.int64]:
         names = [rules.position_class(trusted_position(board)) for board in boards]
         return np.array([CLASS_NAMES.index(name) for name in names], dtype=np.int64)
     mine, his = boards[:, :SIDE], boards[:, SIDE:]
-    home = ~(mine[:, 7:].any(axis=1) | his[:, 7:].any(axis=1))
+    home = ~(mine[:, HOME.stop:].any(axis=1) | his[:, HOME.stop:].any(axis=1))
     place = places(rules)
     race = ((_rearmost(mine) <= _frontmost(his, place))
             & (_rearmost(his) <= _frontmost(mine, place)))
@@ -99,7 +100,7 @@ class RaceInputs:
     @property
     def side_size(self) -> int:
         """Inputs per side."""
-        return 24 * POINT_UNITS + OFF_UNITS + 4 + (1 if self.rules.tracks_prime else 0)
+        return POINTS * POINT_UNITS + OFF_UNITS + 4 + (1 if self.rules.tracks_prime else 0)
 
     @property
     def size(self) -> int:
@@ -118,7 +119,7 @@ class RaceInputs:
         points = counts[:, 1:BAR]
         units = [points >= k for k in range(1, POINT_UNITS)]
         n = len(side)
-        block = np.empty((n, 24, POINT_UNITS), dtype=np.float32)
+        block = np.empty((n, POINTS, POINT_UNITS), dtype=np.float32)
         for k, unit in enumerate(units):
             block[:, :, k] = unit
         block[:, :, POINT_UNITS - 1] = np.maximum(points - (POINT_UNITS - 1), 0.0) / 3.0
@@ -126,9 +127,9 @@ class RaceInputs:
         wide = side.astype(np.int64)
         extra = np.empty((n, 4), dtype=np.float32)
         extra[:, 0] = (wide @ _PIPS) / 150.0
-        extra[:, 1] = wide[:, 7:].sum(axis=1) / 15.0
+        extra[:, 1] = wide[:, HOME.stop:].sum(axis=1) / MEN
         extra[:, 2] = (wide @ _CROSSINGS) / 45.0
-        extra[:, 3] = _rearmost(side) / 24.0
+        extra[:, 3] = _rearmost(side) / POINTS
         parts = [block.reshape(n, -1), off.astype(np.float32), extra]
         if self.rules.tracks_prime:
             flag = np.zeros((n, 1), np.float32) if held is None else held.astype(np.float32)[:, None]

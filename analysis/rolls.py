@@ -7,8 +7,20 @@ import numpy as np
 
 from notation import Dice
 
-ROLLS_21 = [(Dice(a, b), 1 if a == b else 2) for a in range(6, 0, -1) for b in range(a, 0, -1)]
+PAIRS = [(a, b) for a in range(6, 0, -1) for b in range(a, 0, -1)]
+"""The 21 distinct rolls as (higher die, lower die), the doublet 6-6 first."""
+
+COUNTS = [1 if a == b else 2 for a, b in PAIRS]
+"""How many of the 36 rolls each of :data:`PAIRS` is: a doublet once, two numbers twice."""
+
+ROLLS_21 = [(Dice(a, b), count) for (a, b), count in zip(PAIRS, COUNTS, strict=True)]
 """The 21 distinct rolls, higher die first, with their weight out of 36."""
 
-WEIGHTS = np.array([weight for _, weight in ROLLS_21], dtype=np.float64)
+WEIGHTS = np.array(COUNTS, dtype=np.float64)
 """Each roll's weight out of 36, in :data:`ROLLS_21`'s order."""
+
+HIGH_DICE = np.array([a for a, _ in PAIRS], dtype=np.int64)
+"""Each roll's higher die, in :data:`ROLLS_21`'s order (for the kernels)."""
+
+LOW_DICE = np.array([b for _, b in PAIRS], dtype=np.int64)
+"""Each roll's lower die (a doublet's other die), in :data:`ROLLS_21`'s order."""

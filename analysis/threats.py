@@ -33,17 +33,13 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
+from analysis.rolls import COUNTS, PAIRS
 from notation import RuleSet
+from notation.engine.board import BAR, HOME, POINTS, SIDE
 
 FEATURES = ("pip_loss", "back_escapes", "containment", "anchor")
-POINTS = 24
-BAR = 25
-HOME = 6
-"""The points of a home board (a side's 1..6)."""
 FAR_HALF = range(13, POINTS + 1)
 """The points of the far half of a route, where ``containment`` looks at the other side."""
-ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
-"""The 21 rolls; a roll of two numbers counts twice among the 36."""
 
 
 def rolls_played(start: int, blocked: set[int]) -> int:
@@ -54,11 +50,11 @@ def rolls_played(start: int, blocked: set[int]) -> int:
         return point < 1 or point not in blocked
 
     count = 0
-    for a, b in ROLLS:
+    for (a, b), weight in zip(PAIRS, COUNTS, strict=True):
         if a == b:
             count += all(open_(start - k * a) for k in range(1, 5))
         elif open_(start - a - b) and (open_(start - a) or open_(start - b)):
-            count += 2
+            count += weight
     return count
 
 
@@ -100,18 +96,18 @@ def side_features(rules: RuleSet, mine: tuple[int, ...] | NDArray[np.int8],
     blots = {q for q in range(1, POINTS + 1) if mine[opposite[q]] == 1}
     open_for_him = {q for q in range(1, POINTS + 1) if mine[opposite[q]] < closes}
     lost = 0
-    for a, b in ROLLS:
+    for (a, b), weight in zip(PAIRS, COUNTS, strict=True):
         hit = _hit_points(his, open_for_him, a, b) & blots
         worst = max((BAR - opposite[q] for q in hit), default=0)
-        lost += worst * (1 if a == b else 2)
+        lost += worst * weight
     # my points he holds (my numbering), and my rearmost man
     held_by_him = {p for p in range(1, POINTS + 1) if his[opposite[p]] >= closes}
     rear = max((p for p in range(1, BAR + 1) if mine[p]), default=0)
     held_by_me = set(range(1, POINTS + 1)) - open_for_him
     fewest = min(rolls_played(q, held_by_me) for q in FAR_HALF)
-    anchors = [q for q in range(1, HOME + 1) if q in held_by_me]
+    anchors = [q for q in HOME if q in held_by_me]
     return [lost / 36 / POINTS, rolls_played(rear, held_by_him) / 36, 1 - fewest / 36,
-            max(anchors, default=0) / HOME]
+            max(anchors, default=0) / len(HOME)]
 
 
 class Threats:
@@ -130,6 +126,6 @@ class Threats:
         opponent = np.empty((n, len(FEATURES)), dtype=np.float32)
         for row in range(n):
             board = boards[row]
-            mover[row] = side_features(self.rules, board[:26], board[26:])
-            opponent[row] = side_features(self.rules, board[26:], board[:26])
+            mover[row] = side_features(self.rules, board[:SIDE], board[SIDE:])
+            opponent[row] = side_features(self.rules, board[SIDE:], board[:SIDE])
         return mover, opponent

@@ -43,6 +43,7 @@ from analysis.bearoff.store import table, two_sided
 from analysis.bearoff.twosided import MEN as TWO_SIDED_MEN
 from analysis.outcomes import outcomes_for
 from notation import OFF, Position, RuleSet
+from notation.engine.board import SIDE
 
 Floats = NDArray[np.float64]
 
@@ -80,10 +81,6 @@ def _tail(distributions: Floats) -> Floats:
     """P(X > t) for each row's distribution of X (the tables' fixed point can make a
     sum come out a hair above 1: kept within [0, 1])."""
     return np.asarray(np.clip(1.0 - np.cumsum(distributions, axis=1), 0.0, 1.0))
-
-
-SIDE = 26
-"""A side's counts in a board (the mover's 26, then the other side's)."""
 
 
 def exact_outputs(rules: RuleSet, positions: Sequence[Position],

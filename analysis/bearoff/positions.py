@@ -15,9 +15,11 @@ from math import comb
 import numpy as np
 from numpy.typing import NDArray
 
-POINTS = 6
+from notation.engine.board import HOME, MEN
+
+POINTS = len(HOME)
 """The home points, 1 to 6."""
-MAX_MEN = 15
+MAX_MEN = MEN
 
 Keys = NDArray[np.int64]
 Indices = NDArray[np.int64]

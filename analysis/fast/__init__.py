@@ -16,6 +16,7 @@ from analysis.fast.jit import COMPILED
 from analysis.fast.movegen import _KEYS, legal_results
 from analysis.fast.rules import FastRules, fast_rules
 from notation import Dice, Position, RuleSet
+from notation.engine.board import SIDE
 
 __all__ = ["COMPILED", "FastRules", "board_of", "covers", "fast_rules", "legal_boards",
            "legal_positions", "position_of"]
@@ -34,7 +35,7 @@ def board_of(position: Position) -> NDArray[np.int8]:
 def position_of(board: NDArray[np.int8]) -> Position:
     """The position of 52 counts."""
     counts = tuple(int(c) for c in board)
-    return Position(counts[:26], counts[26:])
+    return Position(counts[:SIDE], counts[SIDE:])
 
 
 def legal_boards(board: NDArray[np.int8], high: int, low: int, fast: FastRules

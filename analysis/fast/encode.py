@@ -11,12 +11,12 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
+from analysis.contact import NUMBERS, WEIGHT
 from analysis.encoding import _TABLE, Encoder
 from analysis.fast.jit import kernel
 from analysis.fast.threats import threats
-
-BAR = 25
-POINTS = 24
+from analysis.rolls import HIGH_DICE, LOW_DICE
+from notation.engine.board import BAR, MEN, POINTS, SIDE
 
 # the layout vector
 BAR_UNIT = 0
@@ -28,14 +28,9 @@ FEATURES = 3
 and the threat features (version 4)."""
 CLOSES = 4
 HEADER = 5
-TEST = 27
+TEST = SIDE + 1
 """Each phase's test after the header: its weight of each of the side's 26 columns, then its
 bound (the phase holds while ``Σ weight · count <= bound``, as ``Phase`` says)."""
-
-_FIRST = np.array([a for a in range(1, 7) for b in range(a, 7)], dtype=np.int64)
-_SECOND = np.array([b for a in range(1, 7) for b in range(a, 7)], dtype=np.int64)
-_WEIGHT = np.where(_FIRST == _SECOND, 1, 2)
-_NUMBERS = np.array([bin(bits).count("1") for bits in range(64)], dtype=np.float32) / 6
 
 
 def layout(encoder: Encoder, closes_at: int) -> NDArray[np.int64]:
@@ -99,7 +94,7 @@ def _blocking(board: NDArray[np.int8], mine: int, his: int, closes: int,
     for die in range(1, 7):
         if rear - die >= 1 and board[mine + opposite[rear - die]] >= closes:
             blocked += 1
-    out[at] = pips / (15 * POINTS)
+    out[at] = pips / (MEN * POINTS)
     out[at + 1] = rear / POINTS
     out[at + 2] = blocks / 12
     out[at + 3] = longest / 6
@@ -146,8 +141,8 @@ def _contact(board: NDArray[np.int8], mine: int, his: int, closes: int,
     for point in range(1, BAR + 1):
         pips += point * int(board[mine + point])
     shots = 0
-    for roll in range(_FIRST.shape[0]):
-        first, second = _FIRST[roll], _SECOND[roll]
+    for roll in range(HIGH_DICE.shape[0]):
+        first, second = HIGH_DICE[roll], LOW_DICE[roll]
         one, two = his_men >> first, his_men >> second
         rested = ((one & my_open) >> second) | ((two & my_open) >> first)
         reached = one | two | rested
@@ -156,7 +151,7 @@ def _contact(board: NDArray[np.int8], mine: int, his: int, closes: int,
                 rested = (rested & my_open) >> first
                 reached |= rested
         if reached & my_blots:
-            shots += _WEIGHT[roll]
+            shots += WEIGHT[roll]
     longest = 0
     run = 0
     for point in range(1, POINTS + 1):
@@ -165,8 +160,8 @@ def _contact(board: NDArray[np.int8], mine: int, his: int, closes: int,
             longest = max(longest, run)
         else:
             run = 0
-    escapes = _NUMBERS[((his_held << 6) >> rear) & 63]
-    out[at] = pips / (15 * BAR)
+    escapes = NUMBERS[((his_held << 6) >> rear) & 63]
+    out[at] = pips / (MEN * BAR)
     out[at + 1] = 1.0 if rear > front else 0.0
     out[at + 2] = shots / 36
     out[at + 3] = longest / 6
@@ -188,7 +183,7 @@ def encode(boards: NDArray[np.int8], primes: NDArray[np.bool_], numbers: NDArray
         board = boards[row]
         at = 0
         for side in range(2):
-            base = 26 * side
+            base = SIDE * side
             for point in range(1, POINTS + 1):
                 count = board[base + point]
                 if count:
@@ -207,12 +202,12 @@ def encode(boards: NDArray[np.int8], primes: NDArray[np.bool_], numbers: NDArray
                 x[row, at] = 1.0 if primes[row, side] else 0.0
                 at += 1
             if features == 1:
-                _blocking(board, base, 26 - base, closes, opposite, x[row], at)
+                _blocking(board, base, SIDE - base, closes, opposite, x[row], at)
                 at += 5
             elif features >= 2:
-                _contact(board, base, 26 - base, closes, opposite, x[row], at)
+                _contact(board, base, SIDE - base, closes, opposite, x[row], at)
                 at += 6
                 if features == 3:
-                    threats(board, base, 26 - base, closes, opposite, x[row], at)
+                    threats(board, base, SIDE - base, closes, opposite, x[row], at)
                     at += 4
     return x

@@ -7,8 +7,8 @@ plain Python: slower by two orders of magnitude, but the same code and the same 
 
 The compiled code is cached on disk, in the user's cache folder
 (``$XDG_CACHE_HOME`` or ``~/.cache``, then ``jacquet/numba/``), under a digest of this
-package's sources: numba checks only a kernel's own file, so a kernel whose callee in
-another file changed would otherwise be loaded stale. Where that folder cannot be
+package's sources and of :data:`CONSTANTS`: numba checks only a kernel's own file, so a
+kernel whose callee in another file changed would otherwise be loaded stale. Where that folder cannot be
 written numba caches beside the sources, or not at all (then each run compiles again).
 """
 
@@ -35,10 +35,19 @@ COMPILED = _numba is not None
 """Whether the kernels are compiled (numba is there and not switched off)."""
 
 
+CONSTANTS = ("analysis/contact.py", "analysis/race.py", "analysis/rolls.py", "analysis/threats.py",
+             "notation/engine/board.py", "notation/engine/rules/backgammon.py",
+             "notation/engine/rules/bouchon.py", "notation/engine/rules/fevga.py")
+"""The files outside this package whose module-level values the kernels take (the board's
+shape, the 21 rolls, the rule sets' points): numba freezes them into the compiled code, so
+they are part of the cache's digest."""
+
+
 def _cache_folder() -> str:
     """The cache folder of this version of the kernels' sources."""
     digest = hashlib.sha256()
-    for source in sorted(Path(__file__).parent.glob("*.py")):
+    root = Path(__file__).parents[2]
+    for source in [*sorted(Path(__file__).parent.glob("*.py")), *(root / name for name in CONSTANTS)]:
         digest.update(source.read_bytes())
     home = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return str(Path(home) / "jacquet" / "numba" / digest.hexdigest()[:16])

@@ -48,16 +48,17 @@ from analysis.fast.rules import (
     UNBLOCK,
     WASTE,
 )
+from notation.engine.board import BAR, HOME, MEN, SIDE, TALON, WIDTH
+from notation.engine.board import FIRST_QUARTER as STARTING_QUARTER
+from notation.engine.rules.bouchon import BLOCK
+from notation.engine.rules.fevga import PASSED
 
-BAR = 25
-TALON = 24
-MEN = 15
-WIDTH = 52
-BLOCK = 6
-PASSED = 11
+_HOME_START, _HOME_STOP = HOME.start, HOME.stop
+"""A side's home points as ints (a kernel takes no range from outside)."""
+_PASSED_TOP = PASSED[-1]
 """R-RUNNER: the mover's points 11-1 are past the opponent's head."""
-HOME_QUARTER_LOW = 19
-"""The own starting quarter is points 19-24 (R-HOMEQUARTER, R-FIRSTQUARTER)."""
+HOME_QUARTER_LOW = STARTING_QUARTER.start
+"""The own starting quarter is points 19-24 (R-HOMEQUARTER, R-FIRSTQUARTER, R-CLOSE2)."""
 
 _KEYS = np.random.default_rng(20261204).integers(1, 2**62, size=(WIDTH + 8, 16), dtype=np.int64)
 _KEYS[:, 0] = 0
@@ -71,7 +72,7 @@ def courier_phase(board: NDArray[np.int8], base: int) -> bool:
     :func:`notation.engine.rules.courier_phase`)."""
     if board[base + TALON] < MEN - 1 or board[base]:
         return False
-    for point in range(1, 7):  # noqa: SIM110 (numba compiles the loop, not all() of a generator)
+    for point in range(_HOME_START, _HOME_STOP):  # noqa: SIM110 (numba compiles the loop, not all() of a generator)
         if board[base + point]:
             return False
     return True
@@ -91,7 +92,7 @@ def runner_phase(board: NDArray[np.int8], base: int) -> bool:
     :func:`notation.engine.rules.fevga.runner_phase`): no man on points 11-1, none off."""
     if board[base]:
         return False
-    for point in range(1, PASSED + 1):  # noqa: SIM110 (numba compiles the loop)
+    for point in range(1, _PASSED_TOP + 1):  # noqa: SIM110 (numba compiles the loop)
         if board[base + point]:
             return False
     return True
@@ -141,7 +142,7 @@ def _shut_in(start: NDArray[np.int8], opposite: NDArray[np.int64], wall: NDArray
     front of it; their mover's numbers into ``wall``."""
     point = 0
     for their in range(1, TALON + 1):
-        if start[26 + their]:
+        if start[SIDE + their]:
             if point:
                 return False
             point = their
@@ -175,20 +176,20 @@ def _applies(start: NDArray[np.int8], params: NDArray[np.int64]) -> NDArray[np.b
     on = np.zeros(params.shape[0], dtype=np.bool_)
     if params[COURIER]:
         home = 0
-        for point in range(7):
+        for point in range(_HOME_STOP):
             home += start[point]
         on[COURIER] = courier_phase(start, 0) or (start[BAR] > 0 and home == 0)
     if params[POSTILION]:
-        on[POSTILION] = courier_phase(start, 26)
+        on[POSTILION] = courier_phase(start, SIDE)
     if params[FIRST_QUARTER]:
         quarter = 0
-        for point in range(19, 25):
+        for point in range(HOME_QUARTER_LOW, TALON + 1):
             quarter += start[point]
-        on[FIRST_QUARTER] = start[1] == 0 and quarter >= 6
+        on[FIRST_QUARTER] = start[1] == 0 and quarter >= BLOCK
     on[LAST_TWO] = params[LAST_TWO] != 0
     if params[CLOSE_TWO]:
         back = 0
-        for point in range(19, BAR + 1):
+        for point in range(HOME_QUARTER_LOW, BAR + 1):
             back += start[point]
         on[CLOSE_TWO] = back >= 6
     if params[MIDPOINT_TWO]:
@@ -202,7 +203,7 @@ def _applies(start: NDArray[np.int8], params: NDArray[np.int64]) -> NDArray[np.b
         men = 0
         for point in range(1, BAR):
             men += start[point]
-        on[SIX_BLOCK] = not start[26] and men >= BLOCK
+        on[SIX_BLOCK] = not start[SIDE] and men >= BLOCK
     if params[RUNNER]:
         on[RUNNER] = runner_phase(start, 0)
     if params[HOME_QUARTER]:
@@ -224,33 +225,33 @@ def _step(board: NDArray[np.int8], after: NDArray[np.int8], from_point: int, die
         return False
     to_point = BAR - die if from_point == BAR else from_point - die
     if to_point <= 0:
-        for point in range(7, BAR + 1):
+        for point in range(_HOME_STOP, BAR + 1):
             if board[point]:
                 return False
         if params[REAR_BEAR_OFF] or to_point < 0:
-            for point in range(from_point + 1, 7):
+            for point in range(from_point + 1, _HOME_STOP):
                 if board[point]:
                     return False
         to_point = 0
     else:
-        their_point = 26 + opposite[to_point]
+        their_point = SIDE + opposite[to_point]
         there = board[their_point]
         if there >= params[CLOSES]:
             return False
     after[:] = board
     if to_point > 0:
-        their_point = 26 + opposite[to_point]
+        their_point = SIDE + opposite[to_point]
         if board[their_point] and params[HITTING]:
             after[their_point] -= 1
-            after[26 + BAR] += 1
+            after[SIDE + BAR] += 1
     after[from_point] -= 1
     after[to_point] += 1
     made = 0 < to_point < BAR and not board[to_point]
     if on[COURIER] and MEN - after[TALON] > 1 and courier_phase(
             board if params[COURIER] == 1 else start, 0):
         return False
-    if on[POSTILION] and made and courier_phase(after, 26) and _block(
-            after, opposite, _courier_point(after, 26)):
+    if on[POSTILION] and made and courier_phase(after, SIDE) and _block(
+            after, opposite, _courier_point(after, SIDE)):
         return False
     if on[FIRST_QUARTER] and HOME_QUARTER_LOW <= to_point <= TALON and not after[1] and (
             _holds_quarter(after)):
@@ -258,9 +259,9 @@ def _step(board: NDArray[np.int8], after: NDArray[np.int8], from_point: int, die
     if on[LAST_TWO] and not (after[1] and after[2]) and (
             made or from_point == 1 or from_point == 2) and _block(after, opposite, BAR):
         return False
-    if on[CLOSE_TWO] and 19 <= to_point <= 24:
+    if on[CLOSE_TWO] and HOME_QUARTER_LOW <= to_point <= TALON:
         closed = 0
-        for point in range(19, 25):
+        for point in range(HOME_QUARTER_LOW, TALON + 1):
             closed += after[point] >= 2
         if closed > 2:
             return False
@@ -272,7 +273,7 @@ def _step(board: NDArray[np.int8], after: NDArray[np.int8], from_point: int, die
         return False
     if on[HOME_QUARTER] and HOME_QUARTER_LOW <= to_point <= TALON and _holds_quarter(after):
         return False
-    return not (on[SIX_BLOCK] and made and _block(after, opposite, _lowest_man(after, 26)))
+    return not (on[SIX_BLOCK] and made and _block(after, opposite, _lowest_man(after, SIDE)))
 
 
 @kernel
@@ -298,10 +299,10 @@ def _moved_key(key: int, board: NDArray[np.int8], after: NDArray[np.int8], from_
     to_point = BAR - die if from_point == BAR else max(from_point - die, 0)
     key ^= keys[from_point, board[from_point]] ^ keys[from_point, after[from_point]]
     key ^= keys[to_point, board[to_point]] ^ keys[to_point, after[to_point]]
-    if after[26 + BAR] != board[26 + BAR]:  # a hit
-        their = 26 + opposite[to_point]
+    if after[SIDE + BAR] != board[SIDE + BAR]:  # a hit
+        their = SIDE + opposite[to_point]
         key ^= keys[their, board[their]] ^ keys[their, after[their]]
-        key ^= keys[26 + BAR, board[26 + BAR]] ^ keys[26 + BAR, after[26 + BAR]]
+        key ^= keys[SIDE + BAR, board[SIDE + BAR]] ^ keys[SIDE + BAR, after[SIDE + BAR]]
     return int(key)
 
 

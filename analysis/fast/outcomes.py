@@ -19,15 +19,14 @@ import numpy as np
 from numpy.typing import NDArray
 
 from analysis.fast.jit import kernel
-from analysis.lost_races import FEW_MEN, HOME, most_turns
+from analysis.lost_races import FEW_MEN, most_turns
 from notation import MEN, OFF, RuleSet
+from notation.engine.board import BAR, HOME, SIDE
 from notation.engine.rules.backgammon import WINNERS_HOME_FOR_LOSER, gammon_still_possible
 from notation.engine.rules.base import Ceiling, double_still_possible
 from notation.engine.rules.hale import ceiling_rates, most_penalty
 from notation.engine.rules.murray import marcia_still_possible
 
-BAR = 25
-SIDE = 26
 DOUBLE = 1
 """R-SCORE's ceiling: 2 while the loser has borne off no man, then 1."""
 GAMMON = 2
@@ -41,7 +40,8 @@ PENALTY = 4
 CEILINGS: dict[Ceiling, int] = {double_still_possible: DOUBLE, gammon_still_possible: GAMMON,
                                 marcia_still_possible: MARCIA, most_penalty: PENALTY}
 """The rule sets' ceilings the kernel computes, by their codes."""
-_HOME_FOR_LOSER = (WINNERS_HOME_FOR_LOSER.start, WINNERS_HOME_FOR_LOSER.stop)
+HOME_FOR_LOSER = (WINNERS_HOME_FOR_LOSER.start, WINNERS_HOME_FOR_LOSER.stop)
+"""The winner's home board on the loser's route (his 19-24), as ints for the kernels."""
 _BASE = 4
 """A race board's index in :func:`race_table`: ``Σ count[p] · 4^(p-1)`` over the home
 points (at most ``FEW_MEN`` = 3 men, so each count fits in base 4)."""
@@ -114,7 +114,7 @@ def _ceiling(board: NDArray[np.int8], winner: int, loser: int, code: int, held: 
         return 2 if held else 3
     if board[loser + BAR]:
         return 3
-    for point in range(_HOME_FOR_LOSER[0], _HOME_FOR_LOSER[1]):
+    for point in range(HOME_FOR_LOSER[0], HOME_FOR_LOSER[1]):
         if board[loser + point]:
             return 3
     return 3 if _rear(board, winner) + _rear(board, loser) > BAR else 2

@@ -13,14 +13,14 @@ import numpy as np
 from numpy.typing import NDArray
 
 from analysis.fast.jit import kernel
-from analysis.race import BAR, BEAROFF, CONTACT, OFF_UNITS, POINT_UNITS, RACE, SIDE
+from analysis.race import BEAROFF, CONTACT, OFF_UNITS, POINT_UNITS, QUARTER, RACE
+from notation.engine.board import BAR, HOME, MEN, POINTS, SIDE
 
 Boards = NDArray[np.int8]
 Flags = NDArray[np.bool_]
 
-_HOME = 6
+_HOME_TOP = HOME[-1]
 """A side's home is its points 1..6: a board is a bear-off while no man stands beyond."""
-_QUARTER = 6
 _EXTRA = 4
 
 
@@ -54,7 +54,7 @@ def classes(boards: Boards, places: NDArray[np.int64]) -> NDArray[np.int64]:
     for row in range(boards.shape[0]):
         board = boards[row]
         home = True
-        for point in range(_HOME + 1, SIDE):
+        for point in range(_HOME_TOP + 1, SIDE):
             if board[point] > 0 or board[SIDE + point] > 0:
                 home = False
                 break
@@ -84,22 +84,22 @@ def _side(board: Boards, base: int, held: bool, prime: bool, out: NDArray[np.flo
             out[unit + k] = 1.0 if count > k else 0.0
         out[unit + POINT_UNITS - 1] = np.float32(max(count - (POINT_UNITS - 1), 0)) / np.float32(3.0)
         pips += point * count
-        if point > _HOME:
+        if point > _HOME_TOP:
             outside += count
-        crossings += (point - 1) // _QUARTER * count
+        crossings += (point - 1) // QUARTER * count
     on_bar = int(board[base + BAR])
     pips += BAR * on_bar
     outside += on_bar
-    crossings += (BAR - 1) // _QUARTER * on_bar
+    crossings += (BAR - 1) // QUARTER * on_bar
     off = int(board[base])
     unit = at + (BAR - 1) * POINT_UNITS
     for k in range(OFF_UNITS):
         out[unit + k] = 1.0 if off > k else 0.0
     unit += OFF_UNITS
     out[unit] = pips / 150.0
-    out[unit + 1] = outside / 15.0
+    out[unit + 1] = outside / MEN
     out[unit + 2] = crossings / 45.0
-    out[unit + 3] = _rearmost(board, base) / 24.0
+    out[unit + 3] = _rearmost(board, base) / POINTS
     if prime:
         out[unit + _EXTRA] = 1.0 if held else 0.0
 

@@ -30,18 +30,25 @@ from analysis.encoding import Encoder
 from analysis.fast.encode import encode, layout, table
 from analysis.fast.jit import kernel, summing_kernel
 from analysis.fast.movegen import _KEYS, legal_results_primes
-from analysis.fast.outcomes import ceiling_code, mask, most_steps, penalty_rates, race_table
+from analysis.fast.outcomes import (
+    HOME_FOR_LOSER,
+    ceiling_code,
+    mask,
+    most_steps,
+    penalty_rates,
+    race_table,
+)
 from analysis.fast.rules import FastRules, fast_rules
 from analysis.network import Network
 from analysis.outcomes import Outcomes
 from notation import RuleSet
+from notation.engine.board import BAR, MEN, SIDE
 from notation.engine.rules.backgammon import single_gammon_backgammon
 from notation.engine.rules.base import PrimeWatch, Scorer, single_or_double_game
 from notation.engine.rules.hale import penalty
 from notation.engine.rules.murray import MARCIA_PRIMES, marcia
 from notation.engine.rules.narde import mars
 
-MEN = 15
 WORDS = 624
 """The Mersenne Twister's state: 624 words of 32 bits, and a position in them."""
 
@@ -173,10 +180,10 @@ def _score(board: NDArray[np.int8], code: int, held: bool, rates: NDArray[np.int
     """The points of a game won with ``board`` (the winner's 26 counts, then the loser's),
     by the scorer ``code`` (:data:`SCORERS`); ``held``: the winner has held a prime;
     ``rates``: :func:`analysis.fast.outcomes.penalty_rates`."""
-    loser = 26
+    loser = SIDE
     if code == 4:
         total = 0
-        for point in range(1, 25):
+        for point in range(1, BAR):
             total += rates[0, point] * board[loser + point]
         return total
     if board[loser]:
@@ -185,9 +192,9 @@ def _score(board: NDArray[np.int8], code: int, held: bool, rates: NDArray[np.int
         return 2
     if code == 3:
         return 2 if held else 3
-    if board[loser + 25]:
+    if board[loser + BAR]:
         return 3
-    for point in range(19, 25):
+    for point in range(HOME_FOR_LOSER[0], HOME_FOR_LOSER[1]):
         if board[loser + point]:
             return 3
     return 2
@@ -338,8 +345,8 @@ def play_game(mt: NDArray[np.int64], at: NDArray[np.int64], start: NDArray[np.in
             e2b[side, k] = e2b[side, k] * lam32 + dy[k]
         previous[side] = yb
         judged[side] = True
-        board[:26] = result[26:]
-        board[26:] = result[:26]
+        board[:SIDE] = result[SIDE:]
+        board[SIDE:] = result[:SIDE]
     return -1, 0, max_turns
 
 

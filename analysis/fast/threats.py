@@ -8,11 +8,12 @@ import numpy as np
 from numpy.typing import NDArray
 
 from analysis.fast.jit import kernel
+from analysis.threats import FAR_HALF
+from notation.engine.board import BAR, HOME, POINTS
 
-POINTS = 24
-BAR = 25
-HOME = 6
-FAR_START = 13
+_HOME_START, _HOME_STOP = HOME.start, HOME.stop
+"""A side's home points as ints (a kernel takes no range from outside)."""
+_FAR_START = FAR_HALF.start
 """The first point of the far half of a route (``containment`` looks at 13..24)."""
 
 
@@ -94,13 +95,13 @@ def threats(board: NDArray[np.int8], mine: int, his: int, closes: int,
                         worst = max(worst, BAR - opposite[point])
             lost += worst * (1 if a == b else 2)
     fewest = 36
-    for point in range(FAR_START, POINTS + 1):
+    for point in range(_FAR_START, POINTS + 1):
         fewest = min(fewest, rolls_played(point, held_by_me))
     anchor = 0
-    for point in range(1, HOME + 1):
+    for point in range(_HOME_START, _HOME_STOP):
         if (held_by_me >> point) & 1:
             anchor = point
     out[at] = lost / 36 / POINTS
     out[at + 1] = rolls_played(rear, held_by_him) / 36
     out[at + 2] = 1 - fewest / 36
-    out[at + 3] = anchor / HOME
+    out[at + 3] = anchor / (_HOME_STOP - _HOME_START)

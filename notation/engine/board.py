@@ -15,9 +15,19 @@ from notation.errors import InvalidPositionError
 from notation.messages import Message
 
 OFF = 0
-BAR = 25
+POINTS = 24
+"""The points of a side's route, 24 down to 1."""
+BAR = POINTS + 1
 TALON = 24
 MEN = 15
+SIDE = BAR + 1
+"""The counts of one side: off (0), the points 1-24 and the bar (25)."""
+WIDTH = 2 * SIDE
+"""Both sides' counts end to end, the mover's first: a board as the engine's arrays hold it."""
+HOME = range(1, 7)
+"""A side's home points, in its own numbering (where men are borne off from)."""
+FIRST_QUARTER = range(POINTS - 5, BAR)
+"""A side's points 19-24, the first quarter of its route (where its men start)."""
 
 
 POINT_NAMES = ("off", *map(str, range(1, BAR)), "bar")
@@ -49,7 +59,7 @@ class Position:
 
     def __post_init__(self) -> None:
         for side, counts in (("mover", self.mover), ("opponent", self.opponent)):
-            if len(counts) != 26 or any(not isinstance(c, int) or c < 0 for c in counts):
+            if len(counts) != SIDE or any(not isinstance(c, int) or c < 0 for c in counts):
                 raise InvalidPositionError(Message.of("position.counts", side=_side(side)))
             if sum(counts) != MEN:
                 raise InvalidPositionError(Message.of("position.men", side=_side(side),
@@ -93,7 +103,7 @@ class Position:
     def points(self, side: str = "mover") -> dict[int, int]:
         """``{point: men}`` for the occupied points 1-25 of one side (``"mover"``/``"opponent"``)."""
         counts = self.mover if side == "mover" else self.opponent
-        return {p: counts[p] for p in range(1, 26) if counts[p]}
+        return {p: counts[p] for p in range(1, BAR + 1) if counts[p]}
 
     def position_id(self) -> str:
         """GNU Backgammon's 14-character position ID (the player not on roll first)."""
@@ -119,7 +129,7 @@ def _side(side: str) -> Message:
 
 
 def _counts(points: dict[int, int], side: str) -> tuple[int, ...]:
-    counts = [0] * 26
+    counts = [0] * SIDE
     for point, men in points.items():
         if not 1 <= point <= BAR:
             raise InvalidPositionError(Message.of("position.point", side=_side(side), point=point))

@@ -16,7 +16,7 @@ import base64
 import binascii
 from collections.abc import Iterable
 
-from notation.engine.board import MEN, Position
+from notation.engine.board import BAR, MEN, SIDE, Position
 from notation.errors import InvalidPositionError
 from notation.messages import Message
 
@@ -87,8 +87,8 @@ def decode(position_id: str) -> Position:
     bits = int.from_bytes(raw, "little")
     sides: list[tuple[int, ...]] = []
     for side in ("not-on-roll", "on-roll"):
-        counts = [0] * 26
-        for point in range(1, 26):
+        counts = [0] * SIDE
+        for point in range(1, BAR + 1):
             while bits & 1:
                 counts[point] += 1
                 bits >>= 1

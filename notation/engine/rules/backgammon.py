@@ -6,11 +6,12 @@ no courier and no blocking limits, single game / gammon / backgammon times the c
 
 from __future__ import annotations
 
-from notation.engine.board import BAR, OFF, Position
+from notation.engine.board import BAR, FIRST_QUARTER, OFF, Position
 from notation.engine.rules.base import Outcome, RuleSet, backgammon_opposite
 
 SETUP = {24: 2, 13: 5, 8: 3, 6: 5}
-WINNERS_HOME_FOR_LOSER = range(19, 25)
+WINNERS_HOME_FOR_LOSER = FIRST_QUARTER
+"""The winner's home board, on the loser's route."""
 
 
 def single_gammon_backgammon(rules: RuleSet, final: Position, held_prime: bool, cube: int) -> int:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple, Protocol
 
-from notation.engine.board import BAR, MEN, OFF, TALON, Position
+from notation.engine.board import BAR, HOME, MEN, OFF, TALON, Position
 from notation.engine.dice import Dice
 from notation.engine.play import Step
 from notation.errors import InvalidPositionError
@@ -132,10 +132,6 @@ class PositionClass:
 
     name: str
     holds: Callable[[RuleSet, Position], bool]
-
-
-HOME = range(1, 7)
-"""A side's home points, in its own numbering (where men are borne off from)."""
 
 
 def all_home(rules: RuleSet, position: Position) -> bool:

@@ -8,13 +8,12 @@ corner (the opponent's 13|12) but never the opponent's own 1|24 end.
 
 from __future__ import annotations
 
-from notation.engine.board import Position, point_name
+from notation.engine.board import FIRST_QUARTER, Position, point_name
 from notation.engine.rules.base import RuleSet, StepContext, StepRule, courier_phase, courier_point
 from notation.errors import InvalidError
 from notation.messages import Message, option_error
 
 BLOCK = 6
-FIRST_QUARTER = range(19, 25)
 
 
 def find_block(ctx: StepContext, below: int = 25) -> list[int] | None:

@@ -10,7 +10,7 @@ reading (``prime="sixblock"``), narde's R-SIXBLOCK; 1 point, or 2 for a mars (R-
 
 from __future__ import annotations
 
-from notation.engine.board import MEN, OFF, TALON, Position, point_name
+from notation.engine.board import FIRST_QUARTER, MEN, OFF, TALON, Position, point_name
 from notation.engine.rules.base import (
     Phase,
     RuleSet,
@@ -19,6 +19,7 @@ from notation.engine.rules.base import (
     TurnFilter,
     double_still_possible,
 )
+from notation.engine.rules.bouchon import BLOCK
 from notation.engine.rules.jacquet import jacquet_family
 from notation.engine.rules.narde import MARS, mars
 from notation.engine.rules.sixblock import SixBlockRule
@@ -28,8 +29,8 @@ from notation.messages import Message, option_error
 HEAD = TALON
 PASSED = range(1, 12)
 """The mover's points past the opponent's head (his 12): a man there ends the runner's phase."""
-HOME_QUARTER = range(19, 25)
-BLOCK = 6
+HOME_QUARTER = FIRST_QUARTER
+"""The mover's own starting quarter (R-HOMEQUARTER)."""
 
 
 def runner_phase(board: tuple[int, ...]) -> bool:

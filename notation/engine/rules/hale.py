@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cache
 from operator import mul
 
-from notation.engine.board import MEN, Position
+from notation.engine.board import BAR, MEN, SIDE, Position
 from notation.engine.rules.base import RuleSet, scaled_skill
 from notation.engine.rules.jacquet import courier_and_blocking, jacquet_family
 from notation.errors import InvalidError
@@ -53,8 +53,8 @@ def hale(third_table_penalty: int = 1, courier_release: str = "die",
     if not isinstance(third_table_penalty, int) or third_table_penalty < 0:
         raise InvalidError(Message.of("option.whole-number", option="third_table_penalty",
                                       value=repr(third_table_penalty)))
-    rates = [0] * 26
-    for point in range(1, 25):
+    rates = [0] * SIDE
+    for point in range(1, BAR):
         if point >= 19:
             rates[point] = FIRST_TABLE_PENALTY
         elif point >= 13:

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from notation.engine.board import BAR, OFF, Position
+from notation.engine.board import BAR, FIRST_QUARTER, OFF, Position
 from notation.engine.play import Step
 from notation.engine.rules.base import Outcome, RuleSet, StepContext
 from notation.engine.rules.courier import COURIER, CourierRule
 from notation.engine.rules.jacquet import jacquet_family
 from notation.messages import Message
 
-STARTING_TABLE = range(19, 25)
+STARTING_TABLE = FIRST_QUARTER
 MIDPOINT = 13
 PRIME = 6
 

@@ -10,12 +10,10 @@ numbering, or is borne off), never before.
 
 from __future__ import annotations
 
-from notation.engine.board import OFF, Position, point_name
+from notation.engine.board import OFF, POINTS, Position, point_name
 from notation.engine.rules.base import RuleSet, StepContext
 from notation.engine.rules.bouchon import BLOCK, find_block
 from notation.messages import Message
-
-BOARD = range(1, 25)
 
 
 def lowest_man(opponent: tuple[int, ...]) -> int:
@@ -24,7 +22,7 @@ def lowest_man(opponent: tuple[int, ...]) -> int:
     is past every block)."""
     if opponent[OFF]:
         return OFF
-    return next((point for point in BOARD if opponent[point]), OFF)
+    return next((point for point in range(1, POINTS + 1) if opponent[point]), OFF)
 
 
 class SixBlockRule:
