@@ -75,20 +75,28 @@ def backgammon():
 
 
 @pytest.fixture(scope="session")
-def two_games(tmp_path_factory) -> tuple[str, str]:
+def small_net(tmp_path_factory) -> str:
+    """A jacquet net made untrained from seed 4 (small: 10 hidden units), for the tests of
+    analysis that need a net but not its strength: the path of its file."""
+    from analysis.network import Network
+
+    path = tmp_path_factory.mktemp("nets") / "jacquet.npz"
+    Network.create("jacquet", 10, seed=4).save(path)
+    return str(path)
+
+
+@pytest.fixture(scope="session")
+def two_games(tmp_path_factory, small_net) -> tuple[str, str]:
     """The first two games of ``samples/generated/jacquet-10.jqn`` in a record file of their
     own, and a jacquet net made untrained from seed 4 (small: 10 hidden units), for the
     tests of analysis and confirmation: the paths of the two files."""
-    from analysis.network import Network
     from notation.formats import read_file, write_file
 
     folder = tmp_path_factory.mktemp("two-games")
     path = folder / "two.jqn"
     write_file(list(read_file(Path(__file__).parents[1] / "samples" / "generated" / "jacquet-10.jqn"))[:2],
                path)
-    net = folder / "jacquet.npz"
-    Network.create("jacquet", 10, seed=4).save(net)
-    return str(path), str(net)
+    return str(path), small_net
 
 
 # ---------------------------------------------------------------- the viewer

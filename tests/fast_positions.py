@@ -12,10 +12,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from notation import BAR, OFF, Dice, Position, RuleSet
-from notation.engine.movegen import TurnRules, allowed, step_sequences
+import numpy as np
+from numpy.typing import NDArray
 
-MEN = 15
+from notation import BAR, MEN, OFF, Dice, Position, RuleSet
+from notation.engine.movegen import TurnRules, allowed, step_sequences
 
 
 def reference_results(position: Position, dice: Dice, rules: RuleSet) -> set[Position]:
@@ -72,3 +73,27 @@ def scattered_positions(rules: RuleSet, rng: random.Random, count: int
         position = scattered_position(rules, rng)
         dice = Dice(rng.randint(1, 6), rng.randint(1, 6))
         yield position, dice, reference_results(position, dice, rules)
+
+
+def both_kinds(rules: RuleSet, rng: random.Random, count: int
+               ) -> Iterator[tuple[Position, Dice, set[Position]]]:
+    """``count`` positions met in random games, then ``count`` scattered ones, from the
+    same ``rng``."""
+    yield from game_positions(rules, rng, count)
+    yield from scattered_positions(rules, rng, count)
+
+
+def random_primes(rng: random.Random, count: int) -> NDArray[np.bool_]:
+    """For ``count`` boards, whether each side has held a prime (murray's marcia per
+    punto), three times in ten at random: shape ``(count, 2)``."""
+    return np.array([(rng.random() < 0.3, rng.random() < 0.3) for _ in range(count)], dtype=np.bool_)
+
+
+def random_boards(rules: RuleSet, seed: int, count: int) -> tuple[NDArray[np.int8], NDArray[np.bool_]]:
+    """The 52 counts of :func:`both_kinds`' ``2 * count`` positions from ``Random(seed)``,
+    and the prime flags of each (:func:`random_primes`, from the same ``rng``)."""
+    from analysis.fast import board_of  # imports numba: only where the kernels are tested
+
+    rng = random.Random(seed)
+    boards = np.array([board_of(p) for p, _dice, _results in both_kinds(rules, rng, count)])
+    return boards, random_primes(rng, len(boards))

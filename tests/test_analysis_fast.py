@@ -39,7 +39,7 @@ from analysis.training import self_play_game
 from notation import Dice, Position, legal_plays, rule_set
 from notation.engine.movegen import TurnRules
 from notation.engine.rules import NAMES, prime_during
-from tests.fast_positions import game_positions, reference_results, scattered_positions
+from tests.fast_positions import both_kinds, random_boards, random_primes, reference_results
 
 ROOT = Path(__file__).resolve().parents[1]
 COVERED = NAMES
@@ -52,16 +52,15 @@ def _mismatches(variant: str, seed: int, count: int) -> list[str]:
     assert fast is not None
     rng = random.Random(seed)
     wrong = []
-    for source in (game_positions(rules, rng, count), scattered_positions(rules, rng, count)):
-        for position, dice, expected in source:
-            # compared as the 52 counts' bytes: a Position made per result would cost more
-            # than the fast generator itself
-            got = legal_results(board_of(position), dice.high, dice.low, fast.params,
-                                fast.opposite, _KEYS)
-            if len(got) != len(expected) or {row.tobytes() for row in got} != {
-                    bytes(p.mover + p.opponent) for p in expected}:
-                wrong.append(f"{position.position_id()} {dice}: {len(expected)} legal plays, "
-                             f"fast {len(got)}")
+    for position, dice, expected in both_kinds(rules, rng, count):
+        # compared as the 52 counts' bytes: a Position made per result would cost more
+        # than the fast generator itself
+        got = legal_results(board_of(position), dice.high, dice.low, fast.params,
+                            fast.opposite, _KEYS)
+        if len(got) != len(expected) or {row.tobytes() for row in got} != {
+                bytes(p.mover + p.opponent) for p in expected}:
+            wrong.append(f"{position.position_id()} {dice}: {len(expected)} legal plays, "
+                         f"fast {len(got)}")
     return wrong
 
 
@@ -170,9 +169,8 @@ def test_the_relatives_corners_give_the_reference_plays_with_every_roll(variant,
 def _mismatches_with(rules, seed, count):
     fast = fast_rules(rules)
     rng = random.Random(seed)
-    return [f"{p.position_id()} {d}" for source in (game_positions(rules, rng, count),
-                                                    scattered_positions(rules, rng, count))
-            for p, d, expected in source if set(legal_positions(p, d, fast)) != expected]
+    return [f"{p.position_id()} {d}" for p, d, expected in both_kinds(rules, rng, count)
+            if set(legal_positions(p, d, fast)) != expected]
 
 
 @pytest.mark.parametrize("variant", COVERED)
@@ -207,28 +205,23 @@ def test_the_fast_plays_steps_name_the_reference_plays_in_its_order(variant):
     assert fast is not None
     rng = random.Random(7)
     wrong, doublets = [], 0
-    for source in (game_positions(rules, rng, 150), scattered_positions(rules, rng, 150)):
-        for position, dice, _ in source:
-            boards, _, paths = legal_results_paths(board_of(position), dice.high, dice.low, fast.params,
-                                                   fast.opposite, _KEYS, False)
-            turn = TurnRules(rules, position, dice)
-            named = [named_play(turn, path_steps(int(paths[i]))) for i in reference_order(paths)]
-            expected = legal_plays(position, dice, rules)
-            doublets += dice.is_doublet and len(expected) > 1
-            if named != expected or [p.notation for p in named] != [p.notation for p in expected] \
-                    or {bytes(p.result.mover + p.result.opponent) for p in named} != {b.tobytes() for b in boards}:
-                wrong.append(f"{position.position_id()} {dice}")
+    for position, dice, _ in both_kinds(rules, rng, 150):
+        boards, _, paths = legal_results_paths(board_of(position), dice.high, dice.low, fast.params,
+                                               fast.opposite, _KEYS, False)
+        turn = TurnRules(rules, position, dice)
+        named = [named_play(turn, path_steps(int(paths[i]))) for i in reference_order(paths)]
+        expected = legal_plays(position, dice, rules)
+        doublets += dice.is_doublet and len(expected) > 1
+        if named != expected or [p.notation for p in named] != [p.notation for p in expected] \
+                or {bytes(p.result.mover + p.result.opponent) for p in named} != {b.tobytes() for b in boards}:
+            wrong.append(f"{position.position_id()} {dice}")
     assert wrong == [] and doublets > 10
 
 
 @pytest.mark.parametrize("variant", NAMES)
 def test_the_fast_encoding_equals_the_encoder(variant):
     rules = rule_set(variant)
-    rng = random.Random(5)
-    boards = np.array([board_of(p) for source in (game_positions(rules, rng, 300),
-                                                  scattered_positions(rules, rng, 300))
-                       for p, _dice, _results in source])
-    primes = np.array([(rng.random() < 0.3, rng.random() < 0.3) for _ in boards])
+    boards, primes = random_boards(rules, 5, 300)
     for version in (1, 2):
         encoder = Encoder.for_rules(rules, version)
         expected = encoder.encode_boards(boards, primes)
@@ -251,11 +244,9 @@ def test_the_kernels_ceilings_are_the_rule_sets_on_random_positions(variant):
     assert code is not None
     races, steps, rates = race_table(rules), most_steps(rules), penalty_rates(rules)
     rng = random.Random(17)
-    results = [result for source in (game_positions(rules, rng, 600),
-                                     scattered_positions(rules, rng, 600))
-               for _position, _dice, plays in source for result in sorted(
-                   plays, key=lambda p: p.mover + p.opponent)]
-    primes = np.array([(rng.random() < 0.3, rng.random() < 0.3) for _ in results])
+    results = [result for _position, _dice, plays in both_kinds(rules, rng, 600)
+               for result in sorted(plays, key=lambda p: p.mover + p.opponent)]
+    primes = random_primes(rng, len(results))
     expected = outcomes_for(rules).ceilings(results, primes)
     got = np.array([ceilings(board_of(result), code, races, steps, mine, his, rates)
                     for result, (mine, his) in zip(results, primes, strict=True)])
@@ -371,13 +362,13 @@ from analysis.fast.encode import encode, layout, table
 from analysis.fast.movegen import _KEYS, legal_results
 from analysis.encoding import Encoder
 from notation import rule_set
-from tests.fast_positions import game_positions, scattered_positions
+from tests.fast_positions import both_kinds
 import numpy as np
 wrong = 0
 for variant in ("jacquet", "murray", "backgammon", "narde", "fevga"):
     rules = rule_set(variant)
     rng = random.Random(2)
-    positions = list(game_positions(rules, rng, 25)) + list(scattered_positions(rules, rng, 25))
+    positions = list(both_kinds(rules, rng, 25))
     for position, dice, expected in positions:
         wrong += set(legal_positions(position, dice, fast_rules(rules))) != expected
     encoder = Encoder.for_rules(rules)

@@ -24,17 +24,10 @@ def records(tmp_path_factory) -> str:
     return str(folder)
 
 
-@pytest.fixture(scope="module")
-def net(tmp_path_factory) -> str:
-    path = tmp_path_factory.mktemp("nets") / "jacquet.npz"
-    Network.create("jacquet", 10, seed=4).save(path)
-    return str(path)
-
-
 @pytest.mark.parametrize("jobs", ["2", "3"])
-def test_analyse_json_with_more_jobs_is_that_of_one(records, net, jobs):
+def test_analyse_json_with_more_jobs_is_that_of_one(records, small_net, jobs):
     # two jobs: this process judges a game beside one worker; three: beside two
-    args = ["analyse", f"{records}/jacquet.jqn", "--net", net, "--json"]
+    args = ["analyse", f"{records}/jacquet.jqn", "--net", small_net, "--json"]
     one = CliRunner().invoke(main, [*args, "--jobs", "1"])
     more = CliRunner().invoke(main, [*args, "--jobs", jobs])
     assert one.exit_code == 0, one.output
@@ -68,12 +61,12 @@ def _dump(path) -> list[tuple]:
     return rows
 
 
-def test_import_analyse_with_two_jobs_stores_what_one_job_stores(records, tmp_path, net):
+def test_import_analyse_with_two_jobs_stores_what_one_job_stores(records, tmp_path, small_net):
     dumps = []
     for jobs in ("1", "2"):
         archive = tmp_path / f"club-{jobs}.db"
         result = CliRunner().invoke(main, ["import", f"{records}/jacquet.jqn", f"{records}/backgammon.jqn",
-                                           "--db", str(archive), "--analyse", "--net", net, "--jobs", jobs])
+                                           "--db", str(archive), "--analyse", "--net", small_net, "--jobs", jobs])
         assert result.exit_code == 0, result.output
         assert "3 game(s) analysed" in result.output
         dumps.append(_dump(archive))
@@ -81,13 +74,13 @@ def test_import_analyse_with_two_jobs_stores_what_one_job_stores(records, tmp_pa
     assert dumps[1] == dumps[0]
 
 
-def test_analyse_db_with_two_jobs_stores_what_one_job_stores(records, tmp_path, net):
+def test_analyse_db_with_two_jobs_stores_what_one_job_stores(records, tmp_path, small_net):
     dumps = []
     for jobs in ("1", "2"):
         archive = tmp_path / f"club-{jobs}.db"
         imported = CliRunner().invoke(main, ["import", f"{records}/jacquet.jqn", "--db", str(archive)])
         assert imported.exit_code == 0, imported.output
-        result = CliRunner().invoke(main, ["analyse", "--db", str(archive), "--net", net, "--ply", "0",
+        result = CliRunner().invoke(main, ["analyse", "--db", str(archive), "--net", small_net, "--ply", "0",
                                            "--jobs", jobs])
         assert result.exit_code == 0, result.output
         dumps.append(_dump(archive))

@@ -21,6 +21,7 @@ from analysis.supervised import Adam, epoch, loss
 from notation import BAR, OFF, Position, rule_set
 from notation.engine.rules import NAMES
 from notation.engine.rules.base import POSITION_CLASSES
+from tests.fast_positions import random_primes
 
 SAME_WAY = ("jacquet", "murray", "versailles", "hale", "narde", "fevga")
 """The rule sets where both sides run the same way (my ``p`` is his ``p ± 12``)."""
@@ -108,12 +109,16 @@ def racing_position(rules_name: str, rng: random.Random) -> Position:
     return Position(tuple(mover), tuple(opponent))
 
 
+def racing_boards(name: str, rng: random.Random) -> tuple[list[Position], np.ndarray]:
+    """1,500 :func:`racing_position` of ``name`` and their 52 counts as one array."""
+    positions = [racing_position(name, rng) for _ in range(1500)]
+    return positions, np.array([p.mover + p.opponent for p in positions], dtype=np.int8)
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_the_fast_classes_are_the_rule_sets(name: str) -> None:
     rules = rule_set(name)
-    rng = random.Random(7)
-    positions = [racing_position(name, rng) for _ in range(1500)]
-    boards = np.array([p.mover + p.opponent for p in positions], dtype=np.int8)
+    positions, boards = racing_boards(name, random.Random(7))
     fast = classes(rules, boards)
     reference = [CLASS_NAMES.index(rules.position_class(p)) for p in positions]
     assert fast.tolist() == reference
@@ -127,12 +132,11 @@ def test_the_kernels_classes_and_race_inputs_are_the_references(name: str) -> No
 
     rules = rule_set(name)
     rng = random.Random(11)
-    positions = [racing_position(name, rng) for _ in range(1500)]
-    boards = np.array([p.mover + p.opponent for p in positions], dtype=np.int8)
+    positions, boards = racing_boards(name, rng)
     if rules.position_classes == POSITION_CLASSES:
         fast = kernels.classes(boards, places(rules))
         assert fast.tolist() == [CLASS_NAMES.index(rules.position_class(p)) for p in positions]
-    primes = np.array([[rng.random() < 0.3, rng.random() < 0.3] for _ in positions], dtype=np.bool_)
+    primes = random_primes(rng, len(positions))
     inputs = RaceInputs(rules)
     for flags in (primes, None):
         reference = inputs.encode(boards, flags)

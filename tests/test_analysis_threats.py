@@ -4,22 +4,19 @@ layout, and a v4 training that resumes to the weights of an uninterrupted run.""
 
 from __future__ import annotations
 
-import random
-
 import numpy as np
 import pytest
 from click.testing import CliRunner
 
 from analysis import contact, threats
 from analysis.encoding import Encoder
-from analysis.fast import board_of
 from analysis.fast.encode import encode, layout, table
 from analysis.network import Network
 from analysis.threads import limit_blas_threads
 from analysis.training import Trainer, TrainingConfig
 from jacquet_cli.train import train_command
 from notation import Position, rule_set
-from tests.fast_positions import game_positions, scattered_positions
+from tests.fast_positions import random_boards
 
 limit_blas_threads(1)
 
@@ -118,11 +115,7 @@ def test_the_fast_v4_encoding_equals_the_reference(variant):
     """The kernel's row (the raw board, the contact and the threat features) equals the
     reference encoder's on random boards, from games and scattered."""
     rules = rule_set(variant)
-    rng = random.Random(11)
-    boards = np.array([board_of(p) for source in (game_positions(rules, rng, 150),
-                                                  scattered_positions(rules, rng, 150))
-                       for p, _dice, _results in source])
-    primes = np.array([(rng.random() < 0.3, rng.random() < 0.3) for _ in boards])
+    boards, primes = random_boards(rules, 11, 150)
     encoder = Encoder.for_rules(rules, 4)
     expected = encoder.encode_boards(boards, primes)
     got = encode(boards, primes, layout(encoder, rules.closes_at), table(),

@@ -36,13 +36,6 @@ def archive(tmp_path, sample) -> str:
     return str(path)
 
 
-@pytest.fixture(scope="module")
-def net(tmp_path_factory) -> str:
-    path = tmp_path_factory.mktemp("nets") / "jacquet.npz"
-    Network.create("jacquet", 10, seed=4).save(path)
-    return str(path)
-
-
 def stored_line(analysed: int, skipped: int, archive: str) -> str:
     """What ``analyse --db`` says it did: the games analysed, those skipped as analysed before."""
     return say("cli.analyse.stored", analysed=analysed, skipped=skipped, path=archive)
@@ -58,12 +51,12 @@ def _analyse(archive: str, net: str, *more: str):
     return CliRunner().invoke(main, ["analyse", "--db", archive, "--net", net, *more])
 
 
-def test_stored_rows_are_what_analyse_json_gives(archive, net, sample):
-    result = _analyse(archive, net, "--variant", "jacquet")
+def test_stored_rows_are_what_analyse_json_gives(archive, small_net, sample):
+    result = _analyse(archive, small_net, "--variant", "jacquet")
     assert result.exit_code == 0, result.output
     assert stored_line(GAMES, 0, archive) in result.output
     printed = [json.loads(line) for line in CliRunner().invoke(
-        main, ["analyse", sample, "--net", net, "--json"]).stdout.splitlines()]
+        main, ["analyse", sample, "--net", small_net, "--json"]).stdout.splitlines()]
     with open_archive(archive) as db:
         ids = [row[0] for row in db.execute("SELECT id FROM games ORDER BY id")]
         for game_id, expected in zip(ids, printed, strict=True):
@@ -90,7 +83,7 @@ def test_stored_rows_are_what_analyse_json_gives(archive, net, sample):
     assert sum(f["games"] for f in figures) == 2 * len(ids)
 
 
-def test_a_rerun_skips_and_an_interrupted_run_goes_on(archive, net, monkeypatch):
+def test_a_rerun_skips_and_an_interrupted_run_goes_on(archive, small_net, monkeypatch):
     real = analyse_archive.store_analysis
     calls = []
 
@@ -101,13 +94,13 @@ def test_a_rerun_skips_and_an_interrupted_run_goes_on(archive, net, monkeypatch)
         return real(*args, **kwargs)
 
     monkeypatch.setattr(analyse_archive, "store_analysis", store_then_stop)
-    stopped = _analyse(archive, net)
+    stopped = _analyse(archive, small_net)
     assert stopped.exit_code == 130 and "2 game(s) analysed and stored" in stopped.output
     monkeypatch.setattr(analyse_archive, "store_analysis", real)
-    resumed = _analyse(archive, net)
+    resumed = _analyse(archive, small_net)
     assert resumed.exit_code == 0, resumed.output
     assert stored_line(GAMES - 2, 2, archive) in resumed.output
-    again = _analyse(archive, net)
+    again = _analyse(archive, small_net)
     assert stored_line(0, GAMES, archive) in again.output
     connection = sqlite3.connect(archive)
     assert connection.execute("SELECT count(*), count(DISTINCT game_id) FROM analyses").fetchone() == (GAMES, GAMES)
@@ -117,11 +110,11 @@ def test_a_rerun_skips_and_an_interrupted_run_goes_on(archive, net, monkeypatch)
     assert turns == distinct  # each turn stored once
 
 
-def test_another_net_analyses_again_and_filters_select(archive, net, sample, tmp_path):
+def test_another_net_analyses_again_and_filters_select(archive, small_net, sample, tmp_path):
     other = tmp_path / "other.npz"
     Network.create("jacquet", 10, seed=9).save(other)
     turns = sorted(game.end().ply for game in read_file(sample))
-    first = _analyse(archive, net, "--turns-max", str(turns[0]))
+    first = _analyse(archive, small_net, "--turns-max", str(turns[0]))
     assert first.exit_code == 0, first.output
     count = sqlite3.connect(archive).execute("SELECT count(*) FROM analyses").fetchone()[0]
     assert 0 < count < GAMES
@@ -135,10 +128,10 @@ def test_analyse_needs_files_or_an_archive():
     assert result.exit_code == 2 and "--db" in result.output
 
 
-def test_deleting_a_game_deletes_its_analysis(archive, net):
+def test_deleting_a_game_deletes_its_analysis(archive, small_net):
     from archive.audit import delete_game
 
-    assert _analyse(archive, net).exit_code == 0
+    assert _analyse(archive, small_net).exit_code == 0
     with open_archive(archive) as db:
         game_id = db.execute("SELECT min(game_id) FROM analyses").fetchone()[0]
         assert delete_game(db, game_id, "admin")
@@ -153,14 +146,14 @@ def _import(archive: str, sample: str, net: str, *more: str):
     return CliRunner().invoke(main, ["import", sample, "--db", archive, "--analyse", "--net", net, *more])
 
 
-def test_import_analyse_stores_what_analyse_json_gives(tmp_path, sample, net):
+def test_import_analyse_stores_what_analyse_json_gives(tmp_path, sample, small_net):
     archive = str(tmp_path / "new.db")
-    result = _import(archive, sample, net)
+    result = _import(archive, sample, small_net)
     assert result.exit_code == 0, result.output
     assert say("cli.import.summary", imported=GAMES, duplicates=0, refused=0) in result.output
     assert import_line(GAMES, 0) in result.output
     printed = [json.loads(line) for line in CliRunner().invoke(
-        main, ["analyse", sample, "--net", net, "--json"]).stdout.splitlines()]
+        main, ["analyse", sample, "--net", small_net, "--json"]).stdout.splitlines()]
     with open_archive(archive) as db:
         ids = [row[0] for row in db.execute("SELECT id FROM games ORDER BY id")]
         for game_id, expected in zip(ids, printed, strict=True):
@@ -170,16 +163,16 @@ def test_import_analyse_stores_what_analyse_json_gives(tmp_path, sample, net):
                     for t in stored["turns"].values()] == [
                 (t["ply"], t["dice"], t["played"], t["best"], t["loss"], t["mark"], t["luck"])
                 for t in expected["turns"]]
-    again = _import(archive, sample, net)
+    again = _import(archive, sample, small_net)
     assert again.exit_code == 0, again.output
     assert say("cli.import.summary", imported=0, duplicates=GAMES, refused=0) in again.output
     assert import_line(0, GAMES) in again.output
 
 
-def test_import_analyse_leaves_the_games_of_other_files_alone(archive, sample, net, tmp_path):
+def test_import_analyse_leaves_the_games_of_other_files_alone(archive, sample, small_net, tmp_path):
     other = tmp_path / "other.jqn"
     write_file(list(read_file("samples/generated/jacquet-10.jqn"))[GAMES:GAMES + 1], other)
-    result = _import(archive, str(other), net)
+    result = _import(archive, str(other), small_net)
     assert result.exit_code == 0, result.output
     assert say("cli.import.summary", imported=1, duplicates=0, refused=0) in result.output
     assert import_line(1, 0) in result.output
@@ -187,7 +180,7 @@ def test_import_analyse_leaves_the_games_of_other_files_alone(archive, sample, n
         assert db.execute("SELECT count(*) FROM analyses").fetchone()[0] == 1
 
 
-def test_an_interrupted_import_analyse_stores_each_turn_once_when_run_again(tmp_path, sample, net,
+def test_an_interrupted_import_analyse_stores_each_turn_once_when_run_again(tmp_path, sample, small_net,
                                                                             monkeypatch):
     archive = str(tmp_path / "new.db")
     real = analyse_archive.store_analysis
@@ -200,30 +193,30 @@ def test_an_interrupted_import_analyse_stores_each_turn_once_when_run_again(tmp_
         return real(*args, **kwargs)
 
     monkeypatch.setattr(analyse_archive, "store_analysis", store_then_stop)
-    stopped = _import(archive, sample, net)
+    stopped = _import(archive, sample, small_net)
     assert stopped.exit_code == 130, stopped.output
     assert "1 game(s) analysed and stored; run again to go on" in stopped.output
     with open_archive(archive) as db:  # the games and the first analysis are kept
         assert db.execute("SELECT count(*) FROM games").fetchone()[0] == GAMES
         assert [row[0] for row in db.execute("SELECT game_id FROM analyses")] == stored
     monkeypatch.setattr(analyse_archive, "store_analysis", real)
-    resumed = _import(archive, sample, net)
+    resumed = _import(archive, sample, small_net)
     assert resumed.exit_code == 0, resumed.output
     assert import_line(GAMES - 1, 1) in resumed.output
     connection = sqlite3.connect(archive)
     assert connection.execute("SELECT count(*), count(DISTINCT game_id) FROM analyses").fetchone() == (GAMES, GAMES)
     turns = connection.execute("SELECT count(*) FROM analysis_turns").fetchone()[0]
     printed = [json.loads(line) for line in CliRunner().invoke(
-        main, ["analyse", sample, "--net", net, "--json"]).stdout.splitlines()]
+        main, ["analyse", sample, "--net", small_net, "--json"]).stdout.splitlines()]
     assert turns == sum(len(game["turns"]) for game in printed)  # each turn stored once
 
 
-def test_import_analyse_at_one_ply(tmp_path, net):
+def test_import_analyse_at_one_ply(tmp_path, small_net):
     one = tmp_path / "one.jqn"
     [short] = sorted(read_file("samples/generated/jacquet-10.jqn"), key=lambda game: game.end().ply)[:1]
     write_file([short], one)
     archive = str(tmp_path / "new.db")
-    result = _import(archive, str(one), net, "--ply", "1", "--confirm", "none")  # 1-ply itself
+    result = _import(archive, str(one), small_net, "--ply", "1", "--confirm", "none")  # 1-ply itself
     assert result.exit_code == 0, result.output
     with open_archive(archive) as db:
         stored = latest_analysis(db, 1)
@@ -237,8 +230,8 @@ def test_import_ply_without_analyse_is_a_usage_error(tmp_path, sample):
     assert not (tmp_path / "a.db").exists()  # nothing done
 
 
-def test_an_archive_analysed_before_the_worst_column_gains_it_filled(archive, net):
-    assert _analyse(archive, net).exit_code == 0
+def test_an_archive_analysed_before_the_worst_column_gains_it_filled(archive, small_net):
+    assert _analyse(archive, small_net).exit_code == 0
     with open_archive(archive) as db:  # as the archive was before the player page's migration
         db.execute("DROP INDEX idx_analysis_players_worst")
         db.execute("ALTER TABLE analysis_players DROP COLUMN worst")

@@ -12,7 +12,6 @@ import sqlite3
 import pytest
 from click.testing import CliRunner
 
-from analysis.network import Network
 from archive import import_files, open_archive
 from jacquet_cli import main
 from notation.formats import read_file, write_file
@@ -27,7 +26,7 @@ ENGINE = "jacquet-td jacquet v2, 0-ply"
 
 
 @pytest.fixture(scope="module")
-def analysed(tmp_path_factory) -> tuple[str, list[dict]]:
+def analysed(tmp_path_factory, small_net) -> tuple[str, list[dict]]:
     """An archive of four dated games analysed by a small net, and ``jacquet analyse
     --json``'s objects for the same games."""
     folder = tmp_path_factory.mktemp("player")
@@ -35,9 +34,8 @@ def analysed(tmp_path_factory) -> tuple[str, list[dict]]:
     for game, date in zip(games, DATES, strict=True):
         if date:
             game.headers["Date"] = date
-    sample, net, path = folder / "four.jqn", folder / "net.npz", folder / "club.db"
+    sample, net, path = folder / "four.jqn", small_net, folder / "club.db"
     write_file(games, sample)
-    Network.create("jacquet", 10, seed=4).save(net)
     with open_archive(path) as db:
         import_files(db, [sample])
     result = CliRunner().invoke(main, ["analyse", "--db", str(path), "--net", str(net)])
