@@ -21,7 +21,7 @@ from analysis.fast.movegen import _KEYS, legal_results, legal_results_paths, leg
 from analysis.fast.outcomes import ceiling_code, ceilings, most_steps, penalty_rates, race_table
 from analysis.fast.race import classes, race_inputs
 from analysis.race import RaceInputs, places
-from analysis.rolls import ROLLS_21
+from analysis.rolls import HIGH_DICE, LOW_DICE
 from notation import RuleSet
 from notation.engine.rules.base import POSITION_CLASSES
 
@@ -71,9 +71,6 @@ def _every_roll(board: Boards, highs: NDArray[np.int64], lows: NDArray[np.int64]
         out_paths[starts[k]:starts[k + 1]] = routes[k]
     return out, out_flags, out_paths, starts
 
-
-_HIGHS = np.array([dice.high for dice, _ in ROLLS_21], dtype=np.int64)
-_LOWS = np.array([dice.low or 0 for dice, _ in ROLLS_21], dtype=np.int64)
 
 _RACES: dict[str, NDArray[np.int64]] = {}
 
@@ -140,7 +137,7 @@ class FastJudge:
         ``primes``), their plays' paths (:func:`analysis.fast.paths.path_steps`), and where
         each roll's start (22 numbers, the last the total)."""
         assert self.fast is not None
-        return _every_roll(board, _HIGHS, _LOWS, self.fast.params, self.fast.opposite, _KEYS, primes)
+        return _every_roll(board, HIGH_DICE, LOW_DICE, self.fast.params, self.fast.opposite, _KEYS, primes)
 
     def legal_boards(self, board: Boards, high: int, low: int, primes: bool
                      ) -> tuple[Boards, Flags]:
