@@ -59,7 +59,7 @@ def test_the_package_says_every_rule_set_and_installs_its_samples():
 
 def test_the_training_script_trains_a_net_of_every_rule_set():
     script = (ROOT / "tools" / "train_nets.sh").read_text(encoding="utf-8")
-    trained = set(re.findall(r"\btrain (\w+) \d+", script))
+    trained = set(re.findall(r"\btrain(?:_on \d+ \d+)? (\w+) \d+", script))
     assert trained == set(NAMES)
     for name in NAMES:
         assert (ROOT / "analysis" / "nets" / f"{name}.npz").is_file(), f"no shipped net for {name}"

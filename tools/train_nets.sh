@@ -10,9 +10,10 @@
 # 150,000 or more (versailles 190,000, murray 170,000: ten times theirs),
 # α lowered to 0.02 for its last 50,000 or more.
 # A trainer stopped short of its games exits non-zero, so a stop never starts the next line
-# (nor lowers α early). Run from scratch, the script now makes v2 nets of murray and
-# backgammon (the latest encoding); the shipped ones are v1, made by these commands before
-# the v2 encoding existed. Every line resumes its checkpoint when there is one, so running
+# (nor lowers α early). Run from scratch, the script now makes a v2 net of murray (the
+# latest encoding); the shipped one is v1, made by these commands before the v2 encoding
+# existed. The lanes' backgammon lines made the v1 net shipped until session 22 (its
+# checkpoint of 260,000 games is in git's history); the shipped backgammon net is v4's (below). Every line resumes its checkpoint when there is one, so running
 # this script again after a stop continues exactly where it stopped (training is
 # reproducible by seed: see docs/analysis.md). Console output goes to
 # analysis/nets/RULESET.out (not committed); the strength log to RULESET.log.jsonl.
@@ -42,18 +43,23 @@ train() {  # train VARIANT GAMES [OPTION...]
 
 # The backgammon contact net on the threat features (issue 35, encoding v4: docs/analysis.md,
 # "v4: the threat features"), 128 hidden units, TD-Gammon's lowerings of α as the v1 net
-# had them; its own checkpoint (backgammon-v4.npz), not in the lanes below, not shipped:
-#   train_v4 100000 && train_v4 200000 --alpha 0.02 && train_v4 300000 --alpha 0.005
-train_v4() {  # train_v4 GAMES [OPTION...]
-  local net="analysis/nets/backgammon-v4.npz" resume=(--hidden 128 --encoding 4)
+# had them; its own checkpoint (backgammon-v4.npz), not in the lanes below. **The shipped
+# backgammon net** (analysis/nets/backgammon.npz, from session 22) is this line's net at
+# 200,000 games, the end of its second command (its snapshot history/backgammon-v4-200000.npz,
+# the same weights), copied there; the third command goes on from it, not shipped yet:
+#   train_on 4 128 backgammon 100000 && train_on 4 128 backgammon 200000 --alpha 0.02 && ...
+#   cp analysis/nets/history/backgammon-v4-200000.npz analysis/nets/backgammon.npz
+train_on() {  # train_on ENCODING HIDDEN VARIANT GAMES [OPTION...]: its own checkpoint VARIANT-vENCODING.npz
+  local net="analysis/nets/$3-v$1.npz" resume=(--hidden "$2" --encoding "$1")
   [ -e "$net" ] && resume=(--resume)
-  nice -n 15 "$JACQUET" train --variant backgammon --games "$1" --seed 1 --check-every 5000 --snapshot-every 10000 "${resume[@]}" "${@:2}" -o "$net" \
-    >> analysis/nets/backgammon-v4.out 2>&1
+  nice -n 15 "$JACQUET" train --variant "$3" --games "$4" --seed 1 --check-every 5000 --snapshot-every 10000 "${resume[@]}" "${@:5}" -o "$net" \
+    >> "analysis/nets/$3-v$1.out" 2>&1
 }
-[ "${1:-}" = v4 ] && { train_v4 100000 && train_v4 200000 --alpha 0.02 && train_v4 300000 --alpha 0.005; exit; }
+[ "${1:-}" = v4 ] && { train_on 4 128 backgammon 100000 && train_on 4 128 backgammon 200000 --alpha 0.02 \
+  && train_on 4 128 backgammon 300000 --alpha 0.005; exit; }
 
 { train narde 50000 && train jacquet 60000 && train murray 16772 && train murray 30000 --alpha 0.02 && train versailles 50000 \
   && train jacquet 100000 && train jacquet 165000 --alpha 0.02 && train versailles 100000 && train versailles 190000 --alpha 0.02; } &
-{ train fevga 50000 && train backgammon 100000 && train backgammon 200000 --alpha 0.02 && train backgammon 260000 --alpha 0.005 && train hale 50000 \
+{ train fevga 50000 && train hale 50000 \
   && train hale 100000 && train hale 150000 --alpha 0.02 && train murray 170000 --alpha 0.02; } &
 wait
