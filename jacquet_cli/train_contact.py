@@ -14,7 +14,7 @@ from pathlib import Path
 import click
 
 from analysis.threads import limit_blas_threads
-from notation.messages import say
+from notation.messages import Message, say
 
 from .options import variant_option
 
@@ -96,9 +96,9 @@ def train_contact_command(variant: str, positions: int, games: int, truncate: in
                            hidden=hidden if start == "fresh" else shipped.w1.shape[1], seed=seed,
                            policy=policy.name, truncate=truncate, real=real, start=start)
 
-    def report(line: str) -> None:
+    def report(line: Message) -> None:
         if not quiet:
-            click.echo(line, err=True)
+            click.echo(str(line), err=True)
 
     try:
         trainer = ContactTrainer(path, policy, rule_set(variant), recipe, shipped, _files(records),

@@ -13,7 +13,7 @@ from pathlib import Path
 import click
 
 from analysis.threads import limit_blas_threads
-from notation.messages import say
+from notation.messages import Message, say
 
 from .options import variant_option
 
@@ -67,9 +67,9 @@ def train_race_command(variant: str, positions: int, games: int, epochs: int, hi
     recipe = RaceRecipe(positions=positions, games=games, epochs=epochs, hidden=hidden, seed=seed,
                         policy=net.name)
 
-    def report(line: str) -> None:
+    def report(line: Message) -> None:
         if not quiet:
-            click.echo(line, err=True)
+            click.echo(str(line), err=True)
 
     try:
         trainer = RaceTrainer(path, net, rule_set(variant), recipe, report)

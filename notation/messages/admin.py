@@ -56,4 +56,23 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "net.wrong-variant": "{path} is a {found} net, not a {variant} one",
     "net.race.not-a-net": "the shipped race net of {variant} is not one: {error}",
     "net.race.wrong-variant": "the shipped race net of {variant} is a {found} one",
+    # the trainers (analysis/training.py, race_training.py, contact_training.py): progress lines
+    "training.core.fast": "fast core (numba; a first run compiles its kernels, a minute or two, then cached)",
+    "training.core.no-numba": ("reference engine (numba is not there: the fast core would run as plain "
+                               "Python)"),
+    "training.core.not-covered": "reference engine (the fast core does not train {variant} yet)",
+    "training.race.not-covered": "the fast core does not cover {variant}: its race net cannot be trained yet",
+    "training.race.prime": ("{variant} scores a prime held: its race positions need the prime flags, which "
+                            "the race trainer does not follow yet"),
+    "training.positions.race": ("{count} race position from {games} self-play games",
+                                "{count} race positions from {games} self-play games"),
+    "training.positions.contact": ("{count} contact position from {games} self-play games",
+                                   "{count} contact positions from {games} self-play games"),
+    "training.rolled-out": "rolled out {done}/{total} positions ({seconds} s CPU each)",
+    "training.before-fit": "before the fit: loss {loss}, held out {held_out}",
+    "training.epoch": "epoch {epoch}: loss {loss}, held out {held_out}",
+    "training.skipped": "skipped {path}: {error}",
+    "training.real": ("{count} contact position from recorded games ({files})",
+                      "{count} contact positions from recorded games ({files})"),
+    "count.files": ("{count} file", "{count} files"),
 }
