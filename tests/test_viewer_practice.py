@@ -418,6 +418,8 @@ def test_the_practice_in_french_and_russian(client, analysed, archive_path, cloc
         assert shown_pattern("Due now: %(due)s of %(total)s positions.", language, due=r"\d+", total=str(marked)
                              ).search(page)
         assert shown("What do you play?", language) in page
+        numbered, _dice = shown("Numbered for White, who is to play %(dice)s.", language, dice="\0").split("\0")
+        assert numbered in page  # (in Russian "для белых": the side's name in its case)
         assert not due_now(r"\d+", marked).search(page)
         assert shown("What do you play?") not in page
         sent = client.post("/practice/Random White", headers=headers, data={
