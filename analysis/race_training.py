@@ -35,9 +35,10 @@ from analysis.fast import legal_boards
 from analysis.network import Network
 from analysis.race import CONTACT, RACE, RaceNet, classes
 from analysis.supervised import Adam, epoch, loss
+from analysis.training import CannotTrain
 from analysis.twolayer import WEIGHTS, TwoLayerNet, save_arrays
 from notation import MEN, OFF, RuleSet
-from notation.messages import Message, MessageError
+from notation.messages import Message
 
 Boards = NDArray[np.int8]
 MAX_TURNS = 400
@@ -171,10 +172,6 @@ def _match(boards: Boards, rolled: Boards) -> tuple[NDArray[np.int64], list[int]
 
 POSITIONS_FOUND = {RACE: "training.positions.race", CONTACT: "training.positions.contact"}
 """The progress line of the positions found, by the class a trainer samples."""
-
-
-class CannotTrain(MessageError, ValueError):
-    """A rule set whose race (or contact) net the trainer cannot train yet: ``msg`` says why."""
 
 
 class RaceTrainer:

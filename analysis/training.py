@@ -37,7 +37,7 @@ from analysis.network import Network, Traces
 from analysis.players import HeuristicPlayer, NetPlayer, RandomPlayer, judge
 from notation import MEN, OFF, RuleSet, legal_plays, rule_set
 from notation.engine.rules import DEFAULT
-from notation.messages import Message
+from notation.messages import Message, MessageError
 
 if TYPE_CHECKING:
     from analysis.fast.selfplay import FastGames
@@ -137,6 +137,11 @@ def best_choice(equity: NDArray[np.floating], own: NDArray[np.floating]) -> int:
     return int(tied[np.argmax(own[tied])])
 
 
+class CannotTrain(MessageError, ValueError):
+    """A training that cannot start or go on (a checkpoint of another rule set, a rule set
+    the race or contact trainer does not cover yet): ``msg`` says why."""
+
+
 def _fast_games(net: Network, rules: RuleSet, encoder: Encoder) -> tuple[FastGames | None, Message]:
     """The fast core's games for ``net`` (or ``None``) and the message saying which engine
     plays the training games, and why."""
@@ -175,7 +180,8 @@ class Trainer:
                 _set_rng_state(self.rng, data["rng"])
             saved = self.net.meta["training"]
             if saved["variant"] != self.rules.name:
-                raise ValueError(f"{self.path} holds a {saved['variant']} net, not {self.rules.name}")
+                raise CannotTrain("training.resume.variant", path=str(self.path), found=saved["variant"],
+                                  variant=self.rules.name)
             # the recipe is the saved one; only the number of games to reach is new
             self.config = TrainingConfig(**{**saved, "games": config.games})
         else:

@@ -55,3 +55,11 @@ def test_train_race_speaks_the_language_asked(tmp_path, language):
                 said_pattern(language, "training.before-fit", loss=figure, held_out=figure),
                 said_pattern(language, "training.epoch", epoch=10, loss=figure, held_out=figure)]
     assert [pattern.pattern for pattern in expected if not any(pattern.fullmatch(line) for line in lines)] == []
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_train_refuses_an_encoding_the_rule_set_cannot_have_in_the_language(tmp_path, language):
+    answer = CliRunner().invoke(main, ["--lang", language, "train", "--variant", "jacquet", "--games", "1",
+                                       "--encoding", "4", "-o", str(tmp_path / "unused.npz"), "--quiet"])
+    assert answer.exit_code == 2
+    assert render(Message.of("training.encoding.hitting", version=4, variant="jacquet"), language) in answer.output

@@ -75,4 +75,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "training.real": ("{count} contact position from recorded games ({files})",
                       "{count} contact positions from recorded games ({files})"),
     "count.files": ("{count} file", "{count} files"),
+    "training.encoding.unknown": "no encoding version {version}: there are {versions}",
+    "training.encoding.hitting": ("encoding version {version} is for the rule sets with hitting; {variant} "
+                                  "has none"),
+    "training.resume.variant": "{path} holds a {found} net, not {variant}",
 }
