@@ -137,3 +137,21 @@ def test_the_validate_pages_limits_and_refusals(make_app, language):
     assert says(refused, shown_count("%(name)s cannot be saved: it has %(num)d error. Validate it to see it.",
                                      "%(name)s cannot be saved: it has %(num)d errors. Validate it to see them.",
                                      1, language, name=shown("pasted record", language)))
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_archives_filters_and_a_games_address_refused_in_the_language(make_app, archive_of, language):
+    client = browser(make_app(archive_of(RECORD)), language)
+    sort = client.get("/?sort=bogus")
+    assert sort.status_code == 400 and says(sort, shown("cannot sort by %(sort)r", language, sort="bogus"))
+    date = client.get("/?from=soon")
+    assert date.status_code == 400
+    assert says(date, "from: " + render(Message.of("archive.filter.date", value="'soon'"), language))
+    rate = client.get("/?error_rate_max=x")
+    assert rate.status_code == 400
+    assert says(rate, shown("%(name)s is an error rate: a number such as 12 or 12.5", language, name="error_rate_max"))
+    result = client.get("/?result=Z")
+    assert result.status_code == 400 and says(result, shown("result is W, B or *", language))
+    path = client.get("/game/1?path=9")
+    assert path.status_code == 400
+    assert says(path, shown("path %(path)r names no turn of this game", language, path="9"))

@@ -27,6 +27,10 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "archive.hint.notadb": "it is not an SQLite file",
     "archive.hint.busy": "another process is writing to it",
     "archive.problem": "{path}: {problem}",
+    # a search's filters (archive/search.py)
+    "archive.filter.date": "{value} is not a date: write YYYY, YYYY.MM or YYYY.MM.DD",
+    "archive.filter.words": ("{name} holds more than {count} word", "{name} holds more than {count} words"),
+    "archive.filter.sort": "cannot sort by {sort}; sort by: {sorts}",
     # the key that signs the viewer's sessions, kept beside the archive
     "archive.key.short": (("JACQUET_SECRET_KEY is {count} character long: a key needs at least {least} "
                            "characters (python3 -c 'import secrets; print(secrets.token_hex(32))' "
