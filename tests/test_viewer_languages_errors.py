@@ -155,3 +155,19 @@ def test_the_archives_filters_and_a_games_address_refused_in_the_language(make_a
     path = client.get("/game/1?path=9")
     assert path.status_code == 400
     assert says(path, shown("path %(path)r names no turn of this game", language, path="9"))
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_an_odd_query_string_and_a_bad_number_or_word_in_the_language(make_app, archive_of, language):
+    from archive.search import MAX_SQL_INT
+
+    client = browser(make_app(archive_of(RECORD)), language)
+    number = client.get("/?page=x")
+    assert number.status_code == 400
+    assert says(number, shown("%(name)s must be a whole number (at most %(most)s)", language, name="page",
+                              most=MAX_SQL_INT))
+    control = client.get("/?text=%01")
+    assert control.status_code == 400 and says(control, shown("the query string holds a control character", language))
+    word = client.get("/game/1?flip=2")
+    assert word.status_code == 400
+    assert says(word, shown("%(name)s is one of %(words)s", language, name="flip", words="'0', '1'"))
