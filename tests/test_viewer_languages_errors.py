@@ -171,3 +171,20 @@ def test_an_odd_query_string_and_a_bad_number_or_word_in_the_language(make_app, 
     word = client.get("/game/1?flip=2")
     assert word.status_code == 400
     assert says(word, shown("%(name)s is one of %(words)s", language, name="flip", words="'0', '1'"))
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_an_analysis_over_its_time_is_said_in_the_language(make_app, archive_of, monkeypatch, language):
+    from webviewer.blueprints import games
+    from webviewer.plumbing.workers import OverBudget
+
+    def over_time(*args):
+        raise OverBudget("time", {"seconds": 10})
+
+    monkeypatch.setattr(games, "run_work", over_time)
+    scorer = browser(make_app(archive_of(RECORD)), language, "scorer")
+    answer = scorer.post("/game/1/analyse")
+    assert answer.status_code == 413
+    over = shown("it took longer than %(seconds)s s (WORK_SECONDS)", language, seconds=10)
+    assert says(answer, shown("The analysis was stopped: %(error)s. Analyse this game with `jacquet analyse --db` "
+                              "instead.", language, error=over))
