@@ -188,3 +188,18 @@ def test_an_analysis_over_its_time_is_said_in_the_language(make_app, archive_of,
     over = shown("it took longer than %(seconds)s s (WORK_SECONDS)", language, seconds=10)
     assert says(answer, shown("The analysis was stopped: %(error)s. Analyse this game with `jacquet analyse --db` "
                               "instead.", language, error=over))
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_api_refuses_with_the_id_and_params_beside_the_text_in_the_language(make_app, language):
+    from notation import NotationError, Position
+
+    with pytest.raises(NotationError) as refused:
+        Position.from_id("nonsense")
+    answer = browser(make_app(), language).get("/api/positions/nonsense")
+    assert answer.status_code == 400
+    assert answer.get_json() == {"error": render(refused.value.msg, language), **refused.value.msg.as_json()}
+    legal = browser(make_app(), language).get("/api/legal?variant=jacquet&dice=99")
+    said = legal.get_json()
+    assert legal.status_code == 400 and said["id"].startswith("dice.")
+    assert said["error"] == render(Message(said["id"], said["params"]), language)
