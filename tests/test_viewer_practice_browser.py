@@ -68,8 +68,7 @@ def test_answering_by_clicking_and_by_typing(site, browser, size):
         else:
             with page.expect_navigation(url="**answer=**"):
                 page.click(f'g.column[data-point="{step.to_point}"]')
-    assert shown("Your play %(play)s is the best play.", play=turn["candidates"][0]["play"]) in page.inner_text(
-        ".practice-verdict")
+    assert shown_pattern("Your play %(play)s is the best play.", play=".+").search(page.inner_text(".practice-verdict"))
     assert page.inner_text("tr.answer td:nth-child(2)") == turn["candidates"][0]["play"]
     assert page.locator("tr.played").count() == 1
     page.screenshot(path=ARTIFACTS / f"practice-clicked-{size}.png", full_page=True)
