@@ -36,6 +36,7 @@ from notation import RuleSet
 from notation.engine.state import PASSED, ROLL
 from notation.errors import NotationError
 from notation.formats import read_file
+from notation.messages import Message
 
 Boards = NDArray[np.int8]
 ROLLED_OUT = 3
@@ -56,21 +57,21 @@ class ContactRecipe(RaceRecipe):
 
 
 def real_positions(paths: Iterable[Path], rules: RuleSet, count: int, keep: float, seed: int
-                   ) -> tuple[Boards, list[str]]:
+                   ) -> tuple[Boards, list[Message]]:
     """Up to ``count`` contact positions (boards, the side that has just moved first) that
     the plays of the recorded games of ``paths`` (files of ``rules``' game) left, each kept
     with probability ``keep`` (drawn from ``seed`` in the files' order), and the problems
     met (a file that cannot be read is skipped and named)."""
     rng = np.random.default_rng([seed, 7])
     found: list[tuple[int, ...]] = []
-    problems: list[str] = []
+    problems: list[Message] = []
     for path in paths:
         if len(found) >= count:
             break
         try:
             games = list(read_file(path, variant=rules.name))
         except (OSError, NotationError) as error:
-            problems.append(f"{path}: {error}")
+            problems.append(Message.of("training.skipped", path=str(path), error=str(error)))
             continue
         for game in games:
             for node in game.mainline():
@@ -94,7 +95,7 @@ class ContactTrainer(RaceTrainer):
 
     def __init__(self, out: str | Path, policy: Network, rules: RuleSet, recipe: ContactRecipe,
                  start: Network, real_files: Iterable[Path] = (),
-                 report: Callable[[str], None] = print) -> None:
+                 report: Callable[[Message], None] = print) -> None:
         super().__init__(out, policy, rules, recipe, report)
         self.contact = recipe
         self.truncate = recipe.truncate
@@ -109,11 +110,11 @@ class ContactTrainer(RaceTrainer):
             real, problems = real_positions(self.real_files, self.rules, self.contact.real,
                                             self.contact.keep, self.contact.seed)
             for problem in problems:
-                self.report(f"skipped {problem}")
+                self.report(problem)
             self.data["real"] = real
             self._save()
-            self.report(f"{len(real)} contact positions from {len(self.real_files)} files of "
-                        "recorded games")
+            self.report(Message.of("training.real", count=len(real),
+                            files=Message.of("count.files", count=len(self.real_files))))
         real = self.data.get("real", np.zeros((0, 52), np.int8))[:self.contact.real]
         boards: Boards = np.concatenate((played, real.astype(np.int8)))
         return boards

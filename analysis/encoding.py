@@ -56,6 +56,7 @@ from analysis.threats import Threats
 from notation import MEN, OFF, Play, Position, RuleSet
 from notation.engine.board import BAR, SIDE, WIDTH
 from notation.engine.rules.base import Phase, PrimeWatch
+from notation.messages import MessageError
 
 POINT_UNITS = 96
 VERSIONS = (1, 2, 4)
@@ -104,6 +105,11 @@ def _phase_tests(phases: tuple[Phase, ...]) -> tuple[NDArray[np.int16], NDArray[
     return matrix, bounds
 
 
+
+class NoEncoding(MessageError, ValueError):
+    """An encoding version that does not exist, or not for the rule set: ``msg`` says which."""
+
+
 @dataclass(frozen=True)
 class Encoder:
     """The input layout of one rule set (see the module docstring)."""
@@ -131,10 +137,10 @@ class Encoder:
         hitting (``RuleSet.hitting``): their threats are hits."""
         version = LATEST if version is None else version
         if version not in VERSIONS:
-            raise ValueError(f"no encoding version {version}: there are {VERSIONS}")
+            raise NoEncoding("training.encoding.unknown", version=version,
+                             versions=", ".join(map(str, VERSIONS)))
         if version == THREATS and not rules.hitting:
-            raise ValueError(f"encoding version {THREATS} is for the rule sets with hitting; "
-                             f"{rules.name} has none")
+            raise NoEncoding("training.encoding.hitting", version=THREATS, variant=rules.name)
         featured = version >= 2
         return cls(rules.name, rules.hitting, rules.phases, rules.primes,
                    Blocking(rules) if featured and not rules.hitting else None,

@@ -33,10 +33,12 @@ from numpy.typing import NDArray
 from analysis.board_judge import BoardJudge, swapped
 from analysis.fast import legal_boards
 from analysis.network import Network
-from analysis.race import CLASS_NAMES, RACE, RaceNet, classes
+from analysis.race import CONTACT, RACE, RaceNet, classes
 from analysis.supervised import Adam, epoch, loss
+from analysis.training import CannotTrain
 from analysis.twolayer import WEIGHTS, TwoLayerNet, save_arrays
 from notation import MEN, OFF, RuleSet
+from notation.messages import Message
 
 Boards = NDArray[np.int8]
 MAX_TURNS = 400
@@ -168,12 +170,18 @@ def _match(boards: Boards, rolled: Boards) -> tuple[NDArray[np.int64], list[int]
     return rows, missing
 
 
+POSITIONS_FOUND = {RACE: "training.positions.race", CONTACT: "training.positions.contact"}
+"""The progress line of the positions found, by the class a trainer samples."""
+
+
 class RaceTrainer:
     """The three stages for one rule set, resumable from ``OUT.work.npz`` (the net goes to
     ``OUT``, the learning curve to ``OUT.log.jsonl``). ``kind``: the class of position
     sampled and played out (:class:`analysis.contact_training.ContactTrainer` fits the
     contact net so); ``truncate``: plies after which a play-out is closed by the judge (0:
-    never)."""
+    never). ``report`` is told each step of the progress as a message (``training.*``:
+    the positions found, rolled out, the fit's losses), for the caller to show in its
+    language."""
 
     kind = RACE
     truncate = 0
@@ -181,7 +189,7 @@ class RaceTrainer:
     """The key of the net's ``meta`` that says how many play-outs each target is the mean of."""
 
     def __init__(self, out: str | Path, net: Network, rules: RuleSet, recipe: RaceRecipe,
-                 report: Callable[[str], None] = print) -> None:
+                 report: Callable[[Message], None] = print) -> None:
         self.out = Path(out)
         self.work = self.out.with_suffix(".work.npz")
         self.log = self.out.with_suffix(".log.jsonl")
@@ -190,11 +198,9 @@ class RaceTrainer:
         self.judge = BoardJudge(net, rules)
         kernels = self.judge.load_kernels()
         if kernels is None or kernels.fast is None:
-            raise ValueError(f"the fast core does not cover {rules.name}: its race net cannot be "
-                             "trained yet")
+            raise CannotTrain("training.race.not-covered", variant=rules.name)
         if rules.tracks_prime:
-            raise ValueError(f"{rules.name} scores a prime held: its race positions need the prime "
-                             "flags, which the race trainer does not follow yet")
+            raise CannotTrain("training.race.prime", variant=rules.name)
         self.report = report
         self.data: dict[str, Any] = {}
         if self.work.exists():
@@ -217,7 +223,7 @@ class RaceTrainer:
             boards = np.array(found, dtype=np.int8).reshape(-1, 52)
             self.data["positions"], self.data["sample_games"] = boards, np.array(game)
             self._save()
-            self.report(f"{len(boards)} {CLASS_NAMES[self.kind]} positions from {game} self-play games")
+            self.report(Message.of(POSITIONS_FOUND[self.kind], count=len(boards), games=game))
         result: Boards = boards[:self.recipe.positions]  # a smaller recipe: its first ones
         return result
 
@@ -243,8 +249,8 @@ class RaceTrainer:
             targets, rolled = np.concatenate((targets, more)), np.concatenate((rolled, part))
             self.data["targets"], self.data["rolled"] = targets, rolled
             self._save()
-            self.report(f"rolled out {len(boards) - len(missing)}/{len(boards)} positions "
-                        f"({(time.process_time() - started) / len(more):.2f} s CPU each)")
+            self.report(Message.of("training.rolled-out", done=len(boards) - len(missing), total=len(boards),
+                            seconds=f"{(time.process_time() - started) / len(more):.2f}"))
         result: NDArray[np.float32] = targets[rows]
         return result
 
@@ -275,7 +281,8 @@ class RaceTrainer:
         held = np.arange(len(x)) % HOLD_OUT == 0
         if not np.isfinite(best):  # the start itself, measured: the fit must beat it
             figures = self._figures(net, adam, x, targets, held)
-            self.report(f"before the fit: loss {figures['train']:.4f}, held out {figures['held_out']:.4f}")
+            self.report(Message.of("training.before-fit", loss=f"{figures['train']:.4f}",
+                            held_out=f"{figures['held_out']:.4f}"))
         while adam.epochs < recipe.epochs:
             epoch(net, adam, x[~held], targets[~held], recipe.batch, recipe.seed)
             figures = self._figures(net, adam, x, targets, held)
@@ -291,8 +298,8 @@ class RaceTrainer:
             with self.log.open("a", encoding="utf-8") as out:
                 out.write(json.dumps(figures) + "\n")
             if adam.epochs % 10 == 0 or adam.epochs == recipe.epochs:
-                self.report(f"epoch {adam.epochs}: loss {figures['train']:.4f}, held out "
-                            f"{figures['held_out']:.4f}")
+                self.report(Message.of("training.epoch", epoch=adam.epochs, loss=f"{figures['train']:.4f}",
+                                held_out=f"{figures['held_out']:.4f}"))
 
     def _figures(self, net: TwoLayerNet, adam: Adam, x: NDArray[np.float32],
                  targets: NDArray[np.float32], held: NDArray[np.bool_]) -> dict[str, Any]:

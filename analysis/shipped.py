@@ -8,10 +8,12 @@ from pathlib import Path
 
 from analysis.network import Network
 from analysis.race import load_race
+from notation.messages import MessageError
 
 
-class NoNet(ValueError):
-    """No net for a rule set: none shipped and none given, or a file that is not one."""
+class NoNet(MessageError, ValueError):
+    """No net for a rule set: none shipped and none given, or a file that is not one
+    (``msg``: the ``net.*`` message saying which, and what to do)."""
 
 
 def shipped_path(variant: str) -> Path:
@@ -28,20 +30,19 @@ def load_net(variant: str, path: str | Path | None = None, race: bool = True) ->
     target = Path(path) if path is not None else shipped_path(variant)
     if not target.exists():
         if path is not None:
-            raise NoNet(f"no net file {target}")
-        raise NoNet(f"no net is shipped for {variant}: train one with `jacquet train --variant "
-                    f"{variant} --games N -o {variant}.npz`, then give it with --net")
+            raise NoNet("net.no-file", path=str(target))
+        raise NoNet("net.not-shipped", variant=variant)
     try:
         net = Network.load(target)
     except (OSError, ValueError, KeyError) as error:
-        raise NoNet(f"{target} is not a net file: {error}") from None
+        raise NoNet("net.not-a-net", path=str(target), error=str(error)) from None
     if net.variant != variant:
-        raise NoNet(f"{target} is a {net.variant} net, not a {variant} one")
+        raise NoNet("net.wrong-variant", path=str(target), found=net.variant, variant=variant)
     if race and path is None:
         try:
             net.race = load_race(variant)
         except (OSError, ValueError, KeyError) as error:
-            raise NoNet(f"the shipped race net of {variant} is not one: {error}") from None
+            raise NoNet("net.race.not-a-net", variant=variant, error=str(error)) from None
         if net.race is not None and net.race.variant != variant:
-            raise NoNet(f"the shipped race net of {variant} is a {net.race.variant} one")
+            raise NoNet("net.race.wrong-variant", variant=variant, found=net.race.variant)
     return net

@@ -37,6 +37,7 @@ from analysis.network import Network, Traces
 from analysis.players import HeuristicPlayer, NetPlayer, RandomPlayer, judge
 from notation import MEN, OFF, RuleSet, legal_plays, rule_set
 from notation.engine.rules import DEFAULT
+from notation.messages import Message, MessageError
 
 if TYPE_CHECKING:
     from analysis.fast.selfplay import FastGames
@@ -136,18 +137,23 @@ def best_choice(equity: NDArray[np.floating], own: NDArray[np.floating]) -> int:
     return int(tied[np.argmax(own[tied])])
 
 
-def _fast_games(net: Network, rules: RuleSet, encoder: Encoder) -> tuple[FastGames | None, str]:
-    """The fast core's games for ``net`` (or ``None``) and a line saying which engine
+class CannotTrain(MessageError, ValueError):
+    """A training that cannot start or go on (a checkpoint of another rule set, a rule set
+    the race or contact trainer does not cover yet): ``msg`` says why."""
+
+
+def _fast_games(net: Network, rules: RuleSet, encoder: Encoder) -> tuple[FastGames | None, Message]:
+    """The fast core's games for ``net`` (or ``None``) and the message saying which engine
     plays the training games, and why."""
     from analysis.fast.jit import COMPILED  # imports numba: only when training
     from analysis.fast.selfplay import FastGames
 
     if not COMPILED:
-        return None, "reference engine (numba is not there: the fast core would run as plain Python)"
+        return None, Message.of("training.core.no-numba")
     games = FastGames.for_net(net, rules, encoder, net.outcomes)
     if games is None:
-        return None, f"reference engine (the fast core does not train {rules.name} yet)"
-    return games, "fast core (numba; a first run compiles its kernels, a minute or two, then cached)"
+        return None, Message.of("training.core.not-covered", variant=rules.name)
+    return games, Message.of("training.core.fast")
 
 
 def _rng_state(rng: random.Random) -> np.ndarray[Any, np.dtype[np.uint8]]:
@@ -174,7 +180,8 @@ class Trainer:
                 _set_rng_state(self.rng, data["rng"])
             saved = self.net.meta["training"]
             if saved["variant"] != self.rules.name:
-                raise ValueError(f"{self.path} holds a {saved['variant']} net, not {self.rules.name}")
+                raise CannotTrain("training.resume.variant", path=str(self.path), found=saved["variant"],
+                                  variant=self.rules.name)
             # the recipe is the saved one; only the number of games to reach is new
             self.config = TrainingConfig(**{**saved, "games": config.games})
         else:

@@ -29,6 +29,8 @@ from typing import Any
 from sqlite_utils import Database
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from notation.messages import MessageError
+
 from .store import writing
 
 ROLES = ("scorer", "admin")
@@ -46,8 +48,9 @@ _UNKNOWN = generate_password_hash(secrets.token_hex(16))
 refuse as a wrong password."""
 
 
-class AccountError(ValueError):
-    """An account that cannot be made or changed: the message says why."""
+class AccountError(MessageError, ValueError):
+    """An account that cannot be made or changed: ``msg`` says why (an ``account.*``
+    message, :mod:`notation.messages.admin`)."""
 
 
 @dataclass(frozen=True)
@@ -79,17 +82,17 @@ def _now() -> str:
 def _checked_name(name: str) -> str:
     name = " ".join(name.split())
     if not name:
-        raise AccountError("a user name cannot be empty")
+        raise AccountError("account.name.empty")
     if len(name) > MAX_NAME or not name.isprintable():
-        raise AccountError(f"a user name is printable text of at most {MAX_NAME} characters")
+        raise AccountError("account.name.form", count=MAX_NAME)
     return name
 
 
 def _checked_password(password: str) -> str:
     if not password:
-        raise AccountError("the password cannot be empty")
+        raise AccountError("account.password.empty")
     if len(password) > MAX_PASSWORD:
-        raise AccountError(f"the password is longer than {MAX_PASSWORD} characters")
+        raise AccountError("account.password.long", count=MAX_PASSWORD)
     return password
 
 
@@ -105,11 +108,11 @@ def add_user(db: Database, name: str, role: str, password: str) -> User:
     password empty."""
     name = _checked_name(name)
     if role not in ROLES:
-        raise AccountError(f"the role is one of: {', '.join(ROLES)}")
+        raise AccountError("account.role", roles=", ".join(ROLES))
     password_hash = generate_password_hash(_checked_password(password))
     with db.conn:
         if find_user(db, name) is not None:
-            raise AccountError(f"the name {name!r} is taken")
+            raise AccountError("account.taken", name=repr(name))
         db.execute("INSERT INTO users (name, key, role, password_hash, session_key, created) "
                    "VALUES (?, ?, ?, ?, ?, ?)",
                    [name, name.casefold(), role, password_hash, secrets.token_urlsafe(24), _now()])
@@ -182,7 +185,7 @@ def remove_user(db: Database, name: str) -> User:
     with db.conn:
         user = find_user(db, name)
         if user is None:
-            raise AccountError(f"no user {name!r}")
+            raise AccountError("account.unknown", name=repr(name))
         db.execute("UPDATE live_games SET owner_id = NULL WHERE owner_id = ?", [user.id])
         db.execute("DELETE FROM sessions WHERE user_id = ?", [user.id])
         db.execute("DELETE FROM users WHERE id = ?", [user.id])
@@ -196,7 +199,7 @@ def set_password(db: Database, name: str, password: str) -> User:
     with db.conn:
         user = find_user(db, name)
         if user is None:
-            raise AccountError(f"no user {name!r}")
+            raise AccountError("account.unknown", name=repr(name))
         db.execute("UPDATE users SET password_hash = ?, session_key = ? WHERE id = ?",
                    [password_hash, secrets.token_urlsafe(24), user.id])
         db.execute("DELETE FROM sessions WHERE user_id = ?", [user.id])

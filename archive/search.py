@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from notation.messages import MessageError
 from notation.tree.game import Game
 
 from .rows import game_hash, record_text
@@ -22,6 +23,11 @@ COLUMNS = ("g.id, g.variant, g.date, g.round, g.site, e.name AS event, w.name AS
            "b.name AS black, g.result, g.winner, g.points, g.turns, g.valid, g.error_rule, "
            "g.error_message, g.error_ply, g.game_number, g.score_white, g.score_black, "
            "m.name AS match, m.length AS match_length, g.source_file")
+
+
+class BadFilter(MessageError, ValueError):
+    """A search filter the archive cannot use (a date that is none, too many words, an
+    unknown order): ``msg`` says which (``archive.filter.*``)."""
 
 
 @dataclass
@@ -142,7 +148,7 @@ def _filters(db: Database, query: Query) -> tuple[list[str], list[object]]:
     if query.valid is not None:
         add("g.valid = ?", int(query.valid))
     if query.text:
-        check_words("the text", query.text)
+        check_words("text", query.text)
         words = db.quote_fts(query.text)
         if words:
             add("g.id IN (SELECT a.game_id FROM annotations a JOIN annotations_fts f "
@@ -167,7 +173,7 @@ def date_bound(text: str) -> str:
     match = DATE_BOUND.fullmatch(text.strip())
     year, month, day = match.groups() if match else (None, None, None)
     if not match or (month and not 1 <= int(month) <= 12) or (day and not 1 <= int(day) <= 31):
-        raise ValueError(f"{text!r} is not a date: write YYYY, YYYY.MM or YYYY.MM.DD")
+        raise BadFilter("archive.filter.date", value=repr(text))
     return ".".join(part for part in (year, month, day) if part)
 
 
@@ -178,9 +184,9 @@ MAX_WORDS = 20
 
 
 def check_words(name: str, text: str) -> None:
-    """:class:`ValueError` if the filter ``name`` holds more than :data:`MAX_WORDS` words."""
+    """:class:`BadFilter` if the filter ``name`` holds more than :data:`MAX_WORDS` words."""
     if len(_WORD.findall(text)) > MAX_WORDS:
-        raise ValueError(f"{name} holds more than {MAX_WORDS} words")
+        raise BadFilter("archive.filter.words", name=name, count=MAX_WORDS)
 
 
 def _named(table: str, name: str) -> tuple[str, list[object]]:
@@ -188,7 +194,7 @@ def _named(table: str, name: str) -> tuple[str, list[object]]:
     and its values: the name itself (Unicode case folded), or every name in which each word
     of ``name`` begins a word (full text: ``llab`` finds Llabba, ``club`` Club Night; case
     and accents ignored). A name in double quotes finds that name only."""
-    check_words("a name", name)
+    check_words("name", name)
     words = _WORD.findall(name)
     if len(name) > 1 and name[0] == name[-1] == '"':  # "Jean": that name only
         return f"SELECT id FROM {table} WHERE key = ?", [name[1:-1].casefold()]
@@ -240,7 +246,7 @@ def search(db: Database, query: Query) -> tuple[list[dict[str, Any]], int]:
 def search_page(db: Database, query: Query) -> Page:
     """One page of the games ``query`` finds (see :class:`Query` for its paging)."""
     if query.sort not in SORTS:
-        raise ValueError(f"cannot sort by {query.sort!r}; sort by: {', '.join(SORTS)}")
+        raise BadFilter("archive.filter.sort", sort=repr(query.sort), sorts=", ".join(SORTS))
     where, params, filtered = _where(db, query)
     limit = max(0, query.limit)
     with db.atomic():  # one read transaction: the count and the page see the same games

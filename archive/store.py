@@ -13,6 +13,8 @@ from typing import TypeVar
 
 from sqlite_utils import Database
 
+from notation.messages import Message, MessageError
+
 from .schema import upgrade
 
 DEFAULT_PATH = "jacquet.db"
@@ -28,19 +30,24 @@ to this size before using it (:func:`check_archive`); ``jacquet check`` runs the
 T = TypeVar("T")
 
 
-class ArchiveError(Exception):
-    """An archive that cannot be opened, read or written: the message says why."""
+class ArchiveError(MessageError):
+    """An archive that cannot be opened, read or written: ``msg`` says why (an
+    ``archive.*`` message, :mod:`notation.messages.admin`)."""
 
 
-# SQLite's error names (the extended ones start with these), and what they mean here
 HINTS = (
-    ("SQLITE_IOERR", "the disk may be full, over a size limit or failing"),
-    ("SQLITE_READONLY", "the file or its folder is read-only"),
-    ("SQLITE_CANTOPEN", "the folder is missing or cannot be written"),
-    ("SQLITE_CORRUPT", "the file is damaged"),
-    ("SQLITE_NOTADB", "it is not an SQLite file"),
-    ("SQLITE_BUSY", "another process is writing to it"),
+    ("SQLITE_IOERR", "archive.hint.ioerr"),
+    ("SQLITE_READONLY", "archive.hint.readonly"),
+    ("SQLITE_CANTOPEN", "archive.hint.cantopen"),
+    ("SQLITE_CORRUPT", "archive.hint.corrupt"),
+    ("SQLITE_NOTADB", "archive.hint.notadb"),
+    ("SQLITE_BUSY", "archive.hint.busy"),
 )
+"""SQLite's error names (the extended ones start with these), and the message of what
+each means here."""
+ACTIONS = {"open": "archive.failed.open", "read": "archive.failed.read", "write to": "archive.failed.write",
+           "use": "archive.failed.use"}
+"""What was being done to the archive when SQLite failed, and the message that says so."""
 
 
 def archive_error(action: str, path: str | os.PathLike[str], error: sqlite3.Error) -> ArchiveError:
@@ -49,10 +56,11 @@ def archive_error(action: str, path: str | os.PathLike[str], error: sqlite3.Erro
     database (the file or its folder is read-only)". The hint in brackets needs the error's
     SQLite name (Python 3.11 and later)."""
     name = getattr(error, "sqlite_errorname", "") or ""
-    hint = next((text for prefix, text in HINTS if name.startswith(prefix)), None)
-    message = " ".join(str(error).split()) or type(error).__name__
-    return ArchiveError(f"cannot {action} the archive {os.fspath(path)}: {message}"
-                        + (f" ({hint})" if hint else ""))
+    hint = next((message_id for prefix, message_id in HINTS if name.startswith(prefix)), None)
+    said: str | Message = " ".join(str(error).split()) or type(error).__name__  # (SQLite's words)
+    if hint:
+        said = Message.of("archive.sqlite.hinted", error=said, hint=Message.of(hint))
+    return ArchiveError(ACTIONS[action], path=os.fspath(path), error=said)
 
 
 def default_path() -> str:
@@ -65,7 +73,7 @@ def open_archive(path: str | os.PathLike[str] | None = None, readonly: bool = Fa
     :class:`ArchiveError` if it cannot be opened or is not an archive."""
     path = Path(path or default_path())
     if readonly and not path.exists():
-        raise ArchiveError(f"no archive at {path}")
+        raise ArchiveError("archive.missing", path=str(path))
     try:
         if readonly:
             connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
@@ -97,7 +105,7 @@ def _prepared(db: Database, path: Path, readonly: bool) -> Database:
     except sqlite3.Error as error:
         raise archive_error("open", path, error) from None
     if not is_archive:
-        raise ArchiveError(f"{path} is not a jacquet archive")
+        raise ArchiveError("archive.not-archive", path=str(path))
     return db
 
 
@@ -106,8 +114,7 @@ def _refuse_foreign(db: Database, path: Path) -> None:
     not add its tables to another program's database."""
     tables = set(db.table_names())
     if tables and "games" not in tables:
-        raise ArchiveError(f"{path} is an SQLite database but not a jacquet archive "
-                           f"(it holds {len(tables)} other table(s)): nothing was written to it")
+        raise ArchiveError("archive.foreign", path=str(path), count=len(tables))
 
 
 def is_busy(error: sqlite3.Error) -> bool:
@@ -170,5 +177,4 @@ def ensure_sound(path: str | os.PathLike[str]) -> None:
         return
     problems = check_archive(path)
     if problems:
-        raise ArchiveError(f"the archive {os.fspath(path)} is damaged ({problems[0]}): run "
-                           "jacquet check on it, and restore it from a backup")
+        raise ArchiveError("archive.damaged", path=os.fspath(path), problem=problems[0])

@@ -26,7 +26,7 @@ def check_command(db_path: str) -> None:
     """
     problems = check_archive(db_path, full=True)
     for problem in problems:
-        click.echo(f"{db_path}: {problem}", err=True)
+        click.echo(say("archive.problem", path=db_path, problem=problem), err=True)
     if problems:
         click.echo(say("cli.check.damaged", path=db_path, count=len(problems)), err=True)
         raise SystemExit(1)

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from notation.messages import Message
+
 if TYPE_CHECKING:
     from analysis.network import Network
 
@@ -49,11 +51,11 @@ def net_path(output: str | None, default: str) -> Path:
     return path
 
 
-def progress(quiet: bool) -> Callable[[str], None]:
-    """The run's progress lines, to standard error (none with ``--quiet``)."""
-    def report(line: str) -> None:
+def progress(quiet: bool) -> Callable[[Message], None]:
+    """The run's progress lines, in the language asked, to standard error (none with ``--quiet``)."""
+    def report(line: Message) -> None:
         if not quiet:
-            click.echo(line, err=True)
+            click.echo(str(line), err=True)
 
     return report
 

@@ -71,7 +71,7 @@ def add(name: str, role: str, password_stdin: bool, db_path: str) -> None:
     """
     with _archive(db_path) as db:
         if find_user(db, name) is not None:  # before asking for a password
-            raise click.ClickException(say("cli.users.taken", name=repr(name)))
+            raise click.ClickException(say("account.taken", name=repr(name)))
         try:
             user = add_user(db, name, role, _password(password_stdin))
         except AccountError as error:
@@ -130,7 +130,7 @@ def passwd(name: str, password_stdin: bool, db_path: str) -> None:
     """
     with _archive(db_path) as db:
         if find_user(db, name) is None:
-            raise click.ClickException(say("cli.users.unknown", name=repr(name)))
+            raise click.ClickException(say("account.unknown", name=repr(name)))
         try:
             user = set_password(db, name, _password(password_stdin))
         except AccountError as error:

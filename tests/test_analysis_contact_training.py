@@ -21,11 +21,12 @@ from analysis.rolls import WEIGHTS
 from analysis.shipped import load_net
 from analysis.supervised import loss
 from notation import rule_set
+from notation.messages import Message
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
 
-def _quiet(_: str) -> None:
+def _quiet(_: Message) -> None:
     pass
 
 
@@ -55,13 +56,13 @@ def test_a_grown_recipe_keeps_every_target_rolled_out(tmp_path: Path) -> None:
     first = ContactTrainer(tmp_path / "bg.npz", policy, rules, small, policy, records, _quiet)
     boards, targets = first.positions(), first.targets()
     grown = ContactRecipe(**{**small.__dict__, "positions": 12})
-    lines: list[str] = []
+    lines: list[Message] = []
     again = ContactTrainer(tmp_path / "bg.npz", policy, rules, grown, policy, records, lines.append)
     more_boards, more = again.positions(), again.targets()
     assert np.array_equal(more_boards[:8], boards[:8]) and np.array_equal(more_boards[12:], boards[8:])
     assert np.array_equal(more[:8], targets[:8]) and np.array_equal(more[12:], targets[8:])
-    rolled = [line for line in lines if line.startswith("rolled out")]
-    assert len(rolled) == 1 and rolled[0].startswith("rolled out 16/16 positions")  # the 4 new ones
+    rolled = [line.params for line in lines if line.id == "training.rolled-out"]
+    assert len(rolled) == 1 and (rolled[0]["done"], rolled[0]["total"]) == (16, 16)  # the 4 new ones
     assert len(np.load(tmp_path / "bg.work.npz")["targets"]) == 16
 
 

@@ -9,13 +9,14 @@ import pytest
 from click.testing import CliRunner
 
 from analysis import contact, threats
-from analysis.encoding import Encoder
+from analysis.encoding import Encoder, NoEncoding
 from analysis.fast.encode import encode, layout, table
 from analysis.network import Network
 from analysis.threads import limit_blas_threads
 from analysis.training import Trainer, TrainingConfig
 from jacquet_cli.train import train_command
 from notation import Position, rule_set
+from notation.messages import Message
 from tests.fast_positions import random_boards
 
 limit_blas_threads(1)
@@ -135,12 +136,13 @@ def test_the_v4_layout(variant, size):
 
 
 def test_v4_is_only_for_the_rule_sets_with_hitting(tmp_path):
-    with pytest.raises(ValueError, match="for the rule sets with hitting"):
+    with pytest.raises(NoEncoding) as refused:
         Encoder.for_rules(rule_set("jacquet"), 4)
+    assert refused.value.msg == Message.of("training.encoding.hitting", version=4, variant="jacquet")
     result = CliRunner().invoke(train_command, ["--variant", "jacquet", "--games", "1",
                                       "--encoding", "4", "-o",
                                                 str(tmp_path / "unused.npz"), "--quiet"])
-    assert result.exit_code == 2 and "for the rule sets with hitting" in result.output
+    assert result.exit_code == 2 and str(refused.value.msg) in result.output
     assert "Traceback" not in result.output
 
 

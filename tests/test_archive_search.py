@@ -12,7 +12,7 @@ import pytest
 
 import archive
 from archive import Query
-from archive.search import SORTS, date_bound
+from archive.search import SORTS, BadFilter, date_bound
 
 from .archive_fixtures import fold, text_matches, varied, words  # noqa: F401
 
@@ -225,8 +225,9 @@ def test_pages_cover_the_results_once(vdb, varied, sort, descending, filters):
 
 
 def test_unknown_sort_is_refused(vdb):
-    with pytest.raises(ValueError, match="cannot sort by"):
+    with pytest.raises(BadFilter) as refused:
         archive.search(vdb, Query(sort="hash; DROP TABLE games"))
+    assert refused.value.msg.id == "archive.filter.sort" and refused.value.msg.params["sorts"] == ", ".join(SORTS)
 
 
 def test_record_and_load_game(vdb, varied):

@@ -43,11 +43,11 @@ def test_users_speak_the_language_asked(tmp_path, language):
     assert added.exit_code == 0 and said(language, "cli.users.added", name="Marie", role="scorer") in added.output
     taken = run(language, "users", "add", "Marie", "--role", "scorer", "--password-stdin", "--db", db,
                 input="secret\n")
-    assert taken.exit_code == 1 and said(language, "cli.users.taken", name="'Marie'") in taken.output
+    assert taken.exit_code == 1 and said(language, "account.taken", name="'Marie'") in taken.output
     renewed = run(language, "users", "passwd", "Marie", "--password-stdin", "--db", db, input="other\n")
     assert said(language, "cli.users.new-password", name="Marie") in renewed.output
     unknown = run(language, "users", "passwd", "Paul", "--password-stdin", "--db", db, input="x\n")
-    assert unknown.exit_code == 1 and said(language, "cli.users.unknown", name="'Paul'") in unknown.output
+    assert unknown.exit_code == 1 and said(language, "account.unknown", name="'Paul'") in unknown.output
     removed = run(language, "users", "remove", "Marie", "--db", db)
     assert said(language, "cli.users.removed", name="Marie") in removed.output
     checked = run(language, "check", "--db", db)
@@ -135,5 +135,5 @@ def test_training_usage_errors_in_the_language(tmp_path, language):
 ])
 def test_the_wording_in_each_catalog(language, taken, refused):
     """The catalogs' words, once: what the other tests find by id and parameters."""
-    assert said(language, "cli.users.taken", name="'Marie'") == taken
+    assert said(language, "account.taken", name="'Marie'") == taken
     assert said(language, "format.mat.one-match", count=2).startswith(refused)

@@ -39,6 +39,7 @@ CORE = {
     "rule set": r"\brule sets?\b",
     "tag": r"\btags?\b",
     "option": r"\boptions?\b(?! tag)",  # not the Options tag's name
+    "Leitner box": r"\bLeitner box(?:es)?\b",
 }
 PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\([^()]*\)[sd]")
 

@@ -153,7 +153,7 @@ def test_docs_name_every_group_of_ids():
 
 
 def test_no_id_is_in_two_catalog_modules():
-    from notation.messages import commands, engine, general, readers, recorder, rules, views
+    from notation.messages import admin, commands, engine, general, readers, recorder, rules, views
 
-    modules = (commands, engine, general, readers, recorder, rules, views)
+    modules = (admin, commands, engine, general, readers, recorder, rules, views)
     assert sum(len(module.MESSAGES) for module in modules) == len(CATALOG)

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
+from babel.numbers import format_decimal
 
 import archive
 import notation.formats.jqn.reader
@@ -17,6 +18,7 @@ from notation import rule_set
 from notation.formats import render
 from notation.tree.generate import random_game
 from tests.accounts_helpers import signed_in_client
+from tests.viewer_helpers import shown_pattern
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "samples" / "jacquet" / "annotated-game.jqn"
@@ -51,9 +53,12 @@ def test_a_validation_over_its_turns_is_refused_with_a_clear_message(make_app, a
     over = _client(make_app, MAX_TURNS=turns - 1)
     answer = over.post("/validate", data={**fields, "csrf_token": _csrf(over)})
     assert answer.status_code == 413
-    assert f"more than {turns - 1:,} turns" in answer.text and "MAX_TURNS" in answer.text
+    over_turns = shown_pattern("The record holds more than %(limit)s turns, variations included (MAX_TURNS; game "
+                               "%(game)s crosses it): split it and validate the parts one by one.",
+                               limit=re.escape(format_decimal(turns - 1, locale="en")), game="3")
+    assert over_turns.search(answer.text)
     saved = over.post("/validate/save", data={**fields, "name": "x.jqn", "csrf_token": _csrf(over)})
-    assert saved.status_code == 413 and "MAX_TURNS" in saved.text
+    assert saved.status_code == 413 and over_turns.search(saved.text)
     with archive.open_archive(archive_path, readonly=True) as db:
         assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 1  # nothing saved
 

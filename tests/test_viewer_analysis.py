@@ -225,7 +225,7 @@ def test_a_request_without_its_csrf_token_is_refused(scorer, archive_path, game_
 
 
 @pytest.mark.parametrize(("refusal", "status", "said"), [
-    (Busy(), 503, "try again"), (OverBudget("it took longer than 10 s (WORK_SECONDS)"), 413, "jacquet analyse --db")])
+    (Busy(), 503, "try again"), (OverBudget("time", {"seconds": 10}), 413, "jacquet analyse --db")])
 def test_a_busy_pool_or_a_job_over_its_time_stores_nothing(scorer, archive_path, game_ids, monkeypatch,
                                                            refusal, status, said):
     game = game_ids[ANALYSED]
@@ -261,7 +261,7 @@ def test_a_confirmation_over_its_time_gives_way_to_the_lighter_ones(tmp_path, ar
     def hurried(function, archive, game_id, confirm):
         asked.append(confirm)
         if confirm == "2ply":
-            raise OverBudget("it took longer than 10 s (WORK_SECONDS)")
+            raise OverBudget("time", {"seconds": 10})
         return function(archive, game_id, confirm)
 
     monkeypatch.setattr(games, "run_work", hurried)

@@ -168,3 +168,18 @@ def test_the_wording_in_each_catalog(language, words):
     assert {english: found[english] for english in words} == words
     assert render(Message.of("level.confirmed", level="e, 0-ply", confirm="1-ply"), language) == \
         "e, 0-ply" + words[", marks confirmed at %(level)s"] % {"level": "1-ply"}
+
+
+@pytest.mark.parametrize("language", ["en", *TRANSLATED])
+def test_the_players_figures_are_written_as_the_language_writes_numbers(app, club, language):
+    """The error rate and the losses on the player page through Babel: a decimal comma in
+    French and Russian, a point in English (they were written with Python's point)."""
+    from babel.numbers import get_decimal_symbol
+
+    answer = app.test_client().get("/player/Marie", headers={"Accept-Language": language})
+    assert answer.status_code == 200
+    rate = re.search(r'<p class="skill">.*?<strong>([^<]+)</strong>', answer.text, re.S).group(1)
+    symbol, other = get_decimal_symbol(language), get_decimal_symbol("en" if language != "en" else "fr")
+    assert re.fullmatch(rf"\d+{re.escape(symbol)}\d", rate), rate
+    losses = re.findall(r"<td>(\d+\D\d{3})</td>", answer.text)
+    assert all(symbol in loss and other not in loss for loss in losses), losses

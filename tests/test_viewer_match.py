@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
+from babel.numbers import get_decimal_symbol
 from click.testing import CliRunner
 
 from jacquet_cli import main
@@ -68,11 +69,13 @@ def test_the_match_page_gives_each_analysed_games_figures_and_the_game_page_its_
     assert "jacquet-td" in page
     # in French, each player's label is the rule set's, in French (not the engine's English)
     french = client.get("/match/sample jacquet match", headers={"Accept-Language": "fr"}).text
-    labelled = re.findall(r"(\d+\.\d) \(([^)]+)\), \d+ décisions", french)
+    comma = re.escape(get_decimal_symbol("fr"))  # the rate written as French writes numbers
+    labelled = [(float(rate.replace(get_decimal_symbol("fr"), ".")), label)
+                for rate, label in re.findall(rf"(\d+{comma}\d) \(([^)]+)\), \d+ décisions", french)]
     assert len(labelled) == 10
     rules = rule_set("jacquet")
-    assert {label for _, label in labelled} - {rules.skill_label(float(rate), "en") for rate, _ in labelled}
-    assert all(label == rules.skill_label(float(rate), "fr") for rate, label in labelled)
+    assert {label for _, label in labelled} - {rules.skill_label(rate, "en") for rate, _ in labelled}
+    assert all(label == rules.skill_label(rate, "fr") for rate, label in labelled)
     # the game page's summary says what its marks mean, by the rule set's thresholds (the
     # marks confirmed at 2-ply, the default: bad from 7/6 of 0.08, analysis.confirm.MARGIN)
     game = client.get(f"/game/{game_ids(page)[0]}").text

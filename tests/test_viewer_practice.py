@@ -16,6 +16,7 @@ from datetime import datetime, timedelta, timezone
 from itertools import pairwise
 
 import pytest
+from babel.dates import format_timedelta
 
 import archive
 from archive.analyses import latest_analysis
@@ -28,6 +29,7 @@ from notation.errors import LISTED_PLAYS, IllegalPlayError
 from notation.messages import Message, render
 from tests.accounts_helpers import signed_in_client
 from tests.report_fixtures import analysed_archive
+from tests.viewer_helpers import shown, shown_pattern
 
 START = datetime(2026, 12, 5, 12, 0, tzinfo=timezone.utc)
 
@@ -85,6 +87,25 @@ def shown_key(page: str) -> str:
     return found.group(1)
 
 
+def due_now(due: int | str, total: int | str = r"\d+") -> re.Pattern[str]:
+    """The practice's count of positions due, as the page says it (a number or a pattern)."""
+    return shown_pattern("Due now: %(due)s of %(total)s positions.", due=str(due), total=str(total))
+
+
+def next_in(**interval: int) -> str:
+    """When the next position comes back, as the page says it (Babel's words for the time)."""
+    return shown("Next in %(time)s.", time=format_timedelta(timedelta(**interval), locale="en"))
+
+
+def verdict(text: str, page: str, **params: str) -> bool:
+    """Whether the page's verdict is the catalog's entry ``text`` (its play a pattern)."""
+    return bool(shown_pattern(text, play=r"[^<]+?", **params).search(page))
+
+
+NOT_RIGHT = shown_pattern("Not right: the best play, or one losing less than %(threshold)s, was wanted.",
+                          threshold=r"[\d.]+")
+
+
 def answer(client, name: str, key: str, play: str):
     return client.post(f"/practice/{name}", data={"position": key, "action": "play", "play": play})
 
@@ -99,7 +120,7 @@ def test_the_positions_are_the_players_marked_plays_worst_first(client, analysed
     assert page.status_code == 200
     worst = max(marked, key=lambda turn: turn["loss"])
     assert shown_key(page.text) == f"{ids['jacquet']}.{worst['ply']}"
-    assert f"Due now: {len(marked)} of {len(marked)} positions." in page.text
+    assert due_now(len(marked), len(marked)).search(page.text)
     # each of his marked plays can be asked; Black's cannot, nor a play not marked ? or ??
     for turn in marked:
         assert client.get(f"/practice/Random White?position={ids['jacquet']}.{turn['ply']}").status_code == 200
@@ -133,7 +154,8 @@ def test_a_player_without_analysed_marks_has_nothing_to_practise_and_an_unknown_
         db.execute("INSERT INTO players (name, key) VALUES ('Nobody Yet', 'nobody yet')")
         db.conn.commit()
     page = client.get("/practice/Nobody Yet")
-    assert page.status_code == 200 and "nothing to practise" in page.text
+    assert page.status_code == 200 and shown("No play of %(name)s is marked ? or ?? by an analysis in the archive: "
+                                             "nothing to practise.", name="Nobody Yet") in page.text
     assert 'name="position"' not in page.text
     assert client.get("/practice/No Such Player").status_code == 404
 
@@ -149,7 +171,7 @@ def test_the_best_play_typed_another_way_is_right_and_the_ranking_marks_it_and_t
     sent = answer(client, "Random White", key, best)
     assert sent.status_code == 303
     page = client.get(sent.headers["Location"]).text
-    assert "is the best play" in page and "Right." in page
+    assert verdict("Your play %(play)s is the best play.", page) and shown("Right.") in page
     rows = re.findall(r'<tr class="([^"]*)"><td>(\d+)</td><td>([^<]+)</td>', page)
     assert [row[2] for row in rows] == [c["play"] for c in turn["candidates"]]
     assert [row[1] for row in rows if "answer" in row[0]] == ["1"]
@@ -177,8 +199,8 @@ def test_the_play_made_again_loses_what_the_analysis_said(client, analysed, arch
     turn = max(stored_marked(archive_path, ids["jacquet"], "B"), key=lambda t: t["loss"])
     sent = answer(client, "Random Black", f"{ids['jacquet']}.{turn['ply']}", turn["played"])
     page = client.get(sent.headers["Location"]).text
-    assert f"loses {turn['loss']:.3f} against the best" in page
-    assert "Not right" in page
+    assert verdict("Your play %(play)s loses %(loss)s against the best.", page, loss=re.escape(f"{turn['loss']:.3f}"))
+    assert NOT_RIGHT.search(page)
 
 
 def test_a_legal_play_the_analysis_did_not_rank_is_said_so_without_an_equity(client, analysed, archive_path, clock):
@@ -190,8 +212,9 @@ def test_a_legal_play_the_analysis_did_not_rank_is_said_so_without_an_equity(cli
                  if play.next_position not in ranked)
     sent = answer(client, "Random White", f"{ids['jacquet']}.{turn['ply']}", other.notation)
     page = client.get(sent.headers["Location"]).text
-    assert "is legal but not among the plays the analysis ranked" in page
-    assert "Not right" in page
+    assert verdict("Your play %(play)s is legal but not among the plays the analysis ranked: no equity is stored "
+                   "for it.", page)
+    assert NOT_RIGHT.search(page)
     assert not re.search(r'<tr class="[^"]*answer', page)
 
 
@@ -205,11 +228,12 @@ def test_an_illegal_play_is_refused_with_its_rule_and_the_position_stays_unsched
     refused = answer(client, "Random White", key, f"{empty}/{empty - 1}")
     assert refused.status_code == 400
     note = re.search(r'<p class="note" id="note-play" role="alert">([^<]+)</p>', refused.text)
-    assert note and "[R-EMPTY]" in note.group(1) and f"point {empty}" in note.group(1)
-    assert "Legal plays:" in note.group(1)
+    reason = render(Message.of("rule.empty", step=f"{empty}/{empty - 1}", point=str(empty)))
+    assert note and "[R-EMPTY]" in note.group(1) and html.escape(reason) in note.group(1)
+    assert shown_pattern("Legal plays: %(plays)s.", plays=".+").search(note.group(1))
     assert shown_key(refused.text) == key  # the same position, to try again
-    assert f"Due now: {len(stored_marked(archive_path, ids['jacquet'], 'W'))} of" in client.get(
-        "/practice/Random White").text
+    assert due_now(len(stored_marked(archive_path, ids["jacquet"], "W"))).search(
+        client.get("/practice/Random White").text)
 
 
 def test_a_play_clicked_step_by_step_is_answered_when_whole(client, analysed, archive_path, clock):
@@ -231,7 +255,8 @@ def test_a_play_clicked_step_by_step_is_answered_when_whole(client, analysed, ar
         if "answer=" in sent.headers["Location"]:
             break
     assert "practice-verdict" in page
-    assert re.search(r'<tr class="[^"]*answer', page) or "not among the plays" in page
+    assert re.search(r'<tr class="[^"]*answer', page) or verdict(
+        "Your play %(play)s is legal but not among the plays the analysis ranked: no equity is stored for it.", page)
 
 
 def test_a_step_the_rules_refuse_is_a_clear_400(client, analysed, archive_path):
@@ -240,7 +265,19 @@ def test_a_step_the_rules_refuse_is_a_clear_400(client, analysed, archive_path):
     sent = client.post("/practice/Random White", data={"position": f"{ids['jacquet']}.{turn['ply']}", "steps": "",
                                                        "action": "step", "from": "1", "to": "0", "die": "6"})
     assert sent.status_code == 400
-    assert "Refused:" in sent.text and "Traceback" not in sent.text
+    assert shown_pattern("Refused: %(error)s", error=".+").search(sent.text) and "Traceback" not in sent.text
+
+
+@pytest.mark.parametrize("language", ["fr", "ru"])
+def test_steps_the_address_cannot_hold_are_a_400_in_the_pages_language(client, analysed, archive_path, language):
+    _, ids = analysed
+    turn = stored_marked(archive_path, ids["jacquet"], "W")[0]
+    page = client.get(f"/practice/Random White?position={ids['jacquet']}.{turn['ply']}&steps=24-x",
+                      headers={"Accept-Language": language})
+    assert page.status_code == 400
+    said = shown("steps are written from-to-die, one after another (24-18-6 18-15-3), not %(steps)r", language,
+                 steps="24-x")
+    assert html.unescape(said) in html.unescape(page.text)
 
 
 def test_an_answer_without_the_forms_token_is_refused(make_app, analysed):
@@ -275,14 +312,14 @@ def test_a_right_answer_waits_longer_each_time_and_a_wrong_one_comes_back_soon(c
     best = turn["candidates"][0]["play"]
     answer(client, "Random White", key, best)
     page = client.get("/practice/Random White").text
-    assert f"Due now: {len(marked) - 1} of {len(marked)}" in page and "Next in 1 day" in page
+    assert due_now(len(marked) - 1, len(marked)).search(page) and next_in(days=1) in page
     assert shown_key(page) != key  # the next worst is asked
     clock[0] += timedelta(days=1, seconds=1)
     assert shown_key(client.get("/practice/Random White").text) == key  # due again: the worst first
     answer(client, "Random White", key, best)
-    assert "Next in 3 days" in client.get("/practice/Random White").text
+    assert next_in(days=3) in client.get("/practice/Random White").text
     answer(client, "Random White", key, turn["played"])  # wrong: back in the first box
-    assert "Next in 10 minutes" in client.get("/practice/Random White").text
+    assert next_in(minutes=10) in client.get("/practice/Random White").text
 
 
 # -- where the cards are kept -----------------------------------------------------------------
@@ -299,10 +336,10 @@ def test_a_visitors_cards_live_in_his_cookie_bounded_and_never_in_the_archive(cl
     with client.session_transaction() as session:
         kept = session["practice"]
     assert set(kept) == {f"{ids['jacquet']}.{t['ply']}" for t in marked[3:7]}  # the latest four
-    assert f"Due now: {len(marked) - 4} of" in client.get("/practice/Random White").text
+    assert due_now(len(marked) - 4).search(client.get("/practice/Random White").text)
     with archive.open_archive(archive_path, readonly=True) as db:
         assert db.execute("SELECT count(*) FROM practice_cards").fetchone()[0] == 0
-    assert f"Due now: {len(marked)} of" in client.application.test_client().get("/practice/Random White").text
+    assert due_now(len(marked)).search(client.application.test_client().get("/practice/Random White").text)
 
 
 def test_a_signed_in_users_cards_are_kept_across_sessions_and_restarts(app, make_app, analysed, archive_path,
@@ -316,8 +353,8 @@ def test_a_signed_in_users_cards_are_kept_across_sessions_and_restarts(app, make
     with member.session_transaction() as session:
         assert "practice" not in session
     again = signed_in_client(make_app(), "Member", "scorer")  # another browser, the server restarted
-    assert f"Due now: {len(marked) - 2} of {len(marked)}" in again.get("/practice/Random Black").text
-    assert f"Due now: {len(marked)} of" in app.test_client().get("/practice/Random Black").text  # a visitor's own
+    assert due_now(len(marked) - 2, len(marked)).search(again.get("/practice/Random Black").text)
+    assert due_now(len(marked)).search(app.test_client().get("/practice/Random Black").text)  # a visitor's own
     with archive.open_archive(archive_path, readonly=True) as db:
         rows = db.execute("SELECT game_id, ply, box FROM practice_cards ORDER BY ply").fetchall()
     assert rows == sorted([(ids["jacquet"], t["ply"], 1) for t in marked[:2]], key=lambda row: row[1])
@@ -357,7 +394,7 @@ def test_every_position_answered_right_leaves_nothing_due_until_the_first_comes_
         answer(client, "Random Black", f"{ids['jacquet']}.{turn['ply']}", turn["candidates"][0]["play"])
         clock[0] += timedelta(minutes=1)
     page = client.get("/practice/Random Black").text
-    assert f"Due now: 0 of {len(marked)} positions." in page and "Nothing is due now." in page
+    assert due_now(0, len(marked)).search(page) and shown("Nothing is due now.") in page
     assert 'name="position"' not in page
     clock[0] = START + INTERVALS[1] + timedelta(seconds=1)  # a day after the first answer
     assert shown_key(client.get("/practice/Random Black").text) == f"{ids['jacquet']}.{marked[0]['ply']}"
@@ -373,17 +410,23 @@ def test_the_player_page_and_the_game_report_lead_to_the_practice(client, analys
 def test_the_practice_in_french_and_russian(client, analysed, archive_path, clock):
     _, ids = analysed
     turn = max(stored_marked(archive_path, ids["jacquet"], "W"), key=lambda t: t["loss"])
-    for language, words in (("fr", ("À revoir maintenant", "Que jouez-vous", "Numéroté pour Blanc")),
-                            ("ru", ("К повторению сейчас", "Как вы сыграете", "Нумерация для"))):
+    for language in ("fr", "ru"):
         headers = {"Accept-Language": language}
         page = client.get("/practice/Random White", headers=headers).text
         assert f'<html lang="{language}">' in page
-        assert all(word in page for word in words), language
-        assert "Due now" not in page and "What do you play" not in page
+        marked = len(stored_marked(archive_path, ids["jacquet"], "W"))
+        assert shown_pattern("Due now: %(due)s of %(total)s positions.", language, due=r"\d+", total=str(marked)
+                             ).search(page)
+        assert shown("What do you play?", language) in page
+        numbered, _dice = shown("Numbered for White, who is to play %(dice)s.", language, dice="\0").split("\0")
+        assert numbered in page  # (in Russian "для белых": the side's name in its case)
+        assert not due_now(r"\d+", marked).search(page)
+        assert shown("What do you play?") not in page
         sent = client.post("/practice/Random White", headers=headers, data={
             "position": f"{ids['jacquet']}.{turn['ply']}", "action": "play", "play": turn["played"]})
         judged = client.get(sent.headers["Location"], headers=headers).text
-        assert "against the best" not in judged and "your answer" not in judged
+        assert shown("your answer", language) in judged and shown("your answer") not in judged
+        assert verdict("Your play %(play)s loses %(loss)s against the best.", judged, loss=r"[^<]+") is False
 
 
 def test_an_illegal_play_is_refused_in_the_pages_language(client, analysed, archive_path, clock):
@@ -407,9 +450,9 @@ def test_an_illegal_play_is_refused_in_the_pages_language(client, analysed, arch
         if len(error.legal_plays) > LISTED_PLAYS:  # "and N more" in the page's words too
             more = render(Message.of("list.more", plays="", count=len(error.legal_plays) - LISTED_PLAYS), language)
             assert html.escape(more.strip(" ,")) in note.group(1), language
-        shown = client.get(f"/practice/Random White?position={ids['jacquet']}.{turn['ply']}&answer={wrong}",
+        typed = client.get(f"/practice/Random White?position={ids['jacquet']}.{turn['ply']}&answer={wrong}",
                            headers={"Accept-Language": language})  # the answer's address, typed
-        assert shown.status_code == 400 and reason in html.unescape(shown.text), language
+        assert typed.status_code == 400 and reason in html.unescape(typed.text), language
 
 
 def test_a_members_cards_open_in_datasette(app, analysed, archive_path, clock):
@@ -446,8 +489,12 @@ def test_a_man_moved_by_both_dice_in_one_click_is_a_whole_answer(client, analyse
     position, variant = position_before(archive_path, ids["jacquet"], turn["ply"])
     (start, _, _), (_, end, _) = (part.split("-") for part in route.split())
     judged = client.get(sent.headers["Location"]).text
-    verdict = re.search(r'class="status practice-verdict[^"]*" role="status">\s*Your play ([^ ]+(?: [^ ]+)*?) (?:is|loses)',
-                        judged)
-    assert verdict
-    said = check_play(position, turn["dice"], verdict.group(1), variant)
+    verdicts = [shown_pattern(text, play="(?P<play>[^ ]+(?: [^ ]+)*?)", loss="[^<]+").pattern
+                for text in ("Your play %(play)s loses %(loss)s against the best.",
+                             "Your play %(play)s is the best play.",
+                             ("Your play %(play)s is legal but not among the plays the analysis ranked: no equity "
+                             "is stored for it."))]
+    judged_play = next(found for pattern in verdicts if (found := re.search(
+        r'class="status practice-verdict[^"]*" role="status">\s*' + pattern, judged)))
+    said = check_play(position, turn["dice"], judged_play.group("play"), variant)
     assert said.result == check_play(position, turn["dice"], f"{start}/{end}", variant).result

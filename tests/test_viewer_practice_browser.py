@@ -7,6 +7,8 @@ Screenshots in tests/artifacts/ (practice-*.png)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import archive
@@ -16,7 +18,7 @@ from notation.engine.checker import check_play
 from notation.engine.rules import rule_set
 from tests.browser_helpers import ARTIFACTS, playwright_or_skip, press, serving
 from tests.report_fixtures import analysed_archive
-from tests.viewer_helpers import viewer_app
+from tests.viewer_helpers import shown, shown_pattern, viewer_app
 
 playwright_or_skip()
 
@@ -66,7 +68,7 @@ def test_answering_by_clicking_and_by_typing(site, browser, size):
         else:
             with page.expect_navigation(url="**answer=**"):
                 page.click(f'g.column[data-point="{step.to_point}"]')
-    assert "is the best play" in page.inner_text(".practice-verdict")
+    assert shown_pattern("Your play %(play)s is the best play.", play=".+").search(page.inner_text(".practice-verdict"))
     assert page.inner_text("tr.answer td:nth-child(2)") == turn["candidates"][0]["play"]
     assert page.locator("tr.played").count() == 1
     page.screenshot(path=ARTIFACTS / f"practice-clicked-{size}.png", full_page=True)
@@ -75,10 +77,12 @@ def test_answering_by_clicking_and_by_typing(site, browser, size):
     # Black's worst play: typed as he played it, in his numbers
     turn, _ = worst(path, ids["jacquet"], "B")
     page.goto(f"{base}/practice/Random Black")
-    assert "Numbered for Black" in page.inner_text("figure.board figcaption")
+    numbered, _ = shown("Numbered for Black, who is to play %(dice)s.", dice="\0").split("\0")
+    assert numbered in page.inner_text("figure.board figcaption")
     page.fill("#play-input", turn["played"])
     press(page, 'button[value="play"]')
-    assert f"loses {turn['loss']:.3f}" in page.inner_text(".practice-verdict")
+    assert shown_pattern("Your play %(play)s loses %(loss)s against the best.", play=".+",
+                         loss=re.escape(f"{turn['loss']:.3f}")).search(page.inner_text(".practice-verdict"))
     assert page.locator("tr.answer.played").count() == 1  # his answer is the play he made
     page.screenshot(path=ARTIFACTS / f"practice-typed-{size}.png", full_page=True)
     sideways.append(page.evaluate(SIDEWAYS))

@@ -8,7 +8,8 @@ parameters): stable, readable, grouped by area (``rule.courier.not-passed``,
 each id lives in one catalog module per area (:mod:`notation.messages.rules`,
 :mod:`~notation.messages.engine`, :mod:`~notation.messages.readers`,
 :mod:`~notation.messages.recorder`, :mod:`~notation.messages.commands`,
-:mod:`~notation.messages.views`, :mod:`~notation.messages.general`), with ``{named}``
+:mod:`~notation.messages.views`, :mod:`~notation.messages.general`,
+:mod:`~notation.messages.admin`), with ``{named}``
 placeholders; an entry is a pair (singular, plural) when it counts something, its number
 in the ``count`` parameter. The other languages are gettext catalogs (domain
 ``jacquet``, the id as each entry's context) under ``notation/messages/locale/``, made
@@ -30,7 +31,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from notation.messages import commands, engine, general, readers, recorder, rules, views
+from notation.messages import admin, commands, engine, general, readers, recorder, rules, views
 
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Iterator
@@ -48,7 +49,7 @@ Text = str | tuple[str, str]
 """A catalog entry's English: a sentence, or (singular, plural) of one counting ``count``."""
 
 CATALOG: dict[str, Text] = {**general.MESSAGES, **engine.MESSAGES, **readers.MESSAGES, **rules.MESSAGES,
-                             **recorder.MESSAGES, **commands.MESSAGES, **views.MESSAGES}
+                             **recorder.MESSAGES, **commands.MESSAGES, **views.MESSAGES, **admin.MESSAGES}
 """Every message id and its English text."""
 
 LISTS = ("list.or", "list.and")
@@ -97,6 +98,28 @@ class Message:
         if not isinstance(found, Message) or found.id not in CATALOG:
             raise ValueError(f"not a stored message: {text[:80]!r}")
         return found
+
+
+class MessageError(Exception):
+    """An error of the archive or the analysis whose text is a :class:`Message` (``msg``:
+    its id and parameters, for programs; ``str()`` renders it in the current language), as
+    :class:`notation.errors.NotationError` is for the rules and the readers. A subclass
+    that is also a ``ValueError`` lists both bases."""
+
+    def __init__(self, message_id: str, /, **params: object) -> None:
+        self.msg = Message.of(message_id, **params)
+        super().__init__(self.msg)
+
+    def __str__(self) -> str:
+        return render(self.msg)
+
+    def __reduce__(self) -> tuple[object, ...]:  # (made again whole in another process)
+        return _error_again, (type(self), self.msg)
+
+
+def _error_again(kind: type[MessageError], msg: Message) -> MessageError:
+    """The error :meth:`MessageError.__reduce__` took apart."""
+    return kind(msg.id, **msg.params)
 
 
 def _kept(value: object) -> object:

@@ -132,11 +132,9 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "cli.users.no-archive": ("no archive at {path}: make one with `jacquet import` (or `jacquet serve`, "
                              "which builds the demo archive)"),
     "cli.users.password": "Password",
-    "cli.users.taken": "the name {name} is taken",
     "cli.users.added": "added {name} ({role})",
     "cli.users.none": "no accounts: the viewer is read-only (add one with `jacquet users add`)",
     "cli.users.removed": "removed {name}",
-    "cli.users.unknown": "no user {name}",
     "cli.users.new-password": "new password for {name}",
     # jacquet serve
     "cli.serve.demo": "no archive at {path}: building a demo archive from the samples",
@@ -155,7 +153,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
                            "config (docs/server.md)."),
     "cli.serve.hosts": "Host names accepted: {names} (more with --trusted-host NAME).",
     # jacquet check
-    "cli.check.damaged": "{path} is damaged ({count} problem(s)): restore it from a backup",
+    "cli.check.damaged": ("{path} is damaged ({count} problem): restore it from a backup",
+                          "{path} is damaged ({count} problems): restore it from a backup"),
     "cli.check.ok": "{path}: ok",
     # jacquet train, train-race, train-contact
     "cli.train.blas": "BLAS threads could not be limited; run with OPENBLAS_NUM_THREADS=1",

@@ -24,13 +24,13 @@ def game(game_id: int) -> ResponseReturnValue:
     """``action``: ``hide``, ``show`` or ``delete`` (with ``confirm=yes``)."""
     action = request.form.get("action", "")
     if action not in ("hide", "show", "delete"):
-        abort(400, description="action is hide, show or delete")
+        abort(400, description=_("the action is hide, show or delete"))
     db = get_db(write=True)
     name = signed_in().name
     if action in ("hide", "show"):
         if not set_hidden(db, game_id, action == "hide", name):
-            abort(404, description=f"no game {game_id}, or it is already "
-                                   f"{'hidden' if action == 'hide' else 'shown'}")
+            abort(404, description=_("no game %(game)s, or it is already hidden", game=game_id)
+                  if action == "hide" else _("no game %(game)s, or it is already shown", game=game_id))
         flash(_("Game %(game)s is hidden from visitors.", game=game_id) if action == "hide"
               else _("Game %(game)s is shown to everyone.", game=game_id), "info")
         return redirect(url_for("games.game_page", game_id=game_id), code=303)
@@ -38,7 +38,7 @@ def game(game_id: int) -> ResponseReturnValue:
         flash(_("Tick the box to confirm that the game is to be deleted for good."), "error")
         return redirect(url_for("games.game_page", game_id=game_id), code=303)
     if not delete_game(db, game_id, name):
-        abort(404, description=f"no game {game_id}")
+        abort(404, description=_("no game %(game)s in the archive", game=game_id))
     flash(_("Game %(game)s is deleted.", game=game_id), "info")
     return redirect(url_for("games.index"), code=303)
 

@@ -5,7 +5,9 @@ for a position and roll (a doublet's worked out in a worker process; at most
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, jsonify, request
+from typing import NoReturn
+
+from flask import Blueprint, abort, current_app, jsonify, make_response, request
 from flask.typing import ResponseReturnValue
 
 from analysis.shipped import NoNet
@@ -18,6 +20,7 @@ from webviewer.pages.search import query_from_args
 from webviewer.pages.stored import record_of, stored_row
 from webviewer.plumbing.args import variant_arg
 from webviewer.plumbing.db import get_db
+from webviewer.plumbing.language import said
 from webviewer.plumbing.workers import run_work
 
 blueprint = Blueprint("api", __name__, url_prefix="/api")
@@ -39,6 +42,12 @@ def game(game_id: int) -> ResponseReturnValue:
     return current_app.response_class(text + "\n", mimetype="application/json")
 
 
+def _refuse(error: NotationError | NoNet) -> NoReturn:
+    """400 with what the rules or the engine refuse: ``error``, its text in the page's
+    language, beside its message's ``id`` and ``params`` for programs (``docs/languages.md``)."""
+    abort(make_response(jsonify({"error": said(error.msg), **error.msg.as_json()}), 400))
+
+
 @blueprint.route("/positions/<path:position_id>")
 def position(position_id: str) -> ResponseReturnValue:
     """The games through a position and the plays made from it; with ``?dice=61`` (and
@@ -48,7 +57,7 @@ def position(position_id: str) -> ResponseReturnValue:
     try:
         Position.from_id(position_id)
     except NotationError as error:
-        abort(400, description=str(error))
+        _refuse(error)
     variant = variant_arg(None)
     db = get_db()
     games = games_through(db, position_id, variant)
@@ -59,7 +68,7 @@ def position(position_id: str) -> ResponseReturnValue:
         candidates = position_ranking(variant or (games[0]["variant"] if games else DEFAULT),
                                       position_id, legal_limit())
     except (NotationError, NoNet) as error:
-        abort(400, description=str(error))
+        _refuse(error)
     if candidates is not None:
         answer["candidates"] = candidates
     return jsonify(answer)
@@ -76,7 +85,9 @@ def legal() -> ResponseReturnValue:
     try:
         heavy = Dice.parse(args[2]).is_doublet
         answer = run_work(legal_answer, *args) if heavy else legal_answer(*args)
-    except (NotationError, ValueError) as error:
+    except (NotationError, NoNet) as error:
+        _refuse(error)
+    except ValueError as error:
         abort(400, description=str(error))
     return jsonify(answer)
 

@@ -10,12 +10,15 @@ from typing import NoReturn
 
 from flask import Blueprint, abort, current_app, make_response, render_template, request
 from flask.typing import ResponseReturnValue
+from flask_babel import format_decimal, ngettext
+from flask_babel import gettext as _
 
 from notation.engine.rules import DEFAULT, NAMES, TITLES
 from notation.errors import LISTED_PLAYS
 from notation.formats import READABLE
 from webviewer.pages.validation import (
     MAX_TURNS,
+    PASTED,
     Report,
     Saved,
     TooLarge,
@@ -39,10 +42,25 @@ def _refuse(code: int, message: str) -> NoReturn:
     abort(make_response(render_template("error.html", code=code, message=message), code))
 
 
+def _shown_name(name: str) -> str:
+    """A record's name as the page shows it: a pasted record's in the page's language."""
+    return str(_("pasted record")) if name == PASTED else name
+
+
+def _too_large(error: TooLarge) -> str:
+    """What the page says of a record over a limit, and what to do."""
+    if error.game is None:
+        return str(_("The record holds more than %(limit)s games (MAX_GAMES): split it and validate "
+                     "the parts one by one.", limit=format_decimal(error.limit)))
+    return str(_("The record holds more than %(limit)s turns, variations included (MAX_TURNS; "
+                 "game %(game)s crosses it): split it and validate the parts one by one.",
+                 limit=format_decimal(error.limit), game=error.game))
+
+
 def _choice(name: str, allowed: Collection[str], default: str) -> str:
     value = request.form.get(name, default)
     if value not in allowed:
-        _refuse(400, f"{name} must be one of: {', '.join(allowed)}")
+        _refuse(400, _("%(field)s must be one of: %(allowed)s", field=name, allowed=", ".join(allowed)))
     return value
 
 
@@ -52,7 +70,8 @@ def _normalised(text: str) -> str:
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     limit = current_app.config["MAX_UPLOAD_BYTES"]
     if len(text.encode("utf-8")) > limit:
-        _refuse(413, f"The record is too large: the limit is {limit:,} bytes (MAX_UPLOAD_BYTES).")
+        _refuse(413, _("The record is too large: the limit is %(limit)s bytes (MAX_UPLOAD_BYTES).",
+                       limit=format_decimal(limit)))
     return text
 
 
@@ -64,12 +83,13 @@ def _submission() -> tuple[str, str, str | None]:
         limit = current_app.config["MAX_UPLOAD_BYTES"]
         data = upload.stream.read(limit + 1)
         if len(data) > limit:
-            _refuse(413, f"The file is too large: the limit is {limit:,} bytes (MAX_UPLOAD_BYTES).")
+            _refuse(413, _("The file is too large: the limit is %(limit)s bytes (MAX_UPLOAD_BYTES).",
+                           limit=format_decimal(limit)))
         text = data.decode("utf-8", errors="replace").lstrip("\ufeff")
         return _normalised(text), display_name(upload.filename), upload.filename
     text = request.form.get("record", "")
     if not text.strip():
-        _refuse(400, "Paste a record or choose a file to validate.")
+        _refuse(400, _("Paste a record or choose a file to validate."))
     return _normalised(text), display_name(None), None
 
 
@@ -79,7 +99,7 @@ def _check(text: str, fmt: str, variant: str, name: str) -> Report:
     try:
         return run_work(check_record, text, fmt, variant, name, *_limits(), page_language())
     except TooLarge as error:
-        _refuse(413, str(error))
+        _refuse(413, _too_large(error))
 
 
 def _limits() -> tuple[int, int]:
@@ -105,7 +125,8 @@ def validate() -> ResponseReturnValue:
     if fmt == "auto":
         fmt = format_of_upload(filename, text)
     report = _check(text, fmt, variant, name)
-    return render_template("check/result.html", report=report, listed_plays=LISTED_PLAYS)
+    return render_template("check/result.html", report=report, name=_shown_name(report.name),
+                           listed_plays=LISTED_PLAYS)
 
 
 @blueprint.post("/validate/save")
@@ -122,10 +143,12 @@ def save() -> ResponseReturnValue:
                                _normalised(request.form.get("record", "")), fmt, variant, name,
                                signed_in().name, *_limits())
     except TooLarge as error:
-        _refuse(413, str(error))
+        _refuse(413, _too_large(error))
     report = done.report
     if not report.savable:
-        _refuse(400, f"{name} cannot be saved: "
-                     + ("it holds no game." if not report.games else
-                        f"it has {report.errors} error(s). Validate it to see them."))
-    return render_template("check/saved.html", name=name, summary=done.summary, saved=done.games)
+        shown = _shown_name(name)
+        _refuse(400, _("%(name)s cannot be saved: it holds no game.", name=shown) if not report.games else
+                ngettext("%(name)s cannot be saved: it has %(num)d error. Validate it to see it.",
+                         "%(name)s cannot be saved: it has %(num)d errors. Validate it to see them.",
+                         report.errors, name=shown))
+    return render_template("check/saved.html", name=_shown_name(name), summary=done.summary, saved=done.games)

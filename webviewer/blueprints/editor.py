@@ -52,7 +52,7 @@ def _edit(rules: RuleSet, player: str, side: str) -> tuple[Position, str | None]
     try:
         point = point_choice(request.args.get("point", ""), rules) if action in ("add", "remove") else ""
     except ValueError:
-        abort(400, description=f"no point {request.args.get('point', '')!r} on this board")
+        abort(400, description=_("no point %(point)r on this board", point=request.args.get("point", "")))
     try:
         return edited(white, rules, action, point, side), None
     except NotationError as error:

@@ -67,7 +67,7 @@ def position(position_id: str) -> ResponseReturnValue:
     except NotationError as error:
         refused = render(error.msg, page_language())
     except NoNet as error:
-        refused = str(error)
+        refused = render(error.msg, page_language())
     mover, opponent = seen.pip_counts()
     dice = ranked["dice"] if ranked else None
     show, best = ranked_board(rules, position_id, dice, request.args.get("show"),

@@ -26,6 +26,7 @@ from webviewer.pages.tree import BadAddress
 from webviewer.plumbing.args import choice_arg, int_arg
 from webviewer.plumbing.auth import role_required, signed_in
 from webviewer.plumbing.db import get_db
+from webviewer.plumbing.language import said
 from webviewer.plumbing.site import site_urls
 from webviewer.plumbing.workers import OverBudget, run_work
 
@@ -127,8 +128,10 @@ def analyse(game_id: int) -> ResponseReturnValue:
                 continue
         else:
             analysis, digest, depth = run_work(analyse_stored, archive, game_id, lightest)
-    except (NoNet, GameGone) as error:
-        abort(404, description=str(error))
+    except NoNet as error:
+        abort(404, description=said(error.msg))
+    except GameGone:
+        abort(404, description=_("no game %(game)s in the archive", game=game_id))
     except OverBudget as error:
         abort(413, description=_("The analysis was stopped: %(error)s. Analyse this game with "
                                  "`jacquet analyse --db` instead.", error=error))

@@ -65,6 +65,7 @@ from webviewer.pages.play_page import (
 from webviewer.pages.recorder import MAX_PLAY, enter_turn, form_number, leave_note, refusal, take_note
 from webviewer.plumbing.auth import role_required, signed_in
 from webviewer.plumbing.db import get_db
+from webviewer.plumbing.language import said
 from webviewer.plumbing.workers import OverBudget, run_work
 
 blueprint = Blueprint("play", __name__, url_prefix="/play")
@@ -102,7 +103,7 @@ def start() -> ResponseReturnValue:
     try:
         engine = engine_name(variant, strength)
     except NoNet as error:
-        abort(400, description=str(error))
+        abort(400, description=said(error.msg))
     you = SIDES[side]
     live = LiveGame(new_game({"Variant": variant, "Event": "A game against the engine",
                               "Date": datetime.date.today().strftime("%Y.%m.%d"),
@@ -189,7 +190,7 @@ def _act(live: LiveGame, action: str, form: Mapping[str, str]) -> None:
     elif action == "resign":
         live.resign(form_number(form, "points"))
     else:
-        abort(400, description=f"unknown action {action!r}")
+        abort(400, description=_("unknown action %(action)r", action=action))
 
 
 @blueprint.post("/<key>")
@@ -248,7 +249,7 @@ def store(key: str) -> ResponseReturnValue:
     import_games(db, [game], on_stored=logging_stored(db, signed_in().name, "played against the engine"))
     game_id = stored_id(db, game)
     if game_id is None:  # pragma: no cover - a game just imported is found by its hash
-        abort(500, description="the stored game cannot be found in the archive")
+        abort(500, description=_("the stored game cannot be found in the archive"))
     forget_game(key)
     return redirect(url_for("games.game_page", game_id=game_id), code=303)
 

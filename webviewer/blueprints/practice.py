@@ -48,8 +48,9 @@ def _question(position: PracticePosition, steps_text: str) -> Question:
         return Question(position, read_steps(steps_text))
     except NotationError as error:
         abort(400, description=refusal(error))
-    except ValueError as error:
-        abort(400, description=_("Refused: %(error)s", error=error))
+    except ValueError:
+        abort(400, description=_("steps are written from-to-die, one after another (24-18-6 18-15-3), "
+                                 "not %(steps)r", steps=steps_text))
 
 
 def _summary(name: str) -> tuple[Due, dict[str, object]]:

@@ -41,7 +41,7 @@ from archive.live import show_evaluation
 from notation.engine.dice import Dice
 from notation.engine.rules import DEFAULT, NAMES, OPTIONS, TITLES
 from notation.engine.state import DOUBLE, DROP, TAKE
-from notation.errors import NotationError, RecordError
+from notation.errors import NotationError
 from notation.formats import render
 from notation.formats.jqn.lexer import GLYPHS
 from notation.recording import LiveGame, game_from_text, new_game, next_match_game, roll_lead
@@ -69,6 +69,7 @@ from webviewer.pages.recorder import (
 from webviewer.pages.stored import stored_row
 from webviewer.plumbing.auth import role_required, signed_in
 from webviewer.plumbing.db import get_db
+from webviewer.plumbing.language import said
 from webviewer.plumbing.workers import Busy, run_work
 
 blueprint = Blueprint("record", __name__, url_prefix="/record")
@@ -157,8 +158,8 @@ def start() -> ResponseReturnValue:
 
 
 def _words(error: NotationError) -> str:
-    """An error's sentence, without a reader's file and line prefix."""
-    return error.message if isinstance(error, RecordError) else str(error)
+    """An error's sentence in the page's language, without a reader's file and line prefix."""
+    return said(error.msg)
 
 
 def _load(key: str) -> tuple[LiveGame, int, bool]:
@@ -197,16 +198,16 @@ def page(key: str) -> ResponseReturnValue:
         except Busy:
             unavailable = _("The engine is busy: ask again in a few seconds.")
         except NoNet as error:
-            unavailable = str(error)
+            unavailable = said(error.msg)
     confirm = None
     action = request.args.get("confirm")
     if action is not None:
         if action not in CONFIRMED:
-            abort(400, description=f"nothing to confirm for {action!r}")
+            abort(400, description=_("nothing to confirm for %(action)r", action=action))
         fields = {name: str(form_number(request.args, name)) for name in _CONFIRM_FIELDS[action]}
         confirm = confirmation(live, action, fields) if mine else None
         if confirm is None:
-            abort(400, description=f"nothing to confirm: no {action} can be made now")
+            abort(400, description=_("nothing to confirm: no %(action)s can be made now", action=action))
     return render_template("record/page.html", key=key, version=version, note=take_note(key, live),
                            mine=mine, watchers_see=stored is not None and stored.evaluation,
                            evaluation_shown=shown, evaluation=evaluation, unavailable=unavailable,
@@ -238,10 +239,10 @@ def _act(live: LiveGame, action: str, form: Mapping[str, str]) -> None:
     elif action == "annotate":
         nag = form_number(form, "nag") if form.get("nag") else None
         if nag is not None and nag not in GLYPHS:
-            abort(400, description=f"no mark ${nag}")
+            abort(400, description=_("no mark $%(nag)s", nag=nag))
         live.annotate(form_text(form, "comment", MAX_COMMENT), nag)
     else:
-        abort(400, description=f"unknown action {action!r}")
+        abort(400, description=_("unknown action %(action)r", action=action))
 
 
 _NOTE_FIELD = {"dice": "dice", "play": "play"}
@@ -316,7 +317,7 @@ def _save(key: str, live: LiveGame, version: int) -> ResponseReturnValue:
     game_id = stored_id(db, game)
     forget(key, game_id)
     if game_id is None:  # pragma: no cover - a game just imported is found by its hash
-        abort(500, description="the saved game cannot be found in the archive")
+        abort(500, description=_("the saved game cannot be found in the archive"))
     return redirect(url_for("record.saved", game_id=game_id), code=303)
 
 

@@ -27,6 +27,7 @@ from itertools import accumulate, chain
 from typing import NamedTuple, TypeVar
 
 from flask import abort
+from flask_babel import gettext
 
 from archive import game_from_record
 from notation.engine.board import Position
@@ -179,18 +180,18 @@ class GameView:
         refused ply of a game stored invalid names the main line's end, where it was played."""
         if path:
             if len(path) > MAX_PATH:
-                raise BadAddress("path is too long")
+                raise BadAddress(gettext("path is too long"))
             index = 0
             for part in path.split("."):
                 children = self.nodes[index].children
                 if not INDEX.fullmatch(part) or int(part) >= len(children):
-                    raise BadAddress(f"path {path!r} names no turn of this game")
+                    raise BadAddress(gettext("path %(path)r names no turn of this game", path=path))
                 index = children[int(part)]
             return index
         if ply is None or (self.error is not None and ply == self.error.ply):
             return self.mainline[-1]  # a refused ply: the position it was played from
         if ply < 0:
-            raise BadAddress(f"ply is 0 to {len(self.mainline) - 1}")
+            raise BadAddress(gettext("ply is 0 to %(last)s", last=len(self.mainline) - 1))
         return self.mainline[min(ply, len(self.mainline) - 1)]  # past the end: the end
 
     def part(self, key: Hashable, make: Callable[[], V]) -> V:

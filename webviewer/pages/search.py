@@ -7,11 +7,13 @@ import re
 from typing import Any
 
 from flask import abort, request
+from flask_babel import gettext as _
 
 from archive import Query
-from archive.search import MAX_SQL_INT, SORTS, check_words, date_bound
+from archive.search import MAX_SQL_INT, SORTS, BadFilter, check_words, date_bound
 from webviewer.plumbing.args import choice_arg, int_arg
 from webviewer.plumbing.auth import signed_in
+from webviewer.plumbing.language import said
 
 TEXT_FILTERS = ("player", "white", "black", "event", "match", "variant", "text", "very_bad_by")
 SEARCH_ARGS = (*TEXT_FILTERS, "from", "to", "result", "points_min", "points_max", "turns_min",
@@ -26,8 +28,8 @@ def _date(name: str) -> str | None:
         return None
     try:
         return date_bound(value)
-    except ValueError as error:
-        abort(400, description=f"{name}: {error}")
+    except BadFilter as error:
+        abort(400, description=f"{name}: {said(error.msg)}")
 
 
 ERROR_RATE = re.compile(r"[0-9]{1,9}(?:\.[0-9]{1,3})?")
@@ -40,7 +42,7 @@ def _error_rate(name: str) -> float | None:
     if not value:
         return None
     if not ERROR_RATE.fullmatch(value):
-        abort(400, description=f"{name} is an error rate: a number such as 12 or 12.5")
+        abort(400, description=_("%(name)s is an error rate: a number such as 12 or 12.5", name=name))
     return float(value)
 
 
@@ -51,18 +53,18 @@ def query_from_args(page_size: int, newest_first: bool = False) -> Query:
     args = request.args
     sort = args.get("sort", "id")
     if sort not in SORTS:
-        abort(400, description=f"cannot sort by {sort!r}")
+        abort(400, description=_("cannot sort by %(sort)r", sort=sort))
     result = args.get("result") or None
     if result not in (None, "W", "B", "*"):
-        abort(400, description="result is W, B or *")
+        abort(400, description=_("result is W, B or *"))
     page = max(1, int_arg("page") or 1)
     if page > MAX_SQL_INT // page_size:
-        abort(400, description="page is too large")
+        abort(400, description=_("page is too large"))
     for name in TEXT_FILTERS:
         try:
             check_words(name, args.get(name, ""))
-        except ValueError as error:
-            abort(400, description=str(error))
+        except BadFilter as error:
+            abort(400, description=said(error.msg))
     valid = choice_arg("valid", {"": None, "yes": True, "no": False})
     descending = choice_arg("desc", {"": newest_first and "sort" not in args, "0": False, "1": True})
     texts: dict[str, Any] = {name: (args.get(name) or None) for name in TEXT_FILTERS}

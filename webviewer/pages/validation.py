@@ -31,6 +31,9 @@ MAT_HEADER = re.compile(r"^[ \t]*\d+[ \t]+point[ \t]+match\b", re.IGNORECASE | r
 JSON_START = re.compile(r'\{\s*"|\[\s*[{\]]')
 TOKEN = re.compile(r"\S*")
 NAME_UNSAFE = re.compile(r"[\x00-\x1f\x7f]")
+PASTED = "pasted record"
+"""The name of a record pasted rather than uploaded, as the archive keeps it (the source
+of its games); the Validate page calls it so in its language."""
 
 
 MAX_TURNS = 20_000
@@ -42,8 +45,14 @@ no word of what to split. The readers' own bound is larger
 
 
 class TooLarge(ValueError):
-    """The record holds more games, or more turns, than one request may check; the
-    message says which, and what to do."""
+    """The record holds more games, or more turns, than one request may check: ``limit``
+    is the limit it crossed, ``game`` the game that crosses the turns' limit (``None``:
+    the games' limit); the Validate page says which, and what to do, in its language."""
+
+    def __init__(self, limit: int, game: int | None = None) -> None:
+        super().__init__(limit, game)
+        self.limit = limit
+        self.game = game
 
 
 def display_name(filename: str | None) -> str:
@@ -56,7 +65,7 @@ def display_name(filename: str | None) -> str:
     'pasted record'
     """
     base = re.split(r"[/\\]", filename or "")[-1]
-    return NAME_UNSAFE.sub("", base).strip()[:100] or "pasted record"
+    return NAME_UNSAFE.sub("", base).strip()[:100] or PASTED
 
 
 def format_of_upload(filename: str | None, text: str) -> str:
@@ -299,13 +308,10 @@ def _within(games: Iterable[Game], max_games: int, max_turns: int) -> list[Game]
     turns = 0
     for game in games:
         if len(kept) == max_games:
-            raise TooLarge(f"The record holds more than {max_games:,} games (MAX_GAMES): split it "
-                           "and validate the parts one by one.")
+            raise TooLarge(max_games)
         turns += sum(1 for _ in islice(game.descendants(), max_turns - turns + 1))
         if turns > max_turns:
-            raise TooLarge(f"The record holds more than {max_turns:,} turns, variations included "
-                           f"(MAX_TURNS; game {len(kept) + 1} crosses it): split it and validate "
-                           "the parts one by one.")
+            raise TooLarge(max_turns, len(kept) + 1)
         kept.append(game)
     return kept
 

@@ -10,6 +10,7 @@ from typing import TypeVar
 from urllib.parse import unquote_to_bytes
 
 from flask import Flask, abort, request
+from flask_babel import gettext
 
 from archive.search import MAX_SQL_INT
 from notation import NotationError
@@ -34,13 +35,14 @@ def check_query_string() -> None:
     if not raw:
         return
     if len(raw) > MAX_QUERY_BYTES:
-        abort(400, description=f"the query string is longer than {MAX_QUERY_BYTES} bytes")
+        abort(400, description=gettext("the query string is longer than %(limit)s bytes",
+                                       limit=MAX_QUERY_BYTES))
     try:
         text = unquote_to_bytes(raw.replace(b"+", b" ")).decode("utf-8")
     except UnicodeDecodeError:
-        abort(400, description="the query string is not UTF-8")
+        abort(400, description=gettext("the query string is not UTF-8"))
     if CONTROL.search(text):
-        abort(400, description="the query string holds a control character")
+        abort(400, description=gettext("the query string holds a control character"))
 
 
 def int_arg(name: str) -> int | None:
@@ -50,7 +52,8 @@ def int_arg(name: str) -> int | None:
     if not value:
         return None
     if not WHOLE_NUMBER.fullmatch(value) or abs(int(value)) > MAX_SQL_INT:
-        abort(400, description=f"{name} must be a whole number (at most {MAX_SQL_INT})")
+        abort(400, description=gettext("%(name)s must be a whole number (at most %(most)s)", name=name,
+                                       most=MAX_SQL_INT))
     return int(value)
 
 
@@ -60,7 +63,7 @@ def choice_arg(name: str, values: dict[str, T]) -> T:
     given = request.args.get(name, "")
     if given not in values:
         words = ", ".join(repr(word) for word in values if word)
-        abort(400, description=f"{name} is one of {words}")
+        abort(400, description=gettext("%(name)s is one of %(words)s", name=name, words=words))
     return values[given]
 
 

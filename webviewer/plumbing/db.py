@@ -19,6 +19,7 @@ import threading
 
 from flask import Flask, Response, abort, current_app, g
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from sqlite_utils import Database
 from werkzeug.exceptions import ServiceUnavailable
 
@@ -96,7 +97,7 @@ def init_app(app: Flask) -> None:
 def archive_unusable(error: ArchiveError) -> ResponseReturnValue:
     """A request (or its worker) that could not open the archive: 503, the reason logged."""
     current_app.logger.error("%s", error)
-    return unavailable("The archive cannot be opened now: the server's log says why.")
+    return unavailable(gettext("The archive cannot be opened now: the server's log says why."))
 
 
 def archive_failed(error: sqlite3.DatabaseError) -> ResponseReturnValue:
@@ -106,13 +107,13 @@ def archive_failed(error: sqlite3.DatabaseError) -> ResponseReturnValue:
     current_app.logger.error("%s", archive_error("use", current_app.config["ARCHIVE"], error))
     text = str(error).lower()
     if is_busy(error):
-        reason = "The archive is busy with another writer: try again in a few seconds."
+        reason = gettext("The archive is busy with another writer: try again in a few seconds.")
     elif "full" in text or "disk" in text or "i/o" in text:
-        reason = "The archive cannot be written: the server's disk is full or failing."
+        reason = gettext("The archive cannot be written: the server's disk is full or failing.")
     elif "readonly" in text or "read-only" in text:
-        reason = "The archive is read-only on the server: nothing can be saved now."
+        reason = gettext("The archive is read-only on the server: nothing can be saved now.")
     else:
-        reason = "The archive cannot be read or written now: the server's log says why."
+        reason = gettext("The archive cannot be read or written now: the server's log says why.")
     return unavailable(reason)
 
 
@@ -135,8 +136,8 @@ def get_db(write: bool = False) -> Database:
                 g.db, g.db_identity = current_app.extensions[_POOL].take()
         except ArchiveError as error:
             current_app.logger.error("%s", error)
-            abort(503, description="the archive cannot be opened"
-                  + ("" if not write else " for writing"))
+            abort(503, description=gettext("the archive cannot be opened for writing") if write
+                  else gettext("the archive cannot be opened"))
     db: Database = getattr(g, name)
     return db
 

@@ -17,7 +17,7 @@ from flask import Flask, g, has_request_context, request
 from flask_babel import Babel, get_translations
 from markupsafe import Markup, escape
 
-from notation.messages import LANGUAGES
+from notation.messages import LANGUAGES, Message, render
 
 from .auth import signed_in
 
@@ -50,6 +50,12 @@ def page_language() -> str:
     if found is None:
         found = kept._jacquet_language = chosen_language()
     return str(found)
+
+
+def said(message: Message) -> str:
+    """``message`` (of the ``jacquet`` catalog: an engine's, the archive's or a net's
+    error) in this page's language."""
+    return render(message, page_language())
 
 
 def switcher() -> list[tuple[str, str, bool]]:

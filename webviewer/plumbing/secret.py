@@ -35,9 +35,7 @@ def secret_key(archive: str | os.PathLike[str]) -> str:
     from_environment = os.environ.get("JACQUET_SECRET_KEY")
     if from_environment:
         if len(from_environment.strip()) < MIN_LENGTH:
-            raise InsecureSecret(f"JACQUET_SECRET_KEY is {len(from_environment.strip())} "
-                                 f"character(s) long: a key needs at least {MIN_LENGTH} characters "
-                                 "(python3 -c 'import secrets; print(secrets.token_hex(32))' makes one)")
+            raise InsecureSecret("archive.key.short", count=len(from_environment.strip()), least=MIN_LENGTH)
         return from_environment
     path = Path(f"{os.fspath(archive)}.secret")
     kept = _read(path)
@@ -63,12 +61,9 @@ def _read(path: Path) -> str | None:
     except OSError:
         return None
     if status.st_uid != os.geteuid():
-        raise InsecureSecret(f"the key file {path} belongs to another user: remove it, or "
-                             "give it to the user that runs the server (chown), mode 600")
+        raise InsecureSecret("archive.key.owner", path=str(path))
     if status.st_mode & (stat.S_IRWXG | stat.S_IRWXO):
-        raise InsecureSecret(f"the key file {path} may be read by others (mode "
-                             f"{stat.S_IMODE(status.st_mode):o}): chmod 600 {path}, or remove "
-                             "it to make a new key (open sessions end)")
+        raise InsecureSecret("archive.key.mode", path=str(path), mode=f"{stat.S_IMODE(status.st_mode):o}")
     try:
         key = data.decode("ascii").strip()
     except UnicodeDecodeError:

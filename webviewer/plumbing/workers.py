@@ -41,6 +41,7 @@ from typing import Any, TypeVar
 
 from flask import Flask, Response, current_app, has_request_context, request
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext, lazy_gettext
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from webviewer.plumbing.db import RETRY_SECONDS, unavailable
@@ -72,7 +73,26 @@ class Busy(Exception):
 
 
 class OverBudget(Exception):
-    """A job that took longer than its time, or more than its memory."""
+    """A job that took longer than its time, or more than its memory: ``reason`` is which
+    (a key of :data:`BUDGETS`), ``params`` its figures; ``str()`` says it in the page's
+    language (in English outside a request: the log)."""
+
+    def __init__(self, reason: str, params: dict[str, object] | None = None) -> None:
+        self.reason = reason
+        self.params = params or {}
+        super().__init__(reason, self.params)  # (pickled back from a worker as it was made)
+
+    def __str__(self) -> str:
+        return str(BUDGETS[self.reason] % self.params)
+
+
+BUDGETS = {
+    "time": lazy_gettext("it took longer than %(seconds)s s (WORK_SECONDS)"),
+    "killed": lazy_gettext("its worker process was killed (signal %(signal)s): it may have needed more "
+                           "memory than a request may use (WORK_MEMORY_BYTES)"),
+    "memory": lazy_gettext("it needed more memory than a request may use (WORK_MEMORY_BYTES)"),
+}
+"""What each reason of :class:`OverBudget` says."""
 
 
 class WorkerFailed(Exception):
@@ -169,7 +189,7 @@ class Workers:
         sending.close()
         try:
             if not receiving.poll(self.seconds):
-                raise OverBudget(f"it took longer than {self.seconds:g} s (WORK_SECONDS)")
+                raise OverBudget("time", {"seconds": f"{self.seconds:g}"})
             try:
                 done, value = receiving.recv()
             except EOFError:  # the process died without a word: killed (memory), or failed
@@ -177,9 +197,7 @@ class Workers:
                 if process.exitcode is not None and process.exitcode >= 0:
                     raise WorkerFailed(f"a worker process ended with exit code {process.exitcode} "
                                        "before its job was done") from None
-                raise OverBudget(f"its worker process was killed (signal {-(process.exitcode or 0)}): "
-                                 "it may have needed more memory than a request may use "
-                                 "(WORK_MEMORY_BYTES)") from None
+                raise OverBudget("killed", {"signal": -(process.exitcode or 0)}) from None
         finally:
             receiving.close()
             if process.is_alive():
@@ -200,8 +218,7 @@ def _work(sending: Connection, memory: int, function: Callable[..., Any],
     try:
         answer: tuple[bool, Any] = (True, function(*args))
     except MemoryError:
-        answer = (False, OverBudget("it needed more memory than a request may use "
-                                    "(WORK_MEMORY_BYTES)"))
+        answer = (False, OverBudget("memory"))
     except Exception as error:  # noqa: BLE001 (everything goes back to the request, which raises it)
         answer = (False, error)
     try:
@@ -299,14 +316,14 @@ def _busy(error: Busy) -> ResponseReturnValue:
 def _failed(error: WorkerFailed) -> ResponseReturnValue:
     current_app.logger.error("the server failed: %s (was its installation changed while it "
                              "runs? restart it)", error)
-    return unavailable("The server failed to start the work of this request: its log says why. "
-                       "Try again later.")
+    return unavailable(gettext("The server failed to start the work of this request: its log says why. "
+                               "Try again later."))
 
 
 def _over_budget(error: OverBudget) -> ResponseReturnValue:
     return current_app.handle_user_exception(RequestEntityTooLarge(
-        description=f"This request was stopped: {error}. Send a smaller record (split it), "
-                    "or fewer games at once."))
+        description=gettext("This request was stopped: %(error)s. Send a smaller record (split it), "
+                            "or fewer games at once.", error=str(error))))
 
 
 def init_app(app: Flask) -> None:
