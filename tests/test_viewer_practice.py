@@ -150,7 +150,7 @@ def test_the_best_play_typed_another_way_is_right_and_the_ranking_marks_it_and_t
     assert sent.status_code == 303
     page = client.get(sent.headers["Location"]).text
     assert "is the best play" in page and "Right." in page
-    rows = re.findall(r'<tr class="([^"]*)"><td>(\d+)</td><td>([^<]+)</td>', page)
+    rows = re.findall(r'<tr class="([^"]*)"><td>(\d+)</td><td><a class="show-play" href="[^"]*">([^<]+)</a></td>', page)
     assert [row[2] for row in rows] == [c["play"] for c in turn["candidates"]]
     assert [row[1] for row in rows if "answer" in row[0]] == ["1"]
     position, variant = position_before(archive_path, ids["jacquet"], turn["ply"])

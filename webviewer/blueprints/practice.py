@@ -96,8 +96,9 @@ def _answered(summary: dict[str, object], position: PracticePosition, text: str)
         abort(400, description=refusal(error))
     judged = judge(question, play)
     card = cards().get(position.key)
+    best = judged.ranking[0].play if judged.ranking else None
     return render_template("practice/page.html", **summary, question=question, judged=judged,
-                           **question.context(), comes_back=comes_back(card.due) if card else None)
+                           **question.context(best), comes_back=comes_back(card.due) if card else None)
 
 
 def comes_back(due: datetime) -> tuple[str, str]:

@@ -26,6 +26,7 @@ from notation.engine.play import Play
 from notation.messages import Message, render
 from webviewer.pages.evaluation import EvaluationGraph
 from webviewer.pages.kept_games import GameView, PageNode
+from webviewer.pages.losses import candidate_losses, depth_of, mixed_depths
 from webviewer.pages.pieces import pieces
 from webviewer.pages.stepping import script_safe
 from webviewer.pages.tree import Links
@@ -66,13 +67,20 @@ def described(analysis: dict[str, Any]) -> str:
             if confirm else str(analysis["engine"]))
 
 
-def candidate_rows(turn: dict[str, Any]) -> list[tuple[int, str, float, float, float, bool]]:
+CandidateRow = tuple[int, str, float, float | None, float, bool, int | None]
+"""A candidate as the game page lists it (:func:`candidate_rows`)."""
+
+
+def candidate_rows(turn: dict[str, Any]) -> list[CandidateRow]:
     """A turn's stored candidates best first, each (rank, play, equity, loss against the
-    best, the mover's winning chance, whether it is the play made)."""
-    best = float(turn["best_equity"])
-    return [(int(c["rank"]), str(c["play"]), float(c["equity"]), max(0.0, best - float(c["equity"])),
-             float(c["probabilities"]["win"]), c["play"] == turn["played"])
-            for c in sorted(turn["candidates"], key=lambda c: c["rank"])]
+    best, the mover's winning chance, whether it is the play made, its depth): the loss as
+    :func:`~webviewer.pages.losses.candidate_losses` gives it (``None`` for a play judged
+    at another depth than the best)."""
+    ranked = sorted(turn["candidates"], key=lambda c: c["rank"])
+    losses = candidate_losses(ranked, turn["played"], turn["loss"])
+    return [(int(c["rank"]), str(c["play"]), float(c["equity"]), loss, float(c["probabilities"]["win"]),
+             c["play"] == turn["played"], depth_of(c))
+            for c, loss in zip(ranked, losses, strict=True)]
 
 
 def show_url(links: Links, ply: int, play: str) -> str:
@@ -92,7 +100,8 @@ def candidates_html(turn: dict[str, Any], engine: str, links: Links, showing_bes
     back = links.url(address) if showing_best or shown else None
     rows = candidate_rows(turn)
     shows = {row[1]: show_url(links, turn["ply"], row[1]) for row in rows}
-    return str(pieces().candidates(turn, rows, turn.get("level") or engine, best, back, shows, shown))
+    return str(pieces().candidates(turn, rows, turn.get("level") or engine, best, back, shows, shown,
+                                   mixed_depths(turn["candidates"])))
 
 
 def script_turn(turn: dict[str, Any]) -> dict[str, Any]:
@@ -100,7 +109,8 @@ def script_turn(turn: dict[str, Any]) -> dict[str, Any]:
     ``candidates`` macro does."""
     return {"level": turn.get("level"), "dice": turn["dice"], "mark": turn["mark"], "forced": turn["forced"],
             "rank": turn["rank"], "legal": turn["legal"], "loss": turn["loss"], "luck": turn["luck"],
-            "played": turn["played"], "best": turn["best"], "plays": candidate_rows(turn)}
+            "played": turn["played"], "best": turn["best"], "plays": candidate_rows(turn),
+            "mixed": mixed_depths(turn["candidates"])}
 
 
 class AnalysisPieces:

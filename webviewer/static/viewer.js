@@ -92,7 +92,7 @@
                                     + (turn.level || candidates.engine)));
     var table = section.appendChild(element("table", null));
     var head = table.appendChild(element("thead", null)).appendChild(element("tr", null));
-    words.columns.forEach(function (name) {
+    words.columns.concat(turn.mixed ? [words.depth] : []).forEach(function (name) {
       head.appendChild(element("th", name, {scope: "col"}));
     });
     var body = table.appendChild(element("tbody", null));
@@ -106,9 +106,15 @@
                                  {"class": "played-mark"}));
       }
       row.appendChild(element("td", signed(play[2])));
-      row.appendChild(element("td", play[3].toFixed(3)));
+      row.appendChild(element("td", play[3] === null ? "\u2014" : play[3].toFixed(3)));  // another depth: none
       row.appendChild(element("td", Math.round(play[4] * 100) + "%"));
+      if (turn.mixed) {
+        row.appendChild(element("td", play[6] + "-ply"));
+      }
     });
+    if (turn.mixed) {
+      section.appendChild(element("p", words.depthNote, {"class": "depth-note"}));
+    }
     var notes = section.appendChild(element("p", (turn.forced ? words.forced + " "
       : say(words.ranks, {rank: turn.rank, legal: turn.legal})
         + (turn.loss ? say(words.losing, {loss: turn.loss.toFixed(3)}) : "") + ". ")
