@@ -21,9 +21,12 @@ from flask_babel import format_datetime, gettext
 
 from analysis.confirm import confirmed_limits
 from archive.analyses import level_label
+from notation.engine.checker import check_play
 from notation.engine.movegen import legal_plays
 from notation.engine.play import Play
+from notation.errors import NotationError
 from notation.messages import Message, render
+from notation.render.arrows import arrows
 from webviewer.pages.evaluation import EvaluationGraph
 from webviewer.pages.kept_games import GameView, PageNode
 from webviewer.pages.losses import candidate_losses, depth_of, mixed_depths
@@ -168,6 +171,30 @@ def best_play(view: GameView, turn: dict[str, Any], text: str | None = None) -> 
         return None
     plays = legal_plays(before.position(), dice, view.rules)
     return next((play for play in plays if play.notation == wanted), None)
+
+
+def next_best_arrows(view: GameView, turns: dict[int, dict[str, Any]], flipped: bool) -> dict[int, str]:
+    """lichess's arrow on every move: for each node of the main line whose next turn the
+    analysis judged, that turn's stored best play (read by the rules engine's checker from
+    the node's position and the turn's roll: its fast path, not the turn's every legal
+    play) as the engine's best play's arrows (:func:`notation.render.arrows.arrows`,
+    ``best``), by the node's index; drawn on a board ``flipped`` or not. A turn whose
+    player, roll or best play the main line does not match is left without."""
+    found = {}
+    for ply, turn in turns.items():
+        if not 1 <= ply < len(view.mainline):
+            continue
+        index = view.mainline[ply - 1]
+        before, dice = view.nodes[index], view.nodes[view.mainline[ply]].roll()
+        if dice is None or before.white_to_move != (turn["player"] == "W"):
+            continue
+        try:
+            play = check_play(before.position(), dice, turn["best"], view.rules)
+        except NotationError:
+            continue
+        found[index] = arrows(play.steps, turn["player"] == "W", view.rules, flipped,
+                              title=play.notation, best=True)
+    return found
 
 
 def best_node(view: GameView, turn: dict[str, Any], play: Play) -> PageNode:

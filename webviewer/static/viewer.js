@@ -205,6 +205,29 @@
     return true;
   }
 
+  // The button hiding the arrows (the next turn's best play, a candidate's steps): a
+  // class on the board's figure, kept in this browser (localStorage) for every game.
+  var ARROWS_KEY = "jacquet.hide-arrows";
+
+  function arrowsHidden() {
+    try {
+      return window.localStorage.getItem(ARROWS_KEY) === "1";
+    } catch (error) {
+      return false;  // storage refused: the arrows stay
+    }
+  }
+
+  function setUpArrows(hidden) {
+    var button = $("button.hide-arrows");
+    if (!button) {
+      return;
+    }
+    button.hidden = false;
+    button.setAttribute("aria-pressed", hidden ? "true" : "false");
+    button.textContent = hidden ? button.dataset.show : button.dataset.hide;
+    $("figure.board").classList.toggle("arrows-hidden", hidden);
+  }
+
   function stop() {
     if (timer !== null) {
       clearInterval(timer);
@@ -221,6 +244,16 @@
   }
 
   document.addEventListener("click", function (event) {
+    if (event.target.closest("#live button.hide-arrows")) {
+      arrowsOff = !arrowsOff;
+      try {
+        window.localStorage.setItem(ARROWS_KEY, arrowsOff ? "1" : "0");
+      } catch (error) {
+        // not kept: this page alone
+      }
+      setUpArrows(arrowsOff);
+      return;
+    }
     if (event.target.closest("#live button.autoplay")) {
       if (timer === null) {
         timer = setInterval(function () {
@@ -279,6 +312,8 @@
     current = 0;
   }
   setUpAutoplay();
+  var arrowsOff = arrowsHidden();
+  setUpArrows(arrowsOff);
   var entry = document.querySelector('#live .movelist a[aria-current="true"]');
   if (entry) {
     keepInView($(".movelist"), entry);
