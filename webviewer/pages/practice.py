@@ -231,13 +231,13 @@ def judge(question: Question, play: Play) -> Judged:
     answer = play.result
     made = check_play(start, dice, position.played, rules).result
     ranked = sorted(position.candidates, key=lambda c: c["rank"])
-    played = next((c["play"] for c in ranked if check_play(start, dice, c["play"], rules).result == made),
-                  position.played)
-    ranking = []
-    for candidate, loss in zip(ranked, candidate_losses(ranked, played, position.loss), strict=True):
-        result = check_play(start, dice, candidate["play"], rules).result
-        ranking.append(Ranked(int(candidate["rank"]), candidate["play"], float(candidate["equity"]), loss,
-                              depth_of(candidate), result == answer, result == made))
+    results = [check_play(start, dice, candidate["play"], rules).result for candidate in ranked]
+    played = next((c["play"] for c, result in zip(ranked, results, strict=True) if result == made),
+                  position.played)  # the play made as the candidates write it
+    losses = candidate_losses(ranked, played, position.loss)
+    ranking = [Ranked(int(candidate["rank"]), candidate["play"], float(candidate["equity"]), loss,
+                      depth_of(candidate), result == answer, result == made)
+               for candidate, result, loss in zip(ranked, results, losses, strict=True)]
     found = next((row for row in ranking if row.answer), None)
     threshold = rules.marks[0]
     right = found is not None and (found.rank == 1 or (found.loss is not None and found.loss < threshold))
