@@ -139,7 +139,8 @@ def test_the_game_pages_candidates_draw_the_board_after_each_with_arrows(client,
     best = text_of(client, f"/game/{game_id}?ply={turn['ply']}&best=1")
     assert arrows_of(best)
     assert 'class="key-arrows"' in page
-    assert not arrows_of(page)  # the play made: no arrows, its points outlined
+    assert '<g class="arrows" ' not in page  # the play made: no arrows, its points outlined
+    assert '<g class="arrows best" ' in page  # (the next turn's best play: tests/test_viewer_next_best.py)
 
 
 def test_the_editor_builds_a_position_man_by_man(client):

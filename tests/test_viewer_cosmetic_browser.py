@@ -160,13 +160,18 @@ def test_the_courier_ring_and_the_last_play_differ_and_a_key_names_them(server, 
     assert key[:2] == [["key-last-play", *outline, say("key.last-play")],
                        ["key-courier", *ring, say("key.courier", rule="R-COURIER")]]
     # the game is analysed: a candidate looked at is drawn as arrows, in a colour of their own
-    assert key[2][0] == "key-arrows" and key[2][1] not in ring | outline and len(key) == 3
+    assert key[2][0] == "key-arrows" and key[2][1] not in ring | outline
+    # and the next turn's best play, drawn on every ply, in another (tests/test_viewer_next_best.py)
+    assert key[3][0] == "key-best" and key[3][1] not in ring | outline | {key[2][1]} and len(key) == 4
+    assert key[3][2] == say("key.best")
     page.keyboard.press("ArrowRight")  # the key stays beside the board as the script steps
     page.wait_for_url(f"**/game/{game_id}?ply=4")
-    assert page.locator(".board-key > span").count() == 3
+    assert page.locator(".board-key > span").count() == 4
     page.click("header.site button[value=fr]")
     page.wait_for_selector("html[lang=fr]")
     assert " ".join(page.inner_text(".board-key").split()) == ("Sur le tablier : le dernier coup joué; "
                                              "le courrier, qui court seul (R-COURIER); "
-                                             "le coup examiné, ses déplacements en flèches")
+                                             "le coup examiné, ses déplacements en flèches; "
+                                             "le meilleur coup du moteur pour le coup de dés à jouer, "
+                                             "en flèches tiretées")
     page.context.close()

@@ -172,7 +172,7 @@ def test_the_best_play_typed_another_way_is_right_and_the_ranking_marks_it_and_t
     assert sent.status_code == 303
     page = client.get(sent.headers["Location"]).text
     assert verdict("Your play %(play)s is the best play.", page) and shown("Right.") in page
-    rows = re.findall(r'<tr class="([^"]*)"><td>(\d+)</td><td>([^<]+)</td>', page)
+    rows = re.findall(r'<tr class="([^"]*)"><td>(\d+)</td><td><a class="show-play" href="[^"]*">([^<]+)</a></td>', page)
     assert [row[2] for row in rows] == [c["play"] for c in turn["candidates"]]
     assert [row[1] for row in rows if "answer" in row[0]] == ["1"]
     position, variant = position_before(archive_path, ids["jacquet"], turn["ply"])
@@ -498,3 +498,22 @@ def test_a_man_moved_by_both_dice_in_one_click_is_a_whole_answer(client, analyse
         r'class="status practice-verdict[^"]*" role="status">\s*' + pattern, judged)))
     said = check_play(position, turn["dice"], judged_play.group("play"), variant)
     assert said.result == check_play(position, turn["dice"], f"{start}/{end}", variant).result
+
+
+def test_when_a_position_comes_back_is_said_from_now_and_with_its_time_zone(client, analysed, archive_path, clock):
+    """A wrong answer puts the position in the first box (10 minutes): the page says so
+    from now, and when, with the zone the time is in, in the page's language (Babel)."""
+    _, ids = analysed
+    turn = max(stored_marked(archive_path, ids["jacquet"], "B"), key=lambda t: t["loss"])
+    key = f"{ids['jacquet']}.{turn['ply']}"
+    assert INTERVALS[0] == timedelta(minutes=10)
+    for language, words in (("en", "comes back in 10 minutes (December 5, 2026, 12:10:00 PM UTC)."),
+                            ("fr", "revient dans 10 minutes (5 décembre 2026, 12:10:00 TU)."),
+                            ("ru", "вернётся через 10 минут (5 декабря 2026 г., 12:10:00 UTC).")):
+        headers = {"Accept-Language": language}
+        sent = client.post("/practice/Random Black", headers=headers,
+                           data={"position": key, "action": "play", "play": turn["played"]})
+        page = html.unescape(client.get(sent.headers["Location"], headers=headers).text)
+        page = page.replace("\u202f", " ").replace("\xa0", " ")  # (CLDR's narrow and no-break spaces)
+        back = re.search(r'<p class="practice-back">([^<]*)</p>', page)
+        assert back and back.group(1).endswith(words), (language, back and back.group(1))

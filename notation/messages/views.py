@@ -40,6 +40,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     # the key of the board's marks (notation.render.svg.board_key)
     "key.last-play": "the last play",
     "key.arrows": "the play looked at, its steps as arrows",
+    "key.best": "the engine's best play of the roll to play, as dashed arrows",
     "key.courier": "the courier, who runs alone ({rule})",
     "key.runner": "the runner, who runs alone ({rule})",
     "key.head": "the head, while a rule limits the men leaving it ({rule})",

@@ -19,6 +19,9 @@ from notation.render.svg import BAR_W, HALF_H, HEIGHT, MAN_R, MAN_Y, MARGIN, POI
 ARROW = STYLE["arrow"]
 """The arrows' colour: an orange, apart from the last play's blue, the ring's magenta and
 the head's green."""
+BEST = STYLE["best"]
+"""The colour of the engine's best play of the roll to play (lichess's arrow on every
+move), its shafts dashed: a violet, apart from the play looked at."""
 HEAD = 16
 """The arrowhead's length (its width is the same)."""
 SPREAD = 14
@@ -47,8 +50,10 @@ def _place(point: int, white_moved: bool, rules: RuleSet, flipped: bool) -> tupl
     return MARGIN + 12 * POINT_W + BAR_W + TRAY_W / 2, y
 
 
-def _arrow(start: tuple[float, float], end: tuple[float, float]) -> str:
-    """One arrow from ``start`` to ``end``: a shaft and a head whose tip is at ``end``."""
+def _arrow(start: tuple[float, float], end: tuple[float, float], colour: str = ARROW,
+           dashed: bool = False) -> str:
+    """One arrow from ``start`` to ``end``: a shaft (``dashed`` or not) and a head whose tip
+    is at ``end``, in ``colour``."""
     (x1, y1), (x2, y2) = start, end
     length = math.hypot(x2 - x1, y2 - y1) or 1.0
     ux, uy = (x2 - x1) / length, (y2 - y1) / length
@@ -56,24 +61,28 @@ def _arrow(start: tuple[float, float], end: tuple[float, float]) -> str:
     half = HEAD / 2
     head = (f"{x2:.0f},{y2:.0f} {bx - uy * half:.0f},{by + ux * half:.0f} "
             f"{bx + uy * half:.0f},{by - ux * half:.0f}")
+    dashes = ' stroke-dasharray="12 7"' if dashed else ""
     return (f'<line class="arrow-step" x1="{x1:.0f}" y1="{y1:.0f}" x2="{bx:.0f}" y2="{by:.0f}" '
-            f'stroke="{ARROW}" stroke-width="6" stroke-linecap="round" opacity="0.85"/>'
-            f'<polygon class="arrow-head" points="{head}" fill="{ARROW}" opacity="0.85"/>')
+            f'stroke="{colour}" stroke-width="6" stroke-linecap="{"butt" if dashed else "round"}"{dashes} '
+            f'opacity="0.85"/><polygon class="arrow-head" points="{head}" fill="{colour}" opacity="0.85"/>')
 
 
 def arrows(steps: Iterable[Step], white_moved: bool, rules: RuleSet, flipped: bool = False,
-           title: str = "") -> str:
+           title: str = "", best: bool = False) -> str:
     """The SVG group of a play's ``steps`` (in the numbering of the player who makes it:
     White if ``white_moved``) as arrows on a board of ``rules`` (``flipped`` or not), each
     step a ``<g class="arrow">`` with ``data-from`` and ``data-to`` (the mover's points:
-    ``0`` off, ``25`` the bar); ``title`` (the play) is the group's title.
+    ``0`` off, ``25`` the bar); ``title`` (the play) is the group's title. ``best``: the
+    engine's best play of the roll to play, drawn apart (:data:`BEST`, dashed; the group's
+    class ``arrows best``).
 
     >>> from notation import rule_set
     >>> svg = arrows([Step(24, 18, 6)], True, rule_set("jacquet"), title="24/18")
     >>> svg.count('class="arrow"'), 'data-from="24" data-to="18"' in svg
     (1, True)
     """
-    parts = ['<g class="arrows" pointer-events="none">']
+    parts = [f'<g class="arrows{" best" if best else ""}" pointer-events="none">']
+    colour = BEST if best else ARROW
     if title:
         parts.append(f"<title>{escape(title, quote=False)}</title>")
     for index, step in enumerate(steps):
@@ -83,6 +92,6 @@ def arrows(steps: Iterable[Step], white_moved: bool, rules: RuleSet, flipped: bo
             shift = SPREAD * (index % 4) * (1 if start[1] < HEIGHT / 2 else -1)
             start, end = (start[0], start[1] + shift), (end[0], end[1] + shift)
         parts.append(f'<g class="arrow" data-from="{step.from_point}" data-to="{step.to_point}">'
-                     f"{_arrow(start, end)}</g>")
+                     f"{_arrow(start, end, colour, best)}</g>")
     parts.append("</g>")
     return "".join(parts)

@@ -45,10 +45,11 @@ CUBE_W = 34
 STYLE = {
     "board": "#e8d4a6", "frame": "#6b4423", "point_a": "#8b2e16", "point_b": "#d9b77a",
     "white": "#fdfdf8", "black": "#222222", "edge": "#555555", "mark": "#2f7de1",
-    "head": "#1f6f43", "ring": "#c0178f", "arrow": "#e07b00",
+    "head": "#1f6f43", "ring": "#c0178f", "arrow": "#e07b00", "best": "#6f42c1",
 }
 """The board's colours: the last play's outline (``mark``), the ring round a man who runs
-alone (``ring``), the head's frame (``head``) and a play's arrows (``arrow``) each of its own, as the key says
+alone (``ring``), the head's frame (``head``), a play's arrows (``arrow``) and the engine's
+best play of the roll to play (``best``, dashed arrows) each of its own, as the key says
 (:func:`board_key`)."""
 
 
@@ -254,19 +255,24 @@ def _marks(white: Position, rules: RuleSet, language: str) -> list[_Mark]:
     return marks
 
 
-def board_key(rules: RuleSet, language: str, arrows: bool = False) -> list[tuple[str, str, str]]:
+def board_key(rules: RuleSet, language: str, arrows: bool = False, best: bool = False,
+              last_play: bool = True) -> list[tuple[str, str, str]]:
     """What the marks of a board of ``rules`` mean, for a key beside it: (kind, colour,
-    words in ``language``) each: the last play's outline (``last-play``), the ring round
-    a man who runs alone (``courier``, ``runner``: the rule set's phases) and the head's
-    frame (``head``) where the rule set has them; with ``arrows``, the arrows of a play
-    looked at (``arrows``, :mod:`notation.render.arrows`)."""
-    key = [("last-play", STYLE["mark"], render(Message.of("key.last-play"), language))]
+    words in ``language``) each: the last play's outline (``last-play``, unless not
+    ``last_play``), the ring round a man who runs alone (``courier``, ``runner``: the
+    rule set's phases) and the head's frame (``head``) where the rule set has them; with
+    ``arrows``, the arrows of a play looked at (``arrows``); with ``best``, the engine's
+    best play of the roll to play as dashed arrows (``best``;
+    :mod:`notation.render.arrows`)."""
+    key = [("last-play", STYLE["mark"], render(Message.of("key.last-play"), language))] if last_play else []
     key += [(phase.name, STYLE["ring"], render(Message.of(f"key.{phase.name}", rule=phase.rule_id), language))
             for phase in rules.phases]
     if rules.head is not None:
         key.append(("head", STYLE["head"], render(Message.of("key.head", rule=rules.head.rule_id), language)))
     if arrows:
         key.append(("arrows", STYLE["arrow"], render(Message.of("key.arrows"), language)))
+    if best:
+        key.append(("best", STYLE["best"], render(Message.of("key.best"), language)))
     return key
 
 

@@ -17,7 +17,7 @@ from notation.engine.rules import DEFAULT, NAMES, RuleSet, rule_set
 from notation.engine.state import Colour
 from notation.messages import Message, render
 from notation.render.svg import board
-from webviewer.pages.board_editor import ACTIONS, SIDES, edited, point_choice, seen_by, white_view
+from webviewer.pages.board_editor import ACTIONS, SIDES, edited, point_choice, point_list, seen_by, white_view
 from webviewer.pages.board_view import describe
 from webviewer.plumbing.args import choice_arg, variant_arg
 from webviewer.plumbing.language import page_language
@@ -61,15 +61,17 @@ def _edit(rules: RuleSet, player: str, side: str) -> tuple[Position, str | None]
 
 def _drawn(white: Position, rules: RuleSet, player: str) -> dict[str, Any]:
     """What the page and the script show of a position: its ID (seen by the player on
-    roll), its board (White at the bottom, numbered as White counts), the position page's
-    address and the editor's."""
+    roll), its board (White at the bottom, numbered for the player on roll, as he counts),
+    the form's points in the same numbers (:func:`~webviewer.pages.board_editor.point_list`),
+    the position page's address and the editor's."""
     on_roll = Colour.WHITE if player == "W" else Colour.BLACK
     position_id = seen_by(white, player).position_id()
     language = page_language()
     title = render(Message.of("board.title.position", position=position_id, player=on_roll.named), language)
-    svg = board(white, rules, white_to_move=True, cube=None, title=title, language=language)  # men only
+    svg = board(white, rules, white_to_move=True, cube=None, black_numbers=player == "B", title=title,
+                language=language)  # men only
     pips = white.pip_counts()
-    return {"id": position_id, "svg": svg,
+    return {"id": position_id, "svg": svg, "points": point_list(rules, player),
             "description": describe(white, language),
             "pips": _("Pips: White %(white)s, Black %(black)s.", white=pips[0], black=pips[1]),
             "position": url_for("explore.position", position_id=position_id, variant=rules.name,
@@ -100,8 +102,8 @@ def edit() -> ResponseReturnValue:
 def edit_board() -> ResponseReturnValue:
     """The editor's answer to a click (the script's): the same arguments as the editor,
     answered as JSON: the position's ``id``, its ``svg``, its ``description``, its ``pips``, the
-    ``position`` page's address and the ``editor``'s, and the rules' ``error`` (or
-    ``null``)."""
+    ``position`` page's address and the ``editor``'s, the form's ``points`` (White's
+    number and the player on roll's, each), and the rules' ``error`` (or ``null``)."""
     rules, player, side = _state()
     white, error = _edit(rules, player, side)
     return jsonify({**_drawn(white, rules, player), "error": error})

@@ -12,6 +12,8 @@ CSRF token, as the site's other forms; what it costs the server is a few rule ch
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import format_datetime, format_timedelta
@@ -95,9 +97,17 @@ def _answered(summary: dict[str, object], position: PracticePosition, text: str)
         abort(400, description=refusal(error))
     judged = judge(question, play)
     card = cards().get(position.key)
+    best = judged.ranking[0].play if judged.ranking else None
     return render_template("practice/page.html", **summary, question=question, judged=judged,
-                           **question.context(),
-                           comes_back=format_datetime(card.due, "medium") if card else None)
+                           **question.context(best), comes_back=comes_back(card.due) if card else None)
+
+
+def comes_back(due: datetime) -> tuple[str, str]:
+    """When a position is due again, as the page says it: how long from now ("in 3 days",
+    "dans 3 jours", "через 3 дня") and the date and time in the page's language with its
+    time zone named (Babel's long form, in the viewer's time zone: UTC unless the app sets
+    ``BABEL_DEFAULT_TIMEZONE``)."""
+    return (str(format_timedelta(due - now(), add_direction=True)), str(format_datetime(due, "long")))
 
 
 @blueprint.post("/<path:name>")

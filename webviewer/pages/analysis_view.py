@@ -21,11 +21,15 @@ from flask_babel import format_datetime, gettext
 
 from analysis.confirm import confirmed_limits
 from archive.analyses import level_label
+from notation.engine.checker import check_play
 from notation.engine.movegen import legal_plays
 from notation.engine.play import Play
+from notation.errors import NotationError
 from notation.messages import Message, render
+from notation.render.arrows import arrows
 from webviewer.pages.evaluation import EvaluationGraph
 from webviewer.pages.kept_games import GameView, PageNode
+from webviewer.pages.losses import candidate_losses, depth_of, mixed_depths
 from webviewer.pages.pieces import pieces
 from webviewer.pages.stepping import script_safe
 from webviewer.pages.tree import Links
@@ -66,13 +70,20 @@ def described(analysis: dict[str, Any]) -> str:
             if confirm else str(analysis["engine"]))
 
 
-def candidate_rows(turn: dict[str, Any]) -> list[tuple[int, str, float, float, float, bool]]:
+CandidateRow = tuple[int, str, float, float | None, float, bool, int | None]
+"""A candidate as the game page lists it (:func:`candidate_rows`)."""
+
+
+def candidate_rows(turn: dict[str, Any]) -> list[CandidateRow]:
     """A turn's stored candidates best first, each (rank, play, equity, loss against the
-    best, the mover's winning chance, whether it is the play made)."""
-    best = float(turn["best_equity"])
-    return [(int(c["rank"]), str(c["play"]), float(c["equity"]), max(0.0, best - float(c["equity"])),
-             float(c["probabilities"]["win"]), c["play"] == turn["played"])
-            for c in sorted(turn["candidates"], key=lambda c: c["rank"])]
+    best, the mover's winning chance, whether it is the play made, its depth): the loss as
+    :func:`~webviewer.pages.losses.candidate_losses` gives it (``None`` for a play judged
+    at another depth than the best)."""
+    ranked = sorted(turn["candidates"], key=lambda c: c["rank"])
+    losses = candidate_losses(ranked, turn["played"], turn["loss"])
+    return [(int(c["rank"]), str(c["play"]), float(c["equity"]), loss, float(c["probabilities"]["win"]),
+             c["play"] == turn["played"], depth_of(c))
+            for c, loss in zip(ranked, losses, strict=True)]
 
 
 def show_url(links: Links, ply: int, play: str) -> str:
@@ -92,7 +103,8 @@ def candidates_html(turn: dict[str, Any], engine: str, links: Links, showing_bes
     back = links.url(address) if showing_best or shown else None
     rows = candidate_rows(turn)
     shows = {row[1]: show_url(links, turn["ply"], row[1]) for row in rows}
-    return str(pieces().candidates(turn, rows, turn.get("level") or engine, best, back, shows, shown))
+    return str(pieces().candidates(turn, rows, turn.get("level") or engine, best, back, shows, shown,
+                                   mixed_depths(turn["candidates"])))
 
 
 def script_turn(turn: dict[str, Any]) -> dict[str, Any]:
@@ -100,7 +112,8 @@ def script_turn(turn: dict[str, Any]) -> dict[str, Any]:
     ``candidates`` macro does."""
     return {"level": turn.get("level"), "dice": turn["dice"], "mark": turn["mark"], "forced": turn["forced"],
             "rank": turn["rank"], "legal": turn["legal"], "loss": turn["loss"], "luck": turn["luck"],
-            "played": turn["played"], "best": turn["best"], "plays": candidate_rows(turn)}
+            "played": turn["played"], "best": turn["best"], "plays": candidate_rows(turn),
+            "mixed": mixed_depths(turn["candidates"])}
 
 
 class AnalysisPieces:
@@ -158,6 +171,30 @@ def best_play(view: GameView, turn: dict[str, Any], text: str | None = None) -> 
         return None
     plays = legal_plays(before.position(), dice, view.rules)
     return next((play for play in plays if play.notation == wanted), None)
+
+
+def next_best_arrows(view: GameView, turns: dict[int, dict[str, Any]], flipped: bool) -> dict[int, str]:
+    """lichess's arrow on every move: for each node of the main line whose next turn the
+    analysis judged, that turn's stored best play (read by the rules engine's checker from
+    the node's position and the turn's roll: its fast path, not the turn's every legal
+    play) as the engine's best play's arrows (:func:`notation.render.arrows.arrows`,
+    ``best``), by the node's index; drawn on a board ``flipped`` or not. A turn whose
+    player, roll or best play the main line does not match is left without."""
+    found = {}
+    for ply, turn in turns.items():
+        if not 1 <= ply < len(view.mainline):
+            continue
+        index = view.mainline[ply - 1]
+        before, dice = view.nodes[index], view.nodes[view.mainline[ply]].roll()
+        if dice is None or before.white_to_move != (turn["player"] == "W"):
+            continue
+        try:
+            play = check_play(before.position(), dice, turn["best"], view.rules)
+        except NotationError:
+            continue
+        found[index] = arrows(play.steps, turn["player"] == "W", view.rules, flipped,
+                              title=play.notation, best=True)
+    return found
 
 
 def best_node(view: GameView, turn: dict[str, Any], play: Play) -> PageNode:

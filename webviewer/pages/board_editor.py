@@ -75,6 +75,19 @@ def edited(white: Position, rules: RuleSet, action: str, point: str = "", side: 
     return rules.check_position(Position(tuple(sides[0]), tuple(sides[1])))
 
 
+def point_list(rules: RuleSet, player: str) -> list[tuple[int, int]]:
+    """The points of the editor's form, as the board numbers them for ``player`` (on roll):
+    (White's number, the one sent; his number, the one shown) each, from his 24 down to
+    his 1.
+
+    >>> from notation import rule_set
+    >>> point_list(rule_set("backgammon"), "B")[:2]
+    [(1, 24), (2, 23)]
+    """
+    black = player == "B"
+    return [(rules.opposite[point] if black else point, point) for point in range(24, 0, -1)]
+
+
 def point_choice(text: str, rules: RuleSet) -> str:
     """A point as a form sends it (``1``-``24``, ``bar`` where the rule set has one), else
     :class:`ValueError`."""

@@ -35,6 +35,7 @@ from webviewer.pages.analysis_view import (
     best_node,
     best_play,
     candidates_html,
+    next_best_arrows,
 )
 from webviewer.pages.board_view import describe, page_board
 from webviewer.pages.chart import PipChart
@@ -125,6 +126,9 @@ class Turns(NamedTuple):
     analysis: AnalysisPieces | None
     report: bytes
     captions: tuple[str, ...]
+    overlays: dict[int, str]
+    """The next turn's best play as arrows over each main-line node's board whose next
+    turn the analysis judged, by the node's index (none without an analysis)."""
 
 
 def _turn_pieces(view: GameView, row: Row, base: str, kind: Kind, frame: Frame,
@@ -145,12 +149,13 @@ def _turn_pieces(view: GameView, row: Row, base: str, kind: Kind, frame: Frame,
     others = (Kind(not kind.flip, kind.numbers_on_roll).links(base),
               Kind(kind.flip, not kind.numbers_on_roll).links(base))
     captions = tuple(render(node.caption, language) for node in view.nodes)
+    overlays = {} if found is None else next_best_arrows(view, found.turns, kind.flip)
     data = stepping_data(view, page, kind.flip, kind.numbers_on_roll, others,
                          lambda node, position_id: position_page(frame, node, position_id),
-                         words, captions, language)
+                         words, captions, language, overlays)
     report = b"" if analysis is None else report_html(
         view, analysis, {"White": row.get("white"), "Black": row.get("black")}, page).encode()
-    return Turns(moves, PipChart(view.pips, page), data, found, report, captions)
+    return Turns(moves, PipChart(view.pips, page), data, found, report, captions, overlays)
 
 
 def position_page(frame: Frame, node: PageNode, position_id: str) -> str:
@@ -237,6 +242,8 @@ def game_page(view: GameView, row: Row, index: int, kind: Kind, base: str, analy
             candidates = candidates_html(judged, found.engine, kind.links(base), is_best,
                                          None if is_best else play.notation).encode()
             overlay = arrows(play.steps, judged["player"] == "W", view.rules, kind.flip, title=play.notation)
+    if shown is node:  # lichess's arrow: the engine's best play of the turn to come
+        overlay = turns.overlays.get(index, "")
     position_id = shown.position().position_id()
     white, black = shown.pips()
     board = pieces().node_view(
@@ -254,8 +261,10 @@ def game_page(view: GameView, row: Row, index: int, kind: Kind, base: str, analy
         href(here, Kind(kind.flip, not kind.numbers_on_roll)), kind.numbers_on_roll, main,
         describe(shown.white_view(), language),
         edit=f"{frame.editor}&player={'W' if shown.white_to_move else 'B'}&id={quote(position_id, safe='')}",
-        key=view.part(("board key", language, bool(found)),
-                      lambda: pieces().board_key(board_key(view.rules, language, arrows=bool(found)))))
+        key=view.part(("board key", language, bool(found), bool(turns.overlays)),
+                      lambda: pieces().board_key(board_key(view.rules, language, arrows=bool(found),
+                                                           best=bool(turns.overlays)))),
+        arrows=bool(turns.overlays))
     links = kind.links(base)
     opening = (f'<div class="analysis-slot" data-before="{escape(links.before)}" '
                f'data-after="{escape(links.after)}">')

@@ -30,6 +30,8 @@ class NodeWords(NamedTuple):
     numbers_on_roll: Markup
     leave: Markup
     edit: Markup
+    hide_arrows: Markup
+    show_arrows: Markup
     pips: str
     ply_of: str
     position_after: str
@@ -58,5 +60,6 @@ def node_words() -> NodeWords:
         Markup(gettext("Number the points for the player whose turn is shown")),
         Markup(gettext("Number the points for the player on roll")),
         Markup(gettext("Back to the main line (↑)")), Markup(gettext("Edit this position")),
+        Markup(gettext("Hide the arrows")), Markup(gettext("Show the arrows")),
         gettext("Pips: White %(white)s, Black %(black)s."),
         gettext("Ply %(ply)s of %(last)s"), gettext("Position after ply %(ply)s"))

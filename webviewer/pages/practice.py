@@ -24,8 +24,10 @@ from notation.engine.rules import RuleSet, rule_set
 from notation.engine.state import Colour
 from notation.engine.step_entry import StepEntry
 from notation.messages import Message, render
-from notation.render.svg import board
+from notation.render.arrows import arrows
+from notation.render.svg import board, board_key
 from webviewer.pages.board_view import describe
+from webviewer.pages.losses import candidate_losses, depth_of, mixed_depths
 from webviewer.pages.recorder import Offered
 from webviewer.pages.routes import routes
 from webviewer.plumbing.auth import signed_in
@@ -158,14 +160,18 @@ class Question:
             return "bar" if point else "off"
         return str(point if self.white else self.rules.opposite[point])
 
-    def context(self) -> dict[str, Any]:
-        """What the page shows of the question."""
+    def context(self, best: str | None = None) -> dict[str, Any]:
+        """What the page shows of the question; once answered, ``best`` (the stored best
+        play) drawn on the position as the engine's best play's arrows, with the board's key."""
         shown = self.entry.position_after(self.steps)
         language = page_language()
+        overlay = "" if best is None else arrows(check_play(self.start, self.dice, best, self.rules).steps,
+                                                 self.white, self.rules, title=best, best=True)
         svg = board(shown, self.rules, white_to_move=self.white, dice=self.dice,
                     entered_steps=self.steps, black_numbers=not self.white, cube=None,
                     title=render(Message.of("board.title.recorder", player=self.mover.named), language),
-                    language=language)
+                    language=language, overlay=overlay)
+        key = board_key(self.rules, language, best=True, last_play=False) if best else []
         offered = [Offered(step, self.white_point(step.from_point), self.white_point(step.to_point))
                    for step in self.entry.next_steps(self.steps)]
         mover_pips, other_pips = shown.pip_counts()
@@ -174,36 +180,46 @@ class Question:
                 "routes": routes(self.entry, self.steps, self.white_point),
                 "description": describe(shown if self.white else shown.swapped(), language),
                 "pips": (mover_pips, other_pips) if self.white else (other_pips, mover_pips),
-                "mover": self.mover, "legal": len(self.entry.plays)}
+                "mover": self.mover, "legal": len(self.entry.plays), "key": key}
 
 
 # -- the answer, judged by the stored ranking -----------------------------------------------
 
 @dataclass(frozen=True)
 class Ranked:
-    """A stored candidate as the page lists it: rank, play, equity, loss against the best,
-    and whether it is the answer and the play made in the game."""
+    """A stored candidate as the page lists it: rank, play, equity, loss against the best
+    (:func:`~webviewer.pages.losses.candidate_losses`: ``None`` for a play judged at
+    another depth than the best), its depth, and whether it is the answer and the play
+    made in the game."""
 
     rank: int
     play: str
     equity: float
-    loss: float
+    loss: float | None
+    depth: int | None
     answer: bool
     played: bool
 
 
 @dataclass(frozen=True)
 class Judged:
-    """An answer judged: the play as the rules read it, its stored candidate's loss
-    (``None``: not among the plays the analysis ranked), whether it is right (the best, or
-    losing less than the rule set's doubtful threshold, ``RuleSet.marks[0]``), and the
-    stored ranking with the answer and the play made marked."""
+    """An answer judged: the play as the rules read it, its stored candidate (``None``:
+    not among the plays the analysis ranked) and that candidate's loss, whether it is
+    right (the best, or losing less than the rule set's doubtful threshold,
+    ``RuleSet.marks[0]``), and the stored ranking with the answer and the play made
+    marked (``mixed``: its plays judged at more than one depth)."""
 
     play: str
-    loss: float | None
+    found: Ranked | None
     right: bool
     threshold: float
     ranking: list[Ranked]
+    mixed: bool
+
+    @property
+    def loss(self) -> float | None:
+        """The answer's loss against the best (``None``: not ranked, or at another depth)."""
+        return None if self.found is None else self.found.loss
 
 
 def judge(question: Question, play: Play) -> Judged:
@@ -214,14 +230,15 @@ def judge(question: Question, play: Play) -> Judged:
     start, dice, rules = question.start, question.dice, question.rules
     answer = play.result
     made = check_play(start, dice, position.played, rules).result
-    best = position.candidates[0]["equity"] if position.candidates else 0.0
-    ranking = []
-    for candidate in position.candidates:
-        result = check_play(start, dice, candidate["play"], rules).result
-        ranking.append(Ranked(int(candidate["rank"]), candidate["play"], float(candidate["equity"]),
-                              round(best - float(candidate["equity"]), 4), result == answer, result == made))
+    ranked = sorted(position.candidates, key=lambda c: c["rank"])
+    results = [check_play(start, dice, candidate["play"], rules).result for candidate in ranked]
+    played = next((c["play"] for c, result in zip(ranked, results, strict=True) if result == made),
+                  position.played)  # the play made as the candidates write it
+    losses = candidate_losses(ranked, played, position.loss)
+    ranking = [Ranked(int(candidate["rank"]), candidate["play"], float(candidate["equity"]), loss,
+                      depth_of(candidate), result == answer, result == made)
+               for candidate, result, loss in zip(ranked, results, losses, strict=True)]
     found = next((row for row in ranking if row.answer), None)
     threshold = rules.marks[0]
-    loss = found.loss if found else None
-    right = found is not None and (found.rank == 1 or found.loss < threshold)
-    return Judged(play.notation, loss, right, threshold, ranking)
+    right = found is not None and (found.rank == 1 or (found.loss is not None and found.loss < threshold))
+    return Judged(play.notation, found, right, threshold, ranking, mixed_depths(ranked))

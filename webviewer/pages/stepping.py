@@ -12,7 +12,7 @@ words, and the nodes to step to (indices; ``null`` where there is none).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from notation.engine.position_id import position_ids
 from webviewer.pages.board_view import describe, page_board
@@ -43,18 +43,21 @@ def where(view: GameView, index: int, words: NodeWords) -> str:
 def stepping_data(view: GameView, links: Links, flip: bool, numbers_on_roll: bool,
                   other_links: tuple[Links, Links],
                   position_page: Callable[[PageNode, str], str], words: NodeWords,
-                  captions: Sequence[str], language: str) -> bytes:
+                  captions: Sequence[str], language: str, overlays: Mapping[int, str] | None = None) -> bytes:
     """The embedded data of a game's page (of one kind of link), as UTF-8 JSON safe inside
     a ``<script>`` element, in ``language`` (``words``: its fixed words; ``captions``: each
     node's caption); ``other_links``
     are those of the page flipped and of the page numbered the other way;
     ``position_page`` gives the address of a node's position page (given its position
-    ID)."""
+    ID); ``overlays`` what is drawn over a node's board, by its index (the next turn's best
+    play as arrows, :func:`webviewer.pages.analysis_view.next_best_arrows`)."""
+    overlays = overlays or {}
     table: dict[str, int] = {}
     nodes = []
     ids = position_ids([node.position() for node in view.nodes])
     for index, node in enumerate(view.nodes):
-        parts = page_board(node, view.rules, flip, numbers_on_roll, words.title(node.ply), language)[1:-1]
+        parts = page_board(node, view.rules, flip, numbers_on_roll, words.title(node.ply), language,
+                           overlays.get(index, ""))[1:-1]
         board = [table.setdefault(part, len(table)) for part in parts]
         nodes.append({
             "where": where(view, index, words), "caption": captions[index],

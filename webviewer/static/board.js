@@ -115,12 +115,30 @@
         error.hidden = !drawn.error;
         document.getElementById("editor-description").textContent = drawn.description;
         document.getElementById("editor-pips").textContent = drawn.pips;
+        points(drawn.points);
         document.getElementById("editor-position").href = drawn.position;
         rank.action = drawn.position.split("?")[0];
         rank.querySelector("input[name=player]").value = data.get("player");
         rank.querySelector("input[name=variant]").value = data.get("variant");
         if (window.history && history.replaceState) { history.replaceState(null, "", drawn.editor); }
       }).catch(function () { form.submit(); });
+    }
+
+    /* The form's points, numbered as the board is (for the player on roll): White's
+       number sent, his shown; the point chosen kept. */
+    function points(list) {
+      var select = document.getElementById("editor-point");
+      var chosen = select.value;
+      var bar = select.querySelector("option[value=bar]");
+      select.replaceChildren();
+      list.forEach(function (point) {
+        var option = document.createElement("option");
+        option.value = String(point[0]);
+        option.textContent = String(point[1]);
+        select.appendChild(option);
+      });
+      if (bar) { select.appendChild(bar); }
+      select.value = chosen;
     }
 
     function pointOf(target) {

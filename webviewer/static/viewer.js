@@ -92,7 +92,7 @@
                                     + (turn.level || candidates.engine)));
     var table = section.appendChild(element("table", null));
     var head = table.appendChild(element("thead", null)).appendChild(element("tr", null));
-    words.columns.forEach(function (name) {
+    words.columns.concat(turn.mixed ? [words.depth] : []).forEach(function (name) {
       head.appendChild(element("th", name, {scope: "col"}));
     });
     var body = table.appendChild(element("tbody", null));
@@ -106,9 +106,15 @@
                                  {"class": "played-mark"}));
       }
       row.appendChild(element("td", signed(play[2])));
-      row.appendChild(element("td", play[3].toFixed(3)));
+      row.appendChild(element("td", play[3] === null ? "\u2014" : play[3].toFixed(3)));  // another depth: none
       row.appendChild(element("td", Math.round(play[4] * 100) + "%"));
+      if (turn.mixed) {
+        row.appendChild(element("td", play[6] + "-ply"));
+      }
     });
+    if (turn.mixed) {
+      section.appendChild(element("p", words.depthNote, {"class": "depth-note"}));
+    }
     var notes = section.appendChild(element("p", (turn.forced ? words.forced + " "
       : say(words.ranks, {rank: turn.rank, legal: turn.legal})
         + (turn.loss ? say(words.losing, {loss: turn.loss.toFixed(3)}) : "") + ". ")
@@ -199,6 +205,29 @@
     return true;
   }
 
+  // The button hiding the arrows (the next turn's best play, a candidate's steps): a
+  // class on the board's figure, kept in this browser (localStorage) for every game.
+  var ARROWS_KEY = "jacquet.hide-arrows";
+
+  function arrowsHidden() {
+    try {
+      return window.localStorage.getItem(ARROWS_KEY) === "1";
+    } catch (error) {
+      return false;  // storage refused: the arrows stay
+    }
+  }
+
+  function setUpArrows(hidden) {
+    var button = $("button.hide-arrows");
+    if (!button) {
+      return;
+    }
+    button.hidden = false;
+    button.setAttribute("aria-pressed", hidden ? "true" : "false");
+    button.textContent = hidden ? button.dataset.show : button.dataset.hide;
+    $("figure.board").classList.toggle("arrows-hidden", hidden);
+  }
+
   function stop() {
     if (timer !== null) {
       clearInterval(timer);
@@ -215,6 +244,16 @@
   }
 
   document.addEventListener("click", function (event) {
+    if (event.target.closest("#live button.hide-arrows")) {
+      arrowsOff = !arrowsOff;
+      try {
+        window.localStorage.setItem(ARROWS_KEY, arrowsOff ? "1" : "0");
+      } catch (error) {
+        // not kept: this page alone
+      }
+      setUpArrows(arrowsOff);
+      return;
+    }
     if (event.target.closest("#live button.autoplay")) {
       if (timer === null) {
         timer = setInterval(function () {
@@ -273,6 +312,8 @@
     current = 0;
   }
   setUpAutoplay();
+  var arrowsOff = arrowsHidden();
+  setUpArrows(arrowsOff);
   var entry = document.querySelector('#live .movelist a[aria-current="true"]');
   if (entry) {
     keepInView($(".movelist"), entry);
