@@ -95,6 +95,9 @@ class ContactTrainer(RaceTrainer):
     def __init__(self, out: str | Path, policy: Network, rules: RuleSet, recipe: ContactRecipe,
                  start: Network, real_files: Iterable[Path] = (),
                  report: Callable[[str], None] = print) -> None:
+        if rules.tracks_prime:
+            raise ValueError(f"{rules.name} scores a prime held: its contact positions need the prime "
+                             "flags, which the contact trainer does not follow yet")
         super().__init__(out, policy, rules, recipe, report)
         self.contact = recipe
         self.truncate = recipe.truncate
