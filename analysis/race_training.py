@@ -322,9 +322,11 @@ class RaceTrainer:
         result: NDArray[np.float32] = targets[rows]
         return result
 
-    def fit(self) -> RaceNet:
-        """Stage 3 (:meth:`fit_net`) for a fresh race net of the recipe's size and seed."""
+    def fit(self, release: int = 1) -> RaceNet:
+        """Stage 3 (:meth:`fit_net`) for a fresh race net of the recipe's size and seed, of
+        release ``release`` (its name: ``race r2`` for 2)."""
         net = RaceNet.create(self.rules.name, self.recipe.hidden, self.recipe.seed)
+        net.meta["release"] = release
         self.fit_net(net, net.inputs.encode(self.positions(), self.primes()))
         return RaceNet.load(self.out)
 

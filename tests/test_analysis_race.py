@@ -187,6 +187,9 @@ def test_the_race_net_is_named_beside_the_contact_net() -> None:
     net.race = _race_net("backgammon", 0.0)
     assert net.name == f"{alone} + race r1"
     assert net.digest != digest
+    # fitted again (the same inputs) to a new contact net's play-outs: the next release
+    net.race.meta["release"] = 2
+    assert net.name == f"{alone} + race r2"
 
 
 def test_a_rollout_of_a_certain_race_gives_its_result() -> None:
@@ -299,7 +302,7 @@ def test_jacquet_train_race_goes_on_where_it_stopped(tmp_path) -> None:  # type:
 
     out = tmp_path / "jacquet-race.npz"
     args = ["--variant", "jacquet", "--positions", "10", "--games", "2", "--hidden", "4",
-            "-o", str(out), "-q"]
+            "--release", "2", "-o", str(out), "-q"]
     first = CliRunner().invoke(train_race_command, [*args, "--epochs", "2"])
     assert first.exit_code == 0, first.output
     assert len((tmp_path / "jacquet-race.log.jsonl").read_text().splitlines()) == 2
@@ -311,6 +314,7 @@ def test_jacquet_train_race_goes_on_where_it_stopped(tmp_path) -> None:  # type:
     curve = [json.loads(line) for line in (tmp_path / "jacquet-race.log.jsonl").read_text().splitlines()]
     best = min(curve, key=lambda row: row["held_out"])
     assert net.meta["epochs"] == best["epoch"] and net.meta["positions"] == 10
+    assert net.name == "race r2"
 
 
 @pytest.mark.parametrize("name", NAMES)
