@@ -260,10 +260,10 @@ class RaceTrainer:
         boards = self.data.get("positions", np.zeros((0, 52), np.int8))
         game = int(self.data.get("sample_games", 0))
         while len(boards) < self.recipe.positions:
-            flags = self._flags(len(boards))
+            flags = list(self._flags(len(boards))) if self.rules.tracks_prime else None
             found, held, game = sample_positions(self.judge, self.recipe.positions, self.recipe.keep,
                                                  self.recipe.seed, game, list(boards), game + chunk,
-                                                 self.kind, list(flags))
+                                                 self.kind, flags)
             boards = np.array(found, dtype=np.int8).reshape(-1, 52)
             self.data["positions"], self.data["sample_games"] = boards, np.array(game)
             if self.rules.tracks_prime:
