@@ -32,6 +32,7 @@ from analysis.encoding import Encoder
 from analysis.network import Network
 from analysis.race import CONTACT, classes
 from analysis.race_training import RaceRecipe, RaceTrainer
+from analysis.training import CannotTrain
 from notation import RuleSet
 from notation.engine.state import PASSED, ROLL
 from notation.errors import NotationError
@@ -96,6 +97,8 @@ class ContactTrainer(RaceTrainer):
     def __init__(self, out: str | Path, policy: Network, rules: RuleSet, recipe: ContactRecipe,
                  start: Network, real_files: Iterable[Path] = (),
                  report: Callable[[Message], None] = print) -> None:
+        if rules.tracks_prime:
+            raise CannotTrain("training.contact.prime", variant=rules.name)
         super().__init__(out, policy, rules, recipe, report)
         self.contact = recipe
         self.truncate = recipe.truncate

@@ -16,8 +16,10 @@ its own, trained by supervised learning on rolled-out targets (:mod:`analysis.ra
 - **Net** (:class:`RaceNet`): one hidden layer of sigmoid units, the rule set's outputs
   (:mod:`analysis.outcomes`: the outcomes still possible are masked by the judge as for the
   contact net), fitted by Adam on the cross-entropy to rolled-out outcome frequencies.
-  Its name, ``race r1`` (the inputs' version), stands beside the contact net's in every
-  figure (``jacquet-td backgammon v2 + race r1``).
+  Its name, ``race r1``, stands beside the contact net's in every figure (``jacquet-td
+  backgammon v2 + race r1``): the number is the net's release (``meta["release"]``, the
+  inputs' version where it has none); a net fitted again, on the same inputs, to the
+  play-outs of a new contact net is the next release (``race r2``).
 """
 
 from __future__ import annotations
@@ -160,8 +162,8 @@ class RaceNet(TwoLayerNet):
 
     @property
     def name(self) -> str:
-        """The name printed beside the contact net's: ``race r1``."""
-        return f"race r{int(self.meta.get('version', INPUTS_VERSION))}"
+        """The name printed beside the contact net's: ``race r1`` (its release)."""
+        return f"race r{int(self.meta.get('release', self.meta.get('version', INPUTS_VERSION)))}"
 
     @property
     def digest(self) -> str:

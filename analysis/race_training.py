@@ -4,18 +4,23 @@ resumable stages, each saved as it goes in one work file (``OUT.work.npz`` besid
 1. **Positions**: race positions (the rule set's ``race`` class) sampled from self-play of
    the shipped engine at 0-ply (the fast core's moves; the race net judges races once one
    is given): each race position of game ``i`` is kept with probability ``keep``, game
-   ``i``'s dice drawn from ``(seed, i)``.
+   ``i``'s dice drawn from ``(seed, i)``. In a rule set scored by a prime held
+   (``murray``), each position's prime flags (whether each side has held a prime so far:
+   :func:`analysis.fast.movegen.legal_results_primes` says it of every play) are followed
+   through the game and kept beside it.
 2. **Targets**: each position played out ``games`` times, the side to act first, both
    sides playing the engine's best 0-ply play; a play-out stops where the position reaches
    the ``bearoff`` class (both sides home: the exact tables close it) or the game ends, and
    its outputs there (exact, or the game's result) are its result. A position's target is
    the mean over its play-outs, for the side that has just moved. Position ``p``'s dice come
    from ``(seed, p)``: a stop between chunks loses nothing, and a resumed run gives the same
-   targets. Rule sets that pass unplayable dice to the opponent (R-PASS) are played out
-   without that rule.
-3. **Fit**: minibatch Adam on the cross-entropy (:mod:`analysis.supervised`), one position in
-   ten held out to measure; the weights, the optimiser's state and the learning curve saved
-   after every epoch, the net written being that of the best held-out epoch so far.
+   targets. The prime flags go on through the play-outs: the judge masks the outcomes and
+   scores the game's end with them, as the rules say. Rule sets that pass unplayable dice
+   to the opponent (R-PASS) are played out without that rule.
+3. **Fit**: minibatch Adam on the cross-entropy (:mod:`analysis.supervised`), the prime
+   flags among the inputs where the rule set has them, one position in ten held out to
+   measure; the weights, the optimiser's state and the learning curve saved after every
+   epoch, the net written being that of the best held-out epoch so far.
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ from notation import MEN, OFF, RuleSet
 from notation.messages import Message
 
 Boards = NDArray[np.int8]
+Flags = NDArray[np.bool_]
 MAX_TURNS = 400
 """A play-out longer than this is closed by the judge's outputs (none in practice)."""
 HOLD_OUT = 10
@@ -67,45 +73,66 @@ def _rng(seed: int, stage: str, number: int) -> np.random.Generator:
     return np.random.default_rng([seed, sum(map(ord, stage)), number])
 
 
-def _best(judge: BoardJudge, parts: list[Boards]) -> tuple[Boards, NDArray[np.float32]]:
-    """For each list of a turn's resulting boards, the one the judge rates best and its
-    outputs (for the side that has just moved)."""
+def _best(judge: BoardJudge, parts: list[Boards], flag_parts: list[Flags] | None = None
+          ) -> tuple[Boards, Flags | None, NDArray[np.float32]]:
+    """For each list of a turn's resulting boards (``flag_parts``: their prime flags, murray),
+    the one the judge rates best, its flags and its outputs (for the side that has just
+    moved)."""
     sizes = np.array([len(part) for part in parts])
     boards = np.concatenate(parts)
-    judged = judge.judge(boards, None)
+    flags = np.concatenate(flag_parts) if flag_parts is not None else None
+    judged = judge.judge(boards, flags)
     starts = np.concatenate(([0], np.cumsum(sizes)[:-1]))
     top = np.maximum.reduceat(judged.equity, starts)
     segment = np.repeat(np.arange(len(parts)), sizes)
     rows = np.arange(len(boards))
     best = np.minimum.reduceat(np.where(judged.equity == top[segment], rows, len(boards)), starts)
-    return boards[best], judged.y[best]
+    return boards[best], None if flags is None else flags[best], judged.y[best]
 
 
-def _children(judge: BoardJudge, board: Boards, dice: tuple[int, int]) -> Boards:
+def _children(judge: BoardJudge, board: Boards, dice: tuple[int, int],
+              primes: tuple[bool, bool] | None) -> tuple[Boards, Flags | None]:
+    """A roll's resulting boards of ``board`` (the player to act first) and, with ``primes``
+    (the (player to act, other) prime flags before it, murray), the (mover, opponent) prime
+    flags after each."""
     kernels = judge.load_kernels()
     assert kernels is not None and kernels.fast is not None
     high, low = max(dice), min(dice)
-    return legal_boards(board, high, low, kernels.fast)
+    if primes is None:
+        return legal_boards(board, high, low, kernels.fast), None
+    mine, his = primes
+    results, held = kernels.legal_boards(board, high, low, not mine)
+    flags = np.empty((len(results), 2), dtype=np.bool_)
+    flags[:, 0], flags[:, 1] = held | mine, his
+    return results, flags
 
 
 def sample_positions(judge: BoardJudge, count: int, keep: float, seed: int,
                      first_game: int = 0, found: list[Boards] | None = None,
-                     last_game: int | None = None, wanted: int = RACE) -> tuple[list[Boards], int]:
+                     last_game: int | None = None, wanted: int = RACE,
+                     found_primes: list[Flags] | None = None
+                     ) -> tuple[list[Boards], list[Flags], int]:
     """Positions of class ``wanted`` (:data:`analysis.race.RACE` or ``CONTACT``; boards, the side
     that has just moved first) from self-play games ``first_game``, ``first_game + 1``, …
-    until ``count`` are found (with ``found`` so far) or game ``last_game`` is reached; the
-    positions and the next game's number. A game stops where it leaves the class (a game
-    only ever goes from contact to race to bear-off)."""
+    until ``count`` are found (with ``found`` so far, and ``found_primes`` their flags) or
+    game ``last_game`` is reached; the positions, their (side that has just moved, other)
+    prime flags (all false where the rule set does not track primes) and the next game's
+    number. A game stops where it leaves the class (a game only ever goes from contact to
+    race to bear-off)."""
     rules = judge.rules
     start = np.array(rules.start.mover + rules.start.opponent, dtype=np.int8)
     out = list(found or [])
+    out_primes = list(found_primes if found_primes is not None else
+                      [np.zeros(2, dtype=np.bool_) for _ in out])
     game = first_game
     while len(out) < count and (last_game is None or game < last_game):
         rng = _rng(seed, "sample", game)
         board = start
+        primes = (False, False) if rules.tracks_prime else None
         for _turn in range(MAX_TURNS):
             dice = (int(rng.integers(1, 7)), int(rng.integers(1, 7)))
-            chosen, _ = _best(judge, [_children(judge, board, dice)])
+            results, flags = _children(judge, board, dice, primes)
+            chosen, held, _ = _best(judge, [results], None if flags is None else [flags])
             child = chosen[0]
             if child[OFF] == MEN:
                 break
@@ -114,24 +141,35 @@ def sample_positions(judge: BoardJudge, count: int, keep: float, seed: int,
                 break
             if kind == wanted and rng.random() < keep and len(out) < count:
                 out.append(child.copy())
+                out_primes.append(held[0].copy() if held is not None else np.zeros(2, dtype=np.bool_))
             board = swapped(child[None])[0]
+            if held is not None:
+                primes = (bool(held[0, 1]), bool(held[0, 0]))
         game += 1
-    return out, game
+    return out, out_primes, game
 
 
 def rollout_targets(judge: BoardJudge, boards: Boards, games: int, seed: int, first: int,
-                    kind: int = RACE, truncate: int = 0) -> NDArray[np.float32]:
+                    kind: int = RACE, truncate: int = 0, primes: Flags | None = None
+                    ) -> NDArray[np.float32]:
     """Each board's outputs (for the side that has just moved) averaged over ``games``
     play-outs (see the module's docstring); board ``k`` is position ``first + k``. A
     play-out stops where it leaves class ``kind`` (the judge's race net or exact tables
-    close it) or, with ``truncate``, after that many plies (the judge's outputs close it)."""
+    close it) or, with ``truncate``, after that many plies (the judge's outputs close it).
+    ``primes``: each board's (side that has just moved, other) prime flags, followed
+    through the play-outs where the rule set tracks them (all false where not given)."""
     outcomes = judge.outcomes
+    tracking = judge.rules.tracks_prime
     targets = np.zeros((len(boards), outcomes.size), dtype=np.float32)
     for k, root in enumerate(boards):
         rng = _rng(seed, "rollout", first + k)
         # the first roll stratified over the 36 outcomes, the rest random
         firsts = [(a, b) for a in range(1, 7) for b in range(1, 7)]
         state = np.repeat(swapped(root[None]), games, axis=0)
+        # the (player to act, other) flags of each play-out
+        held = np.zeros((games, 2), dtype=np.bool_)
+        if primes is not None:
+            held[:] = primes[k, ::-1]
         total = np.zeros(outcomes.size, dtype=np.float64)
         live = np.arange(games)
         for turn in range(MAX_TURNS):
@@ -139,8 +177,14 @@ def rollout_targets(judge: BoardJudge, boards: Boards, games: int, seed: int, fi
                 break
             rolls = [firsts[g % 36] if turn == 0 else (int(rng.integers(1, 7)), int(rng.integers(1, 7)))
                      for g in live]
-            turns = [_children(judge, state[g], roll) for g, roll in zip(live, rolls, strict=True)]
-            chosen, y = _best(judge, turns)
+            parts, flag_parts = [], []
+            for g, roll in zip(live, rolls, strict=True):
+                results, after = _children(judge, state[g], roll,
+                                           (bool(held[g, 0]), bool(held[g, 1])) if tracking else None)
+                parts.append(results)
+                if after is not None:
+                    flag_parts.append(after)
+            chosen, flags, y = _best(judge, parts, flag_parts if tracking else None)
             done = (chosen[:, OFF] == MEN) | (classes(judge.rules, chosen) != kind)
             if turn == MAX_TURNS - 1 or turn + 1 == truncate:
                 done[:] = True
@@ -148,6 +192,8 @@ def rollout_targets(judge: BoardJudge, boards: Boards, games: int, seed: int, fi
             # the side that made ply ``turn`` is the root's mover when ``turn`` is odd
             total += (values if turn % 2 else outcomes.mirrored(values)).sum(axis=0)
             state[live[~done]] = swapped(chosen[~done])
+            if flags is not None:
+                held[live[~done]] = flags[~done][:, ::-1]
             live = live[~done]
         targets[k] = total / games
     return targets
@@ -172,6 +218,11 @@ def _match(boards: Boards, rolled: Boards) -> tuple[NDArray[np.int64], list[int]
 
 POSITIONS_FOUND = {RACE: "training.positions.race", CONTACT: "training.positions.contact"}
 """The progress line of the positions found, by the class a trainer samples."""
+
+
+def _keyed(boards: Boards, primes: Flags) -> Boards:
+    """Each board with its prime flags after it: what names a position in murray."""
+    return np.concatenate((boards, primes.astype(np.int8)), axis=1)
 
 
 class RaceTrainer:
@@ -199,8 +250,6 @@ class RaceTrainer:
         kernels = self.judge.load_kernels()
         if kernels is None or kernels.fast is None:
             raise CannotTrain("training.race.not-covered", variant=rules.name)
-        if rules.tracks_prime:
-            raise CannotTrain("training.race.prime", variant=rules.name)
         self.report = report
         self.data: dict[str, Any] = {}
         if self.work.exists():
@@ -211,53 +260,81 @@ class RaceTrainer:
         save_arrays(self.work, self.data)
 
     def positions(self, chunk: int = 50) -> Boards:
-        """Stage 1, ``chunk`` self-play games at a time, saved after each. A work file with
-        more positions than the recipe asks gives its first ones: those a run of the smaller
+        """Stage 1, ``chunk`` self-play games at a time, saved after each (with the prime
+        flags, :meth:`primes`, where the rule set tracks them). A work file with more
+        positions than the recipe asks gives its first ones: those a run of the smaller
         recipe would have found (the games are played in the same order)."""
         boards = self.data.get("positions", np.zeros((0, 52), np.int8))
         game = int(self.data.get("sample_games", 0))
         while len(boards) < self.recipe.positions:
-            found, game = sample_positions(self.judge, self.recipe.positions, self.recipe.keep,
-                                           self.recipe.seed, game, list(boards), game + chunk,
-                                           self.kind)
+            flags = list(self._flags(len(boards))) if self.rules.tracks_prime else None
+            found, held, game = sample_positions(self.judge, self.recipe.positions, self.recipe.keep,
+                                                 self.recipe.seed, game, list(boards), game + chunk,
+                                                 self.kind, flags)
             boards = np.array(found, dtype=np.int8).reshape(-1, 52)
             self.data["positions"], self.data["sample_games"] = boards, np.array(game)
+            if self.rules.tracks_prime:
+                self.data["primes"] = np.array(held, dtype=np.bool_).reshape(-1, 2)
             self._save()
             self.report(Message.of(POSITIONS_FOUND[self.kind], count=len(boards), games=game))
         result: Boards = boards[:self.recipe.positions]  # a smaller recipe: its first ones
         return result
 
+    def primes(self) -> Flags | None:
+        """The (side that has just moved, other) prime flags of :meth:`positions`' positions,
+        ``None`` where the rule set does not track primes."""
+        if not self.rules.tracks_prime:
+            return None
+        return self._flags(len(self.positions()))
+
+    def _flags(self, count: int) -> Flags:
+        """The saved prime flags of the first ``count`` positions."""
+        flags: Flags = self.data.get("primes", np.zeros((0, 2), np.bool_))[:count]
+        return flags
+
     def targets(self, chunk: int = 25) -> NDArray[np.float32]:
         """Stage 2, ``chunk`` positions at a time, saved after each: each position's target.
-        The positions rolled out are kept in the order they were (``rolled``, position
-        ``p``'s dice from ``(seed, p)``), so a position asked again keeps its target when the
-        recipe grows or the list changes order (the recorded games' positions come after
-        the self-play ones)."""
+        The positions rolled out are kept in the order they were (``rolled``, with their
+        prime flags ``rolled_primes`` where the rule set tracks them; position ``p``'s dice
+        from ``(seed, p)``), so a position asked again keeps its target when the recipe grows
+        or the list changes order (the recorded games' positions come after the self-play
+        ones)."""
         boards = self.positions()
+        primes = self.primes()
         size = self.judge.outcomes.size
         targets = self.data.get("targets", np.zeros((0, size), np.float32))
         rolled = self.data.get("rolled", boards[:len(targets)])  # older work files: in order
-        rows, missing = _match(boards, rolled)
+        rolled_primes = self.data.get("rolled_primes", np.zeros((0, 2), np.bool_))
+        if primes is None:
+            rows, missing = _match(boards, rolled)
+        else:
+            rows, missing = _match(_keyed(boards, primes), _keyed(rolled, rolled_primes))
         while missing:
             first = len(rolled)
             started = time.process_time()
             part = boards[missing[:chunk]]
+            part_primes = None if primes is None else primes[missing[:chunk]]
             more = rollout_targets(self.judge, part, self.recipe.games, self.recipe.seed, first,
-                                   self.kind, self.truncate)
+                                   self.kind, self.truncate, part_primes)
             rows[missing[:chunk]] = np.arange(first, first + len(part))
             missing = missing[chunk:]
             targets, rolled = np.concatenate((targets, more)), np.concatenate((rolled, part))
             self.data["targets"], self.data["rolled"] = targets, rolled
+            if part_primes is not None:
+                rolled_primes = np.concatenate((rolled_primes, part_primes))
+                self.data["rolled_primes"] = rolled_primes
             self._save()
             self.report(Message.of("training.rolled-out", done=len(boards) - len(missing), total=len(boards),
                             seconds=f"{(time.process_time() - started) / len(more):.2f}"))
         result: NDArray[np.float32] = targets[rows]
         return result
 
-    def fit(self) -> RaceNet:
-        """Stage 3 (:meth:`fit_net`) for a fresh race net of the recipe's size and seed."""
+    def fit(self, release: int = 1) -> RaceNet:
+        """Stage 3 (:meth:`fit_net`) for a fresh race net of the recipe's size and seed, of
+        release ``release`` (its name: ``race r2`` for 2)."""
         net = RaceNet.create(self.rules.name, self.recipe.hidden, self.recipe.seed)
-        self.fit_net(net, net.inputs.encode(self.positions()))
+        net.meta["release"] = release
+        self.fit_net(net, net.inputs.encode(self.positions(), self.primes()))
         return RaceNet.load(self.out)
 
     def fit_net(self, net: TwoLayerNet, x: NDArray[np.float32]) -> None:

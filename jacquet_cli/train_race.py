@@ -30,9 +30,13 @@ limit_blas_threads(1)
 @click.option("--with-race-net", is_flag=True,
               help="Sample and play out with the shipped race net judging the races (a second "
                    "round, on the first round's net); by default the contact net judges them.")
+@click.option("--release", type=click.IntRange(min=1), default=1, show_default=True,
+              help="The net's release, the number in its name (race r2): a net fitted again, "
+                   "on the same inputs, to a new contact net's play-outs is the next one.")
 @fitting.quiet_option
 def train_race_command(variant: str, positions: int, games: int, epochs: int, hidden: int,
-                       seed: int, output: str | None, with_race_net: bool, quiet: bool) -> None:
+                       seed: int, output: str | None, with_race_net: bool, release: int,
+                       quiet: bool) -> None:
     """Train the race evaluator of a rule set on rolled-out targets.
 
     The positions are sampled from self-play of the shipped engine at 0-ply; each is played
@@ -45,6 +49,7 @@ def train_race_command(variant: str, positions: int, games: int, epochs: int, hi
     Example:
         jacquet train-race --variant backgammon -o analysis/nets/backgammon-race.npz
         jacquet train-race --variant backgammon --with-race-net --seed 2 -o backgammon-race2.npz
+        jacquet train-race --variant jacquet --release 2 -o analysis/nets/jacquet-race.npz
     """
     from analysis.race_training import RaceRecipe, RaceTrainer
     from notation import rule_set
@@ -57,6 +62,6 @@ def train_race_command(variant: str, positions: int, games: int, epochs: int, hi
         trainer = RaceTrainer(path, net, rule_set(variant), recipe, fitting.progress(quiet))
     except ValueError as error:
         raise click.UsageError(str(error)) from None
-    race = trainer.fit()
+    race = trainer.fit(release)
     click.echo(say("cli.train.race-done", net=race.name, variant=variant, positions=race.meta["positions"],
                    games=games, epochs=race.meta["epochs"], path=path, log=trainer.log), err=True)

@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from analysis.board_judge import BoardJudge
 from analysis.contact_training import ROLLED_OUT, ContactRecipe, ContactTrainer, real_positions
@@ -139,3 +140,12 @@ def test_real_needs_records(tmp_path: Path) -> None:
 
     result = CliRunner().invoke(train_contact_command, ["--real", "5", "-o", str(tmp_path / "x.npz")])
     assert result.exit_code == 2 and "--records" in result.output
+
+
+def test_murray_is_refused_with_its_reason(tmp_path: Path) -> None:
+    """murray's contact positions would need each side's prime flag, which this trainer does
+    not follow: it says so rather than fit a net to targets scored without them."""
+    rules = rule_set("murray")
+    policy = Network.create("murray", hidden=4, seed=1)
+    with pytest.raises(ValueError, match="prime"):
+        ContactTrainer(tmp_path / "m.npz", policy, rules, ContactRecipe(positions=10), policy)

@@ -191,6 +191,9 @@ def test_the_race_net_is_named_beside_the_contact_net() -> None:
     net.race = _race_net("backgammon", 0.0)
     assert net.name == f"{alone} + race r1"
     assert net.digest != digest
+    # fitted again (the same inputs) to a new contact net's play-outs: the next release
+    net.race.meta["release"] = 2
+    assert net.name == f"{alone} + race r2"
 
 
 def test_a_rollout_of_a_certain_race_gives_its_result() -> None:
@@ -207,6 +210,50 @@ def test_a_rollout_of_a_certain_race_gives_its_result() -> None:
     targets = rollout_targets(judge, boards, 8, seed=1, first=0)
     assert targets[0].tolist() == [1.0, 1.0, 0.0, 0.0, 0.0]
     assert targets[1].tolist() == [0.0, 0.0, 0.0, 1.0, 0.0]
+
+
+@pytest.mark.parametrize(("held", "punto"), [(True, 0.0), (False, 1.0)])
+def test_a_prime_held_keeps_its_flag_through_a_play_out(held: bool, punto: float) -> None:
+    """murray's marcia per punto needs a winner who never held a prime: the flag of a prime
+    held before the race goes with the position to the game's end."""
+    rules = rule_set("murray")
+    judge = BoardJudge(Network.create("murray", hidden=8, seed=1), rules)
+    # I have just moved: one man left on my 1 (rear-most: any die bears it off); his 15 men
+    # on his 12, none off: I win next turn, a marcia, per punto unless I held a prime
+    race = position({1: 1}, {12: 15})
+    assert classes(rules, np.array([race.mover + race.opponent], np.int8)).tolist() == [RACE]
+    boards = np.array([race.mover + race.opponent], np.int8)
+    # (I, he) have held a prime
+    targets = rollout_targets(judge, boards, 8, seed=1, first=0, primes=np.array([[held, False]]))
+    assert targets[0].tolist() == [1.0, 1.0, punto, 0.0, 0.0]
+
+
+def test_murray_race_positions_keep_their_prime_flags(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Sampled from self-play, murray's race positions come with each side's prime flag
+    (the shipped engine's games hold primes), its inputs among the race net's, and a
+    resumed run gives the same net."""
+    from analysis.shipped import load_net
+
+    rules = rule_set("murray")
+    engine = load_net("murray", race=False)
+    recipe = RaceRecipe(positions=24, games=2, keep=0.5, epochs=4, hidden=8, seed=3)
+    trainer = RaceTrainer(tmp_path / "whole.npz", engine, rules, recipe, report=lambda _: None)
+    whole = trainer.fit()
+    boards, primes = trainer.positions(), trainer.primes()
+    assert primes is not None and primes.shape == (24, 2) and primes.any()
+    assert (classes(rules, boards) == RACE).all()
+    inputs = whole.inputs.encode(boards, primes)
+    assert inputs.shape == (24, 278)
+    side = whole.inputs.side_size
+    assert inputs[:, side - 1].tolist() == primes[:, 0].tolist()
+    assert inputs[:, 2 * side - 1].tolist() == primes[:, 1].tolist()
+    short = RaceRecipe(**{**recipe.__dict__, "epochs": 2})
+    cut = RaceTrainer(tmp_path / "cut.npz", engine, rules, short, report=lambda _: None)
+    cut.positions(chunk=3)  # sampled a few games at a time, saved after each: the same flags
+    assert np.array_equal(cut.positions(), boards) and np.array_equal(cut.primes(), primes)
+    cut.fit()
+    resumed = RaceTrainer(tmp_path / "cut.npz", engine, rules, recipe, report=lambda _: None).fit()
+    assert resumed.digest == whole.digest
 
 
 def _bear_offs(count: int, seed: int) -> np.ndarray:
@@ -262,7 +309,7 @@ def test_jacquet_train_race_goes_on_where_it_stopped(tmp_path) -> None:  # type:
 
     out = tmp_path / "jacquet-race.npz"
     args = ["--variant", "jacquet", "--positions", "10", "--games", "2", "--hidden", "4",
-            "-o", str(out), "-q"]
+            "--release", "2", "-o", str(out), "-q"]
     first = CliRunner().invoke(train_race_command, [*args, "--epochs", "2"])
     assert first.exit_code == 0, first.output
     assert len((tmp_path / "jacquet-race.log.jsonl").read_text().splitlines()) == 2
@@ -274,6 +321,7 @@ def test_jacquet_train_race_goes_on_where_it_stopped(tmp_path) -> None:  # type:
     curve = [json.loads(line) for line in (tmp_path / "jacquet-race.log.jsonl").read_text().splitlines()]
     best = min(curve, key=lambda row: row["held_out"])
     assert net.meta["epochs"] == best["epoch"] and net.meta["positions"] == 10
+    assert net.name == "race r2"
 
 
 @pytest.mark.parametrize("name", NAMES)

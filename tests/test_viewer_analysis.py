@@ -14,6 +14,7 @@ from html import unescape
 import pytest
 from click.testing import CliRunner
 
+from analysis.shipped import load_net
 from archive import import_files, load_game, open_archive
 from archive.analyses import latest_analysis
 from jacquet_cli import main
@@ -25,6 +26,8 @@ from webviewer.blueprints import games
 from webviewer.pages.chart import MARK
 from webviewer.plumbing.workers import Busy, OverBudget
 
+ENGINE = load_net("jacquet").name
+"""The shipped jacquet engine's name (its contact and race nets': it changes with them)."""
 ANALYSED = 2
 """Games analysed by the fixture (a third is left without analysis)."""
 
@@ -100,7 +103,7 @@ def test_the_graph_links_every_ply_and_marks_the_current_one(client, game_ids, a
     assert links == list(range(plies + 1))
     bands = re.findall(r'<rect class="band"[^>]*fill="([^"]+)"', graph)
     assert [i for i, fill in enumerate(bands) if fill == MARK] == [7]
-    assert "jacquet-td jacquet v2 + race r1, 0-ply" in graph  # the engine named in the graph's title
+    assert f"{ENGINE}, 0-ply" in graph  # the engine named in the graph's title
     flipped = graph_of(page(client, f"/game/{game_ids[0]}?ply=7&flip=1"))
     assert f'href="/game/{game_ids[0]}?ply=3&amp;flip=1"' in flipped
 
@@ -162,14 +165,14 @@ def test_marked_turns_carry_their_mark(client, game_ids, analysis):
     assert len(titles) == len(expected)
     confirmed = f", marks confirmed at {analysis['confirm']}" if analysis["confirm"] else ""  # (the level's label)
     words = {"?!": shown("doubtful play"), "?": shown("bad play"), "??": shown("very bad play")}
-    assert all(title == f"{words[unescape(mark)]} (jacquet-td jacquet v2 + race r1, 0-ply{confirmed})"
+    assert all(title == f"{words[unescape(mark)]} ({ENGINE}, 0-ply{confirmed})"
                for mark, title in titles)
 
 
 def test_each_players_summary_is_shown(client, game_ids, analysis):
     text = page(client, f"/game/{game_ids[0]}?ply=3")
     summary = re.search(r'<section class="analysis-summary".*?</section>', text, re.S).group(0)
-    assert "jacquet-td jacquet v2 + race r1, 0-ply" in summary
+    assert f"{ENGINE}, 0-ply" in summary
     for colour, title in (("W", "White"), ("B", "Black")):
         p = analysis["players"][colour]
         row = re.search(rf'<th scope="row">{title}[^<]*</th>(.*?)</tr>', summary).group(1)
@@ -212,7 +215,7 @@ def test_a_scorers_request_stores_an_analysis_and_the_page_shows_it(tmp_path, ar
     assert answer.status_code == 303, answer.text[:300]
     with open_archive(path) as db:
         stored = latest_analysis(db, game)
-    assert stored is not None and stored["engine"] == "jacquet-td jacquet v2 + race r1" and stored["depth"] == 0
+    assert stored is not None and stored["engine"] == ENGINE and stored["depth"] == 0
     after = page(scorer, answer.headers["Location"])
     assert "No engine analysis" not in after
     assert 'class="evaluation"' in after and "analysis-summary" in after
@@ -300,7 +303,7 @@ def test_watchers_see_the_evaluation_only_when_the_scorer_turns_it_on(tmp_path, 
     assert shown("Show the engine's evaluation (0-ply)") in offered and "equity" not in offered
     evaluated = page(watcher, f"{at}?evaluation=1")
     assert shown_pattern("%(player)s to act: equity %(equity)s before the roll (%(engine)s).", player=shown("Black"),
-                         equity=r"[+-]\d\.\d{3}", engine=re.escape("jacquet-td jacquet v2 + race r1, 0-ply")
+                         equity=r"[+-]\d\.\d{3}", engine=re.escape(f"{ENGINE}, 0-ply")
                          ).search(evaluated)
     plays = re.findall(r"<li>([^<]+) [+-]\d\.\d{3}</li>", evaluated)
     assert plays == ["24/18"]  # 51 in the courier phase: one man, the only legal play

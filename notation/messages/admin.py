@@ -66,8 +66,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
                                "Python)"),
     "training.core.not-covered": "reference engine (the fast core does not train {variant} yet)",
     "training.race.not-covered": "the fast core does not cover {variant}: its race net cannot be trained yet",
-    "training.race.prime": ("{variant} scores a prime held: its race positions need the prime flags, which "
-                            "the race trainer does not follow yet"),
+    "training.contact.prime": ("{variant} scores a prime held: its contact positions need the prime flags, "
+                               "which the contact trainer does not follow yet"),
     "training.positions.race": ("{count} race position from {games} self-play games",
                                 "{count} race positions from {games} self-play games"),
     "training.positions.contact": ("{count} contact position from {games} self-play games",
