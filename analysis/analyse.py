@@ -240,7 +240,7 @@ def _from_rolls(rules: RuleSet, turn: TurnToJudge, evaluator: Evaluator, rolls: 
     start, end = int(children.starts[0, k]), int(children.starts[0, k + 1])
     rows = reference_order(paths[start:end]) + start  # (it ranks plays of one equity)
     boards = children.boards[rows]
-    judged = evaluator.boards.judge(boards, None if children.flags is None else children.flags[rows])
+    judged = evaluator.boards.values(boards, None if children.flags is None else children.flags[rows])
     equity = judged.equity.astype(np.float64)
     equities, outputs = equity.tolist(), judged.y.astype(np.float64).tolist()
     ranked = np.argsort(-equity, kind="stable").tolist()  # (the higher equity, then the first)
