@@ -64,6 +64,10 @@ class Values:
 
     y: NDArray[np.float32]
     equity: NDArray[np.float32]
+    by_board: bool = field(default=False, kw_only=True)
+    """Whether each board's figures are its own, whatever the other boards judged with it
+    (the kernel's, board by board), so that a few of them can be taken from a bigger
+    batch; numpy's matrix products can round a row differently in another batch."""
 
 
 @dataclass
@@ -155,7 +159,7 @@ class BoardJudge:
             settled = self._settled(boards[rows], None if flags is None else flags[rows], y[rows], True)
             y[rows] = settled
             equity[rows] = self.outcomes.equity(settled)
-        return Values(y, equity)
+        return Values(y, equity, by_board=True)
 
     def _settled(self, boards: Boards, flags: Flags | None, y: NDArray[np.float32], bear_off: bool
                  ) -> NDArray[np.float32]:

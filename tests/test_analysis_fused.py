@@ -18,7 +18,7 @@ from analysis.shipped import load_net
 from notation import MEN, OFF, rule_set
 from tests.fast_positions import game_positions, scattered_position
 
-VARIANTS = ("backgammon", "hale", "jacquet", "murray", "versailles")
+VARIANTS = ("backgammon", "fevga", "hale", "jacquet", "murray", "narde", "versailles")
 
 ROUNDING = 2e-6
 """Two sums of float32 in another order (and Cephes' ``expf`` against numpy's): a few units
