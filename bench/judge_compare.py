@@ -12,6 +12,7 @@ difference of a float32 sum flipping a rounding. Prints the count of figures tha
 and the largest difference, and exits 1 when anything else differs.
 
     python bench/judge_compare.py REFERENCE_DIR [--matches 20] [--confirm none default]
+                                  [--samples RULESET ...]
 """
 
 from __future__ import annotations
@@ -88,9 +89,13 @@ def main() -> None:
     parser.add_argument("reference", type=Path, help="The reference checkout (main's, say).")
     parser.add_argument("--matches", type=int, default=20)
     parser.add_argument("--confirm", nargs="+", default=["none", "default"])
+    parser.add_argument("--samples", nargs="*", default=None,
+                        help="Only these rule sets' generated games (default: every one).")
     args = parser.parse_args()
-    sets = {"matches": sorted(REAL.glob("*.mat"))[:args.matches],
-            "samples": sorted((ROOT / "samples" / "generated").glob("*.jqn"))}
+    samples = sorted((ROOT / "samples" / "generated").glob("*.jqn"))
+    if args.samples is not None:
+        samples = [path for path in samples if path.stem.split("-")[0] in args.samples]
+    sets = {"matches": sorted(REAL.glob("*.mat"))[:args.matches], "samples": samples}
     failed = False
     for confirm in args.confirm:
         for name, files in sets.items():
