@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analysis.board_judge import named_play
+from analysis.board_judge import Values, named_play
 from analysis.confirm import Judge, confirmed_limits, needs_confirming
 from analysis.ranking import Candidate, Evaluator, RollsJudged, roll_average
 from analysis.rolls import ROLLS_21
@@ -240,7 +240,11 @@ def _from_rolls(rules: RuleSet, turn: TurnToJudge, evaluator: Evaluator, rolls: 
     start, end = int(children.starts[0, k]), int(children.starts[0, k + 1])
     rows = reference_order(paths[start:end]) + start  # (it ranks plays of one equity)
     boards = children.boards[rows]
-    judged = evaluator.boards.judge(boards, None if children.flags is None else children.flags[rows])
+    judged = rolls.judged
+    if judged.by_board:  # the figures of the turn's boards are theirs among the 21 rolls'
+        judged = Values(judged.y[rows], judged.equity[rows])
+    else:
+        judged = evaluator.boards.values(boards, None if children.flags is None else children.flags[rows])
     equity = judged.equity.astype(np.float64)
     equities, outputs = equity.tolist(), judged.y.astype(np.float64).tolist()
     ranked = np.argsort(-equity, kind="stable").tolist()  # (the higher equity, then the first)

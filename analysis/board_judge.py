@@ -58,17 +58,27 @@ def swapped(boards: Boards) -> Boards:
 
 
 @dataclass
-class Judged:
-    """Boards judged: inputs, hidden units, the net's own outputs, the outputs with every
-    outcome no longer possible at 0 (or exact), and the equity of the side that moved. With
-    the kernels and a race net, the contact net's hidden units of the boards the race net
-    judges are 0 (the contact net does not run on them)."""
+class Values:
+    """Boards judged for the side that has just moved: the outputs with every outcome no
+    longer possible at 0 (or exact), and the equity."""
 
-    x: NDArray[np.float32]
-    h: NDArray[np.float32]
-    raw: NDArray[np.float32]
     y: NDArray[np.float32]
     equity: NDArray[np.float32]
+    by_board: bool = field(default=False, kw_only=True)
+    """Whether each board's figures are its own, whatever the other boards judged with it
+    (the kernel's, board by board), so that a few of them can be taken from a bigger
+    batch; numpy's matrix products can round a row differently in another batch."""
+
+
+@dataclass
+class Judged(Values):
+    """Boards judged (:class:`Values`), with the inputs, the hidden units and the net's own
+    outputs. With the kernels and a race net, the contact net's hidden units of the boards
+    the race net judges are 0 (the contact net does not run on them)."""
+
+    x: NDArray[np.float32] = field(kw_only=True)
+    h: NDArray[np.float32] = field(kw_only=True)
+    raw: NDArray[np.float32] = field(kw_only=True)
 
 
 @dataclass
@@ -131,14 +141,38 @@ class BoardJudge:
         limits = kernels.ceilings(boards, flags) if kernels is not None else None
         if limits is None:
             limits = outcomes.ceilings([trusted_position(b) for b in boards], flags)
-        y = outcomes.mask(raw.copy(), limits)
+        y = self._settled(boards, flags, outcomes.mask(raw.copy(), limits), bear_off)
+        return Judged(y, outcomes.equity(y), x=x, h=h, raw=raw)
+
+    def values(self, boards: Boards, flags: Flags | None) -> Values:
+        """:meth:`judge`'s outputs and equities of ``boards``, in one kernel call where the
+        kernels are loaded and know the rule set's ceiling and classes
+        (:mod:`analysis.fast.evaluate`: the same figures to float32 rounding, not bit for
+        bit); else :meth:`judge`'s own. The analysis at 0-ply judges so."""
+        kernels = self.kernels
+        if kernels is None or not kernels.fuses(self.net):
+            judged = self.judge(boards, flags)
+            return Values(judged.y, judged.equity)
+        y, equity, bear_offs = kernels.judge_boards(boards, flags, self.net, self.outcomes)
+        rows = np.flatnonzero(bear_offs)
+        if len(rows):
+            settled = self._settled(boards[rows], None if flags is None else flags[rows], y[rows], True)
+            y[rows] = settled
+            equity[rows] = self.outcomes.equity(settled)
+        return Values(y, equity, by_board=True)
+
+    def _settled(self, boards: Boards, flags: Flags | None, y: NDArray[np.float32], bear_off: bool
+                 ) -> NDArray[np.float32]:
+        """``y`` (the masked outputs of ``boards``) with the exact outputs of the pure
+        bear-offs (with ``bear_off``) and the outcome of the games over, in place."""
+        rules, outcomes = self.rules, self.outcomes
         if bear_off:
             exact, outputs = exact_board_outputs(rules, boards, flags)
             y[exact] = outputs[exact]
         for i in np.flatnonzero(boards[:, OFF] == MEN):
             held = bool(flags[i, 0]) if flags is not None else False
             y[i] = outcomes.target(True, rules.score(trusted_position(boards[i]), winner_held_prime=held))
-        return Judged(x, h, raw, y, outcomes.equity(y))
+        return y
 
     def _by_class(self, kernels: FastJudge, boards: Boards, flags: Flags | None,
                   x: NDArray[np.float32]) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
@@ -239,7 +273,7 @@ class BoardJudge:
         return self.best_of(children, self.judge(children.boards, children.flags))
 
     @staticmethod
-    def best_of(children: Children, judged: Judged
+    def best_of(children: Children, judged: Values
                 ) -> tuple[NDArray[np.float64], NDArray[np.float64], Boards, Flags | None]:
         """:meth:`best_per_roll` of the positions whose ``children`` are ``judged``."""
         equity = judged.equity

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import NDArray
 
-from analysis.board_judge import BoardJudge, Boards, Children, Flags, Judged, swapped
+from analysis.board_judge import BoardJudge, Boards, Children, Flags, Values, swapped
 from analysis.encoding import Encoder
 from analysis.network import Network
 from analysis.outcomes import Outcomes
@@ -222,7 +222,7 @@ class Evaluator:
         """Every play of each of the 21 rolls from ``position`` judged at 0-ply, and each
         roll's value (:meth:`roll_values`)."""
         children = self.boards.children(*self._position(position, primes))
-        judged = self.boards.judge(children.boards, children.flags)
+        judged = self.boards.values(children.boards, children.flags)
         equities, _, _, _ = self.boards.best_of(children, judged)
         values = dict(zip([dice for dice, _ in ROLLS_21], equities[0].tolist(), strict=True))
         return RollsJudged(children, judged, values)
@@ -236,7 +236,7 @@ class RollsJudged:
     equity after the best play, for the player to act)."""
 
     children: Children
-    judged: Judged
+    judged: Values
     values: dict[Dice, float]
 
 

@@ -16,10 +16,13 @@ from numpy.typing import NDArray
 from analysis.encoding import Encoder
 from analysis.fast import COMPILED, FastRules, fast_rules
 from analysis.fast.encode import encode, layout, table
+from analysis.fast.evaluate import judge_boards
 from analysis.fast.jit import kernel
 from analysis.fast.movegen import _KEYS, legal_results, legal_results_paths, legal_results_primes
 from analysis.fast.outcomes import ceiling_code, ceilings, most_steps, penalty_rates, race_table
 from analysis.fast.race import classes, race_inputs
+from analysis.network import Network
+from analysis.outcomes import Outcomes
 from analysis.race import RaceInputs, places
 from analysis.rolls import HIGH_DICE, LOW_DICE
 from notation import RuleSet
@@ -129,6 +132,34 @@ class FastJudge:
             return None
         primes = flags if flags is not None else np.zeros((len(boards), 2), dtype=np.bool_)
         return _ceilings_of(boards, primes, self.code, self.races, self.steps, self.rates)
+
+    def fuses(self, net: Network) -> bool:
+        """Whether :meth:`judge_boards` can judge boards with ``net``: the kernel knows the
+        rule set's ceiling, and where there is a race net, its classes."""
+        return self.code is not None and (net.race is None or self.places is not None)
+
+    def judge_boards(self, boards: Boards, flags: Flags | None, net: Network, outcomes: Outcomes
+                     ) -> tuple[NDArray[np.float32], NDArray[np.float32], Flags]:
+        """:func:`analysis.fast.evaluate.judge_boards` of ``boards`` by ``net`` (where
+        :meth:`fuses`): each board's outputs with the outcomes it no longer allows at 0, its
+        equity, and whether it is a pure bear-off or the game over (settled by the caller)."""
+        assert self.code is not None
+        primes = flags if flags is not None else np.zeros((len(boards), 2), dtype=np.bool_)
+        race = net.race
+        if race is not None:
+            assert self.places is not None
+            r_w1, r_b1, r_w2, r_b2 = race.w1, race.b1, race.w2, race.b2
+            race_prime, race_side = race.inputs.rules.tracks_prime, race.inputs.side_size
+        else:
+            r_w1 = np.zeros((0, 0), dtype=np.float32)
+            r_b1 = r_b2 = np.zeros(0, dtype=np.float32)
+            r_w2, race_prime, race_side = r_w1, False, 0
+        where = self.places if self.places is not None else np.zeros(0, dtype=np.int64)
+        return judge_boards(boards, primes, self.numbers, table(), self.opposite, self.encoder.size,
+                            where, net.w1, net.b1, net.w2, net.b2, r_w1, r_b1, r_w2, r_b2,
+                            race_prime, race_side, self.code, self.races, self.steps, self.rates,
+                            np.array(outcomes.points, dtype=np.int64), float(outcomes.scale),
+                            np.array(outcomes.values, dtype=np.float32), float(outcomes.constant))
 
     def every_roll(self, board: Boards, primes: bool
                    ) -> tuple[Boards, Flags, NDArray[np.int64], NDArray[np.int64]]:

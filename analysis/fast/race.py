@@ -47,25 +47,33 @@ def _frontmost(board: Boards, base: int, places: NDArray[np.int64]) -> int:
 
 
 @kernel
+def pure_bear_off(board: Boards) -> bool:
+    """Whether every man of both sides is on his home points (6-1) or off."""
+    for point in range(_HOME_TOP + 1, SIDE):  # noqa: SIM110 (numba compiles the loop)
+        if board[point] > 0 or board[SIDE + point] > 0:
+            return False
+    return True
+
+
+@kernel
 def classes(boards: Boards, places: NDArray[np.int64]) -> NDArray[np.int64]:
     """Each board's standard class (:data:`analysis.race.BEAROFF`, ``RACE``, ``CONTACT``),
     as :func:`analysis.race.classes` gives it."""
     out = np.empty(boards.shape[0], dtype=np.int64)
     for row in range(boards.shape[0]):
-        board = boards[row]
-        home = True
-        for point in range(_HOME_TOP + 1, SIDE):
-            if board[point] > 0 or board[SIDE + point] > 0:
-                home = False
-                break
-        if home:
-            out[row] = BEAROFF
-        elif (_rearmost(board, 0) <= _frontmost(board, SIDE, places)
-              and _rearmost(board, SIDE) <= _frontmost(board, 0, places)):
-            out[row] = RACE
-        else:
-            out[row] = CONTACT
+        out[row] = board_class(boards[row], places)
     return out
+
+
+@kernel
+def board_class(board: Boards, places: NDArray[np.int64]) -> int:
+    """:func:`classes` of one board."""
+    if pure_bear_off(board):
+        return BEAROFF
+    if (_rearmost(board, 0) <= _frontmost(board, SIDE, places)
+            and _rearmost(board, SIDE) <= _frontmost(board, 0, places)):
+        return RACE
+    return CONTACT
 
 
 @kernel
@@ -110,6 +118,14 @@ def race_inputs(boards: Boards, primes: Flags, prime: bool, size: int) -> NDArra
     held, read where the rule set tracks it, ``prime``; ``size``: the inputs of a side)."""
     out = np.empty((boards.shape[0], 2 * size), dtype=np.float32)
     for row in range(boards.shape[0]):
-        _side(boards[row], 0, primes[row, 0], prime, out[row], 0)
-        _side(boards[row], SIDE, primes[row, 1], prime, out[row], size)
+        race_row(boards[row], primes[row, 0], primes[row, 1], prime, size, out[row])
     return out
+
+
+@kernel
+def race_row(board: Boards, mine: bool, his: bool, prime: bool, size: int,
+             out: NDArray[np.float32]) -> None:
+    """:func:`race_inputs` of one board into ``out`` (``mine``, ``his``: whether each side
+    has held a prime)."""
+    _side(board, 0, mine, prime, out, 0)
+    _side(board, SIDE, his, prime, out, size)

@@ -12,7 +12,7 @@ outcomes its position still allows (:mod:`analysis.fast.outcomes`, as
 the masked outputs (equal ones by the net's own equity, as the reference breaks the ties
 of a race already lost), the gradients from the net's own; a play that ends the game is given its
 exact outcome. The sums of the matrix products are added in another order than numpy's BLAS
-adds them, and ``exp`` is Cephes' ``expf`` (:func:`_sigmoid`), so the weights agree to
+adds them, and ``exp`` is Cephes' ``expf`` (:func:`analysis.fast.forward.sigmoid`), so the weights agree to
 float32 rounding, not bit for bit: the same seed gives the same games until two
 candidates' equities are that close, and then the two paths part.
 """
@@ -28,7 +28,8 @@ from numpy.typing import NDArray
 
 from analysis.encoding import Encoder
 from analysis.fast.encode import encode, layout, table
-from analysis.fast.jit import kernel, summing_kernel
+from analysis.fast.forward import forward, nonzero
+from analysis.fast.jit import kernel
 from analysis.fast.movegen import _KEYS, legal_results_primes
 from analysis.fast.outcomes import (
     HOME_FOR_LOSER,
@@ -106,73 +107,6 @@ def _die(mt: NDArray[np.int64], at: NDArray[np.int64]) -> int:
         bits = _word(mt, at) >> 29
         if bits < 6:
             return bits + 1
-
-
-@kernel
-def nonzero(row: NDArray[np.float32], indices: NDArray[np.int64]) -> int:
-    """The indices of the nonzero entries of ``row`` into ``indices``; how many (written
-    without a branch per entry: which inputs are zero is unpredictable)."""
-    count = 0
-    for i in range(row.shape[0]):
-        indices[count] = i
-        count += row[i] != 0
-    return count
-
-
-@summing_kernel
-def _sigmoid(z: NDArray[np.float32], out: NDArray[np.float32], bits: NDArray[np.int32]) -> None:
-    """``out = 1 / (1 + exp(-z))`` in float32, ``exp`` as Cephes' ``expf`` computes it
-    (``2^k`` times a polynomial of the remainder, within a unit in the last place, as
-    numpy's), so that the loop runs on vector units; ``bits`` is scratch space."""
-    one = np.float32(1.0)
-    powers = bits.view(np.float32)
-    for j in range(z.shape[0]):
-        t = min(max(-z[j], np.float32(-87.0)), np.float32(88.0))
-        k = np.floor(t * np.float32(1.4426950408889634) + np.float32(0.5))
-        f = t - k * np.float32(0.693359375)
-        f = f + k * np.float32(2.12194440e-4)
-        p = np.float32(1.9875691500e-4)
-        p = p * f + np.float32(1.3981999507e-3)
-        p = p * f + np.float32(8.3334519073e-3)
-        p = p * f + np.float32(4.1665795894e-2)
-        p = p * f + np.float32(1.6666665459e-1)
-        p = p * f + np.float32(5.0000001201e-1)
-        out[j] = p * f * f + f + one
-        bits[j] = (np.int32(k) + np.int32(127)) << 23
-    for j in range(z.shape[0]):
-        out[j] = one / (one + out[j] * powers[j])
-
-
-@summing_kernel
-def forward(x: NDArray[np.float32], w1: NDArray[np.float32], b1: NDArray[np.float32],
-            w2: NDArray[np.float32], b2: NDArray[np.float32]
-            ) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
-    """Hidden units and outputs of the inputs ``x`` (``(n, inputs)``), skipping the
-    inputs that are 0 (most point units are)."""
-    n = x.shape[0]
-    hidden = w1.shape[1]
-    outputs = w2.shape[0]
-    h = np.empty((n, hidden), dtype=np.float32)
-    y = np.empty((n, outputs), dtype=np.float32)
-    z = np.empty(hidden, dtype=np.float32)
-    total = np.empty(outputs, dtype=np.float32)
-    bits = np.empty(hidden, dtype=np.int32)
-    indices = np.empty(x.shape[1], dtype=np.int64)
-    for row in range(n):
-        z[:] = b1
-        for t in range(nonzero(x[row], indices)):
-            i = indices[t]
-            value = x[row, i]
-            for j in range(hidden):
-                z[j] += value * w1[i, j]
-        _sigmoid(z, h[row], bits)
-        for k in range(outputs):
-            sum_k = b2[k]
-            for j in range(hidden):
-                sum_k += h[row, j] * w2[k, j]
-            total[k] = sum_k
-        _sigmoid(total, y[row], bits)
-    return h, y
 
 
 @kernel
