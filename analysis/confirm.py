@@ -14,7 +14,10 @@ wrong are judged again at a deeper level, and that level decides their marks and
 - **The deeper levels** (:data:`CONFIRMATIONS`): ``1ply`` and ``2ply``, the net looking
   one or two rolls ahead (:class:`analysis.ranking.Evaluator`); ``rollout``, the best
   :attr:`RolloutJudge.candidates` plays at 0-ply and the play made rolled out
-  (:mod:`analysis.rollout`: the same dice for each, truncated, closed by the net).
+  (:mod:`analysis.rollout`: the same dice for each, truncated, closed by the net);
+  ``2ply+rollout``, two stages (:class:`CheckedJudge`): 2-ply, then a rollout of the play
+  made and 2-ply's best plays where 2-ply leaves the play made a loss of the doubtful
+  threshold or more, the rollout deciding those turns' marks.
 
 A judge is anything with a ``name``, a ``level`` and a ``judge`` method (:class:`Judge`),
 so that the confirmation can be tested with any of them. The module imports the engine
