@@ -353,6 +353,13 @@ def test_the_level_of_a_setting_is_its_judges_without_making_it(jacquet_net):
         confirmation_level("3ply")
 
 
+def test_every_confirmation_has_a_cost_for_sharing_the_work():
+    from analysis.analyse_jobs import CONFIRM_COST
+
+    assert set(CONFIRM_COST) == set(CONFIRMATIONS)
+    assert [CONFIRM_COST[s] for s in CONFIRMATIONS] == sorted(CONFIRM_COST.values())  # lightest first
+
+
 def test_a_bounded_analysis_falls_back_on_lighter_confirmations():
     assert fallbacks("rollout") == ("rollout", "1ply", "none")
     assert fallbacks("2ply") == ("2ply", "1ply", "none")
