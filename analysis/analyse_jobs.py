@@ -110,13 +110,14 @@ DEPTH_COST = (1, 3, 35)
 and 21 × 22 more at 2-ply)."""
 
 
-CONFIRM_COST = {"none": 0, "1ply": 3, "2ply": 30, "rollout": 400}
+CONFIRM_COST = {"none": 0, "1ply": 3, "2ply": 30, "2ply+rollout": 125, "rollout": 400}
 """What confirming the marks adds to a turn's cost, on average over a game's turns, in turns
 at 0-ply (measured by ``bench/confirm_cost.py``, two thirds of the turns or more judged
 again: at 1-ply 2.6 in a real backgammon match and 2.9 in a generated jacquet game, at
 2-ply 56 and 60 before 2-ply's second move filter, about half of it since: 5.5 → 2.8 s of
 CPU a backgammon game, 11.7 → 5.6 s a jacquet game of 93 turns; a rollout of 144 games
-about 400 in backgammon)."""
+about 400 in backgammon; 2-ply with its marks checked by a 648-game rollout about 4.2
+times the 2-ply confirmation's analysis on real backgammon matches, ``bench/confirm_rollout.py``)."""
 
 
 def workers_for(games: Sequence[Game], ply: int, cores: int, confirm: str = "none") -> int:

@@ -14,7 +14,10 @@ wrong are judged again at a deeper level, and that level decides their marks and
 - **The deeper levels** (:data:`CONFIRMATIONS`): ``1ply`` and ``2ply``, the net looking
   one or two rolls ahead (:class:`analysis.ranking.Evaluator`); ``rollout``, the best
   :attr:`RolloutJudge.candidates` plays at 0-ply and the play made rolled out
-  (:mod:`analysis.rollout`: the same dice for each, truncated, closed by the net).
+  (:mod:`analysis.rollout`: the same dice for each, truncated, closed by the net);
+  ``2ply+rollout``, two stages (:class:`CheckedJudge`): 2-ply, then a rollout of the play
+  made and 2-ply's best plays where 2-ply leaves the play made a loss of the doubtful
+  threshold or more, the rollout deciding those turns' marks.
 
 A judge is anything with a ``name``, a ``level`` and a ``judge`` method (:class:`Judge`),
 so that the confirmation can be tested with any of them. The module imports the engine
@@ -32,7 +35,7 @@ if TYPE_CHECKING:
     from analysis.ranking import Candidate, Evaluator
     from notation import Dice, Play, Position, RuleSet
 
-CONFIRMATIONS = ("none", "1ply", "2ply", "rollout")
+CONFIRMATIONS = ("none", "1ply", "2ply", "2ply+rollout", "rollout")
 """The settings of ``jacquet analyse --confirm``, from the lightest to the heaviest."""
 
 DEFAULT_CONFIRMATION = "2ply"
@@ -57,6 +60,16 @@ thresholds. The net's 2-ply judgement errs most on the ``?`` of contact position
 gnubg 2-ply on 20 real matches (``bench/confirm_choices.py``), the margin chosen on one
 set of matches raised the precision of the marks on the other without losing much recall
 (``docs/analysis.md``, "Marks that hold")."""
+
+
+CHECK_GAMES = 648
+"""The games of the rollout that checks a 2-ply mark (``--confirm 2ply+rollout``)."""
+
+CHECK_TRUNCATE = 7
+"""Its truncation: a game still going after this many turns is closed by the net."""
+
+CHECK_CANDIDATES = 2
+"""The 2-ply judgement's best plays rolled out beside the play made."""
 
 
 def confirmed_limits(limits: tuple[float, float, float]) -> tuple[float, float, float]:
@@ -144,20 +157,85 @@ class RolloutJudge:
     def judge(self, plays: Sequence[Play], position: Position, dice: Dice,
               primes: tuple[bool, bool], also: Play) -> list[Candidate]:
         """The rolled-out plays best first, then the others by their 0-ply equity."""
+        return rolled_out(self, plays, position, dice, self.evaluator.rank(plays, position, primes), also)
+
+    def roll(self, plays: Sequence[Play], position: Position, dice: Dice,
+             chosen: Sequence[Candidate]) -> list[Candidate]:
+        """The ``chosen`` plays (among ``plays``, the legal plays of ``dice``) played out,
+        best first by what their games give."""
         from analysis.ranking import Candidate
         from analysis.rollout import RolloutSpec, run_rollout
 
-        ranked = self.evaluator.rank(plays, position, primes)
-        chosen = ranked[:self.candidates]
-        if all(c.play.result != also.result for c in chosen):
-            chosen += [c for c in ranked if c.play.result == also.result]
         places = tuple(next(i for i, p in enumerate(plays) if p.result == c.play.result) for c in chosen)
         spec = RolloutSpec(self.net, self.rules.name, dict(self.rules.options), position.position_id(),
                            str(dice), places, ply=0, truncate=self.truncate, seed=self.seed)
         result = run_rollout(spec, self.games)
-        rolled = [Candidate(r.play, r.equity, r.probabilities, 0) for r in result.candidates]
-        judged = {c.play.result for c in chosen}
-        return rolled + [c for c in ranked if c.play.result not in judged]
+        return [Candidate(r.play, r.equity, r.probabilities, 0) for r in result.candidates]
+
+
+class Roller(Protocol):
+    """What plays out a turn's chosen plays (:class:`RolloutJudge`)."""
+
+    @property
+    def candidates(self) -> int:
+        """The best plays of a ranking played out beside the play made."""
+        ...
+
+    @property
+    def level(self) -> str:
+        """``rollout of 648 games at 0-ply, truncated after 7 turns, seed 1``."""
+        ...
+
+    def roll(self, plays: Sequence[Play], position: Position, dice: Dice,
+             chosen: Sequence[Candidate]) -> list[Candidate]:
+        """The ``chosen`` plays, best first by what their games give."""
+        ...
+
+
+def rolled_out(rollout: Roller, plays: Sequence[Play], position: Position, dice: Dice,
+               ranked: list[Candidate], also: Play) -> list[Candidate]:
+    """``ranked``'s best :attr:`RolloutJudge.candidates` plays and the play made rolled
+    out and put first by what their games give, the others after them as ranked."""
+    chosen = ranked[:rollout.candidates]
+    if all(c.play.result != also.result for c in chosen):
+        chosen += [c for c in ranked if c.play.result == also.result]
+    judged = {c.play.result for c in chosen}
+    return rollout.roll(plays, position, dice, chosen) + [c for c in ranked if c.play.result not in judged]
+
+
+@dataclass
+class CheckedJudge:
+    """Two stages: ``first`` (2-ply) judges the turn; where it leaves the play made a loss
+    of ``low`` or more (the rule set's doubtful threshold: a mark, or a play a rollout may
+    find worse), ``rollout`` plays out the play made and ``first``'s best plays, and its
+    figures decide: they rank those plays above the others. Elsewhere ``first``'s
+    judgement stands (no mark to check)."""
+
+    first: Judge
+    rollout: Roller
+    low: float
+
+    @property
+    def level(self) -> str:
+        """``2-ply, marks checked by a rollout of 648 games at 0-ply, truncated after 7
+        turns, seed 1``."""
+        return checked_level(self.first.level, self.rollout.level)
+
+    @property
+    def name(self) -> str:
+        """``first``'s name and the rollout's level: ``jacquet-td backgammon v1, 2-ply,
+        marks checked by a rollout of ...``."""
+        return checked_level(self.first.name, self.rollout.level)
+
+    def judge(self, plays: Sequence[Play], position: Position, dice: Dice,
+              primes: tuple[bool, bool], also: Play) -> list[Candidate]:
+        """``first``'s ranking, its top and the play made rolled out where it leaves the
+        play made a loss of :attr:`low` or more."""
+        ranked = self.first.judge(plays, position, dice, primes, also)
+        made = next(c for c in ranked if c.play.result == also.result)
+        if ranked[0].equity - made.equity < self.low:
+            return ranked
+        return rolled_out(self.rollout, plays, position, dice, ranked, also)
 
 
 def fallbacks(setting: str) -> tuple[str, ...]:
@@ -179,6 +257,12 @@ def rollout_level(games: int, truncate: int | None, seed: int) -> str:
     return f"rollout of {games:,} games at 0-ply, {truncation}, seed {seed}"
 
 
+def checked_level(first: str, rollout: str) -> str:
+    """The level of a two-stage judge: ``2-ply, marks checked by a rollout of 648 games at
+    0-ply, truncated after 7 turns, seed 1``."""
+    return f"{first}, marks checked by a {rollout}"
+
+
 def confirmation_level(setting: str) -> str:
     """The level of the judge a ``--confirm`` setting makes (``''`` for ``none``), as the
     archive keys an analysis by it, without making the judge (no net is loaded);
@@ -187,6 +271,8 @@ def confirmation_level(setting: str) -> str:
         return ""
     if setting == "rollout":
         return rollout_level(RolloutJudge.games, RolloutJudge.truncate, RolloutJudge.seed)
+    if setting == "2ply+rollout":
+        return checked_level(confirmation_level("2ply"), rollout_level(CHECK_GAMES, CHECK_TRUNCATE, 1))
     if setting in ("1ply", "2ply"):
         from analysis.ranking import DEPTHS
 
@@ -204,6 +290,11 @@ def deeper_judge(setting: str, net: Network, rules: RuleSet) -> Judge | None:
         return None
     if setting == "rollout":
         return RolloutJudge(net, rules)
+    if setting == "2ply+rollout":
+        first = deeper_judge("2ply", net, rules)
+        assert first is not None
+        return CheckedJudge(first, RolloutJudge(net, rules, CHECK_GAMES, CHECK_TRUNCATE, 1, CHECK_CANDIDATES),
+                            rules.marks[0])
     if setting in ("1ply", "2ply"):
         from analysis.ranking import Evaluator
 

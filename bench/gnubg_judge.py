@@ -34,7 +34,10 @@ and the first 11 galaxy matches by file name in ``../shared/data/backgammon/real
 - ``--scored LABEL=FILE ...``: score ``jacquet analyse --json`` outputs kept from an earlier
   run (finished or cut short) instead of running the engine, on the games all of them have.
 
-    python bench/gnubg_judge.py [--engine-args "--ply 1" ...] [--before REV]
+- ``--set second``: 20 other matches (:data:`SECOND`, the next 10 Backgammon Studio and
+  the next 10 galaxy matches by file name), held out from every choice made on the first.
+
+    python bench/gnubg_judge.py [--set first|second] [--engine-args "--ply 1" ...] [--before REV]
         [--before-python PATH] [--jobs 2] [--output FILE] [--scored LABEL=FILE ...]
 """
 
@@ -107,6 +110,35 @@ MATCHES = (
     "galaxy/match10074339.mat",
 )
 """The 20 matches, under :data:`REAL`."""
+
+SECOND = (
+    "backgammon-studio/GrigoryRevaz_-_Llabba_9pt_Backgammon_Studio_2023_09_14_09_36_55.mat",
+    "backgammon-studio/Howe_-_Llabba_13pt_Backgammon_Studio_2023_09_19_19_43_05.mat",
+    "backgammon-studio/JuliaH_-_Llabba_13pt_Backgammon_Studio_2023_01_18_18_32_47.mat",
+    "backgammon-studio/Llabba_-_Arkhimedes_13pt_Backgammon_Studio_2023_11_10_13_57_19.mat",
+    "backgammon-studio/Llabba_-_Bigeagle32_9pt_Backgammon_Studio_2023_09_21_12_05_50.mat",
+    "backgammon-studio/Llabba_-_Breum__13pt_Backgammon_Studio_2023_01_09_20_28_11.mat",
+    "backgammon-studio/Llabba_-_Ciuffo_13pt_Backgammon_Studio_2023_02_09_15_19_56.mat",
+    "backgammon-studio/Llabba_-_DiablodelDados_13pt_Backgammon_Studio_2023_06_18_17_32_21.mat",
+    "backgammon-studio/Llabba_-_Djmarek_13pt_Backgammon_Studio_2023_03_26_13_56_31.mat",
+    "backgammon-studio/Llabba_-_DrVirus_13pt_Backgammon_Studio_2023_04_17_14_13_25.mat",
+    "galaxy/match10086311.mat",
+    "galaxy/match10089897.mat",
+    "galaxy/match10090396.mat",
+    "galaxy/match10090882.mat",
+    "galaxy/match10106485.mat",
+    "galaxy/match10146940.mat",
+    "galaxy/match10147827.mat",
+    "galaxy/match10232587.mat",
+    "galaxy/match10251829.mat",
+    "galaxy/match10279832.mat",
+)
+"""The held-out set (``--set second``): the next 10 Backgammon Studio and the next 10
+galaxy matches by file name, never used to choose a setting (issue 35: the margin on
+``?`` and the confirmation were chosen on :data:`MATCHES`)."""
+
+SETS = {"first": MATCHES, "second": SECOND}
+"""The sets of matches by name (``--set``)."""
 
 
 # -- gnubg's judgement --------------------------------------------------------------------
@@ -343,6 +375,9 @@ def main() -> None:
     parser.add_argument("--before-python", default=sys.executable,
                         help="The interpreter that runs --before's code (default: this one).")
     parser.add_argument("--jobs", type=int, default=2, help="gnubg processes when the cache is cold.")
+    parser.add_argument("--set", choices=SETS, default="first",
+                        help="first: the 20 matches the settings were chosen on; second: 20 "
+                        "others, held out (default: first).")
     parser.add_argument("--matches", type=int, default=len(MATCHES), metavar="N",
                         help="Only the first N matches (a quicker, partial run; default: all 20).")
     parser.add_argument("--cached-only", action="store_true",
@@ -354,7 +389,7 @@ def main() -> None:
     args = parser.parse_args()
     if not shutil.which(GNUBG):
         sys.exit(f"gnubg is not installed ({GNUBG}): apt-get install gnubg")
-    paths = [REAL / name for name in MATCHES[:args.matches]]
+    paths = [REAL / name for name in SETS[args.set][:args.matches]]
     absent = [p for p in paths if not p.exists()]
     if absent:
         sys.exit(f"the real matches are not there: {absent[0]} (../shared/data beside the checkout)")

@@ -24,7 +24,7 @@ limit_blas_threads(1)
 
 
 def confirm_option(function: Any) -> Any:
-    """``--confirm none|1ply|2ply|rollout``, shared by ``analyse`` and ``import --analyse``."""
+    """``--confirm none|1ply|2ply|2ply+rollout|rollout``, shared by ``analyse`` and ``import --analyse``."""
     return click.option(
         "--confirm", type=click.Choice(CONFIRMATIONS), default=DEFAULT_CONFIRMATION, show_default=True,
         help="Judge again, at this level, every turn that would be marked and every turn whose best "

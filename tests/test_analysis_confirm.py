@@ -20,6 +20,7 @@ from analysis.confirm import (
     CLOSE,
     CONFIRMATIONS,
     MARGIN,
+    CheckedJudge,
     PlyJudge,
     RolloutJudge,
     confirmation_level,
@@ -251,6 +252,87 @@ def test_a_rollout_judges_by_what_the_games_give():
     assert judge.level == "rollout of 36 games at 0-ply, truncated after 4 turns, seed 1"
 
 
+@dataclass
+class Rolled:
+    """A hand-built rollout of the opening 3-1: the play made loses ``loss`` against
+    ``OTHER`` by what its games give; the plays it was given are recorded."""
+
+    loss: float
+    candidates: int = 2
+    level: str = "rollout of 36 games at 0-ply, truncated after 7 turns, seed 1"
+    given: list[list[str]] = field(default_factory=list)
+
+    def roll(self, plays: Sequence[Play], position: Position, dice: Dice,
+             chosen: Sequence[Candidate]) -> list[Candidate]:
+        self.given.append([c.play.notation for c in chosen])
+        equity = {PLAYED: -self.loss, OTHER: 0.0}
+        rolled = [Candidate(c.play, equity.get(c.play.notation, -0.5), (0.5,) * 5, 0) for c in chosen]
+        return sorted(rolled, key=lambda c: -c.equity)
+
+
+def _checked(two_ply: float, rollout: float) -> tuple[Rolled, object]:
+    """The opening 3-1 marked ?? at 0-ply, confirmed by 2-ply (its loss ``two_ply``) whose
+    marks a rollout checks (its loss ``rollout``)."""
+    rolled = Rolled(rollout)
+    judge = CheckedJudge(Judgement("stub, 2-ply", two_ply), rolled, DOUBTFUL)
+    _, turn = _confirmed(Judgement("stub, 0-ply", 0.2), judge)  # type: ignore[arg-type]
+    return rolled, turn
+
+
+def test_a_two_ply_mark_the_rollout_refutes_is_dropped():
+    _, turn = _checked(0.09, 0.01)
+    assert turn.mark is None and turn.loss == pytest.approx(0.01) and turn.confirmed
+    assert turn.level == ("stub, 2-ply, marks checked by a rollout of 36 games at 0-ply, "
+                          "truncated after 7 turns, seed 1")
+
+
+def test_a_two_ply_mark_the_rollout_confirms_is_kept_with_its_loss():
+    _, turn = _checked(0.09, 0.13)
+    assert turn.mark == "??" and turn.loss == pytest.approx(0.13) and turn.best.play.notation == OTHER
+    _, turn = _checked(0.2, 0.08)
+    assert turn.mark == "?" and turn.loss == pytest.approx(0.08)
+
+
+def test_the_rollout_may_mark_a_play_two_ply_found_only_doubtful():
+    _, turn = _checked(0.04, 0.1)
+    assert turn.mark == "?"
+
+
+def test_a_play_two_ply_finds_no_error_is_not_rolled_out():
+    rolled, turn = _checked(0.01, 0.3)
+    assert rolled.given == [] and turn.mark is None and turn.loss == pytest.approx(0.01)
+
+
+def test_the_rollout_plays_out_two_plys_best_two_and_the_play_made():
+    rolled, _ = _checked(0.09, 0.01)
+    (given,) = rolled.given
+    assert given[:2] == [OTHER, PLAYED] and len(given) == 2  # the play made is 2-ply's second
+
+
+def test_a_two_stage_judge_rolls_out_what_the_games_decide():
+    """The bear-off of the rollout test above: a 2-ply judge (hand-built) finds the losing
+    play nearly as good; the rollout finds it loses every game (2 points), so ??."""
+    position = Position.from_points({3: 1, 1: 1}, {1: 1})
+    plays = legal_plays(position, Dice(3, 1), BACKGAMMON)
+    losing = next(p for p in plays if p.result.mover[0] == 14)
+    winning = next(p for p in plays if p.result.mover[0] == 15)
+
+    @dataclass
+    class Near:
+        name: str = "stub, 2-ply"
+        level: str = "2-ply"
+
+        def judge(self, plays: Sequence[Play], position: Position, dice: Dice,
+                  primes: tuple[bool, bool], also: Play) -> list[Candidate]:
+            return [Candidate(winning, 0.5, (0.5,) * 5, 2), Candidate(losing, 0.45, (0.5,) * 5, 2)]
+
+    net = Network.create("backgammon", 8, seed=3)
+    judge = CheckedJudge(Near(), RolloutJudge(net, BACKGAMMON, games=36, truncate=4, candidates=2), DOUBTFUL)
+    ranked = judge.judge(plays, position, Dice(3, 1), (False, False), losing)
+    assert [c.equity for c in ranked] == [1.0, -1.0]
+    assert mark_for(ranked[0].equity - ranked[1].equity, BACKGAMMON.marks) == "??"
+
+
 def test_deeper_judge_names_its_settings(jacquet_net):
     rules = rule_set("jacquet")
     assert deeper_judge("none", jacquet_net, rules) is None
@@ -269,6 +351,13 @@ def test_the_level_of_a_setting_is_its_judges_without_making_it(jacquet_net):
         assert confirmation_level(setting) == ("" if judge is None else judge.level)
     with pytest.raises(ValueError):
         confirmation_level("3ply")
+
+
+def test_every_confirmation_has_a_cost_for_sharing_the_work():
+    from analysis.analyse_jobs import CONFIRM_COST
+
+    assert set(CONFIRM_COST) == set(CONFIRMATIONS)
+    assert [CONFIRM_COST[s] for s in CONFIRMATIONS] == sorted(CONFIRM_COST.values())  # lightest first
 
 
 def test_a_bounded_analysis_falls_back_on_lighter_confirmations():
