@@ -88,3 +88,18 @@ def test_answering_by_clicking_and_by_typing(site, browser, size):
     sideways.append(page.evaluate(SIDEWAYS))
     context.close()
     assert max(sideways) <= 0
+
+
+def test_the_verdict_beside_the_board_once_answered(site, browser):
+    """Once answered, the board gains its key (the best play's arrows): the key stays under
+    the board, and the verdict beside the board at 1280 px, not pushed below the board."""
+    base, path, ids = site
+    page = browser.new_context(viewport=SIZES["wide"]).new_page()
+    turn, _ = worst(path, ids["jacquet"], "W")
+    page.goto(f"{base}/practice/Random White?position={ids['jacquet']}.{turn['ply']}"
+              f"&answer={turn['candidates'][0]['play']}")
+    board = page.locator("figure.recorder-board svg").first.bounding_box()
+    verdict = page.locator(".practice-verdict").bounding_box()
+    assert page.locator(".board-key").count() == 1
+    assert verdict["x"] > board["x"] + board["width"]
+    assert verdict["y"] < board["y"] + board["height"]
