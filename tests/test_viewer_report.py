@@ -139,3 +139,16 @@ def test_the_printed_game_draws_every_n_plies_when_asked(client, archive):
 def test_the_game_page_links_to_its_printed_game(client, archive):
     _, ids = archive
     assert f'href="/game/{ids["plain"]}/print"' in page(client, f"/game/{ids['plain']}")
+
+
+@pytest.mark.parametrize("language", ["fr", "ru"])
+def test_the_analysis_summary_names_the_sides_in_the_page_s_language(app, archive, language):
+    """The summary's rows are titled "White (name)" and "Black (name)" in the page's words,
+    as the move list's columns are: never the English "White" on a French or Russian page."""
+    client = app.test_client()
+    client.set_cookie("language", language)
+    text = page(client, f"/game/{archive[1]['jacquet']}")
+    summary = re.search(r'<section class="analysis-summary".*?</section>', text, re.S)
+    assert summary, "the analysed game has its summary"
+    rows = [unescape(row) for row in re.findall(r'<th scope="row">(.*?)</th>', summary.group(0))]
+    assert [row.split(" (")[0] for row in rows] == [shown("White", language), shown("Black", language)]
