@@ -1,5 +1,5 @@
 """The candidates of a turn judged at two depths (their Depth column) on a phone (390 px),
-in every language, in Chromium (issue 37): the page never scrolls sideways, whether the
+in every language, in Chromium (issue 37): the table is whole and the page never scrolls sideways, whether the
 server drew the candidates or viewer.js did, stepping to the turn. A real game analysed by
 the shipped net (tests/report_fixtures.py), its worst turn's candidates stored at two
 depths as analysis/ranking.py keeps them."""
@@ -22,6 +22,8 @@ playwright_or_skip()
 
 PHONE = {"width": 390, "height": 844}
 SIDEWAYS = "document.documentElement.scrollWidth - window.innerWidth"
+CUT = "(s => s.scrollWidth - s.clientWidth)(document.querySelector('.candidates'))"
+"""How much of the candidates' table its box hides to the right."""
 
 
 @pytest.fixture(scope="module")
@@ -51,10 +53,10 @@ def test_candidates_of_two_depths_fit_a_phone(site, browser, language):
     page.goto(f"{base}/game/{game}?ply={ply}")
     assert page.locator(".candidates tbody tr").count() >= 2
     assert page.locator(".candidates th").count() == 6  # the Depth column
-    assert page.evaluate(SIDEWAYS) <= 0
+    assert page.evaluate(SIDEWAYS) <= 0 and page.evaluate(CUT) <= 0
     page.goto(f"{base}/game/{game}?ply={ply - 1}")
     page.keyboard.press("ArrowRight")
     page.wait_for_url(f"**ply={ply}**")
     assert page.locator(f'.candidates[data-ply="{ply}"] th').count() == 6
-    assert page.evaluate(SIDEWAYS) <= 0
+    assert page.evaluate(SIDEWAYS) <= 0 and page.evaluate(CUT) <= 0
     page.context.close()
