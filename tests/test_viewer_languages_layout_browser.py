@@ -78,3 +78,16 @@ def test_a_match_cards_labels_keep_their_words_whole_on_a_phone(server, browser,
     assert len(cards) == 5
     assert all(widest <= column + 0.5 for _, widest, column in cards), cards
     page.context.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_player_s_results_are_whole_at_820_px_in_every_language(server, browser, language):
+    """His results by rule set, seven columns ("Очков проиграно" the longest heading), all
+    in view at a tablet's width: the headings wrap between their words."""
+    page = page_of(browser, TABLET, language)
+    page.goto(server + "/player/Random White")
+    shown, room = page.eval_on_selector("table.games", """t => {
+        const box = t.closest('.table-box'); return [box.scrollWidth, box.clientWidth]; }""")
+    assert page.locator("table.games").first.locator("th").count() == 7
+    assert shown <= room, f"{shown - room} px of his results hidden to the right"
+    page.context.close()
