@@ -5,7 +5,10 @@ stored as ``jacquet analyse --db`` stores it; the match's other games left unana
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
+
+import pytest
 
 from analysis.analyse import analyse_game
 from analysis.ranking import Evaluator
@@ -34,3 +37,26 @@ def analysed_archive(path: Path) -> dict[str, int]:
             store_analysis(db, found[key], analysis_json(analyse_game(game, evaluator), evaluator.outcomes.names),
                            net.digest, 0)
     return found
+
+
+@pytest.fixture(scope="module")
+def analysed(tmp_path_factory):
+    """An archive whose games are analysed, once a module: its path and the games' ids."""
+    path = tmp_path_factory.mktemp("analysed") / "analysed.db"
+    return path, analysed_archive(path)
+
+
+@pytest.fixture
+def archive_path(analysed, tmp_path):
+    """A copy of the analysed archive for each test (answers write to it)."""
+    source, _ = analysed
+    target = tmp_path / "club.db"
+    with sqlite3.connect(source) as old, sqlite3.connect(target) as new:
+        old.backup(new)
+    return target
+
+
+@pytest.fixture
+def viewer_config():
+    """The viewer without CSRF tokens and with its work in the request's process."""
+    return {"WTF_CSRF_ENABLED": False, "WORKERS": 0}

@@ -15,35 +15,13 @@ import json
 import re
 import sqlite3
 
-import pytest
-
 import archive
 from archive.analyses import latest_analysis
 from notation import Position
 from notation.engine.checker import check_play
 from notation.engine.rules import rule_set
 from notation.render.arrows import BEST
-from tests.report_fixtures import analysed_archive
-
-
-@pytest.fixture(scope="module")
-def analysed(tmp_path_factory):
-    path = tmp_path_factory.mktemp("losses") / "analysed.db"
-    return path, analysed_archive(path)
-
-
-@pytest.fixture
-def archive_path(analysed, tmp_path):
-    source, _ = analysed
-    target = tmp_path / "club.db"
-    with sqlite3.connect(source) as old, sqlite3.connect(target) as new:
-        old.backup(new)
-    return target
-
-
-@pytest.fixture
-def viewer_config():
-    return {"WTF_CSRF_ENABLED": False, "WORKERS": 0}
+from tests.report_fixtures import analysed, archive_path, viewer_config  # noqa: F401 (fixtures)
 
 
 def worst_turn(path, game_id: int, colour: str) -> dict:

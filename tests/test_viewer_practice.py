@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import html
 import re
-import sqlite3
 from datetime import datetime, timedelta, timezone
 from itertools import pairwise
 
@@ -28,31 +27,10 @@ from notation.engine.rules import rule_set
 from notation.errors import LISTED_PLAYS, IllegalPlayError
 from notation.messages import Message, render
 from tests.accounts_helpers import signed_in_client
-from tests.report_fixtures import analysed_archive
+from tests.report_fixtures import analysed, archive_path, viewer_config  # noqa: F401 (fixtures)
 from tests.viewer_helpers import shown, shown_pattern
 
 START = datetime(2026, 12, 5, 12, 0, tzinfo=timezone.utc)
-
-
-@pytest.fixture(scope="module")
-def analysed(tmp_path_factory):
-    path = tmp_path_factory.mktemp("practice") / "analysed.db"
-    return path, analysed_archive(path)
-
-
-@pytest.fixture
-def archive_path(analysed, tmp_path):
-    """A copy of the analysed archive for each test (answers write to it)."""
-    source, _ = analysed
-    target = tmp_path / "club.db"
-    with sqlite3.connect(source) as old, sqlite3.connect(target) as new:
-        old.backup(new)
-    return target
-
-
-@pytest.fixture
-def viewer_config():
-    return {"WTF_CSRF_ENABLED": False, "WORKERS": 0}
 
 
 @pytest.fixture
