@@ -22,7 +22,8 @@ from .archive_options import db_option, import_summary, reports_archive_errors
 @click.command("serve")
 @db_option
 @click.option("--host", default="127.0.0.1", show_default=True)
-@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="The port to listen on; 0 for any free port (the address is printed).")
 @click.option("--trusted-host", "trusted_hosts", multiple=True, metavar="NAME",
               help="A host name visitors reach the server by (repeatable; behind a reverse proxy, "
                    "its public name). Requests naming any other host are refused (400).")

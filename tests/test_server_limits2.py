@@ -208,16 +208,12 @@ def _children(pid: int) -> list[str]:
 
 def test_serve_starts_the_workers_process_before_the_first_request(archive_path):
     import os
-    import socket
     import subprocess
     import sys
     import time
 
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
     server = subprocess.Popen([sys.executable, "-m", "jacquet_cli", "serve", "--db", str(archive_path),
-                               "--port", str(port)], stderr=subprocess.DEVNULL,
+                               "--port", "0"], stderr=subprocess.DEVNULL,
                               env={**os.environ, "JACQUET_SECRET_KEY": "k" * 40})
     try:
         deadline = time.monotonic() + 600  # a bound on serve's start, not a pace

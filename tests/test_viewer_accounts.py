@@ -353,12 +353,9 @@ def _serve(monkeypatch, db, *args):
         return Server()
 
     monkeypatch.setattr("webviewer.plumbing.serving.guarded_server", guarded_server)
-    with socket.socket() as free:
-        free.bind(("127.0.0.1", 0))
-        port = free.getsockname()[1]
     threshold = gc.get_threshold()
-    try:
-        result = CliRunner().invoke(main, ["serve", "--db", str(db), "--port", str(port), *args])
+    try:  # --port 0: a port the system gives, never one another test took meanwhile
+        result = CliRunner().invoke(main, ["serve", "--db", str(db), "--port", "0", *args])
     finally:
         gc.unfreeze()
         gc.set_threshold(*threshold)
