@@ -17,8 +17,9 @@
    turn of the recorded sample game of ``jacquet`` and ``backgammon``, CPU time).
 5. What a worker of ``jacquet analyse --jobs`` costs to start, in turns judged at 0-ply
    with the luck (``analysis.analyse_jobs.WORKER_TURNS``, which decides how many workers
-   a few games are worth): the CPU time of one spawned worker that judges one turn,
-   against the CPU time a turn of the real match costs in this process.
+   a few games are worth), forked (where this process may fork) and spawned: the CPU
+   time of two workers that judge a game each, less what those turns cost in this
+   process, against the CPU time a turn of the real match costs in this process.
 
 ``--before DIR``: the N matches also analysed by the checkout in ``DIR`` (another revision,
 main's say, run with this interpreter), in the same run, printed beside this one's.
@@ -188,8 +189,8 @@ def per_decision(decisions: int) -> None:
 
 
 def worker_start() -> None:
-    """A spawned worker's start, in turns judged at 0-ply with the luck."""
-    from analysis.analyse_jobs import WORKER_TURNS, AnalysisJob, analyse_all
+    """A worker's start, forked and spawned, in turns judged at 0-ply with the luck."""
+    from analysis.analyse_jobs import WORKER_TURNS, AnalysisJob, analyse_all, start_method
 
     games = list(read_file(MATCH))
     job = AnalysisJob({"backgammon": load_net("backgammon")}, 0, None, 5, "none")
@@ -200,16 +201,22 @@ def worker_start() -> None:
         job.analyse(game)
     per_turn = (time.process_time() - cpu) / turns
     short = games[0]
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    # three jobs: two spawned workers, given a game each, and this process judging the third
-    list(analyse_all([short] * 3, AnalysisJob(job.nets, 0, None, 5, "none"), jobs=3))
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    workers = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
-    judged = 2 * short.end().ply * per_turn
-    start = (workers - judged) / 2
-    print(f"a worker's start: {start:.2f} s CPU (two spawned workers, {workers:.2f} s, less their "
-          f"{2 * short.end().ply} turns at {1000 * per_turn:.2f} ms each in this process) = "
-          f"{start / per_turn:.0f} turns at 0-ply; WORKER_TURNS = {WORKER_TURNS}")
+    methods = ["fork", "spawn"] if start_method() == "fork" else ["spawn"]
+    for method in methods:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        mine = time.process_time()
+        # three jobs: two workers, given a game each, and this process judging the third
+        list(analyse_all([short] * 3, AnalysisJob(job.nets, 0, None, 5, "none"), 3, method))
+        mine = time.process_time() - mine - short.end().ply * per_turn
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        workers = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+        judged = 2 * short.end().ply * per_turn
+        start = (workers - judged) / 2
+        print(f"a {method}ed worker's start: {start:.2f} s CPU (two workers, {workers:.2f} s, less their "
+              f"{2 * short.end().ply} turns at {1000 * per_turn:.2f} ms each in this process) = "
+              f"{start / per_turn:.0f} turns at 0-ply; this process's own part (the pool, its games sent "
+              f"and figures received, less its own game's turns): {mine:.2f} s; "
+              f"WORKER_TURNS[{method!r}] = {WORKER_TURNS[method]}")
 
 
 def main() -> None:
