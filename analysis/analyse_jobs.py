@@ -120,10 +120,12 @@ spawned one (an interpreter, numpy, the notation, the nets, numba's kernels load
 1.3 s of CPU, some 840 turns of a real backgammon match
 (``python bench/analyse_speed.py --worker-start`` measures both)."""
 
-DEPTH_COST = (1, 3, 35)
-"""What a turn costs at 0, 1 and 2 ply, in turns at 0-ply (measured by
-``bench/analyse_speed.py``: the luck's 21 rolls, then 8 candidates' 21 replies at 1-ply,
-and 21 × 22 more at 2-ply)."""
+DEPTH_COST = (1, 6, 45)
+"""What a turn costs at 0, 1 and 2 ply, in turns at 0-ply (the luck's 21 rolls, then 8
+candidates' 21 replies at 1-ply, and 21 × 22 more at 2-ply): measured by
+``python bench/analyse_speed.py --depth-cost``, 7.6 and 43 on a real backgammon match, 5.6
+and 48 on generated jacquet games (session 23; it was 3 and 35 against a dearer turn at
+0-ply)."""
 
 
 CONFIRM_COST = {"none": 0, "1ply": 3, "2ply": 30, "2ply+rollout": 125, "rollout": 400}

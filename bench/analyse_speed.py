@@ -21,6 +21,9 @@
    time of two workers that judge a game each, less what those turns cost in this
    process, against the CPU time a turn of the real match costs in this process.
 
+``--depth-cost``: only a turn's CPU at 1 and 2 ply in turns at 0-ply with the luck
+(``analysis.analyse_jobs.DEPTH_COST``), on the match of 2. and three generated jacquet
+games, in this process.
 ``--before DIR``: the N matches also analysed by the checkout in ``DIR`` (another revision,
 main's say, run with this interpreter), in the same run, printed beside this one's.
 ``--deep``: only the deep figures (issue 35): the jacquet game of 1. analysed by
@@ -29,7 +32,7 @@ judged again at 2-ply), a fresh process, wall and CPU time; and the match of 2. 
 against gnubg's 2-ply.
 
     python bench/analyse_speed.py [--repeat 3] [--decisions 20] [--matches 20] [--no-two-ply]
-                                  [--worker-start] [--before DIR] [--deep]
+                                  [--worker-start] [--depth-cost] [--before DIR] [--deep]
 """
 
 from __future__ import annotations
@@ -219,6 +222,29 @@ def worker_start() -> None:
               f"WORKER_TURNS[{method!r}] = {WORKER_TURNS[method]}")
 
 
+def depth_cost() -> None:
+    """A turn's CPU at 1 and 2 ply in turns at 0-ply with the luck
+    (``analysis.analyse_jobs.DEPTH_COST``): the real match's games and three generated
+    jacquet games, each depth's analysis in this process (``--confirm none``)."""
+    from analysis.analyse_jobs import DEPTH_COST, AnalysisJob
+
+    samples = (("backgammon", list(read_file(MATCH))), ("jacquet", list(read_file(GAMES))[:3]))
+    for variant, games in samples:
+        nets = {variant: load_net(variant)}
+        turns = sum(game.end().ply for game in games)
+        costs = []
+        for ply in (0, 1, 2):
+            job = AnalysisJob(nets, ply, None, 5, "none")
+            job.analyse(games[0])  # the kernels and tables loaded
+            cpu = time.process_time()
+            for game in games:
+                job.analyse(game)
+            costs.append((time.process_time() - cpu) / turns)
+        print(f"{variant}, {turns} turns, CPU a turn: " + ", ".join(
+            f"{ply}-ply {1000 * cost:.2f} ms = {cost / costs[0]:.1f} turns at 0-ply"
+            for ply, cost in enumerate(costs)) + f"; DEPTH_COST = {DEPTH_COST}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
@@ -230,11 +256,16 @@ def main() -> None:
                         help="Only measure what a worker of --jobs costs to start, in turns.")
     parser.add_argument("--before", type=Path, default=None,
                         help="A checkout of another revision, its analysis of the matches measured beside.")
+    parser.add_argument("--depth-cost", action="store_true",
+                        help="Only measure a turn at 1 and 2 ply in turns at 0-ply.")
     parser.add_argument("--deep", action="store_true",
                         help="Only the jacquet game with the default confirmation and the match at 2-ply.")
     args = parser.parse_args()
     if args.worker_start:
         worker_start()
+        return
+    if args.depth_cost:
+        depth_cost()
         return
     if args.deep:
         jacquet_confirmed()
