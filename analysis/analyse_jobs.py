@@ -13,8 +13,10 @@ pickle both ways (and a long game's tree is too deep for pickle's recursion).
 from __future__ import annotations
 
 import math
+import os
+import sys
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from multiprocessing.pool import AsyncResult, Pool
 
@@ -92,22 +94,38 @@ class AnalysisJob:
                               True, judge)
         return JudgedGame(evaluator.name, None if judge is None else judge.level, figures)
 
+    def ready(self, games: Sequence[Game]) -> None:
+        """The evaluator of each rule set of ``games`` made and its kernels loaded in this
+        process (the first turn of the first game of each judged, its figures thrown
+        away), so that workers forked from this process find them ready."""
+        seen = set()
+        for game in games:
+            if game.rules.describe() not in seen:
+                seen.add(game.rules.describe())
+                task = GameToJudge.of(game)
+                self.judge(GameToJudge(task.rules, task.turns[:1]))
+
     def level(self) -> str:
         """The confirming judge's level (``''`` for none), as the archive keys an analysis
         by it: from the setting alone, no judge made (:func:`analysis.confirm.confirmation_level`)."""
         return confirmation_level(self.confirm)
 
 
-WORKER_TURNS = 800
+WORKER_TURNS = {"fork": 30, "spawn": 900}
 """How many turns judged at 0-ply (with the luck of the roll) make a worker process worth
-starting: a spawned worker's start (an interpreter, numpy, the notation, the nets, numba's
-kernels loaded) costs about as much CPU as judging 800 such turns (1.4 s against 1.7 ms a
-turn of a real backgammon match: ``python bench/analyse_speed.py --worker-start``)."""
+starting, by how it starts (:func:`start_method`): a forked worker shares this process's
+loaded kernels and costs about 20 turns' CPU to start and feed (11 for its pages copied as
+it writes them, some 10 for this process to send its games and take its figures back); a
+spawned one (an interpreter, numpy, the notation, the nets, numba's kernels loaded) about
+1.3 s of CPU, some 840 turns of a real backgammon match
+(``python bench/analyse_speed.py --worker-start`` measures both)."""
 
-DEPTH_COST = (1, 3, 35)
-"""What a turn costs at 0, 1 and 2 ply, in turns at 0-ply (measured by
-``bench/analyse_speed.py``: the luck's 21 rolls, then 8 candidates' 21 replies at 1-ply,
-and 21 × 22 more at 2-ply)."""
+DEPTH_COST = (1, 6, 45)
+"""What a turn costs at 0, 1 and 2 ply, in turns at 0-ply (the luck's 21 rolls, then 8
+candidates' 21 replies at 1-ply, and 21 × 22 more at 2-ply): measured by
+``python bench/analyse_speed.py --depth-cost``, 7.6 and 43 on a real backgammon match, 5.6
+and 48 on generated jacquet games (session 23; it was 3 and 35 against a dearer turn at
+0-ply)."""
 
 
 CONFIRM_COST = {"none": 0, "1ply": 3, "2ply": 30, "2ply+rollout": 125, "rollout": 400}
@@ -120,14 +138,16 @@ about 400 in backgammon; 2-ply with its marks checked by a 648-game rollout abou
 times the 2-ply confirmation's analysis on real backgammon matches, ``bench/confirm_rollout.py``)."""
 
 
-def workers_for(games: Sequence[Game], ply: int, cores: int, confirm: str = "none") -> int:
+def workers_for(games: Sequence[Game], ply: int, cores: int, confirm: str = "none",
+                method: str | None = None) -> int:
     """How many processes the analysis of ``games`` at ``ply``, its marks confirmed by
     ``confirm``, is worth, at most ``cores`` (one: this process alone; N: this one beside N −
-    1 workers); the analyses are the same whatever the number. A worker is worth
-    :data:`WORKER_TURNS` turns of work at 0-ply, each turn costing :data:`DEPTH_COST` at its
-    depth and :data:`CONFIRM_COST` more."""
+    1 workers started by ``method``, default :func:`start_method`'s); the analyses are the
+    same whatever the number. A worker is worth :data:`WORKER_TURNS` turns of work at 0-ply,
+    each turn costing :data:`DEPTH_COST` at its depth and :data:`CONFIRM_COST` more."""
     turns = sum(game.end().ply for game in games)
-    worth = math.ceil(turns * (DEPTH_COST[ply] + CONFIRM_COST[confirm]) / WORKER_TURNS)
+    start = WORKER_TURNS[method or start_method()]
+    worth = math.ceil(turns * (DEPTH_COST[ply] + CONFIRM_COST[confirm]) / start)
     return max(1, min(cores, len(games), worth))
 
 
@@ -151,17 +171,40 @@ Analyser = Callable[[Sequence[Game]], Iterator[GameAnalysis]]
 """Analyses a list of games, yielding their analyses in order."""
 
 
+def start_method() -> str:
+    """How workers are started: forked from this process (sharing its imported modules and
+    loaded kernels: a worker's start then costs next to nothing) on Linux when this process
+    runs a single thread, as the commands do (BLAS held to one thread before numpy loads,
+    :mod:`analysis.threads`; numba's kernels start none): no thread, numba's, BLAS's or the
+    caller's, is copied half-way through its work. Else spawned, a fresh interpreter each."""
+    if sys.platform.startswith("linux") and len(os.listdir("/proc/self/task")) == 1:
+        return "fork"
+    return "spawn"
+
+
 @contextmanager
-def analyser(job: AnalysisJob, jobs: int = 1) -> Iterator[Analyser]:
+def analyser(job: AnalysisJob, jobs: int = 1, method: str | None = None) -> Iterator[Analyser]:
     """A function analysing lists of games over ``jobs`` processes: this one and ``jobs`` −
-    1 spawned workers (none when ``jobs`` is 1), the same workers for every list while the
-    block lasts; the same analyses whatever ``jobs``. Leaving the block by an exception
-    (Ctrl-C) stops the workers at once."""
+    1 workers (none when ``jobs`` is 1), started at the first list by ``method`` (default:
+    :func:`start_method`'s; when forked, once this process has made the evaluators of that
+    list's rule sets and loaded its kernels, :meth:`AnalysisJob.ready`), the same workers
+    for every list while the block lasts; the same analyses whatever ``jobs``. Leaving the
+    block by an exception (Ctrl-C) stops the workers at once."""
     if jobs <= 1:
         yield lambda games: (job.analyse(game) for game in games)
         return
-    with worker_pool(jobs - 1, _start_worker, (job,)) as pool:
-        yield lambda games: _beside(job, pool, jobs - 1, games)
+    with ExitStack() as stack:
+        pools: list[Pool] = []
+
+        def analyse(games: Sequence[Game]) -> Iterator[GameAnalysis]:
+            if not pools:
+                how = method or start_method()
+                if how == "fork":
+                    job.ready(games)
+                pools.append(stack.enter_context(worker_pool(jobs - 1, _start_worker, (job,), how)))
+            return _beside(job, pools[0], jobs - 1, games)
+
+        yield analyse
 
 
 def _beside(job: AnalysisJob, pool: Pool, workers: int, games: Sequence[Game]) -> Iterator[GameAnalysis]:
@@ -185,7 +228,9 @@ def _beside(job: AnalysisJob, pool: Pool, workers: int, games: Sequence[Game]) -
         yield _assembled(game, ready.pop(due))
 
 
-def analyse_all(games: Sequence[Game], job: AnalysisJob, jobs: int = 1) -> Iterator[GameAnalysis]:
-    """Each game's analysis, in the games' order, over ``jobs`` processes."""
-    with analyser(job, jobs) as analyse:
+def analyse_all(games: Sequence[Game], job: AnalysisJob, jobs: int = 1, method: str | None = None
+                ) -> Iterator[GameAnalysis]:
+    """Each game's analysis, in the games' order, over ``jobs`` processes (workers started
+    by ``method``, :func:`analyser`)."""
+    with analyser(job, jobs, method) as analyse:
         yield from analyse(games)

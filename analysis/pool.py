@@ -1,9 +1,12 @@
 """A pool of worker processes for the engine's work on every core (rollouts, ``jacquet
 analyse --jobs``, ``jacquet import --analyse --jobs``).
 
-- Workers are *spawned* (a fresh interpreter each, never a fork of a process that may hold
-  threads or an open archive), hold BLAS to one thread (:mod:`analysis.threads`) and ignore
-  SIGINT: Ctrl-C reaches the parent alone, which stops the pool and keeps what it has.
+- Workers are *spawned* (a fresh interpreter each), hold BLAS to one thread
+  (:mod:`analysis.threads`) and ignore SIGINT: Ctrl-C reaches the parent alone, which stops
+  the pool and keeps what it has. A caller that knows its process is safe to copy may ask
+  for *forked* workers instead (``method="fork"``: the analysis of games,
+  :func:`analysis.analyse_jobs.analyser`, says when), which share the parent's imported
+  modules and loaded kernels instead of loading their own.
 - Each worker runs ``initializer(*initargs)`` once (load the net, build the rule set), then
   the tasks it is given. A task's result depends on the task alone, never on which worker
   ran it or in what order, so a pool gives exactly what one process gives.
@@ -42,10 +45,11 @@ def _start_worker(initializer: Callable[..., None] | None, initargs: tuple[Any, 
 
 @contextmanager
 def worker_pool(jobs: int, initializer: Callable[..., None] | None = None,
-                initargs: tuple[Any, ...] = ()) -> Iterator[Pool]:
-    """``jobs`` spawned workers (see the module docstring). Leaving the block normally waits
-    for them; leaving it by an exception (Ctrl-C in the parent) stops them at once."""
-    context = multiprocessing.get_context("spawn")
+                initargs: tuple[Any, ...] = (), method: str = "spawn") -> Iterator[Pool]:
+    """``jobs`` workers started by ``method`` (``spawn``, or ``fork``: see the module
+    docstring). Leaving the block normally waits for them; leaving it by an exception
+    (Ctrl-C in the parent) stops them at once."""
+    context = multiprocessing.get_context(method)
     pool = context.Pool(jobs, _start_worker, (initializer, initargs))
     try:
         yield pool

@@ -17,9 +17,13 @@
    turn of the recorded sample game of ``jacquet`` and ``backgammon``, CPU time).
 5. What a worker of ``jacquet analyse --jobs`` costs to start, in turns judged at 0-ply
    with the luck (``analysis.analyse_jobs.WORKER_TURNS``, which decides how many workers
-   a few games are worth): the CPU time of one spawned worker that judges one turn,
-   against the CPU time a turn of the real match costs in this process.
+   a few games are worth), forked (where this process may fork) and spawned: the CPU
+   time of two workers that judge a game each, less what those turns cost in this
+   process, against the CPU time a turn of the real match costs in this process.
 
+``--depth-cost``: only a turn's CPU at 1 and 2 ply in turns at 0-ply with the luck
+(``analysis.analyse_jobs.DEPTH_COST``), on the match of 2. and three generated jacquet
+games, in this process.
 ``--before DIR``: the N matches also analysed by the checkout in ``DIR`` (another revision,
 main's say, run with this interpreter), in the same run, printed beside this one's.
 ``--deep``: only the deep figures (issue 35): the jacquet game of 1. analysed by
@@ -28,7 +32,7 @@ judged again at 2-ply), a fresh process, wall and CPU time; and the match of 2. 
 against gnubg's 2-ply.
 
     python bench/analyse_speed.py [--repeat 3] [--decisions 20] [--matches 20] [--no-two-ply]
-                                  [--worker-start] [--before DIR] [--deep]
+                                  [--worker-start] [--depth-cost] [--before DIR] [--deep]
 """
 
 from __future__ import annotations
@@ -188,8 +192,8 @@ def per_decision(decisions: int) -> None:
 
 
 def worker_start() -> None:
-    """A spawned worker's start, in turns judged at 0-ply with the luck."""
-    from analysis.analyse_jobs import WORKER_TURNS, AnalysisJob, analyse_all
+    """A worker's start, forked and spawned, in turns judged at 0-ply with the luck."""
+    from analysis.analyse_jobs import WORKER_TURNS, AnalysisJob, analyse_all, start_method
 
     games = list(read_file(MATCH))
     job = AnalysisJob({"backgammon": load_net("backgammon")}, 0, None, 5, "none")
@@ -200,16 +204,45 @@ def worker_start() -> None:
         job.analyse(game)
     per_turn = (time.process_time() - cpu) / turns
     short = games[0]
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    # three jobs: two spawned workers, given a game each, and this process judging the third
-    list(analyse_all([short] * 3, AnalysisJob(job.nets, 0, None, 5, "none"), jobs=3))
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    workers = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
-    judged = 2 * short.end().ply * per_turn
-    start = (workers - judged) / 2
-    print(f"a worker's start: {start:.2f} s CPU (two spawned workers, {workers:.2f} s, less their "
-          f"{2 * short.end().ply} turns at {1000 * per_turn:.2f} ms each in this process) = "
-          f"{start / per_turn:.0f} turns at 0-ply; WORKER_TURNS = {WORKER_TURNS}")
+    methods = ["fork", "spawn"] if start_method() == "fork" else ["spawn"]
+    for method in methods:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        mine = time.process_time()
+        # three jobs: two workers, given a game each, and this process judging the third
+        list(analyse_all([short] * 3, AnalysisJob(job.nets, 0, None, 5, "none"), 3, method))
+        mine = time.process_time() - mine - short.end().ply * per_turn
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        workers = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+        judged = 2 * short.end().ply * per_turn
+        start = (workers - judged) / 2
+        print(f"a {method}ed worker's start: {start:.2f} s CPU (two workers, {workers:.2f} s, less their "
+              f"{2 * short.end().ply} turns at {1000 * per_turn:.2f} ms each in this process) = "
+              f"{start / per_turn:.0f} turns at 0-ply; this process's own part (the pool, its games sent "
+              f"and figures received, less its own game's turns): {mine:.2f} s; "
+              f"WORKER_TURNS[{method!r}] = {WORKER_TURNS[method]}")
+
+
+def depth_cost() -> None:
+    """A turn's CPU at 1 and 2 ply in turns at 0-ply with the luck
+    (``analysis.analyse_jobs.DEPTH_COST``): the real match's games and three generated
+    jacquet games, each depth's analysis in this process (``--confirm none``)."""
+    from analysis.analyse_jobs import DEPTH_COST, AnalysisJob
+
+    samples = (("backgammon", list(read_file(MATCH))), ("jacquet", list(read_file(GAMES))[:3]))
+    for variant, games in samples:
+        nets = {variant: load_net(variant)}
+        turns = sum(game.end().ply for game in games)
+        costs = []
+        for ply in (0, 1, 2):
+            job = AnalysisJob(nets, ply, None, 5, "none")
+            job.analyse(games[0])  # the kernels and tables loaded
+            cpu = time.process_time()
+            for game in games:
+                job.analyse(game)
+            costs.append((time.process_time() - cpu) / turns)
+        print(f"{variant}, {turns} turns, CPU a turn: " + ", ".join(
+            f"{ply}-ply {1000 * cost:.2f} ms = {cost / costs[0]:.1f} turns at 0-ply"
+            for ply, cost in enumerate(costs)) + f"; DEPTH_COST = {DEPTH_COST}")
 
 
 def main() -> None:
@@ -223,11 +256,16 @@ def main() -> None:
                         help="Only measure what a worker of --jobs costs to start, in turns.")
     parser.add_argument("--before", type=Path, default=None,
                         help="A checkout of another revision, its analysis of the matches measured beside.")
+    parser.add_argument("--depth-cost", action="store_true",
+                        help="Only measure a turn at 1 and 2 ply in turns at 0-ply.")
     parser.add_argument("--deep", action="store_true",
                         help="Only the jacquet game with the default confirmation and the match at 2-ply.")
     args = parser.parse_args()
     if args.worker_start:
         worker_start()
+        return
+    if args.depth_cost:
+        depth_cost()
         return
     if args.deep:
         jacquet_confirmed()

@@ -4,6 +4,9 @@ what one process gives, in the same order, to the last digit."""
 from __future__ import annotations
 
 import sqlite3
+import subprocess
+import sys
+import threading
 
 import pytest
 from click.testing import CliRunner
@@ -34,6 +37,44 @@ def test_analyse_json_with_more_jobs_is_that_of_one(records, small_net, jobs):
     assert more.exit_code == 0, more.output
     assert len(one.stdout.splitlines()) == 2
     assert more.stdout == one.stdout
+
+
+@pytest.mark.parametrize("method", ["fork", "spawn"])
+def test_forked_and_spawned_workers_give_the_analysis_of_one_process(records, small_net, method,
+                                                                       monkeypatch):
+    """Workers forked from this process (its kernels and evaluators already loaded) or
+    spawned afresh: the same JSON as one process, byte for byte, in both rule sets."""
+    if method == "fork" and not sys.platform.startswith("linux"):
+        pytest.skip("workers are forked on Linux only")
+    monkeypatch.setattr("analysis.analyse_jobs.start_method", lambda: method)
+    args = ["analyse", f"{records}/jacquet.jqn", f"{records}/backgammon.jqn", "--json", "--confirm", "none"]
+    one = CliRunner().invoke(main, [*args, "--jobs", "1"])
+    two = CliRunner().invoke(main, [*args, "--jobs", "2"])
+    assert one.exit_code == 0, one.output
+    assert two.exit_code == 0, two.output
+    assert len(one.stdout.splitlines()) == 3
+    assert two.stdout == one.stdout
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers are forked on Linux only")
+def test_workers_are_forked_from_a_process_of_one_thread_only():
+    """A process of one thread (as `jacquet analyse`, BLAS held to one thread before numpy
+    loads) forks its workers; a process running another thread (a server's, say) spawns
+    them, never copying a thread half-way through its work."""
+    from analysis.analyse_jobs import start_method
+
+    script = ("from analysis.threads import limit_blas_threads; limit_blas_threads(1); "
+              "from analysis.analyse_jobs import start_method; print(start_method())")
+    alone = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert alone.stdout.strip() == "fork"
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    try:
+        assert start_method() == "spawn"
+    finally:
+        stop.set()
+        thread.join()
 
 
 def test_analyse_writes_the_same_annotated_records_and_tables_with_two_jobs(records, tmp_path):
@@ -88,18 +129,21 @@ def test_analyse_db_with_two_jobs_stores_what_one_job_stores(records, tmp_path, 
 
 
 def test_by_default_a_few_games_are_judged_in_this_process_and_many_on_every_core():
-    """A worker costs as much to start as judging about 800 turns at 0-ply (measured by
-    bench/analyse_speed.py --worker-start): a match of a few short games is analysed at once
-    here, hundreds of games (or the same games at 2-ply) over every core offered."""
+    """A spawned worker costs as much to start as judging about 900 turns at 0-ply
+    (measured by bench/analyse_speed.py --worker-start): a match of a few short games is
+    analysed at once here, hundreds of games (or the same games at 2-ply) over every core
+    offered. A forked worker costs some 30 turns: the same few games go to every core."""
     from analysis.analyse_jobs import workers_for
 
     games = sorted(read_file("samples/generated/jacquet-10.jqn"), key=lambda game: game.end().ply)
     few = games[:3]
     assert sum(game.end().ply for game in few) < 700
-    assert workers_for(few, 0, cores=8) == 1
-    assert workers_for(few, 2, cores=8) == 3  # no more workers than games
-    assert workers_for(games * 20, 0, cores=8) == 8
-    assert workers_for(games * 20, 0, cores=1) == 1
+    assert workers_for(few, 0, cores=8, method="spawn") == 1
+    assert workers_for(few, 2, cores=8, method="spawn") == 3  # no more workers than games
+    assert workers_for(games * 20, 0, cores=8, method="spawn") == 8
+    assert workers_for(games * 20, 0, cores=1, method="spawn") == 1
+    assert workers_for(few, 0, cores=8, method="fork") == 3
+    assert workers_for(few[:1], 0, cores=8, method="fork") == 1
 
 
 def test_the_workers_follow_the_confirmation_s_work():
@@ -109,9 +153,10 @@ def test_the_workers_follow_the_confirmation_s_work():
     from analysis.analyse_jobs import workers_for
 
     games = sorted(read_file("samples/generated/jacquet-10.jqn"), key=lambda game: game.end().ply)
-    assert workers_for(games[:1], 0, cores=8, confirm="rollout") == 1
+    assert workers_for(games[:1], 0, cores=8, confirm="rollout", method="spawn") == 1
     few = games[:3]
-    workers = [workers_for(few, 0, cores=8, confirm=setting) for setting in ("none", "1ply", "2ply", "rollout")]
+    workers = [workers_for(few, 0, cores=8, confirm=setting, method="spawn")
+               for setting in ("none", "1ply", "2ply", "rollout")]
     assert workers == sorted(workers) and workers[0] < workers[2] == 3
 
 

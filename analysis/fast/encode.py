@@ -170,44 +170,52 @@ def _contact(board: NDArray[np.int8], mine: int, his: int, closes: int,
 
 
 @kernel
+def encode_row(board: NDArray[np.int8], mine_prime: bool, his_prime: bool, numbers: NDArray[np.int64],
+               units: NDArray[np.float32], opposite: NDArray[np.int64], out: NDArray[np.float32]) -> None:
+    """The inputs of one board into ``out`` (its ``size`` numbers, zero before: only the
+    inputs that are not 0 are written) and, where the layout has them, each side's prime
+    flag ``mine_prime``, ``his_prime``."""
+    features = numbers[FEATURES]
+    closes = numbers[CLOSES]
+    at = 0
+    for side in range(2):
+        base = SIDE * side
+        for point in range(1, POINTS + 1):
+            count = board[base + point]
+            if count:
+                for unit in range(4):
+                    out[at + unit] = units[base + point, count, unit]
+            at += 4
+        out[at] = units[base, board[base], 0]
+        at += 1
+        if numbers[BAR_UNIT]:
+            out[at] = units[base + BAR, board[base + BAR], 0]
+            at += 1
+        for phase in range(numbers[PHASES]):
+            out[at] = 1.0 if _in_phase(board, base, numbers, HEADER + TEST * phase) else 0.0
+            at += 1
+        if numbers[PRIME_UNIT]:
+            out[at] = 1.0 if (mine_prime if side == 0 else his_prime) else 0.0
+            at += 1
+        if features == 1:
+            _blocking(board, base, SIDE - base, closes, opposite, out, at)
+            at += 5
+        elif features >= 2:
+            _contact(board, base, SIDE - base, closes, opposite, out, at)
+            at += 6
+            if features == 3:
+                threats(board, base, SIDE - base, closes, opposite, out, at)
+                at += 4
+
+
+@kernel
 def encode(boards: NDArray[np.int8], primes: NDArray[np.bool_], numbers: NDArray[np.int64],
            units: NDArray[np.float32], opposite: NDArray[np.int64], size: int
            ) -> NDArray[np.float32]:
     """The inputs (``(n, size)``) of ``boards`` (``(n, 52)``) and, where the layout has
-    them, the prime flags ``primes`` (``(n, 2)``)."""
+    them, the prime flags ``primes`` (``(n, 2)``): :func:`encode_row` of each."""
     n = boards.shape[0]
     x = np.zeros((n, size), dtype=np.float32)
-    features = numbers[FEATURES]
-    closes = numbers[CLOSES]
     for row in range(n):
-        board = boards[row]
-        at = 0
-        for side in range(2):
-            base = SIDE * side
-            for point in range(1, POINTS + 1):
-                count = board[base + point]
-                if count:
-                    for unit in range(4):
-                        x[row, at + unit] = units[base + point, count, unit]
-                at += 4
-            x[row, at] = units[base, board[base], 0]
-            at += 1
-            if numbers[BAR_UNIT]:
-                x[row, at] = units[base + BAR, board[base + BAR], 0]
-                at += 1
-            for phase in range(numbers[PHASES]):
-                x[row, at] = 1.0 if _in_phase(board, base, numbers, HEADER + TEST * phase) else 0.0
-                at += 1
-            if numbers[PRIME_UNIT]:
-                x[row, at] = 1.0 if primes[row, side] else 0.0
-                at += 1
-            if features == 1:
-                _blocking(board, base, SIDE - base, closes, opposite, x[row], at)
-                at += 5
-            elif features >= 2:
-                _contact(board, base, SIDE - base, closes, opposite, x[row], at)
-                at += 6
-                if features == 3:
-                    threats(board, base, SIDE - base, closes, opposite, x[row], at)
-                    at += 4
+        encode_row(boards[row], primes[row, 0], primes[row, 1], numbers, units, opposite, x[row])
     return x

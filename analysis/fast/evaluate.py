@@ -1,7 +1,8 @@
-"""The judgement of many boards in one kernel call: for each board its class, its inputs,
-the forward pass of the evaluator of its class (the contact net, or the race net), the
-outcomes it no longer allows set to 0 and its equity, board by board with no return to
-Python (:meth:`analysis.board_judge.BoardJudge.values` calls it).
+"""The judgement of many boards in one kernel call: for each board its class, its inputs
+(the contact net's only for the boards it judges, one board's at a time), the forward pass
+of the evaluator of its class (the contact net, or the race net), the outcomes it no
+longer allows set to 0 and its equity, board by board with no return to Python
+(:meth:`analysis.board_judge.BoardJudge.values` calls it).
 
 What the kernel does not do is left to the caller and said per board: the pure bear-offs
 (every man of both sides home or off) and the games over, whose outputs come from the
@@ -17,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from analysis.fast.encode import encode
+from analysis.fast.encode import encode_row
 from analysis.fast.forward import forward_row
 from analysis.fast.jit import kernel
 from analysis.fast.outcomes import mask
@@ -52,7 +53,7 @@ def judge_boards(boards: Boards, primes: Flags, numbers: NDArray[np.int64], unit
     n = boards.shape[0]
     outputs = w2.shape[0]
     racing = r_w1.shape[0] > 0
-    x = encode(boards, primes, numbers, units, opposite, size)
+    x = np.empty(size, dtype=np.float32)  # a contact board's inputs, one board at a time
     y = np.empty((n, outputs), dtype=np.float32)
     equity = np.empty(n, dtype=np.float32)
     special = np.zeros(n, dtype=np.bool_)
@@ -72,8 +73,10 @@ def judge_boards(boards: Boards, primes: Flags, numbers: NDArray[np.int64], unit
             forward_row(race_x, r_w1, r_b1, r_w2, r_b2, h[:width], y[row], z[:width], total,
                         bits, indices)
         else:
+            x[:] = 0.0
+            encode_row(board, primes[row, 0], primes[row, 1], numbers, units, opposite, x)
             width = w1.shape[1]
-            forward_row(x[row], w1, b1, w2, b2, h[:width], y[row], z[:width], total, bits, indices)
+            forward_row(x, w1, b1, w2, b2, h[:width], y[row], z[:width], total, bits, indices)
         mask(board, y[row], worth, code, races, steps, primes[row, 0], primes[row, 1], rates, scale)
         value = np.float32(0.0)
         for k in range(outputs):
