@@ -88,8 +88,11 @@ def position(position_id: str) -> ResponseReturnValue:
                            refused=refused, shown=show.notation if show else None, show_url=show_url,
                            best=best.notation if best else None,
                            back=url_for("explore.position", position_id=position_id, **kept),
-                           key=[mark for mark in board_key(rules, page_language(), arrows=bool(best or show))
-                                if mark[0] != "last-play"],  # no play was made here
+                           # no play was made here; a ranking draws its best play dashed, and a
+                           # candidate picked (here, or by the script) with the play looked at's arrows
+                           key=[mark for mark in board_key(rules, page_language(), arrows=bool(best or show),
+                                                           best=bool(best or show))
+                                if mark[0] != "last-play"],
                            white=white), 400 if refused else 200
 
 
