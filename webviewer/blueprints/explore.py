@@ -24,7 +24,7 @@ from notation.render.svg import board_key
 from webviewer.pages.analysis_board import analysis_board, find_plays, ranked_board
 from webviewer.pages.board_view import describe
 from webviewer.pages.play_engine import legal_limit, position_ranking
-from webviewer.pages.player import POINTS, error_chart
+from webviewer.pages.player import POINTS, error_chart, skill_scale
 from webviewer.plumbing.args import choice_arg, int_arg, variant_arg
 from webviewer.plumbing.auth import signed_in
 from webviewer.plumbing.db import get_db
@@ -133,6 +133,7 @@ def player(name: str) -> ResponseReturnValue:
     for engine in analysed:
         engine["chart"] = error_chart(engine["points"],
                                       lambda game_id: url_for("games.game_page", game_id=game_id))
+        engine["scale"] = skill_scale(engine["variant"], page_language())
     return render_template("explore/player.html", name=name, results=results, recent=recent,
                            total=total, analysed=analysed)
 
