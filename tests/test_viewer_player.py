@@ -138,7 +138,7 @@ def test_the_skill_label_comes_with_its_scale_in_words_not_a_path_to_a_file(anal
     """A visitor has no docs folder: the page says the rule set's scale itself, each label
     with the error rates it holds, in the page's language; his label is the one whose band
     holds his error rate."""
-    path, printed = analysed
+    path, _ = analysed
     response = viewer_app(path).test_client().get("/player/Random White", headers={"Accept-Language": language})
     page = response.get_data(as_text=True)
     assert ".md" not in re.sub(r"<[^>]+>", "", page) and "docs/" not in page
