@@ -481,7 +481,7 @@ def test_a_roll_the_engine_could_not_play_is_said_in_words(app, client, language
         key = at.rsplit("/", 1)[1]
         stored = load_played(db, key, timedelta(days=1))
         game = Game(source.rules)
-        game.headers.update({k: v for k, v in game_from_text(stored.record).headers.items()})
+        game.headers.update(game_from_text(stored.record).headers)
         game.headers["LeadRoll"] = source.headers["LeadRoll"]
         game.state = source.state  # Black starts, as the lead roll says
         node: Game | GameNode = game

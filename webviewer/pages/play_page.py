@@ -15,12 +15,12 @@ from flask import current_app, session
 from archive.played import PlayedRecord, load_played
 from notation.engine.state import Colour
 from notation.errors import NotationError
-from notation.recording import LiveGame
 from notation.messages import render
+from notation.recording import LiveGame
 from notation.render.captions import played
 from webviewer.pages.recorder import page_context, turn_text
-from webviewer.plumbing.language import page_language
 from webviewer.plumbing.db import get_db
+from webviewer.plumbing.language import page_language
 
 LIMITS = {"PLAY_GAMES_PER_VISITOR": 3, "PLAY_GAMES_PER_ADDRESS": 10, "PLAY_GAMES": 200,
           "PLAY_GAME_EXPIRY_HOURS": 24, "PLAY_MAX_TURNS": 400}
@@ -116,8 +116,10 @@ def play_context(live: LiveGame, stored: PlayedRecord, hints: dict[str, Any] | N
         if node.turn is None or node.turn.player is you:
             break
         said = played(node.turn)
-        blocked = said is not None and said.id.endswith(".none")
-        answered.insert(0, (None, render(said, page_language())) if blocked else (turn_text(node), None))
+        if said is not None and said.id.endswith(".none"):
+            answered.insert(0, (None, render(said, page_language())))
+        else:
+            answered.insert(0, (turn_text(node), None))
     return {**page_context(live, None, cube=False), "you": you,
             "engine": live.game.headers.get(you.other.title, ""),
             "answered": answered, "hints": hints, "analysis": analysis,
