@@ -69,10 +69,11 @@ def today() -> str:
 
 
 def turn_text(node: Node) -> str:
-    """A turn as the record writes it, numbered: ``2. 61: 24/18 13/12``, ``3. double``."""
+    """A turn as the record writes it, numbered: ``2. 61: 24/18 13/12``, ``3. double``; the
+    game's start (the first place a correction may go back to) in the page's language."""
     turn = node.turn
     if turn is None:
-        return "the start"
+        return gettext("the start of the game")
     label = node_label(node)
     return f"{label}: {turn.play.notation}" if turn.play is not None else label
 
