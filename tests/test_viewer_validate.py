@@ -113,6 +113,18 @@ def test_the_formats_are_named_in_the_pages_language(scorer, language):
     assert (options["auto"] == "automatic (from the file's extension, else from the text)") == (language == "en")
 
 
+def test_an_empty_record_gives_the_form_again_with_the_reason_in_place(scorer):
+    """Validate sent with nothing to read: the form again (not an error page that leads to
+    the archive), the reason under its text area, the rule set chosen kept."""
+    page = scorer.post("/validate", data={"csrf_token": token(scorer), "record": "  ", "format": "jqn",
+                                          "variant": "murray"})
+    assert page.status_code == 400
+    assert f'<p class="note" id="refused" role="alert">{shown("Paste a record or choose a file to validate.")}</p>' \
+        in page.text
+    assert 'name="record"' in page.text and 'aria-describedby="refused"' in page.text
+    assert '<option value="murray" selected>' in page.text and '<option value="jqn" selected>' in page.text
+
+
 def test_a_post_without_the_csrf_token_is_refused(scorer):
     page = scorer.post("/validate", data={"record": SAMPLE.read_text(), "format": "auto"})
     assert page.status_code == 400 and "CSRF" in page.text

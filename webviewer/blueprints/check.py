@@ -90,8 +90,8 @@ def _submission() -> tuple[str, str, str | None]:
         text = data.decode("utf-8", errors="replace").lstrip("\ufeff")
         return _normalised(text), display_name(upload.filename), upload.filename
     text = request.form.get("record", "")
-    if not text.strip():
-        _refuse(400, _("Paste a record or choose a file to validate."))
+    if not text.strip():  # the form again, the reason in place, the choices kept
+        abort(make_response(_form(_("Paste a record or choose a file to validate.")), 400))
     return _normalised(text), display_name(None), None
 
 
@@ -112,9 +112,16 @@ def _limits() -> tuple[int, int]:
 @blueprint.get("/validate")
 def form() -> ResponseReturnValue:
     """The form: a text area, a file, the format and the default rule set."""
+    return _form()
+
+
+def _form(refused: str | None = None) -> str:
+    """The form, with what was wrong with the last one sent (``refused``) above its text
+    area and that one's format and rule set chosen."""
     return render_template("check/form.html", formats=FORMATS, variants=TITLES,
                            max_bytes=current_app.config["MAX_UPLOAD_BYTES"],
-                           max_games=current_app.config["MAX_GAMES"])
+                           max_games=current_app.config["MAX_GAMES"], refused=refused,
+                           chosen=request.form)
 
 
 @blueprint.post("/validate")
