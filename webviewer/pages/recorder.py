@@ -73,7 +73,7 @@ def turn_text(node: Node) -> str:
     game's start (the first place a correction may go back to) in the page's language."""
     turn = node.turn
     if turn is None:
-        return gettext("the start of the game")
+        return str(gettext("the start of the game"))
     label = node_label(node)
     return f"{label}: {turn.play.notation}" if turn.play is not None else label
 
