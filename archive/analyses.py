@@ -259,7 +259,8 @@ def player_analyses(db: Database, player_ids: list[int], points: int,
                     language: str | None = None) -> list[dict[str, Any]]:
     """A player's analysed games (hidden games left out), per engine (name, digest, depth,
     confirmation; the engine with the most games first): ``engine``, ``depth``,
-    ``confirm``, ``level`` (:func:`level_label`), ``games``; his ``decisions`` over them,
+    ``confirm``, ``level`` (:func:`level_label`), ``variant`` (the rule set its net
+    judges), ``games``; his ``decisions`` over them,
     ``confirmed`` (those the confirming judge decided), his ``error_rate`` over them all
     and its ``skill`` label on the rule set's scale (in ``language``, default: the current
     one); ``points``,
@@ -306,7 +307,7 @@ def player_analyses(db: Database, player_ids: list[int], points: int,
         decisions = sum(game[3] for game in games)
         rate = round(sum(game[2] * game[3] for game in games) / max(decisions, 1), 1)
         key = (engine, digest, depth, confirm)
-        found.append({"engine": engine, "depth": depth, "confirm": confirm,
+        found.append({"engine": engine, "depth": depth, "confirm": confirm, "variant": variants[key],
                       "level": level_label(engine, depth, confirm, language), "decisions": decisions,
                       "confirmed": confirmed[key], "error_rate": rate,
                       "skill": skill(variants[key], rate, language),

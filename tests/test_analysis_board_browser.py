@@ -181,3 +181,46 @@ def test_without_javascript_the_forms_and_links_do_the_same(server, browser):
     assert arrows(page)
     assert overflow(page) == 0
     context.close()
+
+
+def drawn_arrows(page, group: str) -> list[dict]:
+    """How the browser draws the shafts of the board's arrows in ``group`` (a selector
+    under the board's svg): each one's stroke colour and dash pattern."""
+    return page.eval_on_selector_all(
+        f"figure.board svg {group} line.arrow-step",
+        "ls => ls.map(l => ({colour: getComputedStyle(l).stroke, dashes: getComputedStyle(l).strokeDasharray}))")
+
+
+def key_colour(page, kind: str) -> str | None:
+    """The colour of the board key's mark of ``kind`` (its swatch's line), or ``None``."""
+    swatch = page.locator(f".board-key .key-{kind} svg line")
+    return swatch.evaluate("l => getComputedStyle(l).stroke") if swatch.count() else None
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_position_page_draws_the_best_play_as_the_game_page_does(server, browser, size):
+    """One visual language: the best play of a ranked position is drawn as the game page
+    draws the next turn's best play (dashed, in the key's colour for the best play), not in
+    the colour the key gives the play looked at; a candidate picked is the play looked at."""
+    base, game_id = server
+    page = new_page(browser, size)
+    page.goto(f"{base}/game/{game_id}?ply=8")
+    game_best = drawn_arrows(page, "g.arrows.best")
+    assert game_best and all(line["dashes"] != "none" for line in game_best)
+    best_colour, looked_at = key_colour(page, "best"), key_colour(page, "arrows")
+    assert {line["colour"] for line in game_best} == {best_colour} and looked_at != best_colour
+
+    position_id = MIDGAME.position_id()
+    page.goto(f"{base}/position/{position_id}?variant=jacquet&player=W&dice=61")
+    assert page.title() == f"Position {position_id}"  # the page's title alone, no markup
+    drawn = drawn_arrows(page, "g.arrows")
+    assert drawn == drawn_arrows(page, "g.arrows.best"), "the best play's arrows are the best's"
+    assert {line["colour"] for line in drawn} == {best_colour}
+    assert [line["dashes"] for line in drawn] == [game_best[0]["dashes"]] * len(drawn)
+    assert (key_colour(page, "best"), key_colour(page, "arrows")) == (best_colour, looked_at)
+    page.locator(".candidates tbody tr:last-child td.play a").click()
+    page.wait_for_selector(".candidates tr.shown")
+    shown = drawn_arrows(page, "g.arrows")
+    assert shown and {line["colour"] for line in shown} == {looked_at}
+    assert all(line["dashes"] == "none" for line in shown)
+    page.context.close()

@@ -22,6 +22,16 @@ from notation.engine.checker import check_play
 from notation.engine.rules import rule_set
 from notation.render.arrows import BEST
 from tests.report_fixtures import analysed, archive_path, viewer_config  # noqa: F401 (fixtures)
+from tests.viewer_helpers import shown
+
+PLAIN = ("Your play %(play)s was judged by a quick look only (%(depth)s-ply). The engine judged again, "
+         "more deeply (%(deep)s-ply), only the few plays that looked best at first, and yours was not one of "
+         "them: it ranks below them and shows no loss, because figures from two depths cannot be compared.")
+"""Practice's verdict on an answer judged shallower than the best plays, in plain words."""
+DEPTHS = ("The engine judged every play by a quick look, then judged the few best again more deeply: a play "
+          "judged by the quick look only ranks below them and shows no loss, because figures from two depths "
+          "cannot be compared.")
+"""The note under a ranking of two depths (the game page's and practice's)."""
 
 
 def worst_turn(path, game_id: int, colour: str) -> dict:
@@ -107,7 +117,7 @@ def test_candidates_of_two_depths_show_each_depth_and_a_loss_only_on_the_best_on
     restore(archive_path, game, turn["ply"], candidates=mixed)
 
     page = client.get(f"/game/{game}?ply={turn['ply']}").text
-    assert ">Depth</th>" in page and "the plays judged at a shallower depth rank below them" in page
+    assert ">Depth</th>" in page and 'class="depth-note"' in page
     rows = candidate_rows(page)
     assert [texts[5] for _, _, texts in rows] == [f"{c['depth']}-ply" for c in mixed]
     losses = {play: texts[3] for _, play, texts in rows}
@@ -121,8 +131,11 @@ def test_candidates_of_two_depths_show_each_depth_and_a_loss_only_on_the_best_on
     sent = client.post("/practice/Random White", data={
         "position": f"{game}.{turn['ply']}", "action": "play", "play": mixed[shallow]["play"]})
     answered = client.get(sent.headers["Location"]).text
-    assert f"Your play {mixed[shallow]['play']} was judged at 0-ply only" in html.unescape(answered)
     assert "Not right" in answered
+    for language in ("en", "fr", "ru"):  # what judged it, what judged the best, why no loss
+        said = client.get(sent.headers["Location"], headers={"Accept-Language": language}).text
+        assert shown(PLAIN, language, play=mixed[shallow]["play"], depth=0, deep=2) in said, language
+        assert shown(DEPTHS, language) in said, language
     practice = practice_rows(answered)
     assert [texts[4] for _, _, texts in practice] == [f"{c['depth']}-ply" for c in mixed]
     assert [texts[3] for _, _, texts in practice][shallow] == "—"

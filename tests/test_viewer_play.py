@@ -24,9 +24,10 @@ from analysis.shipped import load_net
 from archive.played import load_played, save_played
 from notation import rule_set
 from notation.engine.rules import DEFAULT, NAMES
-from notation.engine.state import PASSED
+from notation.engine.state import PASSED, Colour
 from notation.formats import read_file
 from notation.formats.jqn import write_game
+from notation.messages import Message, render
 from notation.recording import LiveGame, game_from_text
 from notation.tree.game import Game, GameNode
 from tests.accounts_helpers import add_account, sign_in
@@ -249,6 +250,16 @@ def test_dice_come_from_the_server_only(client):
     assert refused.status_code == 400 and "unknown action" in refused.text
 
 
+@pytest.mark.parametrize("language", ["en", "fr", "ru"])
+def test_the_start_page_says_there_is_no_cube_before_a_backgammon_player_looks_for_it(client, language):
+    """A backgammon player finds no Double button in the web game: the start page says so
+    first, and where the engine takes a double (the terminal's ``jacquet play``)."""
+    page = client.get("/play/", headers={"Accept-Language": language}).text
+    said = shown("There is no doubling cube here, in backgammon either: a game is worth the points its end "
+                 "gives. To double against the engine, play it in the terminal (jacquet play).", language)
+    assert f'<p class="hint no-cube">{said}</p>' in page
+
+
 def test_a_backgammon_game_has_no_cube_on_its_board(client):
     """The web game is played without the cube (the nets are cubeless): its board draws
     none (no cube showing 64 in the middle)."""
@@ -456,3 +467,34 @@ def test_a_game_over_leaves_room_for_new_ones(make_app):
     refused = app.test_client().post("/play/", data={"variant": "jacquet", "side": "White",
                                                      "strength": "random"})
     assert refused.status_code == 429 and "PLAY_GAMES)" in refused.text
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "ru"])
+def test_a_roll_the_engine_could_not_play_is_said_in_words(app, client, language):
+    """The engine's roll it could not play is said as the game page says it ("White rolled
+    44 and could not play."), in the page's language, not as the record's "-" ("The engine
+    played 3. 44: -.")."""
+    source = next(iter(read_file("samples/generated/jacquet-10.jqn")))  # 3. 44: - is White's
+    at = start(client, side="Black")
+    db = archive.open_archive(app.config["ARCHIVE"])
+    try:
+        key = at.rsplit("/", 1)[1]
+        stored = load_played(db, key, timedelta(days=1))
+        game = Game(source.rules)
+        game.headers.update(game_from_text(stored.record).headers)
+        game.headers["LeadRoll"] = source.headers["LeadRoll"]
+        game.state = source.state  # Black starts, as the lead roll says
+        node: Game | GameNode = game
+        for played in source.mainline():
+            node = node.add_turn(played.turn.kind, played.turn.dice,
+                                 played.turn.play.notation if played.turn.play else None)
+            if played.turn.play is None or played.turn.play.notation == "-":
+                break
+        assert node.turn.player.value == "W" and str(node.turn.dice) == "44"
+        assert save_played(db, key, write_game(game), {}, stored.version)
+    finally:
+        db.close()
+    page = client.get(at, headers={"Accept-Language": language}).text
+    said = re.search(r'<p class="engine-play">(.*?)</p>', page, re.S).group(1)
+    assert html.unescape(said) == render(Message.of("caption.rolled.none", player=Colour.WHITE.named, dice="44"),
+                                         language)

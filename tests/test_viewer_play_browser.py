@@ -72,3 +72,52 @@ def test_a_whole_game_against_the_engine_by_clicking_on_a_tablet(base, page):
     assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=ARTIFACTS / "play-analysed-tablet.png", full_page=True)
+
+
+def strokes(page, selector: str) -> set[str]:
+    """The stroke colours the browser draws the elements of ``selector`` in."""
+    return set(page.eval_on_selector_all(selector, "es => es.map(e => getComputedStyle(e).stroke)"))
+
+
+def act(page) -> None:
+    """One action of the player's: roll, or play the first step offered by the board."""
+    if page.locator('.panel button[value="roll"]').count():
+        press(page, '.panel button[value="roll"]')
+    else:
+        click_a_step(page)
+
+
+def test_the_boards_marks_are_told_apart_and_keyed(base, page):
+    """The engine's last play is outlined and keyed ("the last play"); once the player has
+    rolled, the points his men may leave are marked in a mark of their own, not the last
+    play's blue, and the key under the step buttons says what the clicks' marks are."""
+    page.goto(f"{base}/play/")
+    page.select_option('select[name="variant"]', "jacquet")
+    page.check('input[name="side"][value="White"]')
+    page.check('input[name="strength"][value="random"]')
+    press(page, f"text={shown('Start the game')}")
+    outlined = 'figure.board svg polygon.point[stroke-width="3"]'
+    for _ in range(60):  # until the engine's play is shown before the player's roll
+        if page.locator('.panel button[value="roll"]').count() and page.locator(outlined).count():
+            break
+        act(page)
+    else:
+        raise AssertionError("no turn of the engine's outlined before a roll")
+    last_play = strokes(page, outlined)
+    assert len(last_play) == 1
+    assert page.locator(".board-key .key-last-play").is_visible()
+    assert strokes(page, ".board-key .key-last-play svg polygon") == last_play
+    assert page.locator(".entry-key").count() == 0  # no step to enter yet
+
+    press(page, '.panel button[value="roll"]')
+    page.wait_for_selector("figure.board svg .source")
+    sources = strokes(page, "figure.board svg .source")
+    assert len(sources) == 1 and sources != last_play
+    assert page.locator(".board-key .key-last-play").count() == 0  # its outline is gone
+    key = page.locator(".entry-key")
+    assert key.is_visible() and shown("Clicking the board:") in key.inner_text()
+    assert strokes(page, ".entry-key .key-source polygon") == sources
+    assert max(box["width"] for box in page.eval_on_selector_all(  # swatches, not boards
+        ".board-key svg", "ss => ss.map(s => s.getBoundingClientRect().toJSON())")) < 20
+    rings = strokes(page, "figure.board svg circle.courier")
+    assert not rings & sources and not rings & last_play

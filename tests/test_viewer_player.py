@@ -10,12 +10,14 @@ import re
 import sqlite3
 
 import pytest
+from babel.numbers import format_decimal
 from click.testing import CliRunner
 
 from archive import import_files, open_archive
 from jacquet_cli import main
+from notation.engine.rules import rule_set
 from notation.formats import read_file, write_file
-from notation.messages import say
+from notation.messages import Message, render, say
 from tests.viewer_helpers import shown, shown_pattern, viewer_app
 from webviewer.pages.player import error_chart
 
@@ -129,6 +131,28 @@ def test_the_worst_plays_are_his_largest_losses_each_a_link_to_its_ply(analysed)
     links = [(int(game_id), int(ply)) for game_id, ply in re.findall(r'href="/game/(\d+)\?ply=(\d+)"', table)]
     assert links == [(game_id, ply) for _, game_id, ply in expected]
     assert f"{expected[0][0]:.3f}" in table
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "ru"])
+def test_the_skill_label_comes_with_its_scale_in_words_not_a_path_to_a_file(analysed, language):
+    """A visitor has no docs folder: the page says the rule set's scale itself, each label
+    with the error rates it holds, in the page's language; his label is the one whose band
+    holds his error rate."""
+    path, _ = analysed
+    response = viewer_app(path).test_client().get("/player/Random White", headers={"Accept-Language": language})
+    page = response.get_data(as_text=True)
+    assert ".md" not in re.sub(r"<[^>]+>", "", page) and "docs/" not in page
+    scale = rule_set("jacquet").skill
+    said = re.search(r'<p class="count skill-scale">(.*?)</p>', page, re.S)
+    assert said, "the scale is not on the page"
+    labels = [render(Message.of(label), language) for _, label in scale]
+    rates = [format_decimal(bound, "0.0", locale=language) for bound, _ in scale[:-1]]
+    assert all(shown("%(label)s below %(rate)s", language, label=label, rate=rate) in said.group(1)
+               for label, rate in zip(labels, rates, strict=False))
+    assert shown("%(label)s from %(rate)s", language, label=labels[-1], rate=rates[-1]) in said.group(1)
+    rate = float(re.search(r"<strong>([\d.,]+)</strong>", page).group(1).replace(",", "."))
+    held = next(label for bound, label in scale if rate < bound)
+    assert f'<strong class="skill-label">{render(Message.of(held), language)}</strong>' in page
 
 
 def test_a_hidden_game_leaves_the_chart_and_the_worst_plays(analysed, tmp_path):

@@ -14,7 +14,7 @@ import pytest
 from analysis.ranking import Evaluator
 from analysis.shipped import load_net
 from notation import Dice, NotationError, Position, legal_plays, rule_set
-from notation.messages import render
+from notation.messages import Message, render
 
 MIDGAME = Position.from_points({6: 3, 10: 3, 13: 3, 18: 3, 24: 3}, {24: 5, 19: 5, 16: 5})
 """A jacquet position past the courier (61: 6 plays; 33: 42), seen by the player on roll."""
@@ -118,3 +118,16 @@ def test_the_ranking_runs_in_the_worker_pool_within_its_time(make_app):
     app = make_app(WORKERS=1, WORK_SECONDS=0.001)
     answer = app.test_client().get(f"/api/positions/{MIDGAME.position_id()}?dice=66&ply=1")
     assert answer.status_code == 413 and "WORK_SECONDS" in answer.get_json()["error"]
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "ru"])
+def test_one_die_is_refused_in_the_pages_language(client, language):
+    """A single die typed as the roll ("5", read as dice but no roll) is refused as the
+    recorder refuses it, in the page's language (it was English on every page)."""
+    page = client.get(f"/position/{MIDGAME.position_id()}?dice=5", headers={"Accept-Language": language})
+    assert page.status_code == 400
+    note = re.search(r'<p class="note" id="refused" role="alert">([^<]*)</p>', page.text)
+    assert note and html.unescape(note.group(1)) == render(Message.of("recorder.two-dice", dice="5"), language)
+    api = client.get(f"/api/positions/{MIDGAME.position_id()}?dice=5", headers={"Accept-Language": language})
+    assert api.status_code == 400 and api.get_json()["error"] == render(Message.of("recorder.two-dice", dice="5"),
+                                                                         language)

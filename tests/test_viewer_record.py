@@ -481,3 +481,16 @@ def test_a_game_starts_from_a_position_id(scorer):
     unreadable = Message.of("position-id.length", length=14, found=5, id="'hello'")
     assert refused.status_code == 400
     assert escape(say("tag.position", rules="jacquet", error=unreadable)) in refused.text
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "ru"])
+def test_the_corrections_first_choice_is_the_start_in_the_pages_language(scorer, language):
+    """The list of turns a correction may go back to begins with the game's start, named in
+    the page's language (it said "the start" in English on every page)."""
+    at = start(scorer, variant="jacquet", starter="White")
+    act(scorer, at, "dice", dice="64")
+    act(scorer, at, "play", play="24/14")
+    page = scorer.get(at, headers={"Accept-Language": language}).text
+    choices = re.search(r'<select name="ply">(.*?)</select>', page, re.S).group(1)
+    assert re.findall(r'<option value="(\d+)">([^<]*)</option>', choices) == [
+        ("0", shown("the start of the game", language))]

@@ -99,6 +99,32 @@ def test_form_page_has_its_fields_and_is_linked_from_the_header(scorer):
     assert f'href="/validate">{shown("Validate a record")}</a>' in scorer.get("/").text
 
 
+@pytest.mark.parametrize("language", ["en", "fr", "ru"])
+def test_the_formats_are_named_in_the_pages_language(scorer, language):
+    """The Format list says its choices in the page's language (they were English on every
+    page); a format's own name (XML, JSON) is the same in every language."""
+    page = scorer.get("/validate", headers={"Accept-Language": language}).text
+    options = dict(re.findall(r'<option value="(\w+)">([^<]*)</option>',
+                              re.search(r'<select id="format".*?</select>', page, re.S).group(0)))
+    assert options == {
+        "auto": shown("automatic (from the file's extension, else from the text)", language),
+        "jqn": shown("text notation (.jqn, .txt)", language), "xml": "XML", "json": "JSON",
+        "mat": shown("GNU Backgammon match (.mat)", language), "sgf": shown("SGF (backgammon)", language)}
+    assert (options["auto"] == "automatic (from the file's extension, else from the text)") == (language == "en")
+
+
+def test_an_empty_record_gives_the_form_again_with_the_reason_in_place(scorer):
+    """Validate sent with nothing to read: the form again (not an error page that leads to
+    the archive), the reason under its text area, the rule set chosen kept."""
+    page = scorer.post("/validate", data={"csrf_token": token(scorer), "record": "  ", "format": "jqn",
+                                          "variant": "murray"})
+    assert page.status_code == 400
+    assert f'<p class="note" id="refused" role="alert">{shown("Paste a record or choose a file to validate.")}</p>' \
+        in page.text
+    assert 'name="record"' in page.text and 'aria-describedby="refused"' in page.text
+    assert '<option value="murray" selected>' in page.text and '<option value="jqn" selected>' in page.text
+
+
 def test_a_post_without_the_csrf_token_is_refused(scorer):
     page = scorer.post("/validate", data={"record": SAMPLE.read_text(), "format": "auto"})
     assert page.status_code == 400 and "CSRF" in page.text

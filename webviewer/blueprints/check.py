@@ -10,7 +10,7 @@ from typing import NoReturn
 
 from flask import Blueprint, abort, current_app, make_response, render_template, request
 from flask.typing import ResponseReturnValue
-from flask_babel import format_decimal, ngettext
+from flask_babel import format_decimal, lazy_gettext, ngettext
 from flask_babel import gettext as _
 
 from notation.engine.rules import DEFAULT, NAMES, TITLES
@@ -32,9 +32,11 @@ from webviewer.plumbing.language import page_language
 from webviewer.plumbing.workers import heavy, run_work
 
 blueprint = Blueprint("check", __name__)
-FORMATS = {"auto": "automatic (from the file's extension, else from the text)",
-           "jqn": "text notation (.jqn, .txt)", "xml": "XML", "json": "JSON",
-           "mat": "GNU Backgammon match (.mat)", "sgf": "SGF (backgammon)"}
+FORMATS = {"auto": lazy_gettext("automatic (from the file's extension, else from the text)"),
+           "jqn": lazy_gettext("text notation (.jqn, .txt)"), "xml": "XML", "json": "JSON",
+           "mat": lazy_gettext("GNU Backgammon match (.mat)"), "sgf": lazy_gettext("SGF (backgammon)")}
+"""The formats the form offers, each named in the page's language (a format's own name,
+XML or JSON, as it is)."""
 
 
 def _refuse(code: int, message: str) -> NoReturn:
@@ -88,8 +90,8 @@ def _submission() -> tuple[str, str, str | None]:
         text = data.decode("utf-8", errors="replace").lstrip("\ufeff")
         return _normalised(text), display_name(upload.filename), upload.filename
     text = request.form.get("record", "")
-    if not text.strip():
-        _refuse(400, _("Paste a record or choose a file to validate."))
+    if not text.strip():  # the form again, the reason in place, the choices kept
+        abort(make_response(_form(_("Paste a record or choose a file to validate.")), 400))
     return _normalised(text), display_name(None), None
 
 
@@ -110,9 +112,16 @@ def _limits() -> tuple[int, int]:
 @blueprint.get("/validate")
 def form() -> ResponseReturnValue:
     """The form: a text area, a file, the format and the default rule set."""
+    return _form()
+
+
+def _form(refused: str | None = None) -> str:
+    """The form, with what was wrong with the last one sent (``refused``) above its text
+    area and that one's format and rule set chosen."""
     return render_template("check/form.html", formats=FORMATS, variants=TITLES,
                            max_bytes=current_app.config["MAX_UPLOAD_BYTES"],
-                           max_games=current_app.config["MAX_GAMES"])
+                           max_games=current_app.config["MAX_GAMES"], refused=refused,
+                           chosen=request.form)
 
 
 @blueprint.post("/validate")

@@ -24,7 +24,7 @@ from notation.render.svg import board_key
 from webviewer.pages.analysis_board import analysis_board, find_plays, ranked_board
 from webviewer.pages.board_view import describe
 from webviewer.pages.play_engine import legal_limit, position_ranking
-from webviewer.pages.player import POINTS, error_chart
+from webviewer.pages.player import POINTS, error_chart, skill_scale
 from webviewer.plumbing.args import choice_arg, int_arg, variant_arg
 from webviewer.plumbing.auth import signed_in
 from webviewer.plumbing.db import get_db
@@ -88,8 +88,11 @@ def position(position_id: str) -> ResponseReturnValue:
                            refused=refused, shown=show.notation if show else None, show_url=show_url,
                            best=best.notation if best else None,
                            back=url_for("explore.position", position_id=position_id, **kept),
-                           key=[mark for mark in board_key(rules, page_language(), arrows=bool(best or show))
-                                if mark[0] != "last-play"],  # no play was made here
+                           # no play was made here; a ranking draws its best play dashed, and a
+                           # candidate picked (here, or by the script) with the play looked at's arrows
+                           key=[mark for mark in board_key(rules, page_language(), arrows=bool(best or show),
+                                                           best=bool(best or show))
+                                if mark[0] != "last-play"],
                            white=white), 400 if refused else 200
 
 
@@ -130,6 +133,7 @@ def player(name: str) -> ResponseReturnValue:
     for engine in analysed:
         engine["chart"] = error_chart(engine["points"],
                                       lambda game_id: url_for("games.game_page", game_id=game_id))
+        engine["scale"] = skill_scale(engine["variant"], page_language())
     return render_template("explore/player.html", name=name, results=results, recent=recent,
                            total=total, analysed=analysed)
 

@@ -55,7 +55,9 @@ def analysis_board(position: Position, position_id: str, rules: RuleSet, white: 
                    dice: str | None = None, show: Picked | None = None, best: Picked | None = None) -> str:
     """The SVG of ``position`` (seen by the player on roll, White if ``white``), numbered
     for him, with ``dice`` drawn: after ``show`` (his play, its steps as arrows), else
-    with the ``best`` play's arrows on it (if given)."""
+    with the ``best`` play on it (if given) as the game page draws the best play of the
+    roll to play: dashed arrows in their own colour (``key.best``), apart from the play
+    looked at (``key.arrows``)."""
     player = Colour.WHITE if white else Colour.BLACK
     title = render(Message.of("board.title.position", position=position_id, player=player.named), language)
     rolled = Dice.parse(dice) if dice else None
@@ -63,7 +65,7 @@ def analysis_board(position: Position, position_id: str, rules: RuleSet, white: 
         return board(show.after, rules, white_to_move=not white, dice=rolled, dice_of_white=white,
                      black_numbers=not white, title=title, language=language,
                      overlay=arrows(show.steps, white, rules, title=show.notation))
-    overlay = arrows(best.steps, white, rules, title=best.notation) if best is not None else ""
+    overlay = arrows(best.steps, white, rules, title=best.notation, best=True) if best is not None else ""
     return board(position, rules, white_to_move=white, dice=rolled, black_numbers=not white,
                  title=title, language=language, overlay=overlay)
 

@@ -27,6 +27,7 @@ from notation import Dice, Position, legal_plays
 from notation.engine.rules import rule_set
 from notation.errors import InvalidDiceError
 from notation.formats.jqn import write_game
+from notation.messages import Message
 from notation.recording import LiveGame, game_from_text
 from webviewer.plumbing.args import choice_arg
 from webviewer.plumbing.workers import run_work
@@ -56,7 +57,7 @@ def two_dice(text: str) -> Dice:
     it is two dice."""
     dice = Dice.parse(text)
     if dice.low is None:
-        raise InvalidDiceError(f"a roll is two dice, not {text!r}: write two digits 1-6, as 61")
+        raise InvalidDiceError(Message.of("recorder.two-dice", dice=text))  # in the page's language
     return dice
 
 

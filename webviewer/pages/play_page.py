@@ -15,9 +15,12 @@ from flask import current_app, session
 from archive.played import PlayedRecord, load_played
 from notation.engine.state import Colour
 from notation.errors import NotationError
+from notation.messages import render
 from notation.recording import LiveGame
+from notation.render.captions import played
 from webviewer.pages.recorder import page_context, turn_text
 from webviewer.plumbing.db import get_db
+from webviewer.plumbing.language import page_language
 
 LIMITS = {"PLAY_GAMES_PER_VISITOR": 3, "PLAY_GAMES_PER_ADDRESS": 10, "PLAY_GAMES": 200,
           "PLAY_GAME_EXPIRY_HOURS": 24, "PLAY_MAX_TURNS": 400}
@@ -103,14 +106,20 @@ def play_context(live: LiveGame, stored: PlayedRecord, hints: dict[str, Any] | N
                  analysis: dict[str, Any] | None) -> dict[str, object]:
     """What the game's page shows besides its key, version and note: the recorder's board
     and turn, your side and the engine's, the engine's turns since yours, the hints, the
-    analysis once the game is over."""
+    analysis once the game is over. The engine's turns are (play, words) each: a play as
+    the record writes it, or, for a roll it could not play, the sentence saying so
+    ("Black rolled 66 and could not play.", where the record writes "-")."""
     you = Colour(stored.side)
     nodes = list(live.game.mainline())
-    answered: list[str] = []
+    answered: list[tuple[str | None, str | None]] = []
     for node in reversed(nodes):
         if node.turn is None or node.turn.player is you:
             break
-        answered.insert(0, turn_text(node))
+        said = played(node.turn)
+        if said is not None and said.id.endswith(".none"):
+            answered.insert(0, (None, render(said, page_language())))
+        else:
+            answered.insert(0, (turn_text(node), None))
     return {**page_context(live, None, cube=False), "you": you,
             "engine": live.game.headers.get(you.other.title, ""),
             "answered": answered, "hints": hints, "analysis": analysis,

@@ -17,6 +17,9 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
+from notation.engine.rules import rule_set
+from notation.messages import Message, render
+
 WIDTH, HEIGHT = 600, 180
 LEFT, RIGHT, TOP, BOTTOM = 44, 12, 10, 30
 """The margins round the plot: the error-rate axis at the left, the dates below."""
@@ -120,3 +123,14 @@ def error_chart(points: list[dict[str, Any]], link: Callable[[int], str]) -> Err
                     f'(game {point["game_id"]})</title></circle></a>' for cx, cy, point in drawn)
     return ErrorChart(len(drawn), " ".join(f"{cx},{cy}" for cx, cy, _ in drawn), Markup(marks),
                       rates, _date_ticks([parts for parts, _ in dated], xs))
+
+
+def skill_scale(variant: str, language: str) -> list[tuple[str, float]]:
+    """The scale a player's error rate is labelled on in rule set ``variant``
+    (``RuleSet.skill``), for the page to say in words: (label in ``language``, the error
+    rate it holds below) each, best first; the last label's bound is the one it holds from
+    (the one before it)."""
+    scale = rule_set(variant).skill
+    labels = [render(Message.of(label), language) for _, label in scale]
+    bounds = [bound for bound, _ in scale[:-1]]
+    return list(zip(labels, [*bounds, bounds[-1]], strict=True))

@@ -25,7 +25,7 @@ from notation.formats.jqn.lexer import GLYPHS
 from notation.formats.registry import BY_NAME
 from notation.messages import Message, render
 from notation.recording import LiveGame
-from notation.render.svg import board
+from notation.render.svg import board, board_key
 from notation.tree.game import Node
 from notation.tree.numbering import node_label
 from webviewer.pages.board_view import describe
@@ -69,10 +69,11 @@ def today() -> str:
 
 
 def turn_text(node: Node) -> str:
-    """A turn as the record writes it, numbered: ``2. 61: 24/18 13/12``, ``3. double``."""
+    """A turn as the record writes it, numbered: ``2. 61: 24/18 13/12``, ``3. double``; the
+    game's start (the first place a correction may go back to) in the page's language."""
     turn = node.turn
     if turn is None:
-        return "the start"
+        return str(gettext("the start of the game"))
     label = node_label(node)
     return f"{label}: {turn.play.notation}" if turn.play is not None else label
 
@@ -92,9 +93,9 @@ def page_context(live: LiveGame, confirm: Confirmation | None, cube: bool = True
     if shown_dice is None and entry is None and turn is not None and turn.player is not state.player \
             and turn.play is not None and turn.dice is not None:
         shown_dice, dice_of_white = turn.dice, turn.player is Colour.WHITE
+    last_shown = last if turn is not None and turn.player is not state.player else ()
     svg = board(position, rules, white_to_move=white, dice=shown_dice, dice_of_white=dice_of_white,
-                entered_steps=live.steps,
-                last_steps=last if turn is not None and turn.player is not state.player else (),
+                entered_steps=live.steps, last_steps=last_shown,
                 black_numbers=not white, cube=state.cube if cube else None,
                 cube_owner=state.cube_owner.value if state.cube_owner else None,
                 title=render(Message.of("board.title.recorder", player=state.player.named), page_language()),
@@ -111,6 +112,9 @@ def page_context(live: LiveGame, confirm: Confirmation | None, cube: bool = True
     turns = [(node.ply, turn_text(node)) for node in [live.game, *live.game.mainline()]][:-1]
     return {
         "live": live, "state": state, "svg": svg, "offered": offered, "confirm": confirm,
+        # the board's marks: the last play's outline while it is drawn (the steps entered
+        # share it: the player's own), the rings and the head's frame where the rules have them
+        "marks_key": board_key(rules, page_language(), last_play=bool(last_shown)),
         "description": describe(position if white else position.swapped(), page_language()),
         "plays": entry.plays if entry else [], "record": live.record(), "nags": GLYPHS,
         "routes": routes(entry, live.steps, white_point) if entry else {},

@@ -13,6 +13,7 @@ from .cache import BoundedCache
 LINKS: dict[str, tuple[str, dict[str, Any]]] = {"style": ("static", {"filename": "style.css"}),
          "viewer_js": ("static", {"filename": "viewer.js"}),
          "recorder_js": ("static", {"filename": "recorder.js"}),
+         "forms_js": ("static", {"filename": "forms.js"}),
          "archive": ("games.index", {}), "validate": ("check.form", {}),
          "record": ("record.start_form", {}), "play": ("play.start_form", {}),
          "login": ("accounts.login_form", {}), "logout": ("accounts.logout", {}),

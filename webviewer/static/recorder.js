@@ -15,6 +15,7 @@
     return;
   }
   var chosen = null;
+  document.querySelectorAll(".entry-key").forEach(function (key) { key.hidden = false; });
   var routeForm = document.querySelector(".route-form");
   var routes = routeForm ? JSON.parse(routeForm.dataset.routes) : {};
   var routeNote = document.querySelector(".route-note");
