@@ -169,14 +169,15 @@ def page(key: str) -> ResponseReturnValue:
 def _analyse(key: str, record: str) -> dict[str, Any]:
     """The finished game's analysis, made once in the worker pool and kept: the first of
     :data:`ANALYSES` that takes no longer than a job may (``WORK_SECONDS``; the analysis
-    says what it lacks), else only what went wrong."""
+    says what it lacks), else only what went wrong: which budget and its figures, said in the
+    language of each page that shows it (:func:`~webviewer.pages.play_page.analysis_error`)."""
     analysis: dict[str, Any] = {}
     for luck, confirm in ANALYSES:
         try:
             analysis = run_work(analysed, record, luck, confirm)
             break
         except OverBudget as error:
-            analysis = {"error": f"The game could not be analysed within the server's time: {error}."}
+            analysis = {"error": {"reason": error.reason, "params": error.params}}
     keep_analysis(get_db(write=True), key, analysis)
     return analysis
 

@@ -11,8 +11,11 @@ visitor's language to the next."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
+from babel import Locale
+from babel.numbers import format_percent, get_decimal_symbol
 from flask import Flask, g, has_request_context, request
 from flask_babel import Babel, get_translations
 from markupsafe import Markup, escape
@@ -56,6 +59,29 @@ def said(message: Message) -> str:
     """``message`` (of the ``jacquet`` catalog: an engine's, the archive's or a net's
     error) in this page's language."""
     return render(message, page_language())
+
+
+def percent(value: float, places: int = 0) -> str:
+    """``value`` (a share, 0.123) as a percentage in this page's language, with ``places``
+    decimals: ``12%``, ``12 %`` in French and Russian (the language's own percent format,
+    which Flask-Babel's ``percentformat`` keeps only without decimals)."""
+    language = page_language()
+    return format_percent(value, _percent_pattern(language, places), locale=language)
+
+
+@cache
+def _percent_pattern(language: str, places: int) -> str:
+    """The percent format of ``language`` with ``places`` decimals."""
+    pattern = str(Locale.parse(language).percent_formats[None].pattern)
+    return pattern.replace("0", "0." + "0" * places, 1) if places else pattern
+
+
+def number_words() -> dict[str, str]:
+    """How this page's language writes a number, for a script that formats its own:
+    the decimal sign and the percent format (``{value}`` where the number goes)."""
+    language = page_language()
+    return {"decimal": get_decimal_symbol(language),
+            "percent": format_percent(0, locale=language).replace("0", "{value}", 1)}
 
 
 def switcher() -> list[tuple[str, str, bool]]:
@@ -115,7 +141,8 @@ def init_app(app: Flask) -> None:
         gettext=lambda text, **values: _filled(translations().ugettext(text), values),
         ngettext=lambda one, many, count, **values: _filled(
             translations().ungettext(one, many, count), {"num": count, **values}))
-    app.jinja_env.globals.update(page_language=page_language, languages=switcher)
+    app.jinja_env.globals.update(page_language=page_language, languages=switcher, number_words=number_words)
+    app.jinja_env.filters["percent"] = percent
     app.after_request(_varies_by_language)
 
 
