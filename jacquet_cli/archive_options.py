@@ -138,7 +138,7 @@ __all__ = ["ArchiveFailure", "db_option", "filter_options", "pop_filters", "quer
 
 def import_summary(summary: ImportSummary) -> str:
     """What an import did, in the current language (``str(summary)`` is the English)."""
-    parts = [say("cli.import.summary", imported=summary.imported, duplicates=summary.duplicates,
+    parts = [say("cli.import.summary", count=summary.imported, duplicates=summary.duplicates,
                  refused=summary.refused)]
     if summary.kept_invalid:
         parts.append(say("cli.import.kept-invalid", count=summary.kept_invalid))

@@ -272,7 +272,7 @@ def test_importing_a_file_twice_adds_nothing(fresh_db, db_path, games_file):
     before = counts(db_path)
     second = archive.import_files(fresh_db, [path])
     assert (second.imported, second.duplicates, second.refused, second.turns) == (0, len(games), 0, 0)
-    assert say("cli.import.summary", imported=0, duplicates=len(games), refused=0) in str(second)
+    assert say("cli.import.summary", count=0, duplicates=len(games), refused=0) in str(second)
     assert counts(db_path) == before
     assert before[0] == len(games)
     integrity(fresh_db)

@@ -62,13 +62,14 @@ def summary(page) -> list[str]:
 
 def summed_up(read: int, valid: int, invalid: int, errors: int, warnings: int) -> list[str]:
     """The summary's lines as the catalog gives them for these counts."""
-    return [shown("%(count)s game(s) read", count=read), shown("%(count)s valid", count=valid),
-            shown("%(count)s with errors", count=invalid), shown("%(count)s error(s) in all", count=errors),
-            shown("%(count)s warning(s)", count=warnings)]
+    return [shown_count("%(num)d game read", "%(num)d games read", read), shown("%(count)s valid", count=valid),
+            shown("%(count)s with errors", count=invalid),
+            shown_count("%(num)d error in all", "%(num)d errors in all", errors),
+            shown_count("%(num)d warning", "%(num)d warnings", warnings)]
 
 
 def save_button(games: int) -> str:
-    return shown("Save %(count)s game(s) to the archive", count=games)
+    return shown_count("Save %(num)d game to the archive", "Save %(num)d games to the archive", games)
 
 
 SAVE_FORM = 'action="/validate/save"'

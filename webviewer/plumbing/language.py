@@ -14,7 +14,6 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from babel import Locale
 from babel.numbers import format_percent, get_decimal_symbol
 from flask import Flask, g, has_request_context, request
 from flask_babel import Babel, get_translations
@@ -61,25 +60,32 @@ def said(message: Message) -> str:
     return render(message, page_language())
 
 
+def decimals(value: float, places: int, signed: bool = False) -> str:
+    """``value`` with ``places`` decimals (and its sign, with ``signed``) as this page's
+    language writes it: ``+0.075``, ``+0,075`` in French and Russian. Rounded as Python's
+    ``%.3f`` and the scripts' ``toFixed(3)`` round (the binary value's nearest), so that a
+    number viewer.js draws reads as the server's (Babel's decimal format rounds half to
+    even on the decimal text and could differ in the last place)."""
+    text = f"{value:+.{places}f}" if signed else f"{value:.{places}f}"
+    return text.replace(".", _number_words(page_language())["decimal"])
+
+
 def percent(value: float, places: int = 0) -> str:
-    """``value`` (a share, 0.123) as a percentage in this page's language, with ``places``
-    decimals: ``12%``, ``12 %`` in French and Russian (the language's own percent format,
-    which Flask-Babel's ``percentformat`` keeps only without decimals)."""
-    language = page_language()
-    return format_percent(value, _percent_pattern(language, places), locale=language)
-
-
-@cache
-def _percent_pattern(language: str, places: int) -> str:
-    """The percent format of ``language`` with ``places`` decimals."""
-    pattern = str(Locale.parse(language).percent_formats[None].pattern)
-    return pattern.replace("0", "0." + "0" * places, 1) if places else pattern
+    """``value`` (a share, 0.123) as a percentage with ``places`` decimals in this page's
+    language: ``12%`` in English, ``12 %`` in French and Russian (the language's own
+    percent format)."""
+    words = _number_words(page_language())
+    return words["percent"].replace("{value}", f"{value * 100:.{places}f}".replace(".", words["decimal"]))
 
 
 def number_words() -> dict[str, str]:
     """How this page's language writes a number, for a script that formats its own:
     the decimal sign and the percent format (``{value}`` where the number goes)."""
-    language = page_language()
+    return _number_words(page_language())
+
+
+@cache
+def _number_words(language: str) -> dict[str, str]:
     return {"decimal": get_decimal_symbol(language),
             "percent": format_percent(0, locale=language).replace("0", "{value}", 1)}
 
@@ -142,7 +148,7 @@ def init_app(app: Flask) -> None:
         ngettext=lambda one, many, count, **values: _filled(
             translations().ungettext(one, many, count), {"num": count, **values}))
     app.jinja_env.globals.update(page_language=page_language, languages=switcher, number_words=number_words)
-    app.jinja_env.filters["percent"] = percent
+    app.jinja_env.filters.update(percent=percent, decimals=decimals)
     app.after_request(_varies_by_language)
 
 
