@@ -61,3 +61,15 @@ def test_the_validate_page_counts_in_russian(client):
     record = "\n".join(path.read_text(encoding="utf-8") for path in GAMES)
     page = client.post("/validate", data={"record": record, "format": "jqn"}, headers={"Accept-Language": "ru"}).text
     assert "прочитаны 2 партии" in page and "(s)" not in page
+
+
+@pytest.mark.parametrize("catalog", ["notation/messages/locale/{}/LC_MESSAGES/jacquet.po",
+                                     "webviewer/translations/{}/LC_MESSAGES/messages.po"])
+@pytest.mark.parametrize("language", ["fr", "ru"])
+def test_every_plural_form_is_written(catalog, language):
+    """Each of the language's forms (French has three in Babel's rules: one, many, other) is
+    filled in, so no count falls back to the English."""
+    with open(ROOT / catalog.format(language), "rb") as handle:
+        found = read_po(handle)
+    empty = [message.id for message in found if isinstance(message.string, tuple) and not all(message.string)]
+    assert empty == []

@@ -10,7 +10,7 @@ from typing import NoReturn
 
 from flask import Blueprint, abort, current_app, make_response, render_template, request
 from flask.typing import ResponseReturnValue
-from flask_babel import format_decimal, ngettext
+from flask_babel import format_decimal, lazy_gettext, ngettext
 from flask_babel import gettext as _
 
 from notation.engine.rules import DEFAULT, NAMES, TITLES
@@ -32,9 +32,10 @@ from webviewer.plumbing.language import page_language
 from webviewer.plumbing.workers import heavy, run_work
 
 blueprint = Blueprint("check", __name__)
-FORMATS = {"auto": "automatic (from the file's extension, else from the text)",
-           "jqn": "text notation (.jqn, .txt)", "xml": "XML", "json": "JSON",
-           "mat": "GNU Backgammon match (.mat)", "sgf": "SGF (backgammon)"}
+FORMATS = {"auto": lazy_gettext("automatic (from the file's extension, else from the text)"),
+           "jqn": lazy_gettext("text notation (.jqn, .txt)"), "xml": "XML", "json": "JSON",
+           "mat": lazy_gettext("GNU Backgammon match (.mat)"), "sgf": lazy_gettext("SGF (backgammon)")}
+"""The formats the form offers, each with its label in the page's language."""
 
 
 def _refuse(code: int, message: str) -> NoReturn:
