@@ -11,6 +11,7 @@ from html import unescape
 
 import pytest
 
+from analysis.network import Network
 from notation.engine.rules import NAMES, TITLES
 from notation.messages import Message, render
 from tests.viewer_helpers import shown
@@ -68,3 +69,33 @@ def test_the_rule_sets_are_named_in_the_language(scorer, language, path):
         title = render(Message.of(TITLES[name]), language)
         assert f">{name} ({title})</option>" in page, (name, title)
     assert "Jacquet after Murray" not in page and (language == "fr" or "Long nardy" not in page)  # (French says long nardy)
+
+
+@pytest.fixture
+def viewer_config():
+    return {"WTF_CSRF_ENABLED": False, "WORKERS": 0}
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_game_against_the_engine_is_named_in_the_language_it_was_started_in(client, language):
+    started = client.post("/play/", data={"variant": "jacquet", "side": "White", "strength": "random"},
+                          headers={"Accept-Language": language})
+    assert started.status_code == 303
+    record = client.get(started.headers["Location"] + ".jqn").get_data(as_text=True)
+    assert f'[Event "{shown("A game against the engine", language)}"]' in record
+    assert f'[White "{shown("Visitor", language)}"]' in record
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_jacquet_play_names_its_game_and_you_in_the_language(tmp_path, language):
+    from notation.formats import read_file
+    from tests.cli_language_helpers import run, said
+
+    net = tmp_path / "jacquet.npz"
+    Network.create("jacquet", 8, seed=2).save(net)
+    out = tmp_path / "game.jqn"
+    answer = run(language, "play", "--side", "Black", "--seed", "1", "--net", str(net), "-o", str(out), input="quit\n")
+    assert answer.exit_code == 0, answer.output
+    (game,) = list(read_file(out))
+    assert game.headers["Event"] == said(language, "cli.play.event") != "A game against the engine"
+    assert game.headers["Black"] == said(language, "cli.play.you") != "You"

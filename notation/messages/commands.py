@@ -101,6 +101,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "cli.play.help": ("Enter rolls your dice; then type your play (24/18 13/11) or its number in the "
                       "list. hint: the engine's ranking of your plays; double (a rule set with the "
                       "cube); resign N; board; quit (the record is written); help."),
+    "cli.play.event": "A game against the engine",
+    "cli.play.you": "You",
     "cli.play.you-are": "You are {player} ({letter} on the board), against {engine}. {help}",
     "cli.play.you-play": "You play {dice}",
     "cli.play.your-roll": "Your roll (Enter)",

@@ -99,13 +99,13 @@ def start() -> ResponseReturnValue:
     if variant not in NAMES or side not in SIDES or strength not in STRENGTHS:
         abort(400, description=_("choose a rule set, your side (White or Black) and the engine's "
                                  "strength (random, 0, 1 or 2)"))
-    name = " ".join(form.get("name", "").split())[:MAX_NAME] or signed_in().name or "Visitor"
+    name = " ".join(form.get("name", "").split())[:MAX_NAME] or signed_in().name or _("Visitor")
     try:
         engine = engine_name(variant, strength)
     except NoNet as error:
         abort(400, description=said(error.msg))
     you = SIDES[side]
-    live = LiveGame(new_game({"Variant": variant, "Event": "A game against the engine",
+    live = LiveGame(new_game({"Variant": variant, "Event": _("A game against the engine"),
                               "Date": datetime.date.today().strftime("%Y.%m.%d"),
                               "LeadRoll": roll_lead(variant, random.SystemRandom()),
                               side: name, "Black" if you == "W" else "White": engine}))
