@@ -79,7 +79,7 @@ def test_import_reports_on_stderr_and_exits_0(files, db_path):
 
 def test_import_exits_1_when_a_game_is_refused_and_lists_the_errors(files, db_path):
     result = ok(run("import", files["errors"], files["jacquet.jqn"], "--db", db_path), 1)
-    assert "8 imported" in result.stderr and f"{ERROR_GAMES} refused" in result.stderr
+    assert say("cli.import.summary", count=8, duplicates=0, refused=ERROR_GAMES) in result.stderr
     expected = [str(e) for g in read_file(ERRORS_SAMPLE) for e in g.errors]
     lines = result.stderr.splitlines()
     for line in expected:

@@ -380,7 +380,7 @@ def test_serve_on_an_open_address_says_what_is_exposed(archive_path, monkeypatch
         app.config["TRUSTED_HOSTS"])
     add_account(archive_path)
     output, _ = _serve(monkeypatch, archive_path, "--host", "0.0.0.0")
-    assert "1 account(s) may sign in and write" in output
+    assert "1 account may sign in and write" in output
     output, app = _serve(monkeypatch, archive_path)
     assert "warning" not in output and app.config["TRUSTED_HOSTS"] == ["127.0.0.1", "localhost"]
 
