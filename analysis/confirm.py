@@ -275,10 +275,11 @@ def confirmation_level(setting: str) -> str:
         return checked_level(confirmation_level("2ply"), rollout_level(CHECK_GAMES, CHECK_TRUNCATE, 1))
     if setting in ("1ply", "2ply"):
         from analysis.ranking import DEPTHS, CannotJudge
+        from notation.messages import either
 
         ply = int(setting[0])
         if ply not in DEPTHS:
-            raise CannotJudge("judge.depth", ply=ply, depths=", ".join(map(str, DEPTHS)))
+            raise CannotJudge("judge.depth", ply=ply, depths=either([str(depth) for depth in DEPTHS]))
         return ply_level(ply)
     raise _unknown(setting)
 

@@ -42,7 +42,7 @@ from analysis.network import Network
 from analysis.outcomes import Outcomes
 from analysis.rolls import ROLLS_21, WEIGHTS
 from notation import MEN, OFF, Dice, Play, Position, RuleSet
-from notation.messages import MessageError
+from notation.messages import MessageError, either
 
 __all__ = ["DEPTHS", "FILTER", "ROLLS_21", "SECOND_FILTER", "WEIGHTS", "Candidate", "CannotJudge",
            "Evaluator", "LookaheadPlayer", "RollsJudged", "roll_average"]
@@ -98,7 +98,7 @@ class Evaluator:
 
     def __post_init__(self) -> None:
         if self.ply not in DEPTHS:
-            raise CannotJudge("judge.depth", ply=self.ply, depths=", ".join(map(str, DEPTHS)))
+            raise CannotJudge("judge.depth", ply=self.ply, depths=either([str(depth) for depth in DEPTHS]))
         if self.rules.name != self.net.variant:
             raise CannotJudge("judge.net-variant", net=self.net.variant, variant=self.rules.name)
         self.boards = BoardJudge(self.net, self.rules)
