@@ -532,7 +532,7 @@ def test_invalid_games_are_refused_with_their_errors(fresh_db):
         assert str(error).startswith(f"{ERRORS_SAMPLE}:{error.line}:")
         assert f"[{error.rule_id}]" in str(error)
         assert error.line > 0
-    assert f"{ERROR_GAMES} refused" in str(summary)
+    assert f"refused: {ERROR_GAMES}" in str(summary)
 
 
 def test_keep_invalid_stores_them_flagged(fresh_db):
