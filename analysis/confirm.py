@@ -274,13 +274,21 @@ def confirmation_level(setting: str) -> str:
     if setting == "2ply+rollout":
         return checked_level(confirmation_level("2ply"), rollout_level(CHECK_GAMES, CHECK_TRUNCATE, 1))
     if setting in ("1ply", "2ply"):
-        from analysis.ranking import DEPTHS
+        from analysis.ranking import DEPTHS, CannotJudge
+        from notation.messages import either
 
         ply = int(setting[0])
         if ply not in DEPTHS:
-            raise ValueError(f"the engine looks {', '.join(map(str, DEPTHS))} ply ahead, not {ply}")
+            raise CannotJudge("judge.depth", ply=ply, depths=either([str(depth) for depth in DEPTHS]))
         return ply_level(ply)
-    raise ValueError(f"no confirmation {setting!r}: one of {', '.join(CONFIRMATIONS)}")
+    raise _unknown(setting)
+
+
+def _unknown(setting: str) -> ValueError:
+    """The error of a ``--confirm`` setting that is none of :data:`CONFIRMATIONS`."""
+    from analysis.ranking import CannotJudge
+
+    return CannotJudge("judge.confirmation", setting=setting, settings=", ".join(CONFIRMATIONS))
 
 
 def deeper_judge(setting: str, net: Network, rules: RuleSet) -> Judge | None:
@@ -299,7 +307,7 @@ def deeper_judge(setting: str, net: Network, rules: RuleSet) -> Judge | None:
         from analysis.ranking import Evaluator
 
         return PlyJudge(Evaluator(net, rules, ply=int(setting[0])))
-    raise ValueError(f"no confirmation {setting!r}: one of {', '.join(CONFIRMATIONS)}")
+    raise _unknown(setting)
 
 
 def needs_confirming(ranked: Sequence[Candidate], mark: str | None, limits: tuple[float, float, float]

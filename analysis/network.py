@@ -18,7 +18,7 @@ from numpy.typing import NDArray
 from analysis import VERSION
 from analysis.encoding import Encoder
 from analysis.outcomes import Outcomes, outcomes_for
-from analysis.twolayer import TwoLayerNet, read_weights
+from analysis.twolayer import BadNet, TwoLayerNet, read_weights
 from notation import rule_set
 
 if TYPE_CHECKING:
@@ -104,7 +104,9 @@ class Network(TwoLayerNet):
 
     @classmethod
     def load(cls, path: str | Path) -> Network:
-        """Read a net written by :meth:`save`."""
+        """Read a net written by :meth:`save`; :class:`~analysis.twolayer.BadNet` if it is
+        a file of another format or encoding (``OSError``, ``ValueError`` or ``KeyError`` if
+        it is no net file at all)."""
         with np.load(path, allow_pickle=False) as data:
             return cls.from_arrays(data)
 
@@ -113,15 +115,14 @@ class Network(TwoLayerNet):
         """A net from the arrays of a file (a mapping of names to arrays)."""
         meta, weights = read_weights(data)
         if meta.get("format") != VERSION:
-            raise ValueError(f"net file format {meta.get('format')} is not {VERSION}")
+            raise BadNet("net.file.format", found=str(meta.get("format")), version=VERSION)
         net = cls(meta["rule_set"], *weights, meta)
         if net.w1.shape != (meta["inputs"], meta["hidden"]):
-            raise ValueError("net file: w1 does not match its metadata")
+            raise BadNet("net.file.shape")
         encoder = Encoder.for_rules(rule_set(net.variant), net.version)
         if meta["inputs"] != encoder.size:
-            raise ValueError(f"net file: {meta['inputs']} inputs, but {net.variant}'s encoding "
-                             f"v{encoder.version} has {encoder.size}: it was trained for another "
-                             "encoding; train it again")
+            raise BadNet("net.file.inputs", inputs=int(meta["inputs"]), variant=net.variant,
+                         version=encoder.version, size=encoder.size)
         return net
 
 

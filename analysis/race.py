@@ -34,7 +34,7 @@ from numpy.typing import NDArray
 
 from analysis import VERSION
 from analysis.outcomes import outcomes_for
-from analysis.twolayer import TwoLayerNet, read_weights
+from analysis.twolayer import BadNet, TwoLayerNet, read_weights
 from notation import RuleSet, rule_set
 from notation.engine.board import BAR, HOME, MEN, POINTS, SIDE
 from notation.engine.rules.base import POSITION_CLASSES
@@ -178,15 +178,16 @@ class RaceNet(TwoLayerNet):
 
     @classmethod
     def load(cls, path: str | Path) -> RaceNet:
-        """Read a race net written by :meth:`save`; ``ValueError`` if it is not one."""
+        """Read a race net written by :meth:`save`; :class:`~analysis.twolayer.BadNet` (a
+        ``ValueError``) if it is not one."""
         with np.load(path, allow_pickle=False) as data:
             meta, weights = read_weights(data)
             if meta.get("kind") != "race" or meta.get("format") != VERSION:
-                raise ValueError(f"{path} is not a race net of format {VERSION}")
+                raise BadNet("net.race.file.format", path=str(path), version=VERSION)
             net = cls(meta["rule_set"], *weights, meta)
         if net.w1.shape != (net.inputs.size, meta["hidden"]):
-            raise ValueError(f"{path}: {net.w1.shape[0]} inputs, but {net.variant}'s race inputs "
-                             f"r{INPUTS_VERSION} have {net.inputs.size}: train it again")
+            raise BadNet("net.race.file.inputs", path=str(path), inputs=int(net.w1.shape[0]),
+                         variant=net.variant, version=INPUTS_VERSION, size=net.inputs.size)
         return net
 
 

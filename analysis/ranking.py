@@ -42,11 +42,18 @@ from analysis.network import Network
 from analysis.outcomes import Outcomes
 from analysis.rolls import ROLLS_21, WEIGHTS
 from notation import MEN, OFF, Dice, Play, Position, RuleSet
+from notation.messages import MessageError, either
 
-__all__ = ["DEPTHS", "FILTER", "ROLLS_21", "SECOND_FILTER", "WEIGHTS", "Candidate", "Evaluator",
-           "LookaheadPlayer", "RollsJudged", "roll_average"]
+__all__ = ["DEPTHS", "FILTER", "ROLLS_21", "SECOND_FILTER", "WEIGHTS", "Candidate", "CannotJudge",
+           "Evaluator", "LookaheadPlayer", "RollsJudged", "roll_average"]
 
 DEPTHS = (0, 1, 2)
+
+
+class CannotJudge(MessageError, ValueError):
+    """A judge the engine cannot make (``msg``: the ``judge.*`` message saying why): a
+    depth it does not look, a net of another rule set, a confirmation it does not know."""
+
 
 FILTER = 4 / 3
 """The 2-ply move filter's threshold, as a share of the rule set's mark for a very bad
@@ -91,9 +98,9 @@ class Evaluator:
 
     def __post_init__(self) -> None:
         if self.ply not in DEPTHS:
-            raise ValueError(f"the engine looks 0, 1 or 2 ply ahead, not {self.ply}")
+            raise CannotJudge("judge.depth", ply=self.ply, depths=either([str(depth) for depth in DEPTHS]))
         if self.rules.name != self.net.variant:
-            raise ValueError(f"a {self.net.variant} net cannot judge {self.rules.name}")
+            raise CannotJudge("judge.net-variant", net=self.net.variant, variant=self.rules.name)
         self.boards = BoardJudge(self.net, self.rules)
         self.outcomes = self.net.outcomes
 

@@ -8,12 +8,18 @@ from pathlib import Path
 
 from analysis.network import Network
 from analysis.race import load_race
-from notation.messages import MessageError
+from notation.messages import Message, MessageError
 
 
 class NoNet(MessageError, ValueError):
     """No net for a rule set: none shipped and none given, or a file that is not one
     (``msg``: the ``net.*`` message saying which, and what to do)."""
+
+
+def _why(error: Exception) -> Message | str:
+    """Why a file is not a net: the engine's message (said in the language asked), else
+    what numpy or the system said, as it said it."""
+    return error.msg if isinstance(error, MessageError) else str(error)
 
 
 def shipped_path(variant: str) -> Path:
@@ -35,14 +41,14 @@ def load_net(variant: str, path: str | Path | None = None, race: bool = True) ->
     try:
         net = Network.load(target)
     except (OSError, ValueError, KeyError) as error:
-        raise NoNet("net.not-a-net", path=str(target), error=str(error)) from None
+        raise NoNet("net.not-a-net", path=str(target), error=_why(error)) from None
     if net.variant != variant:
         raise NoNet("net.wrong-variant", path=str(target), found=net.variant, variant=variant)
     if race and path is None:
         try:
             net.race = load_race(variant)
         except (OSError, ValueError, KeyError) as error:
-            raise NoNet("net.race.not-a-net", variant=variant, error=str(error)) from None
+            raise NoNet("net.race.not-a-net", variant=variant, error=_why(error)) from None
         if net.race is not None and net.race.variant != variant:
             raise NoNet("net.race.wrong-variant", variant=variant, found=net.race.variant)
     return net

@@ -21,6 +21,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from notation.messages import MessageError
+
 Array = NDArray[np.float32]
 WEIGHTS = ("w1", "b1", "w2", "b2")
 """The weight arrays of a net, in the order they are hashed and saved."""
@@ -33,6 +35,11 @@ def sigmoid(z: Array) -> Array:
     z += 1.0
     np.reciprocal(z, out=z)
     return z
+
+
+class BadNet(MessageError, ValueError):
+    """A file that is not a net this engine can read (``msg``: the ``net.file.*`` or
+    ``net.race.file.*`` message saying why)."""
 
 
 @dataclass

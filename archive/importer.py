@@ -26,6 +26,7 @@ from sqlite_utils import Database
 from notation.engine.rules import DEFAULT
 from notation.errors import NotationError, RecordError
 from notation.formats import format_of, read_file
+from notation.messages import Message, render
 from notation.tree.game import Game, released
 
 from .rows import ANNOTATION_COLUMNS, TURN_COLUMNS, GameRows, game_hash, game_rows, record_text
@@ -46,14 +47,20 @@ class ImportSummary:
     unreadable: list[str] = field(default_factory=list)
     seconds: float = 0.0
 
-    def __str__(self) -> str:
-        parts = [f"{self.imported} imported", f"{self.duplicates} duplicate(s) skipped",
-                 f"{self.refused} refused"]
+    def said(self, language: str | None = None) -> str:
+        """What the import did, in ``language`` (default: the current one): the ``cli.import.*``
+        messages, joined."""
+        parts = [Message.of("cli.import.summary", count=self.imported, duplicates=self.duplicates,
+                            refused=self.refused)]
         if self.kept_invalid:
-            parts.append(f"{self.kept_invalid} kept invalid")
+            parts.append(Message.of("cli.import.kept-invalid", count=self.kept_invalid))
         if self.unreadable:
-            parts.append(f"{len(self.unreadable)} file(s) unreadable")
-        return ", ".join(parts) + f", {self.turns} turns, in {self.seconds:.1f} s"
+            parts.append(Message.of("cli.import.unreadable", count=len(self.unreadable)))
+        parts.append(Message.of("cli.import.turns", turns=self.turns, seconds=f"{self.seconds:.1f}"))
+        return ", ".join(render(part, language) for part in parts)
+
+    def __str__(self) -> str:
+        return self.said("en")
 
 
 class _Names:

@@ -184,7 +184,7 @@ def _analyse_db(db_path: str, filters: dict[str, Any], ply: int, net_path: str |
     with open_archive(db_path) as db:
         analysed, skipped = analyse_archive(db, query_from(filters, limit=-1), ply, net_path, marks,
                                             candidates, jobs, confirm)
-    click.echo(say("cli.analyse.stored", analysed=analysed, skipped=skipped, path=db_path), err=True)
+    click.echo(say("cli.analyse.stored", count=analysed, skipped=skipped, path=db_path), err=True)
 
 
 def _selected(files: tuple[str, ...], game_number: int | None, variant: str
@@ -193,7 +193,7 @@ def _selected(files: tuple[str, ...], game_number: int | None, variant: str
         games = load_games(path, variant=variant)
         if game_number is not None:
             if game_number > len(games):
-                raise Unreadable(say("cli.analyse.no-game", path=path, games=len(games), number=game_number))
+                raise Unreadable(say("cli.analyse.no-game", path=path, count=len(games), number=game_number))
             yield path, game_number, games[game_number - 1]
             continue
         for number, game in enumerate(games, 1):

@@ -82,6 +82,6 @@ def analyse_games(db: Database, ids: list[int], ply: int, net_path: str | None =
                     analysed += 1
                     bar.update(1)
     except KeyboardInterrupt:
-        click.echo("\n" + say("cli.analyse.stopped", analysed=analysed), err=True)
+        click.echo("\n" + say("cli.analyse.stopped", count=analysed), err=True)
         raise SystemExit(130) from None
     return analysed, len(done)

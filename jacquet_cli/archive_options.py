@@ -12,7 +12,6 @@ import click
 
 from archive.search import MAX_SQL_INT, SORTS, date_bound
 from notation.engine.rules import NAMES
-from notation.messages import say
 
 if TYPE_CHECKING:
     from archive import ImportSummary, Query
@@ -138,11 +137,4 @@ __all__ = ["ArchiveFailure", "db_option", "filter_options", "pop_filters", "quer
 
 def import_summary(summary: ImportSummary) -> str:
     """What an import did, in the current language (``str(summary)`` is the English)."""
-    parts = [say("cli.import.summary", imported=summary.imported, duplicates=summary.duplicates,
-                 refused=summary.refused)]
-    if summary.kept_invalid:
-        parts.append(say("cli.import.kept-invalid", count=summary.kept_invalid))
-    if summary.unreadable:
-        parts.append(say("cli.import.unreadable", count=len(summary.unreadable)))
-    parts.append(say("cli.import.turns", turns=summary.turns, seconds=f"{summary.seconds:.1f}"))
-    return ", ".join(parts)
+    return summary.said()

@@ -38,6 +38,6 @@ def convert(source: str, target: str, to_format: str | None, from_format: str | 
     for error in errors:
         click.echo(str(error), err=True)
     if errors:
-        click.echo(say("cli.convert.errors", errors=len(errors), path=source), err=True)
+        click.echo(say("cli.convert.errors", count=len(errors), path=source), err=True)
         raise SystemExit(1)
     write_games(games, target, fmt)

@@ -89,7 +89,7 @@ def import_command(files: tuple[str, ...], db_path: str, keep_invalid: bool, var
 
             analysed, skipped = analyse_games(db, stored_from(db, files), ply, net_path,
                                               jobs=jobs or all_cores(), confirm=confirm)
-            click.echo(say("cli.import.analysed", analysed=analysed, skipped=skipped), err=True)
+            click.echo(say("cli.import.analysed", count=analysed, skipped=skipped), err=True)
     if summary.unreadable:
         raise SystemExit(2)
     if summary.refused:

@@ -65,11 +65,11 @@ def play_command(variant: str, options: tuple[str, ...], side: str, ply: int, se
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     you = Colour.WHITE if side == "White" else Colour.BLACK
     live = LiveGame(new_game({"Variant": variant, "Options": rules_from(variant, options).options_text,
-                              "Event": "A game against the engine",
+                              "Event": say("cli.play.event"),
                               "Date": record_date(),
                               "LeadRoll": roll_lead(variant, rng)}))
     evaluator = Evaluator(net, live.game.rules, ply=ply)
-    live.game.headers[you.title] = name or "You"
+    live.game.headers[you.title] = name or say("cli.play.you")
     live.game.headers[you.other.title] = evaluator.name
     click.echo(say("cli.play.you-are", player=you.named, letter=you.value, engine=evaluator.name,
                    help=say("cli.play.help")))

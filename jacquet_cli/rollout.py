@@ -98,7 +98,7 @@ def rollout_command(variant: str, options: tuple[str, ...], position_id: str | N
     else:
         _print(result, described, rules)
     if result.interrupted:
-        click.echo(say("cli.rollout.stopped", games=f"{result.games:,}", total=f"{games:,}"), err=True)
+        click.echo(say("cli.rollout.stopped", count=result.games, total=f"{games:,}"), err=True)
         raise SystemExit(130)
 
 

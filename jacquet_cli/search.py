@@ -60,7 +60,7 @@ def search_command(db_path: str, position: str | None, limit: int, offset: int, 
     if as_json:
         click.echo(json.dumps({"total": total, "offset": offset, "games": rows}, ensure_ascii=False))
         return
-    click.echo(say("cli.search.found", games=total) + (
+    click.echo(say("cli.search.found", count=total) + (
         say("cli.search.showing", first=offset + 1, last=offset + len(rows)) if rows else ""))
     for row in rows:
         where = say("cli.search.at-ply", ply=row["error_ply"]) if row["error_ply"] else ""
@@ -83,7 +83,7 @@ def _explore(db: Database, position: str, variant: str | None, limit: int, as_js
     if more:
         click.echo(say("cli.explore.first", games=len(games), position=position))
     else:
-        click.echo(say("cli.explore.games", games=len(games), position=position))
+        click.echo(say("cli.explore.games", count=len(games), position=position))
     for game in games:
         click.echo("  " + say("cli.explore.game", game=game["game_id"], ply=game["ply"],
                               variant=game["variant"], date=game["date"] or say("cli.explore.no-date"),

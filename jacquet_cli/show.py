@@ -36,7 +36,7 @@ def show(file: str, number: int, ply: int | None, output: str) -> None:
     """
     games = load_games(file)
     if number > len(games):
-        raise click.BadParameter(say("cli.show.games", file=file, games=len(games), number=number),
+        raise click.BadParameter(say("cli.show.games", file=file, count=len(games), number=number),
                                  param_hint="--game")
     game = games[number - 1]
     nodes = [game, *game.mainline()]

@@ -36,6 +36,6 @@ def write_games(games: list[Game], path: str, fmt: str) -> None:
     except ValueError as error:  # a game the format cannot hold
         click.echo(say("cli.write.nothing", reason=str(error)), err=True)
         raise SystemExit(1) from None
-    click.echo(say("cli.write.written", games=len(games), path=path), err=True)
+    click.echo(say("cli.write.written", count=len(games), path=path), err=True)
     if (left_out := BY_NAME[fmt].left_out) is not None and (lost := left_out(games)):
         click.echo(f"note: {lost}", err=True)

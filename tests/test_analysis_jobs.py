@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from analysis.network import Network
 from jacquet_cli import main
 from notation.formats import read_file, write_file
+from notation.messages import say
 
 
 @pytest.fixture(scope="module")
@@ -109,7 +110,7 @@ def test_import_analyse_with_two_jobs_stores_what_one_job_stores(records, tmp_pa
         result = CliRunner().invoke(main, ["import", f"{records}/jacquet.jqn", f"{records}/backgammon.jqn",
                                            "--db", str(archive), "--analyse", "--net", small_net, "--jobs", jobs])
         assert result.exit_code == 0, result.output
-        assert "3 game(s) analysed" in result.output
+        assert say("cli.import.analysed", count=3, skipped=0) in result.output
         dumps.append(_dump(archive))
     assert len([row for row in dumps[0] if row[0] == "analyses"]) == 3
     assert dumps[1] == dumps[0]

@@ -272,7 +272,7 @@ def test_importing_a_file_twice_adds_nothing(fresh_db, db_path, games_file):
     before = counts(db_path)
     second = archive.import_files(fresh_db, [path])
     assert (second.imported, second.duplicates, second.refused, second.turns) == (0, len(games), 0, 0)
-    assert say("cli.import.summary", imported=0, duplicates=len(games), refused=0) in str(second)
+    assert say("cli.import.summary", count=0, duplicates=len(games), refused=0) in str(second)
     assert counts(db_path) == before
     assert before[0] == len(games)
     integrity(fresh_db)
@@ -532,7 +532,7 @@ def test_invalid_games_are_refused_with_their_errors(fresh_db):
         assert str(error).startswith(f"{ERRORS_SAMPLE}:{error.line}:")
         assert f"[{error.rule_id}]" in str(error)
         assert error.line > 0
-    assert f"{ERROR_GAMES} refused" in str(summary)
+    assert f"refused: {ERROR_GAMES}" in str(summary)
 
 
 def test_keep_invalid_stores_them_flagged(fresh_db):

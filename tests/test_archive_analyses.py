@@ -38,13 +38,12 @@ def archive(tmp_path, sample) -> str:
 
 def stored_line(analysed: int, skipped: int, archive: str) -> str:
     """What ``analyse --db`` says it did: the games analysed, those skipped as analysed before."""
-    return say("cli.analyse.stored", analysed=analysed, skipped=skipped, path=archive)
+    return say("cli.analyse.stored", count=analysed, skipped=skipped, path=archive)
 
 
 def import_line(analysed: int, skipped: int) -> str:
-    """What ``import --analyse`` says it analysed: still English, a line of
-    jacquet_cli/import_cmd.py without a message id (as the interrupted run's line)."""
-    return f"{analysed} game(s) analysed, {skipped} analysed before (skipped)"
+    """What ``import --analyse`` says it analysed."""
+    return say("cli.import.analysed", count=analysed, skipped=skipped)
 
 
 def _analyse(archive: str, net: str, *more: str):
@@ -95,7 +94,7 @@ def test_a_rerun_skips_and_an_interrupted_run_goes_on(archive, small_net, monkey
 
     monkeypatch.setattr(analyse_archive, "store_analysis", store_then_stop)
     stopped = _analyse(archive, small_net)
-    assert stopped.exit_code == 130 and "2 game(s) analysed and stored" in stopped.output
+    assert stopped.exit_code == 130 and say("cli.analyse.stopped", count=2) in stopped.output
     monkeypatch.setattr(analyse_archive, "store_analysis", real)
     resumed = _analyse(archive, small_net)
     assert resumed.exit_code == 0, resumed.output
@@ -150,7 +149,7 @@ def test_import_analyse_stores_what_analyse_json_gives(tmp_path, sample, small_n
     archive = str(tmp_path / "new.db")
     result = _import(archive, sample, small_net)
     assert result.exit_code == 0, result.output
-    assert say("cli.import.summary", imported=GAMES, duplicates=0, refused=0) in result.output
+    assert say("cli.import.summary", count=GAMES, duplicates=0, refused=0) in result.output
     assert import_line(GAMES, 0) in result.output
     printed = [json.loads(line) for line in CliRunner().invoke(
         main, ["analyse", sample, "--net", small_net, "--json"]).stdout.splitlines()]
@@ -165,7 +164,7 @@ def test_import_analyse_stores_what_analyse_json_gives(tmp_path, sample, small_n
                 for t in expected["turns"]]
     again = _import(archive, sample, small_net)
     assert again.exit_code == 0, again.output
-    assert say("cli.import.summary", imported=0, duplicates=GAMES, refused=0) in again.output
+    assert say("cli.import.summary", count=0, duplicates=GAMES, refused=0) in again.output
     assert import_line(0, GAMES) in again.output
 
 
@@ -174,7 +173,7 @@ def test_import_analyse_leaves_the_games_of_other_files_alone(archive, sample, s
     write_file(list(read_file("samples/generated/jacquet-10.jqn"))[GAMES:GAMES + 1], other)
     result = _import(archive, str(other), small_net)
     assert result.exit_code == 0, result.output
-    assert say("cli.import.summary", imported=1, duplicates=0, refused=0) in result.output
+    assert say("cli.import.summary", count=1, duplicates=0, refused=0) in result.output
     assert import_line(1, 0) in result.output
     with open_archive(archive) as db:
         assert db.execute("SELECT count(*) FROM analyses").fetchone()[0] == 1
@@ -195,7 +194,7 @@ def test_an_interrupted_import_analyse_stores_each_turn_once_when_run_again(tmp_
     monkeypatch.setattr(analyse_archive, "store_analysis", store_then_stop)
     stopped = _import(archive, sample, small_net)
     assert stopped.exit_code == 130, stopped.output
-    assert "1 game(s) analysed and stored; run again to go on" in stopped.output
+    assert say("cli.analyse.stopped", count=1) in stopped.output
     with open_archive(archive) as db:  # the games and the first analysis are kept
         assert db.execute("SELECT count(*) FROM games").fetchone()[0] == GAMES
         assert [row[0] for row in db.execute("SELECT game_id FROM analyses")] == stored

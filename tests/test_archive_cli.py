@@ -65,10 +65,10 @@ def test_import_reports_on_stderr_and_exits_0(files, db_path):
     result = ok(run("import", files["jacquet.jqn"], files["matches.json"], "--db", db_path))
     assert result.stdout == ""
     summary = result.stderr.strip().splitlines()[-1]
-    assert summary.startswith(say("cli.import.summary", imported=13, duplicates=0, refused=0))
+    assert summary.startswith(say("cli.import.summary", count=13, duplicates=0, refused=0))
     assert summary.endswith(str(db_path))
     again = ok(run("import", files["jacquet.jqn"], "--db", db_path))
-    assert say("cli.import.summary", imported=0, duplicates=8, refused=0) in again.stderr
+    assert say("cli.import.summary", count=0, duplicates=8, refused=0) in again.stderr
     assert sqlite_utils.Database(db_path).table_names()  # a plain SQLite file
     connection = sqlite3.connect(db_path)
     try:
@@ -79,7 +79,7 @@ def test_import_reports_on_stderr_and_exits_0(files, db_path):
 
 def test_import_exits_1_when_a_game_is_refused_and_lists_the_errors(files, db_path):
     result = ok(run("import", files["errors"], files["jacquet.jqn"], "--db", db_path), 1)
-    assert "8 imported" in result.stderr and f"{ERROR_GAMES} refused" in result.stderr
+    assert say("cli.import.summary", count=8, duplicates=0, refused=ERROR_GAMES) in result.stderr
     expected = [str(e) for g in read_file(ERRORS_SAMPLE) for e in g.errors]
     lines = result.stderr.splitlines()
     for line in expected:
@@ -90,7 +90,7 @@ def test_import_exits_1_when_a_game_is_refused_and_lists_the_errors(files, db_pa
 
 def test_import_keep_invalid_exits_0(files, db_path):
     result = ok(run("import", files["errors"], "--keep-invalid", "--db", db_path))
-    assert say("cli.import.summary", imported=ERROR_GAMES, duplicates=0, refused=0) in result.stderr
+    assert say("cli.import.summary", count=ERROR_GAMES, duplicates=0, refused=0) in result.stderr
     assert say("cli.import.kept-invalid", count=ERROR_GAMES) in result.stderr
     rows = json.loads(ok(run("search", "--invalid", "--json", "--limit", 100, "--db", db_path)).stdout)
     assert rows["total"] == ERROR_GAMES
@@ -101,7 +101,7 @@ def test_import_keep_invalid_exits_0(files, db_path):
 def test_import_exits_2_when_a_file_cannot_be_read(files, db_path, tmp_path, bad):
     result = ok(run("import", tmp_path / bad, files["jacquet.jqn"], files["errors"], "--db", db_path), 2)
     assert f"error: {tmp_path / bad}" in result.stderr
-    assert say("cli.import.summary", imported=8, duplicates=0, refused=ERROR_GAMES) in result.stderr
+    assert say("cli.import.summary", count=8, duplicates=0, refused=ERROR_GAMES) in result.stderr
     assert say("cli.import.unreadable", count=1) in result.stderr
     assert archive.open_archive(db_path)["games"].count == 8
 
@@ -173,9 +173,9 @@ def test_search_filters_do_filter(club):
 def test_search_table(club):
     result = ok(run("search", "--db", club, "--invalid", "--limit", 3))
     lines = result.stdout.splitlines()
-    assert lines[0] == f"{ERROR_GAMES} game(s), showing 1-3"
+    assert lines[0] == say("cli.search.found", count=ERROR_GAMES) + say("cli.search.showing", first=1, last=3)
     assert len(lines) == 4 and all("INVALID [" in line and "at ply" in line for line in lines[1:])
-    assert ok(run("search", "--db", club, "--player", "nobody")).stdout.splitlines() == ["0 game(s)"]
+    assert ok(run("search", "--db", club, "--player", "nobody")).stdout.splitlines() == [say("cli.search.found", count=0)]
 
 
 def test_search_refuses_a_missing_archive(tmp_path):
@@ -215,7 +215,7 @@ def test_search_position(club):
     assert sum(p["count"] for p in found["plays"]) >= 8
     text = ok(run("search", "--db", club, "--position", start, "--variant", "jacquet",
                   "--limit", len(everything))).stdout
-    assert text.splitlines()[0] == say("cli.explore.games", games=len(everything), position=start)
+    assert text.splitlines()[0] == say("cli.explore.games", count=len(everything), position=start)
     first = everything[0]
     assert text.splitlines()[1] == "  " + say("cli.explore.game", game=first["game_id"], ply=first["ply"],
                                               variant="jacquet", result=first["result"],
@@ -232,11 +232,11 @@ def test_search_position(club):
 def test_export_validates_and_reimports_as_duplicates(club, tmp_path, ext):
     out = tmp_path / f"valid.{ext}"
     result = ok(run("export", "--db", club, "--valid", "-o", out))
-    assert say("cli.write.written", games=15, path=out) in result.stderr
+    assert say("cli.write.written", count=15, path=out) in result.stderr
     ok(run("validate", out))
     assert len(list(read_file(out))) == 15
     check = ok(run("import", out, "--db", club))
-    assert say("cli.import.summary", imported=0, duplicates=15, refused=0) in check.stderr
+    assert say("cli.import.summary", count=0, duplicates=15, refused=0) in check.stderr
 
 
 def test_exported_invalid_games_are_still_invalid(club, tmp_path):

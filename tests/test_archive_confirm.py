@@ -70,9 +70,9 @@ def test_another_confirmation_is_another_analysis_and_the_same_is_skipped(confir
     source.close()
     target.close()
     again = CliRunner().invoke(main, ["analyse", "--db", str(copy), "--net", net, "--confirm", "1ply"])
-    assert again.exit_code == 0 and say("cli.analyse.stored", analysed=0, skipped=2, path=str(copy)) in again.output
+    assert again.exit_code == 0 and say("cli.analyse.stored", count=0, skipped=2, path=str(copy)) in again.output
     plain = CliRunner().invoke(main, ["analyse", "--db", str(copy), "--net", net, "--confirm", "none"])
-    assert plain.exit_code == 0 and say("cli.analyse.stored", analysed=2, skipped=0, path=str(copy)) in plain.output
+    assert plain.exit_code == 0 and say("cli.analyse.stored", count=2, skipped=0, path=str(copy)) in plain.output
     with open_archive(copy, readonly=True) as db:
         rows = db.execute("SELECT confirm, count(*) FROM analyses GROUP BY confirm ORDER BY confirm").fetchall()
     assert rows == [("", 2), ("1-ply", 2)]
@@ -185,7 +185,7 @@ def test_an_archive_analysed_before_confirmation_is_migrated_with_nothing_lost(t
         assert db.execute("PRAGMA foreign_key_check").fetchall() == []
     result = CliRunner().invoke(main, ["analyse", "--db", str(path), "--net", net, "--confirm", "1ply"])
     assert result.exit_code == 0  # beside the old ones
-    assert say("cli.analyse.stored", analysed=2, skipped=0, path=str(path)) in result.output
+    assert say("cli.analyse.stored", count=2, skipped=0, path=str(path)) in result.output
     page = make_app(str(path)).test_client().get("/player/Random White").get_data(as_text=True)
     assert f"{shown('Analysed by %(engine)s', engine=ZERO)}</h2>" in page
     assert f"{shown('Analysed by %(engine)s', engine=CONFIRMED)}</h2>" in page

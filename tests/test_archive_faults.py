@@ -318,8 +318,8 @@ def test_imports_killed_at_random_moments_lose_nothing_and_leave_no_half_game(tm
     result = subprocess.run(import_command(db_path, path, BATCH), capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
     summary = result.stderr.strip().splitlines()[-1]
-    assert summary.startswith(f"{GAMES - len(present)} imported, {len(present)} duplicate(s) "
-                              "skipped, 0 refused"), summary
+    assert summary.startswith(f"{GAMES - len(present)} games imported; duplicates skipped: {len(present)}; "
+                              "refused: 0"), summary
     findings = inspect(db_path, expected, present, verified)
     assert findings.sound and findings.hashes == set(expected)
     assert verified == set(expected), "every game was read back and compared with its source"
@@ -498,7 +498,7 @@ def test_importing_past_a_file_size_limit_is_one_clear_error_and_keeps_what_was_
 
     again = subprocess.run(import_command(db_path, path, BATCH), capture_output=True, text=True, check=False)
     assert again.returncode == 0, again.stderr
-    assert f"{GAMES - len(findings.hashes)} imported, {len(findings.hashes)} duplicate" in again.stderr
+    assert f"{GAMES - len(findings.hashes)} games imported; duplicates skipped: {len(findings.hashes)}" in again.stderr
     assert inspect(db_path, expected, findings.hashes, set()).hashes == set(expected)
 
 

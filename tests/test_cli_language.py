@@ -172,10 +172,10 @@ def test_show_draws_the_board_in_the_language(language, heading, pips):
 
 
 @pytest.mark.parametrize(("language", "said"), [
-    ("en", "1 game(s) written to "), ("fr", "1 partie(s) écrite(s) dans "), ("ru", "партий записано в ")])
+    ("en", "1 game written to "), ("fr", "1 partie écrite dans "), ("ru", "1 партия записана в ")])
 def test_convert_says_what_it_wrote_in_the_language(language, said, tmp_path):
     sample = ROOT / "samples" / "openings" / "jacquet-opening-5-5.jqn"
     target = tmp_path / "game.json"
     result = CliRunner().invoke(main, ["--lang", language, "convert", str(sample), str(target)])
     assert result.exit_code == 0, result.output
-    assert result.stderr.startswith(said + str(target) if language != "ru" else said + f"{target}: 1")
+    assert result.stderr.startswith(said + str(target))

@@ -10,24 +10,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
 
-from jacquet_cli import main
-from notation.messages import Message, render
-
-TRANSLATED = ["fr", "ru"]
+from tests.cli_language_helpers import TRANSLATED, run, said
 
 GAME = ('[Event "Club night"]\n[White "Marie"]\n[Black "Jean"]\n[Variant "backgammon"]\n'
         '[Match "{match}"]\n[MatchLength "3"]\n\n1. 31: 8/5 6/5 *\n')
-
-
-def run(language: str, *args: str, input: str | None = None):
-    return CliRunner().invoke(main, ["--lang", language, *args], input=input)
-
-
-def said(language: str, message_id: str, **params: object) -> str:
-    """The line of ``message_id`` with ``params`` as the command writes it in ``language``."""
-    return render(Message.of(message_id, **params), language)
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -78,9 +65,9 @@ def test_import_analyse_says_its_summary_in_the_language(tmp_path, language):
     args = ["import", "samples/backgammon/annotated-game.jqn", "--db", db, "--analyse", "--jobs", "1"]
     first = run(language, *args)
     assert first.exit_code == 0, first.output
-    assert said(language, "cli.import.analysed", analysed=1, skipped=0) in first.output
+    assert said(language, "cli.import.analysed", count=1, skipped=0) in first.output
     again = run(language, *args)
-    assert said(language, "cli.import.analysed", analysed=0, skipped=1) in again.output
+    assert said(language, "cli.import.analysed", count=0, skipped=1) in again.output
     wrong = run(language, "import", "samples/backgammon/annotated-game.jqn", "--db", db, "--ply", "1")
     assert wrong.exit_code == 2 and said(language, "cli.import.analyse-only") in wrong.output
 

@@ -10,24 +10,13 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
-from click.testing import CliRunner
 
 from archive.accounts import MAX_NAME
 from archive.store import check_archive
-from jacquet_cli import main
-from notation.messages import Message, render
+from tests.cli_language_helpers import TRANSLATED, run, said
 from tests.test_server_bounds import damage
 
-TRANSLATED = ["fr", "ru"]
 SAMPLE = "samples/backgammon/annotated-game.jqn"
-
-
-def run(language: str, *args: str, input: str | None = None):
-    return CliRunner().invoke(main, ["--lang", language, *args], input=input)
-
-
-def said(language: str, message_id: str, **params: object) -> str:
-    return render(Message.of(message_id, **params), language)
 
 
 @pytest.mark.parametrize("language", TRANSLATED)

@@ -7,26 +7,14 @@ from __future__ import annotations
 import re
 
 import pytest
-from click.testing import CliRunner
 
 from analysis.network import Network
 from analysis.race_training import RaceRecipe, RaceTrainer
-from jacquet_cli import main
 from notation import rule_set
-from notation.messages import Message, render
+from notation.messages import Message
+from tests.cli_language_helpers import TRANSLATED, run, said, said_pattern
 
-TRANSLATED = ["fr", "ru"]
 FIGURE = r"\d+(?:\.\d+)?"
-
-
-def said_pattern(language: str, message_id: str, /, **params: object) -> re.Pattern[str]:
-    """The line of ``message_id`` in ``language``, each parameter given as ``re.Pattern``
-    matched by its pattern, the others as they are."""
-    markers = {name: f"\x00{name}\x00" for name, value in params.items() if isinstance(value, re.Pattern)}
-    text = re.escape(render(Message.of(message_id, **{**params, **markers}), language))
-    for name, marker in markers.items():
-        text = text.replace(re.escape(marker), f"(?:{params[name].pattern})")  # type: ignore[union-attr]
-    return re.compile(text)
 
 
 def test_the_race_trainer_tells_each_step_as_a_message(tmp_path):
@@ -45,8 +33,8 @@ def test_the_race_trainer_tells_each_step_as_a_message(tmp_path):
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_train_race_speaks_the_language_asked(tmp_path, language):
     out = tmp_path / "race.npz"
-    answer = CliRunner().invoke(main, ["--lang", language, "train-race", "--variant", "jacquet", "--positions", "10",
-                                       "--games", "1", "--epochs", "10", "--hidden", "2", "-o", str(out)])
+    answer = run(language, "train-race", "--variant", "jacquet", "--positions", "10",
+                 "--games", "1", "--epochs", "10", "--hidden", "2", "-o", str(out))
     assert answer.exit_code == 0, answer.output
     lines = answer.output.splitlines()
     figure = re.compile(FIGURE)
@@ -59,7 +47,7 @@ def test_train_race_speaks_the_language_asked(tmp_path, language):
 
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_train_refuses_an_encoding_the_rule_set_cannot_have_in_the_language(tmp_path, language):
-    answer = CliRunner().invoke(main, ["--lang", language, "train", "--variant", "jacquet", "--games", "1",
-                                       "--encoding", "4", "-o", str(tmp_path / "unused.npz"), "--quiet"])
+    answer = run(language, "train", "--variant", "jacquet", "--games", "1",
+                 "--encoding", "4", "-o", str(tmp_path / "unused.npz"), "--quiet")
     assert answer.exit_code == 2
-    assert render(Message.of("training.encoding.hitting", version=4, variant="jacquet"), language) in answer.output
+    assert said(language, "training.encoding.hitting", version=4, variant="jacquet") in answer.output

@@ -19,7 +19,7 @@ import archive
 from archive.accounts import check_password, find_user, remove_user, set_password
 from notation import rule_set
 from tests.accounts_helpers import add_account, sign_in, signed_in_client
-from tests.viewer_helpers import shown, shown_pattern
+from tests.viewer_helpers import shown, shown_count, shown_pattern
 
 SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "jacquet" / "annotated-game.jqn"
 GAME = ('[Event "Club night"]\n[White "Marie"]\n[Black "Jean"]\n\n'
@@ -138,8 +138,9 @@ def test_a_wrong_password_is_refused_and_guessing_is_limited(make_app, archive_p
         assert wrong.status_code == 401 and shown("Unknown name or wrong password.") in wrong.text
     locked = sign_in(client)  # the right password, too late
     assert locked.status_code == 429 and int(locked.headers["Retry-After"]) > 800
-    assert shown("Too many failed sign-ins for this name or from this address: try again in %(minutes)s "
-                 "minute(s).", minutes=15) in locked.text
+    assert shown_count("Too many failed sign-ins for this name or from this address: try again in %(num)d "
+                       "minute.", "Too many failed sign-ins for this name or from this address: try again "
+                       "in %(num)d minutes.", 15) in locked.text
     assert sign_in(client, "Other").status_code == 303  # another name from there may
     assert "Scorer (scorer)" not in client.get("/").text
 
@@ -157,7 +158,10 @@ def test_a_scorer_saves_and_the_save_is_logged(make_app, archive_path):
     record = SAMPLE.read_text(encoding="utf-8")
     saved = client.post("/validate/save", data={"csrf_token": token(client), "record": record,
                                                 "format": "jqn", "name": "club.jqn"})
-    assert saved.status_code == 200 and "1 game(s) saved" in saved.text
+    assert saved.status_code == 200 and shown_count("%(num)d game saved; duplicates skipped (already in the archive): %(duplicates)s; turns "
+                                                       "stored: %(turns)s.", "%(num)d games saved; duplicates skipped "
+                                                       "(already in the archive): %(duplicates)s; turns stored: "
+                                                       "%(turns)s.", 1, duplicates=0, turns=0).split(";")[0] in saved.text
     db = archive.open_archive(archive_path)
     line = db.execute("SELECT user, action, game_id, detail FROM audit").fetchall()
     newest = db.execute("SELECT max(id) FROM games").fetchone()[0]
@@ -373,7 +377,7 @@ def test_serve_on_an_open_address_says_what_is_exposed(archive_path, monkeypatch
         app.config["TRUSTED_HOSTS"])
     add_account(archive_path)
     output, _ = _serve(monkeypatch, archive_path, "--host", "0.0.0.0")
-    assert "1 account(s) may sign in and write" in output
+    assert "1 account may sign in and write" in output
     output, app = _serve(monkeypatch, archive_path)
     assert "warning" not in output and app.config["TRUSTED_HOSTS"] == ["127.0.0.1", "localhost"]
 

@@ -21,7 +21,7 @@ from notation.formats.json_format import game_to_dict
 from notation.messages import say
 from notation.render.diagram import diagram
 from notation.render.svg import board
-from tests.viewer_helpers import shown, viewer_app
+from tests.viewer_helpers import shown, shown_count, viewer_app
 from webviewer.demo import build_demo, samples_folder
 
 BACKGAMMON = samples_folder() / "backgammon" / "annotated-game.jqn"
@@ -152,7 +152,7 @@ def test_nags_from_7_up_are_shown_as_symbols(client, archive_path):
 
 def test_the_archive_is_newest_first_and_the_error_samples_apart(client):
     page = page_of(client, "/")
-    assert '<option value="id" selected>id</option>' in page  # the Sort menu shows the real sort
+    assert f'<option value="id" selected>{shown("Number")}</option>' in page  # the Sort menu shows the real sort
     assert 'name="desc" value="1" checked' in page
     assert "newest first" in page and 'class="invalid"' not in page  # the error samples: last page
     first_page = re.findall(r'<td data-label="Rule set">(jacquet|backgammon|murray|hale|versailles)</td>', page)
@@ -163,12 +163,12 @@ def test_the_archive_is_newest_first_and_the_error_samples_apart(client):
 
 def test_search_keeps_the_chosen_sort_and_a_late_page_is_the_last(client):
     page = page_of(client, "/?sort=turns&desc=0&variant=")
-    assert '<option value="turns" selected>turns</option>' in page
+    assert f'<option value="turns" selected>{shown("Turns")}</option>' in page
     assert 'name="desc" value="1" >' in page  # unchecked: ascending, as asked
     late = page_of(client, "/?page=99")
-    shown = re.search(r"page (\d+) of (\d+)", late)
-    assert shown and shown.group(1) == shown.group(2) and int(shown.group(2)) > 1
-    assert late == page_of(client, f"/?page={shown.group(2)}")
+    pages = re.search(r"page (\d+) of (\d+)", late)
+    assert pages and pages.group(1) == pages.group(2) and int(pages.group(2)) > 1
+    assert late == page_of(client, f"/?page={pages.group(2)}")
 
 
 def test_the_search_form_folds_away(client):
@@ -210,12 +210,12 @@ def test_validate_reports_junk_as_no_game_and_keeps_the_text(make_app):
     junk = client.post("/validate", data={"record": "hello world", "format": "auto", "variant": "jacquet"})
     text = junk.get_data(as_text=True)
     no_game = shown("No game found in this record: it holds no tag and no turn that could be read.")
-    assert no_game in text and shown("%(count)s game(s) read", count=1) not in text
+    assert no_game in text and shown_count("%(num)d game read", "%(num)d games read", 1) not in text
     wrong = "1. 55: 24/14 66: 24/18 *\n"  # jacquet: 55 plays four 5s, not 24/14
     page = client.post("/validate", data={"record": wrong, "format": "jqn", "variant": "jacquet"})
     text = page.get_data(as_text=True)
     assert '<textarea id="record" name="record" rows="12" spellcheck="false">' + wrong in text
-    assert no_game not in text and shown("%(count)s game(s) read", count=1) in text
+    assert no_game not in text and shown_count("%(num)d game read", "%(num)d games read", 1) in text
     assert "1. 55: <mark>24/14</mark> 66: 24/18 *" in text  # the play marked, not the dice
 
 
@@ -264,7 +264,7 @@ def test_a_versailles_record_with_the_rethrow_clause_gets_a_warning(make_app, tm
     assert "warning: [R-RETHROW]" in checked.stdout + checked.stderr and where in checked.stdout + checked.stderr
     client = make_app(WTF_CSRF_ENABLED=False).test_client()
     page = client.post("/validate", data={"record": record, "format": "jqn", "variant": "jacquet"}).get_data(as_text=True)
-    assert "[R-RETHROW]" in page and "1 warning(s)" in page
+    assert "[R-RETHROW]" in page and "1 warning" in page
     plain = record.replace('"versailles"', '"jacquet"')
     assert "R-RETHROW" not in client.post("/validate", data={"record": plain, "format": "jqn"}).get_data(as_text=True)
 

@@ -18,7 +18,7 @@ from jacquet_cli import main
 from notation.engine.rules import rule_set
 from notation.formats import read_file, write_file
 from notation.messages import Message, render, say
-from tests.viewer_helpers import shown, shown_pattern, viewer_app
+from tests.viewer_helpers import shown, shown_count, shown_pattern, viewer_app
 from webviewer.pages.player import error_chart
 
 GAMES = 4
@@ -73,7 +73,8 @@ def test_the_chart_has_one_point_per_dated_analysed_game_by_date_each_a_link(ana
     ys = {int(game_id): float(y) for game_id, _, y in points}
     ordered = sorted(rates, key=rates.get)  # a higher error rate is drawn higher (smaller y)
     assert [ys[game_id] for game_id in ordered] == sorted(ys.values(), reverse=True)
-    assert shown("%(count)s analysed game(s) without a date are not drawn.", count=1) in page
+    assert shown_count("%(num)d analysed game without a date is not drawn.",
+                       "%(num)d analysed games without a date are not drawn.", 1) in page
 
 
 def round_axis(labels: list[str]) -> bool:

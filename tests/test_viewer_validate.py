@@ -62,13 +62,14 @@ def summary(page) -> list[str]:
 
 def summed_up(read: int, valid: int, invalid: int, errors: int, warnings: int) -> list[str]:
     """The summary's lines as the catalog gives them for these counts."""
-    return [shown("%(count)s game(s) read", count=read), shown("%(count)s valid", count=valid),
-            shown("%(count)s with errors", count=invalid), shown("%(count)s error(s) in all", count=errors),
-            shown("%(count)s warning(s)", count=warnings)]
+    return [shown_count("%(num)d game read", "%(num)d games read", read), shown("%(count)s valid", count=valid),
+            shown("%(count)s with errors", count=invalid),
+            shown_count("%(num)d error in all", "%(num)d errors in all", errors),
+            shown_count("%(num)d warning", "%(num)d warnings", warnings)]
 
 
 def save_button(games: int) -> str:
-    return shown("Save %(count)s game(s) to the archive", count=games)
+    return shown_count("Save %(num)d game to the archive", "Save %(num)d games to the archive", games)
 
 
 SAVE_FORM = 'action="/validate/save"'
@@ -77,9 +78,10 @@ SAVE_FORM = 'action="/validate/save"'
 
 def saved_summary(imported: int, duplicates: int) -> re.Pattern[str]:
     """What the saved page sums up: the games saved, the duplicates skipped, the turns stored."""
-    return shown_pattern("%(imported)s game(s) saved, %(duplicates)s duplicate(s) skipped\n  (already in the "
-                         "archive), %(turns)s turns stored.", imported=str(imported), duplicates=str(duplicates),
-                         turns=r"\d+")
+    text = shown_count("%(num)d game saved; duplicates skipped (already in the archive): %(duplicates)s; turns "
+                       "stored: %(turns)s.", "%(num)d games saved; duplicates skipped (already in the archive): "
+                       "%(duplicates)s; turns stored: %(turns)s.", imported, duplicates=duplicates, turns="\x00")
+    return re.compile(re.escape(text).replace("\x00", r"\d+"))
 
 
 def place(line: int, column: int) -> str:
@@ -218,7 +220,7 @@ def test_warnings_are_shown_apart_and_do_not_stop_a_save(scorer):
     [block] = problem_blocks(page)
     assert block.startswith('<div class="problem warning"') and "[R-SCORE]" in block
     assert "<svg" not in block and '<tr id="L220" class="line-warning">' in page.text
-    assert summary(page)[4] == shown("%(count)s warning(s)", count=1) and save_button(10) in page.text
+    assert summary(page)[4] == shown_count("%(num)d warning", "%(num)d warnings", 1) and save_button(10) in page.text
 
 
 @pytest.mark.parametrize("text, line, message_id", [
@@ -236,7 +238,7 @@ def test_unreadable_xml_is_refused_with_its_line(scorer, tmp_path, text, line, m
     page = validate(scorer, upload=(text.encode("utf-8"), "hostile.xml"))
     assert page.status_code == 200 and str(escape(error.message)) in page.text
     assert f'<tr id="L{line}" class="line-error">' in page.text
-    assert summary(page)[0] == shown("%(count)s game(s) read", count=0) and SAVE_FORM not in page.text
+    assert summary(page)[0] == shown_count("%(num)d game read", "%(num)d games read", 0) and SAVE_FORM not in page.text
     assert "hostile.xml" in page.text and "jacquet-validate-" not in page.text  # no temporary path
 
 
@@ -328,7 +330,7 @@ def test_a_long_record_is_shown_in_part_around_its_problems(scorer):
     for error in expected:  # every problem still shown on its line
         assert f'<tr id="L{error.line + offset}" class="line-error">' in page.text
     assert '<tr id="L1">' in page.text and '<tr id="L3000">' not in page.text
-    assert shown_pattern("%(count)s line(s) not shown", count=r"\d+").search(page.text)
+    assert re.search(re.escape(shown_count("%(num)d line not shown", "%(num)d lines not shown", 2)).replace("2", r"\d+"), page.text)
     assert page.text.count("<tr id=\"L") < 1000 < len(lines)
 
 

@@ -56,7 +56,7 @@ def shown_count(singular: str, plural: str, num: int, language: str = "en", /, *
 
 def shown_pattern(text: str, language: str = "en", /, **patterns: str) -> re.Pattern[str]:
     """:func:`shown` as a regular expression, each parameter given as the pattern it
-    matches (``shown_pattern("%(count)s line(s) not shown", count=r"\\d+")``)."""
+    matches (``shown_pattern("%(count)s valid", count=r"\\d+")``)."""
     markers = {name: f"\x00{number}\x00" for number, name in enumerate(patterns)}
     pattern = re.escape(shown(text, language, **markers))
     for name, marker in markers.items():

@@ -17,7 +17,7 @@ from typing import Any
 
 from flask import Flask, Response, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
-from flask_babel import format_decimal
+from flask_babel import format_decimal, lazy_gettext
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge, SecurityError
@@ -34,6 +34,17 @@ csrf = CSRFProtect()
 LOOPBACK_HOSTS = ("localhost", "127.0.0.1")
 """The names the Host header may carry on a server of this machine only (werkzeug cannot
 trust an IPv6 address: reach such a server by name)."""
+
+
+WERKZEUG_SAYS = {
+    400: lazy_gettext("The request could not be understood."),
+    403: lazy_gettext("This page is not for you."),
+    404: lazy_gettext("There is no page at this address."),
+    405: lazy_gettext("This address does not answer that kind of request."),
+    500: lazy_gettext("The server failed to answer: the fault is in its log."),
+}
+"""What an error page says, in the page's language, where werkzeug would write its own
+English (an address with no page, a method the address does not take)."""
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -106,9 +117,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> ResponseReturnValue:
         code = error.code or 500
-        if request.path == "/api" or request.path.startswith("/api/"):
-            return jsonify({"error": error.description}), code
         message = error.description
+        if message == type(error).description and code in WERKZEUG_SAYS:  # werkzeug's own English
+            message = str(WERKZEUG_SAYS[code])
+        if request.path == "/api" or request.path.startswith("/api/"):
+            return jsonify({"error": message}), code
         if code == 413 and error.description == RequestEntityTooLarge.description:  # werkzeug's own
             message = _("The upload is too large: the limit is %(bytes)s bytes (MAX_UPLOAD_BYTES).",
                         bytes=format_decimal(app.config["MAX_UPLOAD_BYTES"]))

@@ -60,6 +60,18 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "net.wrong-variant": "{path} is a {found} net, not a {variant} one",
     "net.race.not-a-net": "the shipped race net of {variant} is not one: {error}",
     "net.race.wrong-variant": "the shipped race net of {variant} is a {found} one",
+    # a file that is not a net the engine can read (analysis/network.py, race.py: BadNet)
+    "net.file.format": "the net file's format is {found}, not {version}",
+    "net.file.shape": "the net file's first layer does not match its metadata",
+    "net.file.inputs": ("the net file has {inputs} inputs, but {variant}'s encoding v{version} has "
+                        "{size}: it was trained for another encoding; train it again"),
+    "net.race.file.format": "{path} is not a race net of format {version}",
+    "net.race.file.inputs": ("{path} has {inputs} inputs, but {variant}'s race inputs r{version} have "
+                             "{size}: train it again"),
+    # a judge the engine cannot make (analysis/ranking.py, confirm.py: CannotJudge)
+    "judge.depth": "the engine looks {depths} ply ahead, not {ply}",
+    "judge.net-variant": "a {net} net cannot judge {variant}",
+    "judge.confirmation": "no confirmation '{setting}': one of {settings}",
     # the trainers (analysis/training.py, race_training.py, contact_training.py): progress lines
     "training.core.fast": "fast core (numba; a first run compiles its kernels, a minute or two, then cached)",
     "training.core.no-numba": ("reference engine (numba is not there: the fast core would run as plain "

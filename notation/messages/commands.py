@@ -42,7 +42,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "cli.record.appended": "result {result} appended to {path}",
     "cli.record.unfinished-written": "unfinished game written to {path}",
     "cli.record.unfinished-appended": "unfinished game appended to {path}",
-    "cli.show.games": "{file} has {games} game(s), not {number}",
+    "cli.show.games": ("{file} has {count} game, not {number}", "{file} has {count} games, not {number}"),
     "cli.show.turns": "game {game} has {turns} turns",
     "cli.show.header": "{file}, game {game}, ply {ply}: {doing} ({rules}), position {position}",
     "cli.show.to-play": "{player} to play",
@@ -59,7 +59,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
                           "{engine}"),
     "cli.analyse.stops": "analysis stops at the record's error: {error}",
     "cli.analyse.progress": "[{index}/{total}] {path}, game {game} done",
-    "cli.analyse.stored": "{analysed} game(s) analysed, {skipped} analysed before (skipped), in {path}",
+    "cli.analyse.stored": ("{count} game analysed in {path}; skipped (analysed before): {skipped}",
+                           "{count} games analysed in {path}; skipped (analysed before): {skipped}"),
     "cli.analyse.ply": "ply",
     "cli.analyse.player": "player",
     "cli.analyse.dice": "dice",
@@ -77,27 +78,31 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "cli.analyse.adjusted": "adjusted",
     "cli.write.cannot": "cannot write {path}: {reason}",
     "cli.write.nothing": "nothing written: {reason}",
-    "cli.write.written": "{games} game(s) written to {path}",
-    "cli.convert.errors": "nothing written: {errors} error(s) in {path}",
-    "cli.search.found": "{games} game(s)",
+    "cli.write.written": ("{count} game written to {path}", "{count} games written to {path}"),
+    "cli.convert.errors": ("nothing written: {count} error in {path}",
+                           "nothing written: {count} errors in {path}"),
+    "cli.search.found": ("{count} game", "{count} games"),
     "cli.search.showing": ", showing {first}-{last}",
     "cli.search.at-ply": " at ply {ply}",
     "cli.search.invalid": "INVALID [{rule}]{where}",
     "cli.search.turns": "{turns} turns",
     "cli.explore.first": "the first {games} games through {position} (there are more: --limit)",
-    "cli.explore.games": "{games} game(s) through {position}",
+    "cli.explore.games": ("{count} game through {position}", "{count} games through {position}"),
     "cli.explore.game": "game {game}, before ply {ply} ({variant}, {date}, {result})",
     "cli.explore.no-date": "no date",
     "cli.explore.plays": "plays made from it (roll: play, times, share won by who made it):",
     "cli.explore.won": "won {share}",
-    "cli.import.summary": "{imported} imported, {duplicates} duplicate(s) skipped, {refused} refused",
+    "cli.import.summary": ("{count} game imported; duplicates skipped: {duplicates}; refused: {refused}",
+                           "{count} games imported; duplicates skipped: {duplicates}; refused: {refused}"),
     "cli.import.kept-invalid": "{count} kept invalid",
-    "cli.import.unreadable": "{count} file(s) unreadable",
+    "cli.import.unreadable": ("{count} file unreadable", "{count} files unreadable"),
     "cli.import.turns": "{turns} turns, in {seconds} s",
     "cli.import.into": "{summary}, into {path}",
     "cli.play.help": ("Enter rolls your dice; then type your play (24/18 13/11) or its number in the "
                       "list. hint: the engine's ranking of your plays; double (a rule set with the "
                       "cube); resign N; board; quit (the record is written); help."),
+    "cli.play.event": "A game against the engine",
+    "cli.play.you": "You",
     "cli.play.you-are": "You are {player} ({letter} on the board), against {engine}. {help}",
     "cli.play.you-play": "You play {dice}",
     "cli.play.your-roll": "Your roll (Enter)",
@@ -119,15 +124,18 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     # train-race, train-contact, bearoff, rollout, legal; an archive's analysis
     # an archive's analysis and import
     "cli.import.importing": "importing",
-    "cli.import.analysed": "{analysed} game(s) analysed, {skipped} analysed before (skipped)",
+    "cli.import.analysed": ("{count} game analysed; skipped (analysed before): {skipped}",
+                            "{count} games analysed; skipped (analysed before): {skipped}"),
     "cli.import.analyse-only": "--ply, --net and --jobs are for --analyse",
-    "cli.analyse.analysing": "analysing {count} game(s)",
-    "cli.analyse.stopped": "stopped: {analysed} game(s) analysed and stored; run again to go on",
+    "cli.analyse.analysing": ("analysing {count} game", "analysing {count} games"),
+    "cli.analyse.stopped": ("stopped: {count} game analysed and stored; run again to go on",
+                            "stopped: {count} games analysed and stored; run again to go on"),
     "cli.analyse.not-a-net": "{path} is not a net file: {reason}",
     "cli.analyse.marks-option": "three rising equities, doubtful,bad,very bad: e.g. 0.04,0.08,0.16",
     "cli.analyse.db-alone": "--db analyses the archive: give no FILES, -o, --json or --game",
     "cli.analyse.no-files": "give the record FILES to analyse, or --db ARCHIVE",
-    "cli.analyse.no-game": "{path} holds {games} game(s), no game {number}",
+    "cli.analyse.no-game": ("{path} holds {count} game, no game {number}",
+                            "{path} holds {count} games, no game {number}"),
     # jacquet users
     "cli.users.no-archive": ("no archive at {path}: make one with `jacquet import` (or `jacquet serve`, "
                              "which builds the demo archive)"),
@@ -142,8 +150,10 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "cli.serve.bad-host": "{host} is not an address or a known host name",
     "cli.serve.cannot-listen": "cannot listen on {host}:{port}: {reason}",
     "cli.serve.exposed": "{host} is reachable from other machines, over plain HTTP.",
-    "cli.serve.accounts": ("{count} account(s) may sign in and write (record and save games; admins also "
-                           "hide and delete them); everyone else may browse, search and validate."),
+    "cli.serve.accounts": (("{count} account may sign in and write (record and save games; admins also "
+                            "hide and delete them); everyone else may browse, search and validate."),
+                           ("{count} accounts may sign in and write (record and save games; admins also "
+                            "hide and delete them); everyone else may browse, search and validate.")),
     "cli.serve.no-accounts": ("no accounts: the site is read-only (browse, search, validate); to let a "
                               "scorer record and save games: jacquet users add NAME --role scorer "
                               "--db {path}"),
@@ -180,9 +190,11 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     # jacquet rollout
     "cli.rollout.two-dice": "a roll is two dice, not {dice}: write e.g. 31",
     "cli.rollout.not-legal": "{play} is not a legal play of {dice}: {reason}; legal: {legal}",
-    "cli.rollout.rolling": "rolling out {count} play(s)",
-    "cli.rollout.stopped": ("interrupted: the figures are those of the {games} game(s) completed of "
-                            "{total} per candidate"),
+    "cli.rollout.rolling": ("rolling out {count} play", "rolling out {count} plays"),
+    "cli.rollout.stopped": (("interrupted: the figures are those of the {count} game completed of {total} "
+                             "per candidate"),
+                            ("interrupted: the figures are those of the {count} games completed of {total} "
+                             "per candidate")),
     "cli.rollout.title": "rollout of {variant} {position}, dice {dice}, by {by}",
     "cli.rollout.by": "{engine} ({digest}) at {ply}-ply, {games} games, {how}, seed {seed}{reduced}",
     "cli.rollout.to-the-end": "played to the end",

@@ -87,6 +87,13 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "step.no-die": "no {die} is left to play",
     "step.no-finish": "{step} would leave no legal play to finish the roll",
     # rule sets, their options and positions
+    "rules.title.jacquet": "Jacquet",
+    "rules.title.versailles": "Jacquet de Versailles",
+    "rules.title.hale": "Hale's Jacquet (1888)",
+    "rules.title.murray": "Jacquet after Murray",
+    "rules.title.narde": "Long nardy",
+    "rules.title.fevga": "Fevga",
+    "rules.title.backgammon": "Backgammon",
     "rules.unknown": "unknown rule set {name}; known: {known}",
     "rules.no-such-option": "rule set {name} has no option among {options}; its options: {known}",
     "option.choice": "{option} is {choices}, not {value}",

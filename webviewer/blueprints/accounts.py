@@ -22,6 +22,7 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from flask_login import login_user, logout_user
 
 from archive.accounts import SignInLimit, check_password, close_session, open_session, set_language
@@ -58,8 +59,9 @@ def login() -> ResponseReturnValue:
     if wait > 0:
         minutes = int(wait // 60) + 1
         page = render_template("accounts/login.html", next=back, name=name, error=(
-            _("Too many failed sign-ins for this name or from this address: try again in "
-              "%(minutes)s minute(s).", minutes=minutes)))
+            ngettext("Too many failed sign-ins for this name or from this address: try again in "
+                     "%(num)d minute.", "Too many failed sign-ins for this name or from this address: "
+                     "try again in %(num)d minutes.", minutes)))
         response = make_response(page, 429)
         response.headers["Retry-After"] = str(int(wait) + 1)
         return response

@@ -99,13 +99,13 @@ def start() -> ResponseReturnValue:
     if variant not in NAMES or side not in SIDES or strength not in STRENGTHS:
         abort(400, description=_("choose a rule set, your side (White or Black) and the engine's "
                                  "strength (random, 0, 1 or 2)"))
-    name = " ".join(form.get("name", "").split())[:MAX_NAME] or signed_in().name or "Visitor"
+    name = " ".join(form.get("name", "").split())[:MAX_NAME] or signed_in().name or _("Visitor")
     try:
         engine = engine_name(variant, strength)
     except NoNet as error:
         abort(400, description=said(error.msg))
     you = SIDES[side]
-    live = LiveGame(new_game({"Variant": variant, "Event": "A game against the engine",
+    live = LiveGame(new_game({"Variant": variant, "Event": _("A game against the engine"),
                               "Date": datetime.date.today().strftime("%Y.%m.%d"),
                               "LeadRoll": roll_lead(variant, random.SystemRandom()),
                               side: name, "Black" if you == "W" else "White": engine}))
@@ -169,14 +169,15 @@ def page(key: str) -> ResponseReturnValue:
 def _analyse(key: str, record: str) -> dict[str, Any]:
     """The finished game's analysis, made once in the worker pool and kept: the first of
     :data:`ANALYSES` that takes no longer than a job may (``WORK_SECONDS``; the analysis
-    says what it lacks), else only what went wrong."""
+    says what it lacks), else only what went wrong: which budget and its figures, said in the
+    language of each page that shows it (:func:`~webviewer.pages.play_page.analysis_error`)."""
     analysis: dict[str, Any] = {}
     for luck, confirm in ANALYSES:
         try:
             analysis = run_work(analysed, record, luck, confirm)
             break
         except OverBudget as error:
-            analysis = {"error": f"The game could not be analysed within the server's time: {error}."}
+            analysis = {"error": {"reason": error.reason, "params": error.params}}
     keep_analysis(get_db(write=True), key, analysis)
     return analysis
 

@@ -13,9 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext
+
 from webviewer.pages.chart import BOTTOM, FILL, HEIGHT, LEFT, RIGHT, TOP, WIDTH, Bands, band_width, ply_ticks
 from webviewer.pages.pieces import pieces
 from webviewer.pages.tree import Links
+from webviewer.plumbing.language import percent
 
 MARK_COLOURS = {"?!": "#c9a227", "?": "#e07b00", "??": "#c62828"}
 """The colour of each mark, in the graph as in the move list (``style.css``)."""
@@ -41,7 +44,8 @@ def white_chances(plies: int, turns: dict[int, dict[str, Any]]) -> list[float | 
 class EvaluationGraph:
     """The graph of an analysed game of ``plies`` plies (the start counted), its bands
     linking through ``links``; ``engine`` names the engine and its depth. Made in a request
-    (or app) context: it renders the app's macros."""
+    (or app) context: it renders the app's macros, and its chances are in the request's
+    language (Babel's percent format)."""
 
     def __init__(self, plies: int, turns: dict[int, dict[str, Any]], links: Links, engine: str) -> None:
         step = band_width(plies)
@@ -56,10 +60,11 @@ class EvaluationGraph:
                 for ply, chance in enumerate(chances)
                 if chance is not None and ply in turns and turns[ply]["mark"] in MARK_COLOURS]
         axes = {"left": LEFT, "right": WIDTH - RIGHT, "top": TOP, "bottom": HEIGHT - BOTTOM,
-                "chances": [(f"{y(v):.1f}", f"{v:.0%}") for v in (0.0, 0.5, 1.0)],
+                "chances": [(f"{y(v):.1f}", percent(v)) for v in (0.0, 0.5, 1.0)],
                 "plies": ply_ticks(plies, step)}
-        labels = [f"White {chance:.0%}" if chance is not None else "not judged"
-                  for chance in chances]
+        not_judged = gettext("not judged")
+        labels = [gettext("White %(chance)s", chance=percent(chance)) if chance is not None
+                  else not_judged for chance in chances]
         for ply, turn in turns.items():  # the labels are not escaped: numbers and marks only
             if 0 <= ply < plies and turn["mark"] in MARK_COLOURS:
                 labels[ply] += f", {turn['mark']}"

@@ -11,6 +11,7 @@ from datetime import timedelta
 from typing import Any, NamedTuple
 
 from flask import current_app, session
+from flask_babel import gettext
 
 from archive.played import PlayedRecord, load_played
 from notation.engine.state import Colour
@@ -21,6 +22,7 @@ from notation.render.captions import played
 from webviewer.pages.recorder import page_context, turn_text
 from webviewer.plumbing.db import get_db
 from webviewer.plumbing.language import page_language
+from webviewer.plumbing.workers import BUDGETS, OverBudget
 
 LIMITS = {"PLAY_GAMES_PER_VISITOR": 3, "PLAY_GAMES_PER_ADDRESS": 10, "PLAY_GAMES": 200,
           "PLAY_GAME_EXPIRY_HOURS": 24, "PLAY_MAX_TURNS": 400}
@@ -123,5 +125,17 @@ def play_context(live: LiveGame, stored: PlayedRecord, hints: dict[str, Any] | N
     return {**page_context(live, None, cube=False), "you": you,
             "engine": live.game.headers.get(you.other.title, ""),
             "answered": answered, "hints": hints, "analysis": analysis,
+            "analysis_error": analysis_error(analysis),
             "your_turn": not live.over and live.node.state.player is you,
             "full": not live.over and live.node.ply >= limit("PLAY_MAX_TURNS")}
+
+
+def analysis_error(analysis: dict[str, Any] | None) -> str | None:
+    """Why the finished game has no analysis, in the page's language: kept as the budget
+    it went over and its figures (an :class:`~webviewer.plumbing.workers.OverBudget`'s);
+    a game kept before that has the English text it was kept with, shown as it is."""
+    error = analysis.get("error") if analysis else None
+    if isinstance(error, dict) and error.get("reason") in BUDGETS:
+        return str(gettext("The game could not be analysed within the server's time: %(error)s.",
+                           error=OverBudget(str(error["reason"]), dict(error.get("params") or {}))))
+    return None if error is None else str(error)

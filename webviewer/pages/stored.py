@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import abort, current_app
+from flask_babel import gettext
 
 from archive.audit import is_hidden
 from archive.search import game_row, record_by_hash
@@ -49,7 +50,7 @@ def stored_row(game_id: int) -> Row:
     def read_row() -> Row:
         row = game_row(get_db(), game_id)
         if row is None:
-            abort(404, description=f"no game {game_id}")
+            abort(404, description=gettext("no game %(game)s in the archive", game=game_id))
         return row
 
     version = _archive_version()
@@ -58,7 +59,7 @@ def stored_row(game_id: int) -> Row:
     row = read_row() if version is None else rows.get((version, game_id), read_row)
     hidden = is_hidden(get_db(), game_id)
     if hidden is None or (hidden and not signed_in().is_admin):  # deleted, or not for this visitor
-        abort(404, description=f"no game {game_id}")
+        abort(404, description=gettext("no game %(game)s in the archive", game=game_id))
     return row if bool(row["hidden"]) == hidden else {**row, "hidden": int(hidden)}
 
 

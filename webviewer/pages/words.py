@@ -2,8 +2,10 @@
 ``Colour.title``; how a game ended, ``GameState.ended_by``; the engine's outputs, named by
 the rule set's outcomes), in the page's language: the template filters ``colour``
 (``{{ state.player | colour }}``), ``ended`` (``{{ state.ended_by | ended }}``) and
-``headings`` (``{{ ranked.outputs | headings(variant) }}``); and ``said``, a message kept
-as data in the page's language (``{{ row.error_msg | said(row.error_message) }}``)."""
+``headings`` (``{{ ranked.outputs | headings(variant) }}``); ``said``, a message kept
+as data in the page's language (``{{ row.error_msg | said(row.error_message) }}``); and
+``titled``, a rule set's name shown to people from its message id
+(``{{ title | titled }}``: ``Long nardy``, ``Длинные нарды``)."""
 
 from __future__ import annotations
 
@@ -70,9 +72,16 @@ def said(stored: str | None, text: str | None = None) -> str:
     return text or ""
 
 
+def titled(title: str) -> str:
+    """A rule set's :attr:`~notation.RuleSet.title` (a message id) in the page's language."""
+    return render(Message.of(title), page_language())
+
+
 def init_app(app: Flask) -> None:
-    """The filters ``colour``, ``ended``, ``headings`` and ``said`` in ``app``'s templates."""
+    """The filters ``colour``, ``ended``, ``headings``, ``said`` and ``titled`` in ``app``'s
+    templates."""
     app.jinja_env.filters["colour"] = colour
     app.jinja_env.filters["said"] = said
     app.jinja_env.filters["ended"] = ended
     app.jinja_env.filters["headings"] = headings
+    app.jinja_env.filters["titled"] = titled

@@ -11,8 +11,10 @@ visitor's language to the next."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
+from babel.numbers import format_percent, get_decimal_symbol
 from flask import Flask, g, has_request_context, request
 from flask_babel import Babel, get_translations
 from markupsafe import Markup, escape
@@ -56,6 +58,36 @@ def said(message: Message) -> str:
     """``message`` (of the ``jacquet`` catalog: an engine's, the archive's or a net's
     error) in this page's language."""
     return render(message, page_language())
+
+
+def decimals(value: float, places: int, signed: bool = False) -> str:
+    """``value`` with ``places`` decimals (and its sign, with ``signed``) as this page's
+    language writes it: ``+0.075``, ``+0,075`` in French and Russian. Rounded as Python's
+    ``%.3f`` and the scripts' ``toFixed(3)`` round (the binary value's nearest), so that a
+    number viewer.js draws reads as the server's (Babel's decimal format rounds half to
+    even on the decimal text and could differ in the last place)."""
+    text = f"{value:+.{places}f}" if signed else f"{value:.{places}f}"
+    return text.replace(".", _number_words(page_language())["decimal"])
+
+
+def percent(value: float, places: int = 0) -> str:
+    """``value`` (a share, 0.123) as a percentage with ``places`` decimals in this page's
+    language: ``12%`` in English, ``12 %`` in French and Russian (the language's own
+    percent format)."""
+    words = _number_words(page_language())
+    return words["percent"].replace("{value}", f"{value * 100:.{places}f}".replace(".", words["decimal"]))
+
+
+def number_words() -> dict[str, str]:
+    """How this page's language writes a number, for a script that formats its own:
+    the decimal sign and the percent format (``{value}`` where the number goes)."""
+    return _number_words(page_language())
+
+
+@cache
+def _number_words(language: str) -> dict[str, str]:
+    return {"decimal": get_decimal_symbol(language),
+            "percent": format_percent(0, locale=language).replace("0", "{value}", 1)}
 
 
 def switcher() -> list[tuple[str, str, bool]]:
@@ -115,7 +147,8 @@ def init_app(app: Flask) -> None:
         gettext=lambda text, **values: _filled(translations().ugettext(text), values),
         ngettext=lambda one, many, count, **values: _filled(
             translations().ungettext(one, many, count), {"num": count, **values}))
-    app.jinja_env.globals.update(page_language=page_language, languages=switcher)
+    app.jinja_env.globals.update(page_language=page_language, languages=switcher, number_words=number_words)
+    app.jinja_env.filters.update(percent=percent, decimals=decimals)
     app.after_request(_varies_by_language)
 
 

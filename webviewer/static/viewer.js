@@ -76,8 +76,13 @@
     return text.replace(/\{(\w+)\}/g, function (whole, name) { return String(values[name]); });
   }
 
+  // A number as the page's language writes it (its decimal sign), with three decimals.
+  function decimal(value) {
+    return value.toFixed(3).replace(".", words.numbers.decimal);
+  }
+
   function signed(value) {
-    return (value < 0 ? "-" : "+") + Math.abs(value).toFixed(3);
+    return (value < 0 ? "-" : "+") + decimal(Math.abs(value));
   }
 
   // A judged ply's candidates, drawn as the server's "candidates" macro draws them.
@@ -106,8 +111,8 @@
                                  {"class": "played-mark"}));
       }
       row.appendChild(element("td", signed(play[2])));
-      row.appendChild(element("td", play[3] === null ? "\u2014" : play[3].toFixed(3)));  // another depth: none
-      row.appendChild(element("td", Math.round(play[4] * 100) + "%"));
+      row.appendChild(element("td", play[3] === null ? "\u2014" : decimal(play[3])));  // another depth: none
+      row.appendChild(element("td", say(words.numbers.percent, {value: Math.round(play[4] * 100)})));
       if (turn.mixed) {
         row.appendChild(element("td", play[6] + "-ply"));
       }
@@ -117,7 +122,7 @@
     }
     var notes = section.appendChild(element("p", (turn.forced ? words.forced + " "
       : say(words.ranks, {rank: turn.rank, legal: turn.legal})
-        + (turn.loss ? say(words.losing, {loss: turn.loss.toFixed(3)}) : "") + ". ")
+        + (turn.loss ? say(words.losing, {loss: decimal(turn.loss)}) : "") + ". ")
       + (turn.luck === null ? "" : say(words.luck, {luck: signed(turn.luck)}) + " "), {"class": "candidate-notes"}));
     if (turn.rank !== 1 && turn.best !== turn.played) {
       notes.appendChild(element("a", say(words.showBest, {play: turn.best}),

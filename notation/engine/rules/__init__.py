@@ -36,7 +36,8 @@ FACTORIES: dict[str, Callable[..., RuleSet]] = {
 NAMES = tuple(FACTORIES)
 """Every rule set's name, in the order the registry lists them (the default first)."""
 TITLES = {name: factory().title for name, factory in FACTORIES.items()}
-"""Every rule set's name shown to people, by its name."""
+"""Every rule set's name shown to people, by its name: the message id of it
+(:meth:`RuleSet.titled` says it in a language)."""
 OPTIONS = {name: tuple(signature(factory).parameters) for name, factory in FACTORIES.items()}
 """Every rule set's option names (``NAME=VALUE`` in the ``Options`` tag), by its name."""
 

@@ -56,7 +56,7 @@ def backgammon() -> RuleSet:
         opposite=backgammon_opposite(),
         start=Position.from_points(SETUP, SETUP),
         hitting=True,
-        title="Backgammon",
+        title="rules.title.backgammon",
         scorer=single_gammon_backgammon,
         outcomes=(GAMMON, BACKGAMMON),
         ceiling=gammon_still_possible,

@@ -239,7 +239,8 @@ class RuleSet:
     games is said here, once; nothing outside ``notation/engine/rules/`` asks a rule set's
     name what it is (``tests/test_rule_set_names.py``).
 
-    ``title`` is the name shown to people (``Jacquet de Versailles``).
+    ``title`` is the message id of the name shown to people (``rules.title.versailles``,
+    ``Jacquet de Versailles``; :meth:`titled` says it in a language).
 
     ``opposite[p]`` is the opponent's number for the mover's point ``p`` (1-24).
     ``closes_at`` is how many opposing men close a point (1 without hitting, 2 with).
@@ -355,6 +356,11 @@ class RuleSet:
         """The message id of the label of ``error_rate`` (thousandths of a point per
         decision) on :attr:`skill`: ``skill.world-class`` for 4.0 in backgammon."""
         return next(label for bound, label in self.skill if error_rate < bound)
+
+    def titled(self, language: str | None = None) -> str:
+        """The name shown to people in ``language`` (default: the current one): ``Long
+        nardy``, ``Длинные нарды``."""
+        return render(Message.of(self.title), language)
 
     def skill_label(self, error_rate: float, language: str | None = None) -> str:
         """The label of ``error_rate`` (thousandths of a point per decision) on

@@ -135,7 +135,7 @@ def fevga(prime: str = "unblock") -> RuleSet:
         turn_filters = (UnblockRule(),)
     return jacquet_family(
         "fevga",
-        title="Fevga",
+        title="rules.title.fevga",
         outcomes=(MARS,),
         ceiling=double_still_possible,
         phases=(RUNNER,),

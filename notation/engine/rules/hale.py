@@ -66,7 +66,7 @@ def hale(third_table_penalty: int = 1, courier_release: str = "die",
     own = {"third_table_penalty": third_table_penalty} if third_table_penalty != 1 else {}
     highest_rate = max(FIRST_TABLE_PENALTY, SECOND_TABLE_PENALTY, third_table_penalty)
     return jacquet_family("hale", scorer=penalty,
-                          title="Hale's Jacquet (1888)", penalties=True,
+                          title="rules.title.hale", penalties=True,
                           penalty_rates=tuple(rates), ceiling=most_penalty,
                           marks=MARKS, skill=SKILL, score_rule="R-SCORE-HALE",
                           score_basis="score.quarters",

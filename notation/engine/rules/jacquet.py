@@ -54,7 +54,7 @@ def courier_and_blocking(courier_release: str = "die", bouchon: str = "wikipedia
 
 def jacquet(courier_release: str = "die", bouchon: str = "wikipedia") -> RuleSet:
     """The ``jacquet`` rule set."""
-    return jacquet_family("jacquet", title="Jacquet", scorer=single_or_double_game,
+    return jacquet_family("jacquet", title="rules.title.jacquet", scorer=single_or_double_game,
                           score_range=(1, 2), outcomes=(DOUBLE_GAME,),
                           ceiling=double_still_possible,
                           **courier_and_blocking(courier_release, bouchon))

@@ -152,7 +152,7 @@ def murray(courier_release: str = "die") -> RuleSet:
     return jacquet_family(
         "murray",
         hitting=True,
-        title="Jacquet after Murray",
+        title="rules.title.murray",
         phases=(COURIER,),
         bear_off="rear",
         waste=True,

@@ -114,7 +114,7 @@ def narde(head_doublets: str = "6-4-3", cube: bool | str = False) -> RuleSet:
     head = HeadRule(head_doublets)
     return jacquet_family(
         "narde",
-        title="Long nardy",
+        title="rules.title.narde",
         outcomes=(MARS,),
         ceiling=double_still_possible,
         step_rules=(head, SixBlockRule()),

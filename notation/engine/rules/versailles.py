@@ -16,7 +16,7 @@ from notation.engine.rules.jacquet import courier_and_blocking, jacquet_family
 def versailles(courier_release: str = "die", bouchon: str = "wikipedia") -> RuleSet:
     """The ``versailles`` rule set."""
     return jacquet_family("versailles", squared_doublets=True,
-                          title="Jacquet de Versailles", scorer=single_or_double_game,
+                          title="rules.title.versailles", scorer=single_or_double_game,
                           score_range=(1, 2), outcomes=(DOUBLE_GAME,),
                           ceiling=double_still_possible, passes_dice=True,
                           lead_is_first_roll=True, doublet_leads=True, rethrow_clause=True,
