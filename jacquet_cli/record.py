@@ -74,7 +74,7 @@ def record_command(variant: str, options: tuple[str, ...], white: str, black: st
     except NotationError as error:
         raise click.BadParameter(str(error)) from None
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
-    click.echo(say("cli.record.help"))
+    click.echo(_commands(live))
     drawn = ""
     while not live.over:
         drawn = redraw(live, drawn)
@@ -82,7 +82,7 @@ def record_command(variant: str, options: tuple[str, ...], white: str, black: st
         if answer == "quit":
             break
         if answer in ("help", "?"):
-            click.echo(say("cli.record.help"))
+            click.echo(_commands(live))
             continue
         if answer == "board":
             drawn = ""
@@ -162,6 +162,11 @@ def board_text(live: LiveGame) -> str:
     if entry is not None:
         lines += [f"  {number}. {play}" for number, play in enumerate(entry.plays, 1)]
     return "\n".join(lines)
+
+
+def _commands(live: LiveGame) -> str:
+    """The commands the scorer may type, the cube's among them only where the rules have one."""
+    return say("cli.record.help.cube" if live.game.rules.has_cube else "cli.record.help")
 
 
 def _question(live: LiveGame) -> str:

@@ -159,3 +159,15 @@ def test_the_board_shows_the_cube_taken(tmp_path):
     boards = [line for line in result.output.splitlines() if line in said]
     assert boards[0] == say("diagram.cube.middle", cube=1)
     assert boards[-1] == say("diagram.cube.owned", cube=2, owner="B")
+
+
+def test_the_commands_name_the_cube_only_where_the_rules_have_one(tmp_path):
+    """Jacquet has no doubling cube: its scorer is not offered double, take and drop;
+    backgammon's is, and so is a narde game played with the cube (``-O cube=true``)."""
+    offered = {}
+    for name, args in (("jacquet", []), ("backgammon", ["--variant", "backgammon"]),
+                       ("narde with a cube", ["--variant", "narde", "-O", "cube=true"])):
+        result = run([*args, "--first", "White", "-o", str(tmp_path / f"{len(offered)}.jqn")], "quit\n")
+        assert result.exit_code == 0, result.output
+        offered[name] = "double, take, drop" in result.output
+    assert offered == {"jacquet": False, "backgammon": True, "narde with a cube": True}

@@ -24,8 +24,12 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "cli.output.cannot-write": "cannot write {path}: {reason}; the record is above",
     "cli.record.help": ("Commands: Enter rolls the dice; dice such as 64 enter the dice thrown at the "
                         "table; a play such as 24/18 13/11, or its number in the list; undo (the last "
-                        "turn: its dice stay); comment TEXT; nag N (1 !, 2 ?, ...); double, take, "
-                        "drop; resign N; board; help; quit."),
+                        "turn: its dice stay); comment TEXT; nag N (1 !, 2 ?, ...); resign N; board; "
+                        "help; quit."),
+    "cli.record.help.cube": ("Commands: Enter rolls the dice; dice such as 64 enter the dice thrown at "
+                             "the table; a play such as 24/18 13/11, or its number in the list; undo "
+                             "(the last turn: its dice stay); comment TEXT; nag N (1 !, 2 ?, ...); "
+                             "double, take, drop; resign N; board; help; quit."),
     "cli.record.take-or-drop": "{player}: take or drop",
     "cli.record.plays": "{player} plays {dice}",
     "cli.record.forced": "{player} plays the {dice} (Enter)",
