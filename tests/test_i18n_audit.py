@@ -69,6 +69,7 @@ def test_the_rule_sets_are_named_in_the_language(scorer, language, path):
         title = render(Message.of(TITLES[name]), language)
         assert f">{name} ({title})</option>" in page, (name, title)
     assert "Jacquet after Murray" not in page and (language == "fr" or "Long nardy" not in page)  # (French says long nardy)
+    assert "rules.title." not in page and {"ru": "Длинные нарды", "fr": "Long nardy"}[language] in page
 
 
 @pytest.fixture

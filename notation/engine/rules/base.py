@@ -357,11 +357,6 @@ class RuleSet:
         decision) on :attr:`skill`: ``skill.world-class`` for 4.0 in backgammon."""
         return next(label for bound, label in self.skill if error_rate < bound)
 
-    def titled(self, language: str | None = None) -> str:
-        """The name shown to people in ``language`` (default: the current one): ``Long
-        nardy``, ``Длинные нарды``."""
-        return render(Message.of(self.title), language)
-
     def skill_label(self, error_rate: float, language: str | None = None) -> str:
         """The label of ``error_rate`` (thousandths of a point per decision) on
         :attr:`skill`, in ``language`` (default: the current one): ``World class`` for
