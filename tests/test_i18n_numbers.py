@@ -13,7 +13,7 @@ from html import unescape
 
 import pytest
 
-from tests.report_fixtures import analysed_archive
+from tests.report_fixtures import analysed  # noqa: F401 (a fixture)
 from tests.viewer_helpers import shown, viewer_app
 
 PLY = 5
@@ -23,18 +23,12 @@ FORMS = {"en": (".", "%"), "fr": (",", "\xa0%"), "ru": (",", "\xa0%")}
 
 
 @pytest.fixture(scope="module")
-def archive(tmp_path_factory):
-    path = tmp_path_factory.mktemp("numbers") / "club.db"
-    return path, analysed_archive(path)
+def app(analysed):
+    return viewer_app(analysed[0])
 
 
-@pytest.fixture(scope="module")
-def app(archive):
-    return viewer_app(archive[0])
-
-
-def game_page(client, archive, language: str) -> str:
-    _, ids = archive
+def game_page(client, analysed, language: str) -> str:
+    _, ids = analysed
     response = client.get(f"/game/{ids['match']}?ply={PLY}", headers={"Accept-Language": language})
     assert response.status_code == 200
     return response.get_data(as_text=True)
@@ -48,10 +42,10 @@ def candidate_rows(page: str) -> list[list[str]]:
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "ru"])
-def test_the_candidates_numbers_are_written_as_the_language_writes_them(client, archive, language):
+def test_the_candidates_numbers_are_written_as_the_language_writes_them(client, analysed, language):
     point, percent = FORMS[language]
     digits = re.escape(point)
-    rows = candidate_rows(game_page(client, archive, language))
+    rows = candidate_rows(game_page(client, analysed, language))
     assert len(rows) >= 3
     for _rank, _play, equity, loss, win in rows:
         assert re.fullmatch(rf"[+-]\d{digits}\d{{3}}", equity), equity
@@ -60,9 +54,9 @@ def test_the_candidates_numbers_are_written_as_the_language_writes_them(client, 
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "ru"])
-def test_the_evaluation_graph_says_the_chances_in_the_language(client, archive, language):
+def test_the_evaluation_graph_says_the_chances_in_the_language(client, analysed, language):
     _, percent = FORMS[language]
-    page = game_page(client, archive, language)
+    page = game_page(client, analysed, language)
     graph = re.search(r'<svg[^>]*class="evaluation".*?</svg>', page, re.S)
     assert graph, "the page has the evaluation graph"
     axis = [unescape(text) for text in re.findall(r'<text[^>]*text-anchor="end">([^<]*)</text>', graph.group(0))]
@@ -75,8 +69,8 @@ def test_the_evaluation_graph_says_the_chances_in_the_language(client, archive, 
 
 
 @pytest.mark.parametrize("language", ["fr", "ru"])
-def test_the_analysis_summary_uses_the_decimal_comma(client, archive, language):
-    page = game_page(client, archive, language)
+def test_the_analysis_summary_uses_the_decimal_comma(client, analysed, language):
+    page = game_page(client, analysed, language)
     summary = re.search(r'<section class="analysis-summary".*?</table>', page, re.S)
     assert summary, "the page has the analysis's summary"
     text = unescape(re.sub(r"<[^>]+>", " ", summary.group(0)))
@@ -85,8 +79,8 @@ def test_the_analysis_summary_uses_the_decimal_comma(client, archive, language):
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "ru"])
-def test_the_script_is_told_how_the_language_writes_numbers(client, archive, language):
+def test_the_script_is_told_how_the_language_writes_numbers(client, analysed, language):
     point, percent = FORMS[language]
-    page = game_page(client, archive, language)
+    page = game_page(client, analysed, language)
     words = json.loads(re.search(r'<script type="application/json" id="page-words">(.*?)</script>', page, re.S).group(1))
     assert words["numbers"] == {"decimal": point, "percent": "{value}" + percent}

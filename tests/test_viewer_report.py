@@ -15,19 +15,13 @@ import pytest
 
 from archive import open_archive
 from archive.analyses import latest_analysis
-from tests.report_fixtures import analysed_archive
+from tests.report_fixtures import analysed  # noqa: F401 (a fixture)
 from tests.viewer_helpers import shown, shown_pattern, viewer_app
 
 
 @pytest.fixture(scope="module")
-def archive(tmp_path_factory):
-    path = tmp_path_factory.mktemp("report") / "club.db"
-    return path, analysed_archive(path)
-
-
-@pytest.fixture(scope="module")
-def app(archive):
-    return viewer_app(archive[0])
+def app(analysed):
+    return viewer_app(analysed[0])
 
 
 def page(client, path: str) -> str:
@@ -53,8 +47,8 @@ def player_tables(report: str) -> list[list[list[str]]]:
             for table in re.findall(r'<table class="report-figures">.*?</table>', report, re.S)]
 
 
-def test_the_game_page_has_the_report_adding_up_to_the_summary(client, archive):
-    path, ids = archive
+def test_the_game_page_has_the_report_adding_up_to_the_summary(client, analysed):
+    path, ids = analysed
     with open_archive(path) as db:
         stored = latest_analysis(db, ids["match"])
     text = page(client, f"/game/{ids['match']}")
@@ -77,8 +71,8 @@ def test_the_game_page_has_the_report_adding_up_to_the_summary(client, archive):
     assert "jacquet-td backgammon" in report and "luck by" in report
 
 
-def test_the_worst_plays_have_diagrams_and_links_to_their_turn(client, archive):
-    _, ids = archive
+def test_the_worst_plays_have_diagrams_and_links_to_their_turn(client, analysed):
+    _, ids = analysed
     report = section(page(client, f"/game/{ids['match']}"))
     worst = re.findall(r'<li class="worst-play">.*?</li>', report, re.S)
     assert 1 <= len(worst) <= 6
@@ -88,14 +82,14 @@ def test_the_worst_plays_have_diagrams_and_links_to_their_turn(client, archive):
         assert f"ply={ply}&amp;best=1" in item
 
 
-def test_a_game_without_analysis_has_no_report(client, archive):
-    _, ids = archive
+def test_a_game_without_analysis_has_no_report(client, analysed):
+    _, ids = analysed
     assert 'class="game-report"' not in page(client, f"/game/{ids['plain']}")
 
 
 @pytest.mark.parametrize(("language", "words"), [("fr", "Rapport de partie"), ("ru", "Отчёт о партии")])
-def test_the_report_speaks_the_page_s_language(app, archive, language, words):
-    _, ids = archive
+def test_the_report_speaks_the_page_s_language(app, analysed, language, words):
+    _, ids = analysed
     client = app.test_client()
     client.set_cookie("language", language)
     report = section(page(client, f"/game/{ids['match']}"))
@@ -106,8 +100,8 @@ def marked_plies(text: str) -> int:
     return len(re.findall(r'<span class="mark" data-mark="(\?!|\?|\?\?)">', text))
 
 
-def test_the_printed_game_has_tags_moves_diagrams_at_the_marks_and_the_report(client, archive):
-    path, ids = archive
+def test_the_printed_game_has_tags_moves_diagrams_at_the_marks_and_the_report(client, analysed):
+    path, ids = analysed
     with open_archive(path) as db:
         stored = latest_analysis(db, ids["jacquet"])
     text = page(client, f"/game/{ids['jacquet']}/print")
@@ -124,8 +118,8 @@ def test_the_printed_game_has_tags_moves_diagrams_at_the_marks_and_the_report(cl
     section(text)
 
 
-def test_the_printed_game_draws_every_n_plies_when_asked(client, archive):
-    _, ids = archive
+def test_the_printed_game_draws_every_n_plies_when_asked(client, analysed):
+    _, ids = analysed
     text = page(client, f"/game/{ids['plain']}/print?every=10")
     plies = len(re.findall(r"<li><span class=\"number\">", text))
     diagrams = re.findall(r'<figure class="print-diagram">.*?</figure>', text, re.S)
@@ -136,18 +130,18 @@ def test_the_printed_game_draws_every_n_plies_when_asked(client, archive):
     assert client.get(f"/game/{ids['plain']}/print?every=x").status_code == 400
 
 
-def test_the_game_page_links_to_its_printed_game(client, archive):
-    _, ids = archive
+def test_the_game_page_links_to_its_printed_game(client, analysed):
+    _, ids = analysed
     assert f'href="/game/{ids["plain"]}/print"' in page(client, f"/game/{ids['plain']}")
 
 
 @pytest.mark.parametrize("language", ["fr", "ru"])
-def test_the_analysis_summary_names_the_sides_in_the_page_s_language(app, archive, language):
+def test_the_analysis_summary_names_the_sides_in_the_page_s_language(app, analysed, language):
     """The summary's rows are titled "White (name)" and "Black (name)" in the page's words,
     as the move list's columns are: never the English "White" on a French or Russian page."""
     client = app.test_client()
     client.set_cookie("language", language)
-    text = page(client, f"/game/{archive[1]['jacquet']}")
+    text = page(client, f"/game/{analysed[1]['jacquet']}")
     summary = re.search(r'<section class="analysis-summary".*?</section>', text, re.S)
     assert summary, "the analysed game has its summary"
     rows = [unescape(row) for row in re.findall(r'<th scope="row">(.*?)</th>', summary.group(0))]
