@@ -12,6 +12,9 @@ end, atomically (and every ``snapshot_every`` games a copy of the net is kept in
 ``history/`` beside it, for the learning curve): it holds the weights, the metadata
 (games done, α and its lowerings, λ, seed, ...) and the dice generator's state. Traces are reset every
 game, so nothing else is needed: a run resumed from a checkpoint gives the same weights as one never stopped.
+A snapshot is a checkpoint too (copied over the net file, ``--resume`` goes on from it as
+the run did); one kept before snapshots held the dice state (session 24) resumes with dice
+seeded by the run's seed and its games done, the same on every machine.
 
 Every ``check_every`` games the net plays a duplicate-dice match against random play and
 against the heuristic (its own seeded dice, so the check never disturbs training), and one
@@ -177,8 +180,12 @@ class Trainer:
         if resume:
             with np.load(self.path, allow_pickle=False) as data:
                 self.net = Network.from_arrays(data)
-                _set_rng_state(self.rng, data["rng"])
+                dice = data.get("rng")
             saved = self.net.meta["training"]
+            if dice is not None:
+                _set_rng_state(self.rng, dice)
+            else:  # a snapshot kept before snapshots held the dice: the same dice on every resume
+                self.rng.seed(f"{saved['seed']}:{self.net.meta['games']}")
             if saved["variant"] != self.rules.name:
                 raise CannotTrain("training.resume.variant", path=str(self.path), found=saved["variant"],
                                   variant=self.rules.name)
@@ -263,7 +270,7 @@ class Trainer:
             if config.snapshot_every and done % config.snapshot_every == 0:
                 snapshot = snapshot_path(self.path, done)
                 snapshot.parent.mkdir(exist_ok=True)
-                net.save(snapshot)
+                net.save(snapshot, {"rng": _rng_state(self.rng)})
             if config.check_every and done % config.check_every == 0:
                 check_start = time.perf_counter()
                 rows = self.strength()

@@ -76,6 +76,24 @@ def test_snapshots_keep_the_earlier_nets(tmp_path):
     assert _same_weights(Network.load(kept[0]), early)
 
 
+def test_a_snapshot_resumes_as_the_run_went_on(tmp_path):
+    """A snapshot copied over the net file (the checkpoint lost, as on a new machine) goes on
+    exactly as the run did; one without the dice state (kept before they were saved) resumes
+    the same way every time."""
+    whole = Trainer(tmp_path / "whole.npz", _config(snapshot_every=3)).run()
+    path = tmp_path / "again.npz"
+    path.write_bytes((tmp_path / "history" / "whole-000003.npz").read_bytes())
+    assert _same_weights(whole, Trainer(path, _config(), resume=True).run())
+    with np.load(tmp_path / "history" / "whole-000003.npz") as data:
+        old = {name: data[name] for name in data.files if name != "rng"}
+    runs = []
+    for name in ("old1.npz", "old2.npz"):
+        np.savez(tmp_path / name, **old)
+        runs.append(Trainer(tmp_path / name, _config(), resume=True).run())
+    assert runs[0].meta["games"] == 6 and _same_weights(runs[0], runs[1])
+    assert not _same_weights(runs[0], whole)
+
+
 def test_strength_log(tmp_path):
     path = tmp_path / "log.npz"
     Trainer(path, _config(games=2, check_every=2, check_pairs=2)).run()
