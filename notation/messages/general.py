@@ -8,5 +8,6 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "list.more": ("{plays} and {count} more", "{plays} and {count} more"),
     "record.game": "game {game}",
     "record.turn": "turn {turn}",
+    "record.where": "{where}: {text}",
     "record.legal": "; legal: {plays}",
 }
