@@ -1,7 +1,9 @@
 """The audit log, and the changes an admin makes to stored games: who stored, hid, showed
 again or deleted which game, and when. A hidden game stays in the archive but leaves every
 list, search, explorer count and page a visitor sees; a deleted game is gone with its
-turns, annotations and explorer counts (importing it again stores it anew)."""
+turns, annotations and explorer counts (importing it again stores it anew). A line's
+detail is a message (``audit.*``), kept as data beside its English text, so that each
+reader gets it in his language; the lines logged before keep their English text alone."""
 
 from __future__ import annotations
 
@@ -12,6 +14,8 @@ from datetime import datetime, timezone
 from typing import Any
 
 from sqlite_utils import Database
+
+from notation.messages import Message, render
 
 from .schema import PLAYS_FROM_TURNS, add_position_plays
 
@@ -24,10 +28,12 @@ def _now() -> str:
 
 
 def log(db: Database, user: str | None, action: str, game_id: int | None = None,
-        detail: str | None = None) -> None:
-    """Add a line to the log (in the caller's transaction, if one is open)."""
-    db.execute("INSERT INTO audit (at, user, action, game_id, detail) VALUES (?, ?, ?, ?, ?)",
-               [_now(), user, action, game_id, detail])
+        detail: Message | None = None) -> None:
+    """Add a line to the log (in the caller's transaction, if one is open): ``detail``
+    kept as its English text (``detail``) and as data (``detail_msg``)."""
+    db.execute("INSERT INTO audit (at, user, action, game_id, detail, detail_msg) VALUES (?, ?, ?, ?, ?, ?)",
+               [_now(), user, action, game_id, None if detail is None else render(detail, "en"),
+                None if detail is None else detail.stored()])
 
 
 def os_user() -> str:
@@ -38,7 +44,7 @@ def os_user() -> str:
         return f"uid {os.getuid()}"
 
 
-def logging_stored(db: Database, user: str | None, detail: str) -> Callable[[list[int]], None]:
+def logging_stored(db: Database, user: str | None, detail: Message) -> Callable[[list[int]], None]:
     """For :func:`~archive.importer.import_games`'s ``on_stored``: a line per game stored
     (``user`` stored it, with ``detail``), in the transaction that stores it."""
     def log_each(ids: list[int]) -> None:
@@ -55,7 +61,8 @@ def logging_import(db: Database, user: str) -> Callable[[str, list[int]], None]:
     them (an import killed midway leaves no game without its line)."""
     def log_batch(source: str, ids: list[int]) -> None:
         log(db, user, STORED, ids[0] if len(ids) == 1 else None,
-            f"jacquet import of {source}: {len(ids)} game(s): {_runs(sorted(ids))}")
+            Message.of("audit.import", source=source, games=Message.of("count.games", count=len(ids)),
+                       numbers=_runs(sorted(ids))))
 
     return log_batch
 
@@ -74,7 +81,7 @@ def _runs(ids: list[int]) -> str:
 def entries(db: Database, limit: int = 200, before: int | None = None) -> list[dict[str, Any]]:
     """The latest ``limit`` lines of the log (older than line ``before``), newest first."""
     where, params = ("WHERE id < ?", [before]) if before is not None else ("", [])
-    cursor = db.execute(f"SELECT id, at, user, action, game_id, detail FROM audit {where} "
+    cursor = db.execute(f"SELECT id, at, user, action, game_id, detail, detail_msg FROM audit {where} "
                         "ORDER BY id DESC LIMIT ?", [*params, limit])
     names = [d[0] for d in cursor.description]
     return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
@@ -128,5 +135,6 @@ def delete_game(db: Database, game_id: int, user: str | None) -> bool:
         db.execute("DELETE FROM turns WHERE game_id = ?", [game_id])
         db.execute("DELETE FROM analyses WHERE game_id = ?", [game_id])  # their rows cascade
         db.execute("DELETE FROM games WHERE id = ?", [game_id])
-        log(db, user, DELETED, game_id, f"{white or '?'} - {black or '?'} {result}")
+        log(db, user, DELETED, game_id, Message.of("audit.deleted", white=white or "?", black=black or "?",
+                                                   result=result))
     return True

@@ -318,3 +318,11 @@ def error_messages(db: Database) -> None:
     :meth:`notation.messages.Message.stored`) beside its English text, so that the viewer
     says it in each page's language; the games stored before keep their text alone."""
     db.table("games").add_column("error_msg", str)
+
+
+@migrations()
+def audit_messages(db: Database) -> None:
+    """Each audit line's detail as a message (its id and parameters, JSON) beside its
+    English text, so that the viewer says it in the reader's language; the lines logged
+    before keep their text alone."""
+    db.table("audit").add_column("detail_msg", str)

@@ -109,7 +109,8 @@ def redraw(live: LiveGame, drawn: str) -> str:
 def ask(question: str) -> str:
     """One line typed at the prompt (``quit`` on Ctrl-C or the end of the input)."""
     try:
-        return str(click.prompt(question, default="", show_default=False)).strip()
+        return str(click.prompt(say("cli.prompt", question=question), prompt_suffix=" ", default="",
+                                show_default=False)).strip()
     except click.Abort:
         return "quit"
 

@@ -8,6 +8,7 @@ by ``jacquet_cli`` as ``train``.
 
 from __future__ import annotations
 
+import functools
 import signal
 import sys
 from dataclasses import replace
@@ -90,7 +91,7 @@ def train_command(variant: str, games: int, seed: int, resume: bool, output: str
     try:
         trainer = Trainer(path, config, resume=resume)
     except (ValueError, KeyError) as error:
-        raise click.UsageError(f"{path}: {error}") from None
+        raise click.UsageError(say("record.where", where=path, text=str(error))) from None
     # the cadence may change on resume, and α from here on; the rest of the recipe (λ,
     # hidden, seed, earlier α) may not
     trainer.config = replace(trainer.config, games=games, checkpoint_every=checkpoint_every,
@@ -110,9 +111,9 @@ def train_command(variant: str, games: int, seed: int, resume: bool, output: str
 
     def report(rows: list[dict[str, Any]]) -> None:
         if not quiet:
-            text = "; ".join(say("cli.train.against", opponent=r["opponent"],
-                                 rate=f"{100 * r['win_rate']:.1f}", error=f"{100 * r['standard_error']:.1f}")
-                             for r in rows)
+            said = [say("cli.train.against", opponent=r["opponent"], rate=f"{100 * r['win_rate']:.1f}",
+                        error=f"{100 * r['standard_error']:.1f}") for r in rows]
+            text = functools.reduce(lambda first, then: say("list.then", first=first, then=then), said)
             click.echo("\n" + say("cli.train.checked", games=rows[0]["games"], results=text), err=True)
 
     if not quiet:

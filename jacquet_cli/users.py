@@ -39,8 +39,9 @@ def _password(from_stdin: bool) -> str:
     if from_stdin:
         line = sys.stdin.readline()
         return line[:-1] if line.endswith("\n") else line
-    return str(click.prompt(say("cli.users.password"), hide_input=True, confirmation_prompt=True, default="",
-                            show_default=False))
+    return str(click.prompt(say("cli.prompt", question=say("cli.users.password")), prompt_suffix=" ",
+                            hide_input=True, default="", show_default=False,
+                            confirmation_prompt=say("cli.prompt", question=say("cli.users.password.again"))))
 
 
 @click.group("users")

@@ -195,7 +195,10 @@ class RecordError(NotationError):
         """The message after the rule id: where in the game, why, and the legal plays."""
         prefix = self.where(language)
         text = render(self.msg, language)
-        text = f"{prefix}: {text}" if prefix else text
+        if self.turn and self.turn[-1].isdigit():  # a roll's dice, then its play: the notation's
+            text = f"{prefix}: {text}"  # colon (53: 24/20), not the language's
+        elif prefix:
+            text = render(Message.of("record.where", where=prefix, text=text), language)
         if self.legal_plays:
             text += render(Message.of("record.legal", plays=listed(self.legal_plays, language=language)),
                            language)

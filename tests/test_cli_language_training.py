@@ -47,7 +47,8 @@ def test_train_race_speaks_the_language_asked(tmp_path, language):
 
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_train_refuses_an_encoding_the_rule_set_cannot_have_in_the_language(tmp_path, language):
-    answer = run(language, "train", "--variant", "jacquet", "--games", "1",
-                 "--encoding", "4", "-o", str(tmp_path / "unused.npz"), "--quiet")
+    out = str(tmp_path / "unused.npz")
+    answer = run(language, "train", "--variant", "jacquet", "--games", "1", "--encoding", "4", "-o", out, "--quiet")
     assert answer.exit_code == 2
-    assert said(language, "training.encoding.hitting", version=4, variant="jacquet") in answer.output
+    refused = said(language, "training.encoding.hitting", version=4, variant="jacquet")
+    assert said(language, "record.where", where=out, text=refused) in answer.output  # (French: "FILE : ...")

@@ -100,3 +100,19 @@ def test_jacquet_play_names_its_game_and_you_in_the_language(tmp_path, language)
     (game,) = list(read_file(out))
     assert game.headers["Event"] == said(language, "cli.play.event") != "A game against the engine"
     assert game.headers["Black"] == said(language, "cli.play.you") != "You"
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_player_charts_points_are_said_in_the_language(language):
+    """Each point of a player's error-rate chart says its date, error rate and game in the
+    page's language (it said "error rate ... (game N)" in English on every page)."""
+    from tests.viewer_helpers import viewer_app
+    from webviewer.pages.player import error_chart
+    from webviewer.plumbing.language import decimals
+
+    points = [{"date": "2024.06.01", "error_rate": 35.5, "game_id": 3}]
+    with viewer_app(":memory:").test_request_context(headers={"Accept-Language": language}):
+        chart = error_chart(points, str)
+        said = shown("%(date)s: error rate %(rate)s (game %(game)s)", language, date="2024.06.01",
+                     rate=decimals(35.5, 1), game=3)
+    assert f"<title>{unescape(said)}</title>" in unescape(str(chart.marks)) and "error rate" not in str(chart.marks)

@@ -84,3 +84,36 @@ def test_the_script_is_told_how_the_language_writes_numbers(client, analysed, la
     page = game_page(client, analysed, language)
     words = json.loads(re.search(r'<script type="application/json" id="page-words">(.*?)</script>', page, re.S).group(1))
     assert words["numbers"] == {"decimal": point, "percent": "{value}" + percent}
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "ru"])
+def test_a_tie_is_rounded_away_from_zero_as_the_script_rounds_it(app, language):
+    """One rule for the server's numbers and viewer.js's: a tie (``0.125`` as a percentage,
+    ``0.0625`` to three places) away from zero, as the script's ``toFixed`` rounds it (the
+    server wrote 12 % where the script drew 13 %)."""
+    from webviewer.plumbing.language import decimals, percent
+
+    sign, percent_sign = FORMS[language]
+    with app.test_request_context(headers={"Accept-Language": language}):
+        assert percent(0.125) == "13" + percent_sign and percent(0.875) == "88" + percent_sign
+        assert decimals(0.0625, 3) == f"0{sign}063" and decimals(-0.0625, 3, signed=True) == f"-0{sign}063"
+        assert decimals(0.0625, 3, signed=True) == f"+0{sign}063" and decimals(0.1234, 3) == f"0{sign}123"
+
+
+def test_the_servers_rounding_is_the_scripts(tmp_path):
+    """The server's :func:`~webviewer.plumbing.language.fixed` and JavaScript's ``toFixed``
+    (which viewer.js writes every number with) give the same text for ties and for numbers
+    around them (node runs the script's side; skipped where there is none)."""
+    import shutil
+    import subprocess
+
+    from webviewer.plumbing.language import fixed
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no node to run JavaScript")
+    values = [(v, p) for v in (0.125, 0.875, 12.5, 0.0625, -0.0625, 0.0005, 0.1234, -0.0001, 2.675, 1.005)
+              for p in (0, 2, 3)] + [(k / 1000 + 0.0005, 3) for k in range(100)]
+    script = f"console.log(JSON.stringify({json.dumps(values)}.map(([v, p]) => v.toFixed(p))))"
+    scripted = json.loads(subprocess.run([node, "-e", script], capture_output=True, text=True, check=True).stdout)
+    assert [fixed(value, places) for value, places in values] == scripted

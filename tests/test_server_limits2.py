@@ -16,6 +16,7 @@ import archive
 import notation.formats.jqn.reader
 from notation import rule_set
 from notation.formats import render
+from notation.messages import Message
 from notation.tree.generate import random_game
 from tests.accounts_helpers import signed_in_client
 from tests.viewer_helpers import shown_pattern
@@ -188,9 +189,10 @@ def test_import_logs_who_stored_which_games(tmp_path):
     assert run(main, ["import", sample, str(SAMPLE), "--db", str(db_path)]).exit_code == 0
     with archive.open_archive(db_path, readonly=True) as db:
         lines = entries(db)
-    assert [(line["user"], line["action"], line["game_id"], line["detail"]) for line in lines] == [
-        (os_user(), "stored", 11, f"jacquet import of {SAMPLE}: 1 game(s): 11"),
-        (os_user(), "stored", None, f"jacquet import of {sample}: 10 game(s): 1-10")]
+    imported = [Message.of("audit.import", source=source, games=Message.of("count.games", count=count), numbers=numbers)
+                for source, count, numbers in ((str(SAMPLE), 1, "11"), (sample, 10, "1-10"))]
+    assert [(line["user"], line["action"], line["game_id"], Message.from_stored(line["detail_msg"]))
+            for line in lines] == [(os_user(), "stored", 11, imported[0]), (os_user(), "stored", None, imported[1])]
 
 
 def _children(pid: int) -> list[str]:

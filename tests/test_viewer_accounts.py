@@ -204,7 +204,7 @@ def test_an_admin_hides_shows_and_deletes_a_game_each_change_logged(make_app, ar
     assert admin.get("/game/1").status_code == 404 and visitor.get("/game/1").status_code == 404
     assert count(archive_path, "games") == count(archive_path, "turns") == count(archive_path, "position_plays") == 0
     log = admin.get("/admin/audit").text
-    assert [a for a in ("hidden", "shown", "deleted") if f"<td>{a}</td>" in log] == ["hidden", "shown", "deleted"]
+    assert [a for a in ("hidden", "shown", "deleted") if f'<td data-action="{a}">' in log] == ["hidden", "shown", "deleted"]
     assert "Marie - Jean *" in log and log.count("<td>Boss</td>") == 3
 
 

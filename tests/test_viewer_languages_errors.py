@@ -146,7 +146,8 @@ def test_the_archives_filters_and_a_games_address_refused_in_the_language(make_a
     assert sort.status_code == 400 and says(sort, shown("cannot sort by %(sort)r", language, sort="bogus"))
     date = client.get("/?from=soon")
     assert date.status_code == 400
-    assert says(date, "from: " + render(Message.of("archive.filter.date", value="'soon'"), language))
+    assert says(date, shown("%(label)s: %(value)s", language, label="from",
+                            value=render(Message.of("archive.filter.date", value="'soon'"), language)))
     rate = client.get("/?error_rate_max=x")
     assert rate.status_code == 400
     assert says(rate, shown("%(name)s is an error rate: a number such as 12 or 12.5", language, name="error_rate_max"))

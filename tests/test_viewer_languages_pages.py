@@ -17,6 +17,7 @@ from babel.messages.pofile import read_po
 import archive
 from notation.messages import LANGUAGES
 from tests.accounts_helpers import signed_in_client
+from tests.viewer_helpers import shown
 from webviewer import create_app
 
 GAME = ('[Event "Club night"]\n[White "Marie"]\n[Black "Jean"]\n\n'
@@ -216,5 +217,6 @@ def test_the_pip_charts_bands_are_in_the_page_language(app, language, band):
     assert answer.status_code == 200
     page = answer.text
     titles = re.findall(r"<rect class=\"band\"[^>]*><title>([^<]*)</title>", page)
-    assert len(titles) == 5 and titles[0].endswith(f" 0: {band}")
+    assert len(titles) == 5 and titles[0] == shown("%(label)s: %(value)s", language,
+                                                   label=shown("ply", language) + " 0", value=band)
     assert language == "en" or not any("White" in title or "Black" in title for title in titles)

@@ -13,14 +13,16 @@ import pytest
 from markupsafe import escape
 
 import archive
+from notation import rule_set
 from notation.engine.board import Position
 from notation.engine.dice import Dice
-from notation.engine.state import PASSED
+from notation.engine.movegen import legal_plays
+from notation.engine.state import PASSED, GameState
 from notation.errors import NotationError
 from notation.messages import Message, say
 from notation.recording import LiveGame, game_from_text, new_game
 from tests.accounts_helpers import sign_in, signed_in_client
-from tests.viewer_helpers import shown
+from tests.viewer_helpers import shown, shown_count
 
 WHITE, BLACK = shown("White"), shown("Black")
 OUT_OF_DATE = shown("This page was out of date (the game moved on meanwhile: a second click, or another "
@@ -494,3 +496,18 @@ def test_the_corrections_first_choice_is_the_start_in_the_pages_language(scorer,
     choices = re.search(r'<select name="ply">(.*?)</select>', page, re.S).group(1)
     assert re.findall(r'<option value="(\d+)">([^<]*)</option>', choices) == [
         ("0", shown("the start of the game", language))]
+
+
+def test_the_prompt_counts_the_plays_the_steps_entered_still_lead_to(scorer):
+    """While a play is entered step by step, the count is of the plays still open, not the
+    roll's: backgammon's 64 from the start, then 24/18 leaves the five 4s (24/20, 18/14, 13/9,
+    8/4, 6/2)."""
+    at = start(scorer, starter="White")
+    act(scorer, at, "dice", dice="64")
+    rules = rule_set("backgammon")
+    every = len(legal_plays(GameState.start(rules).position, Dice.parse("64"), rules))
+    assert shown_count("%(num)d legal play", "%(num)d legal plays", every) in status(scorer, at)
+    act(scorer, at, "step", **{"from": 24, "to": 18, "die": 6})
+    assert shown_count("%(num)d legal play", "%(num)d legal plays", 5) in status(scorer, at)
+    act(scorer, at, "step", **{"from": 18, "to": 14, "die": 4})
+    assert to_roll(BLACK) in status(scorer, at)

@@ -95,4 +95,10 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "training.encoding.hitting": ("encoding version {version} is for the rule sets with hitting; {variant} "
                                   "has none"),
     "training.resume.variant": "{path} holds a {found} net, not {variant}",
+    # the audit log's details (archive/audit.py), said in the reader's language
+    "audit.recorded": "recorded",
+    "audit.played": "played against the engine",
+    "audit.saved": "saved from {name}",
+    "audit.import": "jacquet import of {source}: {games}: {numbers}",
+    "audit.deleted": "{white} - {black} {result}",
 }

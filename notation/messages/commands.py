@@ -11,6 +11,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "cli.cannot-read": "cannot read {path}: {reason}",
     "cli.unknown-language": "unknown language {language}; known: {known}",
     # jacquet record and jacquet play: what a refused action, the board and the prompts say
+    "cli.prompt": "{question}:",
     "cli.refused": "refused: {reason}",
     "cli.refused.rule": "refused: [{rule}] {reason}",
     "cli.legal-plays": "legal plays: {plays}",
@@ -144,6 +145,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "cli.users.no-archive": ("no archive at {path}: make one with `jacquet import` (or `jacquet serve`, "
                              "which builds the demo archive)"),
     "cli.users.password": "Password",
+    "cli.users.password.again": "The password again",
     "cli.users.added": "added {name} ({role})",
     "cli.users.none": "no accounts: the viewer is read-only (add one with `jacquet users add`)",
     "cli.users.removed": "removed {name}",

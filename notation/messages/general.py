@@ -6,7 +6,9 @@ from __future__ import annotations
 MESSAGES: dict[str, str | tuple[str, str]] = {
     "text": "{text}",
     "list.more": ("{plays} and {count} more", "{plays} and {count} more"),
+    "list.then": "{first}; {then}",
     "record.game": "game {game}",
     "record.turn": "turn {turn}",
+    "record.where": "{where}: {text}",
     "record.legal": "; legal: {plays}",
 }

@@ -42,6 +42,7 @@ from archive.played import (
 from notation.engine.rules import NAMES, TITLES
 from notation.errors import NotationError
 from notation.formats import render
+from notation.messages import Message
 from notation.recording import LiveGame, game_from_text, new_game, roll_lead
 from webviewer.pages.downloads import attachment, require_format
 from webviewer.pages.play_engine import (
@@ -247,7 +248,7 @@ def store(key: str) -> ResponseReturnValue:
     db = get_db(write=True)
     game = game_from_text(stored.record)
     # idempotent: storing twice adds nothing; the audit's line stored with the game
-    import_games(db, [game], on_stored=logging_stored(db, signed_in().name, "played against the engine"))
+    import_games(db, [game], on_stored=logging_stored(db, signed_in().name, Message.of("audit.played")))
     game_id = stored_id(db, game)
     if game_id is None:  # pragma: no cover - a game just imported is found by its hash
         abort(500, description=_("the stored game cannot be found in the archive"))

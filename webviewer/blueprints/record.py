@@ -44,6 +44,7 @@ from notation.engine.state import DOUBLE, DROP, TAKE
 from notation.errors import NotationError
 from notation.formats import render
 from notation.formats.jqn.lexer import GLYPHS
+from notation.messages import Message
 from notation.recording import LiveGame, game_from_text, new_game, next_match_game, roll_lead
 from webviewer.pages.analysis_job import LiveEvaluation, live_evaluation
 from webviewer.pages.downloads import attachment, require_format
@@ -312,7 +313,7 @@ def _save(key: str, live: LiveGame, version: int) -> ResponseReturnValue:
     db = get_db(write=True)
     game = game_from_text(live.record())
     # idempotent: a second save adds nothing; the audit's line stored with the game
-    import_games(db, [game], on_stored=logging_stored(db, signed_in().name, "recorded"))
+    import_games(db, [game], on_stored=logging_stored(db, signed_in().name, Message.of("audit.recorded")))
     delete_live(db, key, version)
     game_id = stored_id(db, game)
     forget(key, game_id)

@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import Any
 
 from flask_babel import gettext
-from markupsafe import escape
 
 from webviewer.pages.chart import BOTTOM, FILL, HEIGHT, LEFT, RIGHT, TOP, WIDTH, Bands, band_width, ply_ticks
 from webviewer.pages.pieces import pieces
@@ -69,7 +68,6 @@ class EvaluationGraph:
         for ply, turn in turns.items():
             if 0 <= ply < plies and turn["mark"] in MARK_COLOURS:
                 labels[ply] += f", {turn['mark']}"
-        labels = [str(escape(label)) for label in labels]  # the bands' macro does not escape
         macros = pieces()
         head = macros.evaluation_head(WIDTH, HEIGHT, line, dots, axes, engine)
         bands = [(ply, LEFT + ply * step - step / 2, label) for ply, label in enumerate(labels)]

@@ -15,7 +15,8 @@ from markupsafe import Markup
 class NodeWords(NamedTuple):
     """The node part's words in one language: those the page shows as they are (the
     catalog's text, trusted: ``Markup``), and the sentences with numbers to fill in
-    (``pips``, ``ply_of``, ``position_after``: the catalog's text, placeholders kept)."""
+    (``pips``, ``ply_of``, ``position_after``: the catalog's text, placeholders kept; and
+    ``labelled``, how the language joins a label to what it labels)."""
 
     in_variation: Markup
     position: Markup
@@ -32,9 +33,14 @@ class NodeWords(NamedTuple):
     edit: Markup
     hide_arrows: Markup
     show_arrows: Markup
+    labelled: Markup
     pips: str
     ply_of: str
     position_after: str
+
+    def label(self, label: Markup, value: Markup) -> Markup:
+        """``label: value`` as the language joins them (French: ``label : value``)."""
+        return self.labelled % {"label": label, "value": value}
 
     def pip_counts(self, white: int, black: int) -> Markup:
         """"Pips: White 120, Black 98." """
@@ -61,5 +67,5 @@ def node_words() -> NodeWords:
         Markup(gettext("Number the points for the player on roll")),
         Markup(gettext("Back to the main line (↑)")), Markup(gettext("Edit this position")),
         Markup(gettext("Hide the arrows")), Markup(gettext("Show the arrows")),
-        gettext("Pips: White %(white)s, Black %(black)s."),
+        Markup(gettext("%(label)s: %(value)s")), gettext("Pips: White %(white)s, Black %(black)s."),
         gettext("Ply %(ply)s of %(last)s"), gettext("Position after ply %(ply)s"))

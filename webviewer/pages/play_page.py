@@ -14,7 +14,7 @@ from flask import current_app, session
 from flask_babel import gettext
 
 from archive.played import PlayedRecord, load_played
-from notation.engine.state import Colour
+from notation.engine.state import PASSED, ROLL, Colour, Turn
 from notation.errors import NotationError
 from notation.messages import render
 from notation.recording import LiveGame
@@ -118,7 +118,7 @@ def play_context(live: LiveGame, stored: PlayedRecord, hints: dict[str, Any] | N
         if node.turn is None or node.turn.player is you:
             break
         said = played(node.turn)
-        if said is not None and said.id.endswith(".none"):
+        if said is not None and could_not_play(node.turn):
             answered.insert(0, (None, render(said, page_language())))
         else:
             answered.insert(0, (turn_text(node), None))
@@ -128,6 +128,12 @@ def play_context(live: LiveGame, stored: PlayedRecord, hints: dict[str, Any] | N
             "analysis_error": analysis_error(analysis),
             "your_turn": not live.over and live.node.state.player is you,
             "full": not live.over and live.node.ply >= limit("PLAY_MAX_TURNS")}
+
+
+def could_not_play(turn: Turn) -> bool:
+    """Whether ``turn`` is a roll its player could not play: no step made (the record's
+    ``-``)."""
+    return turn.kind in (ROLL, PASSED) and (turn.play is None or not turn.play.steps)
 
 
 def analysis_error(analysis: dict[str, Any] | None) -> str | None:

@@ -15,10 +15,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import gettext
 from markupsafe import Markup, escape
 
 from notation.engine.rules import rule_set
 from notation.messages import Message, render
+from webviewer.plumbing.language import decimals
 
 WIDTH, HEIGHT = 600, 180
 LEFT, RIGHT, TOP, BOTTOM = 44, 12, 10, 30
@@ -119,10 +121,16 @@ def error_chart(points: list[dict[str, Any]], link: Callable[[int], str]) -> Err
     rates = [(y(step * k), _number(step * k)) for k in range(round(top / step) + 1)]
     drawn = [(x, y(point["error_rate"]), point) for x, (_, point) in zip(xs, dated, strict=True)]
     marks = "".join(f'<a href="{escape(link(point["game_id"]))}"><circle cx="{cx}" cy="{cy}" r="4" '
-                    f'fill="#2f7de1"><title>{escape(point["date"])}: error rate {point["error_rate"]:g} '
-                    f'(game {point["game_id"]})</title></circle></a>' for cx, cy, point in drawn)
+                    f'fill="#2f7de1"><title>{escape(_said(point))}</title></circle></a>'
+                    for cx, cy, point in drawn)
     return ErrorChart(len(drawn), " ".join(f"{cx},{cy}" for cx, cy, _ in drawn), Markup(marks),
                       rates, _date_ticks([parts for parts, _ in dated], xs))
+
+
+def _said(point: dict[str, Any]) -> str:
+    """A point's title in the page's language: its date, error rate and game."""
+    return str(gettext("%(date)s: error rate %(rate)s (game %(game)s)", date=point["date"],
+                       rate=decimals(point["error_rate"], 1), game=point["game_id"]))
 
 
 def skill_scale(variant: str, language: str) -> list[tuple[str, float]]:

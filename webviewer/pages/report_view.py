@@ -86,8 +86,9 @@ def report_html(view: GameView, analysis: dict[str, Any], names: dict[str, str |
     players = []
     for title, figures in report.players.items():
         rows = [Row(named[stage], figures[stage], view.rules.skill_label(figures[stage].error_rate, language),
-                    "; ".join(f"{level.removeprefix(net)}: {count}"
-                              for level, count in sorted(figures[stage].levels.items())))
+                    gettext("; ").join(gettext("%(label)s: %(value)s", label=level.removeprefix(net),
+                                               value=count)
+                                       for level, count in sorted(figures[stage].levels.items())))
                 for stage in (*report.stages, TOTAL)]
         worst = [Worst(play, named[play.stage], _diagram(report, play, title) if diagrams else Markup(""),
                        links.url(f"ply={play.ply}"), links.url(f"ply={play.ply}&best=1"))

@@ -29,7 +29,7 @@ def _date(name: str) -> str | None:
     try:
         return date_bound(value)
     except BadFilter as error:
-        abort(400, description=f"{name}: {said(error.msg)}")
+        abort(400, description=_("%(label)s: %(value)s", label=name, value=said(error.msg)))
 
 
 ERROR_RATE = re.compile(r"[0-9]{1,9}(?:\.[0-9]{1,3})?")

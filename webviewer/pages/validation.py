@@ -261,7 +261,7 @@ def save_record(archive: str, text: str, fmt: str, variant: str, name: str, user
     try:
         known = [stored_id(db, game) for game in games]
         summary = import_games(db, games, source=name,
-                               on_stored=logging_stored(db, user, f"saved from {name}"))
+                               on_stored=logging_stored(db, user, Message.of("audit.saved", name=name)))
         seen: set[int | None] = set()
         saved = []
         for line, game, before in zip(report.games, games, known, strict=True):

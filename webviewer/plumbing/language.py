@@ -11,6 +11,7 @@ visitor's language to the next."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from decimal import ROUND_HALF_UP, Decimal
 from functools import cache
 from typing import Any
 
@@ -60,22 +61,30 @@ def said(message: Message) -> str:
     return render(message, page_language())
 
 
+def fixed(value: float, places: int) -> str:
+    """``value`` with ``places`` decimals, rounded as the scripts' ``toFixed(places)``
+    rounds: to the binary value's nearest, a tie away from zero (``0.125`` to two places:
+    ``0.13``; Python's ``%.2f`` and Babel give ``0.12``, half to even). The one rule for
+    the numbers the server writes and those viewer.js draws (``static/viewer.js``)."""
+    return str(Decimal(value).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))
+
+
 def decimals(value: float, places: int, signed: bool = False) -> str:
     """``value`` with ``places`` decimals (and its sign, with ``signed``) as this page's
-    language writes it: ``+0.075``, ``+0,075`` in French and Russian. Rounded as Python's
-    ``%.3f`` and the scripts' ``toFixed(3)`` round (the binary value's nearest), so that a
-    number viewer.js draws reads as the server's (Babel's decimal format rounds half to
-    even on the decimal text and could differ in the last place)."""
-    text = f"{value:+.{places}f}" if signed else f"{value:.{places}f}"
+    language writes it: ``+0.075``, ``+0,075`` in French and Russian; rounded by
+    :func:`fixed`, so that a number viewer.js draws reads as the server's."""
+    text = fixed(value, places)
+    if signed and not text.startswith("-"):
+        text = "+" + text
     return text.replace(".", _number_words(page_language())["decimal"])
 
 
 def percent(value: float, places: int = 0) -> str:
     """``value`` (a share, 0.123) as a percentage with ``places`` decimals in this page's
     language: ``12%`` in English, ``12 %`` in French and Russian (the language's own
-    percent format)."""
+    percent format); rounded by :func:`fixed`, as viewer.js rounds it."""
     words = _number_words(page_language())
-    return words["percent"].replace("{value}", f"{value * 100:.{places}f}".replace(".", words["decimal"]))
+    return words["percent"].replace("{value}", fixed(value * 100, places).replace(".", words["decimal"]))
 
 
 def number_words() -> dict[str, str]:

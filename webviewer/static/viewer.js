@@ -76,7 +76,8 @@
     return text.replace(/\{(\w+)\}/g, function (whole, name) { return String(values[name]); });
   }
 
-  // A number as the page's language writes it (its decimal sign), with three decimals.
+  // A number as the page's language writes it (its decimal sign), with three decimals;
+  // toFixed rounds a tie away from zero, as the server's (webviewer/plumbing/language.py, fixed).
   function decimal(value) {
     return value.toFixed(3).replace(".", words.numbers.decimal);
   }
@@ -112,7 +113,7 @@
       }
       row.appendChild(element("td", signed(play[2])));
       row.appendChild(element("td", play[3] === null ? "\u2014" : decimal(play[3])));  // another depth: none
-      row.appendChild(element("td", say(words.numbers.percent, {value: Math.round(play[4] * 100)})));
+      row.appendChild(element("td", say(words.numbers.percent, {value: (play[4] * 100).toFixed(0)})));
       if (turn.mixed) {
         row.appendChild(element("td", play[6] + "-ply"));
       }
@@ -196,7 +197,7 @@
       var drawn = node.main === null ? candidatesOf(node.ply) : null;
       slot.replaceChildren.apply(slot, drawn ? [drawn] : []);
     }
-    document.getElementById("announce").textContent = node.where + ": " + node.caption;
+    document.getElementById("announce").textContent = say(words.labelled, {label: node.where, value: node.caption});
     history.replaceState({node: index}, "", url(index));
   }
 
