@@ -45,11 +45,15 @@ train() {  # train VARIANT GAMES [OPTION...]
 # The backgammon contact net on the threat features (issue 35, encoding v4: docs/analysis.md,
 # "v4: the threat features"), 128 hidden units, TD-Gammon's lowerings of α as the v1 net
 # had them; its own checkpoint (backgammon-v4.npz), not in the lanes below. **The shipped
-# backgammon net** (analysis/nets/backgammon.npz, from session 22) is this line's net at
-# 200,000 games, the end of its second command (its snapshot history/backgammon-v4-200000.npz,
-# the same weights), copied there; the third command goes on from it, not shipped yet:
-#   train_on 4 128 backgammon 100000 && train_on 4 128 backgammon 200000 --alpha 0.02 && ...
-#   cp analysis/nets/history/backgammon-v4-200000.npz analysis/nets/backgammon.npz
+# backgammon net** (analysis/nets/backgammon.npz, from session 24; session 22 shipped the
+# 200,000-game net) is this line's net at 380,000 games, the end of its fourth command (its
+# snapshot history/backgammon-v4-380000.npz, the same weights), copied there. Its third and
+# fourth commands ran from the committed 200,000-game snapshot, which holds no dice state
+# (the checkpoint was lost with a machine; such a file resumes with dice seeded by the seed
+# and the games done): to repeat them exactly,
+#   cp analysis/nets/history/backgammon-v4-200000.npz analysis/nets/backgammon-v4.npz
+#   tools/train_nets.sh v4
+#   cp analysis/nets/history/backgammon-v4-380000.npz analysis/nets/backgammon.npz
 train_on() {  # train_on ENCODING HIDDEN VARIANT GAMES [OPTION...]: its own checkpoint VARIANT-vENCODING.npz
   local name="$3-v$1"  # at 128 hidden units; a wider line: VARIANT-vENCODINGwHIDDEN.npz
   [ "$2" = 128 ] || name+="w$2"
@@ -59,12 +63,13 @@ train_on() {  # train_on ENCODING HIDDEN VARIANT GAMES [OPTION...]: its own chec
     >> "analysis/nets/$name.out" 2>&1
 }
 [ "${1:-}" = v4 ] && { train_on 4 128 backgammon 100000 && train_on 4 128 backgammon 200000 --alpha 0.02 \
-  && train_on 4 128 backgammon 300000 --alpha 0.005; exit; }
-# Past 300,000 games (session 24): the v4 line went on at α 0.005 (`train_on 4 128 backgammon N`
-# after the three lines above), stopped at 380,306 games: its copies at 300,000 to 380,000
-# play level with the 200,000-game net, as that one does with the 150,000-game copy, so the
-# shipped net stays (docs/analysis.md, "Past 200,000 games, and a wider net"); its snapshots
-# history/backgammon-v4-350000.npz and -380000.npz are kept (a snapshot resumes exactly).
+  && train_on 4 128 backgammon 300000 --alpha 0.005 && train_on 4 128 backgammon 380000; exit; }
+# Past 300,000 games (session 24): the v4 line went on at α 0.005 (the fourth command; the run
+# went on to 380,306 games, its snapshot at 380,000 the one shipped): its copies at 300,000 to
+# 380,000 play level with the 200,000-game net, and gnubg 2-ply judges the 380,000-game net
+# better on both sets of real matches (docs/analysis.md, "Past 200,000 games, and a wider
+# net"); its snapshots history/backgammon-v4-350000.npz and -380000.npz are kept (a snapshot
+# resumes exactly).
 # The wider v4 net: 192 hidden units from fresh weights, the same lowerings of α, its own
 # checkpoint backgammon-v4w192.npz; run to 200,000 games (its snapshots at 50,000-game steps
 # kept): level with the 128-unit line at 50,000 to 150,000 games, below the shipped net at
