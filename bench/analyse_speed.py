@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import shutil
 import subprocess
@@ -140,6 +141,7 @@ def many_matches(count: int, before: Path | None = None) -> None:
         return
     command = [sys.executable, "-m", "jacquet_cli", "analyse", *map(str, matches), "--json",
                "--confirm", "none"]
+    load = os.getloadavg()[0]
     if before is not None:
         b_wall, b_cpu, b_out, b_code = _child(command, cwd=str(before))
     wall, cpu, out, code = _child(command, cwd=str(ROOT))
@@ -152,7 +154,8 @@ def many_matches(count: int, before: Path | None = None) -> None:
             lines += [f'import mat "{match}"', "analyse match"]
         commands.write_text("\n".join([*lines, "quit", ""]), encoding="utf-8")
         g_wall, g_cpu, _, g_code = _child([GNUBG, "-t", "-q", "-c", str(commands)], cwd=folder)
-    print(f"{len(matches)} real matches ({REAL.name}), {turns} turns, 0-ply:")
+    print(f"{len(matches)} real matches ({REAL.name}), {turns} turns, 0-ply (load {load:.1f} before, "
+          f"{os.getloadavg()[0]:.1f} after, on {os.cpu_count()} cores):")
     print(f"  jacquet analyse --json --confirm none: {wall:.2f} s wall, {cpu:.2f} s CPU (exit {code}); "
           f"{1000 * cpu / max(turns, 1):.2f} ms CPU a turn")
     print(f"  gnubg -t: {g_wall:.2f} s wall, {g_cpu:.2f} s CPU (exit {g_code}); "

@@ -7,7 +7,9 @@ longer allows set to 0 and its equity, board by board with no return to Python
 What the kernel does not do is left to the caller and said per board: the pure bear-offs
 (every man of both sides home or off) and the games over, whose outputs come from the
 exact tables (:func:`analysis.bearoff.exact.exact_board_outputs`) or the rule set's
-score. The forward pass is :func:`analysis.fast.forward.forward_row`'s, so the figures
+score. The forward pass is :func:`analysis.fast.forward.forward_row`'s (its two layers, the
+contact board's nonzero inputs found among the units of the points with men on them and
+the inputs after them, in the inputs' order, the same sums in the same order), so the figures
 agree with the reference's (:meth:`analysis.board_judge.BoardJudge.judge`, numpy's BLAS)
 to float32 rounding, not bit for bit (``tools/judge_compare.py`` measures what that moves
 in the analysis of games).
