@@ -160,8 +160,8 @@ def many_matches(count: int, before: Path | None = None, jobs: int | None = None
     print(f"{len(matches)} real matches ({REAL.name}), {turns} turns, 0-ply (load {load:.1f} before, "
           f"{os.getloadavg()[0]:.1f} after, on {os.cpu_count()} cores):")
     option = f" --jobs {jobs}" if jobs else ""
-    print(f"  jacquet analyse --json --confirm none{option}: {wall:.2f} s wall, {cpu:.2f} s CPU (exit {code}); "
-          f"{1000 * cpu / max(turns, 1):.2f} ms CPU a turn")
+    print(f"  jacquet analyse --json --confirm none{option}: {wall:.2f} s wall, {cpu:.2f} s CPU "
+          f"(exit {code}); {1000 * cpu / max(turns, 1):.2f} ms CPU a turn")
     print(f"  gnubg -t: {g_wall:.2f} s wall, {g_cpu:.2f} s CPU (exit {g_code}); "
           f"{1000 * g_cpu / max(turns, 1):.2f} ms CPU a turn")
     print(f"  ratio: {wall / g_wall:.2f}× gnubg's wall time, {cpu / g_cpu:.2f}× its CPU time")
