@@ -84,26 +84,35 @@ class AnalysisJob:
     def judge(self, task: GameToJudge) -> JudgedGame:
         """A game's turns judged with the net of its rule set."""
         rules = task.rules
+        evaluator, judge = self._judges(rules)
+        figures = judge_turns(rules, task.turns, evaluator, self.marks or rules.marks, self.candidates,
+                              True, judge)
+        return JudgedGame(evaluator.name, None if judge is None else judge.level, figures)
+
+    def _judges(self, rules: RuleSet) -> tuple[Evaluator, Judge | None]:
+        """The evaluator and the confirming judge of ``rules``, made at the first call."""
         key = rules.describe()
         if key not in self.evaluators:
             net = self.nets[rules.name]
             self.evaluators[key] = (Evaluator(net, rules, ply=self.ply),
                                     deeper_judge(self.confirm, net, rules))
-        evaluator, judge = self.evaluators[key]
-        figures = judge_turns(rules, task.turns, evaluator, self.marks or rules.marks, self.candidates,
-                              True, judge)
-        return JudgedGame(evaluator.name, None if judge is None else judge.level, figures)
+        return self.evaluators[key]
 
     def ready(self, games: Sequence[Game]) -> None:
         """The evaluator of each rule set of ``games`` made and its kernels loaded in this
-        process (the first turn of the first game of each judged, its figures thrown
-        away), so that workers forked from this process find them ready."""
+        process (the first turn of the first game of each with a turn to judge, judged by
+        the evaluator alone, the confirming judge left out, its figures thrown away), so
+        that workers forked from this process find them ready."""
         seen = set()
         for game in games:
-            if game.rules.describe() not in seen:
-                seen.add(game.rules.describe())
-                task = GameToJudge.of(game)
-                self.judge(GameToJudge(task.rules, task.turns[:1]))
+            task = GameToJudge.of(game)
+            key = task.rules.describe()
+            if key in seen or not task.turns:
+                continue
+            seen.add(key)
+            evaluator, _ = self._judges(task.rules)
+            judge_turns(task.rules, task.turns[:1], evaluator, self.marks or task.rules.marks,
+                        self.candidates, True, None)
 
     def level(self) -> str:
         """The confirming judge's level (``''`` for none), as the archive keys an analysis
@@ -138,15 +147,14 @@ about 400 in backgammon; 2-ply with its marks checked by a 648-game rollout abou
 times the 2-ply confirmation's analysis on real backgammon matches, ``bench/confirm_rollout.py``)."""
 
 
-def workers_for(games: Sequence[Game], ply: int, cores: int, confirm: str = "none",
-                method: str | None = None) -> int:
+def workers_for(games: Sequence[Game], ply: int, cores: int, confirm: str, method: str) -> int:
     """How many processes the analysis of ``games`` at ``ply``, its marks confirmed by
     ``confirm``, is worth, at most ``cores`` (one: this process alone; N: this one beside N −
-    1 workers started by ``method``, default :func:`start_method`'s); the analyses are the
-    same whatever the number. A worker is worth :data:`WORKER_TURNS` turns of work at 0-ply,
+    1 workers started by ``method``, :func:`start_method`'s); the analyses are the same
+    whatever the number. A worker is worth :data:`WORKER_TURNS` turns of work at 0-ply,
     each turn costing :data:`DEPTH_COST` at its depth and :data:`CONFIRM_COST` more."""
     turns = sum(game.end().ply for game in games)
-    start = WORKER_TURNS[method or start_method()]
+    start = WORKER_TURNS[method]
     worth = math.ceil(turns * (DEPTH_COST[ply] + CONFIRM_COST[confirm]) / start)
     return max(1, min(cores, len(games), worth))
 
@@ -197,6 +205,8 @@ def analyser(job: AnalysisJob, jobs: int = 1, method: str | None = None) -> Iter
         pools: list[Pool] = []
 
         def analyse(games: Sequence[Game]) -> Iterator[GameAnalysis]:
+            if not games:
+                return iter(())
             if not pools:
                 how = method or start_method()
                 if how == "fork":

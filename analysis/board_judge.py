@@ -272,18 +272,20 @@ class BoardJudge:
         children = self.children(boards, primes)
         return self.best_of(children, self.judge(children.boards, children.flags))
 
-    @staticmethod
-    def best_of(children: Children, judged: Values
+    def best_of(self, children: Children, judged: Values
                 ) -> tuple[NDArray[np.float64], NDArray[np.float64], Boards, Flags | None]:
         """:meth:`best_per_roll` of the positions whose ``children`` are ``judged``."""
         equity = judged.equity
         m = len(children.starts)
         firsts = children.starts[:, :-1].reshape(-1)  # every (position, roll)'s first row
-        rows = np.arange(len(equity))
-        top = np.maximum.reduceat(equity, firsts)
-        segment = np.repeat(np.arange(len(firsts)), np.diff(np.append(firsts, len(equity))))
         # the first row of each segment with its highest equity (np.argmax's choice)
-        best = np.minimum.reduceat(np.where(equity == top[segment], rows, len(equity)), firsts)
+        if self.kernels is not None:
+            best = self.kernels.best_rows(equity, np.ascontiguousarray(firsts))
+        else:
+            rows = np.arange(len(equity))
+            top = np.maximum.reduceat(equity, firsts)
+            segment = np.repeat(np.arange(len(firsts)), np.diff(np.append(firsts, len(equity))))
+            best = np.minimum.reduceat(np.where(equity == top[segment], rows, len(equity)), firsts)
         best = best.reshape(m, len(ROLLS_21))
         flags = children.flags[best] if children.flags is not None else None
         return (equity[best].astype(np.float64), judged.y[best].astype(np.float64),

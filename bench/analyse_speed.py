@@ -24,6 +24,8 @@
 ``--depth-cost``: only a turn's CPU at 1 and 2 ply in turns at 0-ply with the luck
 (``analysis.analyse_jobs.DEPTH_COST``), on the match of 2. and three generated jacquet
 games, in this process.
+``--jobs N``: the N matches analysed with ``jacquet analyse --jobs N`` (default: its own
+default, this process and a worker on two cores).
 ``--before DIR``: the N matches also analysed by the checkout in ``DIR`` (another revision,
 main's say, run with this interpreter), in the same run, printed beside this one's.
 ``--deep``: only the deep figures (issue 35): the jacquet game of 1. analysed by
@@ -33,12 +35,14 @@ against gnubg's 2-ply.
 
     python bench/analyse_speed.py [--repeat 3] [--decisions 20] [--matches 20] [--no-two-ply]
                                   [--worker-start] [--depth-cost] [--before DIR] [--deep]
+                                  [--jobs N]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import shutil
 import subprocess
@@ -131,15 +135,16 @@ def jacquet_confirmed() -> None:
           f"{cpu:.2f} s CPU (exit {code})")
 
 
-def many_matches(count: int, before: Path | None = None) -> None:
+def many_matches(count: int, before: Path | None = None, jobs: int | None = None) -> None:
     """``count`` real matches in one run of each program, at 0-ply (and of the checkout
-    ``before``, if given)."""
+    ``before``, if given), ``jacquet analyse`` with ``--jobs jobs`` where given."""
     matches = sorted(REAL.glob("*.mat"))[:count]
     if not matches or not shutil.which(GNUBG):
         print(f"{count} matches: no matches in {REAL}, or no gnubg: skipped")
         return
     command = [sys.executable, "-m", "jacquet_cli", "analyse", *map(str, matches), "--json",
-               "--confirm", "none"]
+               "--confirm", "none", *(["--jobs", str(jobs)] if jobs else [])]
+    load = os.getloadavg()[0]
     if before is not None:
         b_wall, b_cpu, b_out, b_code = _child(command, cwd=str(before))
     wall, cpu, out, code = _child(command, cwd=str(ROOT))
@@ -152,9 +157,11 @@ def many_matches(count: int, before: Path | None = None) -> None:
             lines += [f'import mat "{match}"', "analyse match"]
         commands.write_text("\n".join([*lines, "quit", ""]), encoding="utf-8")
         g_wall, g_cpu, _, g_code = _child([GNUBG, "-t", "-q", "-c", str(commands)], cwd=folder)
-    print(f"{len(matches)} real matches ({REAL.name}), {turns} turns, 0-ply:")
-    print(f"  jacquet analyse --json --confirm none: {wall:.2f} s wall, {cpu:.2f} s CPU (exit {code}); "
-          f"{1000 * cpu / max(turns, 1):.2f} ms CPU a turn")
+    print(f"{len(matches)} real matches ({REAL.name}), {turns} turns, 0-ply (load {load:.1f} before, "
+          f"{os.getloadavg()[0]:.1f} after, on {os.cpu_count()} cores):")
+    option = f" --jobs {jobs}" if jobs else ""
+    print(f"  jacquet analyse --json --confirm none{option}: {wall:.2f} s wall, {cpu:.2f} s CPU "
+          f"(exit {code}); {1000 * cpu / max(turns, 1):.2f} ms CPU a turn")
     print(f"  gnubg -t: {g_wall:.2f} s wall, {g_cpu:.2f} s CPU (exit {g_code}); "
           f"{1000 * g_cpu / max(turns, 1):.2f} ms CPU a turn")
     print(f"  ratio: {wall / g_wall:.2f}× gnubg's wall time, {cpu / g_cpu:.2f}× its CPU time")
@@ -254,6 +261,8 @@ def main() -> None:
                         help="Leave out the match at 2-ply (minutes for gnubg).")
     parser.add_argument("--worker-start", action="store_true",
                         help="Only measure what a worker of --jobs costs to start, in turns.")
+    parser.add_argument("--jobs", type=int, default=None,
+                        help="The N matches analysed with --jobs N (default: the command's own default).")
     parser.add_argument("--before", type=Path, default=None,
                         help="A checkout of another revision, its analysis of the matches measured beside.")
     parser.add_argument("--depth-cost", action="store_true",
@@ -276,7 +285,7 @@ def main() -> None:
     if args.two_ply:
         backgammon_match(2)
     if args.matches:
-        many_matches(args.matches, args.before)
+        many_matches(args.matches, args.before, args.jobs)
     per_decision(args.decisions)
     worker_start()
 

@@ -119,7 +119,7 @@ def analyse_command(files: tuple[str, ...], db_path: str | None, game_number: in
         jacquet analyse match.mat --json
         jacquet analyse --db club.db --player Marie --ply 1 --jobs 2
     """
-    from analysis.analyse_jobs import AnalysisJob, analyse_all, workers_for
+    from analysis.analyse_jobs import AnalysisJob, analyse_all, start_method, workers_for
     from analysis.pool import all_cores
     from analysis.report import analysis_json, annotate
     from analysis.shipped import NoNet, load_net
@@ -152,8 +152,9 @@ def analyse_command(files: tuple[str, ...], db_path: str | None, game_number: in
     check_confirmation(confirm)
     job = AnalysisJob(nets, ply, marks, candidates, confirm)
     games = [game for _, _, game in selected]
-    workers = min(jobs, len(selected)) if jobs else workers_for(games, ply, all_cores(), confirm)
-    analyses = analyse_all(games, job, workers)
+    method = start_method()  # with the nets loaded: whether this process still runs one thread
+    workers = min(jobs, len(selected)) if jobs else workers_for(games, ply, all_cores(), confirm, method)
+    analyses = analyse_all(games, job, workers, method)
     for index, ((path, number, _), analysis) in enumerate(zip(selected, analyses, strict=True), 1):
         if show_progress:
             click.echo(say("cli.analyse.progress", index=index, total=len(selected), path=path, game=number),

@@ -7,10 +7,12 @@ import sqlite3
 import subprocess
 import sys
 import threading
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
+from analysis.fast import COMPILED
 from analysis.network import Network
 from jacquet_cli import main
 from notation.formats import read_file, write_file
@@ -40,14 +42,52 @@ def test_analyse_json_with_more_jobs_is_that_of_one(records, small_net, jobs):
     assert more.stdout == one.stdout
 
 
-@pytest.mark.parametrize("method", ["fork", "spawn"])
-def test_forked_and_spawned_workers_give_the_analysis_of_one_process(records, small_net, method,
-                                                                       monkeypatch):
-    """Workers forked from this process (its kernels and evaluators already loaded) or
-    spawned afresh: the same JSON as one process, byte for byte, in both rule sets."""
-    if method == "fork" and not sys.platform.startswith("linux"):
-        pytest.skip("workers are forked on Linux only")
-    monkeypatch.setattr("analysis.analyse_jobs.start_method", lambda: method)
+_SPY = """
+import multiprocessing
+import sys
+
+started = []
+get_context = multiprocessing.get_context
+
+
+def spy(method=None):
+    started.append(method)
+    return get_context(method)
+
+
+multiprocessing.get_context = spy
+from jacquet_cli import main  # (after the spy, imported as the command imports it)
+
+try:
+    main(sys.argv[1:], prog_name="jacquet")
+finally:
+    print("workers:", *started, file=sys.stderr)
+"""
+"""The real `jacquet analyse` in a fresh interpreter (nothing imported before the
+command's own imports), saying on stderr how it started its workers (``workers: fork``)."""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers are forked on Linux only")
+def test_the_command_forks_its_workers_and_they_give_the_analysis_of_one_process(records):
+    """`jacquet analyse --jobs 2`, a process of one thread with its nets loaded, forks its
+    worker (its kernels and evaluators already loaded), and the JSON is that of one
+    process, byte for byte, in both rule sets. Run as its own process: forking this one
+    (pytest's, and xdist's threads) would copy threads half-way through their work."""
+    args = ["analyse", f"{records}/jacquet.jqn", f"{records}/backgammon.jqn", "--json", "--confirm", "none"]
+    runs = {jobs: subprocess.run([sys.executable, "-c", _SPY, *args, "--jobs", jobs], capture_output=True,
+                                 text=True, check=False) for jobs in ("1", "2")}
+    for run in runs.values():
+        assert run.returncode == 0, run.stderr
+    assert runs["1"].stderr.splitlines()[-1] == "workers:"
+    assert runs["2"].stderr.splitlines()[-1] == "workers: fork"
+    assert len(runs["1"].stdout.splitlines()) == 3
+    assert runs["2"].stdout == runs["1"].stdout
+
+
+def test_spawned_workers_give_the_analysis_of_one_process(records, monkeypatch):
+    """Workers spawned afresh (as where this process runs other threads): the same JSON as
+    one process, byte for byte, in both rule sets."""
+    monkeypatch.setattr("analysis.analyse_jobs.start_method", lambda: "spawn")
     args = ["analyse", f"{records}/jacquet.jqn", f"{records}/backgammon.jqn", "--json", "--confirm", "none"]
     one = CliRunner().invoke(main, [*args, "--jobs", "1"])
     two = CliRunner().invoke(main, [*args, "--jobs", "2"])
@@ -55,6 +95,49 @@ def test_forked_and_spawned_workers_give_the_analysis_of_one_process(records, sm
     assert two.exit_code == 0, two.output
     assert len(one.stdout.splitlines()) == 3
     assert two.stdout == one.stdout
+
+
+def test_the_command_works_out_how_workers_start_once(records, monkeypatch):
+    """`jacquet analyse` asks how workers would start once, with its nets loaded, and both
+    the number of workers and the pool go by that answer."""
+    asked = []
+
+    def start_method() -> str:
+        asked.append(True)
+        return "spawn"
+
+    monkeypatch.setattr("analysis.analyse_jobs.start_method", start_method)
+    result = CliRunner().invoke(main, ["analyse", f"{records}/jacquet.jqn", "--json", "--confirm", "none"])
+    assert result.exit_code == 0, result.output
+    assert len(asked) == 1
+
+
+def test_warming_a_forked_pool_judges_a_first_turn_by_the_evaluator_alone(records, monkeypatch):
+    """Before forking, the evaluator of each rule set judges a first turn (its kernels
+    loaded for the workers); the confirming judge (a rollout under 2ply+rollout) does not
+    run; and a list of no games starts no worker."""
+    from analysis import analyse_jobs
+    from analysis.analyse_jobs import AnalysisJob, analyser
+    from analysis.shipped import load_net
+
+    judged = []
+    judge_turns = analyse_jobs.judge_turns
+
+    def spy(*args: Any) -> Any:  # (rules, turns, evaluator, limits, shown, with_luck, confirm)
+        judged.append((len(args[1]), args[6]))
+        return judge_turns(*args)
+
+    monkeypatch.setattr("analysis.analyse_jobs.judge_turns", spy)
+    games = list(read_file(f"{records}/jacquet.jqn"))
+    job = AnalysisJob({"jacquet": load_net("jacquet")}, 0, None, 5, "2ply+rollout")
+    job.ready(games)
+    evaluator, judge = job.evaluators[games[0].rules.describe()]
+    assert judge is not None  # made, for the workers, but not run
+    assert judged == [(1, None)]
+    assert evaluator.boards.kernels is not None or not COMPILED
+    monkeypatch.setattr("analysis.analyse_jobs.worker_pool", lambda *args: pytest.fail("a worker started"))
+    with analyser(job, 2, "fork") as analyse:
+        assert list(analyse([])) == []
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers are forked on Linux only")
@@ -139,12 +222,12 @@ def test_by_default_a_few_games_are_judged_in_this_process_and_many_on_every_cor
     games = sorted(read_file("samples/generated/jacquet-10.jqn"), key=lambda game: game.end().ply)
     few = games[:3]
     assert sum(game.end().ply for game in few) < 700
-    assert workers_for(few, 0, cores=8, method="spawn") == 1
-    assert workers_for(few, 2, cores=8, method="spawn") == 3  # no more workers than games
-    assert workers_for(games * 20, 0, cores=8, method="spawn") == 8
-    assert workers_for(games * 20, 0, cores=1, method="spawn") == 1
-    assert workers_for(few, 0, cores=8, method="fork") == 3
-    assert workers_for(few[:1], 0, cores=8, method="fork") == 1
+    assert workers_for(few, 0, cores=8, confirm="none", method="spawn") == 1
+    assert workers_for(few, 2, cores=8, confirm="none", method="spawn") == 3  # no more workers than games
+    assert workers_for(games * 20, 0, cores=8, confirm="none", method="spawn") == 8
+    assert workers_for(games * 20, 0, cores=1, confirm="none", method="spawn") == 1
+    assert workers_for(few, 0, cores=8, confirm="none", method="fork") == 3
+    assert workers_for(few[:1], 0, cores=8, confirm="none", method="fork") == 1
 
 
 def test_the_workers_follow_the_confirmation_s_work():

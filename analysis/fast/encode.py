@@ -14,7 +14,7 @@ from numpy.typing import NDArray
 from analysis.contact import NUMBERS, WEIGHT
 from analysis.encoding import _TABLE, Encoder
 from analysis.fast.jit import kernel
-from analysis.fast.threats import threats
+from analysis.fast.threats import threats, worst_hit
 from analysis.rolls import HIGH_DICE, LOW_DICE
 from notation.engine.board import BAR, MEN, POINTS, SIDE
 
@@ -103,10 +103,12 @@ def _blocking(board: NDArray[np.int8], mine: int, his: int, closes: int,
 
 @kernel
 def _contact(board: NDArray[np.int8], mine: int, his: int, closes: int,
-             opposite: NDArray[np.int64], out: NDArray[np.float32], at: int) -> None:
+             opposite: NDArray[np.int64], out: NDArray[np.float32], at: int, with_threats: bool) -> None:
     """The six contact features of the side at ``mine`` against the side at ``his``,
     written to ``out[at:at + 6]`` (as :mod:`analysis.contact` computes them, on point
-    masks: bit ``p`` for point ``p``)."""
+    masks: bit ``p`` for point ``p``), and with ``with_threats`` the four threat features
+    to ``out[at + 6:at + 10]`` (:func:`analysis.fast.threats.threats`, from the same masks
+    and each roll's blots hit: :func:`analysis.fast.threats.worst_hit`)."""
     his_men = 0
     my_blots = 0
     my_open = 0
@@ -141,6 +143,7 @@ def _contact(board: NDArray[np.int8], mine: int, his: int, closes: int,
     for point in range(1, BAR + 1):
         pips += point * int(board[mine + point])
     shots = 0
+    lost = 0
     for roll in range(HIGH_DICE.shape[0]):
         first, second = HIGH_DICE[roll], LOW_DICE[roll]
         one, two = his_men >> first, his_men >> second
@@ -150,8 +153,11 @@ def _contact(board: NDArray[np.int8], mine: int, his: int, closes: int,
             for _ in range(2):
                 rested = (rested & my_open) >> first
                 reached |= rested
-        if reached & my_blots:
+        hit = reached & my_blots
+        if hit:
             shots += WEIGHT[roll]
+            if with_threats:
+                lost += worst_hit(hit, opposite) * WEIGHT[roll]
     longest = 0
     run = 0
     for point in range(1, POINTS + 1):
@@ -167,6 +173,8 @@ def _contact(board: NDArray[np.int8], mine: int, his: int, closes: int,
     out[at + 3] = longest / 6
     out[at + 4] = escapes
     out[at + 5] = escapes if rear == BAR else np.float32(0.0)
+    if with_threats:
+        threats(lost, my_open, his_held, rear, out, at + 6)
 
 
 @kernel
@@ -201,11 +209,8 @@ def encode_row(board: NDArray[np.int8], mine_prime: bool, his_prime: bool, numbe
             _blocking(board, base, SIDE - base, closes, opposite, out, at)
             at += 5
         elif features >= 2:
-            _contact(board, base, SIDE - base, closes, opposite, out, at)
-            at += 6
-            if features == 3:
-                threats(board, base, SIDE - base, closes, opposite, out, at)
-                at += 4
+            _contact(board, base, SIDE - base, closes, opposite, out, at, features == 3)
+            at += 6 if features == 2 else 10
 
 
 @kernel

@@ -7,7 +7,9 @@ longer allows set to 0 and its equity, board by board with no return to Python
 What the kernel does not do is left to the caller and said per board: the pure bear-offs
 (every man of both sides home or off) and the games over, whose outputs come from the
 exact tables (:func:`analysis.bearoff.exact.exact_board_outputs`) or the rule set's
-score. The forward pass is :func:`analysis.fast.forward.forward_row`'s, so the figures
+score. The forward pass is :func:`analysis.fast.forward.forward_row`'s (its two layers, the
+contact board's nonzero inputs found among the units of the points with men on them and
+the inputs after them, in the inputs' order, the same sums in the same order), so the figures
 agree with the reference's (:meth:`analysis.board_judge.BoardJudge.judge`, numpy's BLAS)
 to float32 rounding, not bit for bit (``tools/judge_compare.py`` measures what that moves
 in the analysis of games).
@@ -19,16 +21,37 @@ import numpy as np
 from numpy.typing import NDArray
 
 from analysis.fast.encode import encode_row
-from analysis.fast.forward import forward_row
+from analysis.fast.forward import first_layer, forward_row, output_layer
 from analysis.fast.jit import kernel
 from analysis.fast.outcomes import mask
 from analysis.fast.race import board_class, pure_bear_off, race_row
 from analysis.race import CONTACT
 from notation import MEN, OFF
+from notation.engine.board import POINTS, SIDE
 
 Boards = NDArray[np.int8]
 Flags = NDArray[np.bool_]
 Floats = NDArray[np.float32]
+
+
+@kernel
+def _set_inputs(board: Boards, x: Floats, indices: NDArray[np.int64]) -> int:
+    """The indices of the contact inputs ``x`` of ``board`` that are not 0 into ``indices``,
+    in the inputs' order; how many (:func:`analysis.fast.forward.nonzero`'s, looking only
+    at the units of the points a side has men on: the others are 0)."""
+    half = x.shape[0] // 2
+    count = 0
+    for side in range(2):
+        base, at = SIDE * side, half * side
+        for point in range(POINTS):
+            if board[base + point + 1]:
+                for i in range(at + 4 * point, at + 4 * point + 4):
+                    indices[count] = i
+                    count += x[i] != 0
+        for i in range(at + 4 * POINTS, at + half):
+            indices[count] = i
+            count += x[i] != 0
+    return count
 
 
 @kernel
@@ -76,7 +99,9 @@ def judge_boards(boards: Boards, primes: Flags, numbers: NDArray[np.int64], unit
             x[:] = 0.0
             encode_row(board, primes[row, 0], primes[row, 1], numbers, units, opposite, x)
             width = w1.shape[1]
-            forward_row(x, w1, b1, w2, b2, h[:width], y[row], z[:width], total, bits, indices)
+            z[:width] = b1
+            first_layer(x, w1, z[:width], indices, _set_inputs(board, x, indices))
+            output_layer(z[:width], w2, b2, h[:width], y[row], total, bits)
         mask(board, y[row], worth, code, races, steps, primes[row, 0], primes[row, 1], rates, scale)
         value = np.float32(0.0)
         for k in range(outputs):

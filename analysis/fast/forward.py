@@ -50,20 +50,25 @@ def sigmoid(z: NDArray[np.float32], out: NDArray[np.float32], bits: NDArray[np.i
 
 
 @summing_kernel
-def forward_row(x: NDArray[np.float32], w1: NDArray[np.float32], b1: NDArray[np.float32],
-                w2: NDArray[np.float32], b2: NDArray[np.float32], h: NDArray[np.float32],
-                y: NDArray[np.float32], z: NDArray[np.float32], total: NDArray[np.float32],
-                bits: NDArray[np.int32], indices: NDArray[np.int64]) -> None:
-    """The hidden units (into ``h``) and the outputs (into ``y``) of one board's inputs
-    ``x``, skipping the inputs that are 0 (most point units are); ``z`` (hidden),
-    ``total`` (outputs), ``bits`` (hidden) and ``indices`` (inputs) are scratch space."""
+def first_layer(x: NDArray[np.float32], w1: NDArray[np.float32], z: NDArray[np.float32],
+                indices: NDArray[np.int64], count: int) -> None:
+    """Add to the hidden units' sums ``z`` the inputs ``x[indices[:count]]`` (in that
+    order: the inputs that are not 0, in the inputs' order) times their rows of ``w1``."""
     hidden = w1.shape[1]
-    z[:] = b1
-    for t in range(nonzero(x, indices)):
+    for t in range(count):
         i = indices[t]
         value = x[i]
         for j in range(hidden):
             z[j] += value * w1[i, j]
+
+
+@summing_kernel
+def output_layer(z: NDArray[np.float32], w2: NDArray[np.float32], b2: NDArray[np.float32],
+                 h: NDArray[np.float32], y: NDArray[np.float32], total: NDArray[np.float32],
+                 bits: NDArray[np.int32]) -> None:
+    """The hidden units (into ``h``) of their sums ``z``, and the outputs (into ``y``);
+    ``total`` (outputs) and ``bits`` (hidden) are scratch space."""
+    hidden = w2.shape[1]
     sigmoid(z, h, bits)
     for k in range(w2.shape[0]):
         sum_k = b2[k]
@@ -71,6 +76,19 @@ def forward_row(x: NDArray[np.float32], w1: NDArray[np.float32], b1: NDArray[np.
             sum_k += h[j] * w2[k, j]
         total[k] = sum_k
     sigmoid(total, y, bits)
+
+
+@summing_kernel
+def forward_row(x: NDArray[np.float32], w1: NDArray[np.float32], b1: NDArray[np.float32],
+                w2: NDArray[np.float32], b2: NDArray[np.float32], h: NDArray[np.float32],
+                y: NDArray[np.float32], z: NDArray[np.float32], total: NDArray[np.float32],
+                bits: NDArray[np.int32], indices: NDArray[np.int64]) -> None:
+    """The hidden units (into ``h``) and the outputs (into ``y``) of one board's inputs
+    ``x``, skipping the inputs that are 0 (most point units are); ``z`` (hidden),
+    ``total`` (outputs), ``bits`` (hidden) and ``indices`` (inputs) are scratch space."""
+    z[:] = b1
+    first_layer(x, w1, z, indices, nonzero(x, indices))
+    output_layer(z, w2, b2, h, y, total, bits)
 
 
 @summing_kernel

@@ -57,7 +57,12 @@ _CACHE = _cache_folder() if _numba is not None else ""
 
 
 def kernel(function: F) -> F:
-    """``function`` compiled in nopython mode (cached), or itself without numba."""
+    """``function`` compiled in nopython mode (cached), or itself without numba.
+
+    Its divisions follow numpy's error model, not Python's: no test of the divisor for
+    zero before each (no kernel divides by zero), a test that kept a loop holding a
+    division off the vector units (the sigmoid's, :func:`analysis.fast.forward.sigmoid`:
+    a third of its time before); the quotients are the same."""
     return _compiled(function, False)
 
 
@@ -79,7 +84,7 @@ def _compiled(function: F, summing: bool) -> F:
         with warnings.catch_warnings():
             # where nothing can be written numba says so and compiles each run
             warnings.simplefilter("ignore", _numba.NumbaWarning)
-            compiled: F = _numba.njit(cache=True, nogil=True,
+            compiled: F = _numba.njit(cache=True, nogil=True, error_model="numpy",
                                       fastmath={"reassoc", "contract"} if summing else False
                                       )(function)
     finally:

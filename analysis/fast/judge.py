@@ -75,6 +75,22 @@ def _every_roll(board: Boards, highs: NDArray[np.int64], lows: NDArray[np.int64]
     return out, out_flags, out_paths, starts
 
 
+@kernel
+def _best_rows(equity: NDArray[np.float32], firsts: NDArray[np.int64]) -> NDArray[np.int64]:
+    """The row of each segment (rows ``firsts[s]`` to the next first, the last to the end)
+    with the highest ``equity``, the first of equals (``np.argmax``'s choice)."""
+    count = firsts.shape[0]
+    out = np.empty(count, dtype=np.int64)
+    for s in range(count):
+        end = firsts[s + 1] if s + 1 < count else equity.shape[0]
+        best = firsts[s]
+        for row in range(best + 1, end):
+            if equity[row] > equity[best]:
+                best = row
+        out[s] = best
+    return out
+
+
 _RACES: dict[str, NDArray[np.int64]] = {}
 
 
@@ -160,6 +176,12 @@ class FastJudge:
                             race_prime, race_side, self.code, self.races, self.steps, self.rates,
                             np.array(outcomes.points, dtype=np.int64), float(outcomes.scale),
                             np.array(outcomes.values, dtype=np.float32), float(outcomes.constant))
+
+    @staticmethod
+    def best_rows(equity: NDArray[np.float32], firsts: NDArray[np.int64]) -> NDArray[np.int64]:
+        """The row of each segment of ``equity`` (each starting at ``firsts``' row, the last
+        running to the end) with its highest equity, the first of equals."""
+        return _best_rows(equity, firsts)
 
     def every_roll(self, board: Boards, primes: bool
                    ) -> tuple[Boards, Flags, NDArray[np.int64], NDArray[np.int64]]:

@@ -7,7 +7,10 @@ Every roll is played by every man at once, on point masks: bit ``p`` for point `
 bit ``p +`` :data:`_OFFSET` for point ``p`` (points down to −24, past the side's 1, where
 a double's fourth step from the 1 point lands). A roll's mask shifted by a die is every
 man's step by that die, so a feature costs a few operations a roll instead of a loop over
-the points a roll (a third of the whole judgement of a board before)."""
+the points a roll (a third of the whole judgement of a board before). The masks of the
+men and the blots each roll hits are the contact features' (:func:`analysis.fast.encode._contact`
+makes them once for both: the threat features took a sixth of a board's encoding making
+them again)."""
 
 from __future__ import annotations
 
@@ -100,57 +103,27 @@ def _fewest_far(blocked: int) -> int:
 
 
 @kernel
-def _reached(men: int, held: int, a: int, b: int) -> int:
-    """The points 1..24 (bit ``p``) a man of ``men`` (bit ``p``, 1..25) reaches with the
-    roll ``a``-``b``: each die alone, their sum over a rest point not ``held``, a double's
-    2, 3 and 4 steps over rest points not ``held``."""
-    free = ~held
-    if a == b:
-        step = men >> a
-        reached = step
-        for _ in range(3):
-            step = (step & free) >> a
-            reached |= step
-    else:
-        first, second = men >> a, men >> b
-        reached = first | second | ((first & free) >> b) | ((second & free) >> a)
-    return reached & ~1
+def worst_hit(hit: int, opposite: NDArray[np.int64]) -> int:
+    """The pips the side loses by its worst blot of ``hit`` (his points, bit ``p`` for
+    point ``p``) being hit: its point's distance from the side's bar (0: no blot hit)."""
+    worst = 0
+    while hit:  # each point hit, by its bit
+        lowest = hit & -hit
+        hit ^= lowest
+        worst = max(worst, BAR - opposite[_bit(lowest)])
+    return worst
 
 
 @kernel
-def threats(board: NDArray[np.int8], mine: int, his: int, closes: int,
-            opposite: NDArray[np.int64], out: NDArray[np.float32], at: int) -> None:
-    """The four threat features of the side whose 26 counts start at ``mine`` against the
-    side at ``his``, written to ``out[at:at + 4]``."""
-    his_men = 0       # his points 1..25 with a man, his numbering
-    my_blots = 0      # his points 1..24 where I have exactly one man
-    held_by_me = 0    # his points 1..24 I hold
-    held_by_him = 0   # my points 1..24 he holds
-    rear = 0
-    for point in range(1, BAR + 1):
-        bit = np.int64(1) << point
-        if board[his + point]:
-            his_men |= bit
-        if board[mine + point]:
-            rear = point
-        if point <= POINTS:
-            there = board[mine + opposite[point]]
-            if there == 1:
-                my_blots |= bit
-            if there >= closes:
-                held_by_me |= bit
-            if board[his + opposite[point]] >= closes:
-                held_by_him |= bit
-    lost = 0
-    for a in range(1, 7):
-        for b in range(a, 7):
-            hit = _reached(his_men, held_by_me, a, b) & my_blots
-            worst = 0
-            while hit:  # each point hit, by its bit
-                lowest = hit & -hit
-                hit ^= lowest
-                worst = max(worst, BAR - opposite[_bit(lowest)])
-            lost += worst * (1 if a == b else 2)
+def threats(lost: int, my_open: int, held_by_him: int, rear: int, out: NDArray[np.float32],
+            at: int) -> None:
+    """The four threat features of a side, written to ``out[at:at + 4]``, from what the
+    contact features make of it (:func:`analysis.fast.encode._contact`): ``lost``, the
+    pips its worst blot hit loses summed over the 36 rolls (:func:`worst_hit` of each
+    roll's blots hit), ``my_open`` (his points 1..24 the side leaves open, his numbering,
+    bit ``p`` for point ``p``), ``held_by_him`` (the side's points he holds, its numbering)
+    and ``rear``, the side's rear-most man's point (0: none)."""
+    held_by_me = _POINT_BITS & ~my_open  # his points 1..24 the side holds
     anchor = 0
     for point in range(_HOME_START, _HOME_STOP):
         if (held_by_me >> point) & 1:
