@@ -169,9 +169,9 @@ def test_the_courier_ring_and_the_last_play_differ_and_a_key_names_them(server, 
     assert page.locator(".board-key > span").count() == 4
     page.click("header.site button[value=fr]")
     page.wait_for_selector("html[lang=fr]")
-    assert " ".join(page.inner_text(".board-key").split()) == ("Sur le tablier : le dernier coup joué; "
-                                             "le courrier, qui court seul (R-COURIER); "
-                                             "le coup examiné, ses déplacements en flèches; "
+    assert " ".join(page.inner_text(".board-key").split()) == ("Sur le tablier : le dernier coup joué ; "
+                                             "le courrier, qui court seul (R-COURIER) ; "
+                                             "le coup examiné, ses déplacements en flèches ; "
                                              "le meilleur coup du moteur pour le coup de dés à jouer, "
                                              "en flèches tiretées")
     page.context.close()
