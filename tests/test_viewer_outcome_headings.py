@@ -40,7 +40,7 @@ def test_backgammon_probabilities_are_headed_by_its_outcomes_in_percent(client):
     shown = first_row(page)[3:8]
     assert all(re.fullmatch(r"\d+\.\d%", text) for text in shown), shown  # percent, one decimal
     # each the API's fraction to the nearest tenth of a percent (a tie away from zero, as viewer.js)
-    assert all(abs(float(text[:-1]) - best[name] * 100) <= 0.05 + 1e-9 for text, name in zip(shown, names))
+    assert all(abs(float(text[:-1]) - best[name] * 100) <= 0.05 + 1e-9 for text, name in zip(shown, names, strict=True))
 
 
 def test_jacquet_heads_its_double_game_and_french_readers_read_it_in_french(client):
