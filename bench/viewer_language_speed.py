@@ -16,7 +16,13 @@ first ``--games`` games, through Flask's test client: server time, no network), 
 warm up (each record read and kept), then the parent asks the children in turn for one
 round of ``--pages`` pages each, ``--rounds`` rounds, in a rotating order, so that a load
 on the machine falls on every side alike. Printed: each side's median time per page over
-the rounds, the spread (the rounds' 10th-90th percentiles), and the ratio to ``before``.
+the rounds, the spread (the rounds' 10th-90th percentiles), and the ratio to ``before``;
+and for each side of this checkout, the share of its time the language layer takes
+(Flask-Babel, Babel, ``webviewer/plumbing/language.py``, the catalogs' lookups and
+formatting; their inclusive time entered from outside the layer) in one round of
+``4 * --pages`` pages under ``cProfile``: what the languages themselves cost a page, which
+the ratio to ``before`` cannot tell from the page's later features. (The profiler slows
+small calls more than large ones: the layer's share is if anything overstated.)
 
     python bench/viewer_language_speed.py [--rounds 40] [--pages 60] [--games 8] [--before REV]
 """
@@ -37,12 +43,27 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 CHILD = r'''
-import json, sys, time, tempfile, os
+import cProfile, json, pstats, sys, time, tempfile, os
 from pathlib import Path
 from webviewer import create_app
 from webviewer.demo import build_demo
 from archive import open_archive
 from jacquet_cli.collector import settle_for_serving
+
+LAYER = ("flask_babel", "/babel/", "webviewer/plumbing/language.py", "notation/messages",
+         "/gettext.py")
+
+
+def language_share(stats):
+    """The profile's total time and the time spent inside the language layer, entered
+    from outside it (its functions' inclusive time per outside caller, so that nothing is
+    counted twice)."""
+    inside = lambda function: any(part in function[0] for part in LAYER)
+    total = sum(row[2] for row in stats.stats.values())
+    layer = sum(per_caller[3] for function, row in stats.stats.items() if inside(function)
+                for caller, per_caller in row[4].items() if not inside(caller))
+    return {"profiled": total, "language": layer}
+
 
 language, games = sys.argv[1], int(sys.argv[2])
 folder = tempfile.mkdtemp()
@@ -60,12 +81,20 @@ settle_for_serving()
 print(json.dumps({"pages": len(paths)}), flush=True)
 at = 0
 for line in sys.stdin:
-    count = int(line)
+    count = int(line.split()[-1])
+    profiler = cProfile.Profile() if line.startswith("profile") else None
     start = time.perf_counter()
+    if profiler:
+        profiler.enable()
     for _ in range(count):
         client.get(paths[at % len(paths)], headers=headers)
         at += 1
-    print(json.dumps({"seconds": time.perf_counter() - start}), flush=True)
+    if profiler:
+        profiler.disable()
+    answer = {"seconds": time.perf_counter() - start}
+    if profiler:
+        answer.update(language_share(pstats.Stats(profiler)))
+    print(json.dumps(answer), flush=True)
 '''
 
 
@@ -110,6 +139,14 @@ class Side:
     def round(self, count: int) -> None:
         self.times.append(json.loads(self.ask(count))["seconds"] / count * 1000)
 
+    def profile(self, count: int) -> float:
+        """The share of a profiled round's time spent in the language layer."""
+        assert self.process.stdin
+        self.process.stdin.write(f"profile {count}\n")
+        self.process.stdin.flush()
+        answer = json.loads(self.ask(None))
+        return float(answer["language"] / answer["profiled"])
+
     def close(self) -> None:
         assert self.process.stdin
         self.process.stdin.close()
@@ -137,15 +174,17 @@ def main() -> None:
             turn = number % len(sides)
             for side in sides[turn:] + sides[:turn]:
                 side.round(args.pages)
+        shares = {side.name: side.profile(args.pages * 4) for side in sides[1:]}
         for side in sides:
             side.close()
     reference = statistics.median(sides[0].times)
-    print(f"{'':22} {'median ms/page':>15} {'p10-p90 of rounds':>19} {'v before':>9}")
+    print(f"{'':22} {'median ms/page':>15} {'p10-p90 of rounds':>19} {'v before':>9} "
+          f"{'language layer':>15}")
     for side in sides:
         deciles = statistics.quantiles(side.times, n=10)
         median = statistics.median(side.times)
         print(f"{side.name:22} {median:15.2f} {deciles[0]:9.2f}-{deciles[-1]:<9.2f} "
-              f"{median / reference:8.2f}x")
+              f"{median / reference:8.2f}x {shares.get(side.name, 0.0):14.1%}")
     print(f"load average at the end {os.getloadavg()[0]:.1f}")
 
 

@@ -58,7 +58,8 @@ def choose(client, language: str, referrer: str | None = "http://localhost/game/
 
 @pytest.mark.parametrize(("header", "expected"), [
     (None, "en"), ("fr-CH, fr;q=0.9, en;q=0.8", "fr"), ("ru-RU,ru;q=0.9", "ru"),
-    ("de-DE, de;q=0.9", "en"), ("de, ru;q=0.5, fr;q=0.7", "fr"), ("en-GB", "en")])
+    ("de-DE, de;q=0.9", "en"), ("de, ru;q=0.5, fr;q=0.7", "fr"), ("en-GB", "en"),
+    ("fr;q=0.1, ru;q=0.9", "ru"), ("ru;q=x, ;;, *;q=", "en"), ("xx, " * 1000 + "ru", "ru")])
 def test_the_browsers_language_is_the_best_match_else_english(app, header, expected):
     headers = {"Accept-Language": header} if header else {}
     for page in ("/", "/game/1", "/validate", "/login", "/play/", "/game/999"):
@@ -154,3 +155,4 @@ def test_every_answer_says_it_depends_on_the_language_asked(app):
     for address in ("/", "/game/1", "/login", "/game/999"):
         answer = client.get(address, headers={"Accept-Language": "fr"})
         assert {"accept-language", "cookie"} <= {v.lower() for v in answer.vary}, address
+        assert len(answer.headers.getlist("Vary")) == 1, address

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from babel.numbers import format_percent, get_decimal_symbol
 from flask import Flask, g, has_request_context, request
 from flask_babel import Babel, get_translations
 from markupsafe import Markup, escape
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 
 from notation.messages import LANGUAGES, Message, render
 
@@ -29,6 +31,8 @@ NAMES = {"en": "English", "fr": "Français", "ru": "Русский"}
 COOKIE = "language"
 """The cookie that keeps a visitor's choice."""
 COOKIE_DAYS = 365
+VARY = "Accept-Language, Cookie"
+"""What every answer's language depends on (see the module)."""
 
 
 def chosen_language() -> str:
@@ -39,7 +43,15 @@ def chosen_language() -> str:
     cookie = request.cookies.get(COOKIE)
     if cookie in LANGUAGES:
         return str(cookie)
-    return request.accept_languages.best_match(LANGUAGES) or LANGUAGES[0]
+    return _best_language(request.headers.get("Accept-Language", ""))
+
+
+@lru_cache(maxsize=256)
+def _best_language(header: str) -> str:
+    """The best of :data:`LANGUAGES` for an ``Accept-Language`` header, else English; the
+    answers kept for the headers last seen (most visitors send one of a few), since werkzeug
+    parses the header again on every request."""
+    return parse_accept_header(header, LanguageAccept).best_match(LANGUAGES) or LANGUAGES[0]
 
 
 def page_language() -> str:
@@ -162,6 +174,11 @@ def init_app(app: Flask) -> None:
 
 
 def _varies_by_language(response: Any) -> Any:
-    """The answer marked as depending on the language's sources (see the module)."""
-    response.vary.update(("Accept-Language", "Cookie"))
+    """The answer marked as depending on the language's sources (see the module); set
+    directly when nothing set it before (the usual case: parsing an absent header into a
+    set and back costs more than the rest of this module on a cached page)."""
+    if "Vary" in response.headers:
+        response.vary.update(("Accept-Language", "Cookie"))
+    else:
+        response.headers["Vary"] = VARY
     return response
