@@ -22,11 +22,11 @@ from tests.game_samples import sample_games
 from tests.selfplay import play_random_game
 
 
-def complete_entries(entry: StepEntry) -> set:
-    """Every result reachable by clicking only offered steps, checking that each path
-    of offered steps ends in a complete play."""
+def complete_entries(entry: StepEntry, entered: tuple = ()) -> set:
+    """Every result reachable by clicking only offered steps after ``entered``, checking
+    that each path of offered steps ends in a complete play."""
     results = set()
-    pending = [()]
+    pending = [entered]
     while pending:
         entered = pending.pop()
         offered = entry.next_steps(entered)
@@ -54,6 +54,29 @@ def test_offered_steps_lead_exactly_to_the_legal_plays(variant):
                 checked += 1
             position = play.next_position
     assert checked > 20
+
+
+@pytest.mark.parametrize("variant", NAMES)
+def test_the_count_of_plays_left_follows_the_steps_entered(variant):
+    """The recorder's prompt ("3 legal plays") counts the plays the steps entered so far
+    still lead to, one per board they leave."""
+    rules = rule_set(variant)
+    rng = random.Random(f"{variant} left")
+    narrowed = 0
+    for _ in range(2):
+        game = play_random_game(rules, rng, max_turns=300)
+        position = rules.start
+        for index, (dice, play) in enumerate(game.turns):
+            if index % 7 == 0:
+                entry = StepEntry(position, dice, rules)
+                assert entry.plays_after(()) == len(legal_plays(position, dice, rules))
+                for first in entry.next_steps(()):
+                    for entered in [(first,), *((first, second) for second in entry.next_steps((first,)))]:
+                        count = entry.plays_after(entered)
+                        assert count == len(complete_entries(entry, entered)), entered
+                        narrowed += count < entry.plays_after(())
+            position = play.next_position
+    assert narrowed > 10
 
 
 def test_a_step_not_offered_is_refused_with_its_rule():

@@ -47,6 +47,7 @@ class StepEntry:
                           - self.results) if self.turn.turn_filters else set()
         """The results R-MAX and R-HIGH allow but a turn filter refuses (R-UNBLOCK)."""
         self._completable: dict[tuple[Board, Board, tuple[int, ...]], bool] = {}
+        self._reachable: dict[tuple[Board, Board, tuple[int, ...]], frozenset[tuple[Board, Board]]] = {}
 
     @property
     def plays(self) -> list[Play]:
@@ -80,6 +81,27 @@ class StepEntry:
         """Whether ``entered`` is a whole legal play."""
         mover, opponent, _ = self._replay(entered)
         return len(entered) == self.length and (mover, opponent) in self.results
+
+    def plays_after(self, entered: Sequence[Step]) -> int:
+        """How many of the roll's legal plays (one per board they leave) the steps
+        ``entered`` still lead to: the count a scorer is told while entering a play step by
+        step (the roll's whole count before the first step)."""
+        mover, opponent, dice = self._replay(entered)
+        return len(self._results_from(mover, opponent, dice, self.length - len(entered)))
+
+    def _results_from(self, mover: Board, opponent: Board, dice: tuple[int, ...],
+                      left: int) -> frozenset[tuple[Board, Board]]:
+        """The legal results ``left`` more steps can reach from here."""
+        if left == 0:
+            return frozenset({(mover, opponent)} & self.results)
+        key = (mover, opponent, dice)
+        if key not in self._reachable:
+            self._reachable[key] = frozenset().union(*(
+                self._results_from(after, theirs, _without(dice, die), left - 1)
+                for from_point, die in self._tries(mover, dice)
+                for broken, after, theirs, _ in (self.turn.step(mover, opponent, from_point, die),)
+                if broken is None))
+        return self._reachable[key]
 
     def _next(self, mover: Board, opponent: Board, dice: tuple[int, ...], done: int) -> list[Step]:
         if done >= self.length:

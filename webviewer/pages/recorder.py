@@ -30,7 +30,7 @@ from notation.tree.game import Node
 from notation.tree.numbering import node_label
 from webviewer.pages.board_view import describe
 from webviewer.pages.downloads import DOWNLOADS
-from webviewer.pages.routes import ROUTE, enter_route, plays_left, routes
+from webviewer.pages.routes import ROUTE, enter_route, routes
 from webviewer.pages.words import colour
 from webviewer.plumbing.language import page_language
 
@@ -116,7 +116,7 @@ def page_context(live: LiveGame, confirm: Confirmation | None, cube: bool = True
         # share it: the player's own), the rings and the head's frame where the rules have them
         "marks_key": board_key(rules, page_language(), last_play=bool(last_shown)),
         "description": describe(position if white else position.swapped(), page_language()),
-        "plays_left": plays_left(entry, live.steps) if entry else 0,
+        "plays_left": entry.plays_after(live.steps) if entry else 0,
         "record": live.record(), "nags": GLYPHS,
         "routes": routes(entry, live.steps, white_point) if entry else {},
         "can": {kind: live.can(kind) for kind in (DOUBLE, TAKE, DROP, RESIGN)},

@@ -46,30 +46,6 @@ def routes(entry: StepEntry, entered: Sequence[Step],
     return {key: list(boards.values()) for key, boards in found.items()}
 
 
-def plays_left(entry: StepEntry, entered: Sequence[Step]) -> int:
-    """How many of the roll's legal plays (one per board they leave) the steps ``entered``
-    still lead to: the count the recorder's prompt gives while a play is entered step by
-    step (the roll's whole count before the first step)."""
-    if not entered:
-        return len(entry.plays)
-    ends: set[object] = set()
-    seen: set[object] = set()
-
-    def follow(steps: list[Step]) -> None:
-        after = entry.position_after(steps)
-        board, dice = (after.mover, after.opponent), tuple(sorted(step.die for step in steps))
-        if (board, dice) in seen:
-            return
-        seen.add((board, dice))
-        if entry.is_complete(steps):
-            ends.add(board)
-        for step in entry.next_steps(steps):
-            follow([*steps, step])
-
-    follow(list(entered))
-    return len(ends)
-
-
 def enter_route(live: LiveGame, text: str) -> None:
     """Enter the steps of a route (as :func:`routes` writes it) one by one; if the rules
     refuse one, the route's steps entered before it are taken back and the refusal raised
