@@ -24,7 +24,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from notation.engine.rules import DEFAULT
-from notation.errors import NotationError, RecordError
+from notation.errors import FormatError, NotationError, RecordError
 from notation.formats import format_of, read_file
 from notation.messages import Message, render
 from notation.tree.game import Game, released
@@ -44,7 +44,8 @@ class ImportSummary:
     kept_invalid: int = 0
     turns: int = 0
     errors: list[NotationError] = field(default_factory=list)
-    unreadable: list[str] = field(default_factory=list)
+    unreadable: list[Message] = field(default_factory=list)
+    """Each file that could not be read, and why (``cli.import.unreadable-file``)."""
     seconds: float = 0.0
 
     def said(self, language: str | None = None) -> str:
@@ -302,12 +303,13 @@ def import_files(db: Database, paths: Iterable[str | os.PathLike[str]], *, keep_
         name = os.fspath(path)
         try:
             format_of(name)
-        except ValueError as error:
-            summary.unreadable.append(f"{name}: {error}")
+        except FormatError as error:
+            summary.unreadable.append(Message.of("cli.import.unreadable-file", path=name, reason=error.msg))
             continue
         try:
             if not Path(name).is_file():
-                raise OSError(f"no such file: {name}")
+                summary.unreadable.append(Message.of("cli.import.no-file", path=name))
+                continue
             import_games(db, released(read_file(name, variant=variant)), source=name,
                          keep_invalid=keep_invalid, summary=summary, batch=batch,
                          on_game=functools.partial(on_game, name) if on_game else None,
@@ -315,6 +317,7 @@ def import_files(db: Database, paths: Iterable[str | os.PathLike[str]], *, keep_
         except RecordError as error:  # a JSON/XML document that cannot be read at all
             summary.refused += 1
             summary.errors.append(error)
-        except OSError as error:
-            summary.unreadable.append(f"{name}: {error}")
+        except OSError as error:  # (the system's words, as it says them)
+            summary.unreadable.append(Message.of("cli.import.unreadable-file", path=name,
+                                                 reason=error.strerror or str(error)))
     return summary

@@ -14,7 +14,7 @@ from archive.audit import logging_import, os_user
 from archive.store import ensure_sound
 from jacquet_cli.collector import reading_many_games
 from notation.engine.rules import DEFAULT, NAMES
-from notation.messages import say
+from notation.messages import render, say
 from notation.tree.game import Game
 
 from .analyse import confirm_option
@@ -80,7 +80,7 @@ def import_command(files: tuple[str, ...], db_path: str, keep_invalid: bool, var
         for error in summary.errors:
             click.echo(str(error), err=True)
         for problem in summary.unreadable:
-            click.echo(f"error: {problem}", err=True)
+            click.echo(render(problem), err=True)
         click.echo(say("cli.import.into", summary=import_summary(summary), path=db_path), err=True)
         if analyse:
             from analysis.pool import all_cores

@@ -100,7 +100,7 @@ def test_import_keep_invalid_exits_0(files, db_path):
 @pytest.mark.parametrize("bad", ["missing.jqn", "notes.docx"])
 def test_import_exits_2_when_a_file_cannot_be_read(files, db_path, tmp_path, bad):
     result = ok(run("import", tmp_path / bad, files["jacquet.jqn"], files["errors"], "--db", db_path), 2)
-    assert f"error: {tmp_path / bad}" in result.stderr
+    assert f"{tmp_path / bad}: " in result.stderr
     assert say("cli.import.summary", count=8, duplicates=0, refused=ERROR_GAMES) in result.stderr
     assert say("cli.import.unreadable", count=1) in result.stderr
     assert archive.open_archive(db_path)["games"].count == 8

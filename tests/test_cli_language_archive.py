@@ -39,6 +39,19 @@ def test_an_archive_missing_foreign_or_not_sqlite_is_said_in_the_language(tmp_pa
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
+def test_files_import_cannot_read_are_said_in_the_language(tmp_path, language):
+    missing, unknown = tmp_path / "missing.jqn", tmp_path / "notes.docx"
+    unknown.write_text("minutes of the club's meeting")
+    answer = run(language, "import", str(missing), str(unknown), SAMPLE,
+                 "--db", str(tmp_path / "club.db"))
+    assert answer.exit_code == 2
+    assert said(language, "cli.import.no-file", path=str(missing)) in answer.output
+    assert said(language, "cli.import.unreadable-file", path=str(unknown), reason="") in answer.output
+    assert said(language, "format.extension", path=repr(str(unknown)), known="") in answer.output
+    assert said(language, "cli.import.unreadable", count=2) in answer.output
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_a_damaged_archive_in_the_language(tmp_path, language):
     db = str(tmp_path / "club.db")
     assert run(language, "import", SAMPLE, "--db", db).exit_code == 0

@@ -102,6 +102,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "cli.import.kept-invalid": "{count} kept invalid",
     "cli.import.unreadable": ("{count} file unreadable", "{count} files unreadable"),
     "cli.import.turns": "{turns} turns, in {seconds} s",
+    "cli.import.unreadable-file": "{path}: cannot be read: {reason}",
+    "cli.import.no-file": "{path}: no such file",
     "cli.import.into": "{summary}, into {path}",
     "cli.play.help": ("Enter rolls your dice; then type your play (24/18 13/11) or its number in the "
                       "list. hint: the engine's ranking of your plays; double (a rule set with the "
