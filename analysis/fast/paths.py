@@ -1,8 +1,8 @@
 """A play's path as the fast move generator gives it (:func:`analysis.fast.movegen.legal_results_paths`):
 its steps' starting points and dice in the canonical order, one byte a step in one number.
 Read back: the steps of a path (in Python), and the order in which the reference lists a
-turn's plays (a kernel: a few microseconds, where numpy's dozen calls took a tenth of a
-millisecond a turn)."""
+turn's plays (a kernel: about 4 µs a turn of a real match, where numpy's dozen calls took
+13)."""
 
 from __future__ import annotations
 
