@@ -70,3 +70,29 @@ def test_without_the_kernels_the_judgement_is_the_references() -> None:
     boards, flags = _boards("jacquet")
     fused, reference = judge.values(boards, flags), judge.judge(boards, flags)
     assert np.array_equal(fused.y, reference.y) and np.array_equal(fused.equity, reference.equity)
+
+
+@pytest.mark.parametrize("variant", ["backgammon", "murray"])
+def test_a_board_met_again_in_a_batch_is_given_its_own_figures(variant: str) -> None:
+    # the kernel judges a board met again (same board, same prime flags) once and copies its
+    # figures: each must still be what the board judged alone is, and a board met again
+    # with other prime flags (murray) is judged for its own flags
+    rules, net = rule_set(variant), load_net(variant)
+    judge = BoardJudge(net, rules)
+    if judge.load_kernels() is None:
+        pytest.skip("numba is not there")
+    boards, flags = _boards(variant)
+    boards, flags = boards[5:65], None if flags is None else flags[5:65]
+    order = np.random.default_rng(5).permutation(np.tile(np.arange(len(boards)), 3))
+    again = boards[order]
+    again_flags = None if flags is None else flags[order]
+    if again_flags is not None:
+        again_flags[::2, 0] = ~again_flags[::2, 0]  # one board, two flags: two judgements
+    batch = judge.values(again, again_flags)
+    for row in range(len(again)):
+        alone = judge.values(again[row:row + 1], None if again_flags is None else again_flags[row:row + 1])
+        assert np.array_equal(batch.y[row], alone.y[0]) and batch.equity[row] == alone.equity[0], row
+    if again_flags is not None:  # the flags matter to some board here, so the test can fail
+        flipped = again_flags.copy()
+        flipped[:, 0] = ~flipped[:, 0]
+        assert not np.array_equal(judge.values(again, flipped).y, batch.y)

@@ -144,7 +144,7 @@ def _contact(board: NDArray[np.int8], mine: int, his: int, closes: int,
         pips += point * int(board[mine + point])
     shots = 0
     lost = 0
-    for roll in range(HIGH_DICE.shape[0]):
+    for roll in range(HIGH_DICE.shape[0] if my_blots else 0):  # (no blot, no roll hits one)
         first, second = HIGH_DICE[roll], LOW_DICE[roll]
         one, two = his_men >> first, his_men >> second
         rested = ((one & my_open) >> second) | ((two & my_open) >> first)

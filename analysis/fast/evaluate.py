@@ -23,11 +23,12 @@ from numpy.typing import NDArray
 from analysis.fast.encode import encode_row
 from analysis.fast.forward import first_layer, forward_row, output_layer
 from analysis.fast.jit import kernel
+from analysis.fast.movegen import _key
 from analysis.fast.outcomes import mask
 from analysis.fast.race import board_class, pure_bear_off, race_row
 from analysis.race import CONTACT
 from notation import MEN, OFF
-from notation.engine.board import POINTS, SIDE
+from notation.engine.board import POINTS, SIDE, WIDTH
 
 Boards = NDArray[np.int8]
 Flags = NDArray[np.bool_]
@@ -55,13 +56,37 @@ def _set_inputs(board: Boards, x: Floats, indices: NDArray[np.int64]) -> int:
 
 
 @kernel
+def _first_same(table: NDArray[np.int64], hashes: NDArray[np.int64], boards: Boards, primes: Flags,
+                row: int, key: int) -> int:
+    """The first row before ``row`` with the same board and prime flags as ``row`` (``-1``:
+    none, ``row`` then entered in ``table``, open addressing on ``hashes``, the rows' keys)."""
+    mask_ = table.shape[0] - 1
+    slot = key & mask_
+    while table[slot] >= 0:
+        first = table[slot]
+        if hashes[first] == key and primes[first, 0] == primes[row, 0] and (
+                primes[first, 1] == primes[row, 1]):
+            same = True
+            for column in range(WIDTH):
+                if boards[first, column] != boards[row, column]:
+                    same = False
+                    break
+            if same:
+                return int(first)
+        slot = (slot + 1) & mask_
+    table[slot] = row
+    return -1
+
+
+@kernel
 def judge_boards(boards: Boards, primes: Flags, numbers: NDArray[np.int64], units: Floats,
                  opposite: NDArray[np.int64], size: int, places: NDArray[np.int64],
                  w1: Floats, b1: Floats, w2: Floats, b2: Floats,
                  r_w1: Floats, r_b1: Floats, r_w2: Floats, r_b2: Floats, race_prime: bool,
                  race_side: int, code: int, races: NDArray[np.int64], steps: int,
                  rates: NDArray[np.int64], worth: NDArray[np.int64], scale: float,
-                 values: Floats, constant: float) -> tuple[Floats, Floats, Flags]:
+                 values: Floats, constant: float, keys: NDArray[np.int64]
+                 ) -> tuple[Floats, Floats, Flags]:
     """Each board's outputs with every outcome it no longer allows at 0 (``(n, outputs)``),
     its equity for the side that has just moved, and whether it is a pure bear-off or the
     game is over (its outputs and equity then the caller's to settle). ``primes``: each side's prime held
@@ -72,7 +97,10 @@ def judge_boards(boards: Boards, primes: Flags, numbers: NDArray[np.int64], unit
     and ``race_side`` (:func:`analysis.fast.race.race_inputs`); ``code`` … ``rates``: the
     ceilings (:func:`analysis.fast.outcomes.ceilings`), ``worth`` and ``scale``: the
     outcomes' points (:func:`analysis.fast.outcomes.mask`); ``values`` and ``constant``:
-    the equity (:meth:`analysis.outcomes.Outcomes.equity`)."""
+    the equity (:meth:`analysis.outcomes.Outcomes.equity`); ``keys``: the Zobrist keys of
+    :func:`analysis.fast.movegen._key`. A board met again in ``boards`` with the same flags
+    (the plays of two rolls may leave the same board: a tenth of the 21 rolls' in real
+    backgammon matches) is judged once, its figures copied: a board's figures are its own."""
     n = boards.shape[0]
     outputs = w2.shape[0]
     racing = r_w1.shape[0] > 0
@@ -87,8 +115,17 @@ def judge_boards(boards: Boards, primes: Flags, numbers: NDArray[np.int64], unit
     bits = np.empty(max(hidden, outputs), dtype=np.int32)
     indices = np.empty(max(size, 2 * race_side), dtype=np.int64)
     race_x = np.empty(2 * race_side, dtype=np.float32)
+    table = np.full(1 << max(4, int(np.ceil(np.log2(2 * n + 1)))), -1, dtype=np.int64)
+    hashes = np.empty(n, dtype=np.int64)
     for row in range(n):
         board = boards[row]
+        hashes[row] = _key(board, keys)
+        first = _first_same(table, hashes, boards, primes, row, hashes[row])
+        if first >= 0:
+            y[row] = y[first]
+            equity[row] = equity[first]
+            special[row] = special[first]
+            continue
         special[row] = pure_bear_off(board) or board[OFF] == MEN
         if racing and board_class(board, places) != CONTACT:
             race_row(board, primes[row, 0], primes[row, 1], race_prime, race_side, race_x)

@@ -175,7 +175,7 @@ class FastJudge:
                             where, net.w1, net.b1, net.w2, net.b2, r_w1, r_b1, r_w2, r_b2,
                             race_prime, race_side, self.code, self.races, self.steps, self.rates,
                             np.array(outcomes.points, dtype=np.int64), float(outcomes.scale),
-                            np.array(outcomes.values, dtype=np.float32), float(outcomes.constant))
+                            np.array(outcomes.values, dtype=np.float32), float(outcomes.constant), _KEYS)
 
     @staticmethod
     def best_rows(equity: NDArray[np.float32], firsts: NDArray[np.int64]) -> NDArray[np.int64]:
