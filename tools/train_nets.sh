@@ -84,7 +84,7 @@ train_on() {  # train_on ENCODING HIDDEN VARIANT GAMES [OPTION...]: its own chec
 # (NICE=10 nohup tools/train_nets.sh v5 &):
 [ "${1:-}" = v5 ] && { [ -e analysis/nets/backgammon-v5.npz ] || .venv/bin/python -m analysis.warm_start \
     analysis/nets/history/backgammon-v4-380000.npz analysis/nets/backgammon-v5.npz 5
-  train_on 5 128 backgammon 580000 --check-every 10000 --snapshot-every 50000; exit; }
+  train_on 5 128 backgammon 480000 --check-every 10000 --snapshot-every 50000; exit; }
 
 { train narde 50000 && train jacquet 60000 && train murray 16772 && train murray 30000 --alpha 0.02 && train versailles 50000 \
   && train jacquet 100000 && train jacquet 165000 --alpha 0.02 && train versailles 100000 && train versailles 190000 --alpha 0.02; } &
