@@ -26,15 +26,15 @@ from numpy.typing import NDArray
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from analysis import threats, timing  # noqa: E402
-from analysis.encoding import Encoder  # noqa: E402
-from analysis.match import ROLLS  # noqa: E402
-from analysis.network import Network  # noqa: E402
-from analysis.players import judge  # noqa: E402
-from analysis.threats import Threats  # noqa: E402
-from analysis.timing import Timing  # noqa: E402
-from notation import MEN, OFF, legal_plays, rule_set  # noqa: E402
-from notation.engine.board import BAR, SIDE  # noqa: E402
+from analysis import threats, timing
+from analysis.encoding import Encoder
+from analysis.match import ROLLS
+from analysis.network import Network
+from analysis.players import judge
+from analysis.threats import Threats
+from analysis.timing import Timing
+from notation import MEN, OFF, legal_plays, rule_set
+from notation.engine.board import BAR, SIDE
 
 
 def self_play(net: Network, games: int, seed: int) -> tuple[NDArray[np.int8], NDArray[np.float64],
