@@ -81,7 +81,9 @@ train_on() {  # train_on ENCODING HIDDEN VARIANT GAMES [OPTION...]: its own chec
 # games (the shipped net) on the v5 inputs, the new inputs' weights 0 (analysis/warm_start.py:
 # it judges as v4 did), its games, recipe (α 0.005 from 200,000 games) and dice state kept,
 # then TD(λ) on, snapshots every 50,000 games; its own checkpoint backgammon-v5.npz
-# (NICE=10 nohup tools/train_nets.sh v5 &):
+# (NICE=10 nohup tools/train_nets.sh v5 &). Session 25 ran it to 480,000 games (stopped at
+# 429,433 for the measurements, then resumed): its checkpoint is committed, so raising the
+# total below and running the line again goes on exactly. Not shipped (docs/analysis.md):
 [ "${1:-}" = v5 ] && { [ -e analysis/nets/backgammon-v5.npz ] || .venv/bin/python -m analysis.warm_start \
     analysis/nets/history/backgammon-v4-380000.npz analysis/nets/backgammon-v5.npz 5
   train_on 5 128 backgammon 480000 --check-every 10000 --snapshot-every 50000; exit; }
