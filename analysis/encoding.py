@@ -17,22 +17,25 @@ roll, each along its own route (its own numbering):
   (:mod:`analysis.blocking`), in those with hitting (``murray``, ``backgammon``) its six
   contact features (:mod:`analysis.contact`);
 - in version 4 (the rule sets with hitting), the contact features and then the four
-  threat features (:mod:`analysis.threats`: pip loss, back escapes, containment, anchor).
+  threat features (:mod:`analysis.threats`: pip loss, back escapes, containment, anchor);
+- in version 5 (the rule sets with hitting), version 4's and then the four timing features
+  (:mod:`analysis.timing`: timing, mobility, break contact, spread).
 
 Version 1 is the raw board alone (TD-Gammon's units); version 2, the default for a new
 net, adds the hand-made features; version 4 the threat features beside them (asked for by
-``jacquet train --encoding 4``). A net records its version (``meta["version"]``) and is
-always read through the encoder of that version (:meth:`Encoder.for_rules`), so nets of
-every version coexist. Inputs in all:
+``jacquet train --encoding 4``), version 5 the timing features beside those
+(``--encoding 5``). A net records its version (``meta["version"]``) and is always read
+through the encoder of that version (:meth:`Encoder.for_rules`), so nets of every version
+coexist. Inputs in all:
 
-============================== ============== ============== ==============
-rule set                       version 1      version 2      version 4
-============================== ============== ============== ==============
-``jacquet``, ``versailles``,   2 × 98 = 196   2 × 103 = 206  (none)
+============================== ============== ============== ============== ==============
+rule set                       version 1      version 2      version 4      version 5
+============================== ============== ============== ============== ==============
+``jacquet``, ``versailles``,   2 × 98 = 196   2 × 103 = 206  (none)         (none)
 ``hale``
-``murray``                     2 × 100 = 200  2 × 106 = 212  2 × 110 = 220
-``backgammon``                 2 × 98 = 196   2 × 104 = 208  2 × 108 = 216
-============================== ============== ============== ==============
+``murray``                     2 × 100 = 200  2 × 106 = 212  2 × 110 = 220  2 × 114 = 228
+``backgammon``                 2 × 98 = 196   2 × 104 = 208  2 × 108 = 216  2 × 112 = 224
+============================== ============== ============== ============== ==============
 
 (``backgammon`` v1 is TD-Gammon's 198 less its two whose-turn units: the net always judges
 from the side that has just moved.)
@@ -49,24 +52,27 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import NDArray
 
-from analysis import blocking, contact, threats
+from analysis import blocking, contact, threats, timing
 from analysis.blocking import Blocking
 from analysis.contact import Contact
 from analysis.threats import Threats
+from analysis.timing import Timing
 from notation import MEN, OFF, Play, Position, RuleSet
 from notation.engine.board import BAR, SIDE, WIDTH
 from notation.engine.rules.base import Phase, PrimeWatch
 from notation.messages import MessageError
 
 POINT_UNITS = 96
-VERSIONS = (1, 2, 4)
+VERSIONS = (1, 2, 4, 5)
 """The input layouts: 1 the raw board, 2 with the hand-made features, 4 (the rule sets with
-hitting only) with the threat features beside them. (Engine version 3 is a method, not a
-layout: :mod:`analysis.contact_training`.)"""
+hitting only) with the threat features beside them, 5 (the same) with the timing features
+beside those. (Engine version 3 is a method, not a layout: :mod:`analysis.contact_training`.)"""
 LATEST = 2
 """The layout a new net gets unless its training asks for another."""
 THREATS = 4
-"""The layout with the threat features (:mod:`analysis.threats`)."""
+"""The first layout with the threat features (:mod:`analysis.threats`)."""
+TIMING = 5
+"""The layout with the timing features (:mod:`analysis.timing`) beside the threat features."""
 
 _FLAGS = 4
 """The most flags a side can have: its phases and its prime."""
@@ -121,6 +127,7 @@ class Encoder:
     blocking: Blocking | None = field(default=None, compare=False)
     contact: Contact | None = field(default=None, compare=False)
     threats: Threats | None = field(default=None, compare=False)
+    timing: Timing | None = field(default=None, compare=False)
     _kept: NDArray[np.intp] = field(init=False, repr=False, compare=False)
     _tests: tuple[NDArray[np.int16], NDArray[np.int16]] = field(init=False, repr=False, compare=False)
 
@@ -133,19 +140,20 @@ class Encoder:
     @classmethod
     def for_rules(cls, rules: RuleSet, version: int | None = None) -> Encoder:
         """The encoder of ``rules`` in layout ``version`` (``None``: :data:`LATEST`, for a
-        new net; a net's own is ``net.meta["version"]``). Version 4 is the rule sets' with
-        hitting (``RuleSet.hitting``): their threats are hits."""
+        new net; a net's own is ``net.meta["version"]``). Versions 4 and 5 are the rule sets'
+        with hitting (``RuleSet.hitting``): their threats are hits."""
         version = LATEST if version is None else version
         if version not in VERSIONS:
             raise NoEncoding("training.encoding.unknown", version=version,
                              versions=", ".join(map(str, VERSIONS)))
-        if version == THREATS and not rules.hitting:
-            raise NoEncoding("training.encoding.hitting", version=THREATS, variant=rules.name)
+        if version >= THREATS and not rules.hitting:
+            raise NoEncoding("training.encoding.hitting", version=version, variant=rules.name)
         featured = version >= 2
         return cls(rules.name, rules.hitting, rules.phases, rules.primes,
                    Blocking(rules) if featured and not rules.hitting else None,
                    Contact(rules) if featured and rules.hitting else None,
-                   Threats(rules) if version == THREATS else None)
+                   Threats(rules) if version >= THREATS else None,
+                   Timing(rules) if version == TIMING else None)
 
     @property
     def prime(self) -> bool:
@@ -154,8 +162,11 @@ class Encoder:
 
     @property
     def version(self) -> int:
-        """The layout's version, part of a net's name: 4 with the threat features, 2 with
-        the hand-made features (blocking or contact) alone, 1 without (the raw board)."""
+        """The layout's version, part of a net's name: 5 with the timing features, 4 with
+        the threat features, 2 with the hand-made features (blocking or contact) alone, 1
+        without (the raw board)."""
+        if self.timing is not None:
+            return TIMING
         if self.threats is not None:
             return THREATS
         return 2 if self.blocking is not None or self.contact is not None else 1
@@ -166,7 +177,8 @@ class Encoder:
         if self.blocking is not None:
             return blocking.FEATURES
         if self.contact is not None:
-            return contact.FEATURES + (threats.FEATURES if self.threats is not None else ())
+            return (contact.FEATURES + (threats.FEATURES if self.threats is not None else ())
+                    + (timing.FEATURES if self.timing is not None else ()))
         return ()
 
     @property
@@ -240,9 +252,10 @@ class Encoder:
             return units[:, self._kept]
         half = len(self._kept) // 2
         mover, opponent = featured.features(boards)
-        if self.threats is not None:
-            more = self.threats.features(boards)
-            mover, opponent = np.hstack((mover, more[0])), np.hstack((opponent, more[1]))
+        for more in (self.threats, self.timing):
+            if more is not None:
+                extra = more.features(boards)
+                mover, opponent = np.hstack((mover, extra[0])), np.hstack((opponent, extra[1]))
         return np.concatenate((units[:, self._kept[:half]], mover,
                                units[:, self._kept[half:]], opponent), axis=1)
 

@@ -41,9 +41,10 @@ limit_blas_threads(1)
 @click.option("--alpha", type=click.FloatRange(min=0, min_open=True), default=None,
               help="Learning rate [default: 0.1]; with --resume, the rate from the checkpoint's "
                    "game on (the change is saved in the recipe and kept by later resumes).")
-@click.option("--encoding", type=click.Choice(["1", "2", "4"]), default=None,
+@click.option("--encoding", type=click.Choice(["1", "2", "4", "5"]), default=None,
               help="The inputs' version (a new run only) [default: 2]; 4, the threat features "
-                   "beside the contact features, is for the rule sets with hitting.")
+                   "beside the contact features, and 5, the timing features beside those, are "
+                   "for the rule sets with hitting.")
 @click.option("--lambda", "lam", type=float, default=0.7, show_default=True,
               help="Trace decay λ (a new run only).")
 @click.option("--checkpoint-every", type=click.IntRange(min=1), default=500, show_default=True)

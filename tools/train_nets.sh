@@ -21,6 +21,7 @@
 #   nohup tools/train_nets.sh &        # from the project root, with the venv's jacquet
 #   nohup tools/train_nets.sh v4 &     # the v4 backgammon net alone (below)
 #   nohup tools/train_nets.sh v4w192 & # the wider v4 net, 192 hidden units (below; not shipped)
+#   NICE=10 nohup tools/train_nets.sh v5 & # the v5 net, warm-started from v4 (below)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 JACQUET=${JACQUET:-.venv/bin/jacquet}
@@ -59,7 +60,7 @@ train_on() {  # train_on ENCODING HIDDEN VARIANT GAMES [OPTION...]: its own chec
   [ "$2" = 128 ] || name+="w$2"
   local net="analysis/nets/$name.npz" resume=(--hidden "$2" --encoding "$1")
   [ -e "$net" ] && resume=(--resume)
-  nice -n 15 "$JACQUET" train --variant "$3" --games "$4" --seed 1 --check-every 5000 --snapshot-every 10000 "${resume[@]}" "${@:5}" -o "$net" \
+  nice -n "${NICE:-15}" "$JACQUET" train --variant "$3" --games "$4" --seed 1 --check-every 5000 --snapshot-every 10000 "${resume[@]}" "${@:5}" -o "$net" \
     >> "analysis/nets/$name.out" 2>&1
 }
 [ "${1:-}" = v4 ] && { train_on 4 128 backgammon 100000 && train_on 4 128 backgammon 200000 --alpha 0.02 \
@@ -75,6 +76,17 @@ train_on() {  # train_on ENCODING HIDDEN VARIANT GAMES [OPTION...]: its own chec
 # kept): level with the 128-unit line at 50,000 to 150,000 games, below the shipped net at
 # 200,000 (47.6% ± 1.0), not shipped:
 [ "${1:-}" = v4w192 ] && { train_on 4 192 backgammon 100000 && train_on 4 192 backgammon 200000 --alpha 0.02; exit; }
+# The v5 backgammon net (issue 35, encoding v5: v4 and the timing features, docs/analysis.md,
+# "The timing features and the v5 backgammon net"), warm-started: the v4 line's net at 380,000
+# games (the shipped net) on the v5 inputs, the new inputs' weights 0 (analysis/warm_start.py:
+# it judges as v4 did), its games, recipe (α 0.005 from 200,000 games) and dice state kept,
+# then TD(λ) on, snapshots every 50,000 games; its own checkpoint backgammon-v5.npz
+# (NICE=10 nohup tools/train_nets.sh v5 &). Session 25 ran it to 480,000 games (stopped at
+# 429,433 for the measurements, then resumed): its checkpoint is committed, so raising the
+# total below and running the line again goes on exactly. Not shipped (docs/analysis.md):
+[ "${1:-}" = v5 ] && { [ -e analysis/nets/backgammon-v5.npz ] || .venv/bin/python -m analysis.warm_start \
+    analysis/nets/history/backgammon-v4-380000.npz analysis/nets/backgammon-v5.npz 5
+  train_on 5 128 backgammon 480000 --check-every 10000 --snapshot-every 50000; exit; }
 
 { train narde 50000 && train jacquet 60000 && train murray 16772 && train murray 30000 --alpha 0.02 && train versailles 50000 \
   && train jacquet 100000 && train jacquet 165000 --alpha 0.02 && train versailles 100000 && train versailles 190000 --alpha 0.02; } &

@@ -15,6 +15,7 @@ from analysis.contact import NUMBERS, WEIGHT
 from analysis.encoding import _TABLE, Encoder
 from analysis.fast.jit import kernel
 from analysis.fast.threats import threats, worst_hit
+from analysis.fast.timing import timing
 from analysis.rolls import HIGH_DICE, LOW_DICE
 from notation.engine.board import BAR, MEN, POINTS, SIDE
 
@@ -25,7 +26,7 @@ PHASES = 1
 PRIME_UNIT = 2
 FEATURES = 3
 """0: none (version 1), 1: the blocking features, 2: the contact features, 3: the contact
-and the threat features (version 4)."""
+and the threat features (version 4), 4: those and the timing features (version 5)."""
 CLOSES = 4
 HEADER = 5
 TEST = SIDE + 1
@@ -42,6 +43,7 @@ def layout(encoder: Encoder, closes_at: int) -> NDArray[np.int64]:
     numbers[PRIME_UNIT] = encoder.prime
     numbers[FEATURES] = (1 if encoder.blocking is not None
                          else 0 if encoder.contact is None
+                         else 4 if encoder.timing is not None
                          else 3 if encoder.threats is not None else 2)
     numbers[CLOSES] = closes_at
     for k, phase in enumerate(encoder.phases):
@@ -209,8 +211,11 @@ def encode_row(board: NDArray[np.int8], mine_prime: bool, his_prime: bool, numbe
             _blocking(board, base, SIDE - base, closes, opposite, out, at)
             at += 5
         elif features >= 2:
-            _contact(board, base, SIDE - base, closes, opposite, out, at, features == 3)
+            _contact(board, base, SIDE - base, closes, opposite, out, at, features >= 3)
             at += 6 if features == 2 else 10
+            if features == 4:
+                timing(board, base, SIDE - base, closes, opposite, out, at)
+                at += 4
 
 
 @kernel

@@ -36,7 +36,7 @@ COMPILED = _numba is not None
 
 
 CONSTANTS = ("analysis/contact.py", "analysis/race.py", "analysis/rolls.py", "analysis/threats.py",
-             "notation/engine/board.py", "notation/engine/rules/backgammon.py",
+             "analysis/timing.py", "notation/engine/board.py", "notation/engine/rules/backgammon.py",
              "notation/engine/rules/bouchon.py", "notation/engine/rules/fevga.py")
 """The files outside this package whose module-level values the kernels take (the board's
 shape, the 21 rolls, the rule sets' points): numba freezes them into the compiled code, so
