@@ -42,6 +42,23 @@ train() {  # train VARIANT GAMES [OPTION...]
 #   nice -n 15 "$JACQUET" train-contact --variant backgammon --positions 1200 --games 36 --real 300 \
 #     --records /work/shared/data/backgammon/real-mat --epochs 60 --seed 1 -o analysis/nets/backgammon-v3.npz
 
+# The shipped v4 net fitted to rolled-out targets (issue 35, session 25: docs/analysis.md,
+# "The v4 net fitted at scale"): self-play positions of the shipped engine and recorded ones
+# of real-mat/ but the 40 matches gnubg judges the engine on (bench/gnubg_judge.py --list),
+# each played out 36 times to the race; the fit from the shipped net (its inputs, v4's).
+# Its work file analysis/nets/backgammon-v4-fitted.work.npz resumes it: the same command
+# goes on where it stopped; raise POSITIONS (and --epochs) to roll out more (only the new
+# ones are; the fit starts anew on them all).
+#   nohup tools/train_nets.sh v4fit [POSITIONS] &
+fit_v4() {  # fit_v4 POSITIONS [OPTION...]
+  local exclude=() match
+  while IFS= read -r match; do exclude+=(--exclude "$match"); done < <(.venv/bin/python bench/gnubg_judge.py --list)
+  nice -n 10 "$JACQUET" train-contact --variant backgammon --positions "$1" --games 36 --real 5000 \
+    --records /work/shared/data/backgammon/real-mat "${exclude[@]}" --epochs 60 --seed 1 "${@:2}" \
+    -o analysis/nets/backgammon-v4-fitted.npz >> analysis/nets/backgammon-v4-fitted.out 2>&1
+}
+[ "${1:-}" = v4fit ] && { fit_v4 "${2:-30000}"; exit; }
+
 # The backgammon contact net on the threat features (issue 35, encoding v4: docs/analysis.md,
 # "v4: the threat features"), 128 hidden units, TD-Gammon's lowerings of α as the v1 net
 # had them; its own checkpoint (backgammon-v4.npz), not in the lanes below. **The shipped
