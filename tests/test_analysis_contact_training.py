@@ -167,3 +167,15 @@ def test_the_matches_gnubg_judges_the_engine_on_are_left_out(tmp_path: Path) -> 
     assert [path.relative_to(real).as_posix() for path in kept] == \
         ["backgammon-studio/Other_7pt.mat", "galaxy/match1.mat"]
     assert len(record_files((str(real),), ())) == 42
+
+
+def test_fresh_weights_take_the_start_nets_inputs(tmp_path: Path) -> None:
+    """``--start fresh`` fits new weights of the recipe's size on the inputs of the net it
+    would otherwise start from (the shipped one's threat features, v4), not a newer
+    net's default encoding."""
+    rules = rule_set("backgammon")
+    start = Network.create("backgammon", hidden=4, seed=2, version=4)
+    recipe = ContactRecipe(positions=10, games=2, keep=0.3, truncate=2, epochs=1, hidden=6,
+                           seed=3, start="fresh")
+    fitted = ContactTrainer(tmp_path / "bg.npz", start, rules, recipe, start, (), _quiet).fit()
+    assert fitted.version == 4 and fitted.w1.shape == (start.w1.shape[0], 6)
