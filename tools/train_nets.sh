@@ -47,17 +47,18 @@ train() {  # train VARIANT GAMES [OPTION...]
 # of real-mat/ but the 40 matches gnubg judges the engine on (bench/gnubg_judge.py --list),
 # each played out 36 times to the race; the fit from the shipped net (its inputs, v4's).
 # Its work file analysis/nets/backgammon-v4-fitted.work.npz resumes it: the same command
-# goes on where it stopped; raise POSITIONS (and --epochs) to roll out more (only the new
-# ones are; the fit starts anew on them all).
-#   nohup tools/train_nets.sh v4fit [POSITIONS] &
-fit_v4() {  # fit_v4 POSITIONS [OPTION...]
+# goes on where it stopped; raise POSITIONS and REAL (self-play and recorded positions; up
+# to 5,000 recorded ones are in the work file) to roll out more (only the new ones are; the
+# fit starts anew on them all).
+#   nohup tools/train_nets.sh v4fit [POSITIONS [REAL]] &
+fit_v4() {  # fit_v4 POSITIONS REAL [OPTION...]
   local exclude=() match
   while IFS= read -r match; do exclude+=(--exclude "$match"); done < <(.venv/bin/python bench/gnubg_judge.py --list)
-  nice -n 10 "$JACQUET" train-contact --variant backgammon --positions "$1" --games 36 --real 5000 \
-    --records /work/shared/data/backgammon/real-mat "${exclude[@]}" --epochs 60 --seed 1 "${@:2}" \
+  nice -n 10 "$JACQUET" train-contact --variant backgammon --positions "$1" --games 36 --real "$2" \
+    --records ../shared/data/backgammon/real-mat "${exclude[@]}" --epochs 60 --seed 1 "${@:3}" \
     -o analysis/nets/backgammon-v4-fitted.npz >> analysis/nets/backgammon-v4-fitted.out 2>&1
 }
-[ "${1:-}" = v4fit ] && { fit_v4 "${2:-30000}"; exit; }
+[ "${1:-}" = v4fit ] && { fit_v4 "${2:-30000}" "${3:-5000}"; exit; }
 
 # The backgammon contact net on the threat features (issue 35, encoding v4: docs/analysis.md,
 # "v4: the threat features"), 128 hidden units, TD-Gammon's lowerings of α as the v1 net
