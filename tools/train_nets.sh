@@ -51,6 +51,14 @@ train() {  # train VARIANT GAMES [OPTION...]
 # to 5,000 recorded ones are in the work file) to roll out more (only the new ones are; the
 # fit starts anew on them all).
 #   nohup tools/train_nets.sh v4fit [POSITIONS [REAL]] &
+# Session 25 fitted it at 5400 1000 (the machine's load allowed no more before its deadline):
+# better on the held-out targets, worse in play and in gnubg 2-ply's eyes on both sets of
+# matches; not shipped. Its work file holds 30,000 self-play and 5,000 recorded positions
+# sampled, the first rolled out; `tools/train_nets.sh v4fit 30000 5000` goes on with them.
+# The fit from fresh weights at 128 hidden units on the same targets: the work file copied
+# to backgammon-v4-fresh128.work.npz without the fit's state (adam*, net_*, best_held_out,
+# fit_positions), then train-contact with the same options and --start fresh --hidden 128
+# --rate 0.003 --epochs 100 -o analysis/nets/backgammon-v4-fresh128.npz.
 fit_v4() {  # fit_v4 POSITIONS REAL [OPTION...]
   local exclude=() match
   while IFS= read -r match; do exclude+=(--exclude "$match"); done < <(.venv/bin/python bench/gnubg_judge.py --list)
