@@ -124,9 +124,10 @@ class ContactTrainer(RaceTrainer):
 
     def fit(self) -> Network:  # type: ignore[override]
         """Stage 3 from the start net's weights (or, ``start="fresh"``, from fresh ones of
-        the recipe's size and seed), as engine version :data:`ROLLED_OUT`."""
+        the recipe's size and seed on the start's inputs), as engine version
+        :data:`ROLLED_OUT`."""
         start = self.start
-        net = Network.create(start.variant, self.contact.hidden, self.contact.seed) \
+        net = Network.create(start.variant, self.contact.hidden, self.contact.seed, start.version) \
             if self.contact.start == "fresh" else \
             Network(start.variant, start.w1.copy(), start.b1.copy(), start.w2.copy(),
                     start.b2.copy(), dict(start.meta))

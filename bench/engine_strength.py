@@ -20,11 +20,13 @@ BLAS held to one thread); the figures do not depend on the split. The results al
 ``bench/results/engine_strength.json`` (or ``--output``).
 
     python bench/engine_strength.py [--variant backgammon ...] [--games 5000]
-        [--one-ply-games 400] [--jobs 2] [--nets analysis/nets] [--output FILE]
+        [--one-ply-games 400] [--jobs 2] [--nets analysis/nets] [--race] [--output FILE]
         [--opponent random|heuristic|history|pubeval|gnubg ...]
 
 ``--opponent`` keeps only those matches of the net (and of pubeval, against the baselines
-named); ``--one-ply-games 0`` skips 1-ply.
+named); ``--one-ply-games 0`` skips 1-ply; ``--race``: each net at 0-ply plays with the shipped
+race net beside it (a contact net fitted to contact positions alone is judged as the engine
+uses it), not alone.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ from analysis.match import PairResult, duplicate_pairs, match_result  # noqa: E4
 from analysis.network import Network  # noqa: E402
 from analysis.players import HeuristicPlayer, NetPlayer, Player, RandomPlayer  # noqa: E402
 from analysis.pubeval import PubevalPlayer  # noqa: E402
+from analysis.race import load_race  # noqa: E402
 from analysis.ranking import LookaheadPlayer  # noqa: E402
 from notation import Play, Position, rule_set  # noqa: E402
 from notation.engine.rules import NAMES  # noqa: E402
@@ -60,7 +63,8 @@ OPPONENTS = ("random", "heuristic", "history", "pubeval", "gnubg")
 
 def make_player(spec: str, variant: str) -> Player:
     """A player from its description: ``random``, ``heuristic``, ``pubeval``, ``gnubg``
-    (0-ply, backgammon), ``net:PATH`` (0-ply) or ``net1:PATH`` (1-ply)."""
+    (0-ply, backgammon), ``net:PATH`` (0-ply, the net alone), ``netr:PATH`` (0-ply, the
+    shipped race net beside it, as the engine judges) or ``net1:PATH`` (1-ply)."""
     rules = rule_set(variant)
     if spec == "random":
         return RandomPlayer(seed=17)
@@ -71,8 +75,16 @@ def make_player(spec: str, variant: str) -> Player:
     if spec == "gnubg":
         return GnubgPlayer()
     kind, _, path = spec.partition(":")
-    net = Network.load(path)
+    net = _net(kind, path)
     return LookaheadPlayer(net, rules) if kind == "net1" else NetPlayer(net)
+
+
+def _net(kind: str, path: str) -> Network:
+    """The net of a ``net:``, ``netr:`` (the shipped race net beside it) or ``net1:`` player."""
+    net = Network.load(path)
+    if kind == "netr":
+        net.race = load_race(net.variant)
+    return net
 
 
 def describe(spec: str) -> str:
@@ -82,7 +94,7 @@ def describe(spec: str) -> str:
         return GnubgPlayer().name
     if not path:
         return spec
-    net = Network.load(path)
+    net = _net(kind, path)
     return f"{net.name} ({net.meta['games']:,} games), {'1' if kind == 'net1' else '0'}-ply"
 
 
@@ -205,6 +217,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--nets", type=Path, default=Path("analysis/nets"))
     parser.add_argument("--no-history", action="store_true", help="Skip the learning curve.")
+    parser.add_argument("--race", action="store_true",
+                        help="Each net at 0-ply plays with the shipped race net beside it (as the "
+                        "engine judges), not alone.")
     parser.add_argument("--opponent", action="append", choices=OPPONENTS,
                         help="Only these opponents of the net (default: all).")
     parser.add_argument("--output", type=Path, default=Path("bench/results/engine_strength.json"),
@@ -220,10 +235,11 @@ def main() -> None:
             if not path.exists():
                 print(f"{variant:<11} no net at {path}: skipped", flush=True)
                 continue
-            net = f"net:{path}"
+            kind = "netr" if args.race else "net"
+            net = f"{kind}:{path}"
             opponents = [name for name in ("random", "heuristic") if name in chosen]
             if "history" in chosen:
-                opponents += [f"net:{p}" for p in sorted((args.nets / "history").glob(f"{variant}-*.npz"))]
+                opponents += [f"{kind}:{p}" for p in sorted((args.nets / "history").glob(f"{variant}-*.npz"))]
             if variant == "backgammon" and "pubeval" in chosen:
                 opponents.append("pubeval")
             if variant == "backgammon" and "gnubg" in chosen and gnubg_available():

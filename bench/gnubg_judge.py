@@ -140,6 +140,10 @@ galaxy matches by file name, never used to choose a setting (issue 35: the margi
 SETS = {"first": MATCHES, "second": SECOND}
 """The sets of matches by name (``--set``)."""
 
+YARDSTICK = MATCHES + SECOND
+"""Every match the engine is judged on: no net is fitted to their positions (``--list``
+names them for ``jacquet train-contact --exclude``)."""
+
 
 # -- gnubg's judgement --------------------------------------------------------------------
 
@@ -386,7 +390,13 @@ def main() -> None:
                         help="Score these jacquet analyse --json outputs of an earlier run instead "
                         "(repeatable; on the games all of them have).")
     parser.add_argument("--output", type=Path, default=Path("bench/results/gnubg_judge.json"))
+    parser.add_argument("--list", action="store_true",
+                        help="Print the path of every match of both sets (the yardstick a "
+                        "fit must leave out), one a line, and stop.")
     args = parser.parse_args()
+    if args.list:
+        print("\n".join(str(REAL / name) for name in YARDSTICK))
+        return
     if not shutil.which(GNUBG):
         sys.exit(f"gnubg is not installed ({GNUBG}): apt-get install gnubg")
     paths = [REAL / name for name in SETS[args.set][:args.matches]]

@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 from analysis.board_judge import BoardJudge  # noqa: E402
 from analysis.network import Network  # noqa: E402
 from analysis.race import RaceNet, load_race  # noqa: E402
-from analysis.race_training import HOLD_OUT  # noqa: E402
+from analysis.race_training import HOLD_OUT, _match  # noqa: E402
 from analysis.shipped import load_net  # noqa: E402
 from notation import rule_set  # noqa: E402
 
@@ -60,6 +60,13 @@ def main() -> None:
             recipe = Network.load(args.net).meta["recipe"]
             real = np.array(data["real"])[:recipe["real"]] if "real" in data else boards[:0]
             boards = np.concatenate((boards[:recipe["positions"]], real))
+            # the targets are in the order the positions were rolled out (a grown recipe's
+            # recorded positions after self-play ones rolled out before them)
+            rolled = np.array(data["rolled"]) if "rolled" in data else boards[:len(targets)]
+            rows, missing = _match(boards, rolled)
+            if missing:
+                sys.exit(f"{len(missing)} of the net's positions have no target in {work}")
+            targets = targets[rows]
     boards = boards[:len(targets)]
     held = np.arange(len(boards)) % HOLD_OUT == 0
     boards, targets = boards[held], targets[held]

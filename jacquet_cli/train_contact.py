@@ -36,6 +36,13 @@ def _files(paths: tuple[str, ...]) -> list[Path]:
     return out
 
 
+def record_files(records: tuple[str, ...], exclude: tuple[str, ...]) -> list[Path]:
+    """The record files of ``records`` (:func:`_files`) but those of ``exclude`` (the same
+    file however named: a benchmark's yardstick must not be fitted to)."""
+    left_out = {path.resolve() for path in _files(exclude)}
+    return [path for path in _files(records) if path.resolve() not in left_out]
+
+
 @click.command("train-contact")
 @variant_option
 @fitting.positions_option("Contact", 2000)
@@ -47,6 +54,9 @@ def _files(paths: tuple[str, ...]) -> list[Path]:
               help="Contact positions to add from the recorded games of --records.")
 @click.option("--records", multiple=True, type=click.Path(exists=True),
               help="Record files or directories of the rule set's games (repeatable).")
+@click.option("--exclude", multiple=True, type=click.Path(),
+              help="Record files or directories of --records to leave out (repeatable): "
+                   "the matches a benchmark judges the engine on.")
 @fitting.epochs_option(60)
 @click.option("--rate", type=click.FloatRange(min=0, min_open=True), default=0.0005,
               show_default=True, help="Adam's step size.")
@@ -58,15 +68,16 @@ def _files(paths: tuple[str, ...]) -> list[Path]:
 @fitting.output_option("The fitted net (default: VARIANT-v3.npz)")
 @fitting.quiet_option
 def train_contact_command(variant: str, positions: int, games: int, truncate: int, real: int,
-                          records: tuple[str, ...], epochs: int, rate: float, start: str,
-                          hidden: int, seed: int, output: str | None, quiet: bool) -> None:
+                          records: tuple[str, ...], exclude: tuple[str, ...], epochs: int,
+                          rate: float, start: str, hidden: int, seed: int, output: str | None,
+                          quiet: bool) -> None:
     """Fit the contact net of a rule set to rolled-out targets.
 
     Contact positions are sampled from self-play of the shipped engine at 0-ply (and, with
-    --real, from the recorded games of --records); each is played out --games times by the
-    engine until the race (the race net and the exact bear-off tables close it) or for
-    --truncate plies, and the net is fitted to the mean results by minibatch Adam, one
-    position in ten held out, the best held-out epoch kept. Running the command again
+    --real, from the recorded games of --records but those of --exclude); each is played
+    out --games times by the engine until the race (the race net and the exact bear-off
+    tables close it) or for --truncate plies, and the net is fitted to the mean results by
+    minibatch Adam, one position in ten held out, the best held-out epoch kept. Running the command again
     resumes it (the settings must be the same; --epochs may grow).
 
     \b
@@ -86,7 +97,8 @@ def train_contact_command(variant: str, positions: int, games: int, truncate: in
                            hidden=hidden if start == "fresh" else shipped.w1.shape[1], seed=seed,
                            policy=policy.name, truncate=truncate, real=real, start=start)
     try:
-        trainer = ContactTrainer(path, policy, rule_set(variant), recipe, shipped, _files(records),
+        trainer = ContactTrainer(path, policy, rule_set(variant), recipe, shipped,
+                                 record_files(records, exclude),
                                  fitting.progress(quiet))
     except ValueError as error:
         raise click.UsageError(str(error)) from None

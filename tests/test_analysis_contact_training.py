@@ -149,3 +149,33 @@ def test_murray_is_refused_with_its_reason(tmp_path: Path) -> None:
     policy = Network.create("murray", hidden=4, seed=1)
     with pytest.raises(ValueError, match="prime"):
         ContactTrainer(tmp_path / "m.npz", policy, rules, ContactRecipe(positions=10), policy)
+
+
+def test_the_matches_gnubg_judges_the_engine_on_are_left_out(tmp_path: Path) -> None:
+    """The 40 matches of ``bench/gnubg_judge.py``'s two sets are the yardstick: with
+    ``--exclude`` naming them (as ``gnubg_judge.py --list`` prints them, the recipe's way),
+    none of their files is read for positions, whatever the path they are named by."""
+    from bench.gnubg_judge import MATCHES, SECOND, YARDSTICK
+    from jacquet_cli.train_contact import record_files
+
+    assert set(YARDSTICK) == set(MATCHES) | set(SECOND) and len(set(YARDSTICK)) == 40
+    real = tmp_path / "real-mat"
+    for name in [*YARDSTICK, "galaxy/match1.mat", "backgammon-studio/Other_7pt.mat"]:
+        (real / name).parent.mkdir(parents=True, exist_ok=True)
+        (real / name).write_text("")
+    kept = record_files((str(real),), tuple(str(tmp_path / "." / "real-mat" / name) for name in YARDSTICK))
+    assert [path.relative_to(real).as_posix() for path in kept] == \
+        ["backgammon-studio/Other_7pt.mat", "galaxy/match1.mat"]
+    assert len(record_files((str(real),), ())) == 42
+
+
+def test_fresh_weights_take_the_start_nets_inputs(tmp_path: Path) -> None:
+    """``--start fresh`` fits new weights of the recipe's size on the inputs of the net it
+    would otherwise start from (the shipped one's threat features, v4), not a newer
+    net's default encoding."""
+    rules = rule_set("backgammon")
+    start = Network.create("backgammon", hidden=4, seed=2, version=4)
+    recipe = ContactRecipe(positions=10, games=2, keep=0.3, truncate=2, epochs=1, hidden=6,
+                           seed=3, start="fresh")
+    fitted = ContactTrainer(tmp_path / "bg.npz", start, rules, recipe, start, (), _quiet).fit()
+    assert fitted.version == 4 and fitted.w1.shape == (start.w1.shape[0], 6)

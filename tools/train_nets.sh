@@ -43,6 +43,35 @@ train() {  # train VARIANT GAMES [OPTION...]
 #   nice -n 15 "$JACQUET" train-contact --variant backgammon --positions 1200 --games 36 --real 300 \
 #     --records /work/shared/data/backgammon/real-mat --epochs 60 --seed 1 -o analysis/nets/backgammon-v3.npz
 
+# The shipped v4 net fitted to rolled-out targets (issue 35, session 25: docs/analysis.md,
+# "The v4 net fitted at scale"): self-play positions of the shipped engine and recorded ones
+# of real-mat/ but the 40 matches gnubg judges the engine on (bench/gnubg_judge.py --list),
+# each played out 36 times to the race; the fit from the shipped net (its inputs, v4's).
+# Its work file analysis/nets/fitted/backgammon-v4.work.npz resumes it: the same command
+# goes on where it stopped; raise POSITIONS and REAL (self-play and recorded positions; up
+# to 5,000 recorded ones are in the work file) to roll out more (only the new ones are; the
+# fit starts anew on them all).
+#   nohup tools/train_nets.sh v4fit [POSITIONS [REAL]] &
+# Session 25 fitted it at 5400 1000 (the machine's load allowed no more before its deadline):
+# better on the held-out targets, worse in play and in gnubg 2-ply's eyes on both sets of
+# matches at its best held-out epoch (39). The same fit stopped after one epoch (the work
+# file without the fit's state, --epochs 1: analysis/nets/fitted/backgammon-v4-e1.npz) plays
+# level and gnubg judges it better on both sets: the candidate to ship, not shipped for lack
+# of time to run the tests on it (docs/analysis.md). Its work file holds 30,000 self-play and 5,000 recorded positions
+# sampled, the first rolled out; `tools/train_nets.sh v4fit 30000 5000` goes on with them.
+# The fit from fresh weights at 128 hidden units on the same targets: the work file copied
+# to fitted/backgammon-v4-fresh128.work.npz without the fit's state (adam*, net_*, best_held_out,
+# fit_positions), then train-contact with the same options and --start fresh --hidden 128
+# --rate 0.003 --epochs 100 -o analysis/nets/fitted/backgammon-v4-fresh128.npz.
+fit_v4() {  # fit_v4 POSITIONS REAL [OPTION...]
+  local exclude=() match
+  while IFS= read -r match; do exclude+=(--exclude "$match"); done < <(.venv/bin/python bench/gnubg_judge.py --list)
+  nice -n 10 "$JACQUET" train-contact --variant backgammon --positions "$1" --games 36 --real "$2" \
+    --records ../shared/data/backgammon/real-mat "${exclude[@]}" --epochs 60 --seed 1 "${@:3}" \
+    -o analysis/nets/fitted/backgammon-v4.npz >> analysis/nets/fitted/backgammon-v4.out 2>&1
+}
+[ "${1:-}" = v4fit ] && { fit_v4 "${2:-30000}" "${3:-5000}"; exit; }
+
 # The backgammon contact net on the threat features (issue 35, encoding v4: docs/analysis.md,
 # "v4: the threat features"), 128 hidden units, TD-Gammon's lowerings of α as the v1 net
 # had them; its own checkpoint (backgammon-v4.npz), not in the lanes below. **The shipped
