@@ -22,7 +22,7 @@ from tests.accounts_helpers import signed_in_client
 from tests.cli_language_helpers import run, said
 from tests.test_early_refusal import CLIENT, app_seen, share_taken
 from tests.test_server_workers import GAME
-from tests.viewer_helpers import _translations, shown
+from tests.viewer_helpers import _translations, shown, shown_count
 
 TRANSLATED = ["fr", "ru"]
 
@@ -130,3 +130,13 @@ def test_jacquet_users_add_names_the_role_in_the_language(tmp_path, language):
     role = Message.of("account.role.scorer")
     assert said(language, "cli.users.added", name="Marie", role=role) in answer.output
     assert "(scorer)" not in answer.output and render(role, language) != "scorer"
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_print_pages_diagram_choices_count_plies_in_the_language(client, language):
+    """Russian says 2 and 4 полухода, 6, 10 and 20 полуходов (was one form for all)."""
+    page = unescape(get(client, "/game/1/print", language).text)
+    for n in (2, 4, 6, 10, 20):
+        assert f'<option value="{n}">{shown_count("every %(num)d ply", "every %(num)d plies", n, language)}</option>' in page
+    if language == "ru":
+        assert "каждые 2 полухода" in page and "каждые 6 полуходов" in page
