@@ -140,3 +140,10 @@ def test_the_print_pages_diagram_choices_count_plies_in_the_language(client, lan
         assert f'<option value="{n}">{shown_count("every %(num)d ply", "every %(num)d plies", n, language)}</option>' in page
     if language == "ru":
         assert "каждые 2 полухода" in page and "каждые 6 полуходов" in page
+
+
+def test_the_practice_count_puts_the_french_noun_after_its_number():
+    """French says "1 sur 22 positions" (was "1 positions sur 22"); Russian "1 из 22 позиций"."""
+    english = "Due now: %(due)s of %(total)s positions."
+    assert unescape(shown(english, "fr", due=1, total=22)).endswith(" 1 sur 22 positions.")
+    assert unescape(shown(english, "ru", due=1, total=22)).endswith(" 1 из 22 позиций.")
