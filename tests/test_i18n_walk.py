@@ -7,11 +7,14 @@ times, the random engine named after "against", and ``jacquet users add``'s role
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from html import unescape
+from pathlib import Path
 
 import pytest
 from babel.dates import format_datetime
+from babel.messages.pofile import read_po
 
 import archive
 from archive.accounts import list_users
@@ -147,3 +150,15 @@ def test_the_practice_count_puts_the_french_noun_after_its_number():
     english = "Due now: %(due)s of %(total)s positions."
     assert unescape(shown(english, "fr", due=1, total=22)).endswith(" 1 sur 22 positions.")
     assert unescape(shown(english, "ru", due=1, total=22)).endswith(" 1 из 22 позиций.")
+
+
+@pytest.mark.parametrize("catalog", ["webviewer/translations/fr/LC_MESSAGES/messages.po",
+                                     "notation/messages/locale/fr/LC_MESSAGES/jacquet.po"])
+def test_french_writes_one_apostrophe(catalog):
+    """The typographic apostrophe (l’équité, d’après) in both French catalogs: a page that
+    showed "Taux d'erreur" beside "l’équité" mixed the two."""
+    with open(Path(__file__).resolve().parents[1] / catalog, "rb") as handle:
+        found = read_po(handle)
+    straight = [message.id for message in found if message.id and any(
+        re.search(r"\w'\w", text) for text in ([message.string] if isinstance(message.string, str) else message.string))]
+    assert not straight
