@@ -162,3 +162,15 @@ def test_french_writes_one_apostrophe(catalog):
     straight = [message.id for message in found if message.id and any(
         re.search(r"\w'\w", text) for text in ([message.string] if isinstance(message.string, str) else message.string))]
     assert not straight
+
+
+@pytest.mark.parametrize("decisions, russian", [(1, "по 1 решению"), (21, "по 21 решению"), (2, "по всем 2 решениям"),
+                                                (45, "по всем 45 решениям")])
+def test_a_players_error_rate_counts_his_decisions_in_russian(decisions, russian):
+    """The player page's "over all N decisions" (one form before: по всем 21 решениям)."""
+    said = shown_count("Error rate over the %(decisions)s decision: <strong>%(rate)s</strong>, <strong "
+                       "class=\"skill-label\">%(skill)s</strong> on the rule set's scale, at %(engine)s.",
+                       "Error rate over all %(decisions)s decisions: <strong>%(rate)s</strong>, <strong "
+                       "class=\"skill-label\">%(skill)s</strong> on the rule set's scale, at %(engine)s.",
+                       decisions, "ru", decisions=decisions, rate="12,5", skill="x", engine="y")
+    assert said.startswith(f"Показатель ошибок {russian}:")
