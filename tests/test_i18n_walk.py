@@ -174,3 +174,12 @@ def test_a_players_error_rate_counts_his_decisions_in_russian(decisions, russian
                        "class=\"skill-label\">%(skill)s</strong> on the rule set's scale, at %(engine)s.",
                        decisions, "ru", decisions=decisions, rate="12,5", skill="x", engine="y")
     assert said.startswith(f"Показатель ошибок {russian}:")
+
+
+def test_no_translation_counts_with_an_s_in_brackets():
+    """A count is a plural entry or a label and its number ("valides : 2"), never a
+    "valide(s)" (the Validate page's summary said so in French)."""
+    for catalog in ("webviewer/translations/fr/LC_MESSAGES/messages.po", "webviewer/translations/ru/LC_MESSAGES/messages.po"):
+        with open(Path(__file__).resolve().parents[1] / catalog, "rb") as handle:
+            found = read_po(handle)
+        assert not [message.id for message in found if message.id and "(s)" in str(message.string)], catalog
