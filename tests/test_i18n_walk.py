@@ -74,7 +74,9 @@ def archive_path(archive_of, tmp_path):
 def test_a_download_the_format_cannot_give_says_why_in_the_language(client, language):
     cannot_hold = get(client, "/game/1.mat", language)  # .mat holds backgammon only
     assert cannot_hold.status_code == 404
-    assert shown("The format .%(format)s cannot hold this game.", language, format="mat") in unescape(cannot_hold.text)
+    said = render(Message.of("format.rule-sets", format="mat", variants="backgammon", variant="jacquet"), language)
+    assert said in unescape(cannot_hold.text) and said != render(Message.of("format.rule-sets", format="mat",
+                                                                             variants="backgammon", variant="jacquet"))
     unknown = get(client, "/game/1.xyz", language)
     assert unknown.status_code == 404
     assert unescape(shown("no format %(format)r", language, format="xyz")) in unescape(unknown.text)
@@ -183,3 +185,14 @@ def test_no_translation_counts_with_an_s_in_brackets():
         with open(Path(__file__).resolve().parents[1] / catalog, "rb") as handle:
             found = read_po(handle)
         assert not [message.id for message in found if message.id and "(s)" in str(message.string)], catalog
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_format_that_cannot_hold_the_games_is_said_in_the_language(tmp_path, language):
+    """``convert`` to ``.mat`` (backgammon only): "ничего не записано: .mat holds backgammon
+    only, not jacquet" mixed two languages."""
+    sample = Path(__file__).resolve().parents[1] / "samples" / "jacquet" / "annotated-game.jqn"
+    answer = run(language, "convert", str(sample), str(tmp_path / "game.mat"))
+    assert answer.exit_code == 1
+    reason = said(language, "format.rule-sets", format="mat", variants="backgammon", variant="jacquet")
+    assert said(language, "cli.write.nothing", reason=reason) in answer.output and "holds" not in answer.output

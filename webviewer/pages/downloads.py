@@ -32,9 +32,9 @@ def require_format(fmt: str) -> None:
 
 def unwritable(error: ValueError, fmt: str) -> NoReturn:
     """A 404 saying, in the page's language, why the game cannot be written as ``fmt``: the
-    engine's message, or the viewer's own words for a refusal the engine keeps in English
-    (the ``text`` message of :meth:`~notation.formats.registry.Format.cannot_hold`: ``.mat``
-    holds backgammon only)."""
+    engine's message (``.mat`` holds backgammon only: ``format.rule-sets``), or the
+    viewer's own words for a refusal the engine keeps in English (a writer's, ``text``: a
+    tag name the format cannot write)."""
     msg = getattr(error, "msg", None)
     if isinstance(msg, Message) and msg.id != "text":
         abort(404, description=said(msg))
