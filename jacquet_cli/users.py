@@ -12,7 +12,7 @@ from sqlite_utils import Database
 
 from archive import open_archive
 from archive.accounts import ROLES, AccountError, add_user, find_user, list_users, remove_user, set_password
-from notation.messages import say
+from notation.messages import Message, say
 
 from .archive_options import ArchiveFailure, db_option, reports_archive_errors
 
@@ -77,7 +77,7 @@ def add(name: str, role: str, password_stdin: bool, db_path: str) -> None:
             user = add_user(db, name, role, _password(password_stdin))
         except AccountError as error:
             raise click.ClickException(str(error)) from None
-    click.echo(say("cli.users.added", name=user.name, role=user.role))
+    click.echo(say("cli.users.added", name=user.name, role=Message.of(f"account.role.{user.role}")))
 
 
 @users_command.command("list")

@@ -11,6 +11,7 @@ import json
 
 import pytest
 
+from notation.messages import Message
 from tests.cli_language_helpers import TRANSLATED, run, said
 
 GAME = ('[Event "Club night"]\n[White "Marie"]\n[Black "Jean"]\n[Variant "backgammon"]\n'
@@ -27,7 +28,7 @@ def test_users_speak_the_language_asked(tmp_path, language):
     assert said(language, "cli.users.none") in run(language, "users", "list", "--db", db).output
     added = run(language, "users", "add", "Marie", "--role", "scorer", "--password-stdin", "--db", db,
                 input="secret\n")
-    assert added.exit_code == 0 and said(language, "cli.users.added", name="Marie", role="scorer") in added.output
+    assert added.exit_code == 0 and said(language, "cli.users.added", name="Marie", role=Message.of("account.role.scorer")) in added.output
     taken = run(language, "users", "add", "Marie", "--role", "scorer", "--password-stdin", "--db", db,
                 input="secret\n")
     assert taken.exit_code == 1 and said(language, "account.taken", name="'Marie'") in taken.output

@@ -201,7 +201,8 @@ def test_games_a_format_cannot_hold_are_refused_whole_by_convert_and_export(tmp_
     exported = run("export", "--db", db, "-o", tmp_path / "exported.mat")
     for result in (converted, exported):
         assert result.exit_code == 1, result.output
-        assert say("cli.write.nothing", reason=".mat holds backgammon only") in result.output  # (the writer's own words)
+        assert say("cli.write.nothing", reason=say("format.rule-sets", format="mat", variants="backgammon",
+                                                   variant="hale")) in result.output
         assert "Traceback" not in result.output
     assert not (tmp_path / "hale.mat").exists() and not (tmp_path / "exported.mat").exists()
 

@@ -1,7 +1,9 @@
 """Issue 36's Proof in a real browser (Debian's Chromium, playwright), in French and in
 Russian: the archive, a game page with its analysis, /validate with an illegal play (the
 error in place, in that language, with its rule id and the legal plays), the recorder as
-a scorer, /play/, the sign-in page and an error page. Each page, as the browser shows it
+a scorer, /play/, the sign-in page and an error page; and the pages the last walk added:
+the player's page, his practice, the analysis board with a roll, the printable game, the
+board editor, a bad position ID's error, the admin's accounts and audit log. Each page, as the browser shows it
 after its scripts ran, has the right ``lang`` and none of the English texts (the viewer's
 catalog and the engine's) that the same page shows to an English browser."""
 
@@ -12,7 +14,9 @@ import re
 
 import pytest
 
-from tests.accounts_helpers import add_account
+from notation import NotationError, Position
+from notation.messages import render
+from tests.accounts_helpers import PASSWORD, add_account
 from tests.browser_helpers import (
     ARGS,
     CHROMIUM,
@@ -24,10 +28,13 @@ from tests.browser_helpers import (
     sign_in_as_scorer,
 )
 from tests.test_viewer_languages_pages import ILLEGAL, engine_probes, english_texts, same_in
+from tests.viewer_helpers import shown as catalog_text
 from webviewer import create_app
 
 sync_api = playwright_or_skip()
 LOCALES = {"en": "en-GB", "fr": "fr-FR", "ru": "ru-RU"}
+PLAYER = "Random White"
+"""A player of the analysed game (tests/browser_helpers.py's ``analysed_game``)."""
 LEGAL = {"en": "Legal plays for this roll", "fr": "Coups légaux pour ce coup de dés",
          "ru": "Допустимые ходы при этом броске"}
 
@@ -39,6 +46,7 @@ def served(tmp_path_factory):
     folder = tmp_path_factory.mktemp("languages-browser")
     path, game_id = analysed_game(folder)
     add_account(path)
+    add_account(path, "Boss", role="admin")
     with serving(create_app({"ARCHIVE": str(path)})) as base:
         yield base, game_id
 
@@ -57,9 +65,15 @@ def walk(served, language: str) -> dict[str, tuple[str | None, str]]:
                 shown[name] = (page.get_attribute("html", "lang"), page.inner_text("body"))
 
             for name, address in (("archive", "/"), ("game", f"/game/{game_id}?ply=8"),
-                                  ("login", "/login"), ("error", "/game/99999"), ("play", "/play/")):
+                                  ("login", "/login"), ("error", "/game/99999"), ("play", "/play/"),
+                                  ("player", f"/player/{PLAYER}"), ("practice", f"/practice/{PLAYER}"),
+                                  ("print", f"/game/{game_id}/print"), ("editor", "/board-editor"),
+                                  ("bad position", "/position/zzzz")):
                 page.goto(base + address)
                 keep(name)
+            page.goto(f"{base}/game/{game_id}?ply=8")
+            page.goto(base + page.get_attribute("a[href*='/position/']", "href") + "&dice=61")
+            keep("analysis board")
             page.goto(f"{base}/validate")
             page.fill("textarea[name=record]", ILLEGAL)
             press(page, "main button[type=submit]")
@@ -71,6 +85,14 @@ def walk(served, language: str) -> dict[str, tuple[str | None, str]]:
             page.check('input[name=starter][value="White"]')
             press(page, "main button[type=submit]")
             keep("recorder")
+            admin = browser.new_context(locale=LOCALES[language], viewport=TABLET).new_page()
+            admin.goto(f"{base}/login")
+            admin.fill("input[name=name]", "Boss")
+            admin.fill("input[name=password]", PASSWORD)
+            press(admin, "main button[type=submit]")
+            for name, address in (("accounts", "/admin/users"), ("audit log", "/admin/audit")):
+                admin.goto(base + address)
+                shown[name] = (admin.get_attribute("html", "lang"), admin.inner_text("body"))
         finally:
             browser.close()
     return shown
@@ -103,3 +125,7 @@ def test_every_page_of_the_proof_is_in_the_language_in_the_browser(served, engli
     assert re.search(r"\[R-[A-Z-]+\]", validate) and LEGAL[language] in validate and "24/18" in validate
     assert LEGAL["en"] in english["validate"][1]
     assert "Sign in" not in shown["login"][1]
+    with pytest.raises(NotationError) as refusal:
+        Position.from_id("zzzz")
+    assert render(refusal.value.msg, language) in shown["bad position"][1]
+    assert catalog_text("scorer", language) in shown["accounts"][1].split()

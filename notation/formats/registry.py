@@ -30,7 +30,7 @@ from notation.formats.mat import read_mat
 from notation.formats.mat.writer import left_out, write_mat
 from notation.formats.sgf import read_sgf
 from notation.limits import MAX_FILE_BYTES, MAX_POSITIONS
-from notation.messages import Message
+from notation.messages import Message, either
 from notation.tree.game import Game, GameNode
 from notation.tree.matches import checked_scores
 
@@ -70,20 +70,19 @@ class Format:
         """Whether the format can hold games of the rule set ``variant``."""
         return self.variants is None or variant in self.variants
 
-    def cannot_hold(self, games: Iterable[Game]) -> str | None:
+    def cannot_hold(self, games: Iterable[Game]) -> Message | None:
         """Why the format cannot hold ``games`` (a rule set it does not hold, a game from a
         position of its own), or ``None``."""
         games = list(games)
         if self.variants is not None:
             for game in games:
                 if not self.holds(game.rules.name):
-                    return (f".{self.name} holds {' or '.join(self.variants)} only, "
-                            f"not {game.rules.name}")
+                    return Message.of("format.rule-sets", format=self.name,
+                                      variants=either(self.variants, each=True), variant=game.rules.name)
         if not self.set_up:
             for game in games:
                 if game.headers.get("Position"):
-                    return (f".{self.name} holds games from the rule set's starting position "
-                            f"only, not from [Position \"{game.headers['Position']}\"]")
+                    return Message.of("format.set-up", format=self.name, position=game.headers["Position"])
         return None
 
 

@@ -50,6 +50,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "account.password.long": ("the password is longer than {count} character",
                               "the password is longer than {count} characters"),
     "account.role": "the role is one of: {roles}",
+    "account.role.scorer": "scorer",
+    "account.role.admin": "admin",
     "account.taken": "the name {name} is taken",
     "account.unknown": "no user {name}",
     # the nets (analysis/shipped.py)

@@ -122,6 +122,9 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "format.extension": "cannot tell the format of {path} from its extension; known: {known}",
     "format.unreadable": "cannot read {name}; readable: {known}",
     "format.unwritable": "cannot write {name}; writable: {known}",
+    "format.rule-sets": ".{format} holds {variants} only, not {variant}",
+    "format.set-up": (".{format} holds games from the rule set's starting position only, "
+                      "not from [Position \"{position}\"]"),
     "format.mat.one-match": ("a .mat file holds one match; these games come from {count} (write one match "
                              "per file, or use .jqn, .xml or .json)"),
     "format.too-large": ("{games} games make a {name} file of {size} bytes and {positions} positions, "

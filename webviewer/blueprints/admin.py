@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from archive.accounts import list_users
 from archive.audit import delete_game, entries, set_hidden
 from webviewer.plumbing.args import int_arg
-from webviewer.plumbing.auth import role_required, signed_in
+from webviewer.plumbing.auth import ROLE_NAMES, role_required, signed_in
 from webviewer.plumbing.db import get_db
 
 blueprint = Blueprint("admin", __name__, url_prefix="/admin")
@@ -56,4 +56,4 @@ def audit() -> ResponseReturnValue:
 @blueprint.get("/users")
 @role_required("admin")
 def users() -> ResponseReturnValue:
-    return render_template("admin/users.html", users=list_users(get_db()))
+    return render_template("admin/users.html", users=list_users(get_db()), role_names=ROLE_NAMES)

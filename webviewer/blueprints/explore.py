@@ -49,7 +49,7 @@ def position(position_id: str) -> ResponseReturnValue:
     try:
         seen = Position.from_id(position_id)
     except NotationError as error:
-        abort(400, description=str(error))
+        abort(400, description=render(error.msg, page_language()))
     db = get_db()
     games = games_through(db, position_id, variant, GAMES_SHOWN + 1)
     more, games = len(games) > GAMES_SHOWN, games[:GAMES_SHOWN]

@@ -15,7 +15,7 @@ from archive.search import SORTS, search_page
 from notation.engine.rules import NAMES
 from webviewer.pages.analysis_job import GameGone, analyse_stored
 from webviewer.pages.analysis_view import described
-from webviewer.pages.downloads import attachment, require_format
+from webviewer.pages.downloads import attachment, require_format, unwritable
 from webviewer.pages.game_page import Analysed, Kind
 from webviewer.pages.game_page import game_page as page_of
 from webviewer.pages.kept_games import game_file, read_back
@@ -148,5 +148,5 @@ def download(game_id: int, fmt: str) -> ResponseReturnValue:
     try:
         text = game_file(row["hash"], row["variant"], bool(row["valid"]), record_of(row), fmt)
     except ValueError as error:
-        abort(404, description=str(error))
+        unwritable(error, fmt)
     return attachment(text, fmt, f"game-{game_id}.{fmt}")

@@ -44,7 +44,7 @@ from notation.errors import NotationError
 from notation.formats import render
 from notation.messages import Message
 from notation.recording import LiveGame, game_from_text, new_game, roll_lead
-from webviewer.pages.downloads import attachment, require_format
+from webviewer.pages.downloads import attachment, require_format, unwritable
 from webviewer.pages.play_engine import (
     STRENGTHS,
     analysed,
@@ -265,5 +265,5 @@ def download(key: str, fmt: str) -> ResponseReturnValue:
     try:
         text = render([game_from_text(record)], fmt)
     except ValueError as error:
-        abort(404, description=str(error))
+        unwritable(error, fmt)
     return attachment(text, fmt, f"played.{fmt}")

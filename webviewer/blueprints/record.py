@@ -47,7 +47,7 @@ from notation.formats.jqn.lexer import GLYPHS
 from notation.messages import Message
 from notation.recording import LiveGame, game_from_text, new_game, next_match_game, roll_lead
 from webviewer.pages.analysis_job import LiveEvaluation, live_evaluation
-from webviewer.pages.downloads import attachment, require_format
+from webviewer.pages.downloads import attachment, require_format, unwritable
 from webviewer.pages.recorder import (
     CONFIRMED,
     MAX_PLAY,
@@ -343,5 +343,5 @@ def download(key: str, fmt: str) -> ResponseReturnValue:
     try:
         text = render([game_from_text(live.record())], fmt)
     except ValueError as error:
-        abort(404, description=str(error))
+        unwritable(error, fmt)
     return attachment(text, fmt, f"recording.{fmt}")

@@ -13,11 +13,10 @@ analysis row gives them.
 from __future__ import annotations
 
 import json
-from datetime import datetime
 from typing import Any, cast
 from urllib.parse import quote
 
-from flask_babel import format_datetime, gettext
+from flask_babel import gettext
 
 from analysis.confirm import confirmed_limits
 from archive.analyses import level_label
@@ -33,6 +32,7 @@ from webviewer.pages.losses import candidate_losses, depth_of, mixed_depths
 from webviewer.pages.pieces import pieces
 from webviewer.pages.stepping import script_safe
 from webviewer.pages.tree import Links
+from webviewer.pages.words import stamped
 from webviewer.plumbing.language import page_language
 
 TITLES = {"W": "White", "B": "Black"}
@@ -49,17 +49,6 @@ def legend_limits(marks: tuple[float, float, float], analysis: dict[str, Any]) -
     """The thresholds an analysis's marks were given by: the rule set's ``marks``, the bad
     one a margin above where a deeper level confirmed them (:func:`analysis.confirm.confirmed_limits`)."""
     return confirmed_limits(marks) if analysis.get("confirm") else marks
-
-
-def analysed_when(stamp: str) -> str:
-    """When an analysis was made (stored as ISO 8601, ``2026-12-04T17:34:05+00:00``) as the
-    page's language writes a date and time (Babel's medium form, in the viewer's time zone:
-    ``Dec 4, 2026, 5:34:05 PM``, ``4 déc. 2026, 17:34:05``); a stamp that does not read is
-    shown as stored."""
-    try:
-        return str(format_datetime(datetime.fromisoformat(stamp), "medium"))
-    except ValueError:
-        return stamp
 
 
 def described(analysis: dict[str, Any]) -> str:
@@ -133,7 +122,7 @@ class AnalysisPieces:
         players = [(TITLES[colour], names[colour], analysis["players"][colour],
                     view.rules.skill_label(analysis["players"][colour]["error_rate"], page_language()))
                    for colour in ("W", "B") if colour in analysis["players"]]
-        analysed_at = analysed_when(analysis["analysed_at"])
+        analysed_at = stamped(analysis["analysed_at"])
         self.summary = (str(pieces().analysis_summary(players, self.engine, analysed_at, self.confirmed))
                         + str(pieces().mark_legend(legend_limits(view.rules.marks, analysis))) if self.turns
                         else str(pieces().analysis_empty(self.engine))).encode()

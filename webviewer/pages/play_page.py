@@ -11,7 +11,7 @@ from datetime import timedelta
 from typing import Any, NamedTuple
 
 from flask import current_app, session
-from flask_babel import gettext
+from flask_babel import gettext, pgettext
 
 from archive.played import PlayedRecord, load_played
 from notation.engine.state import PASSED, ROLL, Colour, Turn
@@ -19,6 +19,7 @@ from notation.errors import NotationError
 from notation.messages import render
 from notation.recording import LiveGame
 from notation.render.captions import played
+from webviewer.pages.play_engine import engine_name
 from webviewer.pages.recorder import page_context, turn_text
 from webviewer.plumbing.db import get_db
 from webviewer.plumbing.language import page_language
@@ -99,9 +100,17 @@ def played_games(expiry: timedelta) -> list[Playing]:
             current_app.logger.error("a played game cannot be read: %s", error)
             continue
         you = Colour(stored.side)
-        found.append(Playing(key, live.game.rules.name, you.title,
-                             live.game.headers.get(you.other.title, ""), live.node.ply, live.over))
+        found.append(Playing(key, live.game.rules.name, you.title, engine_named(live, you),
+                             live.node.ply, live.over))
     return found
+
+
+def engine_named(live: LiveGame, you: Colour) -> str:
+    """The engine as the pages name it after "against": its name in the game's record
+    (``jacquet-td jacquet v2, 1-ply``), or the random player's in the page's language
+    (``random``, ``le hasard``, ``случайных ходов``)."""
+    name = live.game.headers.get(you.other.title, "")
+    return pgettext("engine", "random") if name == engine_name(live.game.rules.name, "random") else name
 
 
 def play_context(live: LiveGame, stored: PlayedRecord, hints: dict[str, Any] | None,
@@ -123,7 +132,7 @@ def play_context(live: LiveGame, stored: PlayedRecord, hints: dict[str, Any] | N
         else:
             answered.insert(0, (turn_text(node), None))
     return {**page_context(live, None, cube=False), "you": you,
-            "engine": live.game.headers.get(you.other.title, ""),
+            "engine": engine_named(live, you),
             "answered": answered, "hints": hints, "analysis": analysis,
             "analysis_error": analysis_error(analysis),
             "your_turn": not live.over and live.node.state.player is you,

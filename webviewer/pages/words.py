@@ -5,12 +5,15 @@ the rule set's outcomes), in the page's language: the template filters ``colour`
 ``headings`` (``{{ ranked.outputs | headings(variant) }}``); ``said``, a message kept
 as data in the page's language (``{{ row.error_msg | said(row.error_message) }}``); and
 ``titled``, a rule set's name shown to people from its message id
-(``{{ title | titled }}``: ``Long nardy``, ``Длинные нарды``)."""
+(``{{ title | titled }}``: ``Long nardy``, ``Длинные нарды``); ``stamped``, a moment
+stored as ISO 8601 as the page's language writes it (``{{ user.created | stamped }}``)."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from flask import Flask
-from flask_babel import gettext, lazy_gettext
+from flask_babel import format_datetime, gettext, lazy_gettext
 
 from notation.engine.rules import rule_set
 from notation.engine.state import Colour
@@ -77,11 +80,23 @@ def titled(title: str) -> str:
     return render(Message.of(title), page_language())
 
 
+def stamped(stamp: str) -> str:
+    """A moment stored as ISO 8601 (``2026-12-04T17:34:05+00:00``: when an analysis was
+    made, an account added, a line of the audit log written) as the page's language writes
+    a date and time (Babel's medium form, in the viewer's time zone: ``Dec 4, 2026, 5:34:05
+    PM``, ``4 déc. 2026, 17:34:05``); a stamp that does not read is shown as stored."""
+    try:
+        return str(format_datetime(datetime.fromisoformat(stamp), "medium"))
+    except (TypeError, ValueError):
+        return str(stamp)
+
+
 def init_app(app: Flask) -> None:
-    """The filters ``colour``, ``ended``, ``headings``, ``said`` and ``titled`` in ``app``'s
-    templates."""
+    """The filters ``colour``, ``ended``, ``headings``, ``said``, ``stamped`` and ``titled``
+    in ``app``'s templates."""
     app.jinja_env.filters["colour"] = colour
     app.jinja_env.filters["said"] = said
     app.jinja_env.filters["ended"] = ended
     app.jinja_env.filters["headings"] = headings
     app.jinja_env.filters["titled"] = titled
+    app.jinja_env.filters["stamped"] = stamped

@@ -33,6 +33,7 @@ import multiprocessing
 import multiprocessing.forkserver
 import multiprocessing.spawn
 import os
+import re
 import resource
 import threading
 from collections.abc import Callable
@@ -41,11 +42,13 @@ from typing import Any, TypeVar
 
 from flask import Flask, Response, current_app, has_request_context, request
 from flask.typing import ResponseReturnValue
-from flask_babel import gettext, lazy_gettext
+from flask_babel import force_locale, gettext, lazy_gettext
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from notation.messages import LANGUAGES
 from webviewer.plumbing.db import RETRY_SECONDS, unavailable
 from webviewer.plumbing.headers import SECURITY_HEADERS
+from webviewer.plumbing.language import COOKIE, _best_language, page_language
 
 WORK_DEFAULTS = {"WORKERS": 2, "WORK_SECONDS": 10.0, "WORK_QUEUE": 4,
                  "WORK_MEMORY_BYTES": 2 * 1024 ** 3, "WORK_PER_ADDRESS": 2}
@@ -261,7 +264,7 @@ class EarlyRefusal:
         path = str(environ.get("PATH_INFO", ""))
         if (workers.workers and environ.get("REQUEST_METHOD") in paths.get(path, ())
                 and workers.full(environ.get("REMOTE_ADDR"))):
-            body, content_type = _busy_answer(path)
+            body, content_type = _busy_answer(self.app, path, _early_language(environ))
             start_response("503 SERVICE UNAVAILABLE", [
                 ("Content-Type", content_type), ("Content-Length", str(len(body))),
                 ("Retry-After", str(RETRY_SECONDS)), *SECURITY_HEADERS])
@@ -294,22 +297,40 @@ def start_workers(app: Flask) -> None:
     workers.start()
 
 
-BUSY = ("The server is busy with other heavy requests (checking records, the engine's work), "
-        "or this address has its share of them under way: try again in a few seconds.")
+_BUSY_BODIES: dict[tuple[bool, str], tuple[bytes, str]] = {}
+"""The busy refusal's body and content type, by (under ``/api``, language): rendered once."""
+_COOKIE_LANGUAGE = re.compile(rf"(?:^|;)\s*{COOKIE}=({'|'.join(LANGUAGES)})\s*(?:;|$)")
 
 
-def _busy_answer(path: str) -> tuple[bytes, str]:
-    """The body and content type of a busy refusal of a request for ``path``: a few plain
-    words (JSON under ``/api``), no page rendered."""
-    if path == "/api" or path.startswith("/api/"):
-        return json.dumps({"error": BUSY}).encode(), "application/json"
-    return f"503 Service Unavailable: {BUSY}\n".encode(), "text/plain; charset=utf-8"
+def _busy_answer(app: Flask, path: str, language: str) -> tuple[bytes, str]:
+    """The body and content type of a busy refusal of a request for ``path``, in
+    ``language``: a few plain words (JSON under ``/api``), no page rendered."""
+    api = path == "/api" or path.startswith("/api/")
+    found = _BUSY_BODIES.get((api, language))
+    if found is None:
+        with app.app_context(), force_locale(language):
+            text = gettext("The server is busy with other heavy requests (checking records, the engine's "
+                           "work), or this address has its share of them under way: try again in a few "
+                           "seconds.")
+            said = gettext("%(label)s: %(value)s", label=gettext("Error %(code)s", code=503), value=text)
+        found = _BUSY_BODIES[(api, language)] = (
+            (json.dumps({"error": text}).encode(), "application/json") if api
+            else (f"{said}\n".encode(), "text/plain; charset=utf-8"))
+    return found
+
+
+def _early_language(environ: dict[str, Any]) -> str:
+    """The language of a request refused before Flask sees it: the visitor's choice in his
+    cookie, else his browser's (a signed-in visitor's account is not looked up)."""
+    chosen = _COOKIE_LANGUAGE.search(str(environ.get("HTTP_COOKIE", "")))
+    return chosen.group(1) if chosen else _best_language(str(environ.get("HTTP_ACCEPT_LANGUAGE", "")))
 
 
 def _busy(error: Busy) -> ResponseReturnValue:
     """503 with :func:`_busy_answer`: a client looping on heavy requests makes the server
     do as little as possible for each refusal."""
-    body, content_type = _busy_answer(request.path)
+    body, content_type = _busy_answer(current_app._get_current_object(), request.path,  # type: ignore[attr-defined]
+                                      page_language())
     return Response(body, 503, content_type=content_type, headers={"Retry-After": str(RETRY_SECONDS)})
 
 
