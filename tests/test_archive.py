@@ -578,8 +578,10 @@ def test_unreadable_files_are_listed_and_the_others_imported(fresh_db, tmp_path)
     summary = archive.import_files(fresh_db, [tmp_path / "missing.jqn", tmp_path / "notes.docx", good])
     assert summary.imported == 1
     assert len(summary.unreadable) == 2
-    assert str(tmp_path / "missing.jqn") in summary.unreadable[0]
-    assert "notes.docx" in summary.unreadable[1]
+    missing, unknown = summary.unreadable
+    assert (missing.id, missing.params["path"]) == ("cli.import.no-file", str(tmp_path / "missing.jqn"))
+    assert (unknown.id, unknown.params["path"]) == ("cli.import.unreadable-file", str(tmp_path / "notes.docx"))
+    assert unknown.params["reason"].id == "format.extension"
     assert say("cli.import.unreadable", count=2) in str(summary)
 
 

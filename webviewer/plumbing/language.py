@@ -43,11 +43,11 @@ def chosen_language() -> str:
     cookie = request.cookies.get(COOKIE)
     if cookie in LANGUAGES:
         return str(cookie)
-    return _best_language(request.headers.get("Accept-Language", ""))
+    return best_language(request.headers.get("Accept-Language", ""))
 
 
 @lru_cache(maxsize=256)
-def _best_language(header: str) -> str:
+def best_language(header: str) -> str:
     """The best of :data:`LANGUAGES` for an ``Accept-Language`` header, else English; the
     answers kept for the headers last seen (most visitors send one of a few), since werkzeug
     parses the header again on every request."""

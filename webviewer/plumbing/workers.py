@@ -48,7 +48,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from notation.messages import LANGUAGES
 from webviewer.plumbing.db import RETRY_SECONDS, unavailable
 from webviewer.plumbing.headers import SECURITY_HEADERS
-from webviewer.plumbing.language import COOKIE, _best_language, page_language
+from webviewer.plumbing.language import COOKIE, best_language, page_language
 
 WORK_DEFAULTS = {"WORKERS": 2, "WORK_SECONDS": 10.0, "WORK_QUEUE": 4,
                  "WORK_MEMORY_BYTES": 2 * 1024 ** 3, "WORK_PER_ADDRESS": 2}
@@ -323,7 +323,7 @@ def _early_language(environ: dict[str, Any]) -> str:
     """The language of a request refused before Flask sees it: the visitor's choice in his
     cookie, else his browser's (a signed-in visitor's account is not looked up)."""
     chosen = _COOKIE_LANGUAGE.search(str(environ.get("HTTP_COOKIE", "")))
-    return chosen.group(1) if chosen else _best_language(str(environ.get("HTTP_ACCEPT_LANGUAGE", "")))
+    return chosen.group(1) if chosen else best_language(str(environ.get("HTTP_ACCEPT_LANGUAGE", "")))
 
 
 def _busy(error: Busy) -> ResponseReturnValue:
