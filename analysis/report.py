@@ -4,7 +4,7 @@ record written back with the engine's comments and marks.
 JSON, one object per game::
 
     {"engine": "jacquet-td jacquet v2, 0-ply", "confirm": "2-ply", "variant": "jacquet",
-     "stopped": null,
+     "stopped": null, "stopped_message": null,
      "turns": [{"ply", "player", "dice", "played", "best", "equity", "best_equity",
                 "loss", "mark", "forced", "luck", "before", "rank", "legal", "level",
                 "candidates": [{"play", "equity", "probabilities", "rank", "depth"}]}],
@@ -25,7 +25,9 @@ mark (the engine and its level: ``jacquet-td jacquet v2, 0-ply``, or ``jacquet-t
 v2, 2-ply`` where the deeper judge of ``confirm`` judged the turn again); ``confirm`` that
 judge's level (``null`` without confirmation); ``confirmed`` how many of a player's
 decisions the deeper judge decided; ``probabilities`` are named by the rule set's
-outputs (:mod:`analysis.outcomes`). ``report`` is the game report
+outputs (:mod:`analysis.outcomes`). ``stopped`` is the record's first error where the
+analysis stops (its line, in the language asked), ``stopped_message`` the same as its
+message id and parameters (``{"id": ..., "params": ...}``). ``report`` is the game report
 (:mod:`analysis.game_report`): per player and stage of the game, and his worst plays.
 """
 
@@ -80,7 +82,9 @@ def analysis_json(analysis: GameAnalysis, names: tuple[str, ...]) -> dict[str, A
                          analysis.confirm)
     players = {colour.title: headers.get(colour.title) for colour in Colour}
     return {"engine": analysis.engine, "confirm": analysis.confirm, "variant": analysis.game.rules.name,
-            "stopped": analysis.stopped, "turns": turns,
+            "stopped": analysis.stopped,
+            "stopped_message": analysis.stopped_msg.as_json() if analysis.stopped_msg else None,
+            "turns": turns,
             "players": {colour.title: summary_json(analysis.players[colour], players[colour.title])
                         for colour in Colour},
             "report": report_json(report, players)}

@@ -6,10 +6,11 @@ searched as typed."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from notation.messages import MessageError
+from notation.messages import Message, MessageError
 from notation.tree.game import Game
 
 from .rows import game_hash, record_text
@@ -22,7 +23,7 @@ SORTS = {"id": "g.id", "date": "g.date", "turns": "g.turns", "points": "g.points
 COLUMNS = ("g.id, g.variant, g.date, g.round, g.site, e.name AS event, w.name AS white, "
            "b.name AS black, g.result, g.winner, g.points, g.turns, g.valid, g.error_rule, "
            "g.error_message, g.error_ply, g.game_number, g.score_white, g.score_black, "
-           "m.name AS match, m.length AS match_length, g.source_file")
+           "m.name AS match, m.length AS match_length, g.source_file, g.error_msg")
 
 
 class BadFilter(MessageError, ValueError):
@@ -235,6 +236,23 @@ class Page:
     exact: bool
     more_after: bool
     more_before: bool
+
+
+def public_row(row: dict[str, Any], say: Callable[[Message], str]) -> dict[str, Any]:
+    """A game's row of :func:`search` as programs read it (the API, ``jacquet search
+    --json``): its first error's text in the reader's language (``say``), beside its message
+    id and parameters as ``error`` (``{"id": ..., "params": ...}``); ``error`` is ``None`` for a
+    valid game, and for a game stored before the archive kept messages, whose
+    ``error_message`` stays the English it was stored with."""
+    found = {key: value for key, value in row.items() if key != "error_msg"}
+    found["error"] = None
+    if row.get("error_msg"):
+        try:
+            message = Message.from_stored(row["error_msg"])
+        except ValueError:  # (an archive written by a later version: its text as stored)
+            return found
+        found["error_message"], found["error"] = say(message), message.as_json()
+    return found
 
 
 def search(db: Database, query: Query) -> tuple[list[dict[str, Any]], int]:

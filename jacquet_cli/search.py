@@ -9,11 +9,11 @@ import click
 from sqlite_utils import Database
 
 from archive import game_ids, games_through, load_game, open_archive, plays_from, search
-from archive.search import MAX_SQL_INT
+from archive.search import MAX_SQL_INT, public_row
 from jacquet_cli.collector import reading_many_games
 from notation import NotationError, Position
 from notation.formats import WRITABLE
-from notation.messages import say
+from notation.messages import render, say
 
 from .archive_options import db_option, filter_options, pop_filters, query_from, reports_archive_errors
 from .writing import target_format, write_games
@@ -58,7 +58,8 @@ def search_command(db_path: str, position: str | None, limit: int, offset: int, 
     except ValueError as error:
         raise click.BadParameter(str(error)) from None
     if as_json:
-        click.echo(json.dumps({"total": total, "offset": offset, "games": rows}, ensure_ascii=False))
+        click.echo(json.dumps({"total": total, "offset": offset,
+                               "games": [public_row(row, render) for row in rows]}, ensure_ascii=False))
         return
     click.echo(say("cli.search.found", count=total) + (
         say("cli.search.showing", first=offset + 1, last=offset + len(rows)) if rows else ""))

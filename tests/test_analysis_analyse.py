@@ -26,6 +26,7 @@ from jacquet_cli import main
 from notation import Dice, Position, legal_plays, rule_set
 from notation.engine.state import ROLL, Colour, GameState
 from notation.formats import read_file, write_file
+from notation.messages import render
 from notation.tree.game import Game
 
 limit_blas_threads(1)
@@ -269,11 +270,14 @@ def test_a_game_with_an_error_is_analysed_up_to_it(jacquet_net, tmp_path):
     _, path = jacquet_net
     record = tmp_path / "broken.jqn"
     record.write_text('[Variant "jacquet"]\n\n1. 64: 24/14 32: 24/19 2. 65: 14/9 *\n', encoding="utf-8")
-    result = CliRunner().invoke(main, ["analyse", str(record), "--net", path, "--json"])
-    assert result.exit_code == 1
-    analysed = json.loads(result.stdout.splitlines()[0])
-    assert [t["ply"] for t in analysed["turns"]] == [1, 2]
-    assert analysed["stopped"]
+    error = next(iter(read_file(record))).errors[0]
+    for language in ("en", "fr", "ru"):
+        result = CliRunner().invoke(main, ["--lang", language, "analyse", str(record), "--net", path, "--json"])
+        assert result.exit_code == 1
+        analysed = json.loads(result.stdout.splitlines()[0])
+        assert [t["ply"] for t in analysed["turns"]] == [1, 2]
+        assert analysed["stopped_message"] == error.msg.as_json()  # the same for programs in every language
+        assert render(error.msg, language) in analysed["stopped"]
 
 
 def test_a_net_of_another_rule_set_is_refused_clearly(jacquet_net, tmp_path):

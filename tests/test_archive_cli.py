@@ -12,9 +12,10 @@ import sqlite_utils
 from click.testing import CliRunner
 
 import archive
+from archive.search import public_row
 from jacquet_cli import main
 from notation.formats import read_file, write_file
-from notation.messages import say
+from notation.messages import render, say
 from tests.archive_fixtures import ERROR_GAMES
 from tests.viewer_helpers import viewer_app
 
@@ -125,7 +126,7 @@ def test_import_variant_applies_to_records_without_a_variant_tag(db_path, tmp_pa
 
 COLUMNS = {"id", "variant", "date", "round", "site", "event", "white", "black", "result", "winner",
            "points", "turns", "valid", "error_rule", "error_message", "error_ply", "game_number",
-           "score_white", "score_black", "match", "match_length", "source_file"}
+           "score_white", "score_black", "match", "match_length", "source_file", "error"}
 
 
 @pytest.mark.parametrize("args, query", [
@@ -155,7 +156,7 @@ def test_search_json(club, args, query):
     finally:
         db.close()
     assert found["total"] == total and found["offset"] == query.get("offset", 0)
-    assert found["games"] == rows
+    assert found["games"] == [public_row(row, render) for row in rows]
     assert all(set(game) == COLUMNS for game in found["games"])
 
 

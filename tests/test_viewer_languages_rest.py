@@ -109,6 +109,36 @@ def test_an_archive_of_before_shows_its_errors_english_text(club, language, tmp_
     assert f"[R-DOUBLET] {english}</p>" in page(old, f"/game/{club[1]}", language)
 
 
+@pytest.mark.parametrize("language", ["en", *TRANSLATED])
+def test_programs_get_an_invalid_games_error_as_id_and_parameters(club, language, tmp_path):
+    """``/api/games`` and ``jacquet search --json`` give a game's first error by its id and
+    parameters beside its text in the language asked; a game stored before the archive kept
+    messages has its English text and no id."""
+    path, invalid, valid = club
+    with sqlite3.connect(path) as db:
+        message = Message.from_stored(db.execute("SELECT error_msg FROM games WHERE id = ?",
+                                                 [invalid]).fetchone()[0])
+    api = create_app({"ARCHIVE": str(path), "TESTING": True}).test_client()
+    listed = api.get("/api/games", headers={"Accept-Language": language}).get_json()["games"]
+    cli = json.loads(CliRunner().invoke(main, ["--lang", language, "search", "--json", "--db",
+                                               str(path)]).stdout)["games"]
+    for rows in (listed, cli):
+        games = {row["id"]: row for row in rows}
+        assert games[invalid]["error"] == message.as_json()
+        assert games[invalid]["error_message"] == render(message, language)
+        assert games[valid]["error"] is None and games[valid]["error_message"] is None
+        assert "error_msg" not in games[invalid]
+    old = tmp_path / "old.db"
+    with sqlite3.connect(path) as source, sqlite3.connect(old) as target:
+        source.backup(target)
+        target.execute("UPDATE games SET error_msg = NULL")
+        english = target.execute("SELECT error_message FROM games WHERE id = ?", [invalid]).fetchone()[0]
+    before = create_app({"ARCHIVE": str(old), "TESTING": True}).test_client()
+    games = {row["id"]: row for row in before.get("/api/games", headers={"Accept-Language": language})
+             .get_json()["games"]}
+    assert (games[invalid]["error"], games[invalid]["error_message"]) == (None, english)
+
+
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_the_analysis_level_is_in_the_page_language(app, club, language):
     level = render(Message.of("level.confirmed", level="{engine}", confirm="1-ply"), language)

@@ -12,6 +12,7 @@ from flask.typing import ResponseReturnValue
 
 from analysis.shipped import NoNet
 from archive import games_through, plays_from, search
+from archive.search import public_row
 from notation import Dice, NotationError, Position, legal_plays
 from notation.engine.rules import DEFAULT, rule_set
 from webviewer.pages.kept_games import game_json
@@ -31,8 +32,8 @@ PRIVATE = ("source_file",)
 @blueprint.route("/games")
 def games() -> ResponseReturnValue:
     rows, total = search(get_db(), query_from_args(current_app.config["PAGE_SIZE"]))
-    return jsonify({"total": total, "games": [{key: value for key, value in row.items() if key not in PRIVATE}
-                                              for row in rows]})
+    return jsonify({"total": total, "games": [{key: value for key, value in public_row(row, said).items()
+                                               if key not in PRIVATE} for row in rows]})
 
 
 @blueprint.route("/games/<int:game_id>")
