@@ -249,9 +249,9 @@ def public_row(row: dict[str, Any], say: Callable[[Message], str]) -> dict[str, 
     if row.get("error_msg"):
         try:
             message = Message.from_stored(row["error_msg"])
-        except ValueError:  # (an archive written by a later version: its text as stored)
-            return found
-        found["error_message"], found["error"] = say(message), message.as_json()
+            found["error_message"], found["error"] = say(message), message.as_json()
+        except (ValueError, KeyError):  # (a message of a later version: its text as stored)
+            found["error"] = None
     return found
 
 

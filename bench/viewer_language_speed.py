@@ -184,7 +184,8 @@ def main() -> None:
         deciles = statistics.quantiles(side.times, n=10)
         median = statistics.median(side.times)
         print(f"{side.name:22} {median:15.2f} {deciles[0]:9.2f}-{deciles[-1]:<9.2f} "
-              f"{median / reference:8.2f}x {shares.get(side.name, 0.0):14.1%}")
+              f"{median / reference:8.2f}x "
+              f"{f'{shares[side.name]:.1%}' if side.name in shares else '-':>14}")
     print(f"load average at the end {os.getloadavg()[0]:.1f}")
 
 

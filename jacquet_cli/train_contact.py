@@ -54,7 +54,7 @@ def record_files(records: tuple[str, ...], exclude: tuple[str, ...]) -> list[Pat
               help="Contact positions to add from the recorded games of --records.")
 @click.option("--records", multiple=True, type=click.Path(exists=True),
               help="Record files or directories of the rule set's games (repeatable).")
-@click.option("--exclude", multiple=True, type=click.Path(),
+@click.option("--exclude", multiple=True, type=click.Path(exists=True),
               help="Record files or directories of --records to leave out (repeatable): "
                    "the matches a benchmark judges the engine on.")
 @fitting.epochs_option(60)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from click.testing import CliRunner
 
 from analysis.board_judge import BoardJudge
 from analysis.contact_training import ROLLED_OUT, ContactRecipe, ContactTrainer, real_positions
@@ -21,6 +22,7 @@ from analysis.race_training import rollout_targets
 from analysis.rolls import WEIGHTS
 from analysis.shipped import load_net
 from analysis.supervised import loss
+from jacquet_cli import main
 from notation import rule_set
 from notation.messages import Message
 
@@ -167,6 +169,13 @@ def test_the_matches_gnubg_judges_the_engine_on_are_left_out(tmp_path: Path) -> 
     assert [path.relative_to(real).as_posix() for path in kept] == \
         ["backgammon-studio/Other_7pt.mat", "galaxy/match1.mat"]
     assert len(record_files((str(real),), ())) == 42
+    # a path to leave out that is not there (a moved corpus, a failed --list) stops the
+    # command before anything is trained on the yardstick
+    refused = CliRunner().invoke(main, ["train-contact", "--variant", "backgammon", "--records", str(real),
+                                        "--exclude", str(tmp_path / "moved" / YARDSTICK[0]),
+                                        "-o", str(tmp_path / "bg.npz")])
+    assert refused.exit_code == 2 and "--exclude" in refused.output
+    assert not (tmp_path / "bg.npz").exists()
 
 
 def test_fresh_weights_take_the_start_nets_inputs(tmp_path: Path) -> None:

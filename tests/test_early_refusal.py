@@ -68,6 +68,7 @@ def test_a_heavy_request_beyond_its_clients_share_is_refused_before_the_app_read
         assert refused.mimetype == "text/plain" and "busy" in refused.text and "<" not in refused.text
         assert "Set-Cookie" not in refused.headers and len(began) == before  # Flask never saw it
         assert refused.headers["X-Content-Type-Options"] == "nosniff"  # as every answer
+        assert {"accept-language", "cookie"} <= {v.lower() for v in refused.vary}  # in the visitor's language
         # the same client still browses, and another client's check is admitted
         assert client.get("/validate", environ_base={"REMOTE_ADDR": CLIENT}).status_code == 200
         threads.append(check_from(app, {"REMOTE_ADDR": OTHER}))

@@ -126,6 +126,7 @@ def test_programs_get_an_invalid_games_error_as_id_and_parameters(club, language
         games = {row["id"]: row for row in rows}
         assert games[invalid]["error"] == message.as_json()
         assert games[invalid]["error_message"] == render(message, language)
+        assert (games[invalid]["error_message"] == render(message, "en")) == (language == "en")
         assert games[valid]["error"] is None and games[valid]["error_message"] is None
         assert "error_msg" not in games[invalid]
     old = tmp_path / "old.db"

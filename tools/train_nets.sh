@@ -66,6 +66,7 @@ train() {  # train VARIANT GAMES [OPTION...]
 fit_v4() {  # fit_v4 POSITIONS REAL [OPTION...]
   local exclude=() match
   while IFS= read -r match; do exclude+=(--exclude "$match"); done < <(.venv/bin/python bench/gnubg_judge.py --list)
+  [ "${#exclude[@]}" = 80 ] || { echo "bench/gnubg_judge.py --list gave $(( ${#exclude[@]} / 2 )) matches, not the 40 to leave out" >&2; exit 2; }
   nice -n 10 "$JACQUET" train-contact --variant backgammon --positions "$1" --games 36 --real "$2" \
     --records ../shared/data/backgammon/real-mat "${exclude[@]}" --epochs 60 --seed 1 "${@:3}" \
     -o analysis/nets/fitted/backgammon-v4.npz >> analysis/nets/fitted/backgammon-v4.out 2>&1

@@ -46,11 +46,22 @@ def chosen_language() -> str:
     return best_language(request.headers.get("Accept-Language", ""))
 
 
-@lru_cache(maxsize=256)
+ACCEPT_LANGUAGE_READ = 256
+"""How much of an ``Accept-Language`` header is read (a browser's is a few dozen
+characters): a longer one is cut, so that neither parsing it nor keeping its answer costs
+more than a browser's would."""
+
+
 def best_language(header: str) -> str:
-    """The best of :data:`LANGUAGES` for an ``Accept-Language`` header, else English; the
-    answers kept for the headers last seen (most visitors send one of a few), since werkzeug
-    parses the header again on every request."""
+    """The best of :data:`LANGUAGES` for an ``Accept-Language`` header (its first
+    :data:`ACCEPT_LANGUAGE_READ` characters), else English."""
+    return _best_language(header[:ACCEPT_LANGUAGE_READ])
+
+
+@lru_cache(maxsize=256)
+def _best_language(header: str) -> str:
+    """:func:`best_language`, its answers kept for the headers last seen (most visitors
+    send one of a few), since werkzeug parses the header again on every request."""
     return parse_accept_header(header, LanguageAccept).best_match(LANGUAGES) or LANGUAGES[0]
 
 
@@ -178,7 +189,7 @@ def _varies_by_language(response: Any) -> Any:
     directly when nothing set it before (the usual case: parsing an absent header into a
     set and back costs more than the rest of this module on a cached page)."""
     if "Vary" in response.headers:
-        response.vary.update(("Accept-Language", "Cookie"))
+        response.vary.update(VARY.split(", "))
     else:
         response.headers["Vary"] = VARY
     return response

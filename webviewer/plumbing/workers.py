@@ -48,7 +48,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from notation.messages import LANGUAGES
 from webviewer.plumbing.db import RETRY_SECONDS, unavailable
 from webviewer.plumbing.headers import SECURITY_HEADERS
-from webviewer.plumbing.language import COOKIE, best_language, page_language
+from webviewer.plumbing.language import COOKIE, VARY, best_language, page_language
 
 WORK_DEFAULTS = {"WORKERS": 2, "WORK_SECONDS": 10.0, "WORK_QUEUE": 4,
                  "WORK_MEMORY_BYTES": 2 * 1024 ** 3, "WORK_PER_ADDRESS": 2}
@@ -267,7 +267,7 @@ class EarlyRefusal:
             body, content_type = _busy_answer(self.app, path, _early_language(environ))
             start_response("503 SERVICE UNAVAILABLE", [
                 ("Content-Type", content_type), ("Content-Length", str(len(body))),
-                ("Retry-After", str(RETRY_SECONDS)), *SECURITY_HEADERS])
+                ("Retry-After", str(RETRY_SECONDS)), ("Vary", VARY), *SECURITY_HEADERS])
             return [body]
         return self.inner(environ, start_response)
 
