@@ -112,7 +112,11 @@ def side_features(rules: RuleSet, mine: tuple[int, ...] | NDArray[np.int8],
 
 class Threats:
     """The threat features of one rule set (its point mapping and how many men hold a
-    point), for whole arrays of boards."""
+    point), for whole arrays of boards; a subclass gives other features of one side
+    against the other (``side_features``, ``names``) the same way."""
+
+    side_features = staticmethod(side_features)
+    names = FEATURES
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
@@ -120,12 +124,12 @@ class Threats:
     def features(self, boards: NDArray[np.int8]) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
         """The features of (the mover against the opponent, the opponent against the
         mover) of ``boards`` (shape ``(n, 52)``), each of shape ``(n, 4)`` in the order
-        of :data:`FEATURES`."""
+        of ``names``."""
         n = boards.shape[0]
-        mover = np.empty((n, len(FEATURES)), dtype=np.float32)
-        opponent = np.empty((n, len(FEATURES)), dtype=np.float32)
+        mover = np.empty((n, len(self.names)), dtype=np.float32)
+        opponent = np.empty((n, len(self.names)), dtype=np.float32)
         for row in range(n):
             board = boards[row]
-            mover[row] = side_features(self.rules, board[:SIDE], board[SIDE:])
-            opponent[row] = side_features(self.rules, board[SIDE:], board[:SIDE])
+            mover[row] = self.side_features(self.rules, board[:SIDE], board[SIDE:])
+            opponent[row] = self.side_features(self.rules, board[SIDE:], board[:SIDE])
         return mover, opponent

@@ -34,9 +34,9 @@ import math
 import numpy as np
 from numpy.typing import NDArray
 
-from analysis.threats import rolls_played
+from analysis.threats import Threats, rolls_played
 from notation import RuleSet
-from notation.engine.board import BAR, HOME, POINTS, SIDE
+from notation.engine.board import BAR, HOME, POINTS
 
 FEATURES = ("timing", "mobility", "break_contact", "spread")
 PIPS = 100
@@ -78,22 +78,9 @@ def side_features(rules: RuleSet, mine: tuple[int, ...] | NDArray[np.int8],
     return [free / PIPS, mobility, behind / PIPS, spread / SPREAD]
 
 
-class Timing:
-    """The timing features of one rule set (its point mapping and how many men hold a
-    point), for whole arrays of boards."""
+class Timing(Threats):
+    """The timing features of one rule set, for whole arrays of boards (as
+    :class:`~analysis.threats.Threats` gives its own)."""
 
-    def __init__(self, rules: RuleSet) -> None:
-        self.rules = rules
-
-    def features(self, boards: NDArray[np.int8]) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
-        """The features of (the mover against the opponent, the opponent against the
-        mover) of ``boards`` (shape ``(n, 52)``), each of shape ``(n, 4)`` in the order
-        of :data:`FEATURES`."""
-        n = boards.shape[0]
-        mover = np.empty((n, len(FEATURES)), dtype=np.float32)
-        opponent = np.empty((n, len(FEATURES)), dtype=np.float32)
-        for row in range(n):
-            board = boards[row]
-            mover[row] = side_features(self.rules, board[:SIDE], board[SIDE:])
-            opponent[row] = side_features(self.rules, board[SIDE:], board[:SIDE])
-        return mover, opponent
+    side_features = staticmethod(side_features)
+    names = FEATURES
