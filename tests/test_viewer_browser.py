@@ -15,7 +15,7 @@ import archive
 from notation.formats.jqn import GameBuilder, read_games
 from notation.messages import say
 from tests.accounts_helpers import PASSWORD, add_account
-from tests.browser_helpers import ARTIFACTS, chromium, playwright_or_skip, serving
+from tests.browser_helpers import ARTIFACTS, chromium, playwright_or_skip, press, serving
 from tests.viewer_helpers import shown
 from webviewer import create_app
 
@@ -138,24 +138,26 @@ def test_record_a_short_game_by_clicking(server, page):
     page.fill("input[name=white]", "Clicker")
     page.fill("input[name=black]", "Typist")
     page.fill("input[name=lead_roll]", "W3 B1")
-    page.click(f"text={shown('Start the game')}")
-    page.click("text=Play the 31")
-    board = "figure.board svg g.column"  # a point with its men: the scorer clicks a man
-    page.click(f'{board}[data-point="8"]')  # a man, then where it goes
-    page.click(f'{board}[data-point="5"]')
+    press(page, f"text={shown('Start the game')}")
+    press(page, "text=Play the 31")
+    # a point with its men: the scorer clicks a man, then where it goes; the click that
+    # completes a step sends it, and the next click waits for the page's script (press)
+    board = "figure.board svg g.column"
+    page.click(f'{board}[data-point="8"]')
+    press(page, f'{board}[data-point="5"]')
     page.wait_for_selector("text=8/5 so far")
     page.click(f'{board}[data-point="6"]')
-    page.click(f'{board}[data-point="5"]')
+    press(page, f'{board}[data-point="5"]')
     page.wait_for_selector("text=Black to roll")
     page.fill("input[name=dice]", "62")
-    page.click("button[value=dice]")
+    press(page, "button[value=dice]")
     page.fill("input[name=play]", "24/10")
-    page.click("button[value=play]")
+    press(page, "button[value=play]")
     assert "Refused: [R-DICE]" in page.inner_text("#note-play")  # beside the field
     page.click(f'{board}[data-point="1"]')  # Black's 24 is White's 1
-    page.click(f'{board}[data-point="7"]')
+    press(page, f'{board}[data-point="7"]')
     page.click(f'{board}[data-point="12"]')
-    page.click(f'{board}[data-point="14"]')
+    press(page, f'{board}[data-point="14"]')
     page.wait_for_selector("text=White to roll")
     page.click("button[value=undo]")
     page.wait_for_selector("text=Black plays 62")  # the play taken back, the dice kept
