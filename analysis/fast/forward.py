@@ -52,11 +52,20 @@ def sigmoid(z: NDArray[np.float32], out: NDArray[np.float32], bits: NDArray[np.i
 @summing_kernel
 def first_layer(x: NDArray[np.float32], w1: NDArray[np.float32], z: NDArray[np.float32],
                 indices: NDArray[np.int64], count: int) -> None:
-    """Add to the hidden units' sums ``z`` the inputs ``x[indices[:count]]`` (in that
-    order: the inputs that are not 0, in the inputs' order) times their rows of ``w1``."""
+    """Add to the hidden units' sums ``z`` the inputs ``x[indices[:count]]`` (the inputs
+    that are not 0, in the inputs' order) times their rows of ``w1``, four rows at a time
+    (a quarter of the loads and stores of ``z``: a tenth of the analysis' judgement of
+    boards; the four products summed in pairs, then added)."""
     hidden = w1.shape[1]
-    for t in range(count):
-        i = indices[t]
+    t = 0
+    while t + 4 <= count:
+        i0, i1, i2, i3 = indices[t], indices[t + 1], indices[t + 2], indices[t + 3]
+        v0, v1, v2, v3 = x[i0], x[i1], x[i2], x[i3]
+        for j in range(hidden):
+            z[j] += (v0 * w1[i0, j] + v1 * w1[i1, j]) + (v2 * w1[i2, j] + v3 * w1[i3, j])
+        t += 4
+    for rest in range(t, count):
+        i = indices[rest]
         value = x[i]
         for j in range(hidden):
             z[j] += value * w1[i, j]
