@@ -15,8 +15,11 @@ trainer's three resumable stages (:mod:`analysis.race_training`) for the positio
    net of the best held-out epoch written.
 
 A net so fitted is a new method: engine version :data:`ROLLED_OUT` (``jacquet-td
-backgammon v3``), its ``meta`` saying the targets it was fitted to (positions, play-outs
-each, truncation) beside the self-play games its start had seen.
+backgammon v6``), its ``meta`` saying the targets it was fitted to (positions, play-outs
+each, truncation) and its encoding (``version``) beside the self-play games its start had
+seen. (The first fitted nets, on encoding v2, were named v3; the number after the newest
+encoding's, v5, names the method now, so that a net fitted on the v4 net reads as newer
+than it.)
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ from notation.formats import read_file
 from notation.messages import Message
 
 Boards = NDArray[np.int8]
-ROLLED_OUT = 3
+ROLLED_OUT = 6
 """The engine version of a contact net fitted to rolled-out targets."""
 
 

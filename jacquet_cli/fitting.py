@@ -60,12 +60,18 @@ def progress(quiet: bool) -> Callable[[Message], None]:
     return report
 
 
-def shipped_net(variant: str, race: bool = True) -> Network:
-    """The shipped net of ``variant`` (with its race net where ``race``: ``load_net``),
-    or a usage error saying what to do."""
+def shipped_net(variant: str, race: bool = True, path: str | None = None) -> Network:
+    """The shipped net of ``variant``, or the contact net at ``path`` (the engine a fit
+    started from, say, once another is shipped), with the shipped race net beside it where
+    ``race`` (:func:`analysis.shipped.load_net`); a usage error saying what to do where
+    there is none."""
+    from analysis.race import load_race
     from analysis.shipped import NoNet, load_net
 
     try:
-        return load_net(variant, race=race)
+        net = load_net(variant, path, race=race)
     except NoNet as error:
         raise click.UsageError(str(error)) from None
+    if race and path is not None:
+        net.race = load_race(variant)
+    return net

@@ -64,13 +64,17 @@ def record_files(records: tuple[str, ...], exclude: tuple[str, ...]) -> list[Pat
               show_default=True, help="Fit the shipped contact net on, or fresh weights.")
 @click.option("--hidden", type=click.IntRange(min=1), default=80, show_default=True,
               help="Hidden units of fresh weights (--start fresh).")
+@click.option("--policy", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="The contact net that samples the positions, plays them out (the shipped race "
+                   "net beside it) and, with --start shipped, is fitted on (default: the shipped "
+                   "one; name it to resume a fit after another net is shipped).")
 @fitting.seed_option
-@fitting.output_option("The fitted net (default: VARIANT-v3.npz)")
+@fitting.output_option("The fitted net (default: VARIANT-v6.npz)")
 @fitting.quiet_option
 def train_contact_command(variant: str, positions: int, games: int, truncate: int, real: int,
                           records: tuple[str, ...], exclude: tuple[str, ...], epochs: int,
-                          rate: float, start: str, hidden: int, seed: int, output: str | None,
-                          quiet: bool) -> None:
+                          rate: float, start: str, hidden: int, policy: str | None, seed: int,
+                          output: str | None, quiet: bool) -> None:
     """Fit the contact net of a rule set to rolled-out targets.
 
     Contact positions are sampled from self-play of the shipped engine at 0-ply (and, with
@@ -82,22 +86,21 @@ def train_contact_command(variant: str, positions: int, games: int, truncate: in
 
     \b
     Example:
-        jacquet train-contact --variant backgammon --positions 2000 --truncate 10 -o backgammon-v3.npz
+        jacquet train-contact --variant backgammon --positions 2000 --truncate 10 -o backgammon-v6.npz
     """
-    from analysis.contact_training import ContactRecipe, ContactTrainer
-    from analysis.shipped import load_net
+    from analysis.contact_training import ROLLED_OUT, ContactRecipe, ContactTrainer
     from notation import rule_set
 
-    path = fitting.net_path(output, f"{variant}-v3.npz")
+    path = fitting.net_path(output, f"{variant}-v{ROLLED_OUT}.npz")
     if real and not records:
         raise click.UsageError(say("cli.train.needs-records"))
-    policy = fitting.shipped_net(variant)
-    shipped = load_net(variant, race=False)
+    engine = fitting.shipped_net(variant, path=policy)
+    shipped = fitting.shipped_net(variant, race=False, path=policy)
     recipe = ContactRecipe(positions=positions, games=games, epochs=epochs, rate=rate,
                            hidden=hidden if start == "fresh" else shipped.w1.shape[1], seed=seed,
-                           policy=policy.name, truncate=truncate, real=real, start=start)
+                           policy=engine.name, truncate=truncate, real=real, start=start)
     try:
-        trainer = ContactTrainer(path, policy, rule_set(variant), recipe, shipped,
+        trainer = ContactTrainer(path, engine, rule_set(variant), recipe, shipped,
                                  record_files(records, exclude),
                                  fitting.progress(quiet))
     except ValueError as error:

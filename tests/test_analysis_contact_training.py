@@ -17,7 +17,7 @@ from analysis.board_judge import BoardJudge
 from analysis.contact_training import ROLLED_OUT, ContactRecipe, ContactTrainer, real_positions
 from analysis.encoding import Encoder
 from analysis.network import Network
-from analysis.race import CONTACT, classes
+from analysis.race import CONTACT, classes, load_race
 from analysis.race_training import rollout_targets
 from analysis.rolls import WEIGHTS
 from analysis.shipped import load_net
@@ -106,7 +106,7 @@ def test_a_supervised_fit_reduces_its_loss_on_a_fixed_set(tmp_path: Path) -> Non
     fitted = trainer.fit()
     after = _excess(fitted, x[~held], targets[~held]), _excess(fitted, x[held], targets[held])
     assert after[0] < 0.5 * before[0] and after[1] < 0.5 * before[1]
-    assert fitted.name == f"jacquet-td backgammon v{ROLLED_OUT}" and ROLLED_OUT == 3
+    assert fitted.name == f"jacquet-td backgammon v{ROLLED_OUT}" and ROLLED_OUT == 6
     assert fitted.meta["rollouts"] == 4 and fitted.meta["positions"] == 80
     # the start net is left as it was
     assert start.digest == Network.create("backgammon", hidden=12, seed=4).digest
@@ -128,11 +128,35 @@ def test_train_contact_goes_on_where_it_stopped(tmp_path: Path) -> None:
     assert [row["epoch"] for row in curve] == [1, 2, 3]
     net = Network.load(out)
     assert net.meta["epochs"] == min(curve, key=lambda row: row["held_out"])["epoch"]
-    assert net.name == "jacquet-td jacquet v3"
+    assert net.name == "jacquet-td jacquet v6"
     # more positions asked: they are sampled and rolled out after the first, the fit anew
     more = CliRunner().invoke(train_contact_command, [*args[:3], "30", *args[4:], "--epochs", "1"])
     assert more.exit_code == 0, more.output
     assert Network.load(out).meta["positions"] == 30
+
+
+def test_a_named_policy_samples_plays_out_and_is_fitted_on(tmp_path: Path) -> None:
+    """``--policy FILE``: the fit of a net that is no longer the shipped one (a round begun
+    before another net was shipped) resumes with the net it began with, the shipped race
+    net beside it; a file that is not there is a usage error before anything is written."""
+    from click.testing import CliRunner
+
+    from jacquet_cli.train_contact import train_contact_command
+
+    policy = Network.create("jacquet", hidden=5, seed=2)
+    policy.save(tmp_path / "policy.npz")
+    out = tmp_path / "fitted.npz"
+    args = ["--variant", "jacquet", "--positions", "12", "--games", "2", "--truncate", "4",
+            "--epochs", "1", "-o", str(out), "-q"]
+    done = CliRunner().invoke(train_contact_command, [*args, "--policy", str(tmp_path / "policy.npz")])
+    assert done.exit_code == 0, done.output
+    fitted = Network.load(out)
+    assert fitted.w1.shape == (policy.w1.shape[0], 5)  # fitted on the policy's weights
+    assert fitted.meta["recipe"]["policy"] == f"{policy.name} + {load_race('jacquet').name}"
+    missing = CliRunner().invoke(train_contact_command, [*args[:-3], "-o", str(tmp_path / "x.npz"),
+                                                         "--policy", str(tmp_path / "none.npz")])
+    assert missing.exit_code == 2 and "--policy" in missing.output
+    assert not (tmp_path / "x.npz").exists()
 
 
 def test_real_needs_records(tmp_path: Path) -> None:
