@@ -63,15 +63,35 @@ train() {  # train VARIANT GAMES [OPTION...]
 # to fitted/backgammon-v4-fresh128.work.npz without the fit's state (adam*, net_*, best_held_out,
 # fit_positions), then train-contact with the same options and --start fresh --hidden 128
 # --rate 0.003 --epochs 100 -o analysis/nets/fitted/backgammon-v4-fresh128.npz.
-fit_v4() {  # fit_v4 POSITIONS REAL [OPTION...]
+fit_v4() {  # fit_v4 OUT POSITIONS REAL [OPTION...]: the net OUT.npz, its progress in OUT.out
   local exclude=() match
   while IFS= read -r match; do exclude+=(--exclude "$match"); done < <(.venv/bin/python bench/gnubg_judge.py --list)
   [ "${#exclude[@]}" = 80 ] || { echo "bench/gnubg_judge.py --list gave $(( ${#exclude[@]} / 2 )) matches, not the 40 to leave out" >&2; exit 2; }
-  nice -n 10 "$JACQUET" train-contact --variant backgammon --positions "$1" --games 36 --real "$2" \
-    --records ../shared/data/backgammon/real-mat "${exclude[@]}" --epochs 60 --seed 1 "${@:3}" \
-    -o analysis/nets/fitted/backgammon-v4.npz >> analysis/nets/fitted/backgammon-v4.out 2>&1
+  nice -n 10 "$JACQUET" train-contact --variant backgammon --positions "$2" --games 36 --real "$3" \
+    --policy analysis/nets/history/backgammon-v4-380000.npz \
+    --records ../shared/data/backgammon/real-mat "${exclude[@]}" --epochs 60 --seed 1 "${@:4}" \
+    -o "$1.npz" >> "$1.out" 2>&1
 }
-[ "${1:-}" = v4fit ] && { fit_v4 "${2:-30000}" "${3:-5000}"; exit; }
+[ "${1:-}" = v4fit ] && { fit_v4 analysis/nets/fitted/backgammon-v4 "${2:-30000}" "${3:-5000}"; exit; }
+
+# **The shipped backgammon net since session 26, jacquet-td backgammon v6**: the v4 net fitted
+# one epoch to the first 5,400 self-play and 1,000 recorded positions of the work file above
+# (the fit anew, on a copy of the work file without the fit's state), then shipped:
+#   tools/train_nets.sh v6
+# (docs/analysis.md, "The shipped net: v6"). It gives the committed weights to the bit
+# (digest cb658d7395a3); the v4 net stays in history/ (backgammon-v4-380000.npz).
+ship_v6() {
+  local work=analysis/nets/fitted/backgammon-v4-e1.work.npz
+  .venv/bin/python -c 'import sys, numpy as np
+d = np.load(sys.argv[1])
+fit = ("adam", "net_", "best_held_out", "fit_positions")
+np.savez(sys.argv[2], **{k: d[k] for k in d.files if not k.startswith(fit)})' \
+    analysis/nets/fitted/backgammon-v4.work.npz "$work"
+  rm -f analysis/nets/fitted/backgammon-v4-e1.log.jsonl
+  fit_v4 analysis/nets/fitted/backgammon-v4-e1 5400 1000 --epochs 1 && rm "$work" \
+    && cp analysis/nets/fitted/backgammon-v4-e1.npz analysis/nets/backgammon.npz
+}
+[ "${1:-}" = v6 ] && { ship_v6; exit; }
 
 # The backgammon contact net on the threat features (issue 35, encoding v4: docs/analysis.md,
 # "v4: the threat features"), 128 hidden units, TD-Gammon's lowerings of α as the v1 net
