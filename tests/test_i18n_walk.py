@@ -38,9 +38,7 @@ def get(client, path: str, language: str):
 def test_a_busy_servers_refusal_is_in_the_visitors_language(make_app, monkeypatch, language):
     """By the browser's Accept-Language, and by the switcher's cookie before it."""
     app, _ = app_seen(make_app)
-    english = ("The server is busy with other heavy requests (checking records, the engine's work), "
-               "or this address has its share of them under way: try again in a few seconds.")
-    busy = shown(english, language)
+    english, busy = (render(Message.of("server.busy"), chosen) for chosen in ("en", language))
     with share_taken(app, monkeypatch, environ_base={"REMOTE_ADDR": CLIENT}):
         client = app.test_client()
         asked = client.post("/validate", data={"record": GAME, "format": "jqn"}, environ_base={"REMOTE_ADDR": CLIENT},
