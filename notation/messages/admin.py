@@ -95,6 +95,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
                       "{count} contact positions from recorded games ({files})"),
     "count.files": ("{count} file", "{count} files"),
     "training.encoding.unknown": "no encoding version {version}: there are {versions}",
+    "training.encoding.narrower": ("encoding version {version} lacks inputs of the version {net} net: a net "
+                                   "is widened to a newer encoding only"),
     "training.encoding.hitting": ("encoding version {version} is for the rule sets with hitting; {variant} "
                                   "has none"),
     "training.resume.variant": "{path} holds a {found} net, not {variant}",
