@@ -77,7 +77,8 @@ def test_a_download_the_format_cannot_give_says_why_in_the_language(client, lang
                                                                              variants="backgammon", variant="jacquet"))
     unknown = get(client, "/game/1.xyz", language)
     assert unknown.status_code == 404
-    assert unescape(shown("no format %(format)r", language, format="xyz")) in unescape(unknown.text)
+    assert unescape(shown("no format “%(format)s”", language, format="xyz")) in unescape(unknown.text)
+    assert {"fr": "« xyz »", "ru": "«xyz»"}[language] in unescape(unknown.text)  # the language's quotes
     assert "holds backgammon only" not in cannot_hold.text and "no format" not in unknown.text
 
 
