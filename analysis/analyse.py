@@ -35,7 +35,7 @@ from analysis.rolls import ROLLS_21
 from notation import Dice, Play, Position, RuleSet, legal_plays
 from notation.engine.movegen import TurnRules
 from notation.engine.state import PASSED, ROLL, Colour
-from notation.messages import Message
+from notation.errors import NotationError
 from notation.tree.game import Game, GameNode
 
 MARKS = (("??", 4), ("?", 2), ("?!", 6))
@@ -114,13 +114,16 @@ class GameAnalysis:
     engine: str
     turns: list[TurnAnalysis]
     players: dict[Colour, PlayerSummary]
-    stopped: str | None
-    """The record's first error, where the analysis stops, if any (its whole line: where,
-    the rule, what it says)."""
+    error: NotationError | None
+    """The record's first error, where the analysis stops, if any."""
     confirm: str | None = None
     """The level of the deeper judge that confirmed the marks (``2-ply``), if any."""
-    stopped_msg: Message | None = None
-    """That error's message (its id and parameters), for programs."""
+
+    @property
+    def stopped(self) -> str | None:
+        """That error's whole line (where, the rule, what it says) in the current
+        language, if any."""
+        return None if self.error is None else str(self.error)
 
 
 def analyse_game(game: Game, evaluator: Evaluator, limits: tuple[float, float, float] | None = None,
@@ -303,9 +306,7 @@ def assembled(game: Game, engine: str, figures: list[TurnFigures], confirm: str 
     if end.winner is not None:
         players[end.winner].result = end.points
         players[end.winner.other].result = -end.points
-    stopped = game.errors[0] if game.errors else None
-    return GameAnalysis(game, engine, turns, players, str(stopped) if stopped else None, confirm,
-                        stopped.msg if stopped else None)
+    return GameAnalysis(game, engine, turns, players, game.errors[0] if game.errors else None, confirm)
 
 
 def _judged(ranked: list[Candidate], played: Play, forced: bool, limits: tuple[float, float, float]

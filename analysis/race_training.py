@@ -199,9 +199,11 @@ def rollout_targets(judge: BoardJudge, boards: Boards, games: int, seed: int, fi
     return targets
 
 
-def _match(boards: Boards, rolled: Boards) -> tuple[NDArray[np.int64], list[int]]:
-    """For each board, the row of ``rolled`` that is it (each row matched once, in order;
-    -1 where none is left) and the boards without one."""
+def rolled_rows(boards: Boards, rolled: Boards) -> tuple[NDArray[np.int64], list[int]]:
+    """Where each of ``boards`` stands among the positions rolled out, ``rolled`` (a work
+    file's, in the order they were rolled out): for each board, the row of ``rolled`` that
+    is it (each row matched once, in order; -1 where none is left), and the boards without
+    one (their indices). The trainer and ``bench/race_targets.py`` find a net's targets so."""
     free: dict[bytes, list[int]] = {}
     for row, board in enumerate(rolled):
         free.setdefault(board.tobytes(), []).append(row)
@@ -306,9 +308,9 @@ class RaceTrainer:
         rolled = self.data.get("rolled", boards[:len(targets)])  # older work files: in order
         rolled_primes = self.data.get("rolled_primes", np.zeros((0, 2), np.bool_))
         if primes is None:
-            rows, missing = _match(boards, rolled)
+            rows, missing = rolled_rows(boards, rolled)
         else:
-            rows, missing = _match(_keyed(boards, primes), _keyed(rolled, rolled_primes))
+            rows, missing = rolled_rows(_keyed(boards, primes), _keyed(rolled, rolled_primes))
         while missing:
             first = len(rolled)
             started = time.process_time()

@@ -4,8 +4,9 @@
 - ``analyses``: one row per game analysed by an engine at a depth: the engine's name
   (``jacquet-td jacquet v2``), the depth (0 or 1), the digest of the net's weights (a
   retrained net under the same name is told apart), the level of the judge that confirmed
-  its marks (``confirm``: ``2-ply``, ``''`` for none), when, and where the analysis
-  stopped (the record's first error) if it did;
+  its marks (``confirm``: ``2-ply``, ``''`` for none), when, and why the analysis
+  stopped (the message of the record's first error, in no language: ``Message.stored``) if
+  it did;
 - ``analysis_turns``: per judged turn: ply, player, dice, the play made and the best
   play, the equity before the roll and after the play, the best play's equity, the loss,
   the mark, whether it was forced, the luck, the play's rank among how many, the best few
@@ -18,7 +19,8 @@
   looked for in his worst games only).
 
 What is stored is the analysis as ``jacquet analyse --json`` gives it (one game's object,
-:func:`analysis.report.analysis_json`), so the archive needs nothing of the engine. Each
+:func:`analysis.report.analysis_json`), with the message of its error (whose parameters
+the object gives only as programs read them), so the archive needs nothing of the engine. Each
 game's analysis is written in one transaction (a stop loses at most the game being
 analysed, and a game is stored once per engine, digest, depth and confirmation: a re-run
 skips it).
@@ -133,8 +135,9 @@ def analysed_ids(db: Database, game_ids: Iterable[int], engines: dict[str, tuple
 
 
 def store_analysis(db: Database, game_id: int, analysis: dict[str, Any], digest: str,
-                   depth: int) -> int:
-    """Store one game's analysis (its ``jacquet analyse --json`` object) in one
+                   depth: int, *, stopped: Message | None) -> int:
+    """Store one game's analysis (its ``jacquet analyse --json`` object, and ``stopped``,
+    the message of the record's error where it stopped, if it did) in one
     transaction, replacing one by the same engine, digest, depth and confirmation; its
     ``analyses`` id. Every turn keeps the engine and level that decided it (``level``;
     an object without it, made before confirmation, is the engine's at ``depth``)."""
@@ -152,7 +155,7 @@ def store_analysis(db: Database, game_id: int, analysis: dict[str, Any], digest:
         cursor = connection.execute(
             "INSERT INTO analyses (game_id, engine, depth, digest, confirm, analysed_at, stopped) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [game_id, engine, depth, digest, confirm, now, analysis["stopped"]])
+            [game_id, engine, depth, digest, confirm, now, stopped.stored() if stopped else None])
         analysis_id = int(cursor.lastrowid or 0)
         connection.executemany(
             "INSERT INTO analysis_turns (analysis_id, ply, player, dice, played, best, equity_before, "
@@ -189,15 +192,31 @@ def latest_analysis_id(db: Database, game_id: int) -> int | None:
     return None if row is None else int(row[0])
 
 
+def _stopped(stored: str | None) -> Message | str | None:
+    """The message an ``analyses.stopped`` holds, or its text as stored (a row stored before
+    the archive kept messages, in the language of the run that stored it, or a message of a
+    later version)."""
+    if stored is None:
+        return None
+    try:
+        return Message.from_stored(stored)
+    except (ValueError, KeyError):
+        return stored
+
+
 def latest_analysis(db: Database, game_id: int) -> dict[str, Any] | None:
     """The newest analysis of a game (the deepest first among the newest): its row, its
-    turns by ply and its players by colour (``W``, ``B``); ``None`` if it has none."""
+    turns by ply and its players by colour (``W``, ``B``); ``None`` if it has none. Its
+    ``stopped`` is the message of the error where it stopped (``None`` if it did not), to
+    say in the reader's language; for a row stored before the archive kept messages, the
+    text it was stored with."""
     row = db.execute(f"SELECT id, engine, depth, digest, analysed_at, stopped, confirm FROM analyses "
                      f"{_LATEST}", [game_id]).fetchone()
     if row is None:
         return None
     keys = ("id", "engine", "depth", "digest", "analysed_at", "stopped", "confirm")
     found: dict[str, Any] = dict(zip(keys, row, strict=True))
+    found["stopped"] = _stopped(found["stopped"])
     cursor = db.execute("SELECT * FROM analysis_turns WHERE analysis_id = ? ORDER BY ply", [row[0]])
     columns = [c[0] for c in cursor.description]
     turns = [dict(zip(columns, values, strict=True)) for values in cursor.fetchall()]

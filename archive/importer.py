@@ -303,8 +303,9 @@ def import_files(db: Database, paths: Iterable[str | os.PathLike[str]], *, keep_
         name = os.fspath(path)
         try:
             format_of(name)
-        except FormatError as error:
-            summary.unreadable.append(Message.of("cli.import.unreadable-file", path=name, reason=error.msg))
+        except FormatError as error:  # (its message names the file, which the line names first)
+            summary.unreadable.append(Message.of("cli.import.unknown-format", path=name,
+                                                 known=error.msg.params["known"]))
             continue
         try:
             if not Path(name).is_file():

@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 from analysis.board_judge import BoardJudge  # noqa: E402
 from analysis.network import Network  # noqa: E402
 from analysis.race import RaceNet, load_race  # noqa: E402
-from analysis.race_training import HOLD_OUT, _match  # noqa: E402
+from analysis.race_training import HOLD_OUT, rolled_rows  # noqa: E402
 from analysis.shipped import load_net  # noqa: E402
 from notation import rule_set  # noqa: E402
 
@@ -63,7 +63,7 @@ def main() -> None:
             # the targets are in the order the positions were rolled out (a grown recipe's
             # recorded positions after self-play ones rolled out before them)
             rolled = np.array(data["rolled"]) if "rolled" in data else boards[:len(targets)]
-            rows, missing = _match(boards, rolled)
+            rows, missing = rolled_rows(boards, rolled)
             if missing:
                 sys.exit(f"{len(missing)} of the net's positions have no target in {work}")
             targets = targets[rows]

@@ -78,7 +78,7 @@ def analyse_games(db: Database, ids: list[int], ply: int, net_path: str | None =
                 for (game_id, _), analysis in zip(present, analyses, strict=True):
                     net = nets[variants[game_id]]
                     store_analysis(db, game_id, analysis_json(analysis, net.outcomes.names),
-                                   net.digest, ply)
+                                   net.digest, ply, stopped=analysis.error.msg if analysis.error else None)
                     analysed += 1
                     bar.update(1)
     except KeyboardInterrupt:

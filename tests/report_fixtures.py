@@ -34,8 +34,9 @@ def analysed_archive(path: Path) -> dict[str, int]:
             assert game is not None
             net = load_net(game.rules.name)
             evaluator = Evaluator(net, game.rules)
-            store_analysis(db, found[key], analysis_json(analyse_game(game, evaluator), evaluator.outcomes.names),
-                           net.digest, 0)
+            analysis = analyse_game(game, evaluator)
+            store_analysis(db, found[key], analysis_json(analysis, evaluator.outcomes.names), net.digest, 0,
+                           stopped=analysis.error.msg if analysis.error else None)
     return found
 
 

@@ -278,6 +278,10 @@ def test_a_game_with_an_error_is_analysed_up_to_it(jacquet_net, tmp_path):
         assert [t["ply"] for t in analysed["turns"]] == [1, 2]
         assert analysed["stopped_message"] == error.msg.as_json()  # the same for programs in every language
         assert render(error.msg, language) in analysed["stopped"]
+        # where and which rule, as validate --json gives the error (its text in the language asked)
+        assert analysed["error"] == error.as_dict(language)
+        assert (analysed["error"]["rule"], analysed["error"]["line"], analysed["error"]["turn"]) == (
+            "R-MAX", 3, "2. 65")
 
 
 def test_a_net_of_another_rule_set_is_refused_clearly(jacquet_net, tmp_path):

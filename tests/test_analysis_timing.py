@@ -128,7 +128,25 @@ def test_a_warm_started_v5_net_judges_as_its_v4_net(tmp_path):
     assert not v5.w1[Encoder.for_rules(rules, 5).names().index("me_timing")].any()
     old, new = tmp_path / "v4.npz", tmp_path / "v5.npz"
     v4.save(old, {"rng": np.arange(3, dtype=np.uint8)})
-    main(str(old), str(new), "5")
+    main([str(old), str(new), "5"])
     with np.load(new) as data:
         assert Network.from_arrays(data).meta["training"]["encoding"] == 5
         assert list(data["rng"]) == [0, 1, 2]
+
+
+def test_a_net_is_not_narrowed_and_the_refusal_names_both_versions():
+    v5 = Network.create("backgammon", 8, seed=3, version=5)
+    with pytest.raises(NoEncoding) as refused:
+        widen(v5, 4)
+    assert refused.value.msg == Message.of("training.encoding.narrower", version=4, net=5)
+
+
+def test_the_warm_start_says_its_usage(capsys):
+    with pytest.raises(SystemExit) as ended:
+        main(["--help"])
+    assert ended.value.code == 0
+    usage = capsys.readouterr().out
+    assert "OLD" in usage and "NEW" in usage and "VERSION" in usage and "Warm start" in usage
+    with pytest.raises(SystemExit) as ended:
+        main(["only-one.npz"])
+    assert ended.value.code == 2

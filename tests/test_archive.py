@@ -21,7 +21,7 @@ import archive
 from archive.rows import record_text
 from notation.formats import read_file, write_file
 from notation.formats.jqn import write_game
-from notation.messages import say
+from notation.messages import render, say
 from tests.trees import same_tree
 
 from .archive_fixtures import (  # noqa: F401
@@ -580,8 +580,8 @@ def test_unreadable_files_are_listed_and_the_others_imported(fresh_db, tmp_path)
     assert len(summary.unreadable) == 2
     missing, unknown = summary.unreadable
     assert (missing.id, missing.params["path"]) == ("cli.import.no-file", str(tmp_path / "missing.jqn"))
-    assert (unknown.id, unknown.params["path"]) == ("cli.import.unreadable-file", str(tmp_path / "notes.docx"))
-    assert unknown.params["reason"].id == "format.extension"
+    assert (unknown.id, unknown.params["path"]) == ("cli.import.unknown-format", str(tmp_path / "notes.docx"))
+    assert render(unknown).count("notes.docx") == 1  # the file named once
     assert say("cli.import.unreadable", count=2) in str(summary)
 
 

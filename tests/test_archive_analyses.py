@@ -15,7 +15,7 @@ from archive import import_files, open_archive
 from archive.analyses import latest_analysis, player_figures
 from jacquet_cli import main
 from notation.formats import read_file, write_file
-from notation.messages import say
+from notation.messages import render, say
 
 GAMES = 4
 
@@ -120,6 +120,25 @@ def test_another_net_analyses_again_and_filters_select(archive, small_net, sampl
     assert stored_line(count, 0, archive) in first.output
     second = _analyse(archive, str(other))
     assert stored_line(GAMES, 0, archive) in second.output
+
+
+def test_where_an_analysis_stopped_is_kept_in_no_language_and_said_in_the_readers(tmp_path, small_net):
+    record = tmp_path / "broken.jqn"
+    record.write_text('[Variant "jacquet"]\n\n1. 64: 24/14 32: 24/19 2. 65: 14/9 *\n', encoding="utf-8")
+    error = next(iter(read_file(record))).errors[0]
+    path = str(tmp_path / "club.db")
+    with open_archive(path) as db:
+        import_files(db, [str(record)], keep_invalid=True)
+    # analysed in French, read in Russian and English
+    assert CliRunner().invoke(main, ["--lang", "fr", "analyse", "--db", path, "--net", small_net]).exit_code == 0
+    with open_archive(path) as db:
+        (game_id,) = db.execute("SELECT id FROM games").fetchone()
+        stopped = latest_analysis(db, game_id)["stopped"]
+        assert stopped == error.msg
+        assert render(stopped, "ru") == render(error.msg, "ru") and render(stopped, "en") == error.message
+        db.execute("UPDATE analyses SET stopped = ?", ["x.jqn:3:31: error: [R-MAX] 14/9 plays 1 die"])
+        db.conn.commit()  # a row stored before the archive kept messages: its English as it is
+        assert latest_analysis(db, game_id)["stopped"] == "x.jqn:3:31: error: [R-MAX] 14/9 plays 1 die"
 
 
 def test_analyse_needs_files_or_an_archive():

@@ -142,10 +142,10 @@ def analysed(copy, varied):
             rows.append(row)
             names |= keys
     first, second, third = rows
-    store_analysis(copy, first[0], _analysis((4.0, 10, 0), (30.0, 12, 2)), "old", 0)
-    store_analysis(copy, first[0], _analysis((25.0, 10, 1), (8.0, 12, 0)), "new", 0)  # the newest
-    store_analysis(copy, second[0], _analysis((12.0, 9, 0), (0.0, 0, 0)), "old", 0)
-    store_analysis(copy, third[0], _analysis((2.0, 20, 0), (40.0, 20, 3)), "old", 0)
+    store_analysis(copy, first[0], _analysis((4.0, 10, 0), (30.0, 12, 2)), "old", 0, stopped=None)
+    store_analysis(copy, first[0], _analysis((25.0, 10, 1), (8.0, 12, 0)), "new", 0, stopped=None)  # the newest
+    store_analysis(copy, second[0], _analysis((12.0, 9, 0), (0.0, 0, 0)), "old", 0, stopped=None)
+    store_analysis(copy, third[0], _analysis((2.0, 20, 0), (40.0, 20, 3)), "old", 0, stopped=None)
     return rows
 
 

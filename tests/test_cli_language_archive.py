@@ -46,8 +46,9 @@ def test_files_import_cannot_read_are_said_in_the_language(tmp_path, language):
                  "--db", str(tmp_path / "club.db"))
     assert answer.exit_code == 2
     assert said(language, "cli.import.no-file", path=str(missing)) in answer.output
-    assert said(language, "cli.import.unreadable-file", path=str(unknown), reason="") in answer.output
-    assert said(language, "format.extension", path=repr(str(unknown)), known="") in answer.output
+    assert said(language, "cli.import.unknown-format", path=str(unknown), known=".jqn, .json, .mat, .sgf, .txt, "
+                ".xml") in answer.output
+    assert answer.output.count("notes.docx") == 1  # the file named once
     assert said(language, "cli.import.unreadable", count=2) in answer.output
 
 

@@ -38,9 +38,7 @@ def get(client, path: str, language: str):
 def test_a_busy_servers_refusal_is_in_the_visitors_language(make_app, monkeypatch, language):
     """By the browser's Accept-Language, and by the switcher's cookie before it."""
     app, _ = app_seen(make_app)
-    english = ("The server is busy with other heavy requests (checking records, the engine's work), "
-               "or this address has its share of them under way: try again in a few seconds.")
-    busy = shown(english, language)
+    english, busy = (render(Message.of("server.busy"), chosen) for chosen in ("en", language))
     with share_taken(app, monkeypatch, environ_base={"REMOTE_ADDR": CLIENT}):
         client = app.test_client()
         asked = client.post("/validate", data={"record": GAME, "format": "jqn"}, environ_base={"REMOTE_ADDR": CLIENT},
@@ -79,7 +77,8 @@ def test_a_download_the_format_cannot_give_says_why_in_the_language(client, lang
                                                                              variants="backgammon", variant="jacquet"))
     unknown = get(client, "/game/1.xyz", language)
     assert unknown.status_code == 404
-    assert unescape(shown("no format %(format)r", language, format="xyz")) in unescape(unknown.text)
+    assert unescape(shown("no format “%(format)s”", language, format="xyz")) in unescape(unknown.text)
+    assert {"fr": "« xyz »", "ru": "«xyz»"}[language] in unescape(unknown.text)  # the language's quotes
     assert "holds backgammon only" not in cannot_hold.text and "no format" not in unknown.text
 
 

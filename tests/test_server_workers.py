@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 import archive
+from notation.messages import Message, render
 from webviewer import create_app
 from webviewer.plumbing import workers as workers_module
 from webviewer.plumbing.workers import Busy, WorkerFailed, Workers
@@ -136,5 +137,6 @@ def test_a_busy_refusal_is_a_few_plain_words_not_a_page(path, monkeypatch):
     assert refused.status_code == 503 and refused.headers["Retry-After"] == "5"
     assert refused.mimetype == "text/plain" and "<" not in refused.text
     assert "busy" in refused.text
-    legal = client.get("/api/legal?dice=66")
-    assert legal.status_code == 503 and "busy" in legal.json["error"]
+    legal = client.get("/api/legal?dice=66", headers={"Accept-Language": "fr"})
+    assert legal.status_code == 503  # as the API's other errors: the message's id and params beside its text
+    assert legal.json == {"error": render(Message.of("server.busy"), "fr"), "id": "server.busy", "params": {}}

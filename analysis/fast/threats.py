@@ -77,16 +77,20 @@ def rolls_played(start: int, blocked: int) -> int:
     return count
 
 
+Planes = tuple[int, int, int, int, int, int]
+"""Six bit planes of counts: plane ``j`` holds bit ``j`` of every point's count (36 at most)."""
+
+
 @kernel
-def _fewest_far(blocked: int) -> int:
-    """The fewest of :func:`rolls_played` (``blocked``) over the far half's points
-    (13..24), every roll played from all of them at once: each starting point's count
-    kept in bit planes (plane ``j`` holds bit ``j`` of every point's count)."""
+def roll_counts(blocked: int, first: int) -> Planes:
+    """:func:`rolls_played` (``blocked``) from every point ``first`` and up at once, each
+    roll played from all of them on the open points' mask: bit ``k`` of each plane is
+    point ``first + k``'s (:func:`count_at` reads a point's count)."""
     open_ = _open_mask(blocked)
     c0 = c1 = c2 = c3 = c4 = c5 = 0
     for a in range(1, 7):
         for b in range(a, 7):
-            carry = _playable(open_, a, b) >> (_FAR_START + _OFFSET)
+            carry = _playable(open_, a, b) >> (first + _OFFSET)
             if a == b:
                 c0, carry = c0 ^ carry, c0 & carry
             c1, carry = c1 ^ carry, c1 & carry
@@ -94,11 +98,25 @@ def _fewest_far(blocked: int) -> int:
             c3, carry = c3 ^ carry, c3 & carry
             c4, carry = c4 ^ carry, c4 & carry
             c5 = c5 ^ carry
+    return c0, c1, c2, c3, c4, c5
+
+
+@kernel
+def count_at(planes: Planes, k: int) -> int:
+    """The count held at bit ``k`` of ``planes`` (:func:`roll_counts`)."""
+    c0, c1, c2, c3, c4, c5 = planes
+    return (((c0 >> k) & 1) | (((c1 >> k) & 1) << 1) | (((c2 >> k) & 1) << 2)
+            | (((c3 >> k) & 1) << 3) | (((c4 >> k) & 1) << 4) | (((c5 >> k) & 1) << 5))
+
+
+@kernel
+def _fewest_far(blocked: int) -> int:
+    """The fewest of :func:`rolls_played` (``blocked``) over the far half's points
+    (13..24)."""
+    planes = roll_counts(blocked, _FAR_START)
     fewest = 36
     for k in range(POINTS + 1 - _FAR_START):
-        count = (((c0 >> k) & 1) | (((c1 >> k) & 1) << 1) | (((c2 >> k) & 1) << 2)
-                 | (((c3 >> k) & 1) << 3) | (((c4 >> k) & 1) << 4) | (((c5 >> k) & 1) << 5))
-        fewest = min(fewest, count)
+        fewest = min(fewest, count_at(planes, k))
     return fewest
 
 

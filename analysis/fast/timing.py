@@ -3,10 +3,8 @@ encoding kernel (:mod:`analysis.fast.encode`, version 5). The test suite holds i
 the reference on random boards.
 
 One pass over the side's points gives the free pips, the moments of its men and the mask of
-the points the other side holds; ``mobility`` plays every roll from every point at once on
-the open points' mask (:func:`analysis.fast.threats._playable`), each point's count of rolls
-kept in six bit planes (plane ``j`` holds bit ``j`` of every point's count), as
-``containment`` does."""
+the points the other side holds; ``mobility`` counts every point's rolls at once in bit
+planes, as ``containment`` does (:func:`analysis.fast.threats.roll_counts`)."""
 
 from __future__ import annotations
 
@@ -16,7 +14,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from analysis.fast.jit import kernel
-from analysis.fast.threats import _OFFSET, _open_mask, _playable
+from analysis.fast.threats import count_at, roll_counts
 from analysis.timing import ENTRY, OUTSIDE, PIPS, SPREAD
 from notation.engine.board import BAR, POINTS
 
@@ -30,26 +28,12 @@ _ENTRY_START = ENTRY.start
 def _rolls_by_point(blocked: int, board: NDArray[np.int8], mine: int) -> int:
     """The rolls (of 36) the side's men outside its home board can play each by himself,
     summed over those men, resting and landing on no point of ``blocked``."""
-    open_ = _open_mask(blocked)
-    c0 = c1 = c2 = c3 = c4 = c5 = 0
-    for a in range(1, 7):
-        for b in range(a, 7):
-            carry = _playable(open_, a, b) >> (_OUTSIDE_START + _OFFSET)
-            if a == b:
-                c0, carry = c0 ^ carry, c0 & carry
-            c1, carry = c1 ^ carry, c1 & carry
-            c2, carry = c2 ^ carry, c2 & carry
-            c3, carry = c3 ^ carry, c3 & carry
-            c4, carry = c4 ^ carry, c4 & carry
-            c5 = c5 ^ carry
+    planes = roll_counts(blocked, _OUTSIDE_START)
     played = 0
     for point in range(_OUTSIDE_START, BAR + 1):
         men = int(board[mine + point])
         if men:
-            k = point - _OUTSIDE_START
-            count = (((c0 >> k) & 1) | (((c1 >> k) & 1) << 1) | (((c2 >> k) & 1) << 2)
-                     | (((c3 >> k) & 1) << 3) | (((c4 >> k) & 1) << 4) | (((c5 >> k) & 1) << 5))
-            played += men * count
+            played += men * count_at(planes, point - _OUTSIDE_START)
     return played
 
 

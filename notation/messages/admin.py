@@ -1,6 +1,7 @@
-"""The English catalog of what the archive, the accounts and the analysis say of their own
-work (:class:`archive.ArchiveError`, :class:`archive.accounts.AccountError`,
-:class:`analysis.shipped.NoNet`, the trainers' progress lines). What SQLite itself says
+"""The English catalog of what the archive, the accounts, the analysis and the viewer's
+server say of their own work (:class:`archive.ArchiveError`,
+:class:`archive.accounts.AccountError`, :class:`analysis.shipped.NoNet`, the trainers'
+progress lines, a busy server's refusal). What SQLite itself says
 (``database disk image is malformed``) is passed on as it wrote it, in a parameter."""
 
 from __future__ import annotations
@@ -94,9 +95,14 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
                       "{count} contact positions from recorded games ({files})"),
     "count.files": ("{count} file", "{count} files"),
     "training.encoding.unknown": "no encoding version {version}: there are {versions}",
+    "training.encoding.narrower": ("encoding version {version} lacks inputs of the version {net} net: a net "
+                                   "is widened to a newer encoding only"),
     "training.encoding.hitting": ("encoding version {version} is for the rule sets with hitting; {variant} "
                                   "has none"),
     "training.resume.variant": "{path} holds a {found} net, not {variant}",
+    # the viewer's server refusing heavy work while its workers are busy (webviewer/plumbing/workers.py)
+    "server.busy": ("The server is busy with other heavy requests (checking records, the engine's work), "
+                    "or this address has its share of them under way: try again in a few seconds."),
     # the audit log's details (archive/audit.py), said in the reader's language
     "audit.recorded": "recorded",
     "audit.played": "played against the engine",

@@ -104,6 +104,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "cli.import.turns": "{turns} turns, in {seconds} s",
     "cli.import.unreadable-file": "{path}: cannot be read: {reason}",
     "cli.import.no-file": "{path}: no such file",
+    "cli.import.unknown-format": "{path}: cannot tell its format from its extension; known: {known}",
     "cli.import.into": "{summary}, into {path}",
     "cli.play.help": ("Enter rolls your dice; then type your play (24/18 13/11) or its number in the "
                       "list. hint: the engine's ranking of your plays; double (a rule set with the "

@@ -122,12 +122,12 @@ def analyse(game_id: int) -> ResponseReturnValue:
     try:
         for setting in lighter:  # a lighter confirmation when this one takes too long
             try:
-                analysis, digest, depth = run_work(analyse_stored, archive, game_id, setting)
+                analysis, digest, depth, stopped = run_work(analyse_stored, archive, game_id, setting)
                 break
             except OverBudget:
                 continue
         else:
-            analysis, digest, depth = run_work(analyse_stored, archive, game_id, lightest)
+            analysis, digest, depth, stopped = run_work(analyse_stored, archive, game_id, lightest)
     except NoNet as error:
         abort(404, description=said(error.msg))
     except GameGone:
@@ -135,7 +135,7 @@ def analyse(game_id: int) -> ResponseReturnValue:
     except OverBudget as error:
         abort(413, description=_("The analysis was stopped: %(error)s. Analyse this game with "
                                  "`jacquet analyse --db` instead.", error=error))
-    store_analysis(get_db(write=True), game_id, analysis, digest, depth)
+    store_analysis(get_db(write=True), game_id, analysis, digest, depth, stopped=stopped)
     flash(_("Game %(game)s is analysed by %(engine)s.", game=game_id, engine=described(analysis)), "info")
     return redirect(url_for("games.game_page", game_id=game_id), code=303)
 

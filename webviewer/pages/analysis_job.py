@@ -16,6 +16,7 @@ from analysis.report import analysis_json
 from analysis.shipped import load_net
 from archive import load_game, open_archive
 from notation.engine.movegen import legal_plays
+from notation.messages import Message
 from notation.recording import LiveGame
 
 DEPTH = 0
@@ -27,12 +28,12 @@ class GameGone(LookupError):
 
 
 def analyse_stored(archive: str, game_id: int, confirm: str = DEFAULT_CONFIRMATION
-                   ) -> tuple[dict[str, Any], str, int]:
+                   ) -> tuple[dict[str, Any], str, int, Message | None]:
     """The analysis of game ``game_id`` of the archive at ``archive`` (its ``jacquet analyse
     --json`` object; its marks confirmed by ``confirm``, a setting of
-    :data:`analysis.confirm.CONFIRMATIONS`), the digest of the net that made it and its
-    depth, for
-    :func:`archive.analyses.store_analysis`; :class:`~analysis.shipped.NoNet` if its rule
+    :data:`analysis.confirm.CONFIRMATIONS`), the digest of the net that made it, its
+    depth and the message of the record's error where it stopped (``None`` if it did not),
+    for :func:`archive.analyses.store_analysis`; :class:`~analysis.shipped.NoNet` if its rule
     set has no shipped net."""
     db = open_archive(archive, readonly=True)
     try:
@@ -44,7 +45,8 @@ def analyse_stored(archive: str, game_id: int, confirm: str = DEFAULT_CONFIRMATI
     net = load_net(game.rules.name)
     evaluator = Evaluator(net, game.rules, ply=DEPTH)
     analysis = analyse_game(game, evaluator, confirm=deeper_judge(confirm, net, game.rules))
-    return analysis_json(analysis, evaluator.outcomes.names), net.digest, DEPTH
+    return (analysis_json(analysis, evaluator.outcomes.names), net.digest, DEPTH,
+            analysis.error.msg if analysis.error else None)
 
 
 class LiveEvaluation(NamedTuple):

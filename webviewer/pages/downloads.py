@@ -27,7 +27,7 @@ def holds(fmt: str, variant: str) -> bool:
 def require_format(fmt: str) -> None:
     """Nothing if ``fmt`` is offered, else a 404."""
     if fmt not in DOWNLOADS or fmt not in WRITABLE:
-        abort(404, description=gettext("no format %(format)r", format=fmt))
+        abort(404, description=gettext("no format “%(format)s”", format=fmt))
 
 
 def unwritable(error: ValueError, fmt: str) -> NoReturn:

@@ -45,7 +45,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import force_locale, gettext, lazy_gettext
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from notation.messages import LANGUAGES
+from notation.messages import LANGUAGES, Message, render
 from webviewer.plumbing.db import RETRY_SECONDS, unavailable
 from webviewer.plumbing.headers import SECURITY_HEADERS
 from webviewer.plumbing.language import COOKIE, VARY, best_language, page_language
@@ -297,6 +297,9 @@ def start_workers(app: Flask) -> None:
     workers.start()
 
 
+BUSY = Message.of("server.busy")
+"""What a busy refusal says (under ``/api``, its id and parameters too, as the API's other
+errors)."""
 _BUSY_BODIES: dict[tuple[bool, str], tuple[bytes, str]] = {}
 """The busy refusal's body and content type, by (under ``/api``, language): rendered once."""
 _COOKIE_LANGUAGE = re.compile(rf"(?:^|;)\s*{COOKIE}=({'|'.join(LANGUAGES)})\s*(?:;|$)")
@@ -304,17 +307,16 @@ _COOKIE_LANGUAGE = re.compile(rf"(?:^|;)\s*{COOKIE}=({'|'.join(LANGUAGES)})\s*(?
 
 def _busy_answer(app: Flask, path: str, language: str) -> tuple[bytes, str]:
     """The body and content type of a busy refusal of a request for ``path``, in
-    ``language``: a few plain words (JSON under ``/api``), no page rendered."""
+    ``language``: a few plain words (under ``/api``, JSON: ``error``, the words, beside
+    :data:`BUSY`'s ``id`` and ``params``), no page rendered."""
     api = path == "/api" or path.startswith("/api/")
     found = _BUSY_BODIES.get((api, language))
     if found is None:
+        text = render(BUSY, language)
         with app.app_context(), force_locale(language):
-            text = gettext("The server is busy with other heavy requests (checking records, the engine's "
-                           "work), or this address has its share of them under way: try again in a few "
-                           "seconds.")
             said = gettext("%(label)s: %(value)s", label=gettext("Error %(code)s", code=503), value=text)
         found = _BUSY_BODIES[(api, language)] = (
-            (json.dumps({"error": text}).encode(), "application/json") if api
+            (json.dumps({"error": text, **BUSY.as_json()}).encode(), "application/json") if api
             else (f"{said}\n".encode(), "text/plain; charset=utf-8"))
     return found
 
