@@ -56,6 +56,13 @@ def _cache_folder() -> str:
 _CACHE = _cache_folder() if _numba is not None else ""
 
 
+def cache_folder() -> str:
+    """The folder of this version of the compiled kernels ("" without numba), where the
+    fast core also keeps what it computes once per rule set
+    (:func:`analysis.fast.outcomes.stored_race_table`)."""
+    return _CACHE
+
+
 def kernel(function: F) -> F:
     """``function`` compiled in nopython mode (cached), or itself without numba.
 

@@ -19,7 +19,7 @@ from analysis.fast.encode import encode, layout, table
 from analysis.fast.evaluate import judge_boards
 from analysis.fast.jit import kernel
 from analysis.fast.movegen import _KEYS, legal_results, legal_results_paths, legal_results_primes
-from analysis.fast.outcomes import ceiling_code, ceilings, most_steps, penalty_rates, race_table
+from analysis.fast.outcomes import ceiling_code, ceilings, most_steps, penalty_rates, stored_race_table
 from analysis.fast.race import classes, race_inputs
 from analysis.network import Network
 from analysis.outcomes import Outcomes
@@ -95,11 +95,11 @@ _RACES: dict[str, NDArray[np.int64]] = {}
 
 
 def _race_table(rules: RuleSet) -> NDArray[np.int64]:
-    """:func:`analysis.fast.outcomes.race_table`, computed once per rule set (and options:
-    ``RuleSet.describe``) in a process (a tenth of a second: more than judging a game)."""
+    """:func:`analysis.fast.outcomes.stored_race_table`, once per rule set (and options:
+    ``RuleSet.describe``) in a process."""
     key = rules.describe()
     if key not in _RACES:
-        _RACES[key] = race_table(rules)
+        _RACES[key] = stored_race_table(rules)
     return _RACES[key]
 
 

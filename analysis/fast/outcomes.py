@@ -7,18 +7,23 @@ A rule set's ceiling (``RuleSet.ceiling``) is known to the kernel by a code
 kernel's arguments), hale's on the rates of its penalties (:func:`penalty_rates`). The
 races lost by the count of turns (:mod:`analysis.lost_races`) need the worst
 case of a side with at most ``FEW_MEN`` men left, computed with the rule set's own legal
-plays: :func:`race_table` computes it once per rule set, in Python, for every such board,
-and the kernel looks it up.
+plays: :func:`race_table` computes it once per rule set, in Python, for every such board
+(a tenth of a second: a tenth of the start of ``jacquet analyse``), :func:`stored_race_table`
+keeps it on disk beside the compiled kernels, and the kernel looks it up.
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
+import tempfile
 from itertools import combinations_with_replacement
+from pathlib import Path
 
 import numpy as np
 from numpy.typing import NDArray
 
-from analysis.fast.jit import kernel
+from analysis.fast.jit import cache_folder, kernel
 from analysis.lost_races import FEW_MEN, most_turns
 from notation import MEN, OFF, RuleSet
 from notation.engine.board import BAR, HOME, SIDE
@@ -75,6 +80,44 @@ def race_table(rules: RuleSet) -> NDArray[np.int64]:
             for point in points:
                 board[point] += 1
             table[_index(board)] = most_turns(rules, tuple(board))
+    return table
+
+
+_SOURCES = ("analysis/lost_races.py", "notation/engine")
+"""What :func:`race_table` is computed from beyond this package (the kernels' cache folder
+is named by a digest of this package): the lost races and the rule sets' legal plays."""
+
+
+def stored_race_table(rules: RuleSet) -> NDArray[np.int64]:
+    """:func:`race_table` of ``rules``, read from the kernels' cache folder where an earlier
+    process left it (under a digest of the rule set with its options and of :data:`_SOURCES`),
+    else computed and left there (written whole or not at all; computed each time where
+    there is no such folder or it cannot be written)."""
+    folder = cache_folder()
+    if not folder:
+        return race_table(rules)
+    root = Path(__file__).parents[2]
+    digest = hashlib.sha256(rules.describe().encode())
+    for name in _SOURCES:
+        source = root / name
+        for path in sorted(source.rglob("*.py")) if source.is_dir() else [source]:
+            digest.update(path.read_bytes())
+    stored = Path(folder) / f"races-{digest.hexdigest()[:16]}.npy"
+    try:
+        found: NDArray[np.int64] = np.load(stored)
+        if found.dtype == np.int64 and found.shape == (_BASE ** len(HOME),):
+            return found
+    except (OSError, ValueError):
+        pass
+    table = race_table(rules)
+    try:
+        stored.parent.mkdir(parents=True, exist_ok=True)
+        handle, partial = tempfile.mkstemp(dir=stored.parent, suffix=".npy")
+        with os.fdopen(handle, "wb") as out:
+            np.save(out, table)
+        os.replace(partial, stored)
+    except OSError:
+        pass
     return table
 
 

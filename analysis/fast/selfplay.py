@@ -37,7 +37,7 @@ from analysis.fast.outcomes import (
     mask,
     most_steps,
     penalty_rates,
-    race_table,
+    stored_race_table,
 )
 from analysis.fast.rules import FastRules, fast_rules
 from analysis.network import Network
@@ -320,7 +320,7 @@ class FastGames:
         return cls(net, rules, fast, layout(encoder, rules.closes_at), won, lost,
                    np.asarray(outcomes.values, dtype=np.float32), float(outcomes.constant),
                    SCORERS[scorer], np.array(outcomes.points, dtype=np.int64), ceiling,
-                   race_table(rules), most_steps(rules), penalty_rates(rules),
+                   stored_race_table(rules), most_steps(rules), penalty_rates(rules),
                    float(outcomes.scale))
 
     def play(self, rng: random.Random, alpha: float, lam: float, max_turns: int
