@@ -62,8 +62,8 @@ class Network(TwoLayerNet):
         """The version name printed beside every figure: ``jacquet-td jacquet v2``, with the
         race net's beside it where there is one (``jacquet-td jacquet v2 + race r1``). The
         version is the encoding's, or the method's where a newer method made the net
-        (``meta["engine_version"]``: 3 for a net fitted to rolled-out targets,
-        :mod:`analysis.contact_training`)."""
+        (``meta["engine_version"]``: 6 for a net fitted to rolled-out targets, 3 in the
+        files fitted before session 26: :data:`analysis.contact_training.ROLLED_OUT`)."""
         name = f"{ENGINE} {self.variant} v{int(self.meta.get('engine_version', self.version))}"
         return name if self.race is None else f"{name} + {self.race.name}"
 

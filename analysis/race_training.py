@@ -257,6 +257,13 @@ class RaceTrainer:
         if self.work.exists():
             with np.load(self.work, allow_pickle=False) as saved:
                 self.data = {k: np.array(saved[k]) for k in saved.files}
+        # the engine that samples and plays out (its digest, its race net's with it): a
+        # work file begun by another would mix two engines' positions and targets
+        begun = str(self.data["policy"]) if "policy" in self.data else None
+        if begun is not None and begun != net.digest:
+            raise CannotTrain("training.policy.changed", work=str(self.work), begun=begun,
+                              policy=f"{net.name} ({net.digest})")
+        self.data["policy"] = np.array(net.digest)
 
     def _save(self) -> None:
         save_arrays(self.work, self.data)

@@ -45,10 +45,18 @@ def load_net(variant: str, path: str | Path | None = None, race: bool = True) ->
     if net.variant != variant:
         raise NoNet("net.wrong-variant", path=str(target), found=net.variant, variant=variant)
     if race and path is None:
-        try:
-            net.race = load_race(variant)
-        except (OSError, ValueError, KeyError) as error:
-            raise NoNet("net.race.not-a-net", variant=variant, error=_why(error)) from None
-        if net.race is not None and net.race.variant != variant:
-            raise NoNet("net.race.wrong-variant", variant=variant, found=net.race.variant)
+        with_shipped_race(net, variant)
+    return net
+
+
+def with_shipped_race(net: Network, variant: str) -> Network:
+    """``net`` with the shipped race net of ``variant`` beside it (none where none is
+    shipped); :class:`NoNet` saying what is wrong where that file is not a race net of
+    ``variant``."""
+    try:
+        net.race = load_race(variant)
+    except (OSError, ValueError, KeyError) as error:
+        raise NoNet("net.race.not-a-net", variant=variant, error=_why(error)) from None
+    if net.race is not None and net.race.variant != variant:
+        raise NoNet("net.race.wrong-variant", variant=variant, found=net.race.variant)
     return net

@@ -65,13 +65,10 @@ def shipped_net(variant: str, race: bool = True, path: str | None = None) -> Net
     started from, say, once another is shipped), with the shipped race net beside it where
     ``race`` (:func:`analysis.shipped.load_net`); a usage error saying what to do where
     there is none."""
-    from analysis.race import load_race
-    from analysis.shipped import NoNet, load_net
+    from analysis.shipped import NoNet, load_net, with_shipped_race
 
     try:
         net = load_net(variant, path, race=race)
+        return with_shipped_race(net, variant) if race and path is not None else net
     except NoNet as error:
         raise click.UsageError(str(error)) from None
-    if race and path is not None:
-        net.race = load_race(variant)
-    return net

@@ -159,6 +159,32 @@ def test_a_named_policy_samples_plays_out_and_is_fitted_on(tmp_path: Path) -> No
     assert not (tmp_path / "x.npz").exists()
 
 
+def test_a_work_file_resumes_only_with_the_engine_that_began_it(tmp_path: Path) -> None:
+    """The work file keeps the digest of the engine that sampled and played out its
+    positions: resumed with another (the shipped net changed since, no ``--policy``), the
+    run stops naming both instead of mixing two engines' targets; with the first, it goes on."""
+    from jacquet_cli.train_contact import train_contact_command
+
+    first, other = Network.create("jacquet", hidden=5, seed=2), Network.create("jacquet", hidden=5, seed=3)
+    first.save(tmp_path / "first.npz")
+    other.save(tmp_path / "other.npz")
+    out = tmp_path / "fitted.npz"
+    args = ["--variant", "jacquet", "--positions", "12", "--games", "2", "--truncate", "4",
+            "-o", str(out), "-q"]
+    begun = CliRunner().invoke(train_contact_command, [*args, "--epochs", "1", "--policy", str(tmp_path / "first.npz")])
+    assert begun.exit_code == 0, begun.output
+    refused = CliRunner().invoke(train_contact_command, [*args, "--epochs", "2", "--policy", str(tmp_path / "other.npz")])
+    assert refused.exit_code == 2
+    race = load_race("jacquet")
+    engine = Network.load(tmp_path / "first.npz")
+    engine.race = race
+    assert engine.digest in refused.output
+    assert Network.load(out).meta["epochs"] == 1  # nothing written by the refused run
+    again = CliRunner().invoke(train_contact_command, [*args, "--epochs", "2", "--policy", str(tmp_path / "first.npz")])
+    assert again.exit_code == 0, again.output
+    assert Network.load(out).meta["epochs"] in (1, 2)
+
+
 def test_real_needs_records(tmp_path: Path) -> None:
     from click.testing import CliRunner
 

@@ -41,14 +41,39 @@ def test_rule_sets_and_their_options_keep_their_own_tables(folder: Path) -> None
         assert np.array_equal(outcomes.stored_race_table(rule_set(name)), table)
 
 
-def test_a_damaged_file_is_computed_again_and_replaced(folder: Path) -> None:
+@pytest.mark.parametrize("damage", [b"not an array", b"", np.zeros(3, np.int64).tobytes()])
+def test_a_damaged_file_is_computed_again_and_replaced(folder: Path, damage: bytes) -> None:
     rules = rule_set("backgammon")
     outcomes.stored_race_table(rules)
     (stored,) = folder.glob("races-*.npy")
-    stored.write_bytes(b"not an array")
+    stored.write_bytes(damage)
     assert np.array_equal(outcomes.stored_race_table(rules), outcomes.race_table(rules))
     assert np.array_equal(np.load(stored), outcomes.race_table(rules))
     assert [p.name for p in folder.iterdir()] == [stored.name]  # no partial file left
+
+
+def test_a_change_to_its_sources_gives_another_file(folder: Path, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table is keyed by the sources it is computed from: edited, they name a new file
+    (the old one, stale, is not read)."""
+    rules = rule_set("backgammon")
+    outcomes.stored_race_table(rules)
+    source = tmp_path / "lost_races.py"
+    source.write_text("# the lost races, edited\n")
+    monkeypatch.setattr(outcomes, "_SOURCES", (*outcomes._SOURCES, str(source)))
+    outcomes.stored_race_table(rules)
+    assert len(list(folder.glob("races-*.npy"))) == 2
+
+
+def test_a_table_that_cannot_be_written_leaves_no_partial_file(folder: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    def full_disk(*_args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(outcomes.os, "replace", full_disk)
+    rules = rule_set("backgammon")
+    assert np.array_equal(outcomes.stored_race_table(rules), outcomes.race_table(rules))
+    assert list(folder.iterdir()) == []
 
 
 def test_no_folder_or_a_folder_that_cannot_be_written_computes_it(tmp_path: Path,

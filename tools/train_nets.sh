@@ -46,7 +46,8 @@ train() {  # train VARIANT GAMES [OPTION...]
 # The shipped v4 net fitted to rolled-out targets (issue 35, session 25: docs/analysis.md,
 # "The v4 net fitted at scale"): self-play positions of the shipped engine and recorded ones
 # of real-mat/ but the 40 matches gnubg judges the engine on (bench/gnubg_judge.py --list),
-# each played out 36 times to the race; the fit from the shipped net (its inputs, v4's).
+# each played out 36 times to the race; the fit from the v4 net (its inputs, v4's): --policy
+# names its snapshot in history/, the engine that began the round (v6 is shipped since).
 # Its work file analysis/nets/fitted/backgammon-v4.work.npz resumes it: the same command
 # goes on where it stopped; raise POSITIONS and REAL (self-play and recorded positions; up
 # to 5,000 recorded ones are in the work file) to roll out more (only the new ones are; the
@@ -56,9 +57,8 @@ train() {  # train VARIANT GAMES [OPTION...]
 # better on the held-out targets, worse in play and in gnubg 2-ply's eyes on both sets of
 # matches at its best held-out epoch (39). The same fit stopped after one epoch (the work
 # file without the fit's state, --epochs 1: analysis/nets/fitted/backgammon-v4-e1.npz) plays
-# level and gnubg judges it better on both sets: the candidate to ship, not shipped for lack
-# of time to run the tests on it (docs/analysis.md). Its work file holds 30,000 self-play and 5,000 recorded positions
-# sampled, the first rolled out; `tools/train_nets.sh v4fit 30000 5000` goes on with them.
+# level and gnubg judges it better on both sets: shipped in session 26 as v6 (below). Its work file holds 30,000 self-play and 5,000 recorded positions
+# sampled, all rolled out (session 26) and fitted: not better than v6 (docs/analysis.md).
 # The fit from fresh weights at 128 hidden units on the same targets: the work file copied
 # to fitted/backgammon-v4-fresh128.work.npz without the fit's state (adam*, net_*, best_held_out,
 # fit_positions), then train-contact with the same options and --start fresh --hidden 128

@@ -14,6 +14,7 @@ keeps it on disk beside the compiled kernels, and the kernel looks it up.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import tempfile
@@ -107,17 +108,22 @@ def stored_race_table(rules: RuleSet) -> NDArray[np.int64]:
         found: NDArray[np.int64] = np.load(stored)
         if found.dtype == np.int64 and found.shape == (_BASE ** len(HOME),):
             return found
-    except (OSError, ValueError):
+    except (OSError, ValueError, EOFError):  # none yet, or damaged (empty: EOFError)
         pass
     table = race_table(rules)
+    partial = ""
     try:
         stored.parent.mkdir(parents=True, exist_ok=True)
         handle, partial = tempfile.mkstemp(dir=stored.parent, suffix=".npy")
         with os.fdopen(handle, "wb") as out:
             np.save(out, table)
+            out.flush()
+            os.fsync(out.fileno())
         os.replace(partial, stored)
     except OSError:
-        pass
+        if partial:
+            with contextlib.suppress(OSError):
+                os.unlink(partial)
     return table
 
 

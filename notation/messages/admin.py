@@ -80,6 +80,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "training.core.no-numba": ("reference engine (numba is not there: the fast core would run as plain "
                                "Python)"),
     "training.core.not-covered": "reference engine (the fast core does not train {variant} yet)",
+    "training.policy.changed": ("{work} was begun by another engine (digest {begun}), not {policy}: "
+                                "name the net it began with (jacquet train-contact --policy)"),
     "training.race.not-covered": "the fast core does not cover {variant}: its race net cannot be trained yet",
     "training.contact.prime": ("{variant} scores a prime held: its contact positions need the prime flags, "
                                "which the contact trainer does not follow yet"),
