@@ -113,6 +113,12 @@ train_on() {  # train_on ENCODING HIDDEN VARIANT GAMES [OPTION...]: its own chec
   nice -n "${NICE:-15}" "$JACQUET" train --variant "$3" --games "$4" --seed 1 --check-every 5000 --snapshot-every 10000 "${resume[@]}" "${@:5}" -o "$net" \
     >> "analysis/nets/$name.out" 2>&1
 }
+# jacquet past 165,000 games (issue 35, session 26): the shipped net's checkpoint copied to a
+# checkpoint of its own (jacquet-v2w80.npz, 80 hidden units as shipped), on at α 0.005 (as
+# backgammon's v4 line gained past 200,000), a snapshot every 100,000 games:
+#   NICE=10 nohup tools/train_nets.sh jacquet-on &
+[ "${1:-}" = jacquet-on ] && { [ -e analysis/nets/jacquet-v2w80.npz ] || cp analysis/nets/jacquet.npz analysis/nets/jacquet-v2w80.npz
+  train_on 2 80 jacquet 1000000 --alpha 0.005 --snapshot-every 100000; exit; }
 [ "${1:-}" = v4 ] && { train_on 4 128 backgammon 100000 && train_on 4 128 backgammon 200000 --alpha 0.02 \
   && train_on 4 128 backgammon 300000 --alpha 0.005 && train_on 4 128 backgammon 380000; exit; }
 # Past 300,000 games (session 24): the v4 line went on at α 0.005 (the fourth command; the run
