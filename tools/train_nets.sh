@@ -117,6 +117,15 @@ train_on() {  # train_on ENCODING HIDDEN VARIANT GAMES [OPTION...]: its own chec
 # checkpoint of its own (jacquet-v2w80.npz, 80 hidden units as shipped), on at α 0.005 (as
 # backgammon's v4 line gained past 200,000), a snapshot every 100,000 games:
 #   NICE=10 nohup tools/train_nets.sh jacquet-on &
+# narde and fevga past their first 50,000 games (issue 35, session 26), each on its own
+# checkpoint (the shipped net's copied: narde-v2w80.npz, fevga-v2w80.npz), the lanes' recipe:
+# α 0.1 to 100,000, then α 0.02; a snapshot every 100,000 games:
+#   NICE=10 nohup tools/train_nets.sh relatives-on &     # both, one process per core
+go_on() {  # go_on VARIANT: the shipped net's checkpoint copied to its own, then on
+  [ -e "analysis/nets/$1-v2w80.npz" ] || cp "analysis/nets/$1.npz" "analysis/nets/$1-v2w80.npz"
+  train_on 2 80 "$1" 100000 --snapshot-every 100000 && train_on 2 80 "$1" 1000000 --alpha 0.02 --snapshot-every 100000
+}
+[ "${1:-}" = relatives-on ] && { go_on narde & go_on fevga & wait; exit; }
 [ "${1:-}" = jacquet-on ] && { [ -e analysis/nets/jacquet-v2w80.npz ] || cp analysis/nets/jacquet.npz analysis/nets/jacquet-v2w80.npz
   train_on 2 80 jacquet 1000000 --alpha 0.005 --snapshot-every 100000; exit; }
 [ "${1:-}" = v4 ] && { train_on 4 128 backgammon 100000 && train_on 4 128 backgammon 200000 --alpha 0.02 \
