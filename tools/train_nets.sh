@@ -121,6 +121,9 @@ train_on() {  # train_on ENCODING HIDDEN VARIANT GAMES [OPTION...]: its own chec
 # checkpoint (the shipped net's copied: narde-v2w80.npz, fevga-v2w80.npz), the lanes' recipe:
 # α 0.1 to 100,000, then α 0.02; a snapshot every 100,000 games:
 #   NICE=10 nohup tools/train_nets.sh relatives-on &     # both, one process per core
+# Session 26 stopped them at 250,000 (narde) and 275,000 (fevga) games and shipped those
+# checkpoints (cp analysis/nets/narde-v2w80.npz analysis/nets/narde.npz, and fevga's alike):
+# against the 50,000-game nets, 63.3% and 59.8% over 5,000 games (docs/analysis.md).
 go_on() {  # go_on VARIANT: the shipped net's checkpoint copied to its own, then on
   [ -e "analysis/nets/$1-v2w80.npz" ] || cp "analysis/nets/$1.npz" "analysis/nets/$1-v2w80.npz"
   train_on 2 80 "$1" 100000 --snapshot-every 100000 && train_on 2 80 "$1" 1000000 --alpha 0.02 --snapshot-every 100000
