@@ -97,3 +97,16 @@ def random_boards(rules: RuleSet, seed: int, count: int) -> tuple[NDArray[np.int
     rng = random.Random(seed)
     boards = np.array([board_of(p) for p, _dice, _results in both_kinds(rules, rng, count)])
     return boards, random_primes(rng, len(boards))
+
+
+def encodings(rules: RuleSet, boards: NDArray[np.int8], primes: NDArray[np.bool_], version: int
+              ) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+    """The inputs of ``boards`` at encoding ``version``: the fast kernel's
+    (:func:`analysis.fast.encode.encode`) and the reference encoder's, to compare."""
+    from analysis.encoding import Encoder
+    from analysis.fast.encode import encode, layout, table  # imports numba, as above
+
+    encoder = Encoder.for_rules(rules, version)
+    fast = encode(boards, primes, layout(encoder, rules.closes_at), table(),
+                  np.array(rules.opposite, dtype=np.int64), encoder.size)
+    return fast, encoder.encode_boards(boards, primes)

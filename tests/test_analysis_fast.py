@@ -21,7 +21,6 @@ from analysis import training
 from analysis.board_judge import named_play
 from analysis.encoding import Encoder
 from analysis.fast import board_of, covers, fast_rules, legal_positions
-from analysis.fast.encode import encode, layout, table
 from analysis.fast.movegen import (
     _KEYS,
     legal_results,
@@ -39,7 +38,7 @@ from analysis.training import self_play_game
 from notation import Dice, Position, legal_plays, rule_set
 from notation.engine.movegen import TurnRules
 from notation.engine.rules import NAMES, prime_during
-from tests.fast_positions import both_kinds, random_boards, random_primes, reference_results
+from tests.fast_positions import both_kinds, encodings, random_boards, random_primes, reference_results
 
 ROOT = Path(__file__).resolve().parents[1]
 COVERED = NAMES
@@ -223,11 +222,7 @@ def test_the_fast_encoding_equals_the_encoder(variant):
     rules = rule_set(variant)
     boards, primes = random_boards(rules, 5, 300)
     for version in (1, 2):
-        encoder = Encoder.for_rules(rules, version)
-        expected = encoder.encode_boards(boards, primes)
-        got = encode(boards, primes, layout(encoder, rules.closes_at), table(),
-                     np.array(rules.opposite, dtype=np.int64), encoder.size)
-        np.testing.assert_array_equal(got, expected)
+        np.testing.assert_array_equal(*encodings(rules, boards, primes, version))
 
 
 TRAINED = NAMES

@@ -10,14 +10,13 @@ from click.testing import CliRunner
 
 from analysis import contact, threats
 from analysis.encoding import Encoder, NoEncoding
-from analysis.fast.encode import encode, layout, table
 from analysis.network import Network
 from analysis.threads import limit_blas_threads
 from analysis.training import Trainer, TrainingConfig
 from jacquet_cli.train import train_command
 from notation import Position, rule_set
 from notation.messages import Message
-from tests.fast_positions import random_boards
+from tests.fast_positions import encodings, random_boards
 
 limit_blas_threads(1)
 
@@ -117,10 +116,7 @@ def test_the_fast_v4_encoding_equals_the_reference(variant):
     reference encoder's on random boards, from games and scattered."""
     rules = rule_set(variant)
     boards, primes = random_boards(rules, 11, 150)
-    encoder = Encoder.for_rules(rules, 4)
-    expected = encoder.encode_boards(boards, primes)
-    got = encode(boards, primes, layout(encoder, rules.closes_at), table(),
-                 np.array(rules.opposite, dtype=np.int64), encoder.size)
+    got, expected = encodings(rules, boards, primes, 4)
     np.testing.assert_array_equal(got, expected)
     # the four features are not constant on these boards: the equality says something
     last = expected[:, -4:]
