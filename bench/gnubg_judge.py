@@ -23,7 +23,8 @@ and the first 11 galaxy matches by file name in ``../shared/data/backgammon/real
   cannot be matched is counted and printed.
 - **Printed**, one column per judge, gnubg 0-ply first (the scale: gnubg's own cheap
   judgement against its deeper one): best play = gnubg 2-ply's best (all decisions, and
-  races: positions gnubg classes as race or bear-off); Spearman of the losses of the play
+  races: positions gnubg classes as race or bear-off; gnubg's contact and crashed classes,
+  with what the judge's best plays lose there); Spearman of the losses of the play
   made; ``?``/``??`` marks (gnubg 0-ply: a loss of 0.060 or more) against gnubg 2-ply's
   losses of 0.08 or more (precision, recall, counts); what the judge's own best plays lose
   in gnubg 2-ply's eyes (thousandths per decision); Spearman of the players' error rates
@@ -297,9 +298,18 @@ def _num(value: float, places: int = 2) -> str:
     return "—" if value != value else f"{value:.{places}f}"
 
 
+def _class_cell(found: dict[str, Any], name: str) -> str:
+    """Best play and what the best plays lose (thousandths) in one of gnubg's classes."""
+    nan = float("nan")
+    return (f"{_pct(found.get(f'best_agree_{name}', nan))} / "
+            f"{_num(found.get(f'best_loss_{name}', nan), 1)} of {found.get(f'{name}s', 0)}")
+
+
 ROWS = (
     ("best play = gnubg 2-ply's best", lambda f: _pct(f["best_agree"])),
     ("  in races", lambda f: f"{_pct(f['best_agree_races'])} of {f['races']}"),
+    ("  in gnubg's contact class: best / loses", lambda f: _class_cell(f, "contact")),
+    ("  in gnubg's crashed class: best / loses", lambda f: _class_cell(f, "crashed")),
     ("Spearman, loss of the play made", lambda f: _num(f["spearman_losses"])),
     ("?/?? marks vs gnubg losses >= 0.08: precision", lambda f: _num(f["precision"])),
     ("  recall", lambda f: _num(f["recall"])),

@@ -28,6 +28,11 @@ VERY_BAD = 0.120
 MIN_DECISIONS = 30
 """Players with fewer unforced decisions over the matches are left out of the error rates'
 Spearman."""
+CRASHED = 9
+"""gnubg's class of a contact position where a side has few men left to build with
+(``classifypos``): the class gnubg judges with its own net."""
+CONTACT = 10
+"""gnubg's class of the other contact positions."""
 TIE = 1e-9
 """Two equities this close are equal: a play that ties gnubg's best is a best play."""
 
@@ -226,6 +231,9 @@ def figures(judged: list[Judged], min_decisions: int = MIN_DECISIONS) -> dict[st
     best_loss = [j.decision.loss(j.best) or 0.0 for j in judged]
     agree = [loss <= TIE for loss in best_loss]
     races = [a for a, j in zip(agree, judged, strict=True) if j.decision.race]
+    by_class = {name: [(a, b) for a, b, j in zip(agree, best_loss, judged, strict=True)
+                       if j.decision.gnubg_class == number]
+                for name, number in (("crashed", CRASHED), ("contact", CONTACT))}
     marked = sum(j.marked for j in judged)
     errors = sum(t >= MARKED for t in truth)
     both = sum(j.marked and t >= MARKED for j, t in zip(judged, truth, strict=True))
@@ -241,6 +249,11 @@ def figures(judged: list[Judged], min_decisions: int = MIN_DECISIONS) -> dict[st
         "best_agree": _share(sum(agree), len(agree)),
         "races": len(races),
         "best_agree_races": _share(sum(races), len(races)),
+        **{f"{name}s": len(pairs) for name, pairs in by_class.items()},
+        **{f"best_agree_{name}": _share(sum(a for a, _ in pairs), len(pairs))
+           for name, pairs in by_class.items()},
+        **{f"best_loss_{name}": 1000 * float(np.mean([b for _, b in pairs])) if pairs else float("nan")
+           for name, pairs in by_class.items()},
         "spearman_losses": spearman([j.loss for j in judged], truth),
         "marked": marked, "errors": errors, "both": both,
         "precision": _share(both, marked), "recall": _share(both, errors),
