@@ -47,7 +47,7 @@ def validate(files: tuple[str, ...], variant: str, fmt: str | None, as_json: boo
                     for problem in [*game.errors, *game.warnings]:
                         click.echo(str(problem))
         except Unreadable as problem:
-            click.echo(f"{path}: error: {problem.message}", err=True)
+            click.echo(problem.message, err=True)
             unreadable += 1
     click.echo(render(Message.of("cli.validate.summary", games=Message.of("count.games", count=games_seen),
                                  errors=Message.of("count.errors", count=errors))), err=True)

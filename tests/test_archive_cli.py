@@ -281,7 +281,7 @@ def test_export_of_other_rule_sets_to_mat_is_a_clear_error(club, tmp_path):
 
 def test_export_to_an_unknown_format_is_a_usage_error(club, tmp_path):
     result = ok(run("export", "--db", club, "-o", tmp_path / "games.docx"), 2)
-    assert "cannot tell the format" in result.stderr
+    assert "games.docx: cannot tell its format" in result.stderr
 
 
 # ------------------------------------------------------------------ stats

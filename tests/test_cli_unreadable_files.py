@@ -1,0 +1,63 @@
+"""A file a command cannot read or write by its extension, or cannot find: every command
+says it on one line that names the file once (``cli.file.*``), in the user's language,
+and exits 2."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from notation.formats import EXTENSIONS
+from tests.cli_language_helpers import run, said
+
+KNOWN = ", ".join(sorted(EXTENSIONS))
+GOOD = '[Event "good"]\n[Result "*"]\n\n1. 55: 24/19/14/9/4 66: 24/18 2. 21: 4/1 *\n'
+
+
+def commands(good: Path, unknown: Path, db: Path) -> dict[str, list[str]]:
+    """Each command that reads or writes a file by its extension, given ``unknown``."""
+    return {
+        "validate": ["validate", str(unknown)],
+        "validate --json": ["validate", "--json", str(unknown)],
+        "convert (source)": ["convert", str(unknown), str(good.with_name("out.jqn"))],
+        "convert (target)": ["convert", str(good), str(unknown)],
+        "show": ["show", str(unknown)],
+        "analyse": ["analyse", str(unknown)],
+        "export": ["export", "--db", str(db), "-o", str(unknown)],
+        "import": ["import", str(unknown), "--db", str(db)],
+        "record": ["record", "-o", str(unknown)],
+    }
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "ru"])
+@pytest.mark.parametrize("command", list(commands(Path("g"), Path("u"), Path("d"))))
+def test_a_file_of_an_unknown_extension_is_named_once(tmp_path, language, command):
+    good, unknown = tmp_path / "good.jqn", tmp_path / "notes.docx"
+    good.write_text(GOOD, encoding="utf-8")
+    unknown.write_text(GOOD, encoding="utf-8")
+    answer = run(language, *commands(good, unknown, tmp_path / "club.db")[command])
+    assert answer.exit_code == 2
+    assert said(language, "cli.file.unknown-format", path=str(unknown), known=KNOWN) in answer.output
+    assert answer.output.count("notes.docx") == 1
+    assert "Traceback" not in answer.output
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "ru"])
+@pytest.mark.parametrize("command", ["validate", "convert", "show"])
+def test_a_missing_file_is_named_once(tmp_path, language, command):
+    missing = tmp_path / "missing.jqn"
+    args = [command, str(missing)] + ([str(tmp_path / "out.jqn")] if command == "convert" else [])
+    answer = run(language, *args)
+    assert answer.exit_code == 2
+    assert said(language, "cli.file.missing", path=str(missing)) in answer.output
+    assert answer.output.count("missing.jqn") == 1
+
+
+def test_validate_goes_on_after_a_file_it_cannot_read(tmp_path):
+    good = tmp_path / "good.jqn"
+    good.write_text(GOOD, encoding="utf-8")
+    answer = run("en", "validate", str(tmp_path / "notes.docx"), str(good))
+    assert answer.exit_code == 2
+    assert said("en", "cli.validate.summary", games=said("en", "count.games", count=1),
+                errors=said("en", "count.errors", count=0)) in answer.output
