@@ -35,4 +35,4 @@ def write_games(games: list[Game], path: str, fmt: str) -> None:
         raise SystemExit(1) from None
     click.echo(say("cli.write.written", count=len(games), path=path), err=True)
     if (left_out := BY_NAME[fmt].left_out) is not None and (lost := left_out(games)):
-        click.echo(f"note: {lost}", err=True)
+        click.echo(say("cli.write.left-out", what=lost), err=True)

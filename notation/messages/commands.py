@@ -86,6 +86,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "cli.analyse.adjusted": "adjusted",
     "cli.write.cannot": "cannot write {path}: {reason}",
     "cli.write.nothing": "nothing written: {reason}",
+    "cli.write.left-out": "note: {what}",
     "cli.write.written": ("{count} game written to {path}", "{count} games written to {path}"),
     "cli.convert.errors": ("nothing written: {count} error in {path}",
                            "nothing written: {count} errors in {path}"),

@@ -127,6 +127,14 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
                       "not from [Position \"{position}\"]"),
     "format.mat.one-match": ("a .mat file holds one match; these games come from {count} (write one match "
                              "per file, or use .jqn, .xml or .json)"),
+    "format.mat.left-out.moves": ".mat holds the main line's moves only: {counts} left out",
+    "format.mat.left-out.nameless": ("tag with no .mat name left out: {tags}",
+                                     "tags with no .mat name left out: {tags}"),
+    "format.mat.left-out.varying": ("a .mat header holds the first game's tags: the other games' {tags} "
+                                    "left out"),
+    "count.comments": ("{count} comment", "{count} comments"),
+    "count.nags": ("{count} NAG", "{count} NAGs"),
+    "count.variations": ("{count} variation", "{count} variations"),
     "format.too-large": ("{games} games make a {name} file of {size} bytes and {positions} positions, "
                          "more than a file read whole may hold ({most_bytes} bytes, {most_positions} "
                          "positions): write .jqn, or fewer games per file"),
