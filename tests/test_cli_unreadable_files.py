@@ -4,6 +4,7 @@ and exits 2."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -61,3 +62,20 @@ def test_validate_goes_on_after_a_file_it_cannot_read(tmp_path):
     assert answer.exit_code == 2
     assert said("en", "cli.validate.summary", games=said("en", "count.games", count=1),
                 errors=said("en", "count.errors", count=0)) in answer.output
+
+
+@pytest.mark.parametrize(("data", "reason"), [
+    (b"\xff", "reader.utf-8.start"), (b"\xc3(", "reader.utf-8.continuation"), (b"\xe2\x82", "reader.utf-8.end")])
+@pytest.mark.parametrize(("extension", "message"), [(".jqn", "reader.utf-8"), (".json", "json.utf-8")])
+@pytest.mark.parametrize("language", ["en", "fr", "ru"])
+def test_bytes_that_are_not_utf8_are_said_in_the_language(tmp_path, data, reason, extension, message, language):
+    """Why a record is not UTF-8 is the catalog's, not Python's English, at its line and column."""
+    record = tmp_path / f"bad{extension}"
+    record.write_bytes(b'[Event "x"]\n' + data)
+    answer = run(language, "validate", str(record))
+    assert answer.exit_code == 1
+    assert f"{record}:2:1: error: [SYNTAX] " in answer.output
+    assert said(language, message, reason=said(language, reason)) in answer.output
+    [found] = [e for line in run(language, "validate", "--json", str(record)).stdout.splitlines()
+               for e in json.loads(line)["errors"]]
+    assert (found["id"], found["params"]) == (message, {"reason": {"id": reason, "params": {}}})

@@ -45,7 +45,7 @@ from notation.formats.json_writer import (
     play_steps,
     turn_dict,
 )
-from notation.formats.reading import Budget, located, read_whole
+from notation.formats.reading import Budget, located, not_utf8, read_whole
 from notation.limits import LIMIT, MAX_DEPTH, MAX_DIGITS, MAX_ELEMENTS, MAX_NAG
 from notation.messages import Message
 from notation.tree.game import Game, GameNode, Node
@@ -376,7 +376,7 @@ def read_json(source: str | os.PathLike[str]) -> Iterator[Game]:
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         column = error.start - data.rfind(b"\n", 0, error.start)
-        raise RecordError(Message.of("json.utf-8", reason=error.reason), "SYNTAX", file=file, line=line,
+        raise RecordError(Message.of("json.utf-8", reason=not_utf8(error)), "SYNTAX", file=file, line=line,
                           column=column) from None
     return iter_games(text, file)
 

@@ -9,6 +9,9 @@ from __future__ import annotations
 MESSAGES: dict[str, str | tuple[str, str]] = {
     # every reader (notation.formats.reading)
     "reader.utf-8": "this line is not valid UTF-8 ({reason})",
+    "reader.utf-8.start": "invalid start byte",
+    "reader.utf-8.continuation": "invalid continuation byte",
+    "reader.utf-8.end": "unexpected end of data",
     "reader.positions.game": ("more than {most} positions (turns and game starts) in one game: "
                               "split the record"),
     "reader.positions.file": ("more than {most} positions (turns and game starts) in one file: "
