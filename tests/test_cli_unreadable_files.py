@@ -1,6 +1,7 @@
 """A file a command cannot read or write by its extension, or cannot find: every command
 says it on one line that names the file once (``cli.file.*``), in the user's language,
-and exits 2."""
+and exits 2. A record that is not UTF-8, or not JSON, is said why in the user's language
+too, at its line and column (exit 1)."""
 
 from __future__ import annotations
 
@@ -79,3 +80,19 @@ def test_bytes_that_are_not_utf8_are_said_in_the_language(tmp_path, data, reason
     [found] = [e for line in run(language, "validate", "--json", str(record)).stdout.splitlines()
                for e in json.loads(line)["errors"]]
     assert (found["id"], found["params"]) == (message, {"reason": {"id": reason, "params": {}}})
+
+
+@pytest.mark.parametrize(("document", "reason", "column"), [
+    ("", "json.decode.value", 1), ("{", "json.decode.key", 2), ('{"a" 1}', "json.decode.colon", 6),
+    ("[1 2]", "json.decode.comma", 4), ('"abc', "json.decode.unterminated", 1),
+    ('"a\x01"', "json.decode.control", 3), ('"\\q"', "json.decode.escape", 2),
+    ('"\\u12"', "json.decode.u-escape", 3), ("[] []", "json.decode.extra", 4)])
+@pytest.mark.parametrize("language", ["en", "fr", "ru"])
+def test_a_document_that_is_not_json_is_said_why_in_the_language(tmp_path, document, reason, column, language):
+    """Why a document is not JSON is the catalog's, not Python's English, where it stopped."""
+    record = tmp_path / "bad.json"
+    record.write_text(document, encoding="utf-8")
+    answer = run(language, "validate", str(record))
+    assert answer.exit_code == 1
+    assert f"{record}:1:{column}: error: [SYNTAX] " in answer.output
+    assert said(language, "json.invalid", reason=said(language, reason)) in answer.output
