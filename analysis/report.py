@@ -28,9 +28,10 @@ decisions the deeper judge decided; ``probabilities`` are named by the rule set'
 outputs (:mod:`analysis.outcomes`). ``stopped`` is the record's first error where the
 analysis stops (its line, in the language asked), ``stopped_message`` the same as its
 message id and parameters (``{"id": ..., "params": ...}``), and ``error`` the same error as
-``jacquet validate --json`` gives it (:meth:`notation.errors.RecordError.as_dict`: its
+``jacquet validate --json`` gives it (:meth:`notation.errors.NotationError.as_dict`: its
 ``severity``, ``file``, ``line``, ``column``, ``game``, ``turn``, ``rule``, ``id``,
-``params``, ``message`` in the language asked and ``legal_plays``). ``report`` is the game report
+``params``, ``message`` in the language asked and ``legal_plays``; the place ``null`` for an
+error no reader placed, in a game a program made). ``report`` is the game report
 (:mod:`analysis.game_report`): per player and stage of the game, and his worst plays.
 """
 
@@ -42,7 +43,6 @@ from analysis.analyse import MARKS, GameAnalysis, PlayerSummary, TurnAnalysis
 from analysis.game_report import game_report, positions_before, report_json
 from analysis.ranking import Candidate
 from notation.engine.state import Colour
-from notation.errors import NotationError, RecordError
 
 NAG_OF_MARK = dict(MARKS)
 """``?!`` → 6, ``?`` → 2, ``??`` → 4."""
@@ -78,16 +78,6 @@ def summary_json(summary: PlayerSummary, name: str | None) -> dict[str, Any]:
             "result": summary.result, "luck_adjusted": _rounded(summary.luck_adjusted)}
 
 
-def error_json(error: NotationError) -> dict[str, Any]:
-    """The error where an analysis stops, as ``jacquet validate --json`` gives an error: its
-    place, rule id, message id and parameters, and text in the current language (an error
-    no reader placed, in a game made by a program: its rule id, message id, parameters and
-    text)."""
-    if isinstance(error, RecordError):
-        return error.as_dict()
-    return {"rule": error.rule_id, **error.msg.as_json(), "message": error.reason}
-
-
 def analysis_json(analysis: GameAnalysis, names: tuple[str, ...]) -> dict[str, Any]:
     """The whole game's analysis (``names``: the outputs of its rule set's net)."""
     headers = analysis.game.headers
@@ -98,7 +88,7 @@ def analysis_json(analysis: GameAnalysis, names: tuple[str, ...]) -> dict[str, A
     return {"engine": analysis.engine, "confirm": analysis.confirm, "variant": analysis.game.rules.name,
             "stopped": analysis.stopped,
             "stopped_message": analysis.error.msg.as_json() if analysis.error else None,
-            "error": error_json(analysis.error) if analysis.error else None,
+            "error": analysis.error.as_dict() if analysis.error else None,
             "turns": turns,
             "players": {colour.title: summary_json(analysis.players[colour], players[colour.title])
                         for colour in Colour},

@@ -45,7 +45,7 @@ class ImportSummary:
     turns: int = 0
     errors: list[NotationError] = field(default_factory=list)
     unreadable: list[Message] = field(default_factory=list)
-    """Each file that could not be read, and why (``cli.import.unreadable-file``)."""
+    """Each file that could not be read, and why (``cli.file.unreadable``)."""
     seconds: float = 0.0
 
     def said(self, language: str | None = None) -> str:
@@ -304,12 +304,12 @@ def import_files(db: Database, paths: Iterable[str | os.PathLike[str]], *, keep_
         try:
             format_of(name)
         except FormatError as error:  # (its message names the file, which the line names first)
-            summary.unreadable.append(Message.of("cli.import.unknown-format", path=name,
+            summary.unreadable.append(Message.of("cli.file.unknown-format", path=name,
                                                  known=error.msg.params["known"]))
             continue
         try:
             if not Path(name).is_file():
-                summary.unreadable.append(Message.of("cli.import.no-file", path=name))
+                summary.unreadable.append(Message.of("cli.file.missing", path=name))
                 continue
             import_games(db, released(read_file(name, variant=variant)), source=name,
                          keep_invalid=keep_invalid, summary=summary, batch=batch,
@@ -319,6 +319,6 @@ def import_files(db: Database, paths: Iterable[str | os.PathLike[str]], *, keep_
             summary.refused += 1
             summary.errors.append(error)
         except OSError as error:  # (the system's words, as it says them)
-            summary.unreadable.append(Message.of("cli.import.unreadable-file", path=name,
+            summary.unreadable.append(Message.of("cli.file.unreadable", path=name,
                                                  reason=error.strerror or str(error)))
     return summary

@@ -7,14 +7,15 @@ from collections.abc import Iterator
 import click
 
 from notation.engine.rules import DEFAULT
-from notation.errors import RecordError
+from notation.errors import FormatError, RecordError
 from notation.formats import format_of, read_file
-from notation.messages import Message, render
+from notation.messages import say
 from notation.tree.game import Game, released
 
 
 class Unreadable(click.ClickException):
-    """A file that cannot be opened or whose format is unknown: exit 2."""
+    """A file that cannot be opened or whose format is unknown: exit 2. Its message names
+    the file once, first (``cli.file.*``)."""
 
     exit_code = 2
 
@@ -34,16 +35,28 @@ def stream_games(path: str, fmt: str | None = None, variant: str = DEFAULT) -> I
     return released(_games(path, fmt, variant))
 
 
-def _games(path: str, fmt: str | None, variant: str) -> Iterator[Game]:
+def file_format(path: str, fmt: str | None = None) -> str:
+    """The format of the file ``path``: ``fmt``, else its extension's; :class:`Unreadable`
+    when ``fmt`` is no format, or, naming the file once (``FILE: cannot tell its format...``),
+    when there is none and the extension is unknown."""
     try:
-        format_of(path, fmt)
+        return format_of(path, fmt)
+    except FormatError as error:
+        if fmt is None:
+            known = error.msg.params["known"]
+            raise Unreadable(say("cli.file.unknown-format", path=path, known=known)) from None
+        raise Unreadable(str(error)) from None  # (a format named that does not exist: no file to name)
+
+
+def _games(path: str, fmt: str | None, variant: str) -> Iterator[Game]:
+    file_format(path, fmt)
+    try:
         yield from read_file(path, fmt, variant)
-    except ValueError as error:
-        if not isinstance(error, RecordError):
-            raise Unreadable(str(error)) from None
+    except RecordError as error:
         game = Game()
         game.errors.append(error)
         yield game
-    except OSError as error:
-        raise Unreadable(render(Message.of("cli.cannot-read", path=path,
-                                           reason=error.strerror or str(error)))) from None
+    except FileNotFoundError:
+        raise Unreadable(say("cli.file.missing", path=path)) from None
+    except OSError as error:  # (the system's words, as it says them)
+        raise Unreadable(say("cli.file.unreadable", path=path, reason=error.strerror or str(error))) from None

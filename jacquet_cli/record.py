@@ -31,6 +31,7 @@ from notation.tree.numbering import node_label
 
 from .archive_options import import_summary, reports_archive_errors
 from .options import rule_option, rules_from
+from .reading import Unreadable, file_format
 
 NUMBER = re.compile(r"[0-9]{1,4}")
 
@@ -131,9 +132,9 @@ def check_output(output: str, variant: str, append: bool = False) -> None:
     a file that would be written over, or a record to append to that cannot be read back
     whole."""
     try:
-        fmt = format_of(output)
-    except ValueError as error:
-        raise click.BadParameter(str(error), param_hint="--output") from None
+        fmt = file_format(output)
+    except Unreadable as problem:
+        raise click.BadParameter(problem.message, param_hint="--output") from None
     if fmt not in WRITABLE or not BY_NAME[fmt].holds(variant):
         raise click.BadParameter(say("cli.output.format", variant=variant, format=fmt), param_hint="--output")
     if not os.path.exists(output):

@@ -8,7 +8,6 @@ import click
 
 from jacquet_cli.collector import reading_many_games
 from notation.engine.rules import DEFAULT, NAMES
-from notation.errors import NotationError, RecordError
 from notation.messages import Message, render
 from notation.tree.game import Game
 
@@ -47,7 +46,7 @@ def validate(files: tuple[str, ...], variant: str, fmt: str | None, as_json: boo
                     for problem in [*game.errors, *game.warnings]:
                         click.echo(str(problem))
         except Unreadable as problem:
-            click.echo(f"{path}: error: {problem.message}", err=True)
+            click.echo(problem.message, err=True)
             unreadable += 1
     click.echo(render(Message.of("cli.validate.summary", games=Message.of("count.games", count=games_seen),
                                  errors=Message.of("count.errors", count=errors))), err=True)
@@ -62,13 +61,5 @@ def _summary(path: str, index: int, game: Game) -> dict[str, object]:
     return {"file": path, "game": index, "variant": game.rules.name, "valid": not game.errors,
             "turns": end.ply, "result": game.headers.get("Result") or game.result,
             "white": game.headers.get("White"), "black": game.headers.get("Black"),
-            "errors": [_problem(e) for e in game.errors],
-            "warnings": [_problem(w) for w in game.warnings]}
-
-
-def _problem(problem: NotationError) -> dict[str, object]:
-    """An error as JSON: its fields, its message's id and parameters (the same in every
-    language) and its text in the current language."""
-    if isinstance(problem, RecordError):
-        return problem.as_dict()
-    return {"rule": problem.rule_id, **problem.msg.as_json(), "message": str(problem)}
+            "errors": [e.as_dict() for e in game.errors],
+            "warnings": [w.as_dict() for w in game.warnings]}

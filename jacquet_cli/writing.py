@@ -5,21 +5,18 @@ from __future__ import annotations
 
 import click
 
-from notation.formats import WRITABLE, format_of, write_file
+from notation.formats import WRITABLE, write_file
 from notation.formats.registry import BY_NAME
 from notation.messages import say
 from notation.tree.game import Game
 
-from .reading import Unreadable
+from .reading import Unreadable, file_format
 
 
 def target_format(path: str, fmt: str | None) -> str:
     """The format to write ``path`` in (``fmt``, else its extension's); :class:`Unreadable`
     (exit 2) when it is unknown or cannot be written."""
-    try:
-        fmt = format_of(path, fmt)
-    except ValueError as error:
-        raise Unreadable(str(error)) from None
+    fmt = file_format(path, fmt)
     if fmt not in WRITABLE:
         raise Unreadable(say("format.unwritable", name=fmt, known=", ".join(WRITABLE)))
     return fmt
@@ -38,4 +35,4 @@ def write_games(games: list[Game], path: str, fmt: str) -> None:
         raise SystemExit(1) from None
     click.echo(say("cli.write.written", count=len(games), path=path), err=True)
     if (left_out := BY_NAME[fmt].left_out) is not None and (lost := left_out(games)):
-        click.echo(f"note: {lost}", err=True)
+        click.echo(say("cli.write.left-out", what=lost), err=True)

@@ -86,6 +86,23 @@ class NotationError(ValueError):
     def __str__(self) -> str:
         return self.reason
 
+    @property
+    def legal(self) -> tuple[str, ...]:
+        """Every legal play for the roll, in notation, where the error knows the position
+        and the dice (a rule broken by a play); none here."""
+        return ()
+
+    def as_dict(self, language: str | None = None) -> dict[str, object]:
+        """The error as ``validate --json`` and ``analyse --json`` give it, the same keys
+        for every error: ``severity``; where, ``file``, ``line``, ``column``, ``game`` and
+        ``turn`` (``null`` for an error no reader placed: one in a game a program made);
+        ``rule``; ``id`` and ``params`` (the message as data, the same in every language)
+        beside ``message``, its text in ``language`` (default: the current one); and
+        ``legal_plays`` (:attr:`legal`)."""
+        return {"severity": "error", "file": None, "line": None, "column": None, "game": None,
+                "turn": None, "rule": self.rule_id, **self.msg.as_json(),
+                "message": render(self.msg, language), "legal_plays": list(self.legal)}
+
 
 class InvalidError(NotationError):
     """Input that cannot be read: malformed text, dice, points or position IDs, an unknown
@@ -123,6 +140,11 @@ class IllegalPlayError(NotationError):
 
     def __str__(self) -> str:
         return f"[{self.rule_id}] {self.reason}"
+
+    @property
+    def legal(self) -> tuple[str, ...]:
+        """:attr:`legal_plays` in notation."""
+        return tuple(str(play) for play in self.legal_plays)
 
 
 class AmbiguousPlayError(IllegalPlayError):
@@ -204,12 +226,12 @@ class RecordError(NotationError):
                            language)
         return text
 
+    @property
+    def legal(self) -> tuple[str, ...]:
+        """:attr:`legal_plays`, as the reader wrote them."""
+        return self.legal_plays
+
     def as_dict(self, language: str | None = None) -> dict[str, object]:
-        """The error's fields, as ``validate --json`` prints them: ``id`` and ``params``
-        (the message as data, the same in every language) beside ``message``, its text
-        in ``language`` (default: the current one)."""
-        return {"severity": self.severity, "file": self.file, "line": self.line,
-                "column": self.column, "game": self.game,
-                "turn": self.turn, "rule": self.rule_id, **self.msg.as_json(),
-                "message": render(self.msg, language),
-                "legal_plays": list(self.legal_plays)}
+        """As :meth:`NotationError.as_dict`, with the place the reader found and the severity."""
+        return {**super().as_dict(language), "severity": self.severity, "file": self.file,
+                "line": self.line, "column": self.column, "game": self.game, "turn": self.turn}

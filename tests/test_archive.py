@@ -579,8 +579,8 @@ def test_unreadable_files_are_listed_and_the_others_imported(fresh_db, tmp_path)
     assert summary.imported == 1
     assert len(summary.unreadable) == 2
     missing, unknown = summary.unreadable
-    assert (missing.id, missing.params["path"]) == ("cli.import.no-file", str(tmp_path / "missing.jqn"))
-    assert (unknown.id, unknown.params["path"]) == ("cli.import.unknown-format", str(tmp_path / "notes.docx"))
+    assert (missing.id, missing.params["path"]) == ("cli.file.missing", str(tmp_path / "missing.jqn"))
+    assert (unknown.id, unknown.params["path"]) == ("cli.file.unknown-format", str(tmp_path / "notes.docx"))
     assert render(unknown).count("notes.docx") == 1  # the file named once
     assert say("cli.import.unreadable", count=2) in str(summary)
 

@@ -268,7 +268,6 @@ def test_export_one_match_to_mat(club, tmp_path):
 def test_export_of_several_matches_to_mat_is_a_clear_error(club, tmp_path):
     out = tmp_path / "all.mat"
     result = ok(run("export", "--db", club, "--variant", "backgammon", "-o", out), 1)
-    # (the .mat writer's reason is English: notation/formats/mat/writer.py has no message id for it)
     assert result.stderr.startswith(say("cli.write.nothing", reason="")) and "one match" in result.stderr
     assert "Traceback" not in result.output
     assert not out.exists() and list(tmp_path.iterdir()) == []
@@ -281,7 +280,7 @@ def test_export_of_other_rule_sets_to_mat_is_a_clear_error(club, tmp_path):
 
 def test_export_to_an_unknown_format_is_a_usage_error(club, tmp_path):
     result = ok(run("export", "--db", club, "-o", tmp_path / "games.docx"), 2)
-    assert "cannot tell the format" in result.stderr
+    assert "games.docx: cannot tell its format" in result.stderr
 
 
 # ------------------------------------------------------------------ stats

@@ -45,8 +45,8 @@ def test_files_import_cannot_read_are_said_in_the_language(tmp_path, language):
     answer = run(language, "import", str(missing), str(unknown), SAMPLE,
                  "--db", str(tmp_path / "club.db"))
     assert answer.exit_code == 2
-    assert said(language, "cli.import.no-file", path=str(missing)) in answer.output
-    assert said(language, "cli.import.unknown-format", path=str(unknown), known=".jqn, .json, .mat, .sgf, .txt, "
+    assert said(language, "cli.file.missing", path=str(missing)) in answer.output
+    assert said(language, "cli.file.unknown-format", path=str(unknown), known=".jqn, .json, .mat, .sgf, .txt, "
                 ".xml") in answer.output
     assert answer.output.count("notes.docx") == 1  # the file named once
     assert said(language, "cli.import.unreadable", count=2) in answer.output

@@ -211,10 +211,21 @@ def test_writing_mat_says_what_it_leaves_out(tmp_path):
     sample = Path(__file__).resolve().parents[1] / "samples" / "backgammon" / "annotated-game.jqn"
     result = run("convert", sample, tmp_path / "bg.mat")
     assert result.exit_code == 0
-    assert ("note: .mat holds the main line's moves only: 12 comment(s), 3 NAG(s), 3 variation(s) left out"
+    assert ("note: .mat holds the main line's moves only: 12 comments, 3 NAGs, 3 variations left out"
             in result.stderr)
     plain = run("convert", tmp_path / "bg.mat", tmp_path / "again.mat")
     assert plain.exit_code == 0 and "note:" not in plain.stderr
+
+
+@pytest.mark.parametrize(("language", "note"), [
+    ("fr", ("remarque : un .mat ne contient que les coups de la ligne principale ; non écrits : "
+           "12 commentaires, 3 NAG, 3 variantes")),
+    ("ru", ("примечание: .mat содержит только ходы главной линии; не записано: 12 комментариев, 3 NAG, "
+           "3 варианта"))], ids=["fr", "ru"])
+def test_what_a_mat_leaves_out_is_said_in_the_language(tmp_path, language, note):
+    sample = Path(__file__).resolve().parents[1] / "samples" / "backgammon" / "annotated-game.jqn"
+    result = run("--lang", language, "convert", sample, tmp_path / "bg.mat")
+    assert result.exit_code == 0 and note in result.stderr
 
 
 @pytest.mark.parametrize("fmt", ["jqn", "xml", "json"])

@@ -13,6 +13,7 @@ from notation.formats.jqn import GameBuilder, read_games, write_game
 from notation.formats.mat import games_of, read_mat
 from notation.formats.mat.parser import parse_mat
 from notation.formats.mat.writer import left_out, write_mat
+from notation.messages import render
 
 from .conftest import DATA, SHARED
 
@@ -208,9 +209,9 @@ def test_tags_a_mat_cannot_hold_are_named_in_the_note():
         game.headers["Variation"] = "Nackgammon"  # read as no tag: the rules are backgammon
     games[1].headers["Round"] = "2"
     games[2].headers["Date"] = "2024.08.05"
-    assert left_out(games) == ("tag(s) with no .mat name left out: EventDate, Variation; a .mat "
-                               "header holds the first game's tags: the other games' Date, Round "
-                               "left out")
+    assert render(left_out(games), "en") == (
+        "tags with no .mat name left out: EventDate, Variation; a .mat header holds the first "
+        "game's tags: the other games' Date, Round left out")
     text = write_mat(games)
     assert mat_tags(text).count('; [EventDate "2024.08.04"]') == 1
     assert '; [Variation "Backgammon"]' in mat_tags(text) and "Round" not in text

@@ -14,7 +14,9 @@ from click.testing import CliRunner
 from markupsafe import escape
 
 from archive import import_files, open_archive
+from archive.analyses import latest_analysis
 from jacquet_cli import main
+from notation.messages import render
 from tests.viewer_helpers import shown, shown_pattern, viewer_app
 
 ERRORS = "samples/errors/one-of-each.jqn"
@@ -61,6 +63,16 @@ def test_the_error_is_said_once_in_the_heading(client, archive_path, rule):
     assert (f'role="alert">{shown("This game breaks a rule at ply %(ply)s", ply=row["error_ply"])}: [{rule}] '
             f'{message}</p>') in page
     assert not re.search(r"-:\d+:\d+", page)  # the command line's place on standard input
+
+
+@pytest.mark.parametrize("rule", ["R-COURIER", "R-POSTILION"])
+def test_the_analysis_stops_at_the_error_the_heading_says(client, archive_path, rule):
+    """The analysis's ``stopped`` (stored, on no page) is the error the heading says: the
+    page need not say it again."""
+    row, _ = game_page(client, archive_path, rule)
+    with open_archive(archive_path) as db:
+        stopped = latest_analysis(db, row["id"])["stopped"]
+    assert render(stopped, "en") == row["error_message"]
 
 
 def test_a_game_refused_at_its_first_play_shows_no_empty_analysis(client, archive_path):

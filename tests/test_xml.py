@@ -66,6 +66,16 @@ def test_malformed_xml_is_a_syntax_error_with_position():
     assert caught.value.rule_id == "SYNTAX" and caught.value.line == 2
 
 
+@pytest.mark.parametrize("document", [b"", b"junk", HEAD + GAMES + b"\n<game>\n</games>", HEAD + GAMES + b"\n  <gam"])
+def test_malformed_xml_says_its_place_once(document):
+    """The line and column lead the error's line; libxml2's reason does not say them again."""
+    with pytest.raises(RecordError) as caught:
+        loads(document, "broken.xml")
+    line = str(caught.value)
+    assert line.startswith(f"broken.xml:{caught.value.line}:{caught.value.column}: error: [SYNTAX] ")
+    assert "column" not in line
+
+
 HOSTILE = {
     "internal entity": b'<!DOCTYPE games [<!ENTITY x "boom">]>' + GAMES + b"<game><tag name='E'>&x;</tag></game></games>",
     "billion laughs": (b'<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;'

@@ -45,7 +45,7 @@ from notation.formats.json_writer import (
     play_steps,
     turn_dict,
 )
-from notation.formats.reading import Budget, located, read_whole
+from notation.formats.reading import Budget, located, not_utf8, read_whole
 from notation.limits import LIMIT, MAX_DEPTH, MAX_DIGITS, MAX_ELEMENTS, MAX_NAG
 from notation.messages import Message
 from notation.tree.game import Game, GameNode, Node
@@ -376,7 +376,7 @@ def read_json(source: str | os.PathLike[str]) -> Iterator[Game]:
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         column = error.start - data.rfind(b"\n", 0, error.start)
-        raise RecordError(Message.of("json.utf-8", reason=error.reason), "SYNTAX", file=file, line=line,
+        raise RecordError(Message.of("json.utf-8", reason=not_utf8(error)), "SYNTAX", file=file, line=line,
                           column=column) from None
     return iter_games(text, file)
 
@@ -403,13 +403,35 @@ def iter_games(text: str, file: str = "-") -> Iterator[Game]:
         data = json.loads(text, parse_int=partial(_integer, text, file),
                           object_pairs_hook=partial(_object, file))
     except json.JSONDecodeError as error:
-        raise RecordError(Message.of("json.invalid", reason=error.msg), "SYNTAX", file=file,
+        raise RecordError(Message.of("json.invalid", reason=_why_not_json(error.msg)), "SYNTAX", file=file,
                           line=error.lineno,
                           column=error.colno) from None
     except RecursionError:
         raise RecordError(Message.of("json.too-deep"), LIMIT, file=file, line=1,
                           column=1) from None
     return _built(data if isinstance(data, list) else [data], file)
+
+
+DECODER_REASONS = (("Expecting value", "json.decode.value"),
+                   ("Expecting property name", "json.decode.key"),
+                   ("Expecting ':'", "json.decode.colon"),
+                   ("Expecting ','", "json.decode.comma"),
+                   ("Unterminated string", "json.decode.unterminated"),
+                   ("Invalid control character", "json.decode.control"),
+                   ("Invalid \\uXXXX", "json.decode.u-escape"),
+                   ("Invalid \\escape", "json.decode.escape"),
+                   ("Extra data", "json.decode.extra"),
+                   ("Illegal trailing comma", "json.decode.trailing-comma"))
+"""The beginnings of Python's JSON reader's reasons, by their message ids."""
+
+
+def _why_not_json(reason: str) -> Message:
+    """Python's reason why a document is not JSON, in the catalog (as the ``text``
+    message where Python has a reason the catalog does not know)."""
+    for beginning, message_id in DECODER_REASONS:
+        if reason.startswith(beginning):
+            return Message.of(message_id)
+    return Message.of("text", text=reason)
 
 
 def _built(items: list[Any], file: str) -> Iterator[Game]:

@@ -21,7 +21,6 @@ from typing import Any
 
 from notation.engine.position_id import position_ids
 from notation.engine.state import GameState, Turn, pips_after
-from notation.errors import RecordError
 from notation.tree.game import Game, GameNode, Node
 from notation.tree.walk import Visitor
 
@@ -188,8 +187,7 @@ def _game_fields(game: Game, ids: dict[Node, str], turns: Any) -> dict[str, Any]
         "comments": list(game.comments),
         "turns": turns,
         "result": game.headers.get("Result") or game.result,
-        "errors": [e.as_dict() if isinstance(e, RecordError) else {"message": str(e)}
-                   for e in game.errors],
+        "errors": [e.as_dict() for e in game.errors],
     }
 
 

@@ -1,7 +1,8 @@
 """What every reader of ``notation.formats`` shares: the problem of a record located in its
 file (:func:`located`), the word of a written play a problem is about (:func:`culprit`),
-the count of positions held (:class:`Budget`) and the reading of a file whole within
-:data:`~notation.limits.MAX_FILE_BYTES` (:func:`read_whole`).
+the count of positions held (:class:`Budget`), why bytes are not UTF-8 (:func:`not_utf8`)
+and the reading of a file whole within :data:`~notation.limits.MAX_FILE_BYTES`
+(:func:`read_whole`).
 
 The limits themselves are :mod:`notation.limits`' (read from there when used, so that a
 test may lower one).
@@ -104,6 +105,19 @@ class Budget:
         what = "reader.positions.game" if where == "one game" else "reader.positions.file"
         return RecordError(Message.of(what, most=self.limit), LIMIT, file=file, line=line,
                            column=column, game=game)
+
+
+UTF8_REASONS = {"invalid start byte": "reader.utf-8.start",
+                "invalid continuation byte": "reader.utf-8.continuation",
+                "unexpected end of data": "reader.utf-8.end"}
+"""Python's reasons why bytes are not UTF-8, by their message ids (the only three its decoder gives)."""
+
+
+def not_utf8(error: UnicodeDecodeError) -> Message:
+    """Why bytes are not UTF-8 (the ``reason`` of ``reader.utf-8`` and ``json.utf-8``), in
+    the catalog; Python's own words as the ``text`` message for a reason it may add."""
+    known = UTF8_REASONS.get(error.reason)
+    return Message.of(known) if known else Message.of("text", text=error.reason)
 
 
 def line_too_long(file: str, line: int, game: int = 0, limit: int | None = None) -> RecordError:

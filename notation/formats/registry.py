@@ -61,7 +61,7 @@ class Format:
     """It holds the main line's turns only (no variations)."""
     checks_scores: bool = False
     """Its reader checks the match scores itself (R-MATCH), so :func:`read_file` does not."""
-    left_out: Callable[[list[Game]], str | None] | None = None
+    left_out: Callable[[list[Game]], Message | None] | None = None
     """What a file of some games cannot hold of them, said in a sentence (``None``: nothing)."""
     set_up: bool = True
     """It holds games started from a position of their own (the ``Position`` tag)."""

@@ -9,6 +9,7 @@ and rule errors alike come back as :class:`~notation.errors.RecordError` with th
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from functools import cache
 from importlib import resources
@@ -140,6 +141,10 @@ def loads(data: bytes, file: str = "-") -> list[Game]:
     return list(iter_games(data, file))
 
 
+PLACE_SAID = re.compile(r",? ?line \d+, column \d+$")
+"""The place libxml2 writes at the end of its reason (``..., line 4, column 9``)."""
+
+
 def iter_games(data: bytes, file: str = "-") -> Iterator[Game]:
     """Games from XML bytes; :class:`RecordError` for a document that is not well formed,
     declares a DOCTYPE, does not follow the schema, or crosses a limit (more than
@@ -159,7 +164,8 @@ def iter_games(data: bytes, file: str = "-") -> Iterator[Game]:
     except etree.XMLSyntaxError as error:
         line, column = error.position
         rule = LIMIT if "Resource limit exceeded" in error.msg else "SYNTAX"  # lxml's own limits
-        raise RecordError(Message.of("reader.xml.malformed", reason=error.msg), rule, file=file,
+        reason = PLACE_SAID.sub("", error.msg)  # (the error's own line and column say it)
+        raise RecordError(Message.of("reader.xml.malformed", reason=reason), rule, file=file,
                           line=line, column=max(1, column)) from None
     tree = root.getroottree()
     if tree.docinfo.doctype or tree.docinfo.internalDTD is not None:

@@ -8,7 +8,10 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "count.games": ("{count} game", "{count} games"),
     "count.errors": ("{count} error", "{count} errors"),
     "cli.validate.summary": "{games}, {errors}",
-    "cli.cannot-read": "cannot read {path}: {reason}",
+    # a file a command cannot read (or write): the same line, naming it once, in every command
+    "cli.file.unreadable": "{path}: cannot be read: {reason}",
+    "cli.file.missing": "{path}: no such file",
+    "cli.file.unknown-format": "{path}: cannot tell its format from its extension; known: {known}",
     "cli.unknown-language": "unknown language {language}; known: {known}",
     # jacquet record and jacquet play: what a refused action, the board and the prompts say
     "cli.prompt": "{question}:",
@@ -83,6 +86,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "cli.analyse.adjusted": "adjusted",
     "cli.write.cannot": "cannot write {path}: {reason}",
     "cli.write.nothing": "nothing written: {reason}",
+    "cli.write.left-out": "note: {what}",
     "cli.write.written": ("{count} game written to {path}", "{count} games written to {path}"),
     "cli.convert.errors": ("nothing written: {count} error in {path}",
                            "nothing written: {count} errors in {path}"),
@@ -102,9 +106,6 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "cli.import.kept-invalid": "{count} kept invalid",
     "cli.import.unreadable": ("{count} file unreadable", "{count} files unreadable"),
     "cli.import.turns": "{turns} turns, in {seconds} s",
-    "cli.import.unreadable-file": "{path}: cannot be read: {reason}",
-    "cli.import.no-file": "{path}: no such file",
-    "cli.import.unknown-format": "{path}: cannot tell its format from its extension; known: {known}",
     "cli.import.into": "{summary}, into {path}",
     "cli.play.help": ("Enter rolls your dice; then type your play (24/18 13/11) or its number in the "
                       "list. hint: the engine's ranking of your plays; double (a rule set with the "

@@ -9,6 +9,9 @@ from __future__ import annotations
 MESSAGES: dict[str, str | tuple[str, str]] = {
     # every reader (notation.formats.reading)
     "reader.utf-8": "this line is not valid UTF-8 ({reason})",
+    "reader.utf-8.start": "invalid start byte",
+    "reader.utf-8.continuation": "invalid continuation byte",
+    "reader.utf-8.end": "unexpected end of data",
     "reader.positions.game": ("more than {most} positions (turns and game starts) in one game: "
                               "split the record"),
     "reader.positions.file": ("more than {most} positions (turns and game starts) in one file: "
@@ -108,6 +111,16 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "json.utf-8": "not valid UTF-8 ({reason})",
     "json.elements": "more than {most} objects and arrays in one file: split the record",
     "json.invalid": "not valid JSON: {reason}",
+    "json.decode.value": "a value was expected",
+    "json.decode.key": "a key in double quotes was expected",
+    "json.decode.colon": "':' was expected",
+    "json.decode.comma": "',' was expected",
+    "json.decode.unterminated": "a string is not closed",
+    "json.decode.control": "a control character inside a string",
+    "json.decode.u-escape": "a \\u escape needs four hexadecimal digits",
+    "json.decode.escape": "an escape that does not exist",
+    "json.decode.extra": "more text after the document",
+    "json.decode.trailing-comma": "a comma before the end of an object or a list",
     "json.too-deep": "the JSON nests too deep to be read",
     "json.surrogate": "{escape} escapes a lone surrogate, which is no character and cannot be stored",
     "json.key-twice": "the key {key} is given twice in one object",
@@ -127,6 +140,14 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
                       "not from [Position \"{position}\"]"),
     "format.mat.one-match": ("a .mat file holds one match; these games come from {count} (write one match "
                              "per file, or use .jqn, .xml or .json)"),
+    "format.mat.left-out.moves": ".mat holds the main line's moves only: {counts} left out",
+    "format.mat.left-out.nameless": ("tag with no .mat name left out: {tags}",
+                                     "tags with no .mat name left out: {tags}"),
+    "format.mat.left-out.varying": ("a .mat header holds the first game's tags: the other games' {tags} "
+                                    "left out"),
+    "count.comments": ("{count} comment", "{count} comments"),
+    "count.nags": ("{count} NAG", "{count} NAGs"),
+    "count.variations": ("{count} variation", "{count} variations"),
     "format.too-large": ("{games} games make a {name} file of {size} bytes and {positions} positions, "
                          "more than a file read whole may hold ({most_bytes} bytes, {most_positions} "
                          "positions): write .jqn, or fewer games per file"),

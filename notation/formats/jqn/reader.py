@@ -23,7 +23,7 @@ from notation.engine.dice import Dice
 from notation.engine.state import PASSED, RESIGN, ROLL, Colour, TurnKind
 from notation.errors import InvalidError, RecordError, quoted
 from notation.formats.jqn.lexer import comment_text, locator, matches, nag_number, play_text, token_at
-from notation.formats.reading import line_too_long
+from notation.formats.reading import line_too_long, not_utf8
 from notation.limits import LIMIT, MAX_DEPTH, MAX_GAME_BYTES, MAX_LINE_BYTES
 from notation.messages import Message
 from notation.tree.tags import TAG_NAME
@@ -184,7 +184,7 @@ def _decode(raw: bytes, game: RawGame, name: str, line_number: int) -> str:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         text = raw.decode("utf-8", errors="replace")
-        game.problem(RecordError(Message.of("reader.utf-8", reason=error.reason), "SYNTAX",
+        game.problem(RecordError(Message.of("reader.utf-8", reason=not_utf8(error)), "SYNTAX",
                                  file=name, line=line_number, column=error.start + 1,
                                  game=game.index))
     if line_number == 1 and text.startswith("\ufeff"):

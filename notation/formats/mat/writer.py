@@ -10,6 +10,8 @@ Elo``, ``Crawford``, ``CubeLimit``, ...), so that reading it back gives the same
 
 from __future__ import annotations
 
+from functools import reduce
+
 from notation.engine.state import DOUBLE, DROP, RESIGN, ROLL, TAKE, Colour
 from notation.errors import FormatError
 from notation.formats.mat.reader import TAG_NAMES, header_name
@@ -127,10 +129,10 @@ def _header_tags(games: list[Game]) -> dict[str, str]:
     return {name: tags[name] for name in order}
 
 
-def _tags_left_out(games: list[Game]) -> str | None:
-    """The tags a ``.mat`` of ``games`` leaves out, said in a clause: those with no ``.mat``
-    name, and those a later game has with another value than the first game (or has where
-    the first has not, or not where it has): the header holds the first game's tags."""
+def _tags_left_out(games: list[Game]) -> list[Message]:
+    """The tags a ``.mat`` of ``games`` leaves out, each kind said in a clause: those with no
+    ``.mat`` name, and those a later game has with another value than the first game (or
+    has where the first has not, or not where it has): the header holds the first game's tags."""
     first = games[0].headers
     tags = dict.fromkeys(tag for game in games for tag in game.headers if tag not in GAME_TAGS)
     nameless = [tag for tag in tags if mat_name(tag) is None]
@@ -138,21 +140,20 @@ def _tags_left_out(games: list[Game]) -> str | None:
                and any(game.headers.get(tag) != first.get(tag) for game in games)]
     said = []
     if nameless:
-        said.append(f"tag(s) with no .mat name left out: {', '.join(nameless)}")
+        said.append(Message.of("format.mat.left-out.nameless", count=len(nameless), tags=nameless))
     if varying:
-        said.append(f"a .mat header holds the first game's tags: the other games' "
-                    f"{', '.join(varying)} left out")
-    return "; ".join(said) or None
+        said.append(Message.of("format.mat.left-out.varying", tags=varying))
+    return said
 
 
-def left_out(games: list[Game]) -> str | None:
+def left_out(games: list[Game]) -> Message | None:
     """What a ``.mat`` of ``games`` cannot hold (comments, NAGs, variations, tags), said in
     a sentence; ``None`` if nothing is lost."""
-    said = [_moves_left_out(games), _tags_left_out(games) if games else None]
-    return "; ".join(part for part in said if part) or None
+    said = [part for part in (_moves_left_out(games), *(_tags_left_out(games) if games else [])) if part]
+    return reduce(lambda first, then: Message.of("list.then", first=first, then=then), said) if said else None
 
 
-def _moves_left_out(games: list[Game]) -> str | None:
+def _moves_left_out(games: list[Game]) -> Message | None:
     """How many comments, NAGs and variations a ``.mat`` of ``games`` leaves out."""
     comments = nags = variations = 0
     for game in games:
@@ -163,11 +164,9 @@ def _moves_left_out(games: list[Game]) -> str | None:
             comments += len(starting) + len(after)
             nags += len(marks)
             variations += max(0, len(node.variations) - 1)
-    kept_out = [f"{count} {word}" for count, word in ((comments, "comment(s)"), (nags, "NAG(s)"),
-                                                       (variations, "variation(s)")) if count]
-    if not kept_out:
-        return None
-    return f".mat holds the main line's moves only: {', '.join(kept_out)} left out"
+    kept_out = [Message.of(counted, count=count) for counted, count in (
+        ("count.comments", comments), ("count.nags", nags), ("count.variations", variations)) if count]
+    return Message.of("format.mat.left-out.moves", counts=kept_out) if kept_out else None
 
 
 def write_mat(games: list[Game]) -> str:
