@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from multiprocessing.pool import AsyncResult, Pool
 
 from analysis.analyse import GameAnalysis, TurnFigures, TurnToJudge, assembled, judge_turns, turns_to_judge
-from analysis.confirm import Judge, confirmation_level, deeper_judge
+from analysis.confirm import Judge, confirmation_for, confirmation_level, deeper_judge
 from analysis.network import Network
 from analysis.pool import worker_pool
 from analysis.ranking import Evaluator
@@ -65,13 +65,14 @@ class JudgedGame:
 class AnalysisJob:
     """How to analyse: the net of each rule set, the depth, the mark thresholds (``None``:
     the rule set's), the plays kept per turn and the confirmation of the marks (one of
-    :data:`analysis.confirm.CONFIRMATIONS`)."""
+    :data:`analysis.confirm.CONFIRMATIONS`; ``None``: each rule set's own,
+    :func:`analysis.confirm.confirmation_for`)."""
 
     nets: dict[str, Network]
     ply: int = 0
     marks: tuple[float, float, float] | None = None
     candidates: int = 5
-    confirm: str = "none"
+    confirm: str | None = "none"
     evaluators: dict[str, tuple[Evaluator, Judge | None]] = field(
         default_factory=dict, compare=False, repr=False)
     """The evaluator and confirming judge of each rule set (and options) met so far, made
@@ -95,7 +96,7 @@ class AnalysisJob:
         if key not in self.evaluators:
             net = self.nets[rules.name]
             self.evaluators[key] = (Evaluator(net, rules, ply=self.ply),
-                                    deeper_judge(self.confirm, net, rules))
+                                    deeper_judge(confirmation_for(self.confirm, rules), net, rules))
         return self.evaluators[key]
 
     def ready(self, games: Sequence[Game]) -> None:
@@ -114,10 +115,11 @@ class AnalysisJob:
             judge_turns(task.rules, task.turns[:1], evaluator, self.marks or task.rules.marks,
                         self.candidates, True, None)
 
-    def level(self) -> str:
-        """The confirming judge's level (``''`` for none), as the archive keys an analysis
-        by it: from the setting alone, no judge made (:func:`analysis.confirm.confirmation_level`)."""
-        return confirmation_level(self.confirm)
+    def level(self, rules: RuleSet) -> str:
+        """The confirming judge's level in ``rules`` (``''`` for none), as the archive keys an
+        analysis by it: from the setting alone, no judge made
+        (:func:`analysis.confirm.confirmation_level`)."""
+        return confirmation_level(confirmation_for(self.confirm, rules))
 
 
 WORKER_TURNS = {"fork": 30, "spawn": 900}
@@ -147,15 +149,16 @@ about 400 in backgammon; 2-ply with its marks checked by a 648-game rollout abou
 times the 2-ply confirmation's analysis on real backgammon matches, ``bench/confirm_rollout.py``)."""
 
 
-def workers_for(games: Sequence[Game], ply: int, cores: int, confirm: str, method: str) -> int:
+def workers_for(games: Sequence[Game], ply: int, cores: int, confirm: str | None, method: str) -> int:
     """How many processes the analysis of ``games`` at ``ply``, its marks confirmed by
-    ``confirm``, is worth, at most ``cores`` (one: this process alone; N: this one beside N −
-    1 workers started by ``method``, :func:`start_method`'s); the analyses are the same
-    whatever the number. A worker is worth :data:`WORKER_TURNS` turns of work at 0-ply,
-    each turn costing :data:`DEPTH_COST` at its depth and :data:`CONFIRM_COST` more."""
-    turns = sum(game.end().ply for game in games)
-    start = WORKER_TURNS[method]
-    worth = math.ceil(turns * (DEPTH_COST[ply] + CONFIRM_COST[confirm]) / start)
+    ``confirm`` (``None``: each game's rule set's own), is worth, at most ``cores`` (one:
+    this process alone; N: this one beside N − 1 workers started by ``method``,
+    :func:`start_method`'s); the analyses are the same whatever the number. A worker is
+    worth :data:`WORKER_TURNS` turns of work at 0-ply, each turn costing :data:`DEPTH_COST`
+    at its depth and :data:`CONFIRM_COST` more."""
+    work = sum(game.end().ply * (DEPTH_COST[ply] + CONFIRM_COST[confirmation_for(confirm, game.rules)])
+               for game in games)
+    worth = math.ceil(work / WORKER_TURNS[method])
     return max(1, min(cores, len(games), worth))
 
 

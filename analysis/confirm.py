@@ -38,11 +38,16 @@ if TYPE_CHECKING:
 CONFIRMATIONS = ("none", "1ply", "2ply", "2ply+rollout", "rollout")
 """The settings of ``jacquet analyse --confirm``, from the lightest to the heaviest."""
 
-DEFAULT_CONFIRMATION = "2ply"
-"""What ``jacquet analyse``, ``jacquet import --analyse``, the viewer's "Analyse this game"
-and ``/play/``'s analysis confirm their marks with unless told: the level that agrees best
-with GNU Backgammon 2-ply on real matches, at seconds of CPU per game (``docs/analysis.md``
-gives each setting's cost and figures)."""
+def confirmation_for(setting: str | None, rules: RuleSet) -> str:
+    """The confirmation asked (one of :data:`CONFIRMATIONS`), or where none is (``None``,
+    what ``jacquet analyse``, ``jacquet import --analyse``, the viewer's "Analyse this game"
+    and ``/play/``'s analysis do unless told) the rule set's own, ``RuleSet.confirmation``:
+    ``2ply`` (the level that agrees best with GNU Backgammon 2-ply on real matches at seconds
+    of CPU per game), ``2ply+rollout`` in ``backgammon`` (its marks' precision against gnubg
+    2-ply above 0.6 on held-out matches too, at about twice 2-ply's CPU): ``docs/analysis.md``
+    gives each setting's cost and figures."""
+    return rules.confirmation if setting is None else setting
+
 
 CLOSE = 1.0
 """A turn whose best two plays at 0-ply are within this share of the rule set's doubtful

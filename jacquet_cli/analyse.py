@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from analysis.confirm import CONFIRMATIONS, DEFAULT_CONFIRMATION
+from analysis.confirm import CONFIRMATIONS
 from analysis.threads import limit_blas_threads
 from jacquet_cli.archive_options import filter_options, pop_filters, query_from, reports_archive_errors
 from jacquet_cli.reading import Unreadable, load_games
@@ -26,18 +26,22 @@ limit_blas_threads(1)
 def confirm_option(function: Any) -> Any:
     """``--confirm none|1ply|2ply|2ply+rollout|rollout``, shared by ``analyse`` and ``import --analyse``."""
     return click.option(
-        "--confirm", type=click.Choice(CONFIRMATIONS), default=DEFAULT_CONFIRMATION, show_default=True,
+        "--confirm", type=click.Choice(CONFIRMATIONS), default=None,
         help="Judge again, at this level, every turn that would be marked and every turn whose best "
-             "two plays are close, and mark only what it confirms (docs/analysis.md: the cost of "
+             "two plays are close, and mark only what it confirms (default: the rule set's own, "
+             "2ply+rollout in backgammon, 2ply in the others; docs/analysis.md: the cost of "
              "each).")(function)
 
 
-def check_confirmation(confirm: str) -> None:
+def check_confirmation(confirm: str | None) -> None:
     """Refuse a confirmation the engine cannot make (a depth it does not have), before
     any game is analysed: from the setting alone, no net loaded and no judge made
-    (:func:`analysis.confirm.confirmation_level`)."""
+    (:func:`analysis.confirm.confirmation_level`); ``None`` (each rule set's own) is one it
+    makes."""
     from analysis.confirm import confirmation_level
 
+    if confirm is None:
+        return
     try:
         confirmation_level(confirm)
     except ValueError as error:
@@ -89,7 +93,7 @@ def _limits(ctx: click.Context, param: click.Parameter, value: str | None
 def analyse_command(files: tuple[str, ...], db_path: str | None, game_number: int | None, ply: int,
                     output: str | None, as_json: bool, net_path: str | None,
                     marks: tuple[float, float, float] | None, candidates: int, jobs: int | None,
-                    confirm: str, **filters: Any) -> None:
+                    confirm: str | None, **filters: Any) -> None:
     """Judge every turn of the games of FILES: the plays ranked by equity, the equity the
     play made lost and its mark (?! ? ??), the luck of the roll, and per player the error
     rate (equity lost per unforced decision, in thousandths of a point) and luck.
@@ -177,7 +181,7 @@ def analyse_command(files: tuple[str, ...], db_path: str | None, game_number: in
 
 def _analyse_db(db_path: str, filters: dict[str, Any], ply: int, net_path: str | None,
                 marks: tuple[float, float, float] | None, candidates: int, jobs: int,
-                confirm: str) -> None:
+                confirm: str | None) -> None:
     from archive import open_archive
 
     from .analyse_archive import analyse_archive

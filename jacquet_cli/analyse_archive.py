@@ -20,6 +20,7 @@ from analysis.report import analysis_json
 from analysis.shipped import NoNet, load_net
 from archive import Query, game_ids, load_game
 from archive.analyses import analysed_ids, game_variants, store_analysis
+from notation import rule_set
 from notation.messages import say
 
 from .reading import Unreadable
@@ -34,14 +35,15 @@ BATCH = 4
 
 def analyse_archive(db: Database, query: Query, ply: int, net_path: str | None,
                     marks: tuple[float, float, float] | None, candidates: int,
-                    jobs: int = 1, confirm: str = "none") -> tuple[int, int]:
+                    jobs: int = 1, confirm: str | None = "none") -> tuple[int, int]:
     """Analyse the games ``query`` selects that are not analysed yet (:func:`analyse_games`)."""
     return analyse_games(db, game_ids(db, query), ply, net_path, marks, candidates, jobs, confirm)
 
 
 def analyse_games(db: Database, ids: list[int], ply: int, net_path: str | None = None,
                   marks: tuple[float, float, float] | None = None,
-                  candidates: int = CANDIDATES, jobs: int = 1, confirm: str = "none") -> tuple[int, int]:
+                  candidates: int = CANDIDATES, jobs: int = 1, confirm: str | None = "none"
+                  ) -> tuple[int, int]:
     """Analyse the games ``ids`` not analysed yet (by the same engine, depth and
     confirmation) over ``jobs`` processes, with a progress bar on stderr; (games analysed
     now, games skipped). Ctrl-C stops after the game being stored (exit 130)."""
@@ -58,7 +60,7 @@ def analyse_games(db: Database, ids: list[int], ply: int, net_path: str | None =
             raise Unreadable(str(error)) from None
     job = AnalysisJob(nets, ply, marks, candidates, confirm)
     try:
-        engines = {v: (net.name, net.digest, job.level()) for v, net in nets.items()}
+        engines = {v: (net.name, net.digest, job.level(rule_set(v))) for v, net in nets.items()}
     except ValueError as error:  # a depth the engine does not have
         raise click.BadParameter(str(error), param_hint="--confirm") from None
     done = analysed_ids(db, ids, engines, ply)

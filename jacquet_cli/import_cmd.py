@@ -45,7 +45,7 @@ from .archive_options import db_option, import_summary, reports_archive_errors
 @reading_many_games()
 def import_command(files: tuple[str, ...], db_path: str, keep_invalid: bool, variant: str,
                    batch: int, analyse: bool, ply: int, net_path: str | None,
-                   jobs: int | None, confirm: str) -> None:
+                   jobs: int | None, confirm: str | None) -> None:
     """Import the games of FILES (any supported format) into the archive.
 
     Each game is stored whole or not at all; games already in the archive are skipped, so

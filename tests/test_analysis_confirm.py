@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -23,6 +24,7 @@ from analysis.confirm import (
     CheckedJudge,
     PlyJudge,
     RolloutJudge,
+    confirmation_for,
     confirmation_level,
     confirmed_limits,
     deeper_judge,
@@ -34,6 +36,7 @@ from analysis.ranking import Candidate, Evaluator
 from analysis.threads import limit_blas_threads
 from jacquet_cli import main
 from notation import Dice, Play, Position, legal_plays, rule_set
+from notation.engine.rules import NAMES
 from notation.engine.state import ROLL, Colour, GameState
 from notation.formats import read_file
 from notation.tree.game import Game
@@ -358,6 +361,33 @@ def test_every_confirmation_has_a_cost_for_sharing_the_work():
 
     assert set(CONFIRM_COST) == set(CONFIRMATIONS)
     assert [CONFIRM_COST[s] for s in CONFIRMATIONS] == sorted(CONFIRM_COST.values())  # lightest first
+
+
+@pytest.mark.parametrize("variant", NAMES)
+def test_each_rule_set_confirms_by_its_own_setting_unless_told(variant):
+    """``--confirm`` unset (``None``) is the rule set's own confirmation, one the engine
+    makes; a setting asked is kept whatever the rule set."""
+    rules = rule_set(variant)
+    assert confirmation_for(None, rules) == rules.confirmation
+    assert rules.confirmation in CONFIRMATIONS and confirmation_level(rules.confirmation)
+    assert confirmation_for("1ply", rules) == "1ply"
+    assert confirmation_for("none", rules) == "none"
+
+
+def test_analyse_confirms_each_game_as_its_rule_set_does_by_default(two_games):
+    """One run over a jacquet game and a backgammon game, no ``--confirm``: the jacquet
+    game's marks confirmed at 2-ply, the backgammon game's checked by a rollout too (the
+    setting measured best against gnubg 2-ply, docs/analysis.md); ``--confirm 2ply`` makes
+    both 2-ply."""
+    match = Path(__file__).parent / "data" / "mat" / "BoardLord_-_Llabba_7pt_Backgammon_Studio_2023_08_09_18_11_07.mat"
+    runs = {}
+    for options in ([], ["--confirm", "2ply"]):
+        result = CliRunner().invoke(main, ["analyse", two_games[0], str(match), "--json",
+                                           "--jobs", "1", "--game", "1", *options])
+        assert result.exit_code == 0, result.output
+        runs[bool(options)] = [json.loads(line)["confirm"] for line in result.stdout.splitlines()]
+    assert runs[False] == [confirmation_level("2ply"), confirmation_level("2ply+rollout")]
+    assert runs[True] == [confirmation_level("2ply")] * 2
 
 
 def test_a_bounded_analysis_falls_back_on_lighter_confirmations():

@@ -162,11 +162,12 @@ def test_workers_are_forked_from_a_process_of_one_thread_only():
 
 
 def test_analyse_writes_the_same_annotated_records_and_tables_with_two_jobs(records, tmp_path):
+    # at 2-ply (backgammon's own 2ply+rollout rolls out most of a generated game's turns)
     out = {}
     for jobs in ("1", "2"):
         target = tmp_path / f"annotated-{jobs}.jqn"
         result = CliRunner().invoke(main, ["analyse", f"{records}/jacquet.jqn", f"{records}/backgammon.jqn",
-                                           "-o", str(target), "--jobs", jobs])
+                                           "-o", str(target), "--jobs", jobs, "--confirm", "2ply"])
         assert result.exit_code == 0, result.output
         out[jobs] = (result.stdout, target.read_text(encoding="utf-8"))
     assert out["2"] == out["1"]
@@ -191,7 +192,8 @@ def test_import_analyse_with_two_jobs_stores_what_one_job_stores(records, tmp_pa
     for jobs in ("1", "2"):
         archive = tmp_path / f"club-{jobs}.db"
         result = CliRunner().invoke(main, ["import", f"{records}/jacquet.jqn", f"{records}/backgammon.jqn",
-                                           "--db", str(archive), "--analyse", "--net", small_net, "--jobs", jobs])
+                                           "--db", str(archive), "--analyse", "--net", small_net, "--jobs", jobs,
+                                           "--confirm", "2ply"])
         assert result.exit_code == 0, result.output
         assert say("cli.import.analysed", count=3, skipped=0) in result.output
         dumps.append(_dump(archive))
@@ -242,6 +244,13 @@ def test_the_workers_follow_the_confirmation_s_work():
     workers = [workers_for(few, 0, cores=8, confirm=setting, method="spawn")
                for setting in ("none", "1ply", "2ply", "rollout")]
     assert workers == sorted(workers) and workers[0] < workers[2] == 3
+    # unset: each game's rule set's own (backgammon's 2ply+rollout costs more than 2ply)
+    mixed = [games[0], sorted(read_file("samples/generated/backgammon-10.jqn"), key=lambda g: g.end().ply)[0]]
+    for game in mixed:
+        own = game.rules.confirmation
+        assert all(workers_for([game] * n, 0, cores=8, confirm=None, method="spawn")
+                   == workers_for([game] * n, 0, cores=8, confirm=own, method="spawn") for n in range(1, 9))
+    assert [game.rules.confirmation for game in mixed] == ["2ply", "2ply+rollout"]
 
 
 def test_long_games_go_to_the_workers_and_back(tmp_path):

@@ -18,7 +18,7 @@ import pytest
 
 import archive
 from analysis.analyse import analyse_game
-from analysis.confirm import DEFAULT_CONFIRMATION, confirmation_level, deeper_judge
+from analysis.confirm import confirmation_level, deeper_judge
 from analysis.ranking import Evaluator
 from analysis.shipped import load_net
 from archive.played import load_played, save_played
@@ -124,7 +124,7 @@ def test_a_whole_game_against_the_random_engine(app, client, archive_path):
     analysis = page[page.index('class="analysis"'):]
     engine = re.search(r'<span class="engine">([^<]+)</span>', analysis).group(1)
     net = load_net("jacquet")
-    judge = deeper_judge(DEFAULT_CONFIRMATION, net, rule_set("jacquet"))
+    judge = deeper_judge(rule_set("jacquet").confirmation, net, rule_set("jacquet"))
     confirmed = engine != ENGINE_0PLY  # at the default level, or not when that takes over WORK_SECONDS
     assert not confirmed or engine == confirmed_at(ENGINE_0PLY, judge.level)
 
@@ -394,7 +394,7 @@ def resigned_game(client) -> str:
 
 
 def test_the_finished_game_is_analysed_as_jacquet_analyse_does_first_and_lightest_last():
-    assert ANALYSES[0] == (True, DEFAULT_CONFIRMATION) and ANALYSES[-1] == (False, "none")
+    assert ANALYSES[0] == (True, None) and ANALYSES[-1] == (False, "none")  # None: the rule set's own
     assert len(set(ANALYSES)) == len(ANALYSES)
 
 
@@ -422,7 +422,7 @@ def test_an_analysis_over_time_takes_the_next_lighter_one_then_says_so(client, m
         assert (shown("The luck was not measured: it takes longer than the server allows a request (WORK_SECONDS).")
                 in page) == (not luck)
         engine = re.search(r'<span class="engine">([^<]+)</span>', page).group(1)
-        level = confirmation_level(confirm)
+        level = confirmation_level(rule_set("jacquet").confirmation if confirm is None else confirm)
         assert engine == (confirmed_at(ENGINE_0PLY, level) if level else ENGINE_0PLY)
     else:
         assert "could not be analysed within the server" in page and 'class="analysis"' not in page

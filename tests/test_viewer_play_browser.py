@@ -9,8 +9,9 @@ except in CI)."""
 
 import pytest
 
-from analysis.confirm import DEFAULT_CONFIRMATION, confirmation_level
+from analysis.confirm import confirmation_level
 from analysis.shipped import load_net
+from notation import rule_set
 from tests.browser_helpers import ARTIFACTS, playwright_or_skip, press, served_viewer
 from tests.viewer_helpers import shown
 
@@ -65,7 +66,7 @@ def test_a_whole_game_against_the_engine_by_clicking_on_a_tablet(base, page):
     # level (the job's time limit is lifted for the tests: tests/conftest.py)
     assert page.locator(".analysis .engine").inner_text() == \
         f"{load_net('jacquet').name}, 0-ply" + shown(", marks confirmed at %(level)s",
-                                                     level=confirmation_level(DEFAULT_CONFIRMATION))
+                                                     level=confirmation_level(rule_set("jacquet").confirmation))
     assert page.locator(".analysis ol.analysed-turns li").count() > 20
     assert page.locator(".summaries tbody tr").count() == 2
     assert page.locator(".store a", has_text="sign in").count() == 1  # a visitor may not store it

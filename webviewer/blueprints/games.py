@@ -8,11 +8,11 @@ from flask import Blueprint, abort, current_app, flash, redirect, render_templat
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from analysis.confirm import DEFAULT_CONFIRMATION, fallbacks
+from analysis.confirm import confirmation_for, fallbacks
 from analysis.shipped import NoNet
 from archive.analyses import latest_analysis, latest_analysis_id, store_analysis
 from archive.search import SORTS, search_page
-from notation.engine.rules import NAMES
+from notation.engine.rules import NAMES, rule_set
 from webviewer.pages.analysis_job import GameGone, analyse_stored
 from webviewer.pages.analysis_view import described
 from webviewer.pages.downloads import attachment, require_format, unwritable
@@ -111,12 +111,13 @@ def print_view(game_id: int) -> ResponseReturnValue:
 @role_required("scorer")
 def analyse(game_id: int) -> ResponseReturnValue:
     """The game analysed by the engine (0-ply, the shipped net of its rule set, the marks
-    confirmed as the app's ``ANALYSIS_CONFIRM`` says: ``jacquet analyse``'s default unless
-    set; at 1-ply, then unconfirmed, if confirming takes longer than a job may, the
-    analysis then saying so by its name) in the worker pool, stored beside it, and its
-    page shown again with the analysis; 503 when the pool is busy (see :mod:`webviewer.plumbing.workers`)."""
-    stored_row(game_id)  # 404 for no game, or one hidden from this user
-    confirm = current_app.config.get("ANALYSIS_CONFIRM", DEFAULT_CONFIRMATION)
+    confirmed as the app's ``ANALYSIS_CONFIRM`` says: ``jacquet analyse``'s default, the
+    rule set's own, unless set; at 1-ply, then unconfirmed, if confirming takes longer than
+    a job may, the analysis then saying so by its name) in the worker pool, stored beside
+    it, and its page shown again with the analysis; 503 when the pool is busy (see
+    :mod:`webviewer.plumbing.workers`)."""
+    row = stored_row(game_id)  # 404 for no game, or one hidden from this user
+    confirm = confirmation_for(current_app.config.get("ANALYSIS_CONFIRM"), rule_set(row["variant"]))
     archive = current_app.config["ARCHIVE"]
     *lighter, lightest = fallbacks(confirm)
     try:

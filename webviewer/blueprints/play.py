@@ -26,7 +26,6 @@ from flask import Blueprint, abort, current_app, redirect, render_template, requ
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from analysis.confirm import DEFAULT_CONFIRMATION
 from analysis.shipped import NoNet
 from archive import import_games, stored_id
 from archive.audit import logging_stored
@@ -74,11 +73,11 @@ MAX_NAME = 100
 SIDES = {"White": "W", "Black": "B"}
 
 
-ANALYSES = tuple(dict.fromkeys(((True, DEFAULT_CONFIRMATION), (True, "1ply"), (False, "none"))))
+ANALYSES: tuple[tuple[bool, str | None], ...] = ((True, None), (True, "1ply"), (False, "none"))
 """The finished game's analyses (with the luck?, the marks confirmed by), tried in turn
-until one fits in a job's time: as ``jacquet analyse`` makes it by default, then with the
-marks confirmed at 1-ply (if the default is another level), then at 0-ply alone without
-the luck."""
+until one fits in a job's time: as ``jacquet analyse`` makes it by default (the marks
+confirmed as the rule set's ``confirmation`` says), then with the marks confirmed at 1-ply,
+then at 0-ply alone without the luck."""
 
 
 def _expiry() -> timedelta:

@@ -255,7 +255,11 @@ class RuleSet:
     men left on a point costs him, by point (0-25). ``marks`` are the equity losses, in the
     rule set's own points, from which the analysis marks a play doubtful, bad, very bad
     (``docs/analysis.md``), and ``skill`` the scale an error rate is labelled on (bounds in
-    thousandths of its points per decision, each label below its bound: :meth:`skill_label`).
+    thousandths of its points per decision, each label below its bound: :meth:`skill_label`);
+    ``confirmation`` is how the analysis confirms those marks unless told (a setting of
+    ``jacquet analyse --confirm``, :data:`analysis.confirm.CONFIRMATIONS`): ``2ply``, or
+    ``2ply+rollout`` where checking 2-ply's marks by a rollout was measured better against an
+    outside judge at an affordable cost (backgammon, against GNU Backgammon 2-ply).
     ``phases`` are the phases a side goes through (the courier's run): the engine's encoder
     gives each its input and the heuristic player values leaving them.
     ``position_classes`` are the kinds of position the engine judges each with its own
@@ -305,6 +309,7 @@ class RuleSet:
     ceiling: Ceiling | None = None
     marks: tuple[float, float, float] = (0.04, 0.08, 0.16)
     skill: tuple[tuple[float, str], ...] = GNUBG_SKILL
+    confirmation: str = "2ply"
     phases: tuple[Phase, ...] = ()
     head: HeadLimit | None = None
     rethrow_clause: bool = False
