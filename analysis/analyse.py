@@ -30,7 +30,7 @@ import numpy as np
 
 from analysis.board_judge import Values, named_play
 from analysis.confirm import Judge, confirmed_limits, needs_confirming
-from analysis.ranking import Candidate, Evaluator, RollsJudged, roll_average
+from analysis.ranking import Candidate, Evaluator, RollsJudged
 from analysis.rolls import ROLLS_21
 from notation import Dice, Play, Position, RuleSet, legal_plays
 from notation.engine.movegen import TurnRules
@@ -204,9 +204,9 @@ def _figures(rules: RuleSet, turn: TurnToJudge, evaluator: Evaluator, limits: tu
     rolls = evaluator.rolls_judged(position, primes) if with_luck and turn.roll else None
     expected = luck = None
     if rolls is not None:
-        expected = roll_average(rolls.values)
+        expected = rolls.average
         if turn.lucky:
-            luck = rolls.values[turn.dice] - expected
+            luck = rolls.equities[_ROLL[turn.dice]] - expected
     quick = _from_rolls(rules, turn, evaluator, rolls, limits, shown, confirm) \
         if rolls is not None and evaluator.ply == 0 else None
     if quick is not None:

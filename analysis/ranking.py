@@ -230,9 +230,12 @@ class Evaluator:
         roll's value (:meth:`roll_values`)."""
         children = self.boards.children(*self._position(position, primes))
         judged = self.boards.values(children.boards, children.flags)
-        equities, _, _, _ = self.boards.best_of(children, judged)
-        values = dict(zip([dice for dice, _ in ROLLS_21], equities[0].tolist(), strict=True))
-        return RollsJudged(children, judged, values)
+        equities = judged.equity[self.boards.best_rows(children, judged.equity)[0]].tolist()
+        return RollsJudged(children, judged, equities)
+
+
+_DICE = [dice for dice, _ in ROLLS_21]
+"""The 21 rolls, in :data:`ROLLS_21`'s order."""
 
 
 @dataclass
@@ -244,7 +247,18 @@ class RollsJudged:
 
     children: Children
     judged: Values
-    values: dict[Dice, float]
+    equities: list[float]
+    """Each roll's value, in :data:`ROLLS_21`'s order."""
+
+    @property
+    def values(self) -> dict[Dice, float]:
+        """Each roll's value by its dice."""
+        return dict(zip(_DICE, self.equities, strict=True))
+
+    @property
+    def average(self) -> float:
+        """:func:`roll_average` of the values (the same sum in the same order)."""
+        return sum(value * weight for value, (_, weight) in zip(self.equities, ROLLS_21, strict=True)) / 36.0
 
 
 def roll_average(values: dict[Dice, float]) -> float:
