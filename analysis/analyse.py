@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analysis.board_judge import Values, named_play
+from analysis.board_judge import named_play
 from analysis.confirm import Judge, confirmed_limits, needs_confirming
 from analysis.ranking import Candidate, Evaluator, RollsJudged
 from analysis.rolls import ROLLS_21
@@ -244,16 +244,16 @@ def _from_rolls(rules: RuleSet, turn: TurnToJudge, evaluator: Evaluator, rolls: 
     from analysis.fast.paths import path_steps, reference_order  # the fast package loads the kernels
 
     k = _ROLL[turn.dice]
-    start, end = int(children.starts[0, k]), int(children.starts[0, k + 1])
+    start, end = children.starts[0, k:k + 2].tolist()
     rows = reference_order(paths[start:end]) + start  # (it ranks plays of one equity)
     boards = children.boards[rows]
     judged = rolls.judged
     if judged.by_board:  # the figures of the turn's boards are theirs among the 21 rolls'
-        judged = Values(judged.y[rows], judged.equity[rows])
+        y, equity = judged.y[rows], judged.equity[rows]
     else:
         judged = evaluator.boards.values(boards, None if children.flags is None else children.flags[rows])
-    equity = judged.equity.astype(np.float64)
-    equities, outputs = equity.tolist(), judged.y.astype(np.float64).tolist()
+        y, equity = judged.y, judged.equity
+    equities = equity.tolist()  # (float32 to Python's floats, exactly)
     ranked = np.argsort(-equity, kind="stable").tolist()  # (the higher equity, then the first)
     made = np.frombuffer(bytes(turn.played.mover + turn.played.opponent), dtype=np.int8)
     rank = ranked.index(int(np.flatnonzero((boards == made).all(axis=1))[0]))
@@ -264,7 +264,7 @@ def _from_rolls(rules: RuleSet, turn: TurnToJudge, evaluator: Evaluator, rolls: 
 
     def candidate(i: int) -> Candidate:
         return Candidate(named_play(steps, path_steps(int(paths[rows[i]]))), equities[i],
-                         tuple(outputs[i]), 0)
+                         tuple(y[i].tolist()), 0)
 
     kept = [(place, candidate(i)) for place, i in enumerate(ranked) if place < shown or place == rank]
     if confirm is not None and not forced:
