@@ -41,7 +41,7 @@ from analysis.encoding import Encoder
 from analysis.network import Network
 from analysis.outcomes import Outcomes
 from analysis.rolls import ROLLS_21, WEIGHTS
-from notation import MEN, OFF, Dice, Play, Position, RuleSet
+from notation import MEN, OFF, Dice, Play, Position, RuleSet, Step
 from notation.messages import MessageError, either
 
 __all__ = ["DEPTHS", "FILTER", "ROLLS_21", "SECOND_FILTER", "WEIGHTS", "Candidate", "CannotJudge",
@@ -78,6 +78,24 @@ class Candidate:
     equity: float
     probabilities: tuple[float, ...]
     depth: int
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled small (what a worker of ``--jobs`` sends back for every kept play): the
+        play's steps as plain numbers, its result as 52 bytes and its notation, written
+        here; the same candidate comes back."""
+        play, result = self.play, self.play.result
+        steps = tuple([tuple(step) for step in play.steps])
+        return (_candidate, (steps, bytes(result.mover + result.opponent), play.notation, self.equity,
+                             self.probabilities, self.depth))
+
+
+def _candidate(steps: tuple[tuple[int, int, int, bool], ...], result: bytes, notation: str, equity: float,
+               probabilities: tuple[float, ...], depth: int) -> Candidate:
+    """A :class:`Candidate` from what it pickles (its ``__reduce__``)."""
+    counts = tuple(result)
+    play = Play(tuple([Step(*step) for step in steps]), Position._trusted(counts[:26], counts[26:]), None)
+    play.read_as(notation)
+    return Candidate(play, equity, probabilities, depth)
 
 
 @dataclass
