@@ -27,12 +27,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
+from numpy.typing import NDArray
 
 from analysis.board_judge import named_play
 from analysis.confirm import Judge, confirmed_limits, needs_confirming
 from analysis.ranking import Candidate, Evaluator, RollsJudged
 from analysis.rolls import ROLLS_21
 from notation import Dice, Play, Position, RuleSet, legal_plays
+from notation.engine.board import WIDTH
 from notation.engine.movegen import TurnRules
 from notation.engine.state import PASSED, ROLL, Colour
 from notation.errors import NotationError
@@ -255,8 +257,7 @@ def _from_rolls(rules: RuleSet, turn: TurnToJudge, evaluator: Evaluator, rolls: 
         y, equity = judged.y, judged.equity
     equities = equity.tolist()  # (float32 to Python's floats, exactly)
     ranked = np.argsort(-equity, kind="stable").tolist()  # (the higher equity, then the first)
-    made = np.frombuffer(bytes(turn.played.mover + turn.played.opponent), dtype=np.int8)
-    rank = ranked.index(int(np.flatnonzero((boards == made).all(axis=1))[0]))
+    rank = ranked.index(_row_of(boards, turn.played))
     forced = end - start == 1
     loss = 0.0 if forced or rank == 0 else max(0.0, equities[ranked[0]] - equities[ranked[rank]])
     mark = None if forced else mark_for(loss, limits)
@@ -275,6 +276,18 @@ def _from_rolls(rules: RuleSet, turn: TurnToJudge, evaluator: Evaluator, rolls: 
     chosen = next(c for place, c in kept if place == rank)
     return TurnFigures(turn.ply, kept[0][1], chosen, rank + 1, end - start, loss, mark, forced, None, None,
                        kept, "", False)
+
+
+def _row_of(boards: NDArray[np.int8], result: Position) -> int:
+    """The row of ``boards`` (``(n, 52)``, C order) that is ``result`` (the mover's counts,
+    then the opponent's)."""
+    raw, made = boards.tobytes(), bytes(result.mover + result.opponent)
+    at = raw.find(made)
+    while at >= 0 and at % WIDTH:  # (a match across two rows)
+        at = raw.find(made, at + 1)
+    if at < 0:
+        raise ValueError("the play made is not among the boards")
+    return at // WIDTH
 
 
 def assembled(game: Game, engine: str, figures: list[TurnFigures], confirm: str | None

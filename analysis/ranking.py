@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import mul
 
 import numpy as np
 from numpy.typing import NDArray
@@ -254,6 +255,8 @@ class Evaluator:
 
 _DICE = [dice for dice, _ in ROLLS_21]
 """The 21 rolls, in :data:`ROLLS_21`'s order."""
+_WEIGHTS = [weight for _, weight in ROLLS_21]
+"""Their weights out of 36 (Python's numbers, as :func:`roll_average` takes them)."""
 
 
 @dataclass
@@ -276,7 +279,8 @@ class RollsJudged:
     @property
     def average(self) -> float:
         """:func:`roll_average` of the values (the same sum in the same order)."""
-        return sum(value * weight for value, (_, weight) in zip(self.equities, ROLLS_21, strict=True)) / 36.0
+        total: float = sum(map(mul, self.equities, _WEIGHTS))
+        return total / 36.0
 
 
 def roll_average(values: dict[Dice, float]) -> float:
