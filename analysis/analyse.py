@@ -285,8 +285,7 @@ def _row_of(boards: NDArray[np.int8], result: Position) -> int:
     at = raw.find(made)
     while at >= 0 and at % WIDTH:  # (a match across two rows)
         at = raw.find(made, at + 1)
-    if at < 0:
-        raise ValueError("the play made is not among the boards")
+    assert at >= 0, "the play made is among its roll's plays"
     return at // WIDTH
 
 
