@@ -27,12 +27,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
+from numpy.typing import NDArray
 
-from analysis.board_judge import Values, named_play
+from analysis.board_judge import named_play
 from analysis.confirm import Judge, confirmed_limits, needs_confirming
-from analysis.ranking import Candidate, Evaluator, RollsJudged, roll_average
+from analysis.ranking import Candidate, Evaluator, RollsJudged
 from analysis.rolls import ROLLS_21
 from notation import Dice, Play, Position, RuleSet, legal_plays
+from notation.engine.board import WIDTH
 from notation.engine.movegen import TurnRules
 from notation.engine.state import PASSED, ROLL, Colour
 from notation.errors import NotationError
@@ -204,9 +206,9 @@ def _figures(rules: RuleSet, turn: TurnToJudge, evaluator: Evaluator, limits: tu
     rolls = evaluator.rolls_judged(position, primes) if with_luck and turn.roll else None
     expected = luck = None
     if rolls is not None:
-        expected = roll_average(rolls.values)
+        expected = rolls.average
         if turn.lucky:
-            luck = rolls.values[turn.dice] - expected
+            luck = rolls.equities[_ROLL[turn.dice]] - expected
     quick = _from_rolls(rules, turn, evaluator, rolls, limits, shown, confirm) \
         if rolls is not None and evaluator.ply == 0 else None
     if quick is not None:
@@ -244,19 +246,18 @@ def _from_rolls(rules: RuleSet, turn: TurnToJudge, evaluator: Evaluator, rolls: 
     from analysis.fast.paths import path_steps, reference_order  # the fast package loads the kernels
 
     k = _ROLL[turn.dice]
-    start, end = int(children.starts[0, k]), int(children.starts[0, k + 1])
+    start, end = children.starts[0, k:k + 2].tolist()
     rows = reference_order(paths[start:end]) + start  # (it ranks plays of one equity)
     boards = children.boards[rows]
     judged = rolls.judged
     if judged.by_board:  # the figures of the turn's boards are theirs among the 21 rolls'
-        judged = Values(judged.y[rows], judged.equity[rows])
+        y, equity = judged.y[rows], judged.equity[rows]
     else:
         judged = evaluator.boards.values(boards, None if children.flags is None else children.flags[rows])
-    equity = judged.equity.astype(np.float64)
-    equities, outputs = equity.tolist(), judged.y.astype(np.float64).tolist()
+        y, equity = judged.y, judged.equity
+    equities = equity.tolist()  # (float32 to Python's floats, exactly)
     ranked = np.argsort(-equity, kind="stable").tolist()  # (the higher equity, then the first)
-    made = np.frombuffer(bytes(turn.played.mover + turn.played.opponent), dtype=np.int8)
-    rank = ranked.index(int(np.flatnonzero((boards == made).all(axis=1))[0]))
+    rank = ranked.index(_row_of(boards, turn.played))
     forced = end - start == 1
     loss = 0.0 if forced or rank == 0 else max(0.0, equities[ranked[0]] - equities[ranked[rank]])
     mark = None if forced else mark_for(loss, limits)
@@ -264,7 +265,7 @@ def _from_rolls(rules: RuleSet, turn: TurnToJudge, evaluator: Evaluator, rolls: 
 
     def candidate(i: int) -> Candidate:
         return Candidate(named_play(steps, path_steps(int(paths[rows[i]]))), equities[i],
-                         tuple(outputs[i]), 0)
+                         tuple(y[i].tolist()), 0)
 
     kept = [(place, candidate(i)) for place, i in enumerate(ranked) if place < shown or place == rank]
     if confirm is not None and not forced:
@@ -275,6 +276,17 @@ def _from_rolls(rules: RuleSet, turn: TurnToJudge, evaluator: Evaluator, rolls: 
     chosen = next(c for place, c in kept if place == rank)
     return TurnFigures(turn.ply, kept[0][1], chosen, rank + 1, end - start, loss, mark, forced, None, None,
                        kept, "", False)
+
+
+def _row_of(boards: NDArray[np.int8], result: Position) -> int:
+    """The row of ``boards`` (``(n, 52)``, C order) that is ``result`` (the mover's counts,
+    then the opponent's)."""
+    raw, made = boards.tobytes(), bytes(result.mover + result.opponent)
+    at = raw.find(made)
+    while at >= 0 and at % WIDTH:  # (a match across two rows)
+        at = raw.find(made, at + 1)
+    assert at >= 0, "the play made is among its roll's plays"
+    return at // WIDTH
 
 
 def assembled(game: Game, engine: str, figures: list[TurnFigures], confirm: str | None

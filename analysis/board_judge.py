@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -109,6 +109,9 @@ class BoardJudge:
     where numba is not there."""
     loaded: bool = field(init=False, default=False)
     """Whether :meth:`load_kernels` has been called."""
+    fused: tuple[Any, ...] | None = field(init=False, default=None, repr=False)
+    """The kernels' arguments for this net (:meth:`FastJudge.fused`), made at the first
+    :meth:`values`."""
 
     def __post_init__(self) -> None:
         self.encoder = Encoder.for_rules(self.rules, self.net.version)
@@ -153,7 +156,9 @@ class BoardJudge:
         if kernels is None or not kernels.fuses(self.net):
             judged = self.judge(boards, flags)
             return Values(judged.y, judged.equity)
-        y, equity, bear_offs = kernels.judge_boards(boards, flags, self.net, self.outcomes)
+        if self.fused is None:
+            self.fused = kernels.fused(self.net, self.outcomes)
+        y, equity, bear_offs = kernels.judge_boards(boards, flags, self.fused)
         rows = np.flatnonzero(bear_offs)
         if len(rows):
             settled = self._settled(boards[rows], None if flags is None else flags[rows], y[rows], True)
@@ -243,9 +248,9 @@ class BoardJudge:
                 self._add(parts, flag_parts, results, held, his, tracking)
                 total += len(results)
             starts[p, len(ROLLS_21)] = total
-        return Children(np.concatenate(parts) if parts else np.empty((0, 52), np.int8),
-                        np.concatenate(flag_parts) if tracking else None, starts,
-                        np.concatenate(path_parts) if kernels is not None and path_parts else None)
+        return Children(_joined(parts) if parts else np.empty((0, 52), np.int8),
+                        _joined(flag_parts) if tracking else None, starts,
+                        _joined(path_parts) if kernels is not None and path_parts else None)
 
     @staticmethod
     def _add(parts: list[Boards], flag_parts: list[Flags], results: Boards, held: Flags, his: bool,
@@ -275,10 +280,15 @@ class BoardJudge:
     def best_of(self, children: Children, judged: Values
                 ) -> tuple[NDArray[np.float64], NDArray[np.float64], Boards, Flags | None]:
         """:meth:`best_per_roll` of the positions whose ``children`` are ``judged``."""
-        equity = judged.equity
-        m = len(children.starts)
+        best = self.best_rows(children, judged.equity)
+        flags = children.flags[best] if children.flags is not None else None
+        return (judged.equity[best].astype(np.float64), judged.y[best].astype(np.float64),
+                children.boards[best], flags)
+
+    def best_rows(self, children: Children, equity: NDArray[np.float32]) -> NDArray[np.int64]:
+        """The row of each position's best play of each roll (``(m, 21)``), by ``equity``
+        (the children's): the first of equals, as ``np.argmax``."""
         firsts = children.starts[:, :-1].reshape(-1)  # every (position, roll)'s first row
-        # the first row of each segment with its highest equity (np.argmax's choice)
         if self.kernels is not None:
             best = self.kernels.best_rows(equity, np.ascontiguousarray(firsts))
         else:
@@ -286,10 +296,7 @@ class BoardJudge:
             top = np.maximum.reduceat(equity, firsts)
             segment = np.repeat(np.arange(len(firsts)), np.diff(np.append(firsts, len(equity))))
             best = np.minimum.reduceat(np.where(equity == top[segment], rows, len(equity)), firsts)
-        best = best.reshape(m, len(ROLLS_21))
-        flags = children.flags[best] if children.flags is not None else None
-        return (equity[best].astype(np.float64), judged.y[best].astype(np.float64),
-                children.boards[best], flags)
+        return best.reshape(len(children.starts), len(ROLLS_21))
 
 
 def named_play(turn: TurnRules, steps: Sequence[tuple[int, int]]) -> Play:
@@ -309,6 +316,12 @@ def trusted_position(board: NDArray[np.int8]) -> Position:
     """The position of a board the engine made (checked already: no validation)."""
     counts = board.tolist()
     return Position._trusted(tuple(counts[:26]), tuple(counts[26:]))
+
+
+def _joined(parts: list[NDArray[Any]]) -> NDArray[Any]:
+    """The parts one after the other (the one part itself, uncopied, where there is one: a
+    single position's children)."""
+    return parts[0] if len(parts) == 1 else np.concatenate(parts)
 
 
 def _boards(counts: list[tuple[int, ...]]) -> Boards:

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import mul
 
 import numpy as np
 from numpy.typing import NDArray
@@ -41,7 +42,7 @@ from analysis.encoding import Encoder
 from analysis.network import Network
 from analysis.outcomes import Outcomes
 from analysis.rolls import ROLLS_21, WEIGHTS
-from notation import MEN, OFF, Dice, Play, Position, RuleSet
+from notation import MEN, OFF, Dice, Play, Position, RuleSet, Step
 from notation.messages import MessageError, either
 
 __all__ = ["DEPTHS", "FILTER", "ROLLS_21", "SECOND_FILTER", "WEIGHTS", "Candidate", "CannotJudge",
@@ -78,6 +79,24 @@ class Candidate:
     equity: float
     probabilities: tuple[float, ...]
     depth: int
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled small (what a worker of ``--jobs`` sends back for every kept play): the
+        play's steps as plain numbers, its result as 52 bytes and its notation, written
+        here; the same candidate comes back."""
+        play, result = self.play, self.play.result
+        steps = tuple([tuple(step) for step in play.steps])
+        return (_candidate, (steps, bytes(result.mover + result.opponent), play.notation, self.equity,
+                             self.probabilities, self.depth))
+
+
+def _candidate(steps: tuple[tuple[int, int, int, bool], ...], result: bytes, notation: str, equity: float,
+               probabilities: tuple[float, ...], depth: int) -> Candidate:
+    """A :class:`Candidate` from what it pickles (its ``__reduce__``)."""
+    counts = tuple(result)
+    play = Play(tuple([Step(*step) for step in steps]), Position._trusted(counts[:26], counts[26:]), None)
+    play.read_as(notation)
+    return Candidate(play, equity, probabilities, depth)
 
 
 @dataclass
@@ -230,9 +249,14 @@ class Evaluator:
         roll's value (:meth:`roll_values`)."""
         children = self.boards.children(*self._position(position, primes))
         judged = self.boards.values(children.boards, children.flags)
-        equities, _, _, _ = self.boards.best_of(children, judged)
-        values = dict(zip([dice for dice, _ in ROLLS_21], equities[0].tolist(), strict=True))
-        return RollsJudged(children, judged, values)
+        equities = judged.equity[self.boards.best_rows(children, judged.equity)[0]].tolist()
+        return RollsJudged(children, judged, equities)
+
+
+_DICE = [dice for dice, _ in ROLLS_21]
+"""The 21 rolls, in :data:`ROLLS_21`'s order."""
+_WEIGHTS = [weight for _, weight in ROLLS_21]
+"""Their weights out of 36 (Python's numbers, as :func:`roll_average` takes them)."""
 
 
 @dataclass
@@ -244,7 +268,19 @@ class RollsJudged:
 
     children: Children
     judged: Values
-    values: dict[Dice, float]
+    equities: list[float]
+    """Each roll's value, in :data:`ROLLS_21`'s order."""
+
+    @property
+    def values(self) -> dict[Dice, float]:
+        """Each roll's value by its dice."""
+        return dict(zip(_DICE, self.equities, strict=True))
+
+    @property
+    def average(self) -> float:
+        """:func:`roll_average` of the values (the same sum in the same order)."""
+        total: float = sum(map(mul, self.equities, _WEIGHTS))
+        return total / 36.0
 
 
 def roll_average(values: dict[Dice, float]) -> float:

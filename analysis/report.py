@@ -54,8 +54,8 @@ def _rounded(value: float | None, places: int = 4) -> float | None:
 
 def candidate_json(rank: int, candidate: Candidate, names: tuple[str, ...]) -> dict[str, Any]:
     """One ranked play: its notation, equity, named probabilities, rank (1 = best), depth."""
-    return {"play": candidate.play.notation, "equity": _rounded(candidate.equity),
-            "probabilities": {n: _rounded(p) for n, p in zip(names, candidate.probabilities, strict=True)},
+    return {"play": candidate.play.notation, "equity": round(candidate.equity, 4),
+            "probabilities": dict(zip(names, [round(p, 4) for p in candidate.probabilities], strict=True)),
             "rank": rank + 1, "depth": candidate.depth}
 
 

@@ -28,6 +28,11 @@ games, in this process.
 default, this process and a worker on two cores).
 ``--before DIR``: the N matches also analysed by the checkout in ``DIR`` (another revision,
 main's say, run with this interpreter), in the same run, printed beside this one's.
+``--bytecode``: the children (``jacquet analyse``, this checkout's and ``--before``'s) keep
+their modules' bytecode, as an installed program does, in a folder of their own
+(``PYTHONPYCACHEPREFIX``, filled first by an untimed analysis of the match of 2. by each
+checkout); without it they run as this shell sets them (a ``PYTHONDONTWRITEBYTECODE=1``
+compiles every module of the project again at each start).
 ``--deep``: only the deep figures (issue 35): the jacquet game of 1. analysed by
 ``jacquet analyse`` with its default confirmation (the turns whose mark could be wrong
 judged again at 2-ply), a fresh process, wall and CPU time; and the match of 2. at 2-ply
@@ -35,7 +40,7 @@ against gnubg's 2-ply.
 
     python bench/analyse_speed.py [--repeat 3] [--decisions 20] [--matches 20] [--no-two-ply]
                                   [--worker-start] [--depth-cost] [--before DIR] [--deep]
-                                  [--jobs N]
+                                  [--jobs N] [--bytecode]
 """
 
 from __future__ import annotations
@@ -86,11 +91,27 @@ def jacquet_game(repeat: int) -> None:
           f"{evaluator.name}: {best_wall:.2f} s wall, {best_cpu:.2f} s CPU (goal: under 1 s)")
 
 
+BYTECODE: dict[str, str] = {}
+"""With ``--bytecode``: the children's environment (:func:`keep_bytecode`)."""
+
+
+def keep_bytecode(folder: str, checkouts: list[Path]) -> None:
+    """Give this run's children a bytecode cache in ``folder``, filled by an untimed
+    analysis of the match of 2. by each of ``checkouts``."""
+    BYTECODE.update({name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"})
+    BYTECODE["PYTHONPYCACHEPREFIX"] = folder
+    command = [sys.executable, "-m", "jacquet_cli", "analyse", str(MATCH), "--json", "--confirm", "none",
+               "--jobs", "1"]
+    for checkout in checkouts:
+        subprocess.run(command, capture_output=True, check=False, cwd=checkout, env=BYTECODE)
+    print(f"bytecode kept by the children in {folder} (filled by an untimed run of each checkout)")
+
+
 def _child(command: list[str], cwd: str | None = None) -> tuple[float, float, str, int]:
     """Wall and CPU seconds (user + system) of a child process, its output and exit code."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    run = subprocess.run(command, capture_output=True, text=True, check=False, cwd=cwd)
+    run = subprocess.run(command, capture_output=True, text=True, check=False, cwd=cwd, env=BYTECODE or None)
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
@@ -269,7 +290,17 @@ def main() -> None:
                         help="Only measure a turn at 1 and 2 ply in turns at 0-ply.")
     parser.add_argument("--deep", action="store_true",
                         help="Only the jacquet game with the default confirmation and the match at 2-ply.")
+    parser.add_argument("--bytecode", action="store_true",
+                        help="The children keep their bytecode, as an installed program does.")
     args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        if args.bytecode:
+            keep_bytecode(folder, [ROOT, *([args.before] if args.before else [])])
+        run(args)
+
+
+def run(args: argparse.Namespace) -> None:
+    """What the options ask for."""
     if args.worker_start:
         worker_start()
         return

@@ -12,6 +12,7 @@ import click
 from analysis.confirm import CONFIRMATIONS
 from analysis.threads import limit_blas_threads
 from jacquet_cli.archive_options import filter_options, pop_filters, query_from, reports_archive_errors
+from jacquet_cli.collector import reading_many_games
 from jacquet_cli.reading import Unreadable, load_games
 from notation.engine.rules import DEFAULT
 from notation.messages import say
@@ -90,6 +91,7 @@ def _limits(ctx: click.Context, param: click.Parameter, value: str | None
 @confirm_option
 @filter_options
 @reports_archive_errors("write to")
+@reading_many_games()
 def analyse_command(files: tuple[str, ...], db_path: str | None, game_number: int | None, ply: int,
                     output: str | None, as_json: bool, net_path: str | None,
                     marks: tuple[float, float, float] | None, candidates: int, jobs: int | None,

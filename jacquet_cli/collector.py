@@ -1,5 +1,6 @@
 """The garbage collector's settings for a process that reads many games: ``jacquet
-validate``, ``convert``, ``import`` and ``export``, the viewer's server, the benchmarks.
+validate``, ``convert``, ``import``, ``export`` and ``analyse``, the viewer's server, the
+benchmarks.
 
 Reading a record makes a game tree (some twenty objects per turn, its nodes linked both
 ways), dropped when the game is done with (:func:`~notation.tree.game.released`). Beside the

@@ -9,6 +9,7 @@ Importing this module imports numba and loads the kernels (from numba's on-disk 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -154,13 +155,21 @@ class FastJudge:
         rule set's ceiling, and where there is a race net, its classes."""
         return self.code is not None and (net.race is None or self.places is not None)
 
-    def judge_boards(self, boards: Boards, flags: Flags | None, net: Network, outcomes: Outcomes
+    @staticmethod
+    def judge_boards(boards: Boards, flags: Flags | None, fused: tuple[Any, ...]
                      ) -> tuple[NDArray[np.float32], NDArray[np.float32], Flags]:
-        """:func:`analysis.fast.evaluate.judge_boards` of ``boards`` by ``net`` (where
-        :meth:`fuses`): each board's outputs with the outcomes it no longer allows at 0, its
-        equity, and whether it is a pure bear-off or the game over (settled by the caller)."""
-        assert self.code is not None
+        """:func:`analysis.fast.evaluate.judge_boards` of ``boards`` by a net (``fused``: its
+        arguments and the rule set's, :meth:`fused`, made once): each board's outputs with
+        the outcomes it no longer allows at 0, its equity, and whether it is a pure bear-off
+        or the game over (settled by the caller)."""
         primes = flags if flags is not None else np.zeros((len(boards), 2), dtype=np.bool_)
+        return judge_boards(boards, primes, *fused)
+
+    def fused(self, net: Network, outcomes: Outcomes) -> tuple[Any, ...]:
+        """The arguments of :func:`analysis.fast.evaluate.judge_boards` after the boards and
+        their flags, for ``net`` and ``outcomes`` (where :meth:`fuses`), for
+        :meth:`judge_boards`."""
+        assert self.code is not None
         race = net.race
         if race is not None:
             assert self.places is not None
@@ -171,11 +180,10 @@ class FastJudge:
             r_b1 = r_b2 = np.zeros(0, dtype=np.float32)
             r_w2, race_prime, race_side = r_w1, False, 0
         where = self.places if self.places is not None else np.zeros(0, dtype=np.int64)
-        return judge_boards(boards, primes, self.numbers, table(), self.opposite, self.encoder.size,
-                            where, net.w1, net.b1, net.w2, net.b2, r_w1, r_b1, r_w2, r_b2,
-                            race_prime, race_side, self.code, self.races, self.steps, self.rates,
-                            np.array(outcomes.points, dtype=np.int64), float(outcomes.scale),
-                            np.array(outcomes.values, dtype=np.float32), float(outcomes.constant), _KEYS)
+        return (self.numbers, table(), self.opposite, self.encoder.size, where, net.w1, net.b1, net.w2,
+                net.b2, r_w1, r_b1, r_w2, r_b2, race_prime, race_side, self.code, self.races, self.steps,
+                self.rates, np.array(outcomes.points, dtype=np.int64), float(outcomes.scale),
+                np.array(outcomes.values, dtype=np.float32), float(outcomes.constant), _KEYS)
 
     @staticmethod
     def best_rows(equity: NDArray[np.float32], firsts: NDArray[np.int64]) -> NDArray[np.int64]:
