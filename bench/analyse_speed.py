@@ -36,7 +36,8 @@ compiles every module of the project again at each start).
 ``--deep``: only the deep figures (issue 35): the jacquet game of 1. analysed by
 ``jacquet analyse`` with its default confirmation (the turns whose mark could be wrong
 judged again at 2-ply), a fresh process, wall and CPU time; and the match of 2. at 2-ply
-against gnubg's 2-ply.
+against gnubg's 2-ply, then at ``jacquet analyse``'s default settings (0-ply, the marks
+confirmed as backgammon's rule set says) against gnubg's 2-ply.
 
     python bench/analyse_speed.py [--repeat 3] [--decisions 20] [--matches 20] [--no-two-ply]
                                   [--worker-start] [--depth-cost] [--before DIR] [--deep]
@@ -118,13 +119,17 @@ def _child(command: list[str], cwd: str | None = None) -> tuple[float, float, st
     return wall, cpu, run.stdout, run.returncode
 
 
-def backgammon_match(plies: int) -> None:
-    """``jacquet analyse`` against ``gnubg -t`` on one match at ``plies``."""
+def backgammon_match(plies: int, default: bool = False) -> None:
+    """``jacquet analyse`` against ``gnubg -t`` on one match at ``plies`` (every turn at that
+    depth; ``default``: ``jacquet analyse``'s own default instead, 0-ply with the marks
+    confirmed as the rule set says, against gnubg at ``plies``)."""
+    options = [] if default else ["--ply", str(plies), "--confirm", "none"]
     wall, cpu, out, code = _child([sys.executable, "-m", "jacquet_cli", "analyse", str(MATCH),
-                                   "--json", "--ply", str(plies), "--confirm", "none"])
+                                   "--json", *options])
     turns = sum(line.count('"ply"') for line in out.splitlines())
-    print(f"backgammon match {MATCH.name}: {turns} turns judged, {plies}-ply")
-    print(f"  jacquet analyse --json --ply {plies} --confirm none: {wall:.2f} s wall, {cpu:.2f} s CPU "
+    settings = "its default settings" if default else f"{plies}-ply"
+    print(f"backgammon match {MATCH.name}: {turns} turns judged, {settings}")
+    print(f"  jacquet analyse --json {' '.join(options)}: {wall:.2f} s wall, {cpu:.2f} s CPU "
           f"(exit {code})")
     if not shutil.which(GNUBG):
         print(f"  gnubg: not installed ({GNUBG}); apt-get install gnubg for the reference")
@@ -310,6 +315,7 @@ def run(args: argparse.Namespace) -> None:
     if args.deep:
         jacquet_confirmed()
         backgammon_match(2)
+        backgammon_match(2, default=True)
         return
     jacquet_game(args.repeat)
     backgammon_match(0)
