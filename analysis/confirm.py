@@ -41,11 +41,9 @@ CONFIRMATIONS = ("none", "1ply", "2ply", "2ply+rollout", "rollout")
 def confirmation_for(setting: str | None, rules: RuleSet) -> str:
     """The confirmation asked (one of :data:`CONFIRMATIONS`), or where none is (``None``,
     what ``jacquet analyse``, ``jacquet import --analyse``, the viewer's "Analyse this game"
-    and ``/play/``'s analysis do unless told) the rule set's own, ``RuleSet.confirmation``:
-    ``2ply`` (the level that agrees best with GNU Backgammon 2-ply on real matches at seconds
-    of CPU per game), ``2ply+rollout`` in ``backgammon`` (its marks' precision against gnubg
-    2-ply above 0.6 on held-out matches too, at about twice 2-ply's CPU): ``docs/analysis.md``
-    gives each setting's cost and figures."""
+    and ``/play/``'s analysis do unless told) the rule set's own, ``RuleSet.confirmation``
+    (``docs/analysis.md``, "Marks that hold", gives each setting's cost and figures, and why
+    each rule set has its own)."""
     return rules.confirmation if setting is None else setting
 
 
@@ -244,10 +242,10 @@ class CheckedJudge:
 
 
 def fallbacks(setting: str) -> tuple[str, ...]:
-    """``setting``, then the lighter of ``1ply`` and ``none`` (:data:`CONFIRMATIONS` goes
-    from the lightest to the heaviest): what an analysis bounded in time tries in turn."""
+    """``setting``, then the lighter of ``2ply``, ``1ply`` and ``none`` (:data:`CONFIRMATIONS`
+    goes from the lightest to the heaviest): what an analysis bounded in time tries in turn."""
     cost = CONFIRMATIONS.index
-    return (setting, *(lighter for lighter in ("1ply", "none") if cost(lighter) < cost(setting)))
+    return (setting, *(lighter for lighter in ("2ply", "1ply", "none") if cost(lighter) < cost(setting)))
 
 
 def ply_level(ply: int) -> str:

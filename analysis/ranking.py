@@ -256,7 +256,7 @@ class Evaluator:
 _DICE = [dice for dice, _ in ROLLS_21]
 """The 21 rolls, in :data:`ROLLS_21`'s order."""
 _WEIGHTS = [weight for _, weight in ROLLS_21]
-"""Their weights out of 36 (Python's numbers, as :func:`roll_average` takes them)."""
+"""Their weights out of 36."""
 
 
 @dataclass
@@ -278,15 +278,20 @@ class RollsJudged:
 
     @property
     def average(self) -> float:
-        """:func:`roll_average` of the values (the same sum in the same order)."""
-        total: float = sum(map(mul, self.equities, _WEIGHTS))
-        return total / 36.0
+        """:func:`roll_average` of the values."""
+        return _average(self.equities)
 
 
 def roll_average(values: dict[Dice, float]) -> float:
     """The average over the 36 rolls of a value given for each of the 21 distinct rolls:
     before the roll, the equity of the player to act."""
-    return sum(values[dice] * weight for dice, weight in ROLLS_21) / 36.0
+    return _average([values[dice] for dice in _DICE])
+
+
+def _average(values: list[float]) -> float:
+    """The average over the 36 rolls of the 21 rolls' ``values`` in :data:`ROLLS_21`'s order."""
+    total: float = sum(map(mul, values, _WEIGHTS))
+    return total / 36.0
 
 
 @dataclass

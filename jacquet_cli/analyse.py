@@ -29,9 +29,21 @@ def confirm_option(function: Any) -> Any:
     return click.option(
         "--confirm", type=click.Choice(CONFIRMATIONS), default=None,
         help="Judge again, at this level, every turn that would be marked and every turn whose best "
-             "two plays are close, and mark only what it confirms (default: the rule set's own, "
-             "2ply+rollout in backgammon, 2ply in the others; docs/analysis.md: the cost of "
-             "each).")(function)
+             f"two plays are close, and mark only what it confirms (default: the rule set's own, "
+             f"{_own_confirmations()}; docs/analysis.md: the cost of each).")(function)
+
+
+def _own_confirmations() -> str:
+    """Each rule set's own confirmation (``RuleSet.confirmation``), for ``--confirm``'s
+    help: ``2ply+rollout in backgammon, 2ply in the others``."""
+    from collections import Counter
+
+    from notation.engine.rules import NAMES, rule_set
+
+    own = {name: rule_set(name).confirmation for name in NAMES}
+    usual = Counter(own.values()).most_common(1)[0][0]
+    apart = [f"{setting} in {name}" for name, setting in own.items() if setting != usual]
+    return ", ".join([*apart, f"{usual} in the others"])
 
 
 def check_confirmation(confirm: str | None) -> None:

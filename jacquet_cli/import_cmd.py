@@ -72,7 +72,7 @@ def import_command(files: tuple[str, ...], db_path: str, keep_invalid: bool, var
         jacquet import club-night.jqn --analyse --db club.db
         jacquet import season/*.mat --analyse --jobs 2 --db club.db
     """
-    if not analyse and (ply or net_path or jobs):
+    if not analyse and (ply or net_path or jobs or confirm is not None):
         raise click.UsageError(say("cli.import.analyse-only"))
     ensure_sound(db_path)
     with open_archive(db_path) as db:

@@ -391,7 +391,8 @@ def test_analyse_confirms_each_game_as_its_rule_set_does_by_default(two_games):
 
 
 def test_a_bounded_analysis_falls_back_on_lighter_confirmations():
-    assert fallbacks("rollout") == ("rollout", "1ply", "none")
+    assert fallbacks("rollout") == ("rollout", "2ply", "1ply", "none")
+    assert fallbacks("2ply+rollout") == ("2ply+rollout", "2ply", "1ply", "none")
     assert fallbacks("2ply") == ("2ply", "1ply", "none")
     assert fallbacks("1ply") == ("1ply", "none")
     assert fallbacks("none") == ("none",)

@@ -242,9 +242,10 @@ def test_import_analyse_at_one_ply(tmp_path, small_net):
         assert any(c["depth"] == 1 for turn in stored["turns"].values() for c in turn["candidates"])
 
 
-def test_import_ply_without_analyse_is_a_usage_error(tmp_path, sample):
-    result = CliRunner().invoke(main, ["import", sample, "--db", str(tmp_path / "a.db"), "--ply", "1"])
-    assert result.exit_code == 2 and "--ply, --net and --jobs are for --analyse" in result.output
+@pytest.mark.parametrize("option", [["--ply", "1"], ["--confirm", "2ply"]])
+def test_import_ply_without_analyse_is_a_usage_error(tmp_path, sample, option):
+    result = CliRunner().invoke(main, ["import", sample, "--db", str(tmp_path / "a.db"), *option])
+    assert result.exit_code == 2 and "--ply, --net, --jobs and --confirm are for --analyse" in result.output
     assert not (tmp_path / "a.db").exists()  # nothing done
 
 

@@ -32,7 +32,7 @@ from notation.recording import LiveGame, game_from_text
 from notation.tree.game import Game, GameNode
 from tests.accounts_helpers import add_account, sign_in
 from tests.viewer_helpers import shown, shown_count, shown_pattern
-from webviewer.blueprints.play import ANALYSES
+from webviewer.blueprints.play import analyses
 
 ENGINE = load_net("jacquet").name
 """The shipped jacquet engine's name (its contact and race nets': it changes with them)."""
@@ -394,8 +394,14 @@ def resigned_game(client) -> str:
 
 
 def test_the_finished_game_is_analysed_as_jacquet_analyse_does_first_and_lightest_last():
-    assert ANALYSES[0] == (True, None) and ANALYSES[-1] == (False, "none")  # None: the rule set's own
-    assert len(set(ANALYSES)) == len(ANALYSES)
+    for name in NAMES:
+        tried = analyses(rule_set(name))
+        assert tried[0] == (True, rule_set(name).confirmation) and tried[-1] == (False, "none")
+        assert len({confirm for _, confirm in tried}) == len(tried)  # each lighter than the one before
+        assert (True, "1ply") in tried
+
+
+ANALYSES = analyses(rule_set("jacquet"))
 
 
 @pytest.mark.parametrize("over_time", range(1, len(ANALYSES) + 1))
@@ -422,7 +428,7 @@ def test_an_analysis_over_time_takes_the_next_lighter_one_then_says_so(client, m
         assert (shown("The luck was not measured: it takes longer than the server allows a request (WORK_SECONDS).")
                 in page) == (not luck)
         engine = re.search(r'<span class="engine">([^<]+)</span>', page).group(1)
-        level = confirmation_level(rule_set("jacquet").confirmation if confirm is None else confirm)
+        level = confirmation_level(confirm)
         assert engine == (confirmed_at(ENGINE_0PLY, level) if level else ENGINE_0PLY)
     else:
         assert "could not be analysed within the server" in page and 'class="analysis"' not in page

@@ -135,7 +135,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "cli.import.importing": "importing",
     "cli.import.analysed": ("{count} game analysed; skipped (analysed before): {skipped}",
                             "{count} games analysed; skipped (analysed before): {skipped}"),
-    "cli.import.analyse-only": "--ply, --net and --jobs are for --analyse",
+    "cli.import.analyse-only": "--ply, --net, --jobs and --confirm are for --analyse",
     "cli.analyse.analysing": ("analysing {count} game", "analysing {count} games"),
     "cli.analyse.stopped": ("stopped: {count} game analysed and stored; run again to go on",
                             "stopped: {count} games analysed and stored; run again to go on"),

@@ -112,10 +112,10 @@ def print_view(game_id: int) -> ResponseReturnValue:
 def analyse(game_id: int) -> ResponseReturnValue:
     """The game analysed by the engine (0-ply, the shipped net of its rule set, the marks
     confirmed as the app's ``ANALYSIS_CONFIRM`` says: ``jacquet analyse``'s default, the
-    rule set's own, unless set; at 1-ply, then unconfirmed, if confirming takes longer than
-    a job may, the analysis then saying so by its name) in the worker pool, stored beside
-    it, and its page shown again with the analysis; 503 when the pool is busy (see
-    :mod:`webviewer.plumbing.workers`)."""
+    rule set's own, unless set; at the lighter levels of :func:`~analysis.confirm.fallbacks`
+    if confirming takes longer than a job may, the analysis then saying so by its name) in
+    the worker pool, stored beside it, and its page shown again with the analysis; 503 when
+    the pool is busy (see :mod:`webviewer.plumbing.workers`)."""
     row = stored_row(game_id)  # 404 for no game, or one hidden from this user
     confirm = confirmation_for(current_app.config.get("ANALYSIS_CONFIRM"), rule_set(row["variant"]))
     archive = current_app.config["ARCHIVE"]

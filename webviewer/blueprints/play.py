@@ -26,6 +26,7 @@ from flask import Blueprint, abort, current_app, redirect, render_template, requ
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
+from analysis.confirm import fallbacks
 from analysis.shipped import NoNet
 from archive import import_games, stored_id
 from archive.audit import logging_stored
@@ -38,6 +39,7 @@ from archive.played import (
     load_played,
     save_played,
 )
+from notation import RuleSet
 from notation.engine.rules import NAMES, TITLES
 from notation.errors import NotationError
 from notation.formats import render
@@ -73,11 +75,14 @@ MAX_NAME = 100
 SIDES = {"White": "W", "Black": "B"}
 
 
-ANALYSES: tuple[tuple[bool, str | None], ...] = ((True, None), (True, "1ply"), (False, "none"))
-"""The finished game's analyses (with the luck?, the marks confirmed by), tried in turn
-until one fits in a job's time: as ``jacquet analyse`` makes it by default (the marks
-confirmed as the rule set's ``confirmation`` says), then with the marks confirmed at 1-ply,
-then at 0-ply alone without the luck."""
+def analyses(rules: RuleSet) -> tuple[tuple[bool, str], ...]:
+    """A finished game's analyses (with the luck?, the marks confirmed by), tried in turn
+    until one fits in a job's time: as ``jacquet analyse`` makes it by default (the marks
+    confirmed as the rule set's ``confirmation`` says), then with the lighter confirmations
+    of :func:`~analysis.confirm.fallbacks`, the last (none) at 0-ply alone without the
+    luck."""
+    *lighter, lightest = fallbacks(rules.confirmation)
+    return (*((True, setting) for setting in lighter), (False, lightest))
 
 
 def _expiry() -> timedelta:
@@ -160,19 +165,19 @@ def page(key: str) -> ResponseReturnValue:
                          str(live.dice), 0, legal_limit(), primes)
     analysis = stored.analysis
     if live.over and analysis is None:
-        analysis = _analyse(key, stored.record)
+        analysis = _analyse(key, stored.record, live.game.rules)
     return render_template("play/page.html", key=key, version=stored.version,
                            note=take_note(key, live), mine=stored.belongs_to(visitor_token()),
                            **play_context(live, stored, hints, analysis))
 
 
-def _analyse(key: str, record: str) -> dict[str, Any]:
+def _analyse(key: str, record: str, rules: RuleSet) -> dict[str, Any]:
     """The finished game's analysis, made once in the worker pool and kept: the first of
-    :data:`ANALYSES` that takes no longer than a job may (``WORK_SECONDS``; the analysis
-    says what it lacks), else only what went wrong: which budget and its figures, said in the
+    :func:`analyses` of ``rules`` that takes no longer than a job may (``WORK_SECONDS``; the
+    analysis says what it lacks), else only what went wrong: which budget and its figures, said in the
     language of each page that shows it (:func:`~webviewer.pages.play_page.analysis_error`)."""
     analysis: dict[str, Any] = {}
-    for luck, confirm in ANALYSES:
+    for luck, confirm in analyses(rules):
         try:
             analysis = run_work(analysed, record, luck, confirm)
             break
