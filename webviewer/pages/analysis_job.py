@@ -2,15 +2,15 @@
 (:func:`webviewer.plumbing.workers.run_work`), at 0-ply with the shipped net of the game's
 rule set: a stored game analysed on a scorer's request, as ``jacquet analyse --db`` does it
 (:mod:`jacquet_cli.analyse_archive`), its marks confirmed as ``jacquet analyse`` confirms
-them by default (the rule set's own: :func:`analysis.confirm.confirmation_for`); and a live game's position
-evaluated for its watchers."""
+them by default (the rule set's own, :func:`analysis.confirm.confirmation_for`, resolved by
+the caller); and a live game's position evaluated for its watchers."""
 
 from __future__ import annotations
 
 from typing import Any, NamedTuple
 
 from analysis.analyse import analyse_game
-from analysis.confirm import confirmation_for, deeper_judge
+from analysis.confirm import deeper_judge
 from analysis.ranking import Evaluator, roll_average
 from analysis.report import analysis_json
 from analysis.shipped import load_net
@@ -27,12 +27,12 @@ class GameGone(LookupError):
     """The game was deleted before its analysis started."""
 
 
-def analyse_stored(archive: str, game_id: int, confirm: str | None = None
+def analyse_stored(archive: str, game_id: int, confirm: str
                    ) -> tuple[dict[str, Any], str, int, Message | None]:
     """The analysis of game ``game_id`` of the archive at ``archive`` (its ``jacquet analyse
     --json`` object; its marks confirmed by ``confirm``, a setting of
-    :data:`analysis.confirm.CONFIRMATIONS`; ``None``: its rule set's own), the digest of the
-    net that made it, its depth and the message of the record's error where it stopped
+    :data:`analysis.confirm.CONFIRMATIONS`, the caller's choice or the rule set's own), the
+    digest of the net that made it, its depth and the message of the record's error where it stopped
     (``None`` if it did not), for :func:`archive.analyses.store_analysis`;
     :class:`~analysis.shipped.NoNet` if its rule set has no shipped net."""
     db = open_archive(archive, readonly=True)
@@ -44,8 +44,7 @@ def analyse_stored(archive: str, game_id: int, confirm: str | None = None
         raise GameGone(f"no game {game_id}")
     net = load_net(game.rules.name)
     evaluator = Evaluator(net, game.rules, ply=DEPTH)
-    judge = deeper_judge(confirmation_for(confirm, game.rules), net, game.rules)
-    analysis = analyse_game(game, evaluator, confirm=judge)
+    analysis = analyse_game(game, evaluator, confirm=deeper_judge(confirm, net, game.rules))
     return (analysis_json(analysis, evaluator.outcomes.names), net.digest, DEPTH,
             analysis.error.msg if analysis.error else None)
 

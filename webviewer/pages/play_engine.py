@@ -17,7 +17,7 @@ from typing import Any
 from flask import current_app, request
 
 from analysis.analyse import analyse_game
-from analysis.confirm import confirmation_for, deeper_judge
+from analysis.confirm import deeper_judge
 from analysis.network import Network
 from analysis.players import NetPlayer, Player, RandomPlayer
 from analysis.ranking import Evaluator, LookaheadPlayer
@@ -135,17 +135,16 @@ def engine_turns(record: str, pending: dict[str, Any], engine: str, strength: st
     return live.dump()
 
 
-def analysed(record: str, luck: bool = True, confirm: str | None = None) -> dict[str, Any]:
+def analysed(record: str, luck: bool, confirm: str) -> dict[str, Any]:
     """The finished game judged at 0-ply, its marks confirmed by ``confirm`` (a setting of
-    :data:`analysis.confirm.CONFIRMATIONS`; ``None``: its rule set's own) (``jacquet analyse
+    :data:`analysis.confirm.CONFIRMATIONS`: :func:`webviewer.blueprints.play.analyses`') (``jacquet analyse
     --json``'s object, without each turn's candidates), with
     ``record``: the game with the engine's comments and marks written in, and whether the
     ``luck`` was measured (most of the work: 21 rolls judged per turn)."""
     game = game_from_text(record)
     net = shipped_net(game.rules.name)
     evaluator = Evaluator(net, game.rules, ply=0)
-    judge = deeper_judge(confirmation_for(confirm, game.rules), net, game.rules)
-    analysis = analyse_game(game, evaluator, luck=luck, confirm=judge)
+    analysis = analyse_game(game, evaluator, luck=luck, confirm=deeper_judge(confirm, net, game.rules))
     answer = analysis_json(analysis, evaluator.outcomes.names)
     for turn in answer["turns"]:  # the page shows each turn's best play, not its candidates
         del turn["candidates"]
