@@ -2,7 +2,7 @@
 
     python bench/rollout_marks.py --variant V [--positions 500] [--games 1296] [--jobs 2]
                                   [--candidates 3] [--explore 0.25] [--keep 0.1] [--seed 1]
-                                  [--truncate K] [--cache DIR] [--report]
+                                  [--truncate K] [--cache DIR] [--report] [--default]
 
 1. **Positions from real-looking games** (seeded): games of the shipped net at 0-ply
    against itself, where at every choice each side plays the heuristic's play
@@ -27,6 +27,17 @@
 4. **Figures**: precision and recall of the 0-ply ``?``/``??`` marks against the
    rollout's, with the counts; the marks side by side (a table of counts); Spearman of
    the two losses; the rollout's standard errors (median and largest).
+5. **What the reference's noise allows** (no CPU): a judge that knew each loss exactly,
+   scored against a rollout of the same length, cannot be scored perfectly, the rollout's
+   losses near a threshold falling either side of it. Estimated by taking the rollout's
+   losses as the truth and drawing a second rollout from them (each loss plus a normal
+   error of its own standard error, 2,000 draws, seeded): the mean precision and recall
+   of the truth's marks against the drawn ones. A figure near it is as good as this
+   reference can tell.
+6. ``--default``: the marks ``jacquet analyse`` gives by default on the same positions
+   (:func:`analysis.analyse.judge_turns`: 0-ply, the turns that would be marked or whose
+   best two are close judged again as the rule set's ``confirmation`` says), against the
+   same rollouts; kept in a cache file of their own (``...-default-SETTING.jsonl``).
 
 The results are appended to a cache (``bench/cache/rollout_marks/``, git-ignored; one JSON
 line per position as it ends, named by the rule set, the net's digest and the settings): a
@@ -57,7 +68,8 @@ limit_blas_threads(1)
 
 import numpy as np  # noqa: E402
 
-from analysis.analyse import mark_for  # noqa: E402
+from analysis.analyse import TurnToJudge, judge_turns, mark_for  # noqa: E402
+from analysis.confirm import confirmation_for, deeper_judge  # noqa: E402
 from analysis.network import Network  # noqa: E402
 from analysis.players import HeuristicPlayer  # noqa: E402
 from analysis.pool import worker_pool  # noqa: E402
@@ -177,10 +189,48 @@ def score(rows: list[dict[str, Any]], bad: float | None = None) -> dict[str, Any
     }
 
 
-def report(variant: str, label: str, figures: dict[str, Any]) -> None:
-    """The figures as the bench prints them."""
+def ceiling(rows: list[dict[str, Any]], limits: tuple[float, float, float], draws: int = 2000,
+            seed: int = 1) -> tuple[float, float]:
+    """Step 5: the mean precision and recall of the rollout's own marks against a second
+    rollout drawn from it (each loss plus a normal error of its standard error)."""
+    rng = np.random.default_rng(seed)
+    loss = np.array([r["loss"] for r in rows])
+    error = np.array([r["loss_error"] for r in rows])
+    truth = loss >= limits[1]
+    drawn = loss + error * rng.standard_normal((draws, len(rows))) >= limits[1]
+    both = (drawn & truth).sum(axis=1)
+    marked, found = drawn.sum(axis=1), truth.sum()
+    precision = float(np.mean(both[marked > 0] / marked[marked > 0])) if (marked > 0).any() else float("nan")
+    return precision, float(np.mean(both / found)) if found else float("nan")
+
+
+def default_marks(net: Network, variant: str, rows: list[dict[str, Any]], path: Path) -> list[dict[str, Any]]:
+    """Step 6: each row's play made marked as ``jacquet analyse`` marks it by default,
+    cached in ``path`` (one JSON line a position: its number, mark, loss and level)."""
+    rules = rule_set(variant)
+    setting = confirmation_for(None, rules)
+    done = cached(path)
+    evaluator, confirm = Evaluator(net, rules), deeper_judge(setting, net, rules)
+    with path.open("a") as out:
+        for row in rows:
+            if row["index"] in done:
+                continue
+            position, dice = Position.from_id(row["position"]), Dice.parse(row["dice"])
+            held = GameState(rules, position, Colour.WHITE).prime_held
+            played = legal_plays(position, dice, rules)[row["made"]].result
+            turn = TurnToJudge(0, dice, position, (held[0], held[1]), played, True, False)
+            [figures] = judge_turns(rules, [turn], evaluator, rules.marks, 1, False, confirm)
+            done[row["index"]] = {"index": row["index"], "mark": figures.mark, "loss": figures.loss,
+                                  "level": figures.level}
+            out.write(json.dumps(done[row["index"]]) + "\n")
+            out.flush()
+    return [done[row["index"]] for row in rows]
+
+
+def report(variant: str, label: str, figures: dict[str, Any], judge: str = "0-ply") -> None:
+    """The figures as the bench prints them, those of ``judge`` (the marks judged)."""
     print(f"\n{variant}: {label}")
-    print("| positions | 0-ply ?/?? | rollout ?/?? | both | precision | recall | Spearman of the losses "
+    print(f"| positions | {judge} ?/?? | rollout ?/?? | both | precision | recall | Spearman of the losses "
           "| rollout's standard error of a loss: median, largest | of an equity: median |")
     print("|---|---|---|---|---|---|---|---|---|")
     print(f"| {figures['positions']} | {figures['marked']} | {figures['errors']} | {figures['both']} "
@@ -188,8 +238,8 @@ def report(variant: str, label: str, figures: dict[str, Any]) -> None:
           f"| {figures['median_error']:.4f}, {figures['largest_error']:.4f} "
           f"| {figures['equity_error']:.4f} |")
     names = ["-", "?!", "?", "??"]
-    print("\nmarks: 0-ply (rows) against the rollout (columns)")
-    print("| 0-ply \\ rollout | " + " | ".join(names) + " |")
+    print(f"\nmarks: {judge} (rows) against the rollout (columns)")
+    print(f"| {judge} \\ rollout | " + " | ".join(names) + " |")
     print("|---" * (len(names) + 1) + "|")
     for a in names:
         print(f"| {a} | " + " | ".join(str(figures["marks"].get((a, b), 0)) for b in names) + " |")
@@ -268,12 +318,26 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     except KeyboardInterrupt:
         print("interrupted: the positions done are kept", flush=True)
     rows = [done[item["index"]] for item in items if item["index"] in done]
-    figures = score(rows, rule_set(args.variant).marks[1])
+    limits = rule_set(args.variant).marks
+    figures = score(rows, limits[1])
     truncated = f"truncated after {args.truncate} turns" if args.truncate else "played to the end"
     label = (f"{net.name} ({net.digest}) at 0-ply against rollouts of the {args.candidates} best at 0-ply "
              f"and the play made, {args.games:,} games each, {truncated}, the net at 0-ply; marks "
              f"{rule_set(args.variant).marks}")
     report(args.variant, label, figures)
+    precision, recall = ceiling(rows, limits)
+    print(f"\na judge that knew every loss, against a second rollout of the same length (step 5): "
+          f"precision {precision:.3f}, recall {recall:.3f}")
+    if args.default:
+        setting = confirmation_for(None, rule_set(args.variant))
+        marks = default_marks(net, args.variant, rows,
+                              results_file.with_name(f"{base}-default-{setting}.jsonl"))
+        deep = score([{**row, "mark0": m["mark"], "loss0": m["loss"]}
+                      for row, m in zip(rows, marks, strict=True)], limits[1])
+        levels = dict(Counter(m["level"] for m in marks))
+        report(args.variant, f"jacquet analyse's default marks (confirmation {setting}; levels "
+               f"{levels}) against the same rollouts", deep, "default")
+        figures["default"] = deep
     return figures
 
 
@@ -303,6 +367,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--report", action="store_true",
                         help="Print the figures of the positions in the cache, rolling none out "
                              "(beside a run still going).")
+    parser.add_argument("--default", action="store_true",
+                        help="Also the marks of jacquet analyse's default settings on the same positions.")
     return run(parser.parse_args(argv))
 
 

@@ -82,3 +82,44 @@ def test_a_tiny_run_rolls_out_as_jacquet_rollout_and_resumes_from_its_cache(tmp_
     monkeypatch.setattr(rollout_marks, "judge_position", lambda *a: pytest.fail("rolled out again"))
     assert rollout_marks.main(args)["positions"] == 3
     assert rollout_marks.main([*args, "--positions", "5", "--report"])["positions"] == 3
+
+
+def test_a_judge_that_knew_every_loss_scores_perfectly_only_against_a_rollout_without_noise():
+    sure = [_row(0, None, "?", 0.0, 0.2) | {"loss_error": 0.0}, _row(1, None, None, 0.0, 0.0) | {"loss_error": 0.0}]
+    assert rollout_marks.ceiling(sure, (0.04, 0.08, 0.16)) == (1.0, 1.0)
+    # a loss on the threshold falls either side of it in half the second rollouts; a loss just
+    # under it with a large error is marked in about half of them
+    edge = _row(2, None, "?", 0.0, 0.08) | {"loss_error": 0.01}
+    precision, recall = rollout_marks.ceiling([*sure, edge], (0.04, 0.08, 0.16))
+    assert precision == 1.0 and recall == pytest.approx(0.75, abs=0.02)
+    wide = _row(3, None, None, 0.0, 0.079) | {"loss_error": 1.0}
+    precision, recall = rollout_marks.ceiling([*sure, wide], (0.04, 0.08, 0.16))
+    assert precision == pytest.approx(0.75, abs=0.02) and recall == 1.0
+
+
+def test_the_default_marks_are_the_0_ply_ones_or_the_confirmations(tmp_path, monkeypatch):
+    args = ["--variant", "hale", "--positions", "3", "--games", "36", "--truncate", "3", "--keep", "0.3",
+            "--cache", str(tmp_path), "--default"]
+    figures = rollout_marks.main(args)
+    rules, net = rule_set("hale"), load_net("hale")
+    (cache,) = tmp_path.glob("*-default-2ply.jsonl")
+    marks = [json.loads(line) for line in cache.read_text().splitlines()]
+    (results,) = (path for path in tmp_path.glob("*.jsonl") if path != cache)
+    rows = {r["index"]: r for r in map(json.loads, results.read_text().splitlines())}
+    assert sorted(m["index"] for m in marks) == [0, 1, 2]
+    deep = Evaluator(net, rules, ply=2)
+    for mark in marks:
+        row = rows[mark["index"]]
+        if mark["level"].endswith("0-ply"):
+            assert mark["loss"] == pytest.approx(row["loss0"]) and mark["mark"] == row["mark0"]
+            continue
+        assert mark["level"].endswith("2-ply")
+        position, dice = Position.from_id(row["position"]), Dice.parse(row["dice"])
+        plays = legal_plays(position, dice, rules)
+        made = plays[row["made"]]
+        ranked = deep.rank(plays, position, also=made)
+        assert mark["loss"] == pytest.approx(ranked[0].equity - next(c.equity for c in ranked if c.play == made))
+    assert figures["default"]["positions"] == 3
+    # kept: a second run judges none again
+    monkeypatch.setattr(rollout_marks, "judge_turns", lambda *a: pytest.fail("judged again"))
+    assert rollout_marks.main(args)["default"]["marked"] == figures["default"]["marked"]
