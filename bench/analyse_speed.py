@@ -33,6 +33,11 @@ their modules' bytecode, as an installed program does, in a folder of their own
 (``PYTHONPYCACHEPREFIX``, filled first by an untimed analysis of the match of 2. by each
 checkout); without it they run as this shell sets them (a ``PYTHONDONTWRITEBYTECODE=1``
 compiles every module of the project again at each start).
+``--start``: only the start's floor (issue 34): the CPU of a Python process that does
+nothing, that imports numpy, numpy and numba, and of ``jacquet analyse`` of a match of two
+turns (its start: the imports, the nets, numba's kernels loaded from its cache), each the
+best of ``--repeat`` fresh processes, beside ``gnubg -t`` analysing the whole match of 2.
+at 0-ply: what no change inside the analysis can take away from a short match.
 ``--deep``: only the deep figures (issue 35): the jacquet game of 1. analysed by
 ``jacquet analyse`` with its default confirmation (the turns whose mark could be wrong
 judged again at 2-ply), a fresh process, wall and CPU time; and the match of 2. at 2-ply
@@ -41,7 +46,7 @@ confirmed as backgammon's rule set says) against gnubg's 2-ply.
 
     python bench/analyse_speed.py [--repeat 3] [--decisions 20] [--matches 20] [--no-two-ply]
                                   [--worker-start] [--depth-cost] [--before DIR] [--deep]
-                                  [--jobs N] [--bytecode]
+                                  [--jobs N] [--bytecode] [--start]
 """
 
 from __future__ import annotations
@@ -75,6 +80,8 @@ GAMES = ROOT / "samples" / "generated" / "jacquet-10.jqn"
 MATCH = ROOT / "tests" / "data" / "mat" / "BoardLord_-_Llabba_7pt_Backgammon_Studio_2023_08_09_18_11_07.mat"
 GNUBG = "/usr/games/gnubg"
 REAL = ROOT.parent / "shared" / "data" / "backgammon" / "real-mat" / "backgammon-studio"
+TWO_TURNS = ROOT / "tests" / "data" / "mat" / "match1574327.mat"
+"""A match of two turns: ``jacquet analyse`` of it is its start."""
 
 
 def jacquet_game(repeat: int) -> None:
@@ -134,17 +141,40 @@ def backgammon_match(plies: int, default: bool = False) -> None:
     if not shutil.which(GNUBG):
         print(f"  gnubg: not installed ({GNUBG}); apt-get install gnubg for the reference")
         return
+    g_wall, g_cpu, g_code = _gnubg_match(plies)
+    print(f"  gnubg -t, analyse match ({plies}-ply): {g_wall:.2f} s wall, {g_cpu:.2f} s CPU "
+          f"(exit {g_code})")
+    print(f"  ratio: jacquet analyse takes {wall / g_wall:.1f}× gnubg's wall time, "
+          f"{cpu / g_cpu:.1f}× its CPU time")
+
+
+def _gnubg_match(plies: int) -> tuple[float, float, int]:
+    """Wall and CPU seconds of ``gnubg -t`` analysing the match of 2. at ``plies``, and its
+    exit code."""
     with tempfile.TemporaryDirectory() as folder:
         commands = Path(folder) / "analyse.gnubg"
         commands.write_text(f'import mat "{MATCH}"\n'
                             f"set analysis chequerplay evaluation plies {plies}\n"
                             f"set analysis cubedecision evaluation plies {plies}\n"
                             "analyse match\nquit\n", encoding="utf-8")
-        g_wall, g_cpu, _, g_code = _child([GNUBG, "-t", "-q", "-c", str(commands)], cwd=folder)
-    print(f"  gnubg -t, analyse match ({plies}-ply): {g_wall:.2f} s wall, {g_cpu:.2f} s CPU "
-          f"(exit {g_code})")
-    print(f"  ratio: jacquet analyse takes {wall / g_wall:.1f}× gnubg's wall time, "
-          f"{cpu / g_cpu:.1f}× its CPU time")
+        wall, cpu, _, code = _child([GNUBG, "-t", "-q", "-c", str(commands)], cwd=folder)
+    return wall, cpu, code
+
+
+def start_floor(repeat: int) -> None:
+    """The start's floor beside gnubg's whole match (see ``--start``)."""
+    python = [sys.executable, "-c"]
+    analyse = [sys.executable, "-m", "jacquet_cli", "analyse", str(TWO_TURNS), "--json", "--confirm", "none"]
+    children = {"python, nothing": [*python, "pass"], "python, import numpy": [*python, "import numpy"],
+                "python, import numpy, numba": [*python, "import numpy, numba"],
+                f"jacquet analyse of {TWO_TURNS.name} (2 turns)": analyse}
+    load = os.getloadavg()[0]
+    print(f"the start's floor, CPU, the best of {repeat} fresh processes (load {load:.1f}):")
+    for label, command in children.items():
+        print(f"  {label}: {min(_child(command)[1] for _ in range(repeat)):.2f} s")
+    if shutil.which(GNUBG):
+        best = min(_gnubg_match(0)[1] for _ in range(repeat))
+        print(f"  gnubg -t, its whole analysis of {MATCH.name} at 0-ply: {best:.2f} s")
 
 
 def jacquet_confirmed() -> None:
@@ -295,6 +325,8 @@ def main() -> None:
                         help="Only measure a turn at 1 and 2 ply in turns at 0-ply.")
     parser.add_argument("--deep", action="store_true",
                         help="Only the jacquet game with the default confirmation and the match at 2-ply.")
+    parser.add_argument("--start", action="store_true",
+                        help="Only the start's floor beside gnubg's whole analysis of the match.")
     parser.add_argument("--bytecode", action="store_true",
                         help="The children keep their bytecode, as an installed program does.")
     args = parser.parse_args()
@@ -312,6 +344,9 @@ def run(args: argparse.Namespace) -> None:
     if args.depth_cost:
         depth_cost()
         return
+    if args.start:
+        start_floor(args.repeat)
+        return
     if args.deep:
         jacquet_confirmed()
         backgammon_match(2)
@@ -319,6 +354,7 @@ def run(args: argparse.Namespace) -> None:
         return
     jacquet_game(args.repeat)
     backgammon_match(0)
+    start_floor(args.repeat)
     if args.two_ply:
         backgammon_match(2)
     if args.matches:
