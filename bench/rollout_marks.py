@@ -3,6 +3,7 @@
     python bench/rollout_marks.py --variant V [--positions 500] [--games 1296] [--jobs 2]
                                   [--candidates 3] [--explore 0.25] [--keep 0.1] [--seed 1]
                                   [--truncate K] [--cache DIR] [--report] [--default]
+                                  [--judge NET]
 
 1. **Positions from real-looking games** (seeded): games of the shipped net at 0-ply
    against itself, where at every choice each side plays the heuristic's play
@@ -38,6 +39,9 @@
    (:func:`analysis.analyse.judge_turns`: 0-ply, the turns that would be marked or whose
    best two are close judged again as the rule set's ``confirmation`` says), against the
    same rollouts; kept in a cache file of their own (``...-default-SETTING.jsonl``).
+7. ``--judge NET``: the marks of steps 2 and 6 given by the contact net in the file ``NET``
+   (the shipped race net beside it) instead of the shipped one, against the same rollouts
+   (still the shipped net's play-outs: a candidate net judged against them).
 
 The results are appended to a cache (``bench/cache/rollout_marks/``, git-ignored; one JSON
 line per position as it ends, named by the rule set, the net's digest and the settings): a
@@ -75,7 +79,7 @@ from analysis.players import HeuristicPlayer  # noqa: E402
 from analysis.pool import worker_pool  # noqa: E402
 from analysis.ranking import Evaluator  # noqa: E402
 from analysis.rollout import GAMES, Rollout, RolloutSpec, best_board, chunks  # noqa: E402
-from analysis.shipped import load_net  # noqa: E402
+from analysis.shipped import load_net, with_shipped_race  # noqa: E402
 from notation import Dice, Position, legal_plays, rule_set  # noqa: E402
 from notation.engine.state import PASSED, ROLL, Colour, GameState, TurnKind  # noqa: E402
 
@@ -125,22 +129,28 @@ def sample_positions(net: Network, variant: str, count: int, explore: float, kee
     return found
 
 
+def judged_at_0ply(net: Network, variant: str, item: dict[str, Any]) -> tuple[list[int], dict[int, float]]:
+    """``item``'s legal plays as ``net`` ranks them at 0-ply (the prime flags those the
+    rollout starts with): their places in ``legal_plays``, best first, and each one's
+    equity by its place."""
+    rules = rule_set(variant)
+    position = Position.from_id(item["position"])
+    plays = legal_plays(position, Dice.parse(item["dice"]), rules)
+    start = GameState(rules, position, Colour.WHITE)
+    ranked = Evaluator(net, rules).rank(plays, position, (start.prime_held[0], start.prime_held[1]))
+    places = {play.result: i for i, play in enumerate(plays)}
+    order = [places[c.play.result] for c in ranked]
+    return order, {places[c.play.result]: c.equity for c in ranked}
+
+
 def judge_position(net: Network, variant: str, item: dict[str, Any], candidates: int, games: int,
                    truncate: int | None, seed: int) -> dict[str, Any]:
     """One position judged at 0-ply and by the rollout (steps 2 and 3): a cache line, with
     the CPU seconds it took (``cpu``)."""
     cpu = time.process_time()
     rules = rule_set(variant)
-    position = Position.from_id(item["position"])
-    dice = Dice.parse(item["dice"])
-    plays = legal_plays(position, dice, rules)
     made = item["made"]
-    start = GameState(rules, position, Colour.WHITE)
-    primes = (start.prime_held[0], start.prime_held[1])
-    ranked = Evaluator(net, rules).rank(plays, position, primes)
-    places = {play.result: i for i, play in enumerate(plays)}
-    order = [places[c.play.result] for c in ranked]  # legal-play places, best first at 0-ply
-    equity0 = {places[c.play.result]: c.equity for c in ranked}
+    order, equity0 = judged_at_0ply(net, variant, item)
     chosen = order[:candidates] + ([made] if made not in order[:candidates] else [])
     spec = RolloutSpec(net, variant, {}, item["position"], item["dice"], tuple(chosen), 0, truncate,
                        seed + item["index"])
@@ -153,13 +163,24 @@ def judge_position(net: Network, variant: str, item: dict[str, Any], candidates:
     difference = equity[:, best] - equity[:, at]
     loss0 = equity0[order[0]] - equity0[made]
     loss = float(means[best] - means[at])
-    return {**item, "legal": len(plays), "candidates": chosen,
+    return {**item, "legal": len(order), "candidates": chosen,
             "loss0": loss0, "mark0": mark_for(loss0, rules.marks),
             "equities": [float(v) for v in means],
             "errors": [float(v) for v in equity.std(axis=0, ddof=1) / math.sqrt(games)],
             "loss": loss, "loss_error": float(difference.std(ddof=1) / math.sqrt(games)),
             "mark": mark_for(loss, rules.marks), "best_rank0": order.index(chosen[best]) + 1,
             "games": games, "cpu": time.process_time() - cpu}
+
+
+def rejudged(net: Network, variant: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Step 7: ``rows`` with the 0-ply loss and mark of the play made by ``net``."""
+    marks = rule_set(variant).marks
+    out = []
+    for row in rows:
+        order, equity0 = judged_at_0ply(net, variant, row)
+        loss0 = equity0[order[0]] - equity0[row["made"]]
+        out.append({**row, "loss0": loss0, "mark0": mark_for(loss0, marks)})
+    return out
 
 
 def score(rows: list[dict[str, Any]], bad: float | None = None) -> dict[str, Any]:
@@ -318,20 +339,24 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     except KeyboardInterrupt:
         print("interrupted: the positions done are kept", flush=True)
     rows = [done[item["index"]] for item in items if item["index"] in done]
+    judge = net if args.judge is None else with_shipped_race(load_net(args.variant, args.judge), args.variant)
+    if judge is not net:
+        rows = rejudged(judge, args.variant, rows)
     limits = rule_set(args.variant).marks
     figures = score(rows, limits[1])
     truncated = f"truncated after {args.truncate} turns" if args.truncate else "played to the end"
-    label = (f"{net.name} ({net.digest}) at 0-ply against rollouts of the {args.candidates} best at 0-ply "
-             f"and the play made, {args.games:,} games each, {truncated}, the net at 0-ply; marks "
-             f"{rule_set(args.variant).marks}")
+    label = (f"{judge.name} ({judge.digest}) at 0-ply against rollouts of the {args.candidates} best at "
+             f"0-ply and the play made, {args.games:,} games each, {truncated}, {net.name} ({net.digest}) "
+             f"at 0-ply; marks {limits}")
     report(args.variant, label, figures)
     precision, recall = ceiling(rows, limits)
     print(f"\na judge that knew every loss, against a second rollout of the same length (step 5): "
           f"precision {precision:.3f}, recall {recall:.3f}")
     if args.default:
         setting = confirmation_for(None, rule_set(args.variant))
-        marks = default_marks(net, args.variant, rows,
-                              results_file.with_name(f"{base}-default-{setting}.jsonl"))
+        judged = "" if judge is net else f"-judge{judge.digest}"
+        marks = default_marks(judge, args.variant, rows,
+                              results_file.with_name(f"{base}-default-{setting}{judged}.jsonl"))
         deep = score([{**row, "mark0": m["mark"], "loss0": m["loss"]}
                       for row, m in zip(rows, marks, strict=True)], limits[1])
         levels = dict(Counter(m["level"] for m in marks))
@@ -367,6 +392,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--report", action="store_true",
                         help="Print the figures of the positions in the cache, rolling none out "
                              "(beside a run still going).")
+    parser.add_argument("--judge", default=None,
+                        help="The contact net judged (the shipped race net beside it; "
+                             "default: the shipped one).")
     parser.add_argument("--default", action="store_true",
                         help="Also the marks of jacquet analyse's default settings on the same positions.")
     return run(parser.parse_args(argv))

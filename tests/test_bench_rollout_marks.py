@@ -12,7 +12,7 @@ import pytest
 
 from analysis.ranking import Evaluator
 from analysis.rollout import RolloutSpec, run_rollout
-from analysis.shipped import load_net
+from analysis.shipped import load_net, with_shipped_race
 from notation import Dice, Position, legal_plays, rule_set
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
@@ -123,3 +123,25 @@ def test_the_default_marks_are_the_0_ply_ones_or_the_confirmations(tmp_path, mon
     # kept: a second run judges none again
     monkeypatch.setattr(rollout_marks, "judge_turns", lambda *a: pytest.fail("judged again"))
     assert rollout_marks.main(args)["default"]["marked"] == figures["default"]["marked"]
+
+
+def test_another_net_is_judged_against_the_same_rollouts(tmp_path, monkeypatch):
+    args = ["--variant", "hale", "--positions", "3", "--games", "36", "--truncate", "3", "--keep", "0.3",
+            "--cache", str(tmp_path)]
+    rollout_marks.main(args)
+    (results,) = tmp_path.glob("*.jsonl")
+    rows = [json.loads(line) for line in results.read_text().splitlines()]
+    other = Path(__file__).resolve().parent.parent / "analysis" / "nets" / "history" / "hale-020000.npz"
+    rules, net = rule_set("hale"), with_shipped_race(load_net("hale", other), "hale")
+    losses = []
+    for row in rows:
+        position, dice = Position.from_id(row["position"]), Dice.parse(row["dice"])
+        plays = legal_plays(position, dice, rules)
+        ranked = Evaluator(net, rules).rank(plays, position)
+        losses.append(ranked[0].equity - next(c.equity for c in ranked if c.play == plays[row["made"]]))
+    monkeypatch.setattr(rollout_marks, "judge_position", lambda *a: pytest.fail("rolled out again"))
+    figures = rollout_marks.main([*args, "--judge", str(other)])
+    expected = rollout_marks.score([dict(r, loss0=loss, mark0=rollout_marks.mark_for(loss, rules.marks))
+                                    for r, loss in zip(rows, losses, strict=True)])
+    assert figures["marked"] == expected["marked"] and figures["spearman"] == pytest.approx(expected["spearman"])
+    assert [r["loss"] for r in rows] == [json.loads(line)["loss"] for line in results.read_text().splitlines()]
