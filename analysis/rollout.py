@@ -46,6 +46,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from analysis.board_judge import BoardJudge, Boards, Flags, swapped, trusted_position
+from analysis.ctrl_c import CTRL_C, is_ctrl_c
 from analysis.encoding import Encoder
 from analysis.match import MAX_TURNS
 from analysis.network import Network
@@ -386,7 +387,9 @@ def run_rollout(spec: RolloutSpec, games: int = GAMES, jobs: int = 1,
                     done.update(zip(numbers, outputs, strict=True))
                     if progress:
                         progress(len(numbers))
-    except KeyboardInterrupt:
+    except CTRL_C as error:
+        if not is_ctrl_c(error):
+            raise
         interrupted = True
     return summarise(spec, games, done, interrupted)
 

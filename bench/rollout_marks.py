@@ -74,6 +74,7 @@ import numpy as np  # noqa: E402
 
 from analysis.analyse import TurnToJudge, judge_turns, mark_for  # noqa: E402
 from analysis.confirm import confirmation_for, deeper_judge  # noqa: E402
+from analysis.ctrl_c import CTRL_C, is_ctrl_c  # noqa: E402
 from analysis.network import Network  # noqa: E402
 from analysis.players import HeuristicPlayer  # noqa: E402
 from analysis.pool import worker_pool  # noqa: E402
@@ -336,7 +337,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                       f"{row['cpu']:.0f} s of CPU (mean {cpu:.0f}); {per:.0f} s a position, "
                       f"{per * (len(todo) - finished) / 3600:.1f} h to go",
                       flush=True)
-    except KeyboardInterrupt:
+    except CTRL_C as error:
+        if not is_ctrl_c(error):
+            raise
         print("interrupted: the positions done are kept", flush=True)
     rows = [done[item["index"]] for item in items if item["index"] in done]
     judge = net if args.judge is None else with_shipped_race(load_net(args.variant, args.judge), args.variant)

@@ -82,6 +82,19 @@ class LazyGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.lazy_commands})
 
+    def invoke(self, ctx: click.Context) -> Any:
+        """As click's own; a Ctrl-C that a compiled kernel turned into a ``SystemError``
+        (:mod:`analysis.ctrl_c`) is the ``KeyboardInterrupt`` click stops on ("Aborted!"),
+        not a traceback."""
+        try:
+            return super().invoke(ctx)
+        except SystemError as error:
+            from analysis.ctrl_c import is_ctrl_c
+
+            if is_ctrl_c(error):
+                raise KeyboardInterrupt from None
+            raise
+
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in self.lazy_commands and cmd_name not in self.commands:
             self.add_command(load_command(self.lazy_commands[cmd_name][0]), cmd_name)

@@ -15,6 +15,7 @@ import click
 from sqlite_utils import Database
 
 from analysis.analyse_jobs import AnalysisJob, analyser
+from analysis.ctrl_c import CTRL_C, is_ctrl_c
 from analysis.network import Network
 from analysis.report import analysis_json
 from analysis.shipped import NoNet, load_net
@@ -83,7 +84,9 @@ def analyse_games(db: Database, ids: list[int], ply: int, net_path: str | None =
                                    net.digest, ply, stopped=analysis.error.msg if analysis.error else None)
                     analysed += 1
                     bar.update(1)
-    except KeyboardInterrupt:
+    except CTRL_C as error:
+        if not is_ctrl_c(error):
+            raise
         click.echo("\n" + say("cli.analyse.stopped", count=analysed), err=True)
         raise SystemExit(130) from None
     return analysed, len(done)
