@@ -130,15 +130,20 @@ def sample_positions(net: Network, variant: str, count: int, explore: float, kee
     return found
 
 
+def sampled_turn(rules: Any, item: dict[str, Any]) -> tuple[Position, Dice, list[Any], tuple[bool, bool]]:
+    """``item``'s position, roll, legal plays and prime flags (those the rollout starts
+    with: a prime standing in the position)."""
+    position, dice = Position.from_id(item["position"]), Dice.parse(item["dice"])
+    held = GameState(rules, position, Colour.WHITE).prime_held
+    return position, dice, legal_plays(position, dice, rules), (held[0], held[1])
+
+
 def judged_at_0ply(net: Network, variant: str, item: dict[str, Any]) -> tuple[list[int], dict[int, float]]:
-    """``item``'s legal plays as ``net`` ranks them at 0-ply (the prime flags those the
-    rollout starts with): their places in ``legal_plays``, best first, and each one's
-    equity by its place."""
+    """``item``'s legal plays as ``net`` ranks them at 0-ply: their places in
+    ``legal_plays``, best first, and each one's equity by its place."""
     rules = rule_set(variant)
-    position = Position.from_id(item["position"])
-    plays = legal_plays(position, Dice.parse(item["dice"]), rules)
-    start = GameState(rules, position, Colour.WHITE)
-    ranked = Evaluator(net, rules).rank(plays, position, (start.prime_held[0], start.prime_held[1]))
+    position, _, plays, primes = sampled_turn(rules, item)
+    ranked = Evaluator(net, rules).rank(plays, position, primes)
     places = {play.result: i for i, play in enumerate(plays)}
     order = [places[c.play.result] for c in ranked]
     return order, {places[c.play.result]: c.equity for c in ranked}
@@ -237,10 +242,8 @@ def default_marks(net: Network, variant: str, rows: list[dict[str, Any]], path: 
         for row in rows:
             if row["index"] in done:
                 continue
-            position, dice = Position.from_id(row["position"]), Dice.parse(row["dice"])
-            held = GameState(rules, position, Colour.WHITE).prime_held
-            played = legal_plays(position, dice, rules)[row["made"]].result
-            turn = TurnToJudge(0, dice, position, (held[0], held[1]), played, True, False)
+            position, dice, plays, primes = sampled_turn(rules, row)
+            turn = TurnToJudge(0, dice, position, primes, plays[row["made"]].result, True, False)
             [figures] = judge_turns(rules, [turn], evaluator, rules.marks, 1, False, confirm)
             done[row["index"]] = {"index": row["index"], "mark": figures.mark, "loss": figures.loss,
                                   "level": figures.level}
