@@ -46,7 +46,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from analysis.board_judge import BoardJudge, Boards, Flags, swapped, trusted_position
-from analysis.ctrl_c import CTRL_C, is_ctrl_c
+from analysis.ctrl_c import CTRL_C, ctrl_c_held, is_ctrl_c
 from analysis.encoding import Encoder
 from analysis.match import MAX_TURNS
 from analysis.network import Network
@@ -365,28 +365,32 @@ def run_rollout(spec: RolloutSpec, games: int = GAMES, jobs: int = 1,
                 rollout: Rollout | None = None) -> RolloutResult:
     """Play every candidate of ``spec`` out ``games`` times over ``jobs`` processes (the
     same result for any ``jobs``); ``progress`` is told of the games done as they end.
-    Ctrl-C (KeyboardInterrupt) stops it: the result then holds the games completed so far
-    and says it was ``interrupted``. ``rollout``: the play-outs to run in this process
+    Ctrl-C stops it after the games under way (:func:`analysis.ctrl_c.ctrl_c_held`; a
+    second press at once): the result then holds the games completed so far and says it
+    was ``interrupted``. ``rollout``: the play-outs to run in this process
     (another policy), ``jobs`` 1 only."""
     if rollout is not None and jobs > 1:
         raise ValueError("play-outs given in this process run on one job, not on a pool")
     done: dict[int, NDArray[np.float64]] = {}
     interrupted = False
     try:
-        if jobs <= 1 or games <= 1:  # nothing to share
-            local = rollout or Rollout(spec)
-            # side by side a chunk at a time; else a game at a time (Ctrl-C loses none)
-            tasks = chunks(games, 1) if local.side_by_side else [range(g, g + 1) for g in range(games)]
-            for numbers in tasks:
-                done.update(zip(numbers, local.games(numbers), strict=True))
-                if progress:
-                    progress(len(numbers))
-        else:
-            with worker_pool(jobs, _start_worker, (spec,)) as pool:
-                for numbers, outputs in pool.imap_unordered(_play_chunk, chunks(games, jobs)):
-                    done.update(zip(numbers, outputs, strict=True))
+        with ctrl_c_held() as ctrl_c:
+            if jobs <= 1 or games <= 1:  # nothing to share
+                local = rollout or Rollout(spec)
+                # side by side a chunk at a time; else a game at a time (Ctrl-C loses none)
+                tasks = chunks(games, 1) if local.side_by_side else [range(g, g + 1) for g in range(games)]
+                for numbers in tasks:
+                    ctrl_c.check()
+                    done.update(zip(numbers, local.games(numbers), strict=True))
                     if progress:
                         progress(len(numbers))
+            else:
+                with worker_pool(jobs, _start_worker, (spec,)) as pool:
+                    for numbers, outputs in pool.imap_unordered(_play_chunk, chunks(games, jobs)):
+                        done.update(zip(numbers, outputs, strict=True))
+                        if progress:
+                            progress(len(numbers))
+                        ctrl_c.check()
     except CTRL_C as error:
         if not is_ctrl_c(error):
             raise

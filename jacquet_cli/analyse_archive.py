@@ -15,7 +15,7 @@ import click
 from sqlite_utils import Database
 
 from analysis.analyse_jobs import AnalysisJob, analyser
-from analysis.ctrl_c import CTRL_C, is_ctrl_c
+from analysis.ctrl_c import CTRL_C, ctrl_c_held, is_ctrl_c
 from analysis.network import Network
 from analysis.report import analysis_json
 from analysis.shipped import NoNet, load_net
@@ -69,7 +69,7 @@ def analyse_games(db: Database, ids: list[int], ply: int, net_path: str | None =
     analysed = 0
     workers = max(1, min(jobs, len(todo)))
     try:
-        with analyser(job, workers) as analyse, click.progressbar(
+        with ctrl_c_held() as ctrl_c, analyser(job, workers) as analyse, click.progressbar(
                 length=len(todo), label=say("cli.analyse.analysing", count=len(todo)), file=sys.stderr,
                 show_pos=True) as bar:
             for start in range(0, len(todo), BATCH * workers):
@@ -84,6 +84,7 @@ def analyse_games(db: Database, ids: list[int], ply: int, net_path: str | None =
                                    net.digest, ply, stopped=analysis.error.msg if analysis.error else None)
                     analysed += 1
                     bar.update(1)
+                    ctrl_c.check()
     except CTRL_C as error:
         if not is_ctrl_c(error):
             raise

@@ -4,6 +4,8 @@ analyse --json` gives, skips what is analysed, and an interrupted run goes on.""
 from __future__ import annotations
 
 import json
+import os
+import signal
 import sqlite3
 
 import pytest
@@ -107,6 +109,30 @@ def test_a_rerun_skips_and_an_interrupted_run_goes_on(archive, small_net, monkey
     distinct = connection.execute("SELECT count(*) FROM (SELECT DISTINCT a.game_id, t.ply FROM "
                                   "analysis_turns t JOIN analyses a ON a.id = t.analysis_id)").fetchone()[0]
     assert turns == distinct  # each turn stored once
+
+
+def test_a_real_ctrl_c_while_a_game_is_analysed_stops_once_it_is_stored(archive, small_net, monkeypatch):
+    """Ctrl-C is held to the end of the game under way (analysis.ctrl_c): that game's
+    analysis is stored, then the run stops and says so."""
+    real = analyse_archive.store_analysis
+    stored: list[int] = []
+
+    def pressed_while_storing(*args, **kwargs):
+        if len(stored) == 1:  # Ctrl-C during the second game's storing
+            os.kill(os.getpid(), signal.SIGINT)
+        stored.append(args[1])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(analyse_archive, "store_analysis", pressed_while_storing)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)  # as from a terminal
+    try:
+        stopped = _analyse(archive, small_net, "--jobs", "1")
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert stopped.exit_code == 130, stopped.output
+    assert say("cli.ctrl-c.held") in stopped.output and say("cli.analyse.stopped", count=2) in stopped.output
+    with open_archive(archive) as db:
+        assert [row[0] for row in db.execute("SELECT game_id FROM analyses ORDER BY id")] == stored
 
 
 def test_another_net_analyses_again_and_filters_select(archive, small_net, sample, tmp_path):

@@ -139,6 +139,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "cli.analyse.analysing": ("analysing {count} game", "analysing {count} games"),
     "cli.analyse.stopped": ("stopped: {count} game analysed and stored; run again to go on",
                             "stopped: {count} games analysed and stored; run again to go on"),
+    "cli.ctrl-c.held": "Ctrl-C: stopping once the work under way is done (Ctrl-C again stops at once)",
     "cli.analyse.not-a-net": "{path} is not a net file: {reason}",
     "cli.analyse.marks-option": "three rising equities, doubtful,bad,very bad: e.g. 0.04,0.08,0.16",
     "cli.analyse.db-alone": "--db analyses the archive: give no FILES, -o, --json or --game",
