@@ -2,7 +2,7 @@
 
     python bench/rollout_marks.py --variant V [--positions 500] [--games 1296] [--jobs 2]
                                   [--candidates 3] [--explore 0.25] [--keep 0.1] [--seed 1]
-                                  [--truncate K] [--cache DIR] [--report] [--default]
+                                  [--truncate K] [--cache DIR] [--report] [--default | --confirm SETTING]
                                   [--judge NET]
 
 1. **Positions from real-looking games** (seeded): games of the shipped net at 0-ply
@@ -39,6 +39,8 @@
    (:func:`analysis.analyse.judge_turns`: 0-ply, the turns that would be marked or whose
    best two are close judged again as the rule set's ``confirmation`` says), against the
    same rollouts; kept in a cache file of their own (``...-default-SETTING.jsonl``).
+   ``--confirm SETTING``: the same with another confirmation (one of
+   :data:`analysis.confirm.CONFIRMATIONS`).
 7. ``--judge NET``: the marks of steps 2 and 6 given by the contact net in the file ``NET``
    (the shipped race net beside it) instead of the shipped one, against the same rollouts
    (still the shipped net's play-outs: a candidate net judged against them).
@@ -73,7 +75,7 @@ limit_blas_threads(1)
 import numpy as np  # noqa: E402
 
 from analysis.analyse import TurnToJudge, judge_turns, mark_for  # noqa: E402
-from analysis.confirm import confirmation_for, deeper_judge  # noqa: E402
+from analysis.confirm import CONFIRMATIONS, confirmation_for, deeper_judge  # noqa: E402
 from analysis.ctrl_c import CTRL_C, is_ctrl_c  # noqa: E402
 from analysis.network import Network  # noqa: E402
 from analysis.players import HeuristicPlayer  # noqa: E402
@@ -231,11 +233,11 @@ def ceiling(rows: list[dict[str, Any]], limits: tuple[float, float, float], draw
     return precision, float(np.mean(both / found)) if found else float("nan")
 
 
-def default_marks(net: Network, variant: str, rows: list[dict[str, Any]], path: Path) -> list[dict[str, Any]]:
-    """Step 6: each row's play made marked as ``jacquet analyse`` marks it by default,
+def default_marks(net: Network, variant: str, rows: list[dict[str, Any]], path: Path,
+                  setting: str) -> list[dict[str, Any]]:
+    """Step 6: each row's play made marked as ``jacquet analyse --confirm SETTING`` marks it,
     cached in ``path`` (one JSON line a position: its number, mark, loss and level)."""
     rules = rule_set(variant)
-    setting = confirmation_for(None, rules)
     done = cached(path)
     evaluator, confirm = Evaluator(net, rules), deeper_judge(setting, net, rules)
     with path.open("a") as out:
@@ -358,15 +360,16 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     precision, recall = ceiling(rows, limits)
     print(f"\na judge that knew every loss, against a second rollout of the same length (step 5): "
           f"precision {precision:.3f}, recall {recall:.3f}")
-    if args.default:
-        setting = confirmation_for(None, rule_set(args.variant))
+    if args.default or args.confirm:
+        setting = confirmation_for(args.confirm, rule_set(args.variant))
         judged = "" if judge is net else f"-judge{judge.digest}"
         marks = default_marks(judge, args.variant, rows,
-                              results_file.with_name(f"{base}-default-{setting}{judged}.jsonl"))
+                              results_file.with_name(f"{base}-default-{setting}{judged}.jsonl"), setting)
         deep = score([{**row, "mark0": m["mark"], "loss0": m["loss"]}
                       for row, m in zip(rows, marks, strict=True)], limits[1])
         levels = dict(Counter(m["level"] for m in marks))
-        report(args.variant, f"jacquet analyse's default marks (confirmation {setting}; levels "
+        whose = "default" if args.confirm is None else f"--confirm {setting}"
+        report(args.variant, f"jacquet analyse's {whose} marks (confirmation {setting}; levels "
                f"{levels}) against the same rollouts", deep, "default")
         figures["default"] = deep
     return figures
@@ -403,6 +406,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                              "default: the shipped one).")
     parser.add_argument("--default", action="store_true",
                         help="Also the marks of jacquet analyse's default settings on the same positions.")
+    parser.add_argument("--confirm", choices=CONFIRMATIONS, default=None,
+                        help="Also the marks of jacquet analyse --confirm SETTING on the same positions "
+                             "(--default: the rule set's own).")
     return run(parser.parse_args(argv))
 
 

@@ -125,6 +125,29 @@ def test_the_default_marks_are_the_0_ply_ones_or_the_confirmations(tmp_path, mon
     assert rollout_marks.main(args)["default"]["marked"] == figures["default"]["marked"]
 
 
+def test_another_confirmation_is_measured_in_a_cache_of_its_own(tmp_path):
+    args = ["--variant", "hale", "--positions", "3", "--games", "36", "--truncate", "3", "--keep", "0.3",
+            "--cache", str(tmp_path), "--confirm", "1ply"]
+    figures = rollout_marks.main(args)
+    (cache,) = tmp_path.glob("*-default-*.jsonl")
+    assert cache.name.endswith("-default-1ply.jsonl") and figures["default"]["positions"] == 3
+    (results,) = (path for path in tmp_path.glob("*.jsonl") if path != cache)
+    rows = {r["index"]: r for r in map(json.loads, results.read_text().splitlines())}
+    rules = rule_set("hale")
+    shallow = Evaluator(load_net("hale"), rules, ply=1)
+    for mark in map(json.loads, cache.read_text().splitlines()):
+        row = rows[mark["index"]]
+        if mark["level"].endswith("0-ply"):
+            assert mark["loss"] == pytest.approx(row["loss0"])
+            continue
+        assert mark["level"].endswith("1-ply")
+        position, dice = Position.from_id(row["position"]), Dice.parse(row["dice"])
+        plays = legal_plays(position, dice, rules)
+        ranked = shallow.rank(plays, position, also=plays[row["made"]])
+        assert mark["loss"] == pytest.approx(ranked[0].equity - next(
+            c.equity for c in ranked if c.play == plays[row["made"]]))
+
+
 def test_another_net_is_judged_against_the_same_rollouts(tmp_path, monkeypatch):
     args = ["--variant", "hale", "--positions", "3", "--games", "36", "--truncate", "3", "--keep", "0.3",
             "--cache", str(tmp_path)]
