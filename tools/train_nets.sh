@@ -155,6 +155,14 @@ go_on() {  # go_on VARIANT: the shipped net's checkpoint copied to its own, then
 [ "${1:-}" = v5 ] && { [ -e analysis/nets/backgammon-v5.npz ] || .venv/bin/python -m analysis.warm_start \
     analysis/nets/history/backgammon-v4-380000.npz analysis/nets/backgammon-v5.npz 5
   train_on 5 128 backgammon 480000 --check-every 10000 --snapshot-every 50000; exit; }
+# A wider jacquet net (issue 35, session 29): the shipped line's recipe from fresh weights at
+# 160 hidden units instead of 80 (the 80-unit line is level with itself from 165,000 to 282,500
+# games: does its width hold it?), its own checkpoint jacquet-v2w160.npz, snapshots every
+# 50,000 games; α 0.1 to 100,000 games, 0.02 to 300,000, then 0.005:
+#   NICE=10 nohup tools/train_nets.sh jacquet-w160 &
+[ "${1:-}" = jacquet-w160 ] && { train_on 2 160 jacquet 100000 --snapshot-every 50000 \
+  && train_on 2 160 jacquet 300000 --alpha 0.02 --snapshot-every 50000 \
+  && train_on 2 160 jacquet 600000 --alpha 0.005 --snapshot-every 50000; exit; }
 
 { train narde 50000 && train jacquet 60000 && train murray 16772 && train murray 30000 --alpha 0.02 && train versailles 50000 \
   && train jacquet 100000 && train jacquet 165000 --alpha 0.02 && train versailles 100000 && train versailles 190000 --alpha 0.02; } &
