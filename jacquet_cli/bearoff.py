@@ -11,7 +11,7 @@ from analysis.bearoff.onesided import build, stderr_progress
 from analysis.bearoff.store import cache_folder, quantized, save, save_two_sided, table_path, two_sided_path
 from analysis.bearoff.twosided import MEN, build_two_sided
 from notation.engine.rules import NAMES, rule_set
-from notation.messages import say
+from notation.messages import Count, say
 
 
 @click.group("bearoff")
@@ -45,11 +45,11 @@ def build_command(names: tuple[str, ...]) -> None:
         path = table_path(rule)
         size = save(quantized(built), path)
         click.echo(say("cli.bearoff.built", rule=rule.name, variants=", ".join(users),
-                       positions=f"{len(built.positions):,}", seconds=f"{time.perf_counter() - began:.1f}",
+                       positions=Count(len(built.positions)), seconds=f"{time.perf_counter() - began:.1f}",
                        size=f"{size / 1e6:.2f}", path=path))
         began = time.perf_counter()
         positions, wins = build_two_sided(rule, progress=stderr_progress)
         path = two_sided_path(rule)
         size = save_two_sided(wins, path)
-        click.echo(say("cli.bearoff.two-sided", rule=rule.name, men=MEN, pairs=f"{len(positions) ** 2:,}",
+        click.echo(say("cli.bearoff.two-sided", rule=rule.name, men=MEN, pairs=Count(len(positions) ** 2),
                        seconds=f"{time.perf_counter() - began:.1f}", size=f"{size / 1e6:.2f}", path=path))

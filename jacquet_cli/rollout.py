@@ -12,7 +12,7 @@ import click
 from analysis.threads import limit_blas_threads
 from notation import Dice, NotationError, Play, Position, RuleSet, legal_plays
 from notation.engine.checker import check_play
-from notation.messages import Message, say
+from notation.messages import Count, Message, say
 
 from .options import rule_option, rules_from, variant_option
 
@@ -98,7 +98,7 @@ def rollout_command(variant: str, options: tuple[str, ...], position_id: str | N
     else:
         _print(result, described, rules)
     if result.interrupted:
-        click.echo(say("cli.rollout.stopped", count=result.games, total=f"{games:,}"), err=True)
+        click.echo(say("cli.rollout.stopped", count=Count(result.games), total=Count(games)), err=True)
         raise SystemExit(130)
 
 
@@ -138,12 +138,12 @@ def _print(result: Any, described: dict[str, str], rules: RuleSet) -> None:
     how = (say("cli.rollout.truncated", count=settings.truncate) if settings.truncate
            else say("cli.rollout.to-the-end"))
     by = say("cli.rollout.by", engine=settings.engine, digest=settings.digest, ply=settings.ply,
-             games=f"{settings.games:,}", how=how, seed=settings.seed,
+             games=Count(settings.games), how=how, seed=settings.seed,
              reduced=say("cli.rollout.luck-adjusted") if settings.reduce else "")
     click.echo(say("cli.rollout.title", variant=described["variant"], position=described["position"],
                    dice=described["dice"], by=by))
     if result.interrupted:
-        click.echo(say("cli.rollout.interrupted", games=f"{result.games:,}", total=f"{settings.games:,}"))
+        click.echo(say("cli.rollout.interrupted", games=Count(result.games), total=Count(settings.games)))
     click.echo(say("cli.rollout.figures"))
     if not result.candidates:
         click.echo(say("cli.rollout.no-game"))

@@ -16,7 +16,7 @@ from notation import messages
 from notation.engine.checker import check_play
 from notation.engine.rules import rule_set
 from notation.errors import IllegalPlayError, RecordError
-from notation.messages import CATALOG, LANGUAGES, LOCALE, Message, placeholders, render
+from notation.messages import CATALOG, LANGUAGES, LOCALE, Count, Message, placeholders, render
 
 ROOT = Path(__file__).resolve().parents[1]
 TRANSLATED = [language for language in LANGUAGES if language != "en"]
@@ -112,6 +112,18 @@ def test_a_message_renders_in_the_language_asked_its_parameters_too():
     assert str(error) == "[R-MAX] 24/19 plays 1 die of 5-3; 2 dice can be played, e.g. 24/16"
     assert render(error.msg, "fr") == "24/19 joue 1 dé sur 5-3 ; on peut en jouer 2 dés, p. ex. 24/16"
     assert render(error.msg, "ru") == "24/19 играет 1 кость из 5-3; можно сыграть 2 кости, напр. 24/16"
+
+
+def test_a_count_is_grouped_as_its_language_writes_it_and_still_picks_the_plural():
+    message = Message.of("cli.rollout.stopped", count=Count(8280), total=Count(20000))
+    assert render(message, "en") == ("interrupted: the figures are those of the 8,280 games completed "
+                                     "of 20,000 per candidate")
+    assert "8\u202f280" in render(message, "fr") and "20\u202f000" in render(message, "fr")
+    assert "8\u00a0280" in render(message, "ru") and "20\u00a0000" in render(message, "ru")
+    one = Message.of("cli.rollout.stopped", count=Count(1), total=Count(1296))
+    assert "the 1 game completed of 1,296" in render(one, "en")
+    assert "по 1 завершённой партии из 1\u00a0296" in render(one, "ru")
+    assert message.as_json()["params"] == {"count": 8280, "total": 20000}  # programs get numbers
 
 
 def test_the_current_language_renders_errors_until_set_back():

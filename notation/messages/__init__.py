@@ -58,6 +58,10 @@ LISTS = ("list.or", "list.and")
 ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 """The variables the language is taken from, in Babel's ``default_locale`` order."""
 
+GROUPING = {"en": ",", "fr": "\u202f", "ru": "\u00a0"}
+"""How each language groups a number's thousands (CLDR's: a comma, a narrow no-break space,
+a no-break space), for a :class:`Count` shown in a message."""
+
 _CURRENT = {"language": "en"}
 """The current language (set once by a program: :func:`set_language`)."""
 
@@ -115,6 +119,12 @@ class MessageError(Exception):
 
     def __reduce__(self) -> tuple[object, ...]:  # (made again whole in another process)
         return _error_again, (type(self), self.msg)
+
+
+class Count(int):
+    """A number a message shows with its thousands grouped as its language writes them
+    (:data:`GROUPING`: ``12,345``, ``12 345``); as a message's ``count`` it still picks
+    the plural."""
 
 
 def _error_again(kind: type[MessageError], msg: Message) -> MessageError:
@@ -227,6 +237,8 @@ def _text(value: object, language: str) -> object:
     """A parameter as its message's text shows it."""
     if isinstance(value, Message):
         return render(value, language)
+    if isinstance(value, Count):
+        return f"{value:,}".replace(",", GROUPING[language])
     if isinstance(value, (list, tuple)):
         return ", ".join(str(_text(item, language)) for item in value)
     return value
