@@ -16,7 +16,7 @@ from notation import messages
 from notation.engine.checker import check_play
 from notation.engine.rules import rule_set
 from notation.errors import IllegalPlayError, RecordError
-from notation.messages import CATALOG, LANGUAGES, LOCALE, Count, Message, placeholders, render
+from notation.messages import CATALOG, GROUPING, LANGUAGES, LOCALE, Count, Message, placeholders, render
 
 ROOT = Path(__file__).resolve().parents[1]
 TRANSLATED = [language for language in LANGUAGES if language != "en"]
@@ -124,6 +124,7 @@ def test_a_count_is_grouped_as_its_language_writes_it_and_still_picks_the_plural
     assert "the 1 game completed of 1,296" in render(one, "en")
     assert "по 1 завершённой партии из 1\u00a0296" in render(one, "ru")
     assert message.as_json()["params"] == {"count": 8280, "total": 20000}  # programs get numbers
+    assert set(GROUPING) == set(LANGUAGES)  # every language says how it groups
 
 
 def test_the_current_language_renders_errors_until_set_back():
