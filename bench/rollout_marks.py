@@ -233,7 +233,7 @@ def ceiling(rows: list[dict[str, Any]], limits: tuple[float, float, float], draw
     return precision, float(np.mean(both / found)) if found else float("nan")
 
 
-def default_marks(net: Network, variant: str, rows: list[dict[str, Any]], path: Path,
+def confirmed_marks(net: Network, variant: str, rows: list[dict[str, Any]], path: Path,
                   setting: str) -> list[dict[str, Any]]:
     """Step 6: each row's play made marked as ``jacquet analyse --confirm SETTING`` marks it,
     cached in ``path`` (one JSON line a position: its number, mark, loss and level)."""
@@ -363,7 +363,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     if args.default or args.confirm:
         setting = confirmation_for(args.confirm, rule_set(args.variant))
         judged = "" if judge is net else f"-judge{judge.digest}"
-        marks = default_marks(judge, args.variant, rows,
+        marks = confirmed_marks(judge, args.variant, rows,
                               results_file.with_name(f"{base}-default-{setting}{judged}.jsonl"), setting)
         deep = score([{**row, "mark0": m["mark"], "loss0": m["loss"]}
                       for row, m in zip(rows, marks, strict=True)], limits[1])

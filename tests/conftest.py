@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -196,3 +197,12 @@ def page(browser):
         yield context.new_page()
     finally:
         context.close()
+
+
+@pytest.fixture
+def python_ctrl_c():
+    """SIGINT raising KeyboardInterrupt in this process, as from a terminal (a test runner's
+    worker may ignore it), then as it was."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)

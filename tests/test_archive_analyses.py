@@ -111,7 +111,8 @@ def test_a_rerun_skips_and_an_interrupted_run_goes_on(archive, small_net, monkey
     assert turns == distinct  # each turn stored once
 
 
-def test_a_real_ctrl_c_while_a_game_is_analysed_stops_once_it_is_stored(archive, small_net, monkeypatch):
+def test_a_real_ctrl_c_while_a_game_is_analysed_stops_once_it_is_stored(archive, small_net, monkeypatch,
+                                                                        python_ctrl_c):
     """Ctrl-C is held to the end of the game under way (analysis.ctrl_c): that game's
     analysis is stored, then the run stops and says so."""
     real = analyse_archive.store_analysis
@@ -124,11 +125,7 @@ def test_a_real_ctrl_c_while_a_game_is_analysed_stops_once_it_is_stored(archive,
         return real(*args, **kwargs)
 
     monkeypatch.setattr(analyse_archive, "store_analysis", pressed_while_storing)
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)  # as from a terminal
-    try:
-        stopped = _analyse(archive, small_net, "--jobs", "1")
-    finally:
-        signal.signal(signal.SIGINT, previous)
+    stopped = _analyse(archive, small_net, "--jobs", "1")
     assert stopped.exit_code == 130, stopped.output
     assert say("cli.ctrl-c.held") in stopped.output and say("cli.analyse.stopped", count=2) in stopped.output
     with open_archive(archive) as db:

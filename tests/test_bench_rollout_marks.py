@@ -135,7 +135,9 @@ def test_another_confirmation_is_measured_in_a_cache_of_its_own(tmp_path):
     rows = {r["index"]: r for r in map(json.loads, results.read_text().splitlines())}
     rules = rule_set("hale")
     shallow = Evaluator(load_net("hale"), rules, ply=1)
-    for mark in map(json.loads, cache.read_text().splitlines()):
+    marks = [json.loads(line) for line in cache.read_text().splitlines()]
+    assert any(mark["level"].endswith("1-ply") for mark in marks)  # the setting asked, not the default
+    for mark in marks:
         row = rows[mark["index"]]
         if mark["level"].endswith("0-ply"):
             assert mark["loss"] == pytest.approx(row["loss0"])

@@ -69,15 +69,6 @@ def test_a_rollout_stopped_in_a_kernel_gives_the_games_completed(net_file, monke
     assert "INTERRUPTED: 3 of 10 games" in result.output
 
 
-@pytest.fixture
-def python_ctrl_c():
-    """SIGINT raising KeyboardInterrupt in this process, as from a terminal (a test runner's
-    worker may ignore it), then as it was."""
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    yield
-    signal.signal(signal.SIGINT, previous)
-
-
 @pytest.mark.parametrize("presses, completed", [(1, 6), (2, 3)])
 def test_a_ctrl_c_is_held_to_the_end_of_the_games_under_way_and_a_second_stops_at_once(
         net_file, monkeypatch, python_ctrl_c, presses, completed):
