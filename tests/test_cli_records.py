@@ -262,6 +262,9 @@ def test_a_whole_file_format_is_not_written_past_what_its_reader_takes(tmp_path,
     monkeypatch.setattr(formats, "MAX_POSITIONS", 5)  # 3 games of 3 turns: 12 positions
     result = run("convert", good, tmp_path / "out.json")
     assert result.exit_code == 1 and "more than a file read whole may hold" in result.output
+    assert f"({formats.MAX_FILE_BYTES:,} bytes" in result.output  # grouped as English writes it
+    french = run("--lang", "fr", "convert", good, tmp_path / "out.json")
+    assert french.exit_code == 1 and f"{formats.MAX_FILE_BYTES:,}".replace(",", "\u202f") in french.output
     assert not (tmp_path / "out.json").exists()
     assert run("convert", good, tmp_path / "out.jqn").exit_code == 0  # read game by game
 

@@ -30,7 +30,7 @@ from notation.formats.mat import read_mat
 from notation.formats.mat.writer import left_out, write_mat
 from notation.formats.sgf import read_sgf
 from notation.limits import MAX_FILE_BYTES, MAX_POSITIONS
-from notation.messages import Message, either
+from notation.messages import Count, Message, either
 from notation.tree.game import Game, GameNode
 from notation.tree.matches import checked_scores
 
@@ -188,8 +188,8 @@ def _check_readable_whole(games: list[Game], text: str, form: Format) -> None:
     positions = sum(1 + sum(1 for _ in held(game)) for game in games)
     if size > MAX_FILE_BYTES or positions > MAX_POSITIONS:
         raise FormatError(Message.of("format.too-large", games=len(games), name=form.name,
-                                     size=f"{size:,}", positions=f"{positions:,}",
-                                     most_bytes=f"{MAX_FILE_BYTES:,}", most_positions=f"{MAX_POSITIONS:,}"))
+                                     size=Count(size), positions=Count(positions),
+                                     most_bytes=Count(MAX_FILE_BYTES), most_positions=Count(MAX_POSITIONS)))
 
 
 def write_file(games: Iterable[Game], path: Path_, fmt: str | None = None) -> None:
