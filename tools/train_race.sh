@@ -4,7 +4,8 @@
 # times by the engine (closed exactly where both sides are home), the net fitted to the
 # results (seed 1). Each line samples and plays out with the contact net shipped beside
 # it: a race net is reproduced by its line with the contact net it was fitted to.
-#   - hale: race r1 (session 20), with the contact net shipped today (unchanged since).
+#   - backgammon, hale: race r1 (sessions 19 and 20), with the contact nets shipped today
+#     (unchanged since).
 #   - murray: race r1, the prime flags followed through its positions and
 #     play-outs, with the 170,000-game contact net.
 #   - jacquet and versailles: race r2, fitted again to the play-outs of the new
@@ -12,8 +13,6 @@
 #     the old contact nets' games, and on the new ones' race positions r2 is the better.
 #   - narde and fevga: race r2 (session 30), the same for their contact nets of 250,000 and
 #     275,000 games (their r1 were fitted to the 50,000-game nets').
-#   - backgammon: race r2 (session 30), the same for the v6 contact net (its r1 was fitted to
-#     v1's races).
 # The lines run in two lanes (one process per core); each resumes its work file
 # (analysis/nets/RULESET-race.work.npz, not committed) when there is one: running the script
 # again after a stop goes on where it stopped, with the same result. Console output goes to
@@ -29,6 +28,6 @@ race() {  # race VARIANT POSITIONS [OPTION...]
     "${@:3}" -o "analysis/nets/$1-race.npz" >> "analysis/nets/$1-race.out" 2>&1
 }
 
-{ race backgammon 2500 --release 2 && race hale 2500 && race narde 2500 --release 2 && race murray 2500; } &
+{ race backgammon 2500 && race hale 2500 && race narde 2500 --release 2 && race murray 2500; } &
 { race jacquet 2500 --release 2 && race versailles 2500 --release 2 && race fevga 2500 --release 2; } &
 wait
