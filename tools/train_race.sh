@@ -4,8 +4,9 @@
 # times by the engine (closed exactly where both sides are home), the net fitted to the
 # results (seed 1). Each line samples and plays out with the contact net shipped beside
 # it: a race net is reproduced by its line with the contact net it was fitted to.
-#   - backgammon, hale: race r1 (sessions 19 and 20), with the contact nets shipped today
-#     (unchanged since).
+#   - backgammon: race r1 (session 19), fitted to the v1 contact net's races; fitted again
+#     to v6's (r2, session 30) it was no better in gnubg's eyes, so r1 stays.
+#   - hale: race r1 (session 20), with the contact net shipped today (unchanged since).
 #   - murray: race r1, the prime flags followed through its positions and
 #     play-outs, with the 170,000-game contact net.
 #   - jacquet and versailles: race r2, fitted again to the play-outs of the new
