@@ -3,7 +3,7 @@
     python bench/rollout_marks.py --variant V [--positions 500] [--games 1296] [--jobs 2]
                                   [--candidates 3] [--explore 0.25] [--keep 0.1] [--seed 1]
                                   [--truncate K] [--cache DIR] [--report] [--default | --confirm SETTING]
-                                  [--judge NET]
+                                  [--judge NET] [--player NET]
 
 1. **Positions from real-looking games** (seeded): games of the shipped net at 0-ply
    against itself, where at every choice each side plays the heuristic's play
@@ -44,6 +44,12 @@
 7. ``--judge NET``: the marks of steps 2 and 6 given by the contact net in the file ``NET``
    (the shipped race net beside it) instead of the shipped one, against the same rollouts
    (still the shipped net's play-outs: a candidate net judged against them).
+8. ``--player NET``: the rollouts (step 3) played by the contact net in the file ``NET``
+   (the shipped race net beside it), which also chooses their candidates (its 3 best at
+   0-ply and the play made), on the same positions; kept in a results file of their own
+   (``...-playerDIGEST.jsonl``). A candidate net stronger than the shipped one is judged
+   against its own play-outs, not the weaker net's (a rollout's verdict is its player's):
+   ``--player NET --judge NET``; the shipped net's marks against them, ``--player NET``.
 
 The results are appended to a cache (``bench/cache/rollout_marks/``, git-ignored; one JSON
 line per position as it ends, named by the rule set, the net's digest and the settings): a
@@ -281,8 +287,15 @@ def report(variant: str, label: str, figures: dict[str, Any], judge: str = "0-pl
 _WORKER: dict[str, Any] = {}
 
 
-def _start(variant: str, candidates: int, games: int, truncate: int | None, seed: int) -> None:
-    _WORKER.update(net=load_net(variant), variant=variant, settings=(candidates, games, truncate, seed))
+def _start(variant: str, player: str | None, candidates: int, games: int, truncate: int | None,
+           seed: int) -> None:
+    _WORKER.update(net=playing(variant, player), variant=variant,
+                   settings=(candidates, games, truncate, seed))
+
+
+def playing(variant: str, path: str | None) -> Network:
+    """The shipped net, or the contact net in the file ``path`` with the shipped race net beside it."""
+    return load_net(variant) if path is None else with_shipped_race(load_net(variant, path), variant)
 
 
 def _judge(item: dict[str, Any]) -> dict[str, Any]:
@@ -318,7 +331,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
               f"{time.process_time() - started:.0f} s of CPU", flush=True)
     items = known[: args.positions]
     truncation = f"-truncate{args.truncate}" if args.truncate else ""
-    results_file = cache / f"{base}-games{args.games}-candidates{args.candidates}{truncation}.jsonl"
+    player = net if args.player is None else playing(args.variant, args.player)
+    played = "" if player is net else f"-player{player.digest}"
+    results_file = cache / f"{base}-games{args.games}-candidates{args.candidates}{truncation}{played}.jsonl"
     done = cached(results_file)
     todo = [] if args.report else [item for item in items if item["index"] not in done]
     print(f"{args.variant}: {sum(item['index'] in done for item in items)} of {len(items)} positions "
@@ -347,22 +362,23 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             raise
         print("interrupted: the positions done are kept", flush=True)
     rows = [done[item["index"]] for item in items if item["index"] in done]
-    judge = net if args.judge is None else with_shipped_race(load_net(args.variant, args.judge), args.variant)
-    if judge is not net:
+    judge = net if args.judge is None else playing(args.variant, args.judge)
+    if judge.digest != player.digest:
         rows = rejudged(judge, args.variant, rows)
     limits = rule_set(args.variant).marks
     figures = score(rows, limits[1])
     truncated = f"truncated after {args.truncate} turns" if args.truncate else "played to the end"
     label = (f"{judge.name} ({judge.digest}) at 0-ply against rollouts of the {args.candidates} best at "
-             f"0-ply and the play made, {args.games:,} games each, {truncated}, {net.name} ({net.digest}) "
-             f"at 0-ply; marks {limits}")
+             f"0-ply and the play made, {args.games:,} games each, {truncated}, "
+             f"{player.name} ({player.digest}) at 0-ply; positions from {net.name} ({net.digest}); "
+             f"marks {limits}")
     report(args.variant, label, figures)
     precision, recall = ceiling(rows, limits)
     print(f"\na judge that knew every loss, against a second rollout of the same length (step 5): "
           f"precision {precision:.3f}, recall {recall:.3f}")
     if args.default or args.confirm:
         setting = confirmation_for(args.confirm, rule_set(args.variant))
-        judged = "" if judge is net else f"-judge{judge.digest}"
+        judged = "" if judge is net else f"-judge{judge.digest}"  # (the rollouts' player: no matter)
         marks = confirmed_marks(judge, args.variant, rows,
                               results_file.with_name(f"{base}-default-{setting}{judged}.jsonl"), setting)
         deep = score([{**row, "mark0": m["mark"], "loss0": m["loss"]}
@@ -376,7 +392,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _judged(args: argparse.Namespace, todo: list[dict[str, Any]]) -> Iterable[dict[str, Any]]:
-    settings = (args.candidates, args.games, args.truncate, args.seed)
+    settings = (args.player, args.candidates, args.games, args.truncate, args.seed)
     if args.jobs <= 1:
         _start(args.variant, *settings)
         yield from map(_judge, todo)
@@ -404,6 +420,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--judge", default=None,
                         help="The contact net judged (the shipped race net beside it; "
                              "default: the shipped one).")
+    parser.add_argument("--player", default=None,
+                        help="The contact net whose play-outs are the rollouts (the shipped race net "
+                             "beside it; default: the shipped one), in a results file of its own.")
     parser.add_argument("--default", action="store_true",
                         help="Also the marks of jacquet analyse's default settings on the same positions.")
     parser.add_argument("--confirm", choices=CONFIRMATIONS, default=None,

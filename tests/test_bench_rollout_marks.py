@@ -170,3 +170,41 @@ def test_another_net_is_judged_against_the_same_rollouts(tmp_path, monkeypatch):
                                     for r, loss in zip(rows, losses, strict=True)])
     assert figures["marked"] == expected["marked"] and figures["spearman"] == pytest.approx(expected["spearman"])
     assert [r["loss"] for r in rows] == [json.loads(line)["loss"] for line in results.read_text().splitlines()]
+
+
+def test_the_rollouts_may_be_another_nets_in_a_results_file_of_their_own(tmp_path, monkeypatch):
+    """``--player NET``: the same positions played out by another net, which also chooses the
+    candidates; the shipped net's marks are judged against them, the shipped net's rollouts
+    are left as they were."""
+    args = ["--variant", "hale", "--positions", "3", "--games", "36", "--truncate", "3", "--keep", "0.3",
+            "--cache", str(tmp_path)]
+    rollout_marks.main(args)
+    (shipped_file,) = tmp_path.glob("*.jsonl")
+    shipped_rows = shipped_file.read_text()
+    other = Path(__file__).resolve().parent.parent / "analysis" / "nets" / "history" / "hale-020000.npz"
+    player = with_shipped_race(load_net("hale", other), "hale")
+    scored: list[list[dict]] = []
+    score = rollout_marks.score
+    monkeypatch.setattr(rollout_marks, "score", lambda rows, *a: scored.append(rows) or score(rows, *a))
+    rollout_marks.main([*args, "--player", str(other)])
+    assert shipped_file.read_text() == shipped_rows
+    (played,) = tmp_path.glob(f"*-player{player.digest}.jsonl")
+    rows = [json.loads(line) for line in played.read_text().splitlines()]
+    rules, shipped = rule_set("hale"), load_net("hale")
+    losses = []
+    for row in rows:
+        position, dice = Position.from_id(row["position"]), Dice.parse(row["dice"])
+        plays = legal_plays(position, dice, rules)
+        theirs = Evaluator(player, rules).rank(plays, position)
+        places = {play.result: i for i, play in enumerate(plays)}
+        assert row["candidates"][:3] == [places[c.play.result] for c in theirs[:3]]  # the player's best
+        spec = RolloutSpec(player, "hale", {}, row["position"], row["dice"], tuple(row["candidates"]), 0, 3,
+                           1 + row["index"])
+        by_play = {c.play.result: c.equity for c in run_rollout(spec, games=36).candidates}
+        assert row["loss"] == pytest.approx(max(by_play.values()) - by_play[plays[row["made"]].result])
+        ours = Evaluator(shipped, rules).rank(plays, position)
+        losses.append(ours[0].equity - next(c.equity for c in ours if c.play == plays[row["made"]]))
+    assert [r["loss0"] for r in rows] != pytest.approx(losses)  # the two nets judge them apart
+    # the marks scored are the shipped net's (not the player's), against the player's rollouts
+    assert [r["loss0"] for r in scored[0]] == pytest.approx(losses)
+    assert [r["loss"] for r in scored[0]] == [r["loss"] for r in rows]
