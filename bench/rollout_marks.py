@@ -187,13 +187,16 @@ def judge_position(net: Network, variant: str, item: dict[str, Any], candidates:
 
 
 def rejudged(net: Network, variant: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Step 7: ``rows`` with the 0-ply loss and mark of the play made by ``net``."""
+    """Step 7: ``rows`` with the 0-ply loss and mark of the play made by ``net``, and where
+    the rollout's best stands in ``net``'s ranking."""
     marks = rule_set(variant).marks
     out = []
     for row in rows:
         order, equity0 = judged_at_0ply(net, variant, row)
         loss0 = equity0[order[0]] - equity0[row["made"]]
-        out.append({**row, "loss0": loss0, "mark0": mark_for(loss0, marks)})
+        best = row["candidates"][int(np.argmax(row["equities"]))]
+        out.append({**row, "loss0": loss0, "mark0": mark_for(loss0, marks),
+                    "best_rank0": order.index(best) + 1})
     return out
 
 

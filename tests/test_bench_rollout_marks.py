@@ -191,7 +191,8 @@ def test_the_rollouts_may_be_another_nets_in_a_results_file_of_their_own(tmp_pat
     (played,) = tmp_path.glob(f"*-player{player.digest}.jsonl")
     rows = [json.loads(line) for line in played.read_text().splitlines()]
     rules, shipped = rule_set("hale"), load_net("hale")
-    losses = []
+    losses: list[float] = []
+    ranks: list[int] = []
     for row in rows:
         position, dice = Position.from_id(row["position"]), Dice.parse(row["dice"])
         plays = legal_plays(position, dice, rules)
@@ -204,7 +205,11 @@ def test_the_rollouts_may_be_another_nets_in_a_results_file_of_their_own(tmp_pat
         assert row["loss"] == pytest.approx(max(by_play.values()) - by_play[plays[row["made"]].result])
         ours = Evaluator(shipped, rules).rank(plays, position)
         losses.append(ours[0].equity - next(c.equity for c in ours if c.play == plays[row["made"]]))
+        rolled_best = plays[row["candidates"][row["equities"].index(max(row["equities"]))]]
+        ranks.append(next(i for i, c in enumerate(ours, 1) if c.play == rolled_best))
     assert [r["loss0"] for r in rows] != pytest.approx(losses)  # the two nets judge them apart
     # the marks scored are the shipped net's (not the player's), against the player's rollouts
     assert [r["loss0"] for r in scored[0]] == pytest.approx(losses)
     assert [r["loss"] for r in scored[0]] == [r["loss"] for r in rows]
+    assert [r["best_rank0"] for r in rows] != ranks  # the player ranks the rollout's best elsewhere
+    assert [r["best_rank0"] for r in scored[0]] == ranks  # where the rollout's best stands in the judge's eyes
