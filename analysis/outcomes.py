@@ -54,8 +54,12 @@ class Outcomes:
 
     def equity(self, y: NDArray[np.floating]) -> NDArray[np.floating]:
         """Expected points for the side that has just moved, one per row of ``y``
-        (shape ``(n, size)``, or ``(size,)`` for a single position)."""
-        return y @ np.asarray(self.values, dtype=y.dtype) + self.constant
+        (shape ``(n, size)``, or ``(size,)`` for a single position).
+
+        A sum of products, not a matrix product: OpenBLAS's kernel for so narrow a product
+        may set the floating-point "invalid" flag on finite inputs (a spurious
+        ``RuntimeWarning: invalid value encountered in matmul``, seen once under load)."""
+        return (y * np.asarray(self.values, dtype=y.dtype)).sum(axis=-1) + self.constant
 
     def target(self, won: bool, points: int) -> NDArray[np.float32]:
         """What the outputs should have been for a side at the end of a game that it
