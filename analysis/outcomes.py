@@ -59,7 +59,8 @@ class Outcomes:
         A sum of products, not a matrix product: OpenBLAS's kernel for so narrow a product
         may set the floating-point "invalid" flag on finite inputs (a spurious
         ``RuntimeWarning: invalid value encountered in matmul``, seen once under load)."""
-        return (y * np.asarray(self.values, dtype=y.dtype)).sum(axis=-1) + self.constant
+        weighted: NDArray[np.floating] = (y * np.asarray(self.values, dtype=y.dtype)).sum(axis=-1)
+        return weighted + self.constant
 
     def target(self, won: bool, points: int) -> NDArray[np.float32]:
         """What the outputs should have been for a side at the end of a game that it
