@@ -381,7 +381,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
           f"precision {precision:.3f}, recall {recall:.3f}")
     if args.default or args.confirm:
         setting = confirmation_for(args.confirm, rule_set(args.variant))
-        judged = "" if judge is net else f"-judge{judge.digest}"  # (the rollouts' player: no matter)
+        # the judge's marks, whoever played the rollouts: one cache per judge
+        judged = "" if judge is net else f"-judge{judge.digest}"
         marks = confirmed_marks(judge, args.variant, rows,
                               results_file.with_name(f"{base}-default-{setting}{judged}.jsonl"), setting)
         deep = score([{**row, "mark0": m["mark"], "loss0": m["loss"]}

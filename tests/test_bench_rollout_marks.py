@@ -20,6 +20,9 @@ sys.path.insert(0, str(BENCH))
 
 import rollout_marks  # noqa: E402
 
+OTHER = BENCH.parent / "analysis" / "nets" / "history" / "hale-020000.npz"
+"""A net other than the shipped one: an early snapshot of hale's line."""
+
 
 def _row(index: int, mark0: str | None, mark: str | None, loss0: float, loss: float) -> dict:
     return {"index": index, "mark0": mark0, "mark": mark, "loss0": loss0, "loss": loss,
@@ -156,8 +159,7 @@ def test_another_net_is_judged_against_the_same_rollouts(tmp_path, monkeypatch):
     rollout_marks.main(args)
     (results,) = tmp_path.glob("*.jsonl")
     rows = [json.loads(line) for line in results.read_text().splitlines()]
-    other = Path(__file__).resolve().parent.parent / "analysis" / "nets" / "history" / "hale-020000.npz"
-    rules, net = rule_set("hale"), with_shipped_race(load_net("hale", other), "hale")
+    rules, net = rule_set("hale"), with_shipped_race(load_net("hale", OTHER), "hale")
     losses = []
     for row in rows:
         position, dice = Position.from_id(row["position"]), Dice.parse(row["dice"])
@@ -165,7 +167,7 @@ def test_another_net_is_judged_against_the_same_rollouts(tmp_path, monkeypatch):
         ranked = Evaluator(net, rules).rank(plays, position)
         losses.append(ranked[0].equity - next(c.equity for c in ranked if c.play == plays[row["made"]]))
     monkeypatch.setattr(rollout_marks, "judge_position", lambda *a: pytest.fail("rolled out again"))
-    figures = rollout_marks.main([*args, "--judge", str(other)])
+    figures = rollout_marks.main([*args, "--judge", str(OTHER)])
     expected = rollout_marks.score([dict(r, loss0=loss, mark0=rollout_marks.mark_for(loss, rules.marks))
                                     for r, loss in zip(rows, losses, strict=True)])
     assert figures["marked"] == expected["marked"] and figures["spearman"] == pytest.approx(expected["spearman"])
@@ -181,12 +183,11 @@ def test_the_rollouts_may_be_another_nets_in_a_results_file_of_their_own(tmp_pat
     rollout_marks.main(args)
     (shipped_file,) = tmp_path.glob("*.jsonl")
     shipped_rows = shipped_file.read_text()
-    other = Path(__file__).resolve().parent.parent / "analysis" / "nets" / "history" / "hale-020000.npz"
-    player = with_shipped_race(load_net("hale", other), "hale")
+    player = with_shipped_race(load_net("hale", OTHER), "hale")
     scored: list[list[dict]] = []
     score = rollout_marks.score
     monkeypatch.setattr(rollout_marks, "score", lambda rows, *a: scored.append(rows) or score(rows, *a))
-    rollout_marks.main([*args, "--player", str(other)])
+    rollout_marks.main([*args, "--player", str(OTHER)])
     assert shipped_file.read_text() == shipped_rows
     (played,) = tmp_path.glob(f"*-player{player.digest}.jsonl")
     rows = [json.loads(line) for line in played.read_text().splitlines()]
