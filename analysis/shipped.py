@@ -49,6 +49,13 @@ def load_net(variant: str, path: str | Path | None = None, race: bool = True) ->
     return net
 
 
+def playing_net(variant: str, path: str | Path | None = None) -> Network:
+    """The net that plays ``variant``: the contact net in the file at ``path`` (else the
+    shipped one) with the shipped race net beside it, as a candidate net is measured and
+    a fit starts from it; :class:`NoNet` as :func:`load_net` says."""
+    return load_net(variant) if path is None else with_shipped_race(load_net(variant, path), variant)
+
+
 def with_shipped_race(net: Network, variant: str) -> Network:
     """``net`` with the shipped race net of ``variant`` beside it (none where none is
     shipped); :class:`NoNet` saying what is wrong where that file is not a race net of

@@ -88,7 +88,7 @@ from analysis.players import HeuristicPlayer  # noqa: E402
 from analysis.pool import worker_pool  # noqa: E402
 from analysis.ranking import Evaluator  # noqa: E402
 from analysis.rollout import GAMES, Rollout, RolloutSpec, best_board, chunks  # noqa: E402
-from analysis.shipped import load_net, with_shipped_race  # noqa: E402
+from analysis.shipped import load_net, playing_net  # noqa: E402
 from notation import Dice, Position, legal_plays, rule_set  # noqa: E402
 from notation.engine.state import PASSED, ROLL, Colour, GameState, TurnKind  # noqa: E402
 
@@ -292,13 +292,8 @@ _WORKER: dict[str, Any] = {}
 
 def _start(variant: str, player: str | None, candidates: int, games: int, truncate: int | None,
            seed: int) -> None:
-    _WORKER.update(net=playing(variant, player), variant=variant,
+    _WORKER.update(net=playing_net(variant, player), variant=variant,
                    settings=(candidates, games, truncate, seed))
-
-
-def playing(variant: str, path: str | None) -> Network:
-    """The shipped net, or the contact net in the file ``path`` with the shipped race net beside it."""
-    return load_net(variant) if path is None else with_shipped_race(load_net(variant, path), variant)
 
 
 def _judge(item: dict[str, Any]) -> dict[str, Any]:
@@ -334,7 +329,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
               f"{time.process_time() - started:.0f} s of CPU", flush=True)
     items = known[: args.positions]
     truncation = f"-truncate{args.truncate}" if args.truncate else ""
-    player = net if args.player is None else playing(args.variant, args.player)
+    player = net if args.player is None else playing_net(args.variant, args.player)
     played = "" if player is net else f"-player{player.digest}"
     results_file = cache / f"{base}-games{args.games}-candidates{args.candidates}{truncation}{played}.jsonl"
     done = cached(results_file)
@@ -365,7 +360,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             raise
         print("interrupted: the positions done are kept", flush=True)
     rows = [done[item["index"]] for item in items if item["index"] in done]
-    judge = net if args.judge is None else playing(args.variant, args.judge)
+    judge = net if args.judge is None else playing_net(args.variant, args.judge)
     if judge.digest != player.digest:
         rows = rejudged(judge, args.variant, rows)
     limits = rule_set(args.variant).marks

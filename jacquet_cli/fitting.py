@@ -63,12 +63,11 @@ def progress(quiet: bool) -> Callable[[Message], None]:
 def shipped_net(variant: str, race: bool = True, path: str | None = None) -> Network:
     """The shipped net of ``variant``, or the contact net at ``path`` (the engine a fit
     started from, say, once another is shipped), with the shipped race net beside it where
-    ``race`` (:func:`analysis.shipped.load_net`); a usage error saying what to do where
+    ``race`` (:func:`analysis.shipped.playing_net`); a usage error saying what to do where
     there is none."""
-    from analysis.shipped import NoNet, load_net, with_shipped_race
+    from analysis.shipped import NoNet, load_net, playing_net
 
     try:
-        net = load_net(variant, path, race=race)
-        return with_shipped_race(net, variant) if race and path is not None else net
+        return playing_net(variant, path) if race else load_net(variant, path, race=False)
     except NoNet as error:
         raise click.UsageError(str(error)) from None

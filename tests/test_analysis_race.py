@@ -348,3 +348,19 @@ def test_a_shipped_race_net_of_another_rule_set_is_refused(tmp_path, monkeypatch
     monkeypatch.setattr(analysis.race, "shipped_race_path", lambda variant: path)
     with pytest.raises(NoNet, match="backgammon"):
         load_net("jacquet")
+
+
+def test_a_candidate_net_plays_with_the_shipped_race_net(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A contact net given as a file judges alone when loaded (``--net FILE``), and plays
+    with the rule set's shipped race net beside it when it is measured as a candidate or
+    fitted from (``playing_net``), so that its races are played as the shipped engine's."""
+    from analysis.shipped import load_net, playing_net
+
+    path = tmp_path / "candidate.npz"
+    Network.create("jacquet", hidden=8).save(path)
+    shipped = load_net("jacquet")
+    assert load_net("jacquet", path).race is None
+    candidate = playing_net("jacquet", path)
+    assert candidate.race is not None and candidate.race.digest == shipped.race.digest
+    assert candidate.name.endswith(shipped.name.split(" + ")[1])
+    assert playing_net("jacquet").digest == shipped.digest

@@ -12,7 +12,7 @@ import pytest
 
 from analysis.ranking import Evaluator
 from analysis.rollout import RolloutSpec, run_rollout
-from analysis.shipped import load_net, with_shipped_race
+from analysis.shipped import load_net, playing_net
 from notation import Dice, Position, legal_plays, rule_set
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
@@ -159,7 +159,7 @@ def test_another_net_is_judged_against_the_same_rollouts(tmp_path, monkeypatch):
     rollout_marks.main(args)
     (results,) = tmp_path.glob("*.jsonl")
     rows = [json.loads(line) for line in results.read_text().splitlines()]
-    rules, net = rule_set("hale"), with_shipped_race(load_net("hale", OTHER), "hale")
+    rules, net = rule_set("hale"), playing_net("hale", OTHER)
     losses = []
     for row in rows:
         position, dice = Position.from_id(row["position"]), Dice.parse(row["dice"])
@@ -183,7 +183,7 @@ def test_the_rollouts_may_be_another_nets_in_a_results_file_of_their_own(tmp_pat
     rollout_marks.main(args)
     (shipped_file,) = tmp_path.glob("*.jsonl")
     shipped_rows = shipped_file.read_text()
-    player = with_shipped_race(load_net("hale", OTHER), "hale")
+    player = playing_net("hale", OTHER)
     scored: list[list[dict]] = []
     score = rollout_marks.score
     monkeypatch.setattr(rollout_marks, "score", lambda rows, *a: scored.append(rows) or score(rows, *a))
