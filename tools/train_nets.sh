@@ -160,9 +160,16 @@ go_on() {  # go_on VARIANT: the shipped net's checkpoint copied to its own, then
 # games: does its width hold it?), its own checkpoint jacquet-v2w160.npz, snapshots every
 # 50,000 games; α 0.1 to 100,000 games, 0.02 to 300,000, then 0.005:
 #   NICE=10 nohup tools/train_nets.sh jacquet-w160 &
-[ "${1:-}" = jacquet-w160 ] && { train_on 2 160 jacquet 100000 --snapshot-every 50000 \
-  && train_on 2 160 jacquet 300000 --alpha 0.02 --snapshot-every 50000 \
-  && train_on 2 160 jacquet 600000 --alpha 0.005 --snapshot-every 50000; exit; }
+# hale's the same way (session 31: jacquet's 160-unit line ended above its shipped net; hale's
+# marks miss most of the rollouts' errors), its own checkpoint hale-v2w160.npz:
+#   NICE=10 nohup tools/train_nets.sh hale-w160 &
+wider() {  # wider VARIANT: 160 hidden units from fresh weights, α 0.1, 0.02, 0.005
+  train_on 2 160 "$1" 100000 --snapshot-every 50000 \
+    && train_on 2 160 "$1" 300000 --alpha 0.02 --snapshot-every 50000 \
+    && train_on 2 160 "$1" 600000 --alpha 0.005 --snapshot-every 50000
+}
+[ "${1:-}" = jacquet-w160 ] && { wider jacquet; exit; }
+[ "${1:-}" = hale-w160 ] && { wider hale; exit; }
 
 { train narde 50000 && train jacquet 60000 && train murray 16772 && train murray 30000 --alpha 0.02 && train versailles 50000 \
   && train jacquet 100000 && train jacquet 165000 --alpha 0.02 && train versailles 100000 && train versailles 190000 --alpha 0.02; } &
