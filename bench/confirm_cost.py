@@ -3,7 +3,9 @@ every setting, side by side in one run against the analysis without confirmation
 
 Games: the generated jacquet sample game nearest 95 turns (random-ish plays: many marks),
 and the real 7-point backgammon match of ``tests/data/mat`` (Backgammon Studio, its first
-``--games`` games). For each setting: CPU seconds per game (this process, luck included as
+``--games`` games). ``--net FILE`` (again for more): the contact net in FILE measured too,
+the shipped race net beside it, in the same run (``--only`` the rule set of the files). For
+each setting: CPU seconds per game (this process, luck included as
 ``jacquet analyse`` measures it), the decisions, the turns judged again, the marks at
 0-ply and after confirmation, how many 0-ply marks were kept, dropped, and how many marks
 the deeper level added. A setting the engine cannot make yet (``2ply`` before the 2-ply
@@ -11,7 +13,7 @@ evaluator) is said so. The first game is analysed once before any setting is tim
 that none of them pays the kernels' loading.
 
     python bench/confirm_cost.py [--settings none,1ply,2ply,rollout] [--games 2]
-                                 [--only jacquet|backgammon]
+                                 [--only jacquet|backgammon] [--net FILE ...]
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ limit_blas_threads(1)
 from analysis.analyse import GameAnalysis, analyse_game  # noqa: E402
 from analysis.confirm import CONFIRMATIONS, deeper_judge  # noqa: E402
 from analysis.ranking import Evaluator  # noqa: E402
-from analysis.shipped import load_net  # noqa: E402
+from analysis.shipped import playing_net  # noqa: E402
 from notation.formats import read_file  # noqa: E402
 from notation.tree.game import Game  # noqa: E402
 
@@ -39,10 +41,11 @@ GAMES = ROOT / "samples" / "generated" / "jacquet-10.jqn"
 MATCH = ROOT / "tests" / "data" / "mat" / "BoardLord_-_Llabba_7pt_Backgammon_Studio_2023_08_09_18_11_07.mat"
 
 
-def measure(name: str, games: list[Game], settings: list[str]) -> None:
-    """One line per setting for ``games``."""
+def measure(name: str, games: list[Game], settings: list[str], path: str | None = None) -> None:
+    """One line per setting for ``games``, judged by the shipped engine or, with ``path``,
+    by the contact net in that file and the shipped race net."""
     rules = games[0].rules
-    net = load_net(rules.name)
+    net = playing_net(rules.name, path)
     evaluator = Evaluator(net, rules)
     plain: list[GameAnalysis] = []
     turns = sum(len(list(g.mainline())) - 1 for g in games)
@@ -82,6 +85,8 @@ def main() -> None:
                         help="the --confirm settings to measure, none first (comma-separated)")
     parser.add_argument("--games", type=int, default=2, help="games of the backgammon match")
     parser.add_argument("--only", choices=("jacquet", "backgammon"), help="one of the two measures")
+    parser.add_argument("--net", action="append", default=[], metavar="FILE",
+                        help="a contact net measured beside the shipped one (again for more)")
     args = parser.parse_args()
     settings = args.settings.split(",")
     if "none" in settings:
@@ -89,9 +94,12 @@ def main() -> None:
     if args.only != "backgammon":
         games = list(read_file(GAMES))
         jacquet = min(games, key=lambda g: abs(g.end().ply - 95))
-        measure("jacquet, generated sample game", [jacquet], settings)
+        for path in [None, *args.net]:
+            measure("jacquet, generated sample game", [jacquet], settings, path)
     if args.only != "jacquet":
-        measure("backgammon, real 7-point match", list(read_file(MATCH))[:args.games], settings)
+        match = list(read_file(MATCH))[:args.games]
+        for path in [None, *args.net]:
+            measure("backgammon, real 7-point match", match, settings, path)
 
 
 if __name__ == "__main__":
