@@ -3,7 +3,7 @@
     python bench/rollout_marks.py --variant V [--positions 500] [--games 1296] [--jobs 2]
                                   [--candidates 3] [--explore 0.25] [--keep 0.1] [--seed 1]
                                   [--truncate K] [--cache DIR] [--report] [--default | --confirm SETTING]
-                                  [--judge NET] [--player NET]
+                                  [--judge NET] [--player NET] [--positions-from NET]
 
 1. **Positions from real-looking games** (seeded): games of the shipped net at 0-ply
    against itself, where at every choice each side plays the heuristic's play
@@ -50,6 +50,12 @@
    (``...-playerDIGEST.jsonl``). A candidate net stronger than the shipped one is judged
    against its own play-outs, not the weaker net's (a rollout's verdict is its player's):
    ``--player NET --judge NET``; the shipped net's marks against them, ``--player NET``.
+9. ``--positions-from NET``: the positions (step 1) of the games of the contact net in the
+   file ``NET`` (the shipped race net beside it) instead of the shipped engine's, and the
+   cache files named by that engine: a measure made before a net was shipped stays readable
+   after (its positions, its rollouts and its judges' marks), as jacquet's of the 80-unit
+   net, ``--positions-from analysis/nets/history/jacquet-165000.npz``. The player and the
+   judge stay the shipped engine unless ``--player`` and ``--judge`` say otherwise.
 
 The results are appended to a cache (``bench/cache/rollout_marks/``, git-ignored; one JSON
 line per position as it ends, named by the rule set, the net's digest and the settings): a
@@ -316,21 +322,22 @@ def cached(path: Path) -> dict[int, dict[str, Any]]:
 def run(args: argparse.Namespace) -> dict[str, Any]:
     """Steps 1 to 3 for the positions not in the cache, then step 4 over all done."""
     net = load_net(args.variant)
+    source = net if args.positions_from is None else playing_net(args.variant, args.positions_from)
     cache = Path(args.cache)
     cache.mkdir(parents=True, exist_ok=True)
-    base = f"{args.variant}-{net.digest}-seed{args.seed}-explore{args.explore}-keep{args.keep}"
+    base = f"{args.variant}-{source.digest}-seed{args.seed}-explore{args.explore}-keep{args.keep}"
     positions_file = cache / f"{base}-positions.json"
     known = json.loads(positions_file.read_text()) if positions_file.exists() else []
     if len(known) < args.positions:
         started = time.process_time()
-        known = sample_positions(net, args.variant, args.positions, args.explore, args.keep, args.seed)
+        known = sample_positions(source, args.variant, args.positions, args.explore, args.keep, args.seed)
         positions_file.write_text(json.dumps(known))
         print(f"{len(known)} positions from {known[-1]['game'] + 1} games, "
               f"{time.process_time() - started:.0f} s of CPU", flush=True)
     items = known[: args.positions]
     truncation = f"-truncate{args.truncate}" if args.truncate else ""
     player = net if args.player is None else playing_net(args.variant, args.player)
-    played = "" if player is net else f"-player{player.digest}"
+    played = "" if player.digest == source.digest else f"-player{player.digest}"
     results_file = cache / f"{base}-games{args.games}-candidates{args.candidates}{truncation}{played}.jsonl"
     done = cached(results_file)
     todo = [] if args.report else [item for item in items if item["index"] not in done]
@@ -368,7 +375,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     truncated = f"truncated after {args.truncate} turns" if args.truncate else "played to the end"
     label = (f"{judge.name} ({judge.digest}) at 0-ply against rollouts of the {args.candidates} best at "
              f"0-ply and the play made, {args.games:,} games each, {truncated}, "
-             f"{player.name} ({player.digest}) at 0-ply; positions from {net.name} ({net.digest}); "
+             f"{player.name} ({player.digest}) at 0-ply; positions from {source.name} ({source.digest}); "
              f"marks {limits}")
     report(args.variant, label, figures)
     precision, recall = ceiling(rows, limits)
@@ -377,7 +384,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     if args.default or args.confirm:
         setting = confirmation_for(args.confirm, rule_set(args.variant))
         # the judge's marks, whoever played the rollouts: one cache per judge
-        judged = "" if judge is net else f"-judge{judge.digest}"
+        judged = "" if judge.digest == source.digest else f"-judge{judge.digest}"
         marks = confirmed_marks(judge, args.variant, rows,
                               results_file.with_name(f"{base}-default-{setting}{judged}.jsonl"), setting)
         deep = score([{**row, "mark0": m["mark"], "loss0": m["loss"]}
@@ -422,6 +429,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--player", default=None,
                         help="The contact net whose play-outs are the rollouts (the shipped race net "
                              "beside it; default: the shipped one), in a results file of its own.")
+    parser.add_argument("--positions-from", default=None, metavar="NET",
+                        help="The contact net whose games give the positions, and which names the "
+                             "cache (the shipped race net beside it; default: the shipped one).")
     parser.add_argument("--default", action="store_true",
                         help="Also the marks of jacquet analyse's default settings on the same positions.")
     parser.add_argument("--confirm", choices=CONFIRMATIONS, default=None,

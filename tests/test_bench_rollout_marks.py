@@ -214,3 +214,29 @@ def test_the_rollouts_may_be_another_nets_in_a_results_file_of_their_own(tmp_pat
     assert [r["loss"] for r in scored[0]] == [r["loss"] for r in rows]
     assert [r["best_rank0"] for r in rows] != ranks  # the player ranks the rollout's best elsewhere
     assert [r["best_rank0"] for r in scored[0]] == ranks  # where the rollout's best stands in the judge's eyes
+
+
+def test_a_measure_stays_readable_once_another_net_is_shipped(tmp_path, monkeypatch):
+    """``--positions-from NET``: once another net is shipped, the positions, rollouts and
+    default marks measured with the one before are found in the cache by the engine whose
+    games gave them, none rolled out or sampled again, the same figures."""
+    import shutil
+
+    import analysis.shipped
+
+    args = ["--variant", "hale", "--positions", "3", "--games", "36", "--truncate", "3", "--keep", "0.3",
+            "--cache", str(tmp_path / "cache")]
+    before = rollout_marks.main([*args, "--default"])
+    old = tmp_path / "hale-before.npz"
+    shutil.copy(analysis.shipped.shipped_path("hale"), old)
+    files = sorted(p.name for p in (tmp_path / "cache").iterdir())
+    monkeypatch.setattr(analysis.shipped, "shipped_path", lambda variant: OTHER)  # another net shipped
+    assert load_net("hale").digest != playing_net("hale", old).digest
+    monkeypatch.setattr(rollout_marks, "judge_position", lambda *a: pytest.fail("rolled out again"))
+    monkeypatch.setattr(rollout_marks, "sample_positions", lambda *a: pytest.fail("sampled again"))
+    after = rollout_marks.main([*args, "--default", "--positions-from", str(old), "--player", str(old),
+                                "--judge", str(old)])
+    assert repr(after) == repr(before)  # NaN (no marks among 3 positions) equal to itself
+    assert sorted(p.name for p in (tmp_path / "cache").iterdir()) == files
+    with pytest.raises(pytest.fail.Exception, match="sampled again"):  # the new net's own positions
+        rollout_marks.main([*args, "--report"])
