@@ -36,6 +36,14 @@ def epochs_option(default: int) -> Callable[[Any], Any]:
                         help="Passes of the fit over the positions (a later run may raise it).")
 
 
+def policy_option(does: str) -> Callable[[Any], Any]:
+    """``--policy``: the contact net in a file instead of the shipped one, which ``does``
+    what the help says (samples the positions, plays them out)."""
+    return click.option("--policy", type=click.Path(exists=True, dir_okay=False), default=None,
+                        help=f"The contact net that {does} (default: the shipped one; name it "
+                             "to repeat or resume a fit after another net is shipped).")
+
+
 def output_option(net: str) -> Callable[[Any], Any]:
     """``--output``: the fitted net (``net`` says which, and its default name)."""
     return click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,

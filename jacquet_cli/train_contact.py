@@ -64,10 +64,8 @@ def record_files(records: tuple[str, ...], exclude: tuple[str, ...]) -> list[Pat
               show_default=True, help="Fit the shipped contact net on, or fresh weights.")
 @click.option("--hidden", type=click.IntRange(min=1), default=80, show_default=True,
               help="Hidden units of fresh weights (--start fresh).")
-@click.option("--policy", type=click.Path(exists=True, dir_okay=False), default=None,
-              help="The contact net that samples the positions, plays them out (the shipped race "
-                   "net beside it) and, with --start shipped, is fitted on (default: the shipped "
-                   "one; name it to resume a fit after another net is shipped).")
+@fitting.policy_option("samples the positions, plays them out (the shipped race net beside it) "
+                       "and, with --start shipped, is fitted on")
 @fitting.seed_option
 @fitting.output_option("The fitted net (default: VARIANT-v6.npz)")
 @fitting.quiet_option

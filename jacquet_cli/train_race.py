@@ -33,29 +33,31 @@ limit_blas_threads(1)
 @click.option("--release", type=click.IntRange(min=1), default=1, show_default=True,
               help="The net's release, the number in its name (race r2): a net fitted again, "
                    "on the same inputs, to a new contact net's play-outs is the next one.")
+@fitting.policy_option("samples the race positions and plays them out")
 @fitting.quiet_option
 def train_race_command(variant: str, positions: int, games: int, epochs: int, hidden: int,
                        seed: int, output: str | None, with_race_net: bool, release: int,
-                       quiet: bool) -> None:
+                       policy: str | None, quiet: bool) -> None:
     """Train the race evaluator of a rule set on rolled-out targets.
 
-    The positions are sampled from self-play of the shipped engine at 0-ply; each is played
-    out --games times by the engine (stopped where both sides are home, the exact bear-off
-    tables closing it), and the net is fitted to the mean results by minibatch Adam, one
-    position in ten held out. Running the command again resumes it (the settings must be the
-    same; --epochs may grow).
+    The positions are sampled from self-play of the shipped engine at 0-ply (of --policy's
+    contact net where it is given); each is played out --games times by the engine
+    (stopped where both sides are home, the exact bear-off tables closing it), and the net
+    is fitted to the mean results by minibatch Adam, one position in ten held out. Running
+    the command again resumes it (the settings must be the same; --epochs may grow).
 
     \b
     Example:
         jacquet train-race --variant backgammon -o analysis/nets/backgammon-race.npz
         jacquet train-race --variant backgammon --with-race-net --seed 2 -o backgammon-race2.npz
         jacquet train-race --variant jacquet --release 2 -o analysis/nets/jacquet-race.npz
+        jacquet train-race --variant jacquet --release 3 --policy candidate.npz -o jacquet-race3.npz
     """
     from analysis.race_training import RaceRecipe, RaceTrainer
     from notation import rule_set
 
     path = fitting.net_path(output, f"{variant}-race.npz")
-    net = fitting.shipped_net(variant, race=with_race_net)
+    net = fitting.shipped_net(variant, race=with_race_net, path=policy)
     recipe = RaceRecipe(positions=positions, games=games, epochs=epochs, hidden=hidden, seed=seed,
                         policy=net.name)
     try:

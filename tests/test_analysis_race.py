@@ -364,3 +364,32 @@ def test_a_candidate_net_plays_with_the_shipped_race_net(tmp_path) -> None:  # t
     assert candidate.race is not None and candidate.race.digest == shipped.race.digest
     assert candidate.name.endswith(shipped.name.split(" + ")[1])
     assert playing_net("jacquet").digest == shipped.digest
+
+
+def test_jacquet_train_race_samples_with_the_policy_given(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """``--policy FILE``: the race positions are sampled and played out by the contact net
+    in FILE, not the shipped one, so that a race net fitted to a contact net's races is
+    made again by its command once another contact net is shipped."""
+    from click.testing import CliRunner
+
+    from analysis import race_training
+    from analysis.shipped import load_net
+    from jacquet_cli.train_race import train_race_command
+
+    seen: list[str] = []
+    made = race_training.RaceTrainer.__init__
+
+    def spy(self, path, net, *args, **kwargs):  # type: ignore[no-untyped-def]
+        seen.append(net.digest)
+        made(self, path, net, *args, **kwargs)
+
+    monkeypatch.setattr(race_training.RaceTrainer, "__init__", spy)
+    policy = tmp_path / "policy.npz"
+    Network.create("jacquet", hidden=8).save(policy)
+    args = ["--variant", "jacquet", "--positions", "10", "--games", "2", "--hidden", "4", "--epochs", "1", "-q"]
+    given = CliRunner().invoke(train_race_command, [*args, "--policy", str(policy), "-o", str(tmp_path / "a.npz")])
+    assert given.exit_code == 0, given.output
+    shipped = CliRunner().invoke(train_race_command, [*args, "-o", str(tmp_path / "b.npz")])
+    assert shipped.exit_code == 0, shipped.output
+    assert seen == [Network.load(policy).digest, load_net("jacquet", race=False).digest]
+    assert RaceNet.load(tmp_path / "a.npz").digest != RaceNet.load(tmp_path / "b.npz").digest
