@@ -160,6 +160,9 @@ go_on() {  # go_on VARIANT: the shipped net's checkpoint copied to its own, then
 # games: does its width hold it?), its own checkpoint jacquet-v2w160.npz, snapshots every
 # 50,000 games; α 0.1 to 100,000 games, 0.02 to 300,000, then 0.005:
 #   NICE=10 nohup tools/train_nets.sh jacquet-w160 &
+# **The shipped jacquet net since session 31** is this line's at its end, 600,000 games (the
+# line copies its checkpoint to analysis/nets/jacquet.npz as it ends; digest cc8b1fbc412e); the
+# 80-unit net of 165,000 games it replaced is kept as history/jacquet-165000.npz.
 # hale's the same way (session 31: jacquet's 160-unit line ended above its shipped net; hale's
 # marks miss most of the rollouts' errors), its own checkpoint hale-v2w160.npz:
 #   NICE=10 nohup tools/train_nets.sh hale-w160 &
@@ -168,9 +171,11 @@ wider() {  # wider VARIANT: 160 hidden units from fresh weights, α 0.1, 0.02, 0
     && train_on 2 160 "$1" 300000 --alpha 0.02 --snapshot-every 50000 \
     && train_on 2 160 "$1" 600000 --alpha 0.005 --snapshot-every 50000
 }
-[ "${1:-}" = jacquet-w160 ] && { wider jacquet; exit; }
+[ "${1:-}" = jacquet-w160 ] && { wider jacquet && cp analysis/nets/jacquet-v2w160.npz analysis/nets/jacquet.npz; exit; }
 [ "${1:-}" = hale-w160 ] && { wider hale; exit; }
 
+# jacquet's lines here made the 80-unit net shipped until session 31 (history/jacquet-165000.npz);
+# run from scratch they make it again in jacquet.npz, which the jacquet-w160 line replaces.
 { train narde 50000 && train jacquet 60000 && train murray 16772 && train murray 30000 --alpha 0.02 && train versailles 50000 \
   && train jacquet 100000 && train jacquet 165000 --alpha 0.02 && train versailles 100000 && train versailles 190000 --alpha 0.02; } &
 { train fevga 50000 && train hale 50000 \

@@ -12,6 +12,8 @@
 #   - jacquet and versailles: race r2, fitted again to the play-outs of the new
 #     contact nets (jacquet's of 165,000 games, versailles' of 190,000); their r1 were fitted to
 #     the old contact nets' games, and on the new ones' race positions r2 is the better.
+#     jacquet's contact net shipped since session 31 is the 160-unit net of 600,000 games: its
+#     line names the 165,000-game net (kept in history/) as --policy, the net r2 was fitted to.
 #   - narde and fevga: race r2 (session 30), the same for their contact nets of 250,000 and
 #     275,000 games (their r1 were fitted to the 50,000-game nets').
 # The lines run in two lanes (one process per core); each resumes its work file
@@ -30,5 +32,5 @@ race() {  # race VARIANT POSITIONS [OPTION...]
 }
 
 { race backgammon 2500 && race hale 2500 && race narde 2500 --release 2 && race murray 2500; } &
-{ race jacquet 2500 --release 2 && race versailles 2500 --release 2 && race fevga 2500 --release 2; } &
+{ race jacquet 2500 --release 2 --policy analysis/nets/history/jacquet-165000.npz && race versailles 2500 --release 2 && race fevga 2500 --release 2; } &
 wait
