@@ -37,8 +37,8 @@ def epochs_option(default: int) -> Callable[[Any], Any]:
 
 
 def policy_option(does: str) -> Callable[[Any], Any]:
-    """``--policy``: the contact net in a file instead of the shipped one, which ``does``
-    what the help says (samples the positions, plays them out)."""
+    """``--policy``: a contact net in a file, used instead of the shipped one; ``does`` says
+    what it does in the command (samples the positions and plays them out)."""
     return click.option("--policy", type=click.Path(exists=True, dir_okay=False), default=None,
                         help=f"The contact net that {does} (default: the shipped one; name it "
                              "to repeat or resume a fit after another net is shipped).")

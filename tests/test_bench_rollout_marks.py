@@ -226,6 +226,9 @@ def test_a_measure_stays_readable_once_another_net_is_shipped(tmp_path, monkeypa
 
     args = ["--variant", "hale", "--positions", "3", "--games", "36", "--truncate", "3", "--keep", "0.3",
             "--cache", str(tmp_path / "cache")]
+    scored: list[list[dict]] = []
+    score = rollout_marks.score
+    monkeypatch.setattr(rollout_marks, "score", lambda rows, *a: scored.append(rows) or score(rows, *a))
     before = rollout_marks.main([*args, "--default"])
     old = tmp_path / "hale-before.npz"
     shutil.copy(analysis.shipped.shipped_path("hale"), old)
@@ -236,7 +239,10 @@ def test_a_measure_stays_readable_once_another_net_is_shipped(tmp_path, monkeypa
     monkeypatch.setattr(rollout_marks, "sample_positions", lambda *a: pytest.fail("sampled again"))
     after = rollout_marks.main([*args, "--default", "--positions-from", str(old), "--player", str(old),
                                 "--judge", str(old)])
-    assert repr(after) == repr(before)  # NaN (no marks among 3 positions) equal to itself
+    # the same rows scored, 0-ply and default: the same rollouts' equities, the same judgements
+    assert len(scored) == 4 and scored[2:] == scored[:2]
+    assert any(row["loss"] > 0 for row in scored[0]) and len({row["position"] for row in scored[0]}) == 3
+    assert repr(after) == repr(before)  # the figures (NaN where no play is marked: equal to itself)
     assert sorted(p.name for p in (tmp_path / "cache").iterdir()) == files
     with pytest.raises(pytest.fail.Exception, match="sampled again"):  # the new net's own positions
         rollout_marks.main([*args, "--report"])
