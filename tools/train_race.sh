@@ -14,6 +14,8 @@
 #     the old contact nets' games, and on the new ones' race positions r2 is the better.
 #     jacquet's contact net shipped since session 31 is the 160-unit net of 600,000 games: its
 #     line names the 165,000-game net (kept in history/) as --policy, the net r2 was fitted to.
+#     Fitted again to the 160-unit net's races (r3, session 32: --release 3 --policy
+#     analysis/nets/jacquet.npz) it was level with r2 on two held-out sets, so r2 stays.
 #   - narde and fevga: race r2 (session 30), the same for their contact nets of 250,000 and
 #     275,000 games (their r1 were fitted to the 50,000-game nets').
 # The lines run in two lanes (one process per core); each resumes its work file
