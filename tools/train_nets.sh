@@ -173,6 +173,11 @@ wider() {  # wider VARIANT: 160 hidden units from fresh weights, α 0.1, 0.02, 0
 }
 [ "${1:-}" = jacquet-w160 ] && { wider jacquet && cp analysis/nets/jacquet-v2w160.npz analysis/nets/jacquet.npz; exit; }
 [ "${1:-}" = hale-w160 ] && { wider hale; exit; }
+# murray's the same way on its v2 inputs (session 32: the contact features of v2, built for
+# murray and backgammon, with no murray net trained on them until now; the shipped murray net
+# is v1, 80 units, 170,000 games), its own checkpoint murray-v2w160.npz:
+#   NICE=10 nohup tools/train_nets.sh murray-w160 &
+[ "${1:-}" = murray-w160 ] && { wider murray; exit; }
 
 # jacquet's lines here made the 80-unit net shipped until session 31 (history/jacquet-165000.npz);
 # run from scratch they make it again in jacquet.npz, which the jacquet-w160 line replaces.
