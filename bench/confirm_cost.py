@@ -4,7 +4,7 @@ every setting, side by side in one run against the analysis without confirmation
 Games: the generated jacquet sample game nearest 95 turns (random-ish plays: many marks),
 and the real 7-point backgammon match of ``tests/data/mat`` (Backgammon Studio, its first
 ``--games`` games). ``--net FILE`` (again for more): the contact net in FILE measured too,
-the shipped race net beside it, in the same run (``--only`` the rule set of the files). For
+the shipped race net beside it, in the same run, on the game of its own rule set. For
 each setting: CPU seconds per game (this process, luck included as
 ``jacquet analyse`` measures it), the decisions, the turns judged again, the marks at
 0-ply and after confirmation, how many 0-ply marks were kept, dropped, and how many marks
@@ -32,6 +32,7 @@ limit_blas_threads(1)
 
 from analysis.analyse import GameAnalysis, analyse_game  # noqa: E402
 from analysis.confirm import CONFIRMATIONS, deeper_judge  # noqa: E402
+from analysis.network import Network  # noqa: E402
 from analysis.ranking import Evaluator  # noqa: E402
 from analysis.shipped import playing_net  # noqa: E402
 from notation.formats import read_file  # noqa: E402
@@ -50,7 +51,7 @@ def measure(name: str, games: list[Game], settings: list[str], path: str | None 
     plain: list[GameAnalysis] = []
     turns = sum(len(list(g.mainline())) - 1 for g in games)
     analyse_game(games[0], evaluator)  # the kernels loaded and the tables read before any timing
-    print(f"\n{name}: {len(games)} game(s), {turns} turns; {evaluator.name}")
+    print(f"\n{name}: {len(games)} game(s), {turns} turns; {evaluator.name} ({net.digest})")
     print(f"{'confirm':<8} {'CPU s/game':>10} {'decisions':>9} {'re-judged':>9} {'marks 0-ply':>11} "
           f"{'marks':>6} {'kept':>5} {'dropped':>7} {'added':>6}  level")
     for setting in settings:
@@ -91,14 +92,18 @@ def main() -> None:
     settings = args.settings.split(",")
     if "none" in settings:
         settings = ["none"] + [s for s in settings if s != "none"]
+    nets = {path: Network.load(path).variant for path in args.net}
+    for path, variant in nets.items():
+        if variant not in ("jacquet", "backgammon"):
+            parser.error(f"--net {path}: a {variant} net; the games measured are jacquet's and backgammon's")
     if args.only != "backgammon":
         games = list(read_file(GAMES))
         jacquet = min(games, key=lambda g: abs(g.end().ply - 95))
-        for path in [None, *args.net]:
+        for path in [None, *(p for p, v in nets.items() if v == "jacquet")]:
             measure("jacquet, generated sample game", [jacquet], settings, path)
     if args.only != "jacquet":
         match = list(read_file(MATCH))[:args.games]
-        for path in [None, *args.net]:
+        for path in [None, *(p for p, v in nets.items() if v == "backgammon")]:
             measure("backgammon, real 7-point match", match, settings, path)
 
 
