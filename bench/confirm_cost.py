@@ -96,6 +96,8 @@ def main() -> None:
     for path, variant in nets.items():
         if variant not in ("jacquet", "backgammon"):
             parser.error(f"--net {path}: a {variant} net; the games measured are jacquet's and backgammon's")
+        if args.only not in (None, variant):
+            parser.error(f"--net {path}: a {variant} net, and --only {args.only} measures no {variant} game")
     if args.only != "backgammon":
         games = list(read_file(GAMES))
         jacquet = min(games, key=lambda g: abs(g.end().ply - 95))
