@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -79,34 +80,46 @@ def measure(name: str, games: list[Game], settings: list[str], path: str | None 
               f"{kept:>5} {dropped:>7} {added:>6}  {level}", flush=True)
 
 
-def main() -> None:
+def _jacquet_game(args: argparse.Namespace) -> list[Game]:
+    return [min(read_file(GAMES), key=lambda g: abs(g.end().ply - 95))]
+
+
+def _backgammon_match(args: argparse.Namespace) -> list[Game]:
+    return list(read_file(MATCH))[:args.games]
+
+
+MEASURES: dict[str, tuple[str, Callable[[argparse.Namespace], list[Game]]]] = {
+    "jacquet": ("jacquet, generated sample game", _jacquet_game),
+    "backgammon": ("backgammon, real 7-point match", _backgammon_match),
+}
+"""The games measured, by rule set: what each measure is called, and its games."""
+
+
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--settings", default=",".join(CONFIRMATIONS),
                         help="the --confirm settings to measure, none first (comma-separated)")
     parser.add_argument("--games", type=int, default=2, help="games of the backgammon match")
-    parser.add_argument("--only", choices=("jacquet", "backgammon"), help="one of the two measures")
+    parser.add_argument("--only", choices=tuple(MEASURES), help="one of the measures")
     parser.add_argument("--net", action="append", default=[], metavar="FILE",
-                        help="a contact net measured beside the shipped one (again for more)")
-    args = parser.parse_args()
+                        help="a contact net measured beside the shipped one, on its rule set's "
+                             "games (again for more)")
+    args = parser.parse_args(argv)
     settings = args.settings.split(",")
     if "none" in settings:
         settings = ["none"] + [s for s in settings if s != "none"]
+    chosen = [args.only] if args.only else list(MEASURES)
     nets = {path: Network.load(path).variant for path in args.net}
     for path, variant in nets.items():
-        if variant not in ("jacquet", "backgammon"):
-            parser.error(f"--net {path}: a {variant} net; the games measured are jacquet's and backgammon's")
-        if args.only not in (None, variant):
-            parser.error(f"--net {path}: a {variant} net, and --only {args.only} measures no {variant} game")
-    if args.only != "backgammon":
-        games = list(read_file(GAMES))
-        jacquet = min(games, key=lambda g: abs(g.end().ply - 95))
-        for path in [None, *(p for p, v in nets.items() if v == "jacquet")]:
-            measure("jacquet, generated sample game", [jacquet], settings, path)
-    if args.only != "jacquet":
-        match = list(read_file(MATCH))[:args.games]
-        for path in [None, *(p for p, v in nets.items() if v == "backgammon")]:
-            measure("backgammon, real 7-point match", match, settings, path)
+        if variant not in chosen:
+            parser.error(f"--net {path}: a {variant} net, and no {variant} game is measured "
+                         f"(the games: {', '.join(chosen)})")
+    for variant in chosen:
+        label, games = MEASURES[variant]
+        loaded = games(args)
+        for path in [None, *(p for p, v in nets.items() if v == variant)]:
+            measure(label, loaded, settings, path)
 
 
 if __name__ == "__main__":
