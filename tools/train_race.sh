@@ -6,7 +6,9 @@
 # it: a race net is reproduced by its line with the contact net it was fitted to.
 #   - backgammon: race r1 (session 19), fitted to the v1 contact net's races; fitted again
 #     to v6's (r2, session 30) it was no better in gnubg's eyes, so r1 stays.
-#   - hale: race r1 (session 20), with the contact net shipped today (unchanged since).
+#   - hale: race r1 (session 20), fitted to the races of the contact net of 150,000 games
+#     (80 units), kept as history/hale-150000.npz since the 160-unit net of 600,000 games
+#     replaced it (session 33): its line names that net as --policy.
 #   - murray: race r1, the prime flags followed through its positions and
 #     play-outs, with the 170,000-game contact net.
 #   - jacquet and versailles: race r2, fitted again to the play-outs of the new
@@ -33,6 +35,6 @@ race() {  # race VARIANT POSITIONS [OPTION...]
     "${@:3}" -o "analysis/nets/$1-race.npz" >> "analysis/nets/$1-race.out" 2>&1
 }
 
-{ race backgammon 2500 && race hale 2500 && race narde 2500 --release 2 && race murray 2500; } &
+{ race backgammon 2500 && race hale 2500 --policy analysis/nets/history/hale-150000.npz && race narde 2500 --release 2 && race murray 2500; } &
 { race jacquet 2500 --release 2 --policy analysis/nets/history/jacquet-165000.npz && race versailles 2500 --release 2 && race fevga 2500 --release 2; } &
 wait
