@@ -166,18 +166,28 @@ go_on() {  # go_on VARIANT: the shipped net's checkpoint copied to its own, then
 # hale's the same way (session 31: jacquet's 160-unit line ended above its shipped net; hale's
 # marks miss most of the rollouts' errors), its own checkpoint hale-v2w160.npz:
 #   NICE=10 nohup tools/train_nets.sh hale-w160 &
+# **The shipped hale net since session 33** is that line's at its end, 600,000 games (copied to
+# analysis/nets/hale.npz as the line ends; digest 93630697602f); the 80-unit net of 150,000
+# games it replaced is kept as history/hale-150000.npz.
 wider() {  # wider VARIANT: 160 hidden units from fresh weights, α 0.1, 0.02, 0.005
   train_on 2 160 "$1" 100000 --snapshot-every 50000 \
     && train_on 2 160 "$1" 300000 --alpha 0.02 --snapshot-every 50000 \
     && train_on 2 160 "$1" 600000 --alpha 0.005 --snapshot-every 50000
 }
 [ "${1:-}" = jacquet-w160 ] && { wider jacquet && cp analysis/nets/jacquet-v2w160.npz analysis/nets/jacquet.npz; exit; }
-[ "${1:-}" = hale-w160 ] && { wider hale; exit; }
+[ "${1:-}" = hale-w160 ] && { wider hale && cp analysis/nets/hale-v2w160.npz analysis/nets/hale.npz; exit; }
 # murray's the same way on its v2 inputs (session 32: the contact features of v2, built for
 # murray and backgammon, with no murray net trained on them until now; the shipped murray net
 # is v1, 80 units, 170,000 games), its own checkpoint murray-v2w160.npz:
 #   NICE=10 nohup tools/train_nets.sh murray-w160 &
-[ "${1:-}" = murray-w160 ] && { wider murray; exit; }
+# **The shipped murray net since session 33** is this line's at its end, 600,000 games (copied
+# to analysis/nets/murray.npz as the line ends); the v1 net of 170,000 games it replaced is kept
+# as history/murray-170000.npz.
+[ "${1:-}" = murray-w160 ] && { wider murray && cp analysis/nets/murray-v2w160.npz analysis/nets/murray.npz; exit; }
+# versailles' the same way (session 33; its shipped net is v2, 80 units, 190,000 games), its own
+# checkpoint versailles-v2w160.npz:
+#   NICE=10 nohup tools/train_nets.sh versailles-w160 &
+[ "${1:-}" = versailles-w160 ] && { wider versailles; exit; }
 
 # jacquet's lines here made the 80-unit net shipped until session 31 (history/jacquet-165000.npz);
 # run from scratch they make it again in jacquet.npz, which the jacquet-w160 line replaces.

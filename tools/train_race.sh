@@ -10,7 +10,9 @@
 #     (80 units), kept as history/hale-150000.npz since the 160-unit net of 600,000 games
 #     replaced it (session 33): its line names that net as --policy.
 #   - murray: race r1, the prime flags followed through its positions and
-#     play-outs, with the 170,000-game contact net.
+#     play-outs, with the 170,000-game contact net (v1), kept as history/murray-170000.npz
+#     since the 160-unit v2 net of 600,000 games replaced it (session 33): its line names
+#     that net as --policy.
 #   - jacquet and versailles: race r2, fitted again to the play-outs of the new
 #     contact nets (jacquet's of 165,000 games, versailles' of 190,000); their r1 were fitted to
 #     the old contact nets' games, and on the new ones' race positions r2 is the better.
@@ -35,6 +37,6 @@ race() {  # race VARIANT POSITIONS [OPTION...]
     "${@:3}" -o "analysis/nets/$1-race.npz" >> "analysis/nets/$1-race.out" 2>&1
 }
 
-{ race backgammon 2500 && race hale 2500 --policy analysis/nets/history/hale-150000.npz && race narde 2500 --release 2 && race murray 2500; } &
+{ race backgammon 2500 && race hale 2500 --policy analysis/nets/history/hale-150000.npz && race narde 2500 --release 2 && race murray 2500 --policy analysis/nets/history/murray-170000.npz; } &
 { race jacquet 2500 --release 2 --policy analysis/nets/history/jacquet-165000.npz && race versailles 2500 --release 2 && race fevga 2500 --release 2; } &
 wait
