@@ -177,17 +177,18 @@ wider() {  # wider VARIANT: 160 hidden units from fresh weights, α 0.1, 0.02, 0
 [ "${1:-}" = jacquet-w160 ] && { wider jacquet && cp analysis/nets/jacquet-v2w160.npz analysis/nets/jacquet.npz; exit; }
 [ "${1:-}" = hale-w160 ] && { wider hale && cp analysis/nets/hale-v2w160.npz analysis/nets/hale.npz; exit; }
 # murray's the same way on its v2 inputs (session 32: the contact features of v2, built for
-# murray and backgammon, with no murray net trained on them until now; the shipped murray net
-# is v1, 80 units, 170,000 games), its own checkpoint murray-v2w160.npz:
+# murray and backgammon, with no murray net trained on them until then; the murray net shipped
+# then was v1, 80 units, 170,000 games), its own checkpoint murray-v2w160.npz:
 #   NICE=10 nohup tools/train_nets.sh murray-w160 &
 # **The shipped murray net since session 33** is this line's at its end, 600,000 games (copied
 # to analysis/nets/murray.npz as the line ends); the v1 net of 170,000 games it replaced is kept
 # as history/murray-170000.npz.
 [ "${1:-}" = murray-w160 ] && { wider murray && cp analysis/nets/murray-v2w160.npz analysis/nets/murray.npz; exit; }
-# versailles' the same way (session 33; its shipped net is v2, 80 units, 190,000 games), its own
-# checkpoint versailles-v2w160.npz:
+# versailles' the same way (session 33; its net shipped until then was v2, 80 units, 190,000
+# games, kept as history/versailles-190000.npz), its own checkpoint versailles-v2w160.npz; its
+# net at the end, 600,000 games, is the shipped one since session 33 (copied as the line ends):
 #   NICE=10 nohup tools/train_nets.sh versailles-w160 &
-[ "${1:-}" = versailles-w160 ] && { wider versailles; exit; }
+[ "${1:-}" = versailles-w160 ] && { wider versailles && cp analysis/nets/versailles-v2w160.npz analysis/nets/versailles.npz; exit; }
 
 # jacquet's lines here made the 80-unit net shipped until session 31 (history/jacquet-165000.npz);
 # run from scratch they make it again in jacquet.npz, which the jacquet-w160 line replaces.

@@ -16,6 +16,8 @@
 #   - jacquet and versailles: race r2, fitted again to the play-outs of the new
 #     contact nets (jacquet's of 165,000 games, versailles' of 190,000); their r1 were fitted to
 #     the old contact nets' games, and on the new ones' race positions r2 is the better.
+#     versailles' contact net shipped since session 33 is its 160-unit net of 600,000 games:
+#     its line names the 190,000-game net (kept in history/) as --policy, the net r2 was fitted to.
 #     jacquet's contact net shipped since session 31 is the 160-unit net of 600,000 games: its
 #     line names the 165,000-game net (kept in history/) as --policy, the net r2 was fitted to.
 #     Fitted again to the 160-unit net's races (r3, session 32: --release 3 --policy
@@ -38,5 +40,5 @@ race() {  # race VARIANT POSITIONS [OPTION...]
 }
 
 { race backgammon 2500 && race hale 2500 --policy analysis/nets/history/hale-150000.npz && race narde 2500 --release 2 && race murray 2500 --policy analysis/nets/history/murray-170000.npz; } &
-{ race jacquet 2500 --release 2 --policy analysis/nets/history/jacquet-165000.npz && race versailles 2500 --release 2 && race fevga 2500 --release 2; } &
+{ race jacquet 2500 --release 2 --policy analysis/nets/history/jacquet-165000.npz && race versailles 2500 --release 2 --policy analysis/nets/history/versailles-190000.npz && race fevga 2500 --release 2; } &
 wait
