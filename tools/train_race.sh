@@ -2,8 +2,9 @@
 # Train the shipped race nets (issue 35; docs/analysis.md, "The race evaluator"): for each
 # rule set, race positions sampled from the shipped engine's self-play, each played out 36
 # times by the engine (closed exactly where both sides are home), the net fitted to the
-# results (seed 1). Each line samples and plays out with the contact net shipped beside
-# it: a race net is reproduced by its line with the contact net it was fitted to.
+# results (seed 1). Each line samples and plays out with the contact net its race net was
+# fitted to: the shipped one, or, once another contact net is shipped, the one kept in
+# history/ (named with --policy), so that the line reproduces the shipped race net.
 #   - backgammon: race r1 (session 19), fitted to the v1 contact net's races; fitted again
 #     to v6's (r2, session 30) it was no better in gnubg's eyes, so r1 stays.
 #   - hale: race r1 (session 20), fitted to the races of the contact net of 150,000 games
@@ -16,10 +17,8 @@
 #   - jacquet and versailles: race r2, fitted again to the play-outs of the new
 #     contact nets (jacquet's of 165,000 games, versailles' of 190,000); their r1 were fitted to
 #     the old contact nets' games, and on the new ones' race positions r2 is the better.
-#     versailles' contact net shipped since session 33 is its 160-unit net of 600,000 games:
-#     its line names the 190,000-game net (kept in history/) as --policy, the net r2 was fitted to.
-#     jacquet's contact net shipped since session 31 is the 160-unit net of 600,000 games: its
-#     line names the 165,000-game net (kept in history/) as --policy, the net r2 was fitted to.
+#     The contact nets shipped since (jacquet's in session 31, versailles' in session 33) are
+#     160-unit nets of 600,000 games: each line names the net its r2 was fitted to as --policy.
 #     Fitted again to the 160-unit net's races (r3, session 32: --release 3 --policy
 #     analysis/nets/jacquet.npz) it was level with r2 on two held-out sets, so r2 stays.
 #   - narde and fevga: race r2 (session 30), the same for their contact nets of 250,000 and
