@@ -10,9 +10,12 @@ its games with their standard errors.
 - **Players**: both sides play the net at 0 or 1 ply. At 0-ply the play-out runs on the
   fast core (:meth:`Rollout.play_out_boards`: boards, the fast move generator, the
   choice by :func:`best_board` among a turn's results sorted by their counts, so that no
-  move generator's order decides a tie), except in a rule set that passes dice
-  (versailles), which plays out on the game state with the same choice over the
-  reference move generator (:func:`net_policy`); the same games either way (tested). At
+  move generator's order decides a tie); the same games as on the game state with the same
+  choice over the reference move generator (:func:`net_policy`, tested). In a rule set that
+  passes dice (versailles' R-PASS), a roll that may leave a die to pass
+  (:func:`analysis.rollout_batch.none_passed` cannot tell that none is left) is played on
+  the game state, which knows the play's steps, and so are the passed dice the opponent
+  plays. At
   1-ply, and with another *policy* (:data:`Policy`, a function choosing the play for a
   position and dice), the play-out runs on the game state.
 - **Game-level rules** apply as in a recorded game, through the game state
@@ -54,7 +57,7 @@ from analysis.players import Player
 from analysis.pool import worker_pool
 from analysis.race import by_class
 from analysis.ranking import ROLLS_21, WEIGHTS, Evaluator, LookaheadPlayer
-from analysis.rollout_batch import play_side_by_side
+from analysis.rollout_batch import none_passed, play_side_by_side
 from analysis.rollout_dice import GameDice, RolloutDice
 from analysis.training import best_choice
 from notation import MEN, OFF, Dice, Play, Position, RuleSet, legal_plays, rule_set
@@ -211,8 +214,7 @@ class Rollout:
                 self.policy = policy_of(LookaheadPlayer(spec.net, self.rules), self.rules)
             else:
                 self.policy = net_policy(self.evaluator.boards, self.rules)
-                if not self.rules.passes_dice:
-                    self.kernels = self.evaluator.boards.load_kernels()
+                self.kernels = self.evaluator.boards.load_kernels()
 
     def game(self, number: int) -> NDArray[np.float64]:
         """Game ``number`` (from 0) of every candidate: the outputs for the player who
@@ -272,9 +274,10 @@ class Rollout:
         """:meth:`play_out` on the fast core: the game on boards (the 52 counts, the player
         to act first), every roll's resulting boards by the fast move generator (murray's
         prime flags with them), the choice by :func:`best_board`, the points by the rule
-        set's scorer. The same games as :meth:`play_out` (tested), for a rule set that
-        passes no dice (``RuleSet.passes_dice``: versailles' R-PASS needs the play's steps,
-        so versailles plays out on the game state)."""
+        set's scorer. The same games as :meth:`play_out` (tested). In a rule set that
+        passes dice (``RuleSet.passes_dice``: versailles' R-PASS needs the play's steps), a
+        roll :func:`analysis.rollout_batch.none_passed` is unsure of is played on the game state
+        (:meth:`turn_on_state`)."""
         assert self.kernels is not None
         kernels, judge, rules = self.kernels, self.evaluator.boards, self.rules
         outcomes = self.spec.net.outcomes
@@ -296,6 +299,18 @@ class Rollout:
                 luck += self.luck(trusted_position(board), white, thrown, (mine, his))
             assert thrown.low is not None
             results, made = kernels.legal_boards(board, thrown.high, thrown.low, watching and not mine)
+            if rules.passes_dice and not none_passed(board[np.newaxis], results, np.zeros(1, dtype=np.int64),
+                                                     np.array([thrown.high]), np.array([thrown.low]))[0]:
+                after_turn, taken = self.turn_on_state(board, thrown, (mine, his), state.cube)
+                if after_turn.winner is not None:
+                    won = (after_turn.winner is Colour.WHITE) == white
+                    return np.asarray(outcomes.target(won, after_turn.points), dtype=np.float64) - luck
+                board = np.array(after_turn.position.mover + after_turn.position.opponent, dtype=np.int8)
+                seen = after_turn.prime_held
+                mine, his = seen[Colour.BLACK.index], seen[Colour.WHITE.index]
+                white = not white
+                turns += taken
+                continue
             flags = None
             if flagged:
                 flags = np.empty((len(results), 2), dtype=np.bool_)
@@ -308,6 +323,22 @@ class Rollout:
             board = swapped(after[np.newaxis])[0]
             mine, his, white = his, held, not white
             turns += 1
+
+    def turn_on_state(self, board: NDArray[np.int8], thrown: Dice, primes: tuple[bool, bool],
+                      cube: int) -> tuple[GameState, int]:
+        """The roll ``thrown`` played from ``board`` (``primes``: the mover's and his
+        opponent's prime flags) on the game state, as :meth:`play_out` plays it: the dice
+        its play leaves (R-PASS) are played by the opponent, who then rolls his own. The
+        state after it (the mover is its White, the opponent to act), and the turns taken
+        (2 with passed dice)."""
+        assert self.policy is not None
+        state = GameState(self.rules, trusted_position(board), Colour.WHITE, cube=cube, prime_held=primes)
+        state = state.with_play(ROLL, thrown, self.policy(state.position, thrown, primes))
+        if state.passed is None or state.winner is not None:
+            return state, 1
+        held = state.prime_held
+        play = self.policy(state.position, state.passed, (held[Colour.BLACK.index], held[Colour.WHITE.index]))
+        return state.with_play(PASSED, state.passed, play), 2
 
     def luck(self, position: Position, white: bool, thrown: Dice, primes: tuple[bool, bool]
              ) -> NDArray[np.float64]:

@@ -16,7 +16,11 @@ each game number ``g`` of the chunk) are played together:
   takes the best equity, among equal ones the best by the net's own outputs, the first of
   those in the sorted order (:func:`analysis.training.best_choice`'s rule);
 - a game that ends is scored by the rule set's scorer, one stopped by the truncation (or
-  :data:`analysis.match.MAX_TURNS`) is closed by the rollout's evaluator.
+  :data:`analysis.match.MAX_TURNS`) is closed by the rollout's evaluator;
+- in a rule set that passes dice (versailles' R-PASS), a game whose roll may leave a die
+  (:func:`none_passed` is unsure) plays that turn, and the opponent's passed dice, on the
+  game state (:meth:`analysis.rollout.Rollout.turn_on_state`), so each game counts its own
+  turns and rolls.
 
 The choice is the one-game play-out's. The only difference is the batch the net is run on:
 a board's equity is computed in a larger matrix product, which BLAS may round differently
@@ -35,6 +39,7 @@ from numpy.typing import NDArray
 from analysis.board_judge import Boards, swapped, trusted_position
 from analysis.match import MAX_TURNS
 from notation import MEN, OFF, Dice
+from notation.engine.board import SIDE
 from notation.engine.state import ROLL, Colour
 
 if TYPE_CHECKING:
@@ -55,6 +60,27 @@ def segment_best(equity: NDArray[np.floating], own: NDArray[np.floating],
     top_own = np.maximum.reduceat(own_tied, starts)
     chosen = tied & (own_tied == top_own[segment])
     return np.asarray(np.minimum.reduceat(np.where(chosen, rows, n), starts), dtype=np.int64)
+
+
+def none_passed(boards: Boards, every: Boards, starts: NDArray[np.int64], highs: NDArray[np.int64],
+                lows: NDArray[np.int64]) -> NDArray[np.bool_]:
+    """For each board ``boards[k]`` and roll (``highs[k]``, ``lows[k]``), whose resulting
+    boards the fast move generator gave as ``every[starts[k]:starts[k + 1]]`` (the last to
+    the end), whether the roll surely leaves no die to pass (R-PASS): a doublet passes only
+    when none of its steps can be played (its one result the board itself), and another
+    roll passes nothing when a result shows a play of both dice (then every legal play
+    plays both): its men moved more pips than the higher die, or two more men borne off,
+    which one die cannot do. ``False`` where unsure (a die played alone, or a bear-off
+    with one die short of its pips): the game state, which knows the play's steps, decides
+    there (:meth:`analysis.rollout.Rollout.turn_on_state`)."""
+    distance = np.arange(SIDE)
+    sizes = np.diff(np.append(starts, len(every)))
+    segment = np.repeat(np.arange(len(starts)), sizes)
+    moved = (boards[:, :SIDE] @ distance)[segment] - every[:, :SIDE] @ distance
+    borne = every[:, OFF].astype(np.int64) - boards[segment, OFF]
+    both = np.logical_or.reduceat((moved > highs[segment]) | (borne >= 2), starts)
+    stuck = (sizes == 1) & (every[starts, :SIDE] == boards[:, :SIDE]).all(axis=1)
+    return np.asarray(np.where(highs == lows, ~stuck, both), dtype=np.bool_)
 
 
 def play_side_by_side(rollout: Rollout, numbers: Sequence[int]) -> NDArray[np.float64]:
@@ -95,18 +121,26 @@ def play_side_by_side(rollout: Rollout, numbers: Sequence[int]) -> NDArray[np.fl
             his.append(state.prime_held[state.player.other.index])
             white.append(state.player is Colour.WHITE)
             where.append((g, c))
-    turns = 0
     board = np.array(boards, dtype=np.int8).reshape(len(boards), 52)
     held_now, held_his = np.array(mine, dtype=np.bool_), np.array(his, dtype=np.bool_)
     whites = np.array(white, dtype=np.bool_)
     places = np.array(where, dtype=np.int64).reshape(len(where), 2)
+    # each game's turns (its passed dice one more: R-PASS) and rolls thrown
+    turns, rolls = np.zeros(len(places), dtype=np.int64), np.zeros(len(places), dtype=np.int64)
     while len(places):
-        if (truncate and turns >= truncate) or turns >= MAX_TURNS:
-            for k, (g_at, c_at) in enumerate(places):
-                out[g_at, c_at] = rollout.close(trusted_position(board[k]), bool(whites[k]),
-                                          (bool(held_now[k]), bool(held_his[k])))
-            break
-        thrown = [streams[g][turns] for g in places[:, 0]]
+        stop = turns >= MAX_TURNS
+        if truncate:
+            stop |= turns >= truncate
+        for k in np.flatnonzero(stop):
+            out[places[k, 0], places[k, 1]] = rollout.close(trusted_position(board[k]), bool(whites[k]),
+                                                            (bool(held_now[k]), bool(held_his[k])))
+        if stop.any():
+            keep = ~stop
+            board, held_now, held_his, whites = board[keep], held_now[keep], held_his[keep], whites[keep]
+            places, turns, rolls = places[keep], turns[keep], rolls[keep]
+            if not len(places):
+                break
+        thrown = [streams[g][r] for g, r in zip(places[:, 0], rolls, strict=True)]
         highs = np.array([d.high for d in thrown], dtype=np.int64)
         lows = np.array([d.low for d in thrown], dtype=np.int64)
         watch = np.logical_and(watching, ~held_now)
@@ -116,8 +150,10 @@ def play_side_by_side(rollout: Rollout, numbers: Sequence[int]) -> NDArray[np.fl
         # each game's boards sorted by their counts, as best_board judges them
         order = np.lexsort(np.vstack((every.T[::-1], segment[np.newaxis])))
         every, made_every = every[order], made_every[order]
+        unsure = (~none_passed(board, every, starts, highs, lows) if rules.passes_dice
+                  else np.zeros(len(places), dtype=np.bool_))
         chosen = starts.copy()
-        several = sizes > 1
+        several = (sizes > 1) & ~unsure
         if several.any():
             rows = np.flatnonzero(several[segment])
             flags = None
@@ -131,13 +167,25 @@ def play_side_by_side(rollout: Rollout, numbers: Sequence[int]) -> NDArray[np.fl
             chosen[several] = rows[best]
         after = every[chosen]
         held = held_now | made_every[chosen]
-        over = after[:, OFF] == MEN
+        over = (after[:, OFF] == MEN) & ~unsure
         for row in np.flatnonzero(over):
             points = rules.score(trusted_position(after[row]), bool(held[row]), cube)
             out[places[row, 0], places[row, 1]] = outcomes.target(bool(whites[row]), points)
+        following, taken = swapped(after), np.ones(len(places), dtype=np.int64)
+        for row in np.flatnonzero(unsure):  # on the game state, which knows the play's steps
+            state, taken[row] = rollout.turn_on_state(board[row], thrown[row],
+                                                      (bool(held_now[row]), bool(held_his[row])), cube)
+            if state.winner is not None:
+                won = (state.winner is Colour.WHITE) == bool(whites[row])
+                out[places[row, 0], places[row, 1]] = outcomes.target(won, state.points)
+                over[row] = True
+                continue
+            following[row] = state.position.mover + state.position.opponent
+            seen = state.prime_held
+            held[row], held_his[row] = seen[Colour.WHITE.index], seen[Colour.BLACK.index]
         going = ~over
-        board = swapped(after[going])
+        board = following[going]
         held_now, held_his = held_his[going], held[going]
         whites, places = ~whites[going], places[going]
-        turns += 1
+        turns, rolls = turns[going] + taken[going], rolls[going] + 1
     return out

@@ -258,15 +258,79 @@ def test_the_play_outs_on_the_fast_core_are_the_reference_games(variant):
         assert fast.game(game).tolist() == reference.game(game).tolist()
 
 
-def test_versailles_plays_out_on_the_game_state():
-    """R-PASS needs the steps of the play made: versailles' play-outs stay on the game
-    state (the fast core still judges their plays)."""
-    assert Rollout(_spec("versailles")).kernels is None
+@pytest.mark.parametrize("truncate", [None, 6])
+def test_versailles_play_outs_on_the_fast_core_pass_dice_as_the_game_state_does(monkeypatch, truncate):
+    """R-PASS: a roll that may leave a die to pass is played on the game state, which
+    knows the play's steps, and the opponent plays the dice passed before his own roll:
+    the fast core's games, side by side and one at a time, are the game state's games to
+    the last bit, passes and all."""
+    from analysis.fast.jit import COMPILED
+    from analysis.rollout import net_policy
+    from analysis.shipped import load_net
+
+    if not COMPILED:
+        pytest.skip("numba is not there: the play-outs run on the reference")
+    passes: list[bool] = []
+    real = Rollout.turn_on_state
+
+    def counted(self, *args):
+        state, taken = real(self, *args)
+        passes.append(taken == 2)
+        return state, taken
+
+    monkeypatch.setattr(Rollout, "turn_on_state", counted)
+    rules = rule_set("versailles")
+    plays = legal_plays(rules.start, Dice(5, 3), rules)
+    spec = RolloutSpec(load_net("versailles"), "versailles", {}, rules.start.position_id(), "53",
+                       candidates_for(plays, None)[:3], truncate=truncate, seed=9)
+    fast = Rollout(spec)
+    assert fast.side_by_side
+    reference = Rollout(spec, policy=net_policy(fast.evaluator.boards, fast.rules))
+    assert reference.kernels is None
+    numbers = range(40, 52)
+    together = fast.games(numbers).tolist()
+    assert together == [fast.game(g).tolist() for g in numbers]
+    assert together == [reference.game(g).tolist() for g in numbers]
+    assert any(passes)  # the games compared passed dice
+
+
+def test_a_roll_that_may_pass_a_die_is_told_from_one_that_cannot():
+    """``none_passed`` is sure only where no legal play leaves a die (checked against the
+    reference move generator on the turns of random versailles games), and sure of most
+    turns, so that most play on the fast core."""
+    import random
+
+    import numpy as np
+
+    from analysis.rollout_batch import none_passed
+    from notation.engine.state import PASSED, ROLL, GameState
+
+    rules, chooser = rule_set("versailles"), random.Random(3)
+    sure = unsure = passing = 0
+    for _ in range(12):
+        state = GameState.start(rules)
+        while state.winner is None:
+            if state.passed is not None:
+                plays = legal_plays(state.position, state.passed, rules)
+                state = state.with_play(PASSED, state.passed, chooser.choice(plays))
+                continue
+            dice = Dice(chooser.randint(1, 6), chooser.randint(1, 6))
+            plays = legal_plays(state.position, dice, rules)
+            board = np.array([state.position.mover + state.position.opponent], dtype=np.int8)
+            every = np.array([p.result.mover + p.result.opponent for p in plays], dtype=np.int8)
+            said = bool(none_passed(board, every, np.zeros(1, dtype=np.int64), np.array([dice.high]),
+                                    np.array([dice.low]))[0])
+            leaves = any(not p.steps or (not dice.is_doublet and len(p.steps) < 2) for p in plays)
+            passing += leaves
+            assert not (said and leaves), (state.position.position_id(), str(dice))
+            sure, unsure = sure + said, unsure + (not said)
+            state = state.with_play(ROLL, dice, chooser.choice(plays))
+    assert passing > 0 and sure > 3 * unsure
 
 
 @pytest.mark.parametrize(("variant", "truncate"), [
     ("backgammon", None), ("jacquet", None), ("jacquet", 5), ("murray", None), ("hale", 7), ("narde", None),
-    ("fevga", None)])
+    ("fevga", None), ("versailles", None)])
 def test_games_played_side_by_side_are_the_games_played_one_by_one(variant, truncate):
     """A chunk's games of every candidate advanced together, every game's plays judged in one
     pass of the net, are the one-game play-outs' games: the same outputs to the last bit."""
