@@ -2,7 +2,7 @@
 
     python bench/rollout_marks.py --variant V [--positions 500] [--games 1296] [--jobs 2]
                                   [--candidates 3] [--explore 0.25] [--keep 0.1] [--seed 1]
-                                  [--truncate K] [--cache DIR] [--report] [--default | --confirm SETTING]
+                                  [--truncate K] [--cache DIR] [--report] [--default] [--confirm SETTING ...]
                                   [--judge NET] [--player NET] [--positions-from NET]
 
 1. **Positions from real-looking games** (seeded): games of the shipped net at 0-ply
@@ -39,8 +39,9 @@
    (:func:`analysis.analyse.judge_turns`: 0-ply, the turns that would be marked or whose
    best two are close judged again as the rule set's ``confirmation`` says), against the
    same rollouts; kept in a cache file of their own (``...-default-SETTING.jsonl``).
-   ``--confirm SETTING``: the same with another confirmation (one of
-   :data:`analysis.confirm.CONFIRMATIONS`).
+   ``--confirm SETTING`` (again for more): the same with another confirmation (one of
+   :data:`analysis.confirm.CONFIRMATIONS`). The run ends with one table of the 0-ply marks,
+   each confirmation's and the ceiling of step 5, side by side.
 7. ``--judge NET``: the marks of steps 2 and 6 given by the contact net in the file ``NET``
    (the shipped race net beside it) instead of the shipped one, against the same rollouts
    (still the shipped net's play-outs: a candidate net judged against them).
@@ -381,8 +382,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     precision, recall = ceiling(rows, limits)
     print(f"\na judge that knew every loss, against a second rollout of the same length (step 5): "
           f"precision {precision:.3f}, recall {recall:.3f}")
-    if args.default or args.confirm:
-        setting = confirmation_for(args.confirm, rule_set(args.variant))
+    own = confirmation_for(None, rule_set(args.variant))
+    settings = list(dict.fromkeys(([own] if args.default else []) + (args.confirm or [])))
+    figures["confirmed"] = {}
+    for setting in settings:
         # the judge's marks, whoever played the rollouts: one cache per judge
         judged = "" if judge.digest == source.digest else f"-judge{judge.digest}"
         marks = confirmed_marks(judge, args.variant, rows,
@@ -390,11 +393,28 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         deep = score([{**row, "mark0": m["mark"], "loss0": m["loss"]}
                       for row, m in zip(rows, marks, strict=True)], limits[1])
         levels = dict(Counter(m["level"] for m in marks))
-        whose = "default" if args.confirm is None else f"--confirm {setting}"
+        whose = "default" if setting == own else f"--confirm {setting}"
         report(args.variant, f"jacquet analyse's {whose} marks (confirmation {setting}; levels "
-               f"{levels}) against the same rollouts", deep, "default")
-        figures["default"] = deep
+               f"{levels}) against the same rollouts", deep, whose)
+        figures["confirmed"][setting] = deep
+    if settings:
+        side_by_side(figures, own, (precision, recall))
     return figures
+
+
+def side_by_side(figures: dict[str, Any], own: str, ceiling_figures: tuple[float, float]) -> None:
+    """The 0-ply marks, each confirmation's (``own`` the rule set's default) and the
+    reference's ceiling, one line each."""
+    print(f"\n| {figures['positions']} positions | ?/?? marked | rollout ?/?? | both | precision | recall "
+          "| Spearman of the losses |")
+    print("|---|---|---|---|---|---|---|")
+    lines = [("0-ply", figures)] + [(f"{setting}{' (default)' if setting == own else ''}", deep)
+                                    for setting, deep in figures["confirmed"].items()]
+    for name, line in lines:
+        print(f"| {name} | {line['marked']} | {line['errors']} | {line['both']} | {line['precision']:.3f} "
+              f"| {line['recall']:.3f} | {line['spearman']:.3f} |")
+    print(f"| a judge that knew every loss (step 5) | | | | {ceiling_figures[0]:.3f} "
+          f"| {ceiling_figures[1]:.3f} | |")
 
 
 def _judged(args: argparse.Namespace, todo: list[dict[str, Any]]) -> Iterable[dict[str, Any]]:
@@ -434,9 +454,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                              "cache (the shipped race net beside it; default: the shipped one).")
     parser.add_argument("--default", action="store_true",
                         help="Also the marks of jacquet analyse's default settings on the same positions.")
-    parser.add_argument("--confirm", choices=CONFIRMATIONS, default=None,
+    parser.add_argument("--confirm", choices=CONFIRMATIONS, action="append",
                         help="Also the marks of jacquet analyse --confirm SETTING on the same positions "
-                             "(--default: the rule set's own).")
+                             "(--default: the rule set's own); again for more, side by side.")
     return run(parser.parse_args(argv))
 
 

@@ -4,12 +4,13 @@ and on ``--jobs`` processes, printed side by side in one run.
 For each rule set: a position and roll early in the game (:data:`OPENING`: in
 ``backgammon`` the opening 3-1; in ``jacquet``, whose first turns are forced while the
 couriers run, 6-2 in the first position of a choice of the first generated sample game,
-after eight turns), its ``--candidates`` best plays by the shipped net at 0-ply, each rolled out
-``--games`` games (1,296 by default: every pair of first two rolls once) at ``--ply``,
-played to the end unless ``--truncate``; first with one process, then with ``--jobs``
-workers. Each line gives the wall time, the time per candidate, the games per second,
-and the best candidate's equity with its standard error: the two runs' figures must be the
-same to the last digit (the script says whether they are).
+after eight turns, and in ``versailles`` the same), its ``--candidates`` best plays by the
+shipped net at 0-ply, each rolled out ``--games`` games (1,296 by default: every pair of
+first two rolls once) at ``--ply``, played to the end unless ``--truncate``; first with one
+process, then with ``--jobs`` workers. Each line gives the wall time, the time per
+candidate, the games per second, and the best candidate's equity with its standard error:
+the two runs' figures must be the same to the last digit (the script says whether they
+are).
 
     python bench/rollout_speed.py [--games 1296] [--candidates 2] [--jobs 2] [--truncate K]
                                   [--reduce-variance | --play-outs]
@@ -54,9 +55,10 @@ from analysis.rollout import (  # noqa: E402
 from analysis.shipped import load_net  # noqa: E402
 from notation import Dice, Position, legal_plays, rule_set  # noqa: E402
 
-OPENING = {"jacquet": ("AAQA/z8gACT8Pw", "62"), "backgammon": ("4HPwATDgc/ABMA", "31")}
-"""The position and roll rolled out in each rule set (eight plays in jacquet, sixteen in
-backgammon)."""
+OPENING = {"jacquet": ("AAQA/z8gACT8Pw", "62"), "versailles": ("AAQA/z8gACT8Pw", "62"),
+           "backgammon": ("4HPwATDgc/ABMA", "31")}
+"""The position and roll rolled out in each rule set (eight plays in jacquet and in
+versailles, whose board it is too; sixteen in backgammon)."""
 
 
 def spec_for(variant: str, candidates: int, ply: int, truncate: int | None, seed: int) -> RolloutSpec:

@@ -122,10 +122,10 @@ def test_the_default_marks_are_the_0_ply_ones_or_the_confirmations(tmp_path, mon
         made = plays[row["made"]]
         ranked = deep.rank(plays, position, also=made)
         assert mark["loss"] == pytest.approx(ranked[0].equity - next(c.equity for c in ranked if c.play == made))
-    assert figures["default"]["positions"] == 3
+    assert figures["confirmed"]["2ply"]["positions"] == 3
     # kept: a second run judges none again
     monkeypatch.setattr(rollout_marks, "judge_turns", lambda *a: pytest.fail("judged again"))
-    assert rollout_marks.main(args)["default"]["marked"] == figures["default"]["marked"]
+    assert rollout_marks.main(args)["confirmed"]["2ply"]["marked"] == figures["confirmed"]["2ply"]["marked"]
 
 
 def test_another_confirmation_is_measured_in_a_cache_of_its_own(tmp_path):
@@ -133,7 +133,8 @@ def test_another_confirmation_is_measured_in_a_cache_of_its_own(tmp_path):
             "--cache", str(tmp_path), "--confirm", "1ply"]
     figures = rollout_marks.main(args)
     (cache,) = tmp_path.glob("*-default-*.jsonl")
-    assert cache.name.endswith("-default-1ply.jsonl") and figures["default"]["positions"] == 3
+    assert cache.name.endswith("-default-1ply.jsonl") and list(figures["confirmed"]) == ["1ply"]
+    assert figures["confirmed"]["1ply"]["positions"] == 3
     (results,) = (path for path in tmp_path.glob("*.jsonl") if path != cache)
     rows = {r["index"]: r for r in map(json.loads, results.read_text().splitlines())}
     rules = rule_set("hale")
@@ -151,6 +152,17 @@ def test_another_confirmation_is_measured_in_a_cache_of_its_own(tmp_path):
         ranked = shallow.rank(plays, position, also=plays[row["made"]])
         assert mark["loss"] == pytest.approx(ranked[0].equity - next(
             c.equity for c in ranked if c.play == plays[row["made"]]))
+
+
+def test_several_confirmations_are_printed_side_by_side_in_one_run(tmp_path, capsys):
+    args = ["--variant", "hale", "--positions", "3", "--games", "36", "--truncate", "3", "--keep", "0.3",
+            "--cache", str(tmp_path), "--default", "--confirm", "1ply", "--confirm", "2ply"]
+    figures = rollout_marks.main(args)
+    assert list(figures["confirmed"]) == ["2ply", "1ply"]  # the default once, first
+    assert len(list(tmp_path.glob("*-default-*.jsonl"))) == 2
+    table = capsys.readouterr().out.split("| 3 positions |")[-1].splitlines()
+    assert [line.split(" | ")[0] for line in table[2:5]] == ["| 0-ply", "| 2ply (default)", "| 1ply"]
+    assert table[5].startswith("| a judge that knew every loss")
 
 
 def test_another_net_is_judged_against_the_same_rollouts(tmp_path, monkeypatch):
