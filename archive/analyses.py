@@ -29,6 +29,7 @@ skips it).
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from collections.abc import Iterable
 from datetime import datetime, timezone
@@ -37,7 +38,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from notation.engine.rules import rule_set
-from notation.messages import Message, render
+from notation.messages import Count, Message, render
 
 from .stats import player_sides
 
@@ -235,7 +236,37 @@ def level_label(engine: str, depth: int, confirm: str | None, language: str | No
     stats`` says it: ``jacquet-td jacquet v2, 0-ply, marks confirmed at 2-ply``, in
     ``language`` (default: the current one; the message ``level.confirmed``)."""
     label = f"{engine}, {depth}-ply"
-    return render(Message.of("level.confirmed", level=label, confirm=confirm), language) if confirm else label
+    if not confirm:
+        return label
+    words = level_words(confirm, language)
+    return render(Message.of("level.confirmed", level=label, confirm=words), language)
+
+
+_CHECKED = re.compile(r"(?P<first>.+), marks checked by a (?P<rollout>rollout of .+)")
+_ROLLOUT = re.compile(r"(?P<by>.+, )?rollout of (?P<games>\d[\d,]*) games at 0-ply, "
+                      r"(?:truncated after (?P<turns>\d+) turns?|played to the end), seed (?P<seed>\d+)")
+
+
+def level_words(level: str, language: str | None = None) -> str:
+    """A level as the analysis names it and the archive keeps it, in English (a turn's
+    ``jacquet-td jacquet v2, 2-ply, marks checked by a rollout of 648 games at 0-ply,
+    truncated after 7 turns, seed 1``, or a confirmation's, ``2-ply``, ``rollout of 144
+    games ...``; ``analysis.confirm.rollout_level`` and ``checked_level``), in ``language``
+    (default: the current one): a rollout's settings in the words of the messages
+    ``level.rollout`` and ``level.checked`` (whose English is the level itself); the
+    engine and a depth as they are written."""
+    checked = _CHECKED.fullmatch(level)
+    if checked:
+        return render(Message.of("level.checked", first=checked["first"],
+                                 rollout=level_words(checked["rollout"], language)), language)
+    rolled = _ROLLOUT.fullmatch(level)
+    if rolled is None:
+        return level
+    how = (Message.of("cli.rollout.truncated", count=int(rolled["turns"])) if rolled["turns"]
+           else Message.of("cli.rollout.to-the-end"))
+    words = render(Message.of("level.rollout", games=Count(int(rolled["games"].replace(",", ""))), how=how,
+                              seed=int(rolled["seed"])), language)
+    return (rolled["by"] or "") + words
 
 
 def skill(variant: str, error_rate: float, language: str | None = None) -> str:

@@ -100,9 +100,9 @@ def test_a_judge_that_knew_every_loss_scores_perfectly_only_against_a_rollout_wi
     assert precision == pytest.approx(0.75, abs=0.02) and recall == 1.0
 
 
-def test_the_default_marks_are_the_0_ply_ones_or_the_confirmations(tmp_path, monkeypatch):
+def test_the_confirmed_marks_are_the_0_ply_ones_or_the_deeper_level_s(tmp_path, monkeypatch):
     args = ["--variant", "hale", "--positions", "3", "--games", "36", "--truncate", "3", "--keep", "0.3",
-            "--cache", str(tmp_path), "--default"]
+            "--cache", str(tmp_path), "--confirm", "2ply"]
     figures = rollout_marks.main(args)
     rules, net = rule_set("hale"), load_net("hale")
     (cache,) = tmp_path.glob("*-default-2ply.jsonl")
@@ -157,12 +157,13 @@ def test_another_confirmation_is_measured_in_a_cache_of_its_own(tmp_path):
 def test_several_confirmations_are_printed_side_by_side_in_one_run(tmp_path, capsys):
     args = ["--variant", "hale", "--positions", "3", "--games", "36", "--truncate", "3", "--keep", "0.3",
             "--cache", str(tmp_path), "--default", "--confirm", "1ply", "--confirm", "2ply"]
-    figures = rollout_marks.main(args)
-    assert list(figures["confirmed"]) == ["2ply", "1ply"]  # the default once, first
-    assert len(list(tmp_path.glob("*-default-*.jsonl"))) == 2
+    own = rule_set("hale").confirmation
+    figures = rollout_marks.main([*args, "--confirm", own])
+    assert list(figures["confirmed"]) == [own, "1ply", "2ply"]  # the default once, first
+    assert len(list(tmp_path.glob("*-default-*.jsonl"))) == 3
     table = capsys.readouterr().out.split("| 3 positions |")[-1].splitlines()
-    assert [line.split(" | ")[0] for line in table[2:5]] == ["| 0-ply", "| 2ply (default)", "| 1ply"]
-    assert table[5].startswith("| a judge that knew every loss")
+    assert [line.split(" | ")[0] for line in table[2:6]] == ["| 0-ply", f"| {own} (default)", "| 1ply", "| 2ply"]
+    assert table[6].startswith("| a judge that knew every loss")
 
 
 def test_another_net_is_judged_against_the_same_rollouts(tmp_path, monkeypatch):

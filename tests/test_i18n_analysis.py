@@ -106,3 +106,21 @@ def test_a_judge_the_engine_cannot_make_is_a_message():
         assert unknown.value.msg.id == "judge.confirmation" and unknown.value.msg.params["setting"] == "3ply+"
     for language in TRANSLATED:  # said in the language, the setting as it was given
         assert "3ply+" in render(unknown.value.msg, language) != render(unknown.value.msg, "en")
+
+
+@pytest.mark.parametrize("setting", ["1ply", "2ply", "2ply+rollout", "rollout"])
+def test_every_confirming_level_is_said_in_the_page_s_language(setting):
+    """The level that confirmed an analysis's marks is kept in English (the archive's key);
+    a page and ``jacquet stats`` say it in their language: a rollout's settings in words
+    of the catalog, the same English where the language is English."""
+    from archive.analyses import level_label
+
+    kept = confirmation_level(setting)
+    english = level_label("jacquet-td jacquet v2", 0, kept, "en")
+    assert english == f"jacquet-td jacquet v2, 0-ply, marks confirmed at {kept}"
+    for language in ("fr", "ru"):
+        said_there = level_label("jacquet-td jacquet v2", 0, kept, language)
+        assert "marks confirmed" not in said_there
+        if "rollout" in setting:
+            assert "games at 0-ply" not in said_there and "truncated after" not in said_there
+            assert "648" in said_there if setting == "2ply+rollout" else "144" in said_there

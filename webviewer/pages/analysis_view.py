@@ -19,7 +19,7 @@ from urllib.parse import quote
 from flask_babel import gettext
 
 from analysis.confirm import confirmed_limits
-from archive.analyses import level_label
+from archive.analyses import level_label, level_words
 from notation.engine.checker import check_play
 from notation.engine.movegen import legal_plays
 from notation.engine.play import Play
@@ -55,8 +55,11 @@ def described(analysis: dict[str, Any]) -> str:
     """An analysis as ``jacquet analyse --json`` gives it, named by its engine, depth and
     confirming level."""
     confirm = analysis.get("confirm")
-    return (render(Message.of("level.confirmed", level=analysis["engine"], confirm=confirm), page_language())
-            if confirm else str(analysis["engine"]))
+    if not confirm:
+        return str(analysis["engine"])
+    language = page_language()
+    words = level_words(confirm, language)
+    return render(Message.of("level.confirmed", level=analysis["engine"], confirm=words), language)
 
 
 CandidateRow = tuple[int, str, float, float | None, float, bool, int | None]
@@ -92,14 +95,16 @@ def candidates_html(turn: dict[str, Any], engine: str, links: Links, showing_bes
     back = links.url(address) if showing_best or shown else None
     rows = candidate_rows(turn)
     shows = {row[1]: show_url(links, turn["ply"], row[1]) for row in rows}
-    return str(pieces().candidates(turn, rows, turn.get("level") or engine, best, back, shows, shown,
+    level = level_words(turn["level"], page_language()) if turn.get("level") else engine
+    return str(pieces().candidates(turn, rows, level, best, back, shows, shown,
                                    mixed_depths(turn["candidates"])))
 
 
 def script_turn(turn: dict[str, Any]) -> dict[str, Any]:
     """What viewer.js needs to draw a turn's ``candidates`` element as the
     ``candidates`` macro does."""
-    return {"level": turn.get("level"), "dice": turn["dice"], "mark": turn["mark"], "forced": turn["forced"],
+    level = level_words(turn["level"], page_language()) if turn.get("level") else None
+    return {"level": level, "dice": turn["dice"], "mark": turn["mark"], "forced": turn["forced"],
             "rank": turn["rank"], "legal": turn["legal"], "loss": turn["loss"], "luck": turn["luck"],
             "played": turn["played"], "best": turn["best"], "plays": candidate_rows(turn),
             "mixed": mixed_depths(turn["candidates"])}

@@ -16,7 +16,7 @@ from flask_babel import gettext
 from markupsafe import Markup
 
 from analysis.game_report import TOTAL, Figures, GameReport, WorstPlay, game_report
-from archive.analyses import level_label
+from archive.analyses import level_label, level_words
 from notation import Dice
 from notation.render.svg import board
 from webviewer.pages.kept_games import GameView
@@ -86,8 +86,8 @@ def report_html(view: GameView, analysis: dict[str, Any], names: dict[str, str |
     players = []
     for title, figures in report.players.items():
         rows = [Row(named[stage], figures[stage], view.rules.skill_label(figures[stage].error_rate, language),
-                    gettext("; ").join(gettext("%(label)s: %(value)s", label=level.removeprefix(net),
-                                               value=count)
+                    gettext("; ").join(gettext("%(label)s: %(value)s", value=count,
+                                               label=level_words(level.removeprefix(net), language))
                                        for level, count in sorted(figures[stage].levels.items())))
                 for stage in (*report.stages, TOTAL)]
         worst = [Worst(play, named[play.stage], _diagram(report, play, title) if diagrams else Markup(""),

@@ -6,7 +6,9 @@ the rule set's outcomes), in the page's language: the template filters ``colour`
 as data in the page's language (``{{ row.error_msg | said(row.error_message) }}``); and
 ``titled``, a rule set's name shown to people from its message id
 (``{{ title | titled }}``: ``Long nardy``, ``Длинные нарды``); ``stamped``, a moment
-stored as ISO 8601 as the page's language writes it (``{{ user.created | stamped }}``)."""
+stored as ISO 8601 as the page's language writes it (``{{ user.created | stamped }}``); ``level``,
+the level an analysis's figure was decided at (``{{ turn.level | level }}``: a rollout's
+settings in the page's language, :func:`archive.analyses.level_words`)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from datetime import datetime
 from flask import Flask
 from flask_babel import format_datetime, gettext, lazy_gettext
 
+from archive.analyses import level_words
 from notation.engine.rules import rule_set
 from notation.engine.state import Colour
 from notation.messages import CATALOG, Message, render
@@ -91,12 +94,19 @@ def stamped(stamp: str) -> str:
         return str(stamp)
 
 
+def level(text: str | None) -> str | None:
+    """A level an analysis names (``jacquet-td jacquet v2, 2-ply, marks checked by a rollout
+    of ...``) in the page's language; none stays none."""
+    return level_words(text, page_language()) if text else text
+
+
 def init_app(app: Flask) -> None:
-    """The filters ``colour``, ``ended``, ``headings``, ``said``, ``stamped`` and ``titled``
-    in ``app``'s templates."""
+    """The filters ``colour``, ``ended``, ``headings``, ``level``, ``said``, ``stamped`` and
+    ``titled`` in ``app``'s templates."""
     app.jinja_env.filters["colour"] = colour
     app.jinja_env.filters["said"] = said
     app.jinja_env.filters["ended"] = ended
     app.jinja_env.filters["headings"] = headings
     app.jinja_env.filters["titled"] = titled
     app.jinja_env.filters["stamped"] = stamped
+    app.jinja_env.filters["level"] = level
