@@ -15,9 +15,8 @@ its games with their standard errors.
   passes dice (versailles' R-PASS), a roll that may leave a die to pass
   (:func:`analysis.rollout_batch.none_passed` cannot tell that none is left) is played on
   the game state, which knows the play's steps, and so are the passed dice the opponent
-  plays. At
-  1-ply, and with another *policy* (:data:`Policy`, a function choosing the play for a
-  position and dice), the play-out runs on the game state.
+  plays. At 1-ply, and with another *policy* (:data:`Policy`, a function choosing the play
+  for a position and dice), the play-out runs on the game state.
 - **Game-level rules** apply as in a recorded game, through the game state
   (:class:`notation.engine.state.GameState`): versailles' passed dice (R-PASS) are played
   by the opponent before his own roll, murray's prime history counts for its scoring, and

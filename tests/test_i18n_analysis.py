@@ -124,3 +124,10 @@ def test_every_confirming_level_is_said_in_the_page_s_language(setting):
         if "rollout" in setting:
             assert "games at 0-ply" not in said_there and "truncated after" not in said_there
             assert "648" in said_there if setting == "2ply+rollout" else "144" in said_there
+    # a turn's level names the net before it (the judge's name), kept as it is
+    from archive.analyses import level_words
+
+    turn = f"jacquet-td jacquet v2, {kept}"
+    assert level_words(turn, "en") == turn
+    assert level_words(turn, "fr").startswith("jacquet-td jacquet v2, ")
+    assert ("truncated after" in level_words(turn, "fr")) is False
