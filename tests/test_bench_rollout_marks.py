@@ -156,14 +156,14 @@ def test_another_confirmation_is_measured_in_a_cache_of_its_own(tmp_path):
 
 def test_several_confirmations_are_printed_side_by_side_in_one_run(tmp_path, capsys):
     args = ["--variant", "hale", "--positions", "3", "--games", "36", "--truncate", "3", "--keep", "0.3",
-            "--cache", str(tmp_path), "--default", "--confirm", "1ply", "--confirm", "2ply"]
+            "--cache", str(tmp_path), "--default", "--confirm", "1ply"]
     own = rule_set("hale").confirmation
     figures = rollout_marks.main([*args, "--confirm", own])
-    assert list(figures["confirmed"]) == [own, "1ply", "2ply"]  # the default once, first
-    assert len(list(tmp_path.glob("*-default-*.jsonl"))) == 3
+    assert list(figures["confirmed"]) == [own, "1ply"]  # the default once, first
+    assert len(list(tmp_path.glob("*-default-*.jsonl"))) == 2
     table = capsys.readouterr().out.split("| 3 positions |")[-1].splitlines()
-    assert [line.split(" | ")[0] for line in table[2:6]] == ["| 0-ply", f"| {own} (default)", "| 1ply", "| 2ply"]
-    assert table[6].startswith("| a judge that knew every loss")
+    assert [line.split(" | ")[0] for line in table[2:5]] == ["| 0-ply", f"| {own} (default)", "| 1ply"]
+    assert table[5].startswith("| a judge that knew every loss")
 
 
 def test_another_net_is_judged_against_the_same_rollouts(tmp_path, monkeypatch):
