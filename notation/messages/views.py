@@ -67,7 +67,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     # the level an analysis's figures were computed at (archive.analyses.level_label)
     "level.confirmed": "{level}, marks confirmed at {confirm}",
     # a confirming level of a rollout (analysis.confirm.rollout_level, checked_level), as
-    # archive.analyses.confirm_words reads it back; {how}: cli.rollout.truncated or .to-the-end
+    # archive.analyses.level_words reads it back; {how}: cli.rollout.truncated or .to-the-end
     "level.rollout": "rollout of {games} games at 0-ply, {how}, seed {seed}",
     "level.checked": "{first}, marks checked by a {rollout}",
 }
