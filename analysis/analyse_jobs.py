@@ -119,7 +119,7 @@ class AnalysisJob:
         """The confirming judge's level in ``rules`` (``''`` for none), as the archive keys an
         analysis by it: from the setting alone, no judge made
         (:func:`analysis.confirm.confirmation_level`)."""
-        return confirmation_level(confirmation_for(self.confirm, rules))
+        return confirmation_level(confirmation_for(self.confirm, rules), rules)
 
 
 WORKER_TURNS = {"fork": 30, "spawn": 900}

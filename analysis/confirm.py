@@ -74,6 +74,13 @@ CHECK_TRUNCATE = 7
 CHECK_CANDIDATES = 2
 """The 2-ply judgement's best plays rolled out beside the play made."""
 
+CHECK_BOUND = 2.0
+"""A play 2-ply finds this many times the rule set's very bad threshold worse
+(``RuleSet.marks[2]``) or more keeps 2-ply's mark unchecked. On the 500 bench positions of
+jacquet, hale, narde and fevga (``bench/rollout_marks.py``), all 14 such plays kept their
+mark after the rollout, while 5 of the 22 between once and twice the threshold changed;
+the rollouts it saves are most of the check's cost on the games of weak players."""
+
 
 def confirmed_limits(limits: tuple[float, float, float]) -> tuple[float, float, float]:
     """The thresholds (doubtful, bad, very bad) of a mark the deeper level decides: the
@@ -210,33 +217,35 @@ def rolled_out(rollout: Roller, plays: Sequence[Play], position: Position, dice:
 class CheckedJudge:
     """Two stages: ``first`` (2-ply) judges the turn; where it leaves the play made a loss
     of ``low`` or more (the rule set's doubtful threshold: a mark, or a play a rollout may
-    find worse), ``rollout`` plays out the play made and ``first``'s best plays, and its
-    figures decide: they rank those plays above the others. Elsewhere ``first``'s
-    judgement stands (no mark to check)."""
+    find worse) and less than ``high`` (a mark no rollout is expected to lift:
+    :data:`CHECK_BOUND`), ``rollout`` plays out the play made and ``first``'s best plays,
+    and its figures decide: they rank those plays above the others. Elsewhere ``first``'s
+    judgement stands (no mark to check, or one beyond doubt)."""
 
     first: Judge
     rollout: Roller
     low: float
+    high: float
 
     @property
     def level(self) -> str:
-        """``2-ply, marks checked by a rollout of 648 games at 0-ply, truncated after 7
-        turns, seed 1``."""
-        return checked_level(self.first.level, self.rollout.level)
+        """``2-ply, marks under 0.32 checked by a rollout of 648 games at 0-ply, truncated
+        after 7 turns, seed 1``."""
+        return checked_level(self.first.level, self.high, self.rollout.level)
 
     @property
     def name(self) -> str:
         """``first``'s name and the rollout's level: ``jacquet-td backgammon v1, 2-ply,
-        marks checked by a rollout of ...``."""
-        return checked_level(self.first.name, self.rollout.level)
+        marks under 0.2 checked by a rollout of ...``."""
+        return checked_level(self.first.name, self.high, self.rollout.level)
 
     def judge(self, plays: Sequence[Play], position: Position, dice: Dice,
               primes: tuple[bool, bool], also: Play) -> list[Candidate]:
         """``first``'s ranking, its top and the play made rolled out where it leaves the
-        play made a loss of :attr:`low` or more."""
+        play made a loss of :attr:`low` or more and less than :attr:`high`."""
         ranked = self.first.judge(plays, position, dice, primes, also)
         made = next(c for c in ranked if c.play.result == also.result)
-        if ranked[0].equity - made.equity < self.low:
+        if not self.low <= ranked[0].equity - made.equity < self.high:
             return ranked
         return rolled_out(self.rollout, plays, position, dice, ranked, also)
 
@@ -260,22 +269,24 @@ def rollout_level(games: int, truncate: int | None, seed: int) -> str:
     return f"rollout of {games:,} games at 0-ply, {truncation}, seed {seed}"
 
 
-def checked_level(first: str, rollout: str) -> str:
-    """The level of a two-stage judge: ``2-ply, marks checked by a rollout of 648 games at
-    0-ply, truncated after 7 turns, seed 1``."""
-    return f"{first}, marks checked by a {rollout}"
+def checked_level(first: str, high: float, rollout: str) -> str:
+    """The level of a two-stage judge checking the marks of losses under ``high``: ``2-ply,
+    marks under 0.32 checked by a rollout of 648 games at 0-ply, truncated after 7 turns,
+    seed 1``."""
+    return f"{first}, marks under {high:g} checked by a {rollout}"
 
 
-def confirmation_level(setting: str) -> str:
-    """The level of the judge a ``--confirm`` setting makes (``''`` for ``none``), as the
-    archive keys an analysis by it, without making the judge (no net is loaded);
-    ``ValueError`` for a setting the engine cannot make."""
-    if setting == "none":
-        return ""
-    if setting == "rollout":
-        return rollout_level(RolloutJudge.games, RolloutJudge.truncate, RolloutJudge.seed)
-    if setting == "2ply+rollout":
-        return checked_level(confirmation_level("2ply"), rollout_level(CHECK_GAMES, CHECK_TRUNCATE, 1))
+def check_bound(rules: RuleSet) -> float:
+    """The loss from which ``2ply+rollout`` keeps 2-ply's mark unchecked
+    (:data:`CHECK_BOUND` times the very bad threshold)."""
+    return round(CHECK_BOUND * rules.marks[2], 6)
+
+
+def check_setting(setting: str) -> None:
+    """``ValueError`` for a ``--confirm`` setting the engine cannot make (none of
+    :data:`CONFIRMATIONS`, or a depth it does not have), without making its judge."""
+    if setting not in CONFIRMATIONS:
+        raise _unknown(setting)
     if setting in ("1ply", "2ply"):
         from analysis.ranking import DEPTHS, CannotJudge
         from notation.messages import either
@@ -283,8 +294,20 @@ def confirmation_level(setting: str) -> str:
         ply = int(setting[0])
         if ply not in DEPTHS:
             raise CannotJudge("judge.depth", ply=ply, depths=either([str(depth) for depth in DEPTHS]))
-        return ply_level(ply)
-    raise _unknown(setting)
+
+
+def confirmation_level(setting: str, rules: RuleSet) -> str:
+    """The level of the judge a ``--confirm`` setting makes in ``rules`` (``''`` for
+    ``none``), as the archive keys an analysis by it, without making the judge (no net is
+    loaded); ``ValueError`` for a setting the engine cannot make (:func:`check_setting`)."""
+    check_setting(setting)
+    if setting == "none":
+        return ""
+    if setting == "rollout":
+        return rollout_level(RolloutJudge.games, RolloutJudge.truncate, RolloutJudge.seed)
+    if setting == "2ply+rollout":
+        return checked_level(ply_level(2), check_bound(rules), rollout_level(CHECK_GAMES, CHECK_TRUNCATE, 1))
+    return ply_level(int(setting[0]))
 
 
 def _unknown(setting: str) -> ValueError:
@@ -305,7 +328,7 @@ def deeper_judge(setting: str, net: Network, rules: RuleSet) -> Judge | None:
         first = deeper_judge("2ply", net, rules)
         assert first is not None
         return CheckedJudge(first, RolloutJudge(net, rules, CHECK_GAMES, CHECK_TRUNCATE, 1, CHECK_CANDIDATES),
-                            rules.marks[0])
+                            rules.marks[0], check_bound(rules))
     if setting in ("1ply", "2ply"):
         from analysis.ranking import Evaluator
 

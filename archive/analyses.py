@@ -242,23 +242,28 @@ def level_label(engine: str, depth: int, confirm: str | None, language: str | No
     return render(Message.of("level.confirmed", level=label, confirm=words), language)
 
 
-_CHECKED = re.compile(r"(?P<first>.+), marks checked by a (?P<rollout>rollout of .+)")
+_CHECKED = re.compile(r"(?P<first>.+), marks (?:under (?P<high>\d+(?:\.\d+)?) )?"
+                      r"checked by a (?P<rollout>rollout of .+)")
 _ROLLOUT = re.compile(r"(?P<by>.+, )?rollout of (?P<games>\d[\d,]*) games at 0-ply, "
                       r"(?:truncated after (?P<turns>\d+) turns?|played to the end), seed (?P<seed>\d+)")
 
 
 def level_words(level: str, language: str | None = None) -> str:
     """A level as the analysis names it and the archive keeps it, in English (a turn's
-    ``jacquet-td jacquet v2, 2-ply, marks checked by a rollout of 648 games at 0-ply,
-    truncated after 7 turns, seed 1``, or a confirmation's, ``2-ply``, ``rollout of 144
-    games ...``; ``analysis.confirm.rollout_level`` and ``checked_level``), in ``language``
-    (default: the current one): a rollout's settings in the words of the messages
-    ``level.rollout`` and ``level.checked`` (whose English is the level itself); the
-    engine and a depth as they are written."""
+    ``jacquet-td jacquet v2, 2-ply, marks under 0.32 checked by a rollout of 648 games at
+    0-ply, truncated after 7 turns, seed 1``, or a confirmation's, ``2-ply``, ``rollout of
+    144 games ...``; ``analysis.confirm.rollout_level`` and ``checked_level``), in
+    ``language`` (default: the current one): a rollout's settings in the words of the
+    messages ``level.rollout`` and ``level.checked-under`` (whose English is the level
+    itself; ``level.checked`` for the levels of archives analysed before the check had a
+    bound); the engine and a depth as they are written."""
     checked = _CHECKED.fullmatch(level)
     if checked:
-        return render(Message.of("level.checked", first=checked["first"],
-                                 rollout=level_words(checked["rollout"], language)), language)
+        rollout = level_words(checked["rollout"], language)
+        if checked["high"] is None:
+            return render(Message.of("level.checked", first=checked["first"], rollout=rollout), language)
+        return render(Message.of("level.checked-under", first=checked["first"], high=checked["high"],
+                                 rollout=rollout), language)
     rolled = _ROLLOUT.fullmatch(level)
     if rolled is None:
         return level

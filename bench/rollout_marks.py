@@ -38,7 +38,8 @@
 6. ``--default``: the marks ``jacquet analyse`` gives by default on the same positions
    (:func:`analysis.analyse.judge_turns`: 0-ply, the turns that would be marked or whose
    best two are close judged again as the rule set's ``confirmation`` says), against the
-   same rollouts; kept in a cache file of their own (``...-default-SETTING.jsonl``).
+   same rollouts; kept in a cache file of their own (``...-default-SETTING.jsonl``; a
+   position judged again where the setting's judge has changed).
    ``--confirm SETTING`` (again for more): the same with another confirmation (one of
    :data:`analysis.confirm.CONFIRMATIONS`). The run ends with one table of the 0-ply marks,
    each confirmation's and the ceiling of step 5, side by side.
@@ -252,10 +253,13 @@ def ceiling(rows: list[dict[str, Any]], limits: tuple[float, float, float], draw
 def confirmed_marks(net: Network, variant: str, rows: list[dict[str, Any]], path: Path,
                   setting: str) -> list[dict[str, Any]]:
     """Step 6: each row's play made marked as ``jacquet analyse --confirm SETTING`` marks it,
-    cached in ``path`` (one JSON line a position: its number, mark, loss and level)."""
+    cached in ``path`` (one JSON line a position: its number, mark, loss and level). A line
+    that another judge of the setting decided (its level neither 0-ply's nor this judge's:
+    the setting has changed since) is judged again, the new line after it."""
     rules = rule_set(variant)
-    done = cached(path)
     evaluator, confirm = Evaluator(net, rules), deeper_judge(setting, net, rules)
+    levels = {evaluator.name} | ({confirm.name} if confirm else set())
+    done = {index: line for index, line in cached(path).items() if line["level"] in levels}
     with path.open("a") as out:
         for row in rows:
             if row["index"] in done:

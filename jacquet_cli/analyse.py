@@ -49,14 +49,14 @@ def _own_confirmations() -> str:
 def check_confirmation(confirm: str | None) -> None:
     """Refuse a confirmation the engine cannot make (a depth it does not have), before
     any game is analysed: from the setting alone, no net loaded and no judge made
-    (:func:`analysis.confirm.confirmation_level`); ``None`` (each rule set's own) is one it
+    (:func:`analysis.confirm.check_setting`); ``None`` (each rule set's own) is one it
     makes."""
-    from analysis.confirm import confirmation_level
+    from analysis.confirm import check_setting
 
     if confirm is None:
         return
     try:
-        confirmation_level(confirm)
+        check_setting(confirm)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--confirm") from None
 

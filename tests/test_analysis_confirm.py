@@ -24,6 +24,7 @@ from analysis.confirm import (
     CheckedJudge,
     PlyJudge,
     RolloutJudge,
+    check_bound,
     confirmation_for,
     confirmation_level,
     confirmed_limits,
@@ -45,6 +46,7 @@ limit_blas_threads(1)
 
 BACKGAMMON = rule_set("backgammon")
 DOUBTFUL, BAD, VERY_BAD = BACKGAMMON.marks  # gnubg's 0.030, 0.060, 0.120
+BEYOND_DOUBT = check_bound(BACKGAMMON)  # 2-ply's marks from here up are not checked
 PLAYED = "8/5 6/5"
 OTHER = "24/21 24/23"
 """The opening 3-1: the play made in every hand-built case, and the play a judge may put
@@ -277,7 +279,7 @@ def _checked(two_ply: float, rollout: float) -> tuple[Rolled, object]:
     """The opening 3-1 marked ?? at 0-ply, confirmed by 2-ply (its loss ``two_ply``) whose
     marks a rollout checks (its loss ``rollout``)."""
     rolled = Rolled(rollout)
-    judge = CheckedJudge(Judgement("stub, 2-ply", two_ply), rolled, DOUBTFUL)
+    judge = CheckedJudge(Judgement("stub, 2-ply", two_ply), rolled, DOUBTFUL, BEYOND_DOUBT)
     _, turn = _confirmed(Judgement("stub, 0-ply", 0.2), judge)  # type: ignore[arg-type]
     return rolled, turn
 
@@ -285,8 +287,8 @@ def _checked(two_ply: float, rollout: float) -> tuple[Rolled, object]:
 def test_a_two_ply_mark_the_rollout_refutes_is_dropped():
     _, turn = _checked(0.09, 0.01)
     assert turn.mark is None and turn.loss == pytest.approx(0.01) and turn.confirmed
-    assert turn.level == ("stub, 2-ply, marks checked by a rollout of 36 games at 0-ply, "
-                          "truncated after 7 turns, seed 1")
+    assert turn.level == (f"stub, 2-ply, marks under {BEYOND_DOUBT:g} checked by a rollout of 36 games at "
+                          "0-ply, truncated after 7 turns, seed 1")
 
 
 def test_a_two_ply_mark_the_rollout_confirms_is_kept_with_its_loss():
@@ -304,6 +306,22 @@ def test_the_rollout_may_mark_a_play_two_ply_found_only_doubtful():
 def test_a_play_two_ply_finds_no_error_is_not_rolled_out():
     rolled, turn = _checked(0.01, 0.3)
     assert rolled.given == [] and turn.mark is None and turn.loss == pytest.approx(0.01)
+
+
+def test_a_play_two_ply_finds_far_worse_keeps_its_mark_unchecked():
+    """From the bound up (twice the very bad threshold in the rule sets), no rollout is
+    expected to lift the mark: 2-ply's stands, and the turn says the bound."""
+    rolled, turn = _checked(BEYOND_DOUBT, 0.01)
+    assert rolled.given == [] and turn.mark == "??" and turn.loss == pytest.approx(BEYOND_DOUBT)
+    rolled, turn = _checked(BEYOND_DOUBT - 0.01, 0.01)
+    assert len(rolled.given) == 1 and turn.mark is None
+
+
+@pytest.mark.parametrize("variant", NAMES)
+def test_the_checks_bound_is_twice_the_rule_sets_very_bad_threshold(variant):
+    rules = rule_set(variant)
+    assert check_bound(rules) == pytest.approx(2 * rules.marks[2])
+    assert f"marks under {check_bound(rules):g} checked" in confirmation_level("2ply+rollout", rules)
 
 
 def test_the_rollout_plays_out_two_plys_best_two_and_the_play_made():
@@ -330,7 +348,8 @@ def test_a_two_stage_judge_rolls_out_what_the_games_decide():
             return [Candidate(winning, 0.5, (0.5,) * 5, 2), Candidate(losing, 0.45, (0.5,) * 5, 2)]
 
     net = Network.create("backgammon", 8, seed=3)
-    judge = CheckedJudge(Near(), RolloutJudge(net, BACKGAMMON, games=36, truncate=4, candidates=2), DOUBTFUL)
+    judge = CheckedJudge(Near(), RolloutJudge(net, BACKGAMMON, games=36, truncate=4, candidates=2), DOUBTFUL,
+                         BEYOND_DOUBT)
     ranked = judge.judge(plays, position, Dice(3, 1), (False, False), losing)
     assert [c.equity for c in ranked] == [1.0, -1.0]
     assert mark_for(ranked[0].equity - ranked[1].equity, BACKGAMMON.marks) == "??"
@@ -351,9 +370,9 @@ def test_the_level_of_a_setting_is_its_judges_without_making_it(jacquet_net):
     rules = rule_set("jacquet")
     for setting in CONFIRMATIONS:
         judge = deeper_judge(setting, jacquet_net, rules)
-        assert confirmation_level(setting) == ("" if judge is None else judge.level)
+        assert confirmation_level(setting, rules) == ("" if judge is None else judge.level)
     with pytest.raises(ValueError):
-        confirmation_level("3ply")
+        confirmation_level("3ply", rules)
 
 
 def test_every_confirmation_has_a_cost_for_sharing_the_work():
@@ -369,7 +388,7 @@ def test_each_rule_set_confirms_by_its_own_setting_unless_told(variant):
     makes; a setting asked is kept whatever the rule set."""
     rules = rule_set(variant)
     assert confirmation_for(None, rules) == rules.confirmation
-    assert rules.confirmation in CONFIRMATIONS and confirmation_level(rules.confirmation)
+    assert rules.confirmation in CONFIRMATIONS and confirmation_level(rules.confirmation, rules)
     assert confirmation_for("1ply", rules) == "1ply"
     assert confirmation_for("none", rules) == "none"
 
@@ -386,8 +405,9 @@ def test_analyse_confirms_each_game_as_its_rule_set_does_by_default(two_games):
                                            "--jobs", "1", "--game", "1", *options])
         assert result.exit_code == 0, result.output
         runs[bool(options)] = [json.loads(line)["confirm"] for line in result.stdout.splitlines()]
-    assert runs[False] == [confirmation_level("2ply"), confirmation_level("2ply+rollout")]
-    assert runs[True] == [confirmation_level("2ply")] * 2
+    jacquet, backgammon = rule_set("jacquet"), rule_set("backgammon")
+    assert runs[False] == [confirmation_level("2ply", jacquet), confirmation_level("2ply+rollout", backgammon)]
+    assert runs[True] == [confirmation_level("2ply", jacquet)] * 2
 
 
 def test_a_bounded_analysis_falls_back_on_lighter_confirmations():

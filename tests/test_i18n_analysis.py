@@ -100,7 +100,7 @@ def test_a_judge_the_engine_cannot_make_is_a_message():
     with pytest.raises(CannotJudge) as other:
         Evaluator(net, rule_set("narde"))
     assert other.value.msg == Message.of("judge.net-variant", net="jacquet", variant="narde")
-    for refused in (lambda: confirmation_level("3ply+"), lambda: deeper_judge("3ply+", net, rule_set("jacquet"))):
+    for refused in (lambda: confirmation_level("3ply+", rule_set("jacquet")), lambda: deeper_judge("3ply+", net, rule_set("jacquet"))):
         with pytest.raises(CannotJudge) as unknown:
             refused()
         assert unknown.value.msg.id == "judge.confirmation" and unknown.value.msg.params["setting"] == "3ply+"
@@ -115,7 +115,7 @@ def test_every_confirming_level_is_said_in_the_page_s_language(setting):
     of the catalog, the same English where the language is English."""
     from archive.analyses import level_label
 
-    kept = confirmation_level(setting)
+    kept = confirmation_level(setting, rule_set("jacquet"))
     english = level_label("jacquet-td jacquet v2", 0, kept, "en")
     assert english == f"jacquet-td jacquet v2, 0-ply, marks confirmed at {kept}"
     for language in ("fr", "ru"):

@@ -442,7 +442,7 @@ def test_an_analysis_over_time_takes_the_next_lighter_one_then_says_so(client, m
         assert (shown("The luck was not measured: it takes longer than the server allows a request (WORK_SECONDS).")
                 in page) == (not luck)
         engine = re.search(r'<span class="engine">([^<]+)</span>', page).group(1)
-        level = confirmation_level(confirm)
+        level = confirmation_level(confirm, rule_set("jacquet"))
         assert engine == (confirmed_at(ENGINE_0PLY, level) if level else ENGINE_0PLY)
     else:
         assert "could not be analysed within the server" in page and 'class="analysis"' not in page

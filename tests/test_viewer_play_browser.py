@@ -66,7 +66,8 @@ def test_a_whole_game_against_the_engine_by_clicking_on_a_tablet(base, page):
     # level (the job's time limit is lifted for the tests: tests/conftest.py)
     assert page.locator(".analysis .engine").inner_text() == \
         f"{load_net('jacquet').name}, 0-ply" + shown(", marks confirmed at %(level)s",
-                                                     level=confirmation_level(rule_set("jacquet").confirmation))
+                                                     level=confirmation_level(rule_set("jacquet").confirmation,
+                                                                              rule_set("jacquet")))
     assert page.locator(".analysis ol.analysed-turns li").count() > 20
     assert page.locator(".summaries tbody tr").count() == 2
     assert page.locator(".store a", has_text="sign in").count() == 1  # a visitor may not store it

@@ -95,8 +95,8 @@ def stamped(stamp: str) -> str:
 
 
 def level(text: str | None) -> str | None:
-    """A level an analysis names (``jacquet-td jacquet v2, 2-ply, marks checked by a rollout
-    of ...``) in the page's language; none stays none."""
+    """A level an analysis names (``jacquet-td jacquet v2, 2-ply, marks under 0.32 checked by
+    a rollout of ...``) in the page's language; none stays none."""
     return level_words(text, page_language()) if text else text
 
 
