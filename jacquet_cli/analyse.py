@@ -35,7 +35,8 @@ def confirm_option(function: Any) -> Any:
 
 def _own_confirmations() -> str:
     """Each rule set's own confirmation (``RuleSet.confirmation``), for ``--confirm``'s
-    help: ``2ply+rollout in backgammon, 2ply in the others``."""
+    help: ``2ply+rollout in backgammon, 2ply in the others``, or ``2ply+rollout in every
+    rule set``."""
     from collections import Counter
 
     from notation.engine.rules import NAMES, rule_set
@@ -43,7 +44,7 @@ def _own_confirmations() -> str:
     own = {name: rule_set(name).confirmation for name in NAMES}
     usual = Counter(own.values()).most_common(1)[0][0]
     apart = [f"{setting} in {name}" for name, setting in own.items() if setting != usual]
-    return ", ".join([*apart, f"{usual} in the others"])
+    return ", ".join([*apart, f"{usual} in the others"]) if apart else f"{usual} in every rule set"
 
 
 def check_confirmation(confirm: str | None) -> None:

@@ -394,10 +394,10 @@ def test_each_rule_set_confirms_by_its_own_setting_unless_told(variant):
 
 
 def test_analyse_confirms_each_game_as_its_rule_set_does_by_default(two_games):
-    """One run over a jacquet game and a backgammon game, no ``--confirm``: the jacquet
-    game's marks confirmed at 2-ply, the backgammon game's checked by a rollout too (the
-    setting measured best against gnubg 2-ply, docs/analysis.md); ``--confirm 2ply`` makes
-    both 2-ply."""
+    """One run over a jacquet game and a backgammon game, no ``--confirm``: each game's
+    marks confirmed at 2-ply and checked by a rollout (the setting measured best against
+    gnubg 2-ply and against long rollouts, docs/analysis.md) under its own rule set's bound;
+    ``--confirm 2ply`` makes both 2-ply."""
     match = Path(__file__).parent / "data" / "mat" / "BoardLord_-_Llabba_7pt_Backgammon_Studio_2023_08_09_18_11_07.mat"
     runs = {}
     for options in ([], ["--confirm", "2ply"]):
@@ -406,7 +406,8 @@ def test_analyse_confirms_each_game_as_its_rule_set_does_by_default(two_games):
         assert result.exit_code == 0, result.output
         runs[bool(options)] = [json.loads(line)["confirm"] for line in result.stdout.splitlines()]
     jacquet, backgammon = rule_set("jacquet"), rule_set("backgammon")
-    assert runs[False] == [confirmation_level("2ply", jacquet), confirmation_level("2ply+rollout", backgammon)]
+    assert runs[False] == [confirmation_level("2ply+rollout", jacquet), confirmation_level("2ply+rollout", backgammon)]
+    assert runs[False][0] != runs[False][1]  # the bound: twice each rule set's very bad threshold
     assert runs[True] == [confirmation_level("2ply", jacquet)] * 2
 
 

@@ -154,6 +154,33 @@ def test_another_confirmation_is_measured_in_a_cache_of_its_own(tmp_path):
             c.equity for c in ranked if c.play == plays[row["made"]]))
 
 
+def test_a_position_whose_judge_has_changed_is_judged_again(tmp_path, monkeypatch):
+    """A setting's judge may change (a bound, a margin): the cache lines another judge
+    decided are judged again, those at 0-ply kept."""
+    args = ["--variant", "hale", "--positions", "3", "--games", "36", "--truncate", "3", "--keep", "0.3",
+            "--cache", str(tmp_path), "--confirm", "1ply"]
+    rollout_marks.main(args)
+    (cache,) = tmp_path.glob("*-default-*.jsonl")
+    lines = [json.loads(line) for line in cache.read_text().splitlines()]
+    stale = [line["index"] for line in lines if line["level"].endswith("1-ply")]
+    assert stale
+    cache.write_text("".join(json.dumps({**line, "level": line["level"].replace("1-ply", "1-ply, an older judge")})
+                             + "\n" for line in lines))
+    judged = []
+    real = rollout_marks.judge_turns
+
+    def counted(rules, turns, *rest):
+        judged.extend(turns)
+        return real(rules, turns, *rest)
+
+    monkeypatch.setattr(rollout_marks, "judge_turns", counted)
+    again = rollout_marks.main(args)["confirmed"]["1ply"]
+    assert len(judged) == len(stale)
+    assert again["positions"] == 3
+    last = {line["index"]: line for line in map(json.loads, cache.read_text().splitlines())}
+    assert all(line["level"].endswith(("0-ply", "1-ply")) for line in last.values())
+
+
 def test_several_confirmations_are_printed_side_by_side_in_one_run(tmp_path, capsys):
     args = ["--variant", "hale", "--positions", "3", "--games", "36", "--truncate", "3", "--keep", "0.3",
             "--cache", str(tmp_path), "--default", "--confirm", "1ply"]

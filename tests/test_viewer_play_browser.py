@@ -40,6 +40,10 @@ def click_a_step(page) -> None:
 
 @pytest.mark.long
 def test_a_whole_game_against_the_engine_by_clicking_on_a_tablet(base, page):
+    # the play that ends the game waits for its whole analysis (the default confirmation,
+    # rollouts included, the job's time limit lifted): more than a browser's 30 s where the
+    # machine is loaded
+    page.set_default_timeout(300_000)
     page.goto(f"{base}/play/")
     page.select_option('select[name="variant"]', "jacquet")
     page.check('input[name="side"][value="White"]')

@@ -61,7 +61,6 @@ def backgammon() -> RuleSet:
         outcomes=(GAMMON, BACKGAMMON),
         ceiling=gammon_still_possible,
         marks=GNUBG_MARKS,
-        confirmation="2ply+rollout",  # docs/analysis.md, "Marks that hold": 0.66/0.70 against gnubg 2-ply
         shows_doublet_rest_points=False,
         score_range=(1, 3 * 64),
         has_cube=True,

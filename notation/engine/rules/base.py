@@ -257,9 +257,10 @@ class RuleSet:
     (``docs/analysis.md``), and ``skill`` the scale an error rate is labelled on (bounds in
     thousandths of its points per decision, each label below its bound: :meth:`skill_label`);
     ``confirmation`` is how the analysis confirms those marks unless told (a setting of
-    ``jacquet analyse --confirm``, :data:`analysis.confirm.CONFIRMATIONS`): ``2ply``, or
-    ``2ply+rollout`` where checking 2-ply's marks by a rollout was measured better against an
-    outside judge at an affordable cost (backgammon, against GNU Backgammon 2-ply).
+    ``jacquet analyse --confirm``, :data:`analysis.confirm.CONFIRMATIONS`): ``2ply+rollout``,
+    2-ply's marks checked by a rollout, measured better than ``2ply`` against GNU Backgammon
+    2-ply in backgammon and against 1,296-game rollouts in jacquet, hale, narde and fevga, at
+    about twice its cost on a club's game (``docs/analysis.md``, "Marks that hold").
     ``phases`` are the phases a side goes through (the courier's run): the engine's encoder
     gives each its input and the heuristic player values leaving them.
     ``position_classes`` are the kinds of position the engine judges each with its own
@@ -309,7 +310,7 @@ class RuleSet:
     ceiling: Ceiling | None = None
     marks: tuple[float, float, float] = (0.04, 0.08, 0.16)
     skill: tuple[tuple[float, str], ...] = GNUBG_SKILL
-    confirmation: str = "2ply"
+    confirmation: str = "2ply+rollout"
     phases: tuple[Phase, ...] = ()
     head: HeadLimit | None = None
     rethrow_clause: bool = False
