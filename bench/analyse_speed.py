@@ -40,9 +40,10 @@ best of ``--repeat`` fresh processes, beside ``gnubg -t`` analysing the whole ma
 at 0-ply: what no change inside the analysis can take away from a short match.
 ``--deep``: only the deep figures (issue 35): the jacquet game of 1. analysed by
 ``jacquet analyse`` with its default confirmation (the turns whose mark could be wrong
-judged again at 2-ply), a fresh process, wall and CPU time; and the match of 2. at 2-ply
-against gnubg's 2-ply, then at ``jacquet analyse``'s default settings (0-ply, the marks
-confirmed as backgammon's rule set says) against gnubg's 2-ply.
+judged again at the rule set's level, which the line names), a fresh process, wall and CPU
+time; and the match of 2. at 2-ply against gnubg's 2-ply, then at ``jacquet analyse``'s
+default settings (0-ply, the marks confirmed as backgammon's rule set says) against gnubg's
+2-ply.
 
     python bench/analyse_speed.py [--repeat 3] [--decisions 20] [--matches 20] [--no-two-ply]
                                   [--worker-start] [--depth-cost] [--before DIR] [--deep]
@@ -185,10 +186,11 @@ def jacquet_confirmed() -> None:
     wall, cpu, out, code = _child([sys.executable, "-m", "jacquet_cli", "analyse", str(GAMES),
                                    "--game", str(index + 1), "--json"])
     turns = [turn for line in out.splitlines() if line.strip() for turn in json.loads(line)["turns"]]
-    confirmed = sum(not turn["level"].endswith("0-ply") for turn in turns)
+    levels = {turn["level"] for turn in turns if not turn["level"].endswith("0-ply")}
+    confirmed = sum(turn["level"] in levels for turn in turns)
     print(f"jacquet game of {games[index].end().ply} turns, jacquet analyse --json (the default "
-          f"confirmation: {confirmed} of {len(turns)} turns judged again, at 2-ply): {wall:.2f} s wall, "
-          f"{cpu:.2f} s CPU (exit {code})")
+          f"confirmation: {confirmed} of {len(turns)} turns judged again, {', '.join(sorted(levels))}): "
+          f"{wall:.2f} s wall, {cpu:.2f} s CPU (exit {code})")
 
 
 def many_matches(count: int, before: Path | None = None, jobs: int | None = None) -> None:
