@@ -236,7 +236,7 @@ class CheckedJudge:
     @property
     def name(self) -> str:
         """``first``'s name and the rollout's level: ``jacquet-td backgammon v1, 2-ply,
-        marks under 0.2 checked by a rollout of ...``."""
+        marks under 0.24 checked by a rollout of ...``."""
         return checked_level(self.first.name, self.high, self.rollout.level)
 
     def judge(self, plays: Sequence[Play], position: Position, dice: Dice,

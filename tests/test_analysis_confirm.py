@@ -313,6 +313,7 @@ def test_a_play_two_ply_finds_far_worse_keeps_its_mark_unchecked():
     expected to lift the mark: 2-ply's stands, and the turn says the bound."""
     rolled, turn = _checked(BEYOND_DOUBT, 0.01)
     assert rolled.given == [] and turn.mark == "??" and turn.loss == pytest.approx(BEYOND_DOUBT)
+    assert f", marks under {BEYOND_DOUBT:g} checked by a rollout" in turn.level
     rolled, turn = _checked(BEYOND_DOUBT - 0.01, 0.01)
     assert len(rolled.given) == 1 and turn.mark is None
 
