@@ -189,12 +189,14 @@ wider() {  # wider VARIANT: 160 hidden units from fresh weights, α 0.1, 0.02, 0
 # net at the end, 600,000 games, is the shipped one since session 33 (copied as the line ends):
 #   NICE=10 nohup tools/train_nets.sh versailles-w160 &
 [ "${1:-}" = versailles-w160 ] && { wider versailles && cp analysis/nets/versailles-v2w160.npz analysis/nets/versailles.npz; exit; }
-# narde's and fevga's the same way (session 33; their shipped nets are v2, 80 units, 250,000
-# and 275,000 games, their 80-unit lines level with them past that), their own checkpoints
-# narde-v2w160.npz and fevga-v2w160.npz:
+# narde's and fevga's the same way (session 33; their nets shipped then were v2, 80 units,
+# 250,000 and 275,000 games, their 80-unit lines level with them past that), their own
+# checkpoints narde-v2w160.npz and fevga-v2w160.npz:
 #   NICE=10 nohup tools/train_nets.sh narde-w160 &
 #   NICE=10 nohup tools/train_nets.sh fevga-w160 &
-[ "${1:-}" = narde-w160 ] && { wider narde; exit; }
+# **The shipped narde net since session 35** is its line's at the end, 600,000 games (copied as
+# the line ends); the 80-unit net of 250,000 games it replaced is kept as history/narde-250000.npz.
+[ "${1:-}" = narde-w160 ] && { wider narde && cp analysis/nets/narde-v2w160.npz analysis/nets/narde.npz; exit; }
 [ "${1:-}" = fevga-w160 ] && { wider fevga; exit; }
 
 # jacquet's lines here made the 80-unit net shipped until session 31 (history/jacquet-165000.npz);

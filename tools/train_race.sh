@@ -22,7 +22,9 @@
 #     Fitted again to the 160-unit net's races (r3, session 32: --release 3 --policy
 #     analysis/nets/jacquet.npz) it was level with r2 on two held-out sets, so r2 stays.
 #   - narde and fevga: race r2 (session 30), the same for their contact nets of 250,000 and
-#     275,000 games (their r1 were fitted to the 50,000-game nets').
+#     275,000 games (their r1 were fitted to the 50,000-game nets'). narde's contact net of
+#     250,000 games, kept as history/narde-250000.npz since its 160-unit net of 600,000 games
+#     replaced it (session 35), is named by its line as --policy.
 # The lines run in two lanes (one process per core); each resumes its work file
 # (analysis/nets/RULESET-race.work.npz, not committed) when there is one: running the script
 # again after a stop goes on where it stopped, with the same result. Console output goes to
@@ -38,6 +40,6 @@ race() {  # race VARIANT POSITIONS [OPTION...]
     "${@:3}" -o "analysis/nets/$1-race.npz" >> "analysis/nets/$1-race.out" 2>&1
 }
 
-{ race backgammon 2500 && race hale 2500 --policy analysis/nets/history/hale-150000.npz && race narde 2500 --release 2 && race murray 2500 --policy analysis/nets/history/murray-170000.npz; } &
+{ race backgammon 2500 && race hale 2500 --policy analysis/nets/history/hale-150000.npz && race narde 2500 --release 2 --policy analysis/nets/history/narde-250000.npz && race murray 2500 --policy analysis/nets/history/murray-170000.npz; } &
 { race jacquet 2500 --release 2 --policy analysis/nets/history/jacquet-165000.npz && race versailles 2500 --release 2 --policy analysis/nets/history/versailles-190000.npz && race fevga 2500 --release 2; } &
 wait
