@@ -186,10 +186,9 @@ def jacquet_confirmed() -> None:
     wall, cpu, out, code = _child([sys.executable, "-m", "jacquet_cli", "analyse", str(GAMES),
                                    "--game", str(index + 1), "--json"])
     turns = [turn for line in out.splitlines() if line.strip() for turn in json.loads(line)["turns"]]
-    levels = {turn["level"] for turn in turns if not turn["level"].endswith("0-ply")}
-    confirmed = sum(turn["level"] in levels for turn in turns)
+    again = [turn["level"] for turn in turns if not turn["level"].endswith("0-ply")]
     print(f"jacquet game of {games[index].end().ply} turns, jacquet analyse --json (the default "
-          f"confirmation: {confirmed} of {len(turns)} turns judged again, {', '.join(sorted(levels))}): "
+          f"confirmation: {len(again)} of {len(turns)} turns judged again, {', '.join(sorted(set(again)))}): "
           f"{wall:.2f} s wall, {cpu:.2f} s CPU (exit {code})")
 
 
