@@ -131,3 +131,19 @@ def test_every_confirming_level_is_said_in_the_page_s_language(setting):
     assert level_words(turn, "en") == turn
     assert level_words(turn, "fr").startswith("jacquet-td jacquet v2, ")
     assert ("truncated after" in level_words(turn, "fr")) is False
+
+
+def test_a_checked_level_keeps_its_bound_and_an_older_one_still_reads():
+    """The bound a check's level names is said in every language; a level kept by an
+    archive analysed before the check had a bound (no ``under``) is said there too."""
+    from archive.analyses import level_words
+
+    rollout = "rollout of 648 games at 0-ply, truncated after 7 turns, seed 1"
+    for level, bound in ((f"2-ply, marks under 0.32 checked by a {rollout}", "0.32"),
+                         (f"2-ply, marks checked by a {rollout}", None)):
+        assert level_words(level, "en") == level
+        for language in ("fr", "ru"):
+            said_there = level_words(level, language)
+            assert "checked by" not in said_there and "truncated after" not in said_there
+            assert "648" in said_there and said_there.startswith("2-ply")
+            assert ("0.32" in said_there) == (bound is not None)
