@@ -54,7 +54,7 @@ from analysis.match import MAX_TURNS
 from analysis.network import Network
 from analysis.players import Player
 from analysis.pool import worker_pool
-from analysis.race import by_class
+from analysis.race import race_rows
 from analysis.ranking import ROLLS_21, WEIGHTS, Evaluator, LookaheadPlayer
 from analysis.rollout_batch import none_passed, play_side_by_side
 from analysis.rollout_dice import GameDice, RolloutDice
@@ -355,19 +355,49 @@ class Rollout:
         """The evaluator's judgement of a game stopped at ``position`` (before the roll of
         the player to act, White if ``white``; ``primes``: his and his opponent's prime
         flags), as outputs for White."""
-        outcomes = self.spec.net.outcomes
-        mine, his = primes
         if self.spec.ply:
-            y = self.evaluator.before_roll(position, (mine, his)).astype(np.float64)
-        else:  # the net judges a position from the side that has just moved (the race
-            # net where the position is a race: analysis.race.by_class)
-            seen = position.swapped()
-            x = self.encoder.encode_positions([seen], [(his, mine)])
-            board = np.array([seen.mover + seen.opponent], dtype=np.int8)
-            flags = np.array([(his, mine)], dtype=np.bool_) if self.encoder.primes is not None else None
-            raw = by_class(self.spec.net.race, self.rules, board, flags, self.spec.net.forward(x)[1])
-            y = np.asarray(outcomes.mirrored(raw[0]), dtype=np.float64)
-        return y if white else np.asarray(outcomes.mirrored(y))
+            y = self.evaluator.before_roll(position, primes).astype(np.float64)
+            return y if white else np.asarray(self.spec.net.outcomes.mirrored(y))
+        board = np.array([position.mover + position.opponent], dtype=np.int8)
+        return np.asarray(self.close_boards(board, np.array([white]), np.array([primes], dtype=np.bool_))[0])
+
+    def close_boards(self, boards: Boards, whites: NDArray[np.bool_], primes: NDArray[np.bool_]
+                     ) -> NDArray[np.float64]:
+        """:meth:`close` of many games at once: ``boards`` (shape ``(n, 52)``, the player to
+        act's counts first), ``whites`` whether he is White, ``primes`` (shape ``(n, 2)``)
+        his and his opponent's prime flags; outputs for White, shape ``(n, outputs)``. At
+        0-ply the boards are encoded together and each is judged by its own pass of the net
+        (:func:`_row_by_row`), so a game's close is the same to the last bit in any batch."""
+        if not len(boards):
+            return np.zeros((0, self.spec.net.outcomes.size))
+        if self.spec.ply:
+            return np.stack([self.close(trusted_position(board), bool(white), (bool(mine), bool(his)))
+                             for board, white, (mine, his) in zip(boards, whites, primes, strict=True)])
+        net, outcomes = self.spec.net, self.spec.net.outcomes
+        # the net judges a position from the side that has just moved (the race net where
+        # the position is a race: analysis.race.race_rows)
+        seen, flags = swapped(boards), np.ascontiguousarray(primes[:, ::-1])
+        x = self.encoder.encode_boards(seen, flags if self.encoder.prime else None)
+        raw = _row_by_row(net.forward, x)
+        rows = race_rows(self.rules, seen) if net.race is not None else np.zeros(0, dtype=np.intp)
+        if len(rows):
+            assert net.race is not None
+            race_flags = flags[rows] if self.encoder.prime else None
+            raw[rows] = _row_by_row(net.race.forward, net.race.inputs.encode(seen[rows], race_flags))
+        y = np.asarray(outcomes.mirrored(raw), dtype=np.float64)
+        y[~whites] = outcomes.mirrored(y[~whites])
+        return y
+
+
+Pass = Callable[[NDArray[np.float32]], tuple[NDArray[np.float32], NDArray[np.float32]]]
+"""A net's forward pass: hidden activations and outputs for rows of inputs."""
+
+
+def _row_by_row(forward: Pass, x: NDArray[np.float32]) -> NDArray[np.float32]:
+    """The outputs of ``forward`` for each row of ``x`` (at least one) on its own: a matrix
+    product rounds a row's last bits by the size of the batch, and a rollout's figures are
+    to be the same however its games are grouped (a pass costs some microseconds)."""
+    return np.concatenate([forward(x[i:i + 1])[1] for i in range(len(x))])
 
 
 _WORKER: dict[str, Rollout] = {}

@@ -15,8 +15,9 @@ each game number ``g`` of the chunk) are played together:
 - every game's boards are judged in one call of :meth:`BoardJudge.judge`, and each game
   takes the best equity, among equal ones the best by the net's own outputs, the first of
   those in the sorted order (:func:`analysis.training.best_choice`'s rule);
-- a game that ends is scored by the rule set's scorer, one stopped by the truncation (or
-  :data:`analysis.match.MAX_TURNS`) is closed by the rollout's evaluator;
+- a game that ends is scored by the rule set's scorer, those stopped by the truncation (or
+  :data:`analysis.match.MAX_TURNS`) are closed together by the rollout's evaluator
+  (:meth:`analysis.rollout.Rollout.close_boards`: the same figures as one at a time);
 - in a rule set that passes dice (versailles' R-PASS), a game whose roll may leave a die
   (:func:`none_passed` is unsure) plays that turn, and the opponent's passed dice, on the
   game state (:meth:`analysis.rollout.Rollout.turn_on_state`), so each game counts its own
@@ -131,10 +132,9 @@ def play_side_by_side(rollout: Rollout, numbers: Sequence[int]) -> NDArray[np.fl
         stop = turns >= MAX_TURNS
         if truncate:
             stop |= turns >= truncate
-        for k in np.flatnonzero(stop):
-            out[places[k, 0], places[k, 1]] = rollout.close(trusted_position(board[k]), bool(whites[k]),
-                                                            (bool(held_now[k]), bool(held_his[k])))
         if stop.any():
+            out[places[stop, 0], places[stop, 1]] = rollout.close_boards(
+                board[stop], whites[stop], np.stack((held_now[stop], held_his[stop]), axis=1))
             keep = ~stop
             board, held_now, held_his, whites = board[keep], held_now[keep], held_his[keep], whites[keep]
             places, turns, rolls = places[keep], turns[keep], rolls[keep]

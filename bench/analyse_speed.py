@@ -26,8 +26,9 @@
 games, in this process.
 ``--jobs N``: the N matches analysed with ``jacquet analyse --jobs N`` (default: its own
 default, this process and a worker on two cores).
-``--before DIR``: the N matches also analysed by the checkout in ``DIR`` (another revision,
-main's say, run with this interpreter), in the same run, printed beside this one's.
+``--before DIR``: the N matches (and with ``--deep`` the jacquet game) also analysed by the
+checkout in ``DIR`` (another revision, main's say, run with this interpreter), in the same
+run, printed beside this one's.
 ``--bytecode``: the children (``jacquet analyse``, this checkout's and ``--before``'s) keep
 their modules' bytecode, as an installed program does, in a folder of their own
 (``PYTHONPYCACHEPREFIX``, filled first by an untimed analysis of the match of 2. by each
@@ -178,18 +179,30 @@ def start_floor(repeat: int) -> None:
         print(f"  gnubg -t, its whole analysis of {MATCH.name} at 0-ply: {best:.2f} s")
 
 
-def jacquet_confirmed() -> None:
+def jacquet_confirmed(before: Path | None = None) -> None:
     """The game of :func:`jacquet_game` by ``jacquet analyse`` with its default
-    confirmation, a fresh process."""
+    confirmation, a fresh process (first by the checkout ``before``, if given, then by this
+    one: the two times side by side, and whether their figures are the same; each checkout
+    first analyses the match of :func:`backgammon_match` untimed, as a checkout new to the
+    machine compiles its kernels on its first run)."""
     games = list(read_file(GAMES))
     index = min(range(len(games)), key=lambda i: abs(games[i].end().ply - 95))
-    wall, cpu, out, code = _child([sys.executable, "-m", "jacquet_cli", "analyse", str(GAMES),
-                                   "--game", str(index + 1), "--json"])
-    turns = [turn for line in out.splitlines() if line.strip() for turn in json.loads(line)["turns"]]
-    again = [turn["level"] for turn in turns if not turn["level"].endswith("0-ply")]
-    print(f"jacquet game of {games[index].end().ply} turns, jacquet analyse --json (the default "
-          f"confirmation: {len(again)} of {len(turns)} turns judged again, {', '.join(sorted(set(again)))}): "
-          f"{wall:.2f} s wall, {cpu:.2f} s CPU (exit {code})")
+    command = [sys.executable, "-m", "jacquet_cli", "analyse", str(GAMES), "--game", str(index + 1), "--json"]
+    runs = [("before", before), ("this checkout", ROOT)] if before is not None else [("this checkout", ROOT)]
+    outputs = []
+    for label, checkout in runs:
+        if before is not None:
+            _child([sys.executable, "-m", "jacquet_cli", "analyse", str(MATCH), "--json"], cwd=str(checkout))
+        wall, cpu, out, code = _child(command, cwd=str(checkout))
+        outputs.append(out)
+        turns = [turn for line in out.splitlines() if line.strip() for turn in json.loads(line)["turns"]]
+        again = [turn["level"] for turn in turns if not turn["level"].endswith("0-ply")]
+        levels = ", ".join(sorted(set(again)))
+        print(f"jacquet game of {games[index].end().ply} turns, jacquet analyse --json (the default "
+              f"confirmation: {len(again)} of {len(turns)} turns judged again, {levels}), "
+              f"{label}: {wall:.2f} s wall, {cpu:.2f} s CPU (exit {code})")
+    if before is not None:
+        print(f"  the same figures before and now: {'yes' if outputs[0] == outputs[1] else 'NO'}")
 
 
 def many_matches(count: int, before: Path | None = None, jobs: int | None = None) -> None:
@@ -349,7 +362,7 @@ def run(args: argparse.Namespace) -> None:
         start_floor(args.repeat)
         return
     if args.deep:
-        jacquet_confirmed()
+        jacquet_confirmed(args.before)
         backgammon_match(2)
         backgammon_match(2, default=True)
         return

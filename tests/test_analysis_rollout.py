@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
@@ -349,6 +350,34 @@ def test_games_played_side_by_side_are_the_games_played_one_by_one(variant, trun
     together = rollout.games(numbers)
     assert together.shape == (12, len(spec.candidates), spec.net.outcomes.size)
     assert together.tolist() == [rollout.game(g).tolist() for g in numbers]
+
+
+@pytest.mark.parametrize("variant", ["jacquet", "murray", "backgammon", "narde"])
+def test_games_closed_together_are_closed_as_one_at_a_time(variant):
+    """A truncated rollout closes its stopped games together: each game's figures are those
+    of its close alone, to the last bit, for contact positions, races and bear-offs (the
+    race net's) and murray's prime flags."""
+    import random
+
+    from analysis.race import race_rows
+    from analysis.shipped import load_net
+
+    rules = rule_set(variant)
+    rollout = Rollout(RolloutSpec(load_net(variant), variant, {}, rules.start.position_id(), "53",
+                                  candidates_for(legal_plays(rules.start, Dice(5, 3), rules), None)[:1]))
+    rng, player, position, positions = random.Random(3), RandomPlayer(3), rules.start, []
+    while position.mover[-1] < 15 and position.opponent[-1] < 15 and len(positions) < 400:
+        positions.append(position)
+        plays = legal_plays(position, Dice(rng.randint(1, 6), rng.randint(1, 6)), rules)
+        position = plays[player.choose(plays, position, (False, False))].next_position
+    boards = np.array([p.mover + p.opponent for p in positions], dtype=np.int8)
+    whites = np.array([k % 2 == 0 for k in range(len(positions))])
+    primes = np.array([(k % 3 == 0, k % 4 == 1) for k in range(len(positions))])
+    seen = np.concatenate((boards[:, 26:], boards[:, :26]), axis=1)
+    assert 0 < len(race_rows(rules, seen)) < len(positions)
+    together = rollout.close_boards(boards, whites, primes)
+    assert together.tolist() == [rollout.close(p, bool(w), (bool(a), bool(b))).tolist()
+                                 for p, w, (a, b) in zip(positions, whites, primes, strict=True)]
 
 
 def test_a_rollout_side_by_side_gives_the_figures_of_one_game_at_a_time():
