@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .analyses import latest_analysis_id, level_label, skill
+from analysis.level_words import level_label
+
+from .analyses import latest_analysis_id, skill
 from .search import COLUMNS, FROM
 
 if TYPE_CHECKING:

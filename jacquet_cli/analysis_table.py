@@ -6,11 +6,12 @@ import click
 
 from analysis.analyse import MARKS, GameAnalysis
 from analysis.confirm import confirmed_limits
+from analysis.level_words import level_words
 from notation.engine.state import Colour
 from notation.messages import say
 
-COLUMNS = ("ply", "player", "dice", "played", "rank", "equity", "loss", "mark", "luck", "best", "forced",
-           "decisions", "error-rate", "result", "adjusted")
+COLUMNS = ("ply", "player", "dice", "played", "rank", "equity", "loss", "mark", "level", "luck", "best",
+           "forced", "decisions", "error-rate", "result", "adjusted")
 """The table's words (``cli.analyse.*``)."""
 
 
@@ -18,26 +19,34 @@ def print_analysis(path: str, number: int, analysis: GameAnalysis,
                    limits: tuple[float, float, float] | None = None) -> None:
     """Every judged turn, then each player's summary, the engine named in both, and what
     the marks mean: the thresholds they were given by (``limits``, else the rule set's; the
-    bad one raised by :data:`analysis.confirm.MARGIN` where a deeper level confirmed them)."""
+    bad one raised by :data:`analysis.confirm.MARGIN` where a deeper level confirmed them).
+    Where some turns were judged again (``--confirm``), each unforced turn gives the key of
+    the level that decided its figures and mark, and the keys are said after the table."""
     game = analysis.game
     names = {c: game.headers.get(c.title) or c.title for c in Colour}
     click.echo(say("cli.analyse.title", path=path, game=number, rules=game.rules.name,
                    white=names[Colour.WHITE], white_side=Colour.WHITE.named, black=names[Colour.BLACK],
                    black_side=Colour.BLACK.named, engine=analysis.engine))
     word = {name: say(f"cli.analyse.{name}") for name in COLUMNS}
+    keys = _level_keys(analysis)
+
+    def column(text: str) -> str:  # the level's column, none where one level decided every turn
+        return f" {text:>{len(word['level'])}}" if keys else ""
+
     click.echo(f"{word['ply']:>4} {word['player']:<6} {word['dice']:<4} {word['played']:<22} "
-               f"{word['rank']:>7} {word['equity']:>7} {word['loss']:>6} {word['mark']:<4} "
-               f"{word['luck']:>6}  {word['best']}")
+               f"{word['rank']:>7} {word['equity']:>7} {word['loss']:>6} {word['mark']:<4}"
+               f"{column(word['level'])} {word['luck']:>6}  {word['best']}")
     for turn in analysis.turns:
         luck = "" if turn.luck is None else f"{turn.luck:+.3f}"
         if turn.forced:
             click.echo(f"{turn.ply:>4} {turn.player.named!s:<6} {turn.dice!s:<4} "
-                       f"{turn.played.notation:<22} {word['forced']:>7} {'':>7} {'':>6} {'':<4} {luck:>6}")
+                       f"{turn.played.notation:<22} {word['forced']:>7} {'':>7} {'':>6} {'':<4}"
+                       f"{column('')} {luck:>6}")
             continue
         best = "" if turn.rank == 1 else f"{turn.best.play.notation} {turn.best.equity:+.3f}"
         click.echo(f"{turn.ply:>4} {turn.player.named!s:<6} {turn.dice!s:<4} {turn.played.notation:<22} "
                    f"{f'{turn.rank}/{turn.legal}':>7} {turn.chosen.equity:>+7.3f} {turn.loss:>6.3f} "
-                   f"{turn.mark or '':<4} {luck:>6}  {best}")
+                   f"{turn.mark or '':<4}{column(keys.get(turn.level, ''))} {luck:>6}  {best}")
     if analysis.stopped:
         click.echo(say("cli.analyse.stops", error=analysis.stopped))
     marks = " ".join(f"{mark:>3}" for mark, _ in reversed(MARKS))
@@ -55,4 +64,15 @@ def print_analysis(path: str, number: int, analysis: GameAnalysis,
         doubtful, bad, very_bad = confirmed_limits((doubtful, bad, very_bad))
     click.echo(say("cli.analyse.marks", doubtful=f"{doubtful:.3f}", bad=f"{bad:.3f}",
                    very_bad=f"{very_bad:.3f}"))
+    for level, key in keys.items():
+        click.echo(say("cli.analyse.level-key", key=key, level=level_words(level)))
     click.echo("")
+
+
+def _level_keys(analysis: GameAnalysis) -> dict[str, str]:
+    """Each level that decided an unforced turn, by first use, with its key (``1``, ``2``):
+    none where every turn is the engine's own level (no confirmation, or none needed)."""
+    levels = dict.fromkeys(turn.level for turn in analysis.turns if not turn.forced)
+    if set(levels) <= {analysis.engine}:
+        return {}
+    return {level: str(number) for number, level in enumerate(levels, 1)}

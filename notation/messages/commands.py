@@ -77,6 +77,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "cli.analyse.equity": "equity",
     "cli.analyse.loss": "loss",
     "cli.analyse.mark": "mark",
+    "cli.analyse.level": "level",
     "cli.analyse.luck": "luck",
     "cli.analyse.best": "best",
     "cli.analyse.forced": "forced",
@@ -129,6 +130,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "cli.analyse.marks": ("marks by the equity the play made loses against the best, in points: "
                           "?! doubtful, {doubtful} or more; ? bad, {bad} or more; "
                           "?? very bad, {very_bad} or more"),
+    "cli.analyse.level-key": "level {key}: {level}",
     # the administration and the engine's building: jacquet users, serve, check, train,
     # train-race, train-contact, bearoff, rollout, legal; an archive's analysis
     # an archive's analysis and import
