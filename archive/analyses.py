@@ -36,10 +36,10 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from analysis.level_words import level_label
 from notation.engine.rules import rule_set
 from notation.messages import Message
 
+from .levels import level_label
 from .stats import player_sides
 
 COLOURS = {"White": "W", "Black": "B"}

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from analysis.level_words import level_label
-
 from .analyses import latest_analysis_id, skill
+from .levels import level_label
 from .search import COLUMNS, FROM
 
 if TYPE_CHECKING:

@@ -6,7 +6,7 @@ import click
 
 from analysis.analyse import MARKS, GameAnalysis
 from analysis.confirm import confirmed_limits
-from analysis.level_words import level_words
+from archive.levels import level_words
 from notation.engine.state import Colour
 from notation.messages import say
 

@@ -113,7 +113,7 @@ def test_every_confirming_level_is_said_in_the_page_s_language(setting):
     """The level that confirmed an analysis's marks is kept in English (the archive's key);
     a page and ``jacquet stats`` say it in their language: a rollout's settings in words
     of the catalog, the same English where the language is English."""
-    from analysis.level_words import level_label
+    from archive.levels import level_label
 
     kept = confirmation_level(setting, rule_set("jacquet"))
     english = level_label("jacquet-td jacquet v2", 0, kept, "en")
@@ -125,7 +125,7 @@ def test_every_confirming_level_is_said_in_the_page_s_language(setting):
             assert "games at 0-ply" not in said_there and "truncated after" not in said_there
             assert "648" in said_there if setting == "2ply+rollout" else "144" in said_there
     # a turn's level names the net before it (the judge's name), kept as it is
-    from analysis.level_words import level_words
+    from archive.levels import level_words
 
     turn = f"jacquet-td jacquet v2, {kept}"
     assert level_words(turn, "en") == turn
@@ -136,7 +136,7 @@ def test_every_confirming_level_is_said_in_the_page_s_language(setting):
 def test_a_checked_level_keeps_its_bound_and_an_older_one_still_reads():
     """The bound a check's level names is said in every language; a level kept by an
     archive analysed before the check had a bound (no ``under``) is said there too."""
-    from analysis.level_words import level_words
+    from archive.levels import level_words
 
     rollout = "rollout of 648 games at 0-ply, truncated after 7 turns, seed 1"
     for level, bound in ((f"2-ply, marks under 0.32 checked by a {rollout}", "0.32"),

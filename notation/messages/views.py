@@ -67,7 +67,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     # the level an analysis's figures were computed at (archive.analyses.level_label)
     "level.confirmed": "{level}, marks confirmed at {confirm}",
     # a confirming level of a rollout (analysis.confirm.rollout_level, checked_level), as
-    # analysis.level_words reads it back; {how}: cli.rollout.truncated or .to-the-end
+    # archive.levels reads it back; {how}: cli.rollout.truncated or .to-the-end
     "level.rollout": "rollout of {games} games at 0-ply, {how}, seed {seed}",
     "level.checked-under": "{first}, marks under {high} checked by a {rollout}",
     # the same, as archives analysed before the check had a bound keep it

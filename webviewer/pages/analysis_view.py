@@ -19,7 +19,7 @@ from urllib.parse import quote
 from flask_babel import gettext
 
 from analysis.confirm import confirmed_limits
-from analysis.level_words import level_label, level_words
+from archive.levels import level_label, level_words
 from notation.engine.checker import check_play
 from notation.engine.movegen import legal_plays
 from notation.engine.play import Play

@@ -16,7 +16,7 @@ from flask_babel import gettext
 from markupsafe import Markup
 
 from analysis.game_report import TOTAL, Figures, GameReport, WorstPlay, game_report
-from analysis.level_words import level_label, level_words
+from archive.levels import level_label, level_words
 from notation import Dice
 from notation.render.svg import board
 from webviewer.pages.kept_games import GameView

@@ -8,7 +8,7 @@ as data in the page's language (``{{ row.error_msg | said(row.error_message) }}`
 (``{{ title | titled }}``: ``Long nardy``, ``Длинные нарды``); ``stamped``, a moment
 stored as ISO 8601 as the page's language writes it (``{{ user.created | stamped }}``); ``level``,
 the level an analysis's figure was decided at (``{{ turn.level | level }}``: a rollout's
-settings in the page's language, :func:`analysis.level_words.level_words`)."""
+settings in the page's language, :func:`archive.levels.level_words`)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from datetime import datetime
 from flask import Flask
 from flask_babel import format_datetime, gettext, lazy_gettext
 
-from analysis.level_words import level_words
+from archive.levels import level_words
 from notation.engine.rules import rule_set
 from notation.engine.state import Colour
 from notation.messages import CATALOG, Message, render
