@@ -356,10 +356,11 @@ def test_games_played_side_by_side_are_the_games_played_one_by_one(variant, trun
 def test_games_closed_together_are_closed_as_one_at_a_time(variant):
     """A truncated rollout closes its stopped games together: each game's figures are those
     of its close alone, to the last bit, for contact positions, races and bear-offs (the
-    race net's) and murray's prime flags."""
+    race net's) and murray's prime flags; and they are the net's judgement computed apart,
+    position by position."""
     import random
 
-    from analysis.race import race_rows
+    from analysis.race import by_class, race_rows
     from analysis.shipped import load_net
 
     rules = rule_set(variant)
@@ -378,6 +379,22 @@ def test_games_closed_together_are_closed_as_one_at_a_time(variant):
     together = rollout.close_boards(boards, whites, primes)
     assert together.tolist() == [rollout.close(p, bool(w), (bool(a), bool(b))).tolist()
                                  for p, w, (a, b) in zip(positions, whites, primes, strict=True)]
+    net, outcomes = rollout.spec.net, rollout.spec.net.outcomes
+
+    def apart(position, white, mine, his):
+        """The close computed apart, position by position: the position seen by the side
+        that has just moved, encoded alone, the contact net's outputs with the race net's
+        where the position is a race, turned to White's side."""
+        seen = position.swapped()
+        board = np.array([seen.mover + seen.opponent], dtype=np.int8)
+        flags = np.array([(his, mine)], dtype=np.bool_) if rollout.encoder.prime else None
+        x = rollout.encoder.encode_positions([seen], [(his, mine)])
+        y = outcomes.mirrored(by_class(net.race, rules, board, flags, net.forward(x)[1])[0])
+        return y if white else outcomes.mirrored(y)
+
+    reference = np.array([apart(p, bool(w), bool(a), bool(b))
+                          for p, w, (a, b) in zip(positions, whites, primes, strict=True)])
+    assert np.abs(together - reference).max() < 1e-6
 
 
 def test_a_rollout_side_by_side_gives_the_figures_of_one_game_at_a_time():
