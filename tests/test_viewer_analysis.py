@@ -34,7 +34,9 @@ ANALYSED = 2
 
 @pytest.fixture(scope="module")
 def archive_path(tmp_path_factory) -> str:
-    """Three generated jacquet games, the first two analysed at 0-ply with the shipped net."""
+    """Three generated jacquet games, the first two analysed with the shipped net, their
+    marks confirmed at 2-ply (the default's rollouts are tested in test_analysis_confirm
+    and by the scorer's request below)."""
     folder = tmp_path_factory.mktemp("analysed")
     record = folder / "three.jqn"
     write_file(list(read_file("samples/generated/jacquet-10.jqn"))[:ANALYSED + 1], record)
@@ -42,7 +44,7 @@ def archive_path(tmp_path_factory) -> str:
     with open_archive(path) as db:
         import_files(db, [str(record)])
         ids = [row[0] for row in db.execute("SELECT id FROM games ORDER BY id")]
-    result = CliRunner().invoke(main, ["analyse", "--db", str(path)])
+    result = CliRunner().invoke(main, ["analyse", "--db", str(path), "--confirm", "2ply"])
     assert result.exit_code == 0, result.output
     with open_archive(path) as db, db.conn:  # the third game's analysis removed: a game without one
         db.execute("DELETE FROM analyses WHERE game_id = ?", [ids[ANALYSED]])

@@ -59,7 +59,7 @@ def test_the_match_page_lists_its_games_in_order_with_the_running_score(client):
 
 def test_the_match_page_gives_each_analysed_games_figures_and_the_game_page_its_marks(client, archive_path):
     result = CliRunner().invoke(main, ["analyse", "--db", str(archive_path), "--match", "Sample jacquet match",
-                                       "--jobs", "1"])
+                                       "--jobs", "1", "--confirm", "2ply"])
     assert result.exit_code == 0, result.output
     page = client.get("/match/sample jacquet match").text  # the name as typed, case ignored
     assert page.count(shown("not analysed")) == 0
@@ -77,7 +77,8 @@ def test_the_match_page_gives_each_analysed_games_figures_and_the_game_page_its_
     assert {label for _, label in labelled} - {rules.skill_label(rate, "en") for rate, _ in labelled}
     assert all(label == rules.skill_label(rate, "fr") for rate, label in labelled)
     # the game page's summary says what its marks mean, by the rule set's thresholds (the
-    # marks confirmed at 2-ply, the default: bad from 7/6 of 0.08, analysis.confirm.MARGIN)
+    # marks confirmed at 2-ply, as the default's are before its rollouts: bad from 7/6 of
+    # 0.08, analysis.confirm.MARGIN)
     game = client.get(f"/game/{game_ids(page)[0]}").text
     legend = "; ".join(f'<span data-mark="{mark}">{mark}</span> '
                        + shown("%(words)s, losing %(loss)s or more", words=shown(words), loss=loss)
