@@ -63,7 +63,8 @@ class Network(TwoLayerNet):
         race net's beside it where there is one (``jacquet-td jacquet v2 + race r1``). The
         version is the encoding's, or the method's where a newer method made the net
         (``meta["engine_version"]``: 6 for a net fitted to rolled-out targets, 3 in the
-        files fitted before session 26: :data:`analysis.contact_training.ROLLED_OUT`)."""
+        files fitted before session 26: :data:`analysis.contact_training.ROLLED_OUT`; 7 for
+        a committee of nets, :data:`analysis.committee.COMMITTEE`)."""
         name = f"{ENGINE} {self.variant} v{int(self.meta.get('engine_version', self.version))}"
         return name if self.race is None else f"{name} + {self.race.name}"
 

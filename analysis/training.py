@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from numpy.typing import NDArray
 
+from analysis.committee import COMMITTEE
 from analysis.encoding import Encoder
 from analysis.match import MAX_TURNS, ROLLS, duplicate_match
 from analysis.network import Network, Traces
@@ -189,6 +190,8 @@ class Trainer:
             if saved["variant"] != self.rules.name:
                 raise CannotTrain("training.resume.variant", path=str(self.path), found=saved["variant"],
                                   variant=self.rules.name)
+            if self.net.meta.get("engine_version") == COMMITTEE:
+                raise CannotTrain("training.resume.committee", path=str(self.path), engine=self.net.name)
             # the recipe is the saved one; only the number of games to reach is new
             self.config = TrainingConfig(**{**saved, "games": config.games})
         else:

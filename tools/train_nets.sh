@@ -200,6 +200,14 @@ wider() {  # wider VARIANT: 160 hidden units from fresh weights, α 0.1, 0.02, 0
 # fevga's line ended in session 36 at 600,000 games, level with the shipped 80-unit net
 # (51.5% and 51.4% over 5,000 games each): not shipped, its net kept as fevga-v2w160.npz.
 [ "${1:-}" = fevga-w160 ] && { wider fevga; exit; }
+# **The shipped fevga net since session 37** is a committee (analysis/committee.py, engine
+# version v7: each output the sigmoid of the mean of its members' logits) of the 80-unit net of
+# 275,000 games shipped until then, kept as history/fevga-275000.npz, and this line's net at
+# 600,000 games: level with each other, together they beat the first (docs/analysis.md, "A
+# committee of nets"). Made again, the same weights:
+#   tools/train_nets.sh fevga-committee
+[ "${1:-}" = fevga-committee ] && { "${PYTHON:-.venv/bin/python}" tools/committee.py -o analysis/nets/fevga.npz \
+  analysis/nets/history/fevga-275000.npz analysis/nets/fevga-v2w160.npz; exit; }
 
 # jacquet's lines here made the 80-unit net shipped until session 31 (history/jacquet-165000.npz);
 # run from scratch they make it again in jacquet.npz, which the jacquet-w160 line replaces.

@@ -102,6 +102,9 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "training.encoding.hitting": ("encoding version {version} is for the rule sets with hitting; {variant} "
                                   "has none"),
     "training.resume.variant": "{path} holds a {found} net, not {variant}",
+    "training.resume.committee": ("{path} holds a committee of nets ({engine}), which is made from its "
+                                  "members by tools/committee.py, not trained: train a member, then make "
+                                  "the committee again"),
     # the viewer's server refusing heavy work while its workers are busy (webviewer/plumbing/workers.py)
     "server.busy": ("The server is busy with other heavy requests (checking records, the engine's work), "
                     "or this address has its share of them under way: try again in a few seconds."),
