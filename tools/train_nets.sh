@@ -108,9 +108,10 @@ np.savez(sys.argv[2], **{k: d[k] for k in d.files if not k.startswith(fit)})' \
 train_on() {  # train_on ENCODING HIDDEN VARIANT GAMES [OPTION...]: its own checkpoint VARIANT-vENCODING.npz
   local name="$3-v$1"  # at 128 hidden units; a wider line: VARIANT-vENCODINGwHIDDEN.npz
   [ "$2" = 128 ] || name+="w$2"
+  [ "${SEED:-1}" = 1 ] || name+="s$SEED"  # another seed than 1: VARIANT-vENCODINGwHIDDENsSEED.npz
   local net="analysis/nets/$name.npz" resume=(--hidden "$2" --encoding "$1")
   [ -e "$net" ] && resume=(--resume)
-  nice -n "${NICE:-15}" "$JACQUET" train --variant "$3" --games "$4" --seed 1 --check-every 5000 --snapshot-every 10000 "${resume[@]}" "${@:5}" -o "$net" \
+  nice -n "${NICE:-15}" "$JACQUET" train --variant "$3" --games "$4" --seed "${SEED:-1}" --check-every 5000 --snapshot-every 10000 "${resume[@]}" "${@:5}" -o "$net" \
     >> "analysis/nets/$name.out" 2>&1
 }
 # jacquet past 165,000 games (issue 35, session 26): the shipped net's checkpoint copied to a
@@ -206,6 +207,11 @@ wider() {  # wider VARIANT: 160 hidden units from fresh weights, α 0.1, 0.02, 0
 # 600,000 games: level with each other, together they beat the first (docs/analysis.md, "A
 # committee of nets"). Made again, the same weights:
 #   tools/train_nets.sh fevga-committee
+# A second member for a committee of the other rule sets (session 37): the 160-unit recipe
+# again with seed 2, its own checkpoint VARIANT-v2w160s2.npz (snapshots in history/), to be
+# measured as fevga's committee was; nothing shipped is touched:
+#   NICE=10 nohup tools/train_nets.sh second jacquet &
+[ "${1:-}" = second ] && { SEED=2 wider "$2"; exit; }
 [ "${1:-}" = fevga-committee ] && { "${PYTHON:-.venv/bin/python}" tools/committee.py -o analysis/nets/fevga.npz \
   analysis/nets/history/fevga-275000.npz analysis/nets/fevga-v2w160.npz; exit; }
 
