@@ -211,6 +211,8 @@ wider() {  # wider VARIANT: 160 hidden units from fresh weights, α 0.1, 0.02, 0
 # again with seed 2, its own checkpoint VARIANT-v2w160s2.npz (snapshots in history/), to be
 # measured as fevga's committee was; nothing shipped is touched:
 #   NICE=10 nohup tools/train_nets.sh second jacquet &
+# jacquet's ran to its end in session 37: its committee with the shipped net plays level with
+# that net (50.9% and 51.1% over 5,000 games each), not shipped.
 [ "${1:-}" = second ] && { SEED=2 wider "$2"; exit; }
 [ "${1:-}" = fevga-committee ] && { "${PYTHON:-.venv/bin/python}" tools/committee.py -o analysis/nets/fevga.npz \
   analysis/nets/history/fevga-275000.npz analysis/nets/fevga-v2w160.npz; exit; }
