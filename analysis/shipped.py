@@ -3,6 +3,7 @@ loading a net for a rule set: a file given, else the shipped one."""
 
 from __future__ import annotations
 
+import zipfile
 from importlib.resources import files
 from pathlib import Path
 
@@ -40,7 +41,7 @@ def load_net(variant: str, path: str | Path | None = None, race: bool = True) ->
         raise NoNet("net.not-shipped", variant=variant)
     try:
         net = Network.load(target)
-    except (OSError, ValueError, KeyError) as error:
+    except (OSError, ValueError, KeyError, zipfile.BadZipFile) as error:  # a truncated file: not a zip
         raise NoNet("net.not-a-net", path=str(target), error=_why(error)) from None
     if net.variant != variant:
         raise NoNet("net.wrong-variant", path=str(target), found=net.variant, variant=variant)

@@ -78,9 +78,11 @@ def test_nets_that_cannot_judge_together_are_refused(other, said) -> None:
 def test_the_tool_writes_nothing_and_says_why_for_nets_that_do_not_fit(tmp_path) -> None:
     Network.create("fevga", 8, seed=1).save(tmp_path / "a.npz")
     Network.create("narde", 8, seed=1).save(tmp_path / "b.npz")
+    Network.create("fevga", 8, seed=2, version=1).save(tmp_path / "older.npz")
+    (tmp_path / "cut.npz").write_bytes((tmp_path / "a.npz").read_bytes()[:100])  # a copy cut short
     out = tmp_path / "c.npz"
-    for names in (["a.npz", "b.npz"], ["a.npz", "missing.npz"]):
-        done = subprocess.run([sys.executable, str(ROOT / "tools" / "committee.py"), "-o", str(out),
+    for names in (["a.npz", "b.npz"], ["a.npz", "missing.npz"], ["a.npz", "cut.npz"], ["a.npz", "older.npz"]):
+        done = subprocess.run([sys.executable, str(ROOT / "tools" / "committee.py"), "--variant", "fevga", "-o", str(out),
                                *(str(tmp_path / name) for name in names)], check=False,
                               capture_output=True, text=True)
         assert done.returncode == 2 and "error:" in done.stderr and "Traceback" not in done.stderr
@@ -91,7 +93,8 @@ def test_the_shipped_fevga_net_is_the_committee_of_its_recipe(tmp_path) -> None:
     """tools/train_nets.sh's fevga-committee step, run again: the same weights as shipped."""
     shipped = Network.load(ROOT / "analysis" / "nets" / "fevga.npz")
     members = ["analysis/nets/history/fevga-275000.npz", "analysis/nets/fevga-v2w160.npz"]
-    done = subprocess.run([sys.executable, "tools/committee.py", "-o", str(tmp_path / "fevga.npz"), *members],
+    done = subprocess.run([sys.executable, "tools/committee.py", "--variant", "fevga", "-o", str(tmp_path / "fevga.npz"),
+                           *members],
                           check=False, cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     again = Network.load(tmp_path / "fevga.npz")

@@ -214,7 +214,7 @@ wider() {  # wider VARIANT: 160 hidden units from fresh weights, α 0.1, 0.02, 0
 # jacquet's ran to its end in session 37: its committee with the shipped net plays level with
 # that net (50.9% and 51.1% over 5,000 games each), not shipped.
 [ "${1:-}" = second ] && { SEED=2 wider "$2"; exit; }
-[ "${1:-}" = fevga-committee ] && { "${PYTHON:-.venv/bin/python}" tools/committee.py -o analysis/nets/fevga.npz \
+[ "${1:-}" = fevga-committee ] && { "${PYTHON:-.venv/bin/python}" tools/committee.py --variant fevga -o analysis/nets/fevga.npz \
   analysis/nets/history/fevga-275000.npz analysis/nets/fevga-v2w160.npz; exit; }
 
 # jacquet's lines here made the 80-unit net shipped until session 31 (history/jacquet-165000.npz);
