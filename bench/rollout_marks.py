@@ -3,7 +3,7 @@
     python bench/rollout_marks.py --variant V [--positions 500] [--games 1296] [--jobs 2]
                                   [--candidates 3] [--explore 0.25] [--keep 0.1] [--seed 1]
                                   [--truncate K] [--cache DIR] [--report] [--default] [--confirm SETTING ...]
-                                  [--judge NET] [--player NET] [--positions-from NET]
+                                  [--judge NET] [--player NET] [--positions-from NET] [--margin M ...]
 
 1. **Positions from real-looking games** (seeded): games of the shipped net at 0-ply
    against itself, where at every choice each side plays the heuristic's play
@@ -58,6 +58,10 @@
    after (its positions, its rollouts and its judges' marks), as jacquet's of the 80-unit
    net, ``--positions-from analysis/nets/history/jacquet-165000.npz``. The player and the
    judge stay the shipped engine unless ``--player`` and ``--judge`` say otherwise.
+10. ``--margin M`` (again for more): each confirmation's marks again with the deeper
+    level's ``?`` from ``M`` times the bad threshold (:data:`analysis.confirm.MARGIN`, 7/6,
+    otherwise), marked anew from the losses its cache keeps (no CPU), one more line each in
+    the table of step 6: where precision is traded for recall.
 
 The results are appended to a cache (``bench/cache/rollout_marks/``, git-ignored; one JSON
 line per position as it ends, named by the rule set, the net's digest and the settings): a
@@ -274,6 +278,17 @@ def confirmed_marks(net: Network, variant: str, rows: list[dict[str, Any]], path
     return [done[row["index"]] for row in rows]
 
 
+def remarked(marks: list[dict[str, Any]], limits: tuple[float, float, float],
+             margin: float) -> list[dict[str, Any]]:
+    """Step 6 with another margin on the deeper level's ``?`` (``margin`` times the bad
+    threshold in place of :data:`analysis.confirm.MARGIN`'s): each turn judged again marked
+    anew from the loss its cache line keeps; a turn left at 0-ply keeps its mark. No CPU."""
+    doubtful, bad, very_bad = limits
+    moved = (doubtful, min(margin * bad, very_bad), very_bad)
+    return [m if m["level"].endswith(", 0-ply") else {**m, "mark": mark_for(m["loss"], moved)}
+            for m in marks]
+
+
 def report(variant: str, label: str, figures: dict[str, Any], judge: str = "0-ply") -> None:
     """The figures as the bench prints them, those of ``judge`` (the marks judged)."""
     print(f"\n{variant}: {label}")
@@ -401,6 +416,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         report(args.variant, f"jacquet analyse's {whose} marks (confirmation {setting}; levels "
                f"{levels}) against the same rollouts", deep, whose)
         figures["confirmed"][setting] = deep
+        for margin in args.margin or []:
+            again = remarked(marks, limits, margin)
+            figures["confirmed"][f"{setting}, margin {margin:g}"] = score(
+                [{**row, "mark0": m["mark"], "loss0": m["loss"]} for row, m in zip(rows, again, strict=True)],
+                limits[1])
     if settings:
         side_by_side(figures, own, (precision, recall))
     return figures
@@ -461,6 +481,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--confirm", choices=CONFIRMATIONS, action="append",
                         help="Also the marks of jacquet analyse --confirm SETTING on the same positions "
                              "(--default: the rule set's own); again for more, side by side.")
+    parser.add_argument("--margin", type=float, action="append",
+                        help="Also each confirmation's marks with the deeper level's ? from MARGIN "
+                             "times the bad threshold (analysis.confirm.MARGIN's 7/6 otherwise), "
+                             "marked anew from the cached losses; again for more.")
     return run(parser.parse_args(argv))
 
 

@@ -52,6 +52,20 @@ def test_precision_and_recall_count_the_bad_and_very_bad_marks_only():
     assert rollout_marks.score(reordered)["spearman"] == pytest.approx(1.0)
 
 
+def test_another_margin_marks_the_turns_judged_again_anew_and_leaves_0_ply_s_alone():
+    level = "jacquet-td jacquet v2 + race r2, 2-ply, marks under 0.32 checked by a rollout of 648 games"
+    marks = [{"index": 0, "mark": "?!", "loss": 0.085, "level": level},   # under 7/6 of 0.08
+             {"index": 1, "mark": None, "loss": 0.09, "level": "jacquet-td jacquet v2 + race r2, 0-ply"},
+             {"index": 2, "mark": "??", "loss": 0.2, "level": level},
+             {"index": 3, "mark": None, "loss": 0.03, "level": level}]
+    limits = rule_set("jacquet").marks
+    assert [m["mark"] for m in rollout_marks.remarked(marks, limits, 1.0)] == ["?", None, "??", None]
+    assert [m["mark"] for m in rollout_marks.remarked(marks, limits, 1.1)] == ["?!", None, "??", None]
+    # a margin past the very bad threshold stops there
+    assert rollout_marks.remarked(marks, limits, 10.0)[2]["mark"] == "??"
+    assert marks[0]["mark"] == "?!"  # the cache's lines are not changed
+
+
 def test_no_mark_on_either_side_gives_no_share():
     figures = rollout_marks.score([_row(0, None, None, 0.0, 0.0)])
     assert figures["marked"] == figures["errors"] == 0
@@ -191,6 +205,10 @@ def test_several_confirmations_are_printed_side_by_side_in_one_run(tmp_path, cap
     table = capsys.readouterr().out.split("| 3 positions |")[-1].splitlines()
     assert [line.split(" | ")[0] for line in table[2:5]] == ["| 0-ply", f"| {own} (default)", "| 1ply"]
     assert table[5].startswith("| a judge that knew every loss")
+    # another margin: one more line a confirmation, from the caches alone
+    figures = rollout_marks.main([*args, "--report", "--margin", "1"])
+    assert list(figures["confirmed"]) == [own, f"{own}, margin 1", "1ply", "1ply, margin 1"]
+    assert figures["confirmed"][f"{own}, margin 1"]["errors"] == figures["confirmed"][own]["errors"]
 
 
 def test_another_net_is_judged_against_the_same_rollouts(tmp_path, monkeypatch):
