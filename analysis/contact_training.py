@@ -3,7 +3,9 @@ trainer's three resumable stages (:mod:`analysis.race_training`) for the positio
 ``contact`` class, the contact net fitted by supervised learning in place of TD(λ).
 
 1. **Positions**: contact positions sampled from self-play of the shipped engine at 0-ply
-   (each kept with probability ``keep``), and, with ``real``, up to that many more from
+   (each kept with probability ``keep``; with ``siblings``, the positions of the engine's
+   next best plays of that turn beside it: the plays a mark weighs against each other, whose
+   differences the net must judge), and, with ``real``, up to that many more from
    recorded games (:func:`real_positions`: the positions the players' plays left, in the
    files' order, read through the project's readers), saved after the self-play ones.
 2. **Targets**: each position played out ``games`` times by the engine, the first roll

@@ -67,6 +67,9 @@ class RaceRecipe:
     seed: int = 1
     policy: str = ""
     """The engine that sampled and played out the positions (its name)."""
+    siblings: int = 0
+    """At each turn kept, the positions of this many of the engine's next best plays kept
+    beside its own (the candidates a mark weighs the play made against)."""
 
 
 def _rng(seed: int, stage: str, number: int) -> np.random.Generator:
@@ -107,10 +110,31 @@ def _children(judge: BoardJudge, board: Boards, dice: tuple[int, int],
     return results, flags
 
 
+def _next_best(judge: BoardJudge, results: Boards, flags: Flags | None, chosen: Boards,
+               count: int, wanted: int) -> list[tuple[Boards, Flags | None]]:
+    """Up to ``count`` of a turn's resulting boards of class ``wanted`` other than ``chosen``,
+    the judge's best first, each with its prime flags (``None`` where not tracked); equal
+    boards (two plays to one result) once."""
+    if count == 0:
+        return []
+    equity = judge.judge(results, flags).equity
+    kinds = classes(judge.rules, results)
+    out: list[tuple[Boards, Flags | None]] = []
+    seen = {chosen.tobytes()}
+    for row in np.argsort(-equity, kind="stable"):
+        key = results[row].tobytes()
+        if len(out) == count:
+            break
+        if kinds[row] == wanted and key not in seen:
+            seen.add(key)
+            out.append((results[row], None if flags is None else flags[row]))
+    return out
+
+
 def sample_positions(judge: BoardJudge, count: int, keep: float, seed: int,
                      first_game: int = 0, found: list[Boards] | None = None,
                      last_game: int | None = None, wanted: int = RACE,
-                     found_primes: list[Flags] | None = None
+                     found_primes: list[Flags] | None = None, siblings: int = 0
                      ) -> tuple[list[Boards], list[Flags], int]:
     """Positions of class ``wanted`` (:data:`analysis.race.RACE` or ``CONTACT``; boards, the side
     that has just moved first) from self-play games ``first_game``, ``first_game + 1``, …
@@ -118,7 +142,8 @@ def sample_positions(judge: BoardJudge, count: int, keep: float, seed: int,
     game ``last_game`` is reached; the positions, their (side that has just moved, other)
     prime flags (all false where the rule set does not track primes) and the next game's
     number. A game stops where it leaves the class (a game only ever goes from contact to
-    race to bear-off)."""
+    race to bear-off). At each turn kept, ``siblings`` of the judge's next best plays' positions
+    are kept after the one it plays (:func:`_next_best`); the games go on as without them."""
     rules = judge.rules
     start = np.array(rules.start.mover + rules.start.opponent, dtype=np.int8)
     out = list(found or [])
@@ -142,6 +167,11 @@ def sample_positions(judge: BoardJudge, count: int, keep: float, seed: int,
             if kind == wanted and rng.random() < keep and len(out) < count:
                 out.append(child.copy())
                 out_primes.append(held[0].copy() if held is not None else np.zeros(2, dtype=np.bool_))
+                for sibling, its_flags in _next_best(judge, results, flags, child, siblings, wanted):
+                    if len(out) < count:
+                        out.append(sibling.copy())
+                        out_primes.append(its_flags.copy() if its_flags is not None
+                                          else np.zeros(2, dtype=np.bool_))
             board = swapped(child[None])[0]
             if held is not None:
                 primes = (bool(held[0, 1]), bool(held[0, 0]))
@@ -264,6 +294,12 @@ class RaceTrainer:
             raise CannotTrain("training.policy.changed", work=str(self.work), begun=begun,
                               policy=f"{net.name} ({net.digest})")
         self.data["policy"] = np.array(net.digest)
+        # the positions of a work file begun with other siblings would mix two samplings
+        begun_siblings = int(self.data.get("siblings", 0))
+        if "positions" in self.data and begun_siblings != recipe.siblings:
+            raise CannotTrain("training.siblings.changed", work=str(self.work), begun=begun_siblings,
+                              siblings=recipe.siblings)
+        self.data["siblings"] = np.array(recipe.siblings)
 
     def _save(self) -> None:
         save_arrays(self.work, self.data)
@@ -279,7 +315,7 @@ class RaceTrainer:
             flags = list(self._flags(len(boards))) if self.rules.tracks_prime else None
             found, held, game = sample_positions(self.judge, self.recipe.positions, self.recipe.keep,
                                                  self.recipe.seed, game, list(boards), game + chunk,
-                                                 self.kind, flags)
+                                                 self.kind, flags, self.recipe.siblings)
             boards = np.array(found, dtype=np.int8).reshape(-1, 52)
             self.data["positions"], self.data["sample_games"] = boards, np.array(game)
             if self.rules.tracks_prime:

@@ -57,6 +57,9 @@ def record_files(records: tuple[str, ...], exclude: tuple[str, ...]) -> list[Pat
 @click.option("--exclude", multiple=True, type=click.Path(exists=True),
               help="Record files or directories of --records to leave out (repeatable): "
                    "the matches a benchmark judges the engine on.")
+@click.option("--siblings", type=click.IntRange(min=0), default=0, show_default=True,
+              help="At each turn a position is kept from, also keep the positions of the engine's next "
+                   "best plays, this many (the plays a mark weighs the play made against).")
 @fitting.epochs_option(60)
 @click.option("--rate", type=click.FloatRange(min=0, min_open=True), default=0.0005,
               show_default=True, help="Adam's step size.")
@@ -70,13 +73,14 @@ def record_files(records: tuple[str, ...], exclude: tuple[str, ...]) -> list[Pat
 @fitting.output_option("The fitted net (default: VARIANT-v6.npz)")
 @fitting.quiet_option
 def train_contact_command(variant: str, positions: int, games: int, truncate: int, real: int,
-                          records: tuple[str, ...], exclude: tuple[str, ...], epochs: int,
+                          records: tuple[str, ...], exclude: tuple[str, ...], siblings: int, epochs: int,
                           rate: float, start: str, hidden: int, policy: str | None, seed: int,
                           output: str | None, quiet: bool) -> None:
     """Fit the contact net of a rule set to rolled-out targets.
 
-    Contact positions are sampled from self-play of the shipped engine at 0-ply (and, with
-    --real, from the recorded games of --records but those of --exclude); each is played
+    Contact positions are sampled from self-play of the shipped engine at 0-ply (with
+    --siblings, those of its next best plays beside; and, with --real, from the recorded
+    games of --records but those of --exclude); each is played
     out --games times by the engine until the race (the race net and the exact bear-off
     tables close it) or for --truncate plies, and the net is fitted to the mean results by
     minibatch Adam, one position in ten held out, the best held-out epoch kept. Running the command again
@@ -96,7 +100,8 @@ def train_contact_command(variant: str, positions: int, games: int, truncate: in
     shipped = fitting.shipped_net(variant, race=False, path=policy)
     recipe = ContactRecipe(positions=positions, games=games, epochs=epochs, rate=rate,
                            hidden=hidden if start == "fresh" else shipped.w1.shape[1], seed=seed,
-                           policy=engine.name, truncate=truncate, real=real, start=start)
+                           policy=engine.name, truncate=truncate, real=real, start=start,
+                           siblings=siblings)
     try:
         trainer = ContactTrainer(path, engine, rule_set(variant), recipe, shipped,
                                  record_files(records, exclude),

@@ -238,3 +238,42 @@ def test_fresh_weights_take_the_start_nets_inputs(tmp_path: Path) -> None:
                            seed=3, start="fresh")
     fitted = ContactTrainer(tmp_path / "bg.npz", start, rules, recipe, start, (), _quiet).fit()
     assert fitted.version == 4 and fitted.w1.shape == (start.w1.shape[0], 6)
+
+
+def test_siblings_keep_the_engines_next_best_plays_beside_its_own(tmp_path: Path) -> None:
+    """With ``siblings``, each turn kept gives the position the engine played and those of
+    up to that many of its next best plays, best first, all of the class; the games are the
+    ones played without them (the engine's own positions are a plain run's)."""
+    rules = rule_set("jacquet")
+    policy = Network.create("jacquet", hidden=8, seed=2)
+    judge = BoardJudge(policy, rules)
+    plain = ContactTrainer(tmp_path / "plain.npz", policy, rules,
+                           ContactRecipe(positions=6, games=2, keep=0.2, seed=5), policy, (), _quiet).positions()
+    boards = ContactTrainer(tmp_path / "siblings.npz", policy, rules,
+                            ContactRecipe(positions=18, games=2, keep=0.2, seed=5, siblings=2),
+                            policy, (), _quiet).positions()
+    assert len(boards) == 18 and (classes(rules, boards) == CONTACT).all()
+    rows = [board.tobytes() for board in boards]
+    starts = [rows.index(board.tobytes()) for board in plain]
+    assert starts[0] == 0 and starts == sorted(starts)  # the engine's plays, in the plain run's order
+    groups = [boards[a:b] for a, b in zip(starts, [*starts[1:], 18], strict=True)][:-1]
+    assert sum(len(group) > 1 for group in groups) >= 3  # siblings there, at most two a turn
+    for played, *next_best in groups:
+        assert len(next_best) <= 2
+        equities = judge.judge(np.array([played, *next_best]), None).equity
+        assert all(equities[:-1] >= equities[1:])
+        # one turn's results: jacquet's men are never hit, so the opponent's stand as they were
+        assert all(np.array_equal(sibling[26:], played[26:]) and sibling.tobytes() != played.tobytes()
+                   for sibling in next_best)
+
+
+def test_a_work_file_resumes_only_with_the_siblings_it_began_with(tmp_path: Path) -> None:
+    rules = rule_set("jacquet")
+    policy = Network.create("jacquet", hidden=5, seed=2)
+    recipe = ContactRecipe(positions=6, games=2, keep=0.2, seed=5, siblings=1)
+    ContactTrainer(tmp_path / "fit.npz", policy, rules, recipe, policy, (), _quiet).positions()
+    with pytest.raises(ValueError, match="--siblings 1, not 0"):
+        ContactTrainer(tmp_path / "fit.npz", policy, rules, ContactRecipe(**{**recipe.__dict__, "siblings": 0}),
+                       policy, (), _quiet)
+    grown = ContactRecipe(**{**recipe.__dict__, "positions": 8})
+    assert len(ContactTrainer(tmp_path / "fit.npz", policy, rules, grown, policy, (), _quiet).positions()) == 8

@@ -82,6 +82,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "training.core.not-covered": "reference engine (the fast core does not train {variant} yet)",
     "training.policy.changed": ("{work} was begun by another engine (digest {begun}), not {policy}: "
                                 "name the net it began with (jacquet train-contact --policy)"),
+    "training.siblings.changed": ("{work} was begun with --siblings {begun}, not {siblings}: run it again "
+                                  "with --siblings {begun}, or name another output"),
     "training.race.not-covered": "the fast core does not cover {variant}: its race net cannot be trained yet",
     "training.contact.prime": ("{variant} scores a prime held: its contact positions need the prime flags, "
                                "which the contact trainer does not follow yet"),
