@@ -27,7 +27,9 @@
    where at 0-ply the rollout's best stood, which says how often the third was needed.
 4. **Figures**: precision and recall of the 0-ply ``?``/``??`` marks against the
    rollout's, with the counts; the marks side by side (a table of counts); Spearman of
-   the two losses; the rollout's standard errors (median and largest).
+   the two losses; the rollout's standard errors (median and largest). Then (4b) the
+   judge's errors on the plays rolled out (:func:`equity_errors`): on an equity, and on a
+   loss (a play's error less the rollout's best's), beside the rollout's own noise.
 5. **What the reference's noise allows** (no CPU): a judge that knew each loss exactly,
    scored against a rollout of the same length, cannot be scored perfectly, the rollout's
    losses near a threshold falling either side of it. Estimated by taking the rollout's
@@ -210,6 +212,27 @@ def rejudged(net: Network, variant: str, rows: list[dict[str, Any]]) -> list[dic
         out.append({**row, "loss0": loss0, "mark0": mark_for(loss0, marks),
                     "best_rank0": order.index(best) + 1})
     return out
+
+
+def equity_errors(net: Network, variant: str, rows: list[dict[str, Any]]) -> dict[str, float]:
+    """Step 4b: how far ``net``'s 0-ply equities of the plays rolled out stand from the
+    rollouts': the standard deviation of its error on each play (``level``), and of its error
+    on each play less its error on the rollout's best of the turn (``relative``: the error of
+    a loss, what a mark is made of), with that one's mean (``bias``: above 0, the net finds
+    the other plays nearer the best than the rollout does); beside them the rollout's own
+    standard error of an equity and of a loss (medians), the noise in those figures."""
+    level, relative = [], []
+    for row in rows:
+        _, equity0 = judged_at_0ply(net, variant, row)
+        error = [equity0[c] - e for c, e in zip(row["candidates"], row["equities"], strict=True)]
+        best = int(np.argmax(row["equities"]))
+        level += error
+        relative += [e - error[best] for k, e in enumerate(error) if k != best]
+    losses = [r["loss_error"] for r in rows if r["loss_error"] > 0]
+    return {"level": float(np.std(level)), "relative": float(np.std(relative)),
+            "bias": float(np.mean(relative)),
+            "noise_level": float(np.median([e for r in rows for e in r.get("errors", [])])),
+            "noise_relative": float(np.median(losses)) if losses else float("nan")}
 
 
 def score(rows: list[dict[str, Any]], bad: float | None = None) -> dict[str, Any]:
@@ -398,6 +421,13 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
              f"{player.name} ({player.digest}) at 0-ply; positions from {source.name} ({source.digest}); "
              f"marks {limits}")
     report(args.variant, label, figures)
+    errors = equity_errors(judge, args.variant, rows)
+    plays = sum(len(r["candidates"]) for r in rows)
+    print(f"\n{judge.name} ({judge.digest}) at 0-ply against the rollouts, on the {plays} "
+          f"plays rolled out (step 4b): error of an equity, standard deviation {errors['level']:.4f} "
+          f"(the rollout's own {errors['noise_level']:.4f}); of a loss {errors['relative']:.4f} "
+          f"(the rollout's own {errors['noise_relative']:.4f}), mean {errors['bias']:+.4f}")
+    figures["equity_errors"] = errors
     precision, recall = ceiling(rows, limits)
     print(f"\na judge that knew every loss, against a second rollout of the same length (step 5): "
           f"precision {precision:.3f}, recall {recall:.3f}")

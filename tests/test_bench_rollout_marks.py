@@ -8,6 +8,7 @@ import json
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from analysis.ranking import Evaluator
@@ -93,6 +94,25 @@ def test_a_tiny_run_rolls_out_as_jacquet_rollout_and_resumes_from_its_cache(tmp_
         rolled = run_rollout(spec, games=36)
         by_play = {c.play.result: c.equity for c in rolled.candidates}
         assert row["loss"] == pytest.approx(rolled.candidates[0].equity - by_play[made.result])
+    # the net's errors against the rollouts (step 4b), recomputed apart from the rows
+    errors = figures["equity_errors"]
+    level, relative = [], []
+    for row in rows:
+        position, dice = Position.from_id(row["position"]), Dice.parse(row["dice"])
+        plays = legal_plays(position, dice, rules)
+        by_result = {c.play.result: c.equity for c in Evaluator(net, rules).rank(plays, position)}
+        own = [by_result[plays[c].result] - e for c, e in zip(row["candidates"], row["equities"], strict=True)]
+        best = row["equities"].index(max(row["equities"]))
+        level += own
+        relative += [e - own[best] for k, e in enumerate(own) if k != best]
+    assert errors["level"] == pytest.approx(np.std(level)) and errors["relative"] == pytest.approx(np.std(relative))
+    assert errors["bias"] == pytest.approx(np.mean(relative))
+    # a rollout that found the net's own equities, shifted alike, leaves no error of a loss
+    shifted = [{**row, "equities": [by + 0.5 for by in rollout_marks.judged_at_0ply(net, "hale", row)[1].values()]}
+               for row in rows]
+    shifted = [{**row, "candidates": list(rollout_marks.judged_at_0ply(net, "hale", row)[1])} for row in shifted]
+    same = rollout_marks.equity_errors(net, "hale", shifted)
+    assert same["relative"] == pytest.approx(0.0, abs=1e-9) and same["level"] == pytest.approx(0.0, abs=1e-9)
     # a line cut short by a kill is skipped; the positions done are not rolled out again
     with results.open("a") as out:
         out.write('{"index": 2, "cut')

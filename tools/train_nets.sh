@@ -214,6 +214,21 @@ wider() {  # wider VARIANT: 160 hidden units from fresh weights, α 0.1, 0.02, 0
 # jacquet's ran to its end in session 37: its committee with the shipped net plays level with
 # that net (50.9% and 51.1% over 5,000 games each), not shipped.
 [ "${1:-}" = second ] && { SEED=2 wider "$2"; exit; }
+# jacquet's contact net fitted to targets of 1,296 play-outs a position (session 38; the fits
+# of 36 play-outs in sessions 26 and 28 learned their noise): self-play positions of the
+# shipped engine, seed 3 (the marks bench's positions are other games), each played out 1,296
+# times to the race, the fit from the shipped net, its best held-out epoch kept; SIBLINGS 2
+# keeps beside each position the engine's next two plays' positions of that turn (the
+# candidates a mark weighs against each other). Each its own work file, committed as it goes:
+#   NICE=10 nohup tools/train_nets.sh fit1296 1000 0 &     # fitted/jacquet-1296.npz
+#   NICE=10 nohup tools/train_nets.sh fit1296 999 2 &      # fitted/jacquet-1296s2.npz
+fit1296() {  # fit1296 POSITIONS SIBLINGS [OPTION...]
+  local out=analysis/nets/fitted/jacquet-1296
+  [ "$2" = 0 ] || out+="s$2"
+  nice -n "${NICE:-10}" "$JACQUET" train-contact --variant jacquet --positions "$1" --siblings "$2" \
+    --games 1296 --seed 3 "${@:3}" -o "$out.npz" >> "$out.out" 2>&1
+}
+[ "${1:-}" = fit1296 ] && { fit1296 "$2" "$3" "${@:4}"; exit; }
 [ "${1:-}" = fevga-committee ] && { "${PYTHON:-.venv/bin/python}" tools/committee.py --variant fevga -o analysis/nets/fevga.npz \
   analysis/nets/history/fevga-275000.npz analysis/nets/fevga-v2w160.npz; exit; }
 
