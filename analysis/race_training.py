@@ -50,7 +50,8 @@ Flags = NDArray[np.bool_]
 MAX_TURNS = 400
 """A play-out longer than this is closed by the judge's outputs (none in practice)."""
 HOLD_OUT = 10
-"""One position in this many is held out of the fit, to measure it."""
+"""One turn's positions in this many are held out of the fit, to measure it (a position
+and its siblings together: :meth:`RaceTrainer.held_out`)."""
 
 
 @dataclass
@@ -134,8 +135,9 @@ def _next_best(judge: BoardJudge, results: Boards, flags: Flags | None, chosen: 
 def sample_positions(judge: BoardJudge, count: int, keep: float, seed: int,
                      first_game: int = 0, found: list[Boards] | None = None,
                      last_game: int | None = None, wanted: int = RACE,
-                     found_primes: list[Flags] | None = None, siblings: int = 0
-                     ) -> tuple[list[Boards], list[Flags], int]:
+                     found_primes: list[Flags] | None = None, siblings: int = 0,
+                     found_turns: list[int] | None = None
+                     ) -> tuple[list[Boards], list[Flags], list[int], int]:
     """Positions of class ``wanted`` (:data:`analysis.race.RACE` or ``CONTACT``; boards, the side
     that has just moved first) from self-play games ``first_game``, ``first_game + 1``, …
     until ``count`` are found (with ``found`` so far, and ``found_primes`` their flags) or
@@ -143,12 +145,15 @@ def sample_positions(judge: BoardJudge, count: int, keep: float, seed: int,
     prime flags (all false where the rule set does not track primes) and the next game's
     number. A game stops where it leaves the class (a game only ever goes from contact to
     race to bear-off). At each turn kept, ``siblings`` of the judge's next best plays' positions
-    are kept after the one it plays (:func:`_next_best`); the games go on as without them."""
+    are kept after the one it plays (:func:`_next_best`); the games go on as without them.
+    Each position's turn is numbered (``found_turns`` so far, one number a turn kept,
+    returned after the flags): a position and its siblings share theirs."""
     rules = judge.rules
     start = np.array(rules.start.mover + rules.start.opponent, dtype=np.int8)
     out = list(found or [])
     out_primes = list(found_primes if found_primes is not None else
                       [np.zeros(2, dtype=np.bool_) for _ in out])
+    out_turns = list(found_turns if found_turns is not None else range(len(out)))
     game = first_game
     while len(out) < count and (last_game is None or game < last_game):
         rng = _rng(seed, "sample", game)
@@ -165,18 +170,21 @@ def sample_positions(judge: BoardJudge, count: int, keep: float, seed: int,
             if kind < wanted:
                 break
             if kind == wanted and rng.random() < keep and len(out) < count:
+                turn = out_turns[-1] + 1 if out_turns else 0
                 out.append(child.copy())
                 out_primes.append(held[0].copy() if held is not None else np.zeros(2, dtype=np.bool_))
+                out_turns.append(turn)
                 for sibling, its_flags in _next_best(judge, results, flags, child, siblings, wanted):
                     if len(out) < count:
                         out.append(sibling.copy())
                         out_primes.append(its_flags.copy() if its_flags is not None
                                           else np.zeros(2, dtype=np.bool_))
+                        out_turns.append(turn)
             board = swapped(child[None])[0]
             if held is not None:
                 primes = (bool(held[0, 1]), bool(held[0, 0]))
         game += 1
-    return out, out_primes, game
+    return out, out_primes, out_turns, game
 
 
 def rollout_targets(judge: BoardJudge, boards: Boards, games: int, seed: int, first: int,
@@ -313,17 +321,35 @@ class RaceTrainer:
         game = int(self.data.get("sample_games", 0))
         while len(boards) < self.recipe.positions:
             flags = list(self._flags(len(boards))) if self.rules.tracks_prime else None
-            found, held, game = sample_positions(self.judge, self.recipe.positions, self.recipe.keep,
-                                                 self.recipe.seed, game, list(boards), game + chunk,
-                                                 self.kind, flags, self.recipe.siblings)
+            found, held, turns, game = sample_positions(
+                self.judge, self.recipe.positions, self.recipe.keep, self.recipe.seed, game, list(boards),
+                game + chunk, self.kind, flags, self.recipe.siblings, list(self._turns(len(boards))))
             boards = np.array(found, dtype=np.int8).reshape(-1, 52)
             self.data["positions"], self.data["sample_games"] = boards, np.array(game)
+            self.data["turns"] = np.array(turns, dtype=np.int64)
             if self.rules.tracks_prime:
                 self.data["primes"] = np.array(held, dtype=np.bool_).reshape(-1, 2)
             self._save()
             self.report(Message.of(POSITIONS_FOUND[self.kind], count=len(boards), games=game))
         result: Boards = boards[:self.recipe.positions]  # a smaller recipe: its first ones
         return result
+
+    def _turns(self, count: int) -> NDArray[np.int64]:
+        """The turns of the first ``count`` positions saved (each its own in work files begun
+        before turns were kept, which had no siblings)."""
+        saved = self.data.get("turns")
+        turns: NDArray[np.int64] = np.arange(count) if saved is None else np.asarray(saved, np.int64)[:count]
+        return turns
+
+    def held_out(self, count: int) -> NDArray[np.bool_]:
+        """Which of the fit's ``count`` positions are held out: those of one turn in
+        :data:`HOLD_OUT`, a position with its siblings (a sibling in the fit beside a held-out
+        position would flatter the held-out loss); positions after the self-play ones (the
+        recorded games') each a turn of its own."""
+        played = self._turns(min(count, self.recipe.positions))
+        after = (int(played.max()) + 1 if len(played) else 0) + np.arange(count - len(played))
+        held: NDArray[np.bool_] = np.concatenate((played, after)) % HOLD_OUT == 0
+        return held
 
     def primes(self) -> Flags | None:
         """The (side that has just moved, other) prime flags of :meth:`positions`' positions,
@@ -400,7 +426,7 @@ class RaceTrainer:
                 setattr(net, name, np.array(self.data[f"net_{name}"], np.float32))
             adam = Adam.from_state(self.data)
         best = float(self.data.get("best_held_out", np.inf))
-        held = np.arange(len(x)) % HOLD_OUT == 0
+        held = self.held_out(len(x))
         if not np.isfinite(best):  # the start itself, measured: the fit must beat it
             figures = self._figures(net, adam, x, targets, held)
             self.report(Message.of("training.before-fit", loss=f"{figures['train']:.4f}",

@@ -267,6 +267,32 @@ def test_siblings_keep_the_engines_next_best_plays_beside_its_own(tmp_path: Path
                    for sibling in next_best)
 
 
+def test_a_position_is_held_out_of_the_fit_with_its_siblings(tmp_path: Path) -> None:
+    """The fit's held-out positions are whole turns, a position with its siblings, so that
+    no held-out position has a near twin in the fit; without siblings, one in ten as always."""
+    from analysis.race_training import HOLD_OUT
+
+    rules = rule_set("jacquet")
+    policy = Network.create("jacquet", hidden=8, seed=2)
+    trainer = ContactTrainer(tmp_path / "siblings.npz", policy, rules,
+                             ContactRecipe(positions=60, games=2, keep=0.2, seed=5, siblings=2),
+                             policy, (), _quiet)
+    boards = trainer.positions()
+    turns = np.load(tmp_path / "siblings.work.npz")["turns"]
+    held = trainer.held_out(len(boards))
+    assert len(turns) == 60 and held.any() and not held.all()
+    for turn in set(turns.tolist()):
+        mine = held[turns == turn]
+        assert mine.all() or not mine.any()  # a turn is held out whole
+        # the turn's positions: one played, then its siblings, never two turns' at once
+        assert (turns == turn).sum() <= 3
+    assert set(turns[held].tolist()) == {t for t in turns.tolist() if t % HOLD_OUT == 0}
+    plain = ContactTrainer(tmp_path / "plain.npz", policy, rules,
+                           ContactRecipe(positions=30, games=2, keep=0.2, seed=5), policy, (), _quiet)
+    plain.positions()
+    assert np.array_equal(plain.held_out(35), np.arange(35) % HOLD_OUT == 0)  # 5 recorded ones after
+
+
 def test_a_work_file_resumes_only_with_the_siblings_it_began_with(tmp_path: Path) -> None:
     rules = rule_set("jacquet")
     policy = Network.create("jacquet", hidden=5, seed=2)
