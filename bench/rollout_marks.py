@@ -253,6 +253,7 @@ def score(rows: list[dict[str, Any]], bad: float | None = None) -> dict[str, Any
         "recall": both / truth if truth else float("nan"),
         "marks": Counter((r["mark0"] or "-", r["mark"] or "-") for r in rows),
         "spearman": spearman([r["loss0"] for r in rows], [r["loss"] for r in rows]),
+        "loss_miss": float(np.std([r["loss0"] - r["loss"] for r in rows])) if rows else float("nan"),
         "median_error": float(np.median(errors)) if errors else float("nan"),
         "largest_error": errors[-1] if errors else float("nan"),
         "equity_error": float(np.median(equity_errors)) if equity_errors else float("nan"),
@@ -460,15 +461,15 @@ def side_by_side(figures: dict[str, Any], own: str, ceiling_figures: tuple[float
     """The 0-ply marks, each confirmation's (``own`` the rule set's default) and the
     reference's ceiling, one line each."""
     print(f"\n| {figures['positions']} positions | ?/?? marked | rollout ?/?? | both | precision | recall "
-          "| Spearman of the losses |")
-    print("|---|---|---|---|---|---|---|")
+          "| Spearman of the losses | the play made's loss less the rollout's: SD |")
+    print("|---|---|---|---|---|---|---|---|")
     lines = [("0-ply", figures)] + [(f"{setting}{' (default)' if setting == own else ''}", deep)
                                     for setting, deep in figures["confirmed"].items()]
     for name, line in lines:
         print(f"| {name} | {line['marked']} | {line['errors']} | {line['both']} | {line['precision']:.3f} "
-              f"| {line['recall']:.3f} | {line['spearman']:.3f} |")
+              f"| {line['recall']:.3f} | {line['spearman']:.3f} | {line['loss_miss']:.4f} |")
     print(f"| a judge that knew every loss (step 5) | | | | {ceiling_figures[0]:.3f} "
-          f"| {ceiling_figures[1]:.3f} | |")
+          f"| {ceiling_figures[1]:.3f} | | |")
 
 
 def _judged(args: argparse.Namespace, todo: list[dict[str, Any]]) -> Iterable[dict[str, Any]]:

@@ -45,6 +45,8 @@ def test_precision_and_recall_count_the_bad_and_very_bad_marks_only():
     # (0.025 with it)
     assert rollout_marks.score([*rows, _row(5, None, None, 0.0, 0.0) | {"loss_error": 0.0}])["median_error"] \
         == pytest.approx(0.03)
+    # how far the judged losses stand from the rollout's: 0.2, 0.1, -0.15, -0.01, 0.04
+    assert figures["loss_miss"] == pytest.approx(np.std([0.2, 0.1, -0.15, -0.01, 0.04]))
     # ranks 5 4 2 1 3 against 4 1 5 2 3: sum of d squared 20, 1 - 6 * 20 / (5 * 24) = 0
     assert figures["spearman"] == pytest.approx(0.0)
     # losses 0.01 and 0.05 lie within two standard errors (0.08, 0.10) of a 0.08 threshold
