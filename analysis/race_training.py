@@ -430,7 +430,8 @@ class RaceTrainer:
         if not np.isfinite(best):  # the start itself, measured: the fit must beat it
             figures = self._figures(net, adam, x, targets, held)
             self.report(Message.of("training.before-fit", loss=f"{figures['train']:.4f}",
-                            held_out=f"{figures['held_out']:.4f}"))
+                            held_out=f"{figures['held_out']:.4f}",
+                            equity=f"{figures['held_out_equity']:.4f}"))
         while adam.epochs < recipe.epochs:
             epoch(net, adam, x[~held], targets[~held], recipe.batch, recipe.seed)
             figures = self._figures(net, adam, x, targets, held)
@@ -447,13 +448,17 @@ class RaceTrainer:
                 out.write(json.dumps(figures) + "\n")
             if adam.epochs % 10 == 0 or adam.epochs == recipe.epochs:
                 self.report(Message.of("training.epoch", epoch=adam.epochs, loss=f"{figures['train']:.4f}",
-                                held_out=f"{figures['held_out']:.4f}"))
+                                held_out=f"{figures['held_out']:.4f}",
+                                equity=f"{figures['held_out_equity']:.4f}"))
 
     def _figures(self, net: TwoLayerNet, adam: Adam, x: NDArray[np.float32],
                  targets: NDArray[np.float32], held: NDArray[np.bool_]) -> dict[str, Any]:
+        equity = self.judge.outcomes.equity
+        off = equity(net.forward(x[held])[1]) - equity(targets[held])
         return {"epoch": adam.epochs, "train": loss(net, x[~held], targets[~held]),
                 "held_out": loss(net, x[held], targets[held]), "positions": len(x),
-                "games": self.recipe.games}
+                "games": self.recipe.games,
+                "held_out_equity": float(np.sqrt(np.mean(off ** 2))) if len(off) else float("nan")}
 
 
 __all__ = ["RaceRecipe", "RaceTrainer", "rollout_targets", "sample_positions"]

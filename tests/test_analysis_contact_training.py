@@ -108,6 +108,15 @@ def test_a_supervised_fit_reduces_its_loss_on_a_fixed_set(tmp_path: Path) -> Non
     assert after[0] < 0.5 * before[0] and after[1] < 0.5 * before[1]
     assert fitted.name == f"jacquet-td backgammon v{ROLLED_OUT}" and ROLLED_OUT == 6
     assert fitted.meta["rollouts"] == 4 and fitted.meta["positions"] == 80
+    # the log says how far the held-out equities stand from the targets', in points: the
+    # figure of the epoch kept is the written net's, and it fell from the start's
+    curve = [json.loads(line) for line in (tmp_path / "bg.log.jsonl").read_text().splitlines()]
+    kept = next(line for line in curve if line["epoch"] == fitted.meta["epochs"])
+    equity = fitted.outcomes.equity
+    off = equity(fitted.evaluate(x[held])) - equity(targets[held])
+    assert kept["held_out_equity"] == pytest.approx(float(np.sqrt(np.mean(off ** 2))), rel=1e-4)
+    start_off = equity(start.evaluate(x[held])) - equity(targets[held])
+    assert kept["held_out_equity"] < float(np.sqrt(np.mean(start_off ** 2)))
     # the start net is left as it was
     assert start.digest == Network.create("backgammon", hidden=12, seed=4).digest
 

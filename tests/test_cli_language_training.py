@@ -40,8 +40,8 @@ def test_train_race_speaks_the_language_asked(tmp_path, language):
     figure = re.compile(FIGURE)
     expected = [said_pattern(language, "training.positions.race", count=10, games=re.compile(r"\d+")),
                 said_pattern(language, "training.rolled-out", done=10, total=10, seconds=figure),
-                said_pattern(language, "training.before-fit", loss=figure, held_out=figure),
-                said_pattern(language, "training.epoch", epoch=10, loss=figure, held_out=figure)]
+                said_pattern(language, "training.before-fit", loss=figure, held_out=figure, equity=figure),
+                said_pattern(language, "training.epoch", epoch=10, loss=figure, held_out=figure, equity=figure)]
     assert [pattern.pattern for pattern in expected if not any(pattern.fullmatch(line) for line in lines)] == []
 
 
