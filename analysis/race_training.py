@@ -427,7 +427,7 @@ class RaceTrainer:
             adam = Adam.from_state(self.data)
         best = float(self.data.get("best_held_out", np.inf))
         held = self.held_out(len(x))
-        if not np.isfinite(best):  # the start itself, measured: the fit must beat it
+        if not np.isfinite(best):  # the start itself, measured: the figure the fit is to beat
             figures = self._figures(net, adam, x, targets, held)
             self.report(Message.of("training.before-fit", loss=f"{figures['train']:.4f}",
                             held_out=f"{figures['held_out']:.4f}",

@@ -223,6 +223,9 @@ wider() {  # wider VARIANT: 160 hidden units from fresh weights, α 0.1, 0.02, 0
 # candidates a mark weighs against each other). Each its own work file, committed as it goes:
 #   NICE=10 nohup tools/train_nets.sh fit1296 1000 0 &     # fitted/jacquet-1296.npz
 #   NICE=10 nohup tools/train_nets.sh fit1296 999 2 &      # fitted/jacquet-1296s2.npz
+# Both ran in session 38 (--epochs 1, then --epochs 20): each fit learns its 1,000 positions
+# and judges the positions it did not see no better, nor the marks (docs/analysis.md): not
+# shipped. A larger POSITIONS goes on from their work files.
 fit1296() {  # fit1296 POSITIONS SIBLINGS [OPTION...]
   local out=analysis/nets/fitted/jacquet-1296
   [ "$2" = 0 ] || out+="s$2"
