@@ -13,8 +13,8 @@ trainer's three resumable stages (:mod:`analysis.race_training`) for the positio
    the exact bear-off tables close it), where it ends, or, with ``truncate``, after that
    many plies (the engine's own judgement closes it: a truncated rollout, far cheaper).
 3. **Fit**: the net (the shipped contact net's weights by default, or fresh ones) fitted by
-   minibatch Adam on the cross-entropy to the targets, one position in ten held out, the
-   net of the best held-out epoch written.
+   minibatch Adam on the cross-entropy to the targets, one turn in ten held out (a
+   position with its siblings), the net of the best held-out epoch written.
 
 A net so fitted is a new method: engine version :data:`ROLLED_OUT` (``jacquet-td
 backgammon v6``), its ``meta`` saying the targets it was fitted to (positions, play-outs

@@ -18,9 +18,10 @@ resumable stages, each saved as it goes in one work file (``OUT.work.npz`` besid
    scores the game's end with them, as the rules say. Rule sets that pass unplayable dice
    to the opponent (R-PASS) are played out without that rule.
 3. **Fit**: minibatch Adam on the cross-entropy (:mod:`analysis.supervised`), the prime
-   flags among the inputs where the rule set has them, one position in ten held out to
-   measure; the weights, the optimiser's state and the learning curve saved after every
-   epoch, the net written being that of the best held-out epoch so far.
+   flags among the inputs where the rule set has them, one turn in ten held out (a
+   position with its siblings) to measure; the weights, the optimiser's state and the
+   learning curve saved after every epoch, the net written being that of the best held-out
+   epoch so far.
 """
 
 from __future__ import annotations

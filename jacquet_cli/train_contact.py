@@ -83,8 +83,9 @@ def train_contact_command(variant: str, positions: int, games: int, truncate: in
     games of --records but those of --exclude); each is played
     out --games times by the engine until the race (the race net and the exact bear-off
     tables close it) or for --truncate plies, and the net is fitted to the mean results by
-    minibatch Adam, one position in ten held out, the best held-out epoch kept. Running the command again
-    resumes it (the settings must be the same; --epochs may grow).
+    minibatch Adam, one turn in ten held out (a position with its siblings), the best
+    held-out epoch kept. Running the command again resumes it (the settings must be the
+    same; --epochs may grow).
 
     \b
     Example:

@@ -312,3 +312,16 @@ def test_a_work_file_resumes_only_with_the_siblings_it_began_with(tmp_path: Path
                        policy, (), _quiet)
     grown = ContactRecipe(**{**recipe.__dict__, "positions": 8})
     assert len(ContactTrainer(tmp_path / "fit.npz", policy, rules, grown, policy, (), _quiet).positions()) == 8
+
+
+def test_train_contact_refuses_other_siblings_for_a_work_file_and_says_which(tmp_path: Path) -> None:
+    from jacquet_cli.train_contact import train_contact_command
+
+    Network.create("jacquet", hidden=5, seed=2).save(tmp_path / "policy.npz")
+    args = ["--variant", "jacquet", "--positions", "12", "--games", "2", "--truncate", "3", "--epochs", "1",
+            "--policy", str(tmp_path / "policy.npz"), "-o", str(tmp_path / "fit.npz"), "-q"]
+    begun = CliRunner().invoke(train_contact_command, [*args, "--siblings", "2"])
+    assert begun.exit_code == 0, begun.output
+    refused = CliRunner().invoke(train_contact_command, [*args, "--siblings", "0"])
+    assert refused.exit_code == 2 and "--siblings 2, not 0" in refused.output
+    assert "Traceback" not in refused.output
