@@ -212,8 +212,9 @@ wider() {  # wider VARIANT: 160 hidden units from fresh weights, α 0.1, 0.02, 0
 # measured as fevga's committee was; nothing shipped is touched:
 #   NICE=10 nohup tools/train_nets.sh second jacquet &
 # jacquet's ran to its end in session 37: its committee with the shipped net plays level with
-# that net (50.9% and 51.1% over 5,000 games each), not shipped. hale's began in session 38
-# and was stopped at 126,080 games (its checkpoint committed; the same command goes on).
+# that net (50.9% and 51.1% over 5,000 games each), not shipped. hale's ran to its end in session 38
+# (600,000 games, 2,834 s of training): on the error of a loss its committee with the shipped
+# net is 1% better than that net (docs/analysis.md); its play is not measured yet.
 [ "${1:-}" = second ] && { SEED=2 wider "$2"; exit; }
 # jacquet's contact net fitted to targets of 1,296 play-outs a position (session 38; the fits
 # of 36 play-outs in sessions 26 and 28 learned their noise): self-play positions of the
