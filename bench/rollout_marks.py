@@ -4,6 +4,7 @@
                                   [--candidates 3] [--explore 0.25] [--keep 0.1] [--seed 1]
                                   [--truncate K] [--cache DIR] [--report] [--default] [--confirm SETTING ...]
                                   [--judge NET] [--player NET] [--positions-from NET] [--margin M ...]
+                                  [--check-truncate K|end] [--check-from F]
 
 1. **Positions from real-looking games** (seeded): games of the shipped net at 0-ply
    against itself, where at every choice each side plays the heuristic's play
@@ -64,6 +65,12 @@
     level's ``?`` from ``M`` times the bad threshold (:data:`analysis.confirm.MARGIN`, 7/6,
     otherwise), marked anew from the losses its cache keeps (no CPU), one more line each in
     the table of step 6: where precision is traded for recall.
+11. ``--check-truncate K|end`` and ``--check-from F``: the check of ``2ply+rollout``
+    (:class:`analysis.confirm.CheckedJudge`) with its play-outs truncated after ``K`` turns
+    or played to the end (:data:`analysis.confirm.CHECK_TRUNCATE` otherwise), and rolling
+    out from ``F`` times the doubtful threshold (1 otherwise), in a cache file of their own
+    (``...-default-2ply+rollout-checkend-from0.5.jsonl``): a change to the check measured
+    before it is made.
 
 The results are appended to a cache (``bench/cache/rollout_marks/``, git-ignored; one JSON
 line per position as it ends, named by the rule set, the net's digest and the settings): a
@@ -82,6 +89,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -95,7 +103,14 @@ limit_blas_threads(1)
 import numpy as np  # noqa: E402
 
 from analysis.analyse import TurnToJudge, judge_turns, mark_for  # noqa: E402
-from analysis.confirm import CONFIRMATIONS, confirmation_for, deeper_judge  # noqa: E402
+from analysis.confirm import (  # noqa: E402
+    CONFIRMATIONS,
+    CheckedJudge,
+    Judge,
+    RolloutJudge,
+    confirmation_for,
+    deeper_judge,
+)
 from analysis.ctrl_c import CTRL_C, is_ctrl_c  # noqa: E402
 from analysis.network import Network  # noqa: E402
 from analysis.players import HeuristicPlayer  # noqa: E402
@@ -278,14 +293,38 @@ def ceiling(rows: list[dict[str, Any]], limits: tuple[float, float, float], draw
     return precision, float(np.mean(both / found)) if found else float("nan")
 
 
+def checked(judge: Judge | None, truncate: int | str | None, low: float) -> Judge | None:
+    """Step 11: ``judge`` with its check (if it is :class:`CheckedJudge`) truncated after
+    ``truncate`` turns (``None``: played to the end; ``"same"``: as it is) and rolling out
+    from ``low`` times the doubtful threshold it has."""
+    if not isinstance(judge, CheckedJudge) or not isinstance(judge.rollout, RolloutJudge):
+        return judge
+    rollout = judge.rollout if isinstance(truncate, str) else replace(judge.rollout, truncate=truncate)
+    return replace(judge, rollout=rollout, low=low * judge.low)
+
+
+def check_words(truncate: int | str | None, low: float) -> str:
+    """Step 11's check in words, for the tables (``''`` for the engine's own)."""
+    words = [] if isinstance(truncate, str) else [
+        "played to the end" if truncate is None else f"truncated after {truncate} turns"]
+    return ", ".join(words + ([] if low == 1 else [f"from {low:g} times the doubtful threshold"]))
+
+
+def check_suffix(truncate: int | str | None, low: float) -> str:
+    """The cache file's mark of step 11's check (``''`` for the engine's own)."""
+    truncated = "" if isinstance(truncate, str) else f"-check{truncate or 'end'}"
+    return truncated + ("" if low == 1 else f"-from{low:g}")
+
+
 def confirmed_marks(net: Network, variant: str, rows: list[dict[str, Any]], path: Path,
-                  setting: str) -> list[dict[str, Any]]:
+                  setting: str, truncate: int | str | None = "same", low: float = 1) -> list[dict[str, Any]]:
     """Step 6: each row's play made marked as ``jacquet analyse --confirm SETTING`` marks it,
     cached in ``path`` (one JSON line a position: its number, mark, loss and level). A line
     that another judge of the setting decided (its level neither 0-ply's nor this judge's:
-    the setting has changed since) is judged again, the new line after it."""
+    the setting has changed since) is judged again, the new line after it. ``truncate`` and
+    ``low``: the check of step 11 (:func:`checked`)."""
     rules = rule_set(variant)
-    evaluator, confirm = Evaluator(net, rules), deeper_judge(setting, net, rules)
+    evaluator, confirm = Evaluator(net, rules), checked(deeper_judge(setting, net, rules), truncate, low)
     levels = {evaluator.name} | ({confirm.name} if confirm else set())
     done = {index: line for index, line in cached(path).items() if line["level"] in levels}
     with path.open("a") as out:
@@ -438,18 +477,22 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     for setting in settings:
         # the judge's marks, whoever played the rollouts: one cache per judge
         judged = "" if judge.digest == source.digest else f"-judge{judge.digest}"
-        marks = confirmed_marks(judge, args.variant, rows,
-                              results_file.with_name(f"{base}-default-{setting}{judged}.jsonl"), setting)
+        check = check_words(args.check_truncate, args.check_from) if setting == "2ply+rollout" else ""
+        suffix = check_suffix(args.check_truncate, args.check_from) if check else ""
+        path = results_file.with_name(f"{base}-default-{setting}{judged}{suffix}.jsonl")
+        marks = confirmed_marks(judge, args.variant, rows, path, setting, args.check_truncate,
+                                args.check_from)
         deep = score([{**row, "mark0": m["mark"], "loss0": m["loss"]}
                       for row, m in zip(rows, marks, strict=True)], limits[1])
         levels = dict(Counter(m["level"] for m in marks))
-        whose = "default" if setting == own else f"--confirm {setting}"
+        named = f"{setting}, its check {check}" if check else setting
+        whose = "default" if named == own else f"--confirm {named}"
         report(args.variant, f"jacquet analyse's {whose} marks (confirmation {setting}; levels "
                f"{levels}) against the same rollouts", deep, whose)
-        figures["confirmed"][setting] = deep
+        figures["confirmed"][named] = deep
         for margin in args.margin or []:
             again = remarked(marks, limits, margin)
-            figures["confirmed"][f"{setting}, margin {margin:g}"] = score(
+            figures["confirmed"][f"{named}, margin {margin:g}"] = score(
                 [{**row, "mark0": m["mark"], "loss0": m["loss"]} for row, m in zip(rows, again, strict=True)],
                 limits[1])
     if settings:
@@ -516,7 +559,19 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                         help="Also each confirmation's marks with the deeper level's ? from MARGIN "
                              "times the bad threshold (analysis.confirm.MARGIN's 7/6 otherwise), "
                              "marked anew from the cached losses; again for more.")
+    parser.add_argument("--check-truncate", type=_turns, default="same", metavar="K|end",
+                        help="The check of 2ply+rollout with its play-outs truncated after K turns, or "
+                             "played to the end (analysis.confirm.CHECK_TRUNCATE otherwise).")
+    parser.add_argument("--check-from", type=float, default=1.0, metavar="F",
+                        help="The check of 2ply+rollout rolling out from F times the doubtful threshold "
+                             "(1 otherwise).")
     return run(parser.parse_args(argv))
+
+
+def _turns(text: str) -> int | str | None:
+    """``--check-truncate``'s value: a count of turns, ``end`` (``None``), or ``same`` (the
+    engine's own, unset)."""
+    return None if text == "end" else text if text == "same" else int(text)
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from analysis.confirm import CHECK_TRUNCATE, CheckedJudge, RolloutJudge, deeper_judge
 from analysis.ranking import Evaluator
 from analysis.rollout import RolloutSpec, run_rollout
 from analysis.shipped import load_net, playing_net
@@ -231,6 +232,38 @@ def test_several_confirmations_are_printed_side_by_side_in_one_run(tmp_path, cap
     figures = rollout_marks.main([*args, "--report", "--margin", "1"])
     assert list(figures["confirmed"]) == [own, f"{own}, margin 1", "1ply", "1ply, margin 1"]
     assert figures["confirmed"][f"{own}, margin 1"]["errors"] == figures["confirmed"][own]["errors"]
+
+
+def test_another_check_is_played_to_the_end_from_the_share_asked():
+    """Step 11: the check of 2ply+rollout changed as asked, and nothing else."""
+    rules = rule_set("jacquet")
+    own = deeper_judge("2ply+rollout", load_net("jacquet"), rules)
+    assert isinstance(own, CheckedJudge) and isinstance(own.rollout, RolloutJudge)
+    judge = rollout_marks.checked(own, None, 0.5)
+    assert isinstance(judge, CheckedJudge) and isinstance(judge.rollout, RolloutJudge)
+    assert judge.low == pytest.approx(0.5 * rules.marks[0]) and judge.high == own.high
+    assert judge.rollout.truncate is None and own.rollout.truncate == CHECK_TRUNCATE
+    assert judge.rollout.games == own.rollout.games and judge.first is own.first
+    assert "played to the end" in judge.level and "played to the end" not in own.level
+    same = rollout_marks.checked(own, "same", 1)
+    assert same is not None and same.level == own.level and same.low == own.low
+    shallow = deeper_judge("2ply", load_net("jacquet"), rules)
+    assert rollout_marks.checked(shallow, None, 0.5) is shallow
+    assert rollout_marks.check_suffix(None, 0.5) == "-checkend-from0.5"
+    assert rollout_marks.check_suffix(14, 1) == "-check14" and rollout_marks.check_suffix("same", 1) == ""
+    assert rollout_marks.check_words("same", 1) == ""
+
+
+def test_another_check_is_measured_in_a_cache_of_its_own(tmp_path):
+    args = ["--variant", "hale", "--positions", "3", "--games", "36", "--truncate", "3", "--keep", "0.3",
+            "--cache", str(tmp_path), "--confirm", "2ply+rollout", "--check-truncate", "end"]
+    figures = rollout_marks.main(args)
+    (cache,) = tmp_path.glob("*-default-*.jsonl")
+    assert cache.name.endswith("-default-2ply+rollout-checkend.jsonl")
+    assert list(figures["confirmed"]) == ["2ply+rollout, its check played to the end"]
+    levels = {json.loads(line)["level"] for line in cache.read_text().splitlines()}
+    deeper = [level for level in levels if not level.endswith("0-ply")]
+    assert deeper and all("played to the end" in level for level in deeper)
 
 
 def test_another_net_is_judged_against_the_same_rollouts(tmp_path, monkeypatch):
