@@ -4,7 +4,7 @@
                                   [--candidates 3] [--explore 0.25] [--keep 0.1] [--seed 1]
                                   [--truncate K] [--cache DIR] [--report] [--default] [--confirm SETTING ...]
                                   [--judge NET] [--player NET] [--positions-from NET] [--margin M ...]
-                                  [--check-truncate K|end] [--check-from F]
+                                  [--check-truncate K|end] [--check-games N] [--check-from F]
 
 1. **Positions from real-looking games** (seeded): games of the shipped net at 0-ply
    against itself, where at every choice each side plays the heuristic's play
@@ -65,12 +65,13 @@
     level's ``?`` from ``M`` times the bad threshold (:data:`analysis.confirm.MARGIN`, 7/6,
     otherwise), marked anew from the losses its cache keeps (no CPU), one more line each in
     the table of step 6: where precision is traded for recall.
-11. ``--check-truncate K|end`` and ``--check-from F``: the check of ``2ply+rollout``
-    (:class:`analysis.confirm.CheckedJudge`) with its play-outs truncated after ``K`` turns
-    or played to the end (:data:`analysis.confirm.CHECK_TRUNCATE` otherwise), and rolling
+11. ``--check-truncate K|end``, ``--check-games N`` and ``--check-from F``: the check of
+    ``2ply+rollout`` (:class:`analysis.confirm.CheckedJudge`) with its play-outs truncated
+    after ``K`` turns or played to the end (:data:`analysis.confirm.CHECK_TRUNCATE`
+    otherwise), ``N`` of them (:data:`analysis.confirm.CHECK_GAMES` otherwise), and rolling
     out from ``F`` times the doubtful threshold (1 otherwise), in a cache file of their own
-    (``...-default-2ply+rollout-checkend-from0.5.jsonl``): a change to the check measured
-    before it is made.
+    (``...-default-2ply+rollout-checkend-games1296-from0.5.jsonl``): a change to the check
+    measured before it is made.
 
 The results are appended to a cache (``bench/cache/rollout_marks/``, git-ignored; one JSON
 line per position as it ends, named by the rule set, the net's digest and the settings): a
@@ -89,7 +90,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -293,38 +294,54 @@ def ceiling(rows: list[dict[str, Any]], limits: tuple[float, float, float], draw
     return precision, float(np.mean(both / found)) if found else float("nan")
 
 
-def checked(judge: Judge | None, truncate: int | str | None, low: float) -> Judge | None:
-    """Step 11: ``judge`` with its check (if it is :class:`CheckedJudge`) truncated after
-    ``truncate`` turns (``None``: played to the end; ``"same"``: as it is) and rolling out
-    from ``low`` times the doubtful threshold it has."""
-    if not isinstance(judge, CheckedJudge) or not isinstance(judge.rollout, RolloutJudge):
-        return judge
-    rollout = judge.rollout if isinstance(truncate, str) else replace(judge.rollout, truncate=truncate)
-    return replace(judge, rollout=rollout, low=low * judge.low)
+@dataclass(frozen=True)
+class Check:
+    """Step 11: another check for ``2ply+rollout`` than the engine's own. ``truncate``:
+    its play-outs truncated after that many turns, ``None`` played to the end, ``"same"``
+    as they are; ``games``: that many play-outs (``None``: as many); ``low``: rolling out
+    from that share of the doubtful threshold it has."""
 
+    truncate: int | str | None = "same"
+    games: int | None = None
+    low: float = 1.0
 
-def check_words(truncate: int | str | None, low: float) -> str:
-    """Step 11's check in words, for the tables (``''`` for the engine's own)."""
-    words = [] if isinstance(truncate, str) else [
-        "played to the end" if truncate is None else f"truncated after {truncate} turns"]
-    return ", ".join(words + ([] if low == 1 else [f"from {low:g} times the doubtful threshold"]))
+    def applied(self, judge: Judge | None) -> Judge | None:
+        """``judge`` with this check, if it is :class:`CheckedJudge` (else as it is)."""
+        if not isinstance(judge, CheckedJudge) or not isinstance(judge.rollout, RolloutJudge):
+            return judge
+        rollout = judge.rollout
+        if not isinstance(self.truncate, str):
+            rollout = replace(rollout, truncate=self.truncate)
+        if self.games is not None:
+            rollout = replace(rollout, games=self.games)
+        return replace(judge, rollout=rollout, low=self.low * judge.low)
 
+    @property
+    def words(self) -> str:
+        """The check in words, for the tables (``''`` for the engine's own)."""
+        words = [] if isinstance(self.truncate, str) else [
+            "played to the end" if self.truncate is None else f"truncated after {self.truncate} turns"]
+        words += [] if self.games is None else [f"{self.games:,} games"]
+        words += [] if self.low == 1 else [f"from {self.low:g} times the doubtful threshold"]
+        return ", ".join(words)
 
-def check_suffix(truncate: int | str | None, low: float) -> str:
-    """The cache file's mark of step 11's check (``''`` for the engine's own)."""
-    truncated = "" if isinstance(truncate, str) else f"-check{truncate or 'end'}"
-    return truncated + ("" if low == 1 else f"-from{low:g}")
+    @property
+    def suffix(self) -> str:
+        """The cache file's mark of the check (``''`` for the engine's own)."""
+        truncated = "" if isinstance(self.truncate, str) else f"-check{self.truncate or 'end'}"
+        played = "" if self.games is None else f"-checkgames{self.games}"
+        return truncated + played + ("" if self.low == 1 else f"-from{self.low:g}")
 
 
 def confirmed_marks(net: Network, variant: str, rows: list[dict[str, Any]], path: Path,
-                  setting: str, truncate: int | str | None = "same", low: float = 1) -> list[dict[str, Any]]:
+                  setting: str, check: Check = Check()) -> list[dict[str, Any]]:
     """Step 6: each row's play made marked as ``jacquet analyse --confirm SETTING`` marks it,
     cached in ``path`` (one JSON line a position: its number, mark, loss and level). A line
     that another judge of the setting decided (its level neither 0-ply's nor this judge's:
-    the setting has changed since) is judged again, the new line after it. ``truncate`` and
-    ``low``: the check of step 11 (:func:`checked`)."""
+    the setting has changed since) is judged again, the new line after it. ``check``: step
+    11's check of ``2ply+rollout``."""
     rules = rule_set(variant)
-    evaluator, confirm = Evaluator(net, rules), checked(deeper_judge(setting, net, rules), truncate, low)
+    evaluator, confirm = Evaluator(net, rules), check.applied(deeper_judge(setting, net, rules))
     levels = {evaluator.name} | ({confirm.name} if confirm else set())
     done = {index: line for index, line in cached(path).items() if line["level"] in levels}
     with path.open("a") as out:
@@ -477,15 +494,14 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     for setting in settings:
         # the judge's marks, whoever played the rollouts: one cache per judge
         judged = "" if judge.digest == source.digest else f"-judge{judge.digest}"
-        check = check_words(args.check_truncate, args.check_from) if setting == "2ply+rollout" else ""
-        suffix = check_suffix(args.check_truncate, args.check_from) if check else ""
-        path = results_file.with_name(f"{base}-default-{setting}{judged}{suffix}.jsonl")
-        marks = confirmed_marks(judge, args.variant, rows, path, setting, args.check_truncate,
-                                args.check_from)
+        asked = Check(args.check_truncate, args.check_games, args.check_from)
+        check = asked if setting == "2ply+rollout" else Check()
+        path = results_file.with_name(f"{base}-default-{setting}{judged}{check.suffix}.jsonl")
+        marks = confirmed_marks(judge, args.variant, rows, path, setting, check)
         deep = score([{**row, "mark0": m["mark"], "loss0": m["loss"]}
                       for row, m in zip(rows, marks, strict=True)], limits[1])
         levels = dict(Counter(m["level"] for m in marks))
-        named = f"{setting}, its check {check}" if check else setting
+        named = f"{setting}, its check {check.words}" if check.words else setting
         whose = "default" if named == own else f"--confirm {named}"
         report(args.variant, f"jacquet analyse's {whose} marks (confirmation {setting}; levels "
                f"{levels}) against the same rollouts", deep, whose)
@@ -562,6 +578,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--check-truncate", type=_turns, default="same", metavar="K|end",
                         help="The check of 2ply+rollout with its play-outs truncated after K turns, or "
                              "played to the end (analysis.confirm.CHECK_TRUNCATE otherwise).")
+    parser.add_argument("--check-games", type=int, default=None, metavar="N",
+                        help="The check of 2ply+rollout with N play-outs (analysis.confirm.CHECK_GAMES "
+                             "otherwise).")
     parser.add_argument("--check-from", type=float, default=1.0, metavar="F",
                         help="The check of 2ply+rollout rolling out from F times the doubtful threshold "
                              "(1 otherwise).")

@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from analysis.confirm import CHECK_TRUNCATE, CheckedJudge, RolloutJudge, deeper_judge
+from analysis.confirm import CHECK_GAMES, CHECK_TRUNCATE, CheckedJudge, RolloutJudge, deeper_judge
 from analysis.ranking import Evaluator
 from analysis.rollout import RolloutSpec, run_rollout
 from analysis.shipped import load_net, playing_net
@@ -239,19 +239,21 @@ def test_another_check_is_played_to_the_end_from_the_share_asked():
     rules = rule_set("jacquet")
     own = deeper_judge("2ply+rollout", load_net("jacquet"), rules)
     assert isinstance(own, CheckedJudge) and isinstance(own.rollout, RolloutJudge)
-    judge = rollout_marks.checked(own, None, 0.5)
+    judge = rollout_marks.Check(None, 1296, 0.5).applied(own)
     assert isinstance(judge, CheckedJudge) and isinstance(judge.rollout, RolloutJudge)
     assert judge.low == pytest.approx(0.5 * rules.marks[0]) and judge.high == own.high
     assert judge.rollout.truncate is None and own.rollout.truncate == CHECK_TRUNCATE
-    assert judge.rollout.games == own.rollout.games and judge.first is own.first
-    assert "played to the end" in judge.level and "played to the end" not in own.level
-    same = rollout_marks.checked(own, "same", 1)
+    assert judge.rollout.games == 1296 and own.rollout.games == CHECK_GAMES and judge.first is own.first
+    assert "1,296 games" in judge.level and "played to the end" in judge.level
+    assert "played to the end" not in own.level
+    same = rollout_marks.Check().applied(own)
     assert same is not None and same.level == own.level and same.low == own.low
     shallow = deeper_judge("2ply", load_net("jacquet"), rules)
-    assert rollout_marks.checked(shallow, None, 0.5) is shallow
-    assert rollout_marks.check_suffix(None, 0.5) == "-checkend-from0.5"
-    assert rollout_marks.check_suffix(14, 1) == "-check14" and rollout_marks.check_suffix("same", 1) == ""
-    assert rollout_marks.check_words("same", 1) == ""
+    assert rollout_marks.Check(None, 1296, 0.5).applied(shallow) is shallow
+    assert rollout_marks.Check(None, None, 0.5).suffix == "-checkend-from0.5"
+    assert rollout_marks.Check(14).suffix == "-check14" and rollout_marks.Check().suffix == ""
+    assert rollout_marks.Check(games=1296).suffix == "-checkgames1296"
+    assert rollout_marks.Check().words == ""
 
 
 def test_another_check_is_measured_in_a_cache_of_its_own(tmp_path):
