@@ -216,24 +216,27 @@ wider() {  # wider VARIANT: 160 hidden units from fresh weights, α 0.1, 0.02, 0
 # (600,000 games, 2,834 s of training): on the error of a loss its committee with the shipped
 # net is 1% better than that net (docs/analysis.md); its play is not measured yet.
 [ "${1:-}" = second ] && { SEED=2 wider "$2"; exit; }
-# jacquet's contact net fitted to targets of 1,296 play-outs a position (session 38; the fits
-# of 36 play-outs in sessions 26 and 28 learned their noise): self-play positions of the
-# shipped engine, seed 3 (the marks bench's positions are other games), each played out 1,296
-# times to the race, the fit from the shipped net, its best held-out epoch kept; SIBLINGS 2
-# keeps beside each position the engine's next two plays' positions of that turn (the
-# candidates a mark weighs against each other). Each its own work file, committed as it goes:
-#   NICE=10 nohup tools/train_nets.sh fit1296 1000 0 &     # fitted/jacquet-1296.npz
-#   NICE=10 nohup tools/train_nets.sh fit1296 999 2 &      # fitted/jacquet-1296s2.npz
+# jacquet's contact net fitted to targets of PLAYOUTS play-outs a position (session 38; the
+# fits of 36 play-outs in sessions 26 and 28 learned their noise): self-play positions of the
+# shipped engine, seed 3 (the marks bench's positions are other games), each played out
+# PLAYOUTS times to the race, the fit from the shipped net, its best held-out epoch kept;
+# SIBLINGS 2 keeps beside each position the engine's next two plays' positions of that turn
+# (the candidates a mark weighs against each other). Each its own work file, committed as it goes:
+#   NICE=10 nohup tools/train_nets.sh fit 1296 1000 0 &     # fitted/jacquet-1296.npz
+#   NICE=10 nohup tools/train_nets.sh fit 1296 999 2 &      # fitted/jacquet-1296s2.npz
 # Both ran in session 38 (--epochs 1, then --epochs 20): each fit learns its 1,000 positions
 # and judges the positions it did not see no better, nor the marks (docs/analysis.md): not
-# shipped. A larger POSITIONS goes on from their work files.
-fit1296() {  # fit1296 POSITIONS SIBLINGS [OPTION...]
-  local out=analysis/nets/fitted/jacquet-1296
-  [ "$2" = 0 ] || out+="s$2"
-  nice -n "${NICE:-10}" "$JACQUET" train-contact --variant jacquet --positions "$1" --siblings "$2" \
-    --games 1296 --seed 3 "${@:3}" -o "$out.npz" >> "$out.out" 2>&1
+# shipped. Ten times the positions, going on from the first's work file, and the same at a
+# quarter of the play-outs (begun in session 39; stopped at 1,775 and 2,500 positions rolled out):
+#   NICE=15 nohup tools/train_nets.sh fit 1296 10000 0 --epochs 20 &   # fitted/jacquet-1296.npz
+#   NICE=15 nohup tools/train_nets.sh fit 324 10000 0 --epochs 20 &    # fitted/jacquet-324.npz
+fit() {  # fit PLAYOUTS POSITIONS SIBLINGS [OPTION...]
+  local out=analysis/nets/fitted/jacquet-$1
+  [ "$3" = 0 ] || out+="s$3"
+  nice -n "${NICE:-10}" "$JACQUET" train-contact --variant jacquet --positions "$2" --siblings "$3" \
+    --games "$1" --seed 3 "${@:4}" -o "$out.npz" >> "$out.out" 2>&1
 }
-[ "${1:-}" = fit1296 ] && { fit1296 "$2" "$3" "${@:4}"; exit; }
+[ "${1:-}" = fit ] && { fit "$2" "$3" "$4" "${@:5}"; exit; }
 [ "${1:-}" = fevga-committee ] && { "${PYTHON:-.venv/bin/python}" tools/committee.py --variant fevga -o analysis/nets/fevga.npz \
   analysis/nets/history/fevga-275000.npz analysis/nets/fevga-v2w160.npz; exit; }
 
