@@ -70,8 +70,9 @@
     after ``K`` turns or played to the end (:data:`analysis.confirm.CHECK_TRUNCATE`
     otherwise), ``N`` of them (:data:`analysis.confirm.CHECK_GAMES` otherwise), and rolling
     out from ``F`` times the doubtful threshold (1 otherwise), in a cache file of their own
-    (``...-default-2ply+rollout-checkend-games1296-from0.5.jsonl``): a change to the check
-    measured before it is made.
+    (``...-default-2ply+rollout-checkend-checkgames1296-from0.5.jsonl``): a change to the
+    check measured before it is made. Asked without ``2ply+rollout`` among the settings, they
+    are refused.
 
 The results are appended to a cache (``bench/cache/rollout_marks/``, git-ignored; one JSON
 line per position as it ends, named by the rule set, the net's digest and the settings): a
@@ -491,10 +492,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     own = confirmation_for(None, rule_set(args.variant))
     settings = list(dict.fromkeys(([own] if args.default else []) + (args.confirm or [])))
     figures["confirmed"] = {}
+    asked = Check(args.check_truncate, args.check_games, args.check_from)
     for setting in settings:
         # the judge's marks, whoever played the rollouts: one cache per judge
         judged = "" if judge.digest == source.digest else f"-judge{judge.digest}"
-        asked = Check(args.check_truncate, args.check_games, args.check_from)
         check = asked if setting == "2ply+rollout" else Check()
         path = results_file.with_name(f"{base}-default-{setting}{judged}{check.suffix}.jsonl")
         marks = confirmed_marks(judge, args.variant, rows, path, setting, check)
@@ -584,7 +585,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--check-from", type=float, default=1.0, metavar="F",
                         help="The check of 2ply+rollout rolling out from F times the doubtful threshold "
                              "(1 otherwise).")
-    return run(parser.parse_args(argv))
+    args = parser.parse_args(argv)
+    own = confirmation_for(None, rule_set(args.variant))
+    checked = (args.default and own == "2ply+rollout") or "2ply+rollout" in (args.confirm or [])
+    if Check(args.check_truncate, args.check_games, args.check_from).words and not checked:
+        parser.error("--check-truncate, --check-games and --check-from change the check of 2ply+rollout: "
+                     "ask for its marks with --confirm 2ply+rollout (or --default, where it is the default)")
+    return run(args)
 
 
 def _turns(text: str) -> int | str | None:

@@ -266,6 +266,8 @@ def test_another_check_is_measured_in_a_cache_of_its_own(tmp_path):
     levels = {json.loads(line)["level"] for line in cache.read_text().splitlines()}
     deeper = [level for level in levels if not level.endswith("0-ply")]
     assert deeper and all("played to the end" in level for level in deeper)
+    with pytest.raises(SystemExit):  # nothing to change without the check's marks asked
+        rollout_marks.main([*args[:-4], "--confirm", "2ply", "--check-truncate", "end"])
 
 
 def test_another_net_is_judged_against_the_same_rollouts(tmp_path, monkeypatch):
