@@ -179,7 +179,7 @@ def test_analyse_json_follows_the_contract(jacquet_net):
     _, path = jacquet_net
     result = CliRunner().invoke(main, ["analyse", SAMPLE, "--net", path, "--json", "--confirm", "none"])
     assert result.exit_code == 0, result.output
-    (record,) = [json.loads(line) for line in result.output.splitlines()]
+    (record,) = [json.loads(line) for line in result.stdout.splitlines()]
     assert record["engine"] == "jacquet-td jacquet v2, 0-ply"
     turns = record["turns"]
     game = next(iter(read_file(SAMPLE)))

@@ -145,7 +145,7 @@ def test_jacquet_analyse_json_gives_the_report():
     result = CliRunner().invoke(main, ["analyse", str(MATCH), "--game", "1", "--json",
                                        "--confirm", "none", "--jobs", "1"])
     assert result.exit_code == 0, result.output
-    analysis = json.loads(result.output.splitlines()[0])
+    analysis = json.loads(result.stdout.splitlines()[0])
     report = analysis["report"]
     assert set(report) == {"engine", "confirm", "luck_level", "stages", "players", "worst"}
     assert report["players"]["White"]["name"] == analysis["players"]["White"]["name"]

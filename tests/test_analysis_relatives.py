@@ -22,7 +22,7 @@ def test_the_sample_game_is_analysed_turn_by_turn(variant):
     game = next(iter(read_file(path)))
     result = CliRunner().invoke(main, ["analyse", path, "--json", "--jobs", "1"])
     assert result.exit_code == 0, result.output
-    analysis = json.loads(result.output)
+    analysis = json.loads(result.stdout)
     engine = load_net(variant).name  # the shipped net's: jacquet-td narde v2 + race r2, fevga's v7
     assert analysis["variant"] == variant and analysis["engine"].startswith(engine)
     doubtful = rule_set(variant).marks[0]

@@ -181,9 +181,9 @@ def test_the_analysis_filters_on_the_command_line(copy_path, analysed):
     result = run(main, ["search", "--db", str(copy_path), "--player", f'"{black1}"',
                         "--max-error-rate", "10", "--json"])
     assert result.exit_code == 0, result.output
-    assert [game["id"] for game in json.loads(result.output)["games"]] == [first]
+    assert [game["id"] for game in json.loads(result.stdout)["games"]] == [first]
     result = run(main, ["search", "--db", str(copy_path), "--very-bad-by", f'"{black3}"', "--json"])
-    assert [game["id"] for game in json.loads(result.output)["games"]] == [third]
+    assert [game["id"] for game in json.loads(result.stdout)["games"]] == [third]
     result = run(main, ["search", "--db", str(copy_path), "--min-error-rate", "-1"])
     assert result.exit_code == 2 and "--min-error-rate" in result.output
 

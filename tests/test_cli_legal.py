@@ -33,7 +33,7 @@ def test_plays_are_one_per_line_sorted_from_the_rear():
 def test_json_gives_play_steps_and_the_position_seen_by_the_next_player():
     result = run("legal", "--variant", "jacquet", "--position", JACQUET_START, "--dice", "65", "--json")
     assert result.exit_code == 0
-    [play] = json.loads(result.output)
+    [play] = json.loads(result.stdout)
     assert play["play"] == "24/13"
     assert play["steps"] in ([[24, 18], [18, 13]], [[24, 19], [19, 13]])
     after = Position.from_id(play["position"])
@@ -84,7 +84,7 @@ def test_batch_answers_every_line_in_order_and_goes_on_after_a_bad_query():
     ]) + "\n"
     result = run("legal", "--batch", input=queries)
     assert result.exit_code == 0
-    lines = [json.loads(line) for line in result.output.splitlines()]
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
     assert len(lines) == 6
     assert len(lines[0]) == 7
     assert all("error" in line for line in lines[1:5])
@@ -95,7 +95,7 @@ def test_batch_answers_every_line_in_order_and_goes_on_after_a_bad_query():
 def test_batch_answers_a_blank_line_so_that_answers_pair_with_lines():
     query = json.dumps({"variant": "backgammon", "position": BACKGAMMON_START, "dice": "65"})
     result = run("legal", "--batch", input=f"{query}\n\n{query}\n")
-    lines = [json.loads(line) for line in result.output.splitlines()]
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
     assert result.exit_code == 0 and len(lines) == 3
     assert lines[0] == lines[2] and lines[1] == {"error": "an empty line is no query",
                                                   "id": "cli.legal.empty", "params": {}}
@@ -104,7 +104,7 @@ def test_batch_answers_a_blank_line_so_that_answers_pair_with_lines():
 @pytest.mark.parametrize("dice", ["65", 65, [6, 5]])
 def test_batch_reads_the_dice_as_text_number_or_list(dice):
     query = {"variant": "backgammon", "position": BACKGAMMON_START, "dice": dice}
-    answer = json.loads(run("legal", "--batch", input=json.dumps(query) + "\n").output)
+    answer = json.loads(run("legal", "--batch", input=json.dumps(query) + "\n").stdout)
     assert len(answer) == 7 and "error" not in answer
 
 
@@ -113,7 +113,7 @@ def test_batch_reads_the_dice_as_text_number_or_list(dice):
                                            ({"a": 6}, '"dice" is a roll')])
 def test_batch_says_what_is_wrong_with_the_dice(dice, message):
     query = {"variant": "backgammon"} | ({} if dice is None else {"dice": dice})
-    answer = json.loads(run("legal", "--batch", input=json.dumps(query) + "\n").output)
+    answer = json.loads(run("legal", "--batch", input=json.dumps(query) + "\n").stdout)
     assert message in answer["error"]
 
 

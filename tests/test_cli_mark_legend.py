@@ -41,7 +41,7 @@ def test_each_turn_judged_again_names_the_level_that_decided_it():
     options = ["analyse", GAME, "--jobs", "1", "--confirm", "1ply"]
     table = CliRunner().invoke(main, options)
     assert table.exit_code == 0, table.output
-    (record,) = [json.loads(line) for line in CliRunner().invoke(main, [*options, "--json"]).output.splitlines()]
+    (record,) = [json.loads(line) for line in CliRunner().invoke(main, [*options, "--json"]).stdout.splitlines()]
     lines = table.output.splitlines()
     legend = dict(line.removeprefix("level ").split(": ", 1) for line in lines if line.startswith("level "))
     assert sorted(legend) == ["1", "2"] and legend["2"].endswith(", 1-ply")

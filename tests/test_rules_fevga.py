@@ -172,7 +172,7 @@ def test_the_command_line_reads_fevga_and_its_option_from_the_registry():
     batch = CliRunner().invoke(main, ["legal", "--batch"], input=json.dumps(
         {"variant": "fevga", "position": SHUT_IN.position_id(), "dice": "21",
          "options": {"prime": "sixblock"}}) + "\n")
-    assert "6/4 6/5" in {play["play"] for play in json.loads(batch.output)}
+    assert "6/4 6/5" in {play["play"] for play in json.loads(batch.stdout)}
     refused = CliRunner().invoke(main, ["legal", "--variant", "fevga", "-O", "prime=never",
                                         "--dice", "21"])
     assert refused.exit_code == 2 and "prime is 'unblock' or 'sixblock'" in refused.output
