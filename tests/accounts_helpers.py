@@ -10,6 +10,13 @@ import archive
 from archive.accounts import add_user, find_user
 
 PASSWORD = "correct horse battery staple"
+CSRF_TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
+
+
+def without_csrf_tokens(page: str) -> str:
+    """``page`` with its forms' CSRF tokens blanked: a token is signed with the second it
+    was made, so the same page asked twice differs in them across a second's turn."""
+    return CSRF_TOKEN.sub('name="csrf_token" value=""', page)
 
 
 def add_account(path: str | Path, name: str = "Scorer", role: str = "scorer",
@@ -27,7 +34,7 @@ def add_account(path: str | Path, name: str = "Scorer", role: str = "scorer",
 def sign_in(client, name: str = "Scorer", password: str = PASSWORD, next_page: str | None = None):
     """Send the sign-in form as a browser would; the answer."""
     page = client.get("/login")
-    token = re.search(r'name="csrf_token" value="([^"]+)"', page.text)
+    token = CSRF_TOKEN.search(page.text)
     data = {"name": name, "password": password, **({"next": next_page} if next_page else {})}
     if token:
         data["csrf_token"] = token.group(1)
